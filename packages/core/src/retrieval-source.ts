@@ -1,0 +1,33 @@
+import type { AnnotationSource, Mood, ProcessType } from './enums';
+import type { RetrievalFilters } from './schemas/retrieval';
+
+/** The scalar columns of a stored clause that retrieval ranks, filters and returns. */
+export interface ClauseCandidate {
+  clauseId: string;
+  text: string;
+  documentId: string;
+  mood: Mood;
+  tenor: number;
+  processType: ProcessType;
+  modalityWeight: number;
+  annotationSource: AnnotationSource;
+  untrusted: boolean;
+  parentClauseId: string | null;
+  sentenceIndex: number;
+  clauseIndex: number;
+  /** The list's own score: keyword rank score, or cosine similarity for vectors. */
+  score: number;
+}
+
+/**
+ * What hybrid retrieval needs from a store: two ranked candidate lists with the filters applied
+ * inside the query, and clause rows by id (for ancestor expansion). @cae/store-drizzle implements it.
+ */
+export interface CandidateSource {
+  /** Best keyword matches first; OR over the query's stemmed lexemes, stop words ignored. */
+  keywordCandidates(query: string, filters: RetrievalFilters, limit: number): Promise<ClauseCandidate[]>;
+  /** Nearest clauses by cosine similarity first; returns `limit` rows even under selective filters. */
+  vectorCandidates(embedding: Float32Array, filters: RetrievalFilters, limit: number): Promise<ClauseCandidate[]>;
+  /** Clause rows by id, in no particular order; unknown ids are left out. */
+  candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]>;
+}

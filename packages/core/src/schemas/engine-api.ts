@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { AnnotationSourceSchema, ContentModalitySchema, MoodSchema, ProcessTypeSchema } from '../enums';
+import { AnnotatedClauseSchema } from './clause';
+import { ClauseReviewRecordSchema, ContentReviewItemSchema } from './review';
+
+/** Largest page a list route serves. */
+export const MAX_PAGE_LIMIT = 500;
+
+/** Body of POST /pipeline/compile. */
+export const CompileRequestSchema = z
+  .object({
+    text: z
+      .string({ error: 'text is required' })
+      .refine((text) => text.trim().length > 0, { message: 'text must not be empty' })
+      .meta({ description: 'Text to compile.' }),
+    documentId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Document identifier; default `api-` followed by a generated UUID.' }),
+    store: z.boolean().default(false).meta({ description: 'Persist the clauses.' }),
+    embed: z.boolean().default(false).meta({ description: 'Generate vector embeddings (implies store).' }),
+    sourceType: z
+      .string()
+      .min(1)
+      .max(100)
+      .default('document')
+      .meta({ description: 'Where the text came from; anything but document marks the clauses untrusted.' }),
+    annotator: z
+      .enum(['rules', 'llm'])
+      .optional()
+      .meta({ description: 'Pass 2 annotator; llm needs a configured provider. Default from CAE_ANNOTATOR.' }),
+  })
+  .meta({ id: 'CompileRequest' });
+export type CompileRequest = z.infer<typeof CompileRequestSchema>;
+export type CompileRequestInput = z.input<typeof CompileRequestSchema>;
+
+const pageLimit = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PAGE_LIMIT)
+  .default(50)
+  .meta({ description: `Page size, 1 to ${MAX_PAGE_LIMIT}.` });
+const pageOffset = z.coerce.number().int().min(0).default(0).meta({ description: 'Page offset.' });
+const unitParam = (description: string) => z.coerce.number().min(0).max(1).optional().meta({ description });
+
+/** Query of the paged list routes. */
+export const PageQuerySchema = z.object({ limit: pageLimit, offset: pageOffset }).meta({ id: 'PageQuery' });
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** Query of GET /clauses. */
+export const ListClausesQuerySchema = z
+  .object({
+    documentId: z.string().min(1).optional(),
+    annotationSource: AnnotationSourceSchema.optional(),
+    limit: pageLimit,
+    offset: pageOffset,
+    sourceType: z.string().min(1).optional(),
+    mood: MoodSchema.optional(),
+    processType: ProcessTypeSchema.optional(),
+    minModality: unitParam('Lowest modality weight.'),
+    maxModality: unitParam('Highest modality weight.'),
+    minTenor: unitParam('Lowest tenor.'),
+    maxTenor: unitParam('Highest tenor.'),
+  })
+  .meta({ id: 'ListClausesQuery' });
+export type ListClausesQuery = z.infer<typeof ListClausesQuerySchema>;
+export type ListClausesQueryInput = z.input<typeof ListClausesQuerySchema>;
+
+/** Query of GET /review-queue. */
+export const ReviewQueueQuerySchema = z
+  .object({ modality: ContentModalitySchema.optional(), limit: pageLimit, offset: pageOffset })
+  .meta({ id: 'ReviewQueueQuery' });
+export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuerySchema>;
+
+/** Query of GET /graph/nodes and GET /graph/edges. */
+export const GraphQuerySchema = z.object({ documentId: z.string().min(1).optional() }).meta({ id: 'GraphQuery' });
+export type GraphQuery = z.infer<typeof GraphQuerySchema>;
+
+const total = z.number().int().min(0);
+const pageFields = { total, limit: z.number().int(), offset: z.number().int() };
+
+/** Response of GET /clauses. */
+export const ClausePageSchema = z
+  .object({ clauses: z.array(AnnotatedClauseSchema), ...pageFields })
+  .meta({ id: 'ClausePage' });
+export type ClausePage = z.infer<typeof ClausePageSchema>;
+
+/** Response of GET /clauses/review-queue. */
+export const ClauseReviewPageSchema = z
+  .object({ clauses: z.array(ClauseReviewRecordSchema), ...pageFields })
+  .meta({ id: 'ClauseReviewPage' });
+export type ClauseReviewPage = z.infer<typeof ClauseReviewPageSchema>;
+
+/** Response of GET /review-queue. */
+export const ContentReviewPageSchema = z
+  .object({ items: z.array(ContentReviewItemSchema), ...pageFields })
+  .meta({ id: 'ContentReviewPage' });
+export type ContentReviewPage = z.infer<typeof ContentReviewPageSchema>;
+
+/** Response of POST /review-queue/:id/decide. */
+export const DecideContentResponseSchema = z
+  .object({ review: ContentReviewItemSchema, clauses: z.array(AnnotatedClauseSchema) })
+  .meta({ id: 'DecideContentResponse' });
+export type DecideContentResponse = z.infer<typeof DecideContentResponseSchema>;
+
+/** Response of GET /health. */
+export const HealthResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'HealthResponse' });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { GraphEdgeTypeSchema, MoodSchema, ProcessTypeSchema } from '../enums';
+
+/** A clause as a node of the clause graph. */
+export const GraphNodeSchema = z
+  .object({
+    id: z.string(),
+    label: z.string().meta({ description: 'Clause text, shortened to 80 characters.' }),
+    documentId: z.string(),
+    mood: MoodSchema,
+    processType: ProcessTypeSchema,
+    modalityWeight: z.number().min(0).max(1),
+    sentenceIndex: z.number().int().min(0),
+    parentClauseId: z.string().nullable(),
+  })
+  .meta({ id: 'GraphNode' });
+export type GraphNode = z.infer<typeof GraphNodeSchema>;
+
+/** An edge of the clause graph: structural (parent to child) or semantic (nearest neighbour). */
+export const GraphEdgeSchema = z
+  .object({
+    source: z.string(),
+    target: z.string(),
+    type: GraphEdgeTypeSchema,
+    weight: z.number().min(0).max(1).meta({ description: '1 for structural edges, cosine similarity for semantic.' }),
+  })
+  .meta({ id: 'GraphEdge' });
+export type GraphEdge = z.infer<typeof GraphEdgeSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { AnnotationSourceSchema, MoodSchema, ProcessTypeSchema } from '../enums';
+
+/** Most results a retrieve or synthesize request may ask for. */
+export const MAX_RETRIEVE_LIMIT = 200;
+
+const unit = (description: string) => z.number().min(0).max(1).meta({ description });
+
+/** Scalar filters of retrieval and synthesis; all optional. */
+export const RetrievalFiltersSchema = z
+  .object({
+    mood: MoodSchema.optional(),
+    processType: ProcessTypeSchema.optional(),
+    sourceType: z.string().min(1).optional().meta({ description: 'Where the text came from, e.g. document.' }),
+    minModality: unit('Lowest modality weight.').optional(),
+    maxModality: unit('Highest modality weight.').optional(),
+    minTenor: unit('Lowest tenor.').optional(),
+    maxTenor: unit('Highest tenor.').optional(),
+    documentId: z.string().min(1).optional().meta({ description: 'Only clauses of this document.' }),
+    annotationSource: AnnotationSourceSchema.optional(),
+    includeRejected: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Also return clauses whose annotation a reviewer rejected (left out by default).' }),
+  })
+  .strict()
+  .refine((f) => f.minModality === undefined || f.maxModality === undefined || f.minModality <= f.maxModality, {
+    message: 'min_modality must not exceed max_modality',
+    path: ['minModality'],
+  })
+  .refine((f) => f.minTenor === undefined || f.maxTenor === undefined || f.minTenor <= f.maxTenor, {
+    message: 'min_tenor must not exceed max_tenor',
+    path: ['minTenor'],
+  })
+  .meta({ id: 'RetrievalFilters' });
+export type RetrievalFilters = z.infer<typeof RetrievalFiltersSchema>;
+
+/** One retrieved clause with its fused score and the ranks that made it. */
+export const RetrievalResultSchema = z
+  .object({
+    clauseId: z.string(),
+    text: z.string(),
+    documentId: z.string(),
+    rrfScore: z.number().min(0).meta({ description: 'Reciprocal rank fusion score: sum of 1 / (k + rank).' }),
+    semanticRank: z.number().int().min(1).nullable().meta({ description: 'Rank in the vector list, null if absent.' }),
+    keywordRank: z.number().int().min(1).nullable().meta({ description: 'Rank in the keyword list, null if absent.' }),
+    mood: MoodSchema,
+    tenor: unit('Tenor of the clause.'),
+    processType: ProcessTypeSchema,
+    modalityWeight: unit('Modality weight of the clause.'),
+    annotationSource: AnnotationSourceSchema,
+    untrusted: z.boolean(),
+    parentClauseId: z.string().nullable(),
+  })
+  .meta({ id: 'RetrievalResult' });
+export type RetrievalResult = z.infer<typeof RetrievalResultSchema>;
+
+const query = z
+  .string({ error: 'query is required' })
+  .refine((text) => text.trim().length > 0, { message: 'query must not be empty' })
+  .meta({ description: 'Search query or question.' });
+const limit = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_RETRIEVE_LIMIT)
+  .default(10)
+  .meta({ description: `Maximum results, 1 to ${MAX_RETRIEVE_LIMIT}.` });
+
+/** Body of POST /retrieve. */
+export const RetrieveRequestSchema = z
+  .object({ query, limit, filters: RetrievalFiltersSchema.default({}) })
+  .meta({ id: 'RetrieveRequest' });
+export type RetrieveRequest = z.infer<typeof RetrieveRequestSchema>;
+export type RetrieveRequestInput = z.input<typeof RetrieveRequestSchema>;
+
+/** Response of POST /retrieve. */
+export const RetrieveResponseSchema = z
+  .object({ query: z.string(), results: z.array(RetrievalResultSchema), count: z.number().int().min(0) })
+  .meta({ id: 'RetrieveResponse' });
+export type RetrieveResponse = z.infer<typeof RetrieveResponseSchema>;
+
+/** Body of POST /synthesize. */
+export const SynthesizeRequestSchema = z
+  .object({
+    query,
+    filters: RetrievalFiltersSchema.default({}),
+    limit,
+    includeFallback: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Let the generator answer from general knowledge when the context misses.' }),
+    expandAncestors: z.boolean().default(false).meta({ description: 'Expand child clauses to their parents.' }),
+  })
+  .meta({ id: 'SynthesizeRequest' });
+export type SynthesizeRequest = z.infer<typeof SynthesizeRequestSchema>;
+export type SynthesizeRequestInput = z.input<typeof SynthesizeRequestSchema>;
+
+/** Response of POST /synthesize. */
+export const SynthesizeResponseSchema = z
+  .object({
+    query: z.string(),
+    answer: z.string(),
+    citedClauseIds: z.array(z.string()),
+    clauses: z.array(RetrievalResultSchema),
+    retrievedCount: z.number().int().min(0),
+    confidence: unit('Confidence of the answer, from retrieval scores and citation support.'),
+    usedFallback: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'The answer came from general knowledge, not the context; it cites nothing.' }),
+    reviewItemId: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: 'Content review queue row holding a fallback answer, when one was queued.' }),
+  })
+  .meta({ id: 'SynthesizeResponse' });
+export type SynthesizeResponse = z.infer<typeof SynthesizeResponseSchema>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  ClauseReviewDecisionSchema,
+  ContentModalitySchema,
+  QueueDecisionSchema,
+  QueueStatusSchema,
+} from '../enums';
+import { ClauseAnnotationSchema } from './clause';
+
+const isoTime = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
+const optionalText = (description: string) => z.string().max(10_000).optional().meta({ description });
+
+/** Body of POST /clauses/:id/review. */
+export const ClauseReviewRequestSchema = z
+  .object({
+    decision: ClauseReviewDecisionSchema,
+    reviewer: optionalText('Reviewer identifier.'),
+    notes: optionalText('Context for the decision.'),
+  })
+  .meta({ id: 'ClauseReviewRequest' });
+export type ClauseReviewRequest = z.infer<typeof ClauseReviewRequestSchema>;
+
+/** One entry of the append-only audit log of clause review decisions. */
+export const ClauseReviewRecordSchema = z
+  .object({
+    id: z.uuid(),
+    clauseId: z.string(),
+    documentId: z.string(),
+    clauseText: z.string(),
+    decision: ClauseReviewDecisionSchema,
+    reviewer: z.string().nullable(),
+    notes: z.string().nullable(),
+    annotationBefore: ClauseAnnotationSchema,
+    annotationAfter: ClauseAnnotationSchema,
+    createdAt: isoTime('When the decision was recorded.'),
+  })
+  .meta({ id: 'ClauseReviewRecord', description: 'A review decision with the annotation before and after it.' });
+export type ClauseReviewRecord = z.infer<typeof ClauseReviewRecordSchema>;
+
+/** Body of POST /review-queue (enqueue generated or untrusted content). */
+export const EnqueueContentRequestSchema = z
+  .object({
+    content: z
+      .string({ error: 'content is required' })
+      .refine((text) => text.trim().length > 0, { message: 'content must not be empty' }),
+    modality: ContentModalitySchema.default('text'),
+    source: z.string().max(500).optional().meta({ description: 'Where the content came from, e.g. synthesize.' }),
+    metadata: z.record(z.string(), z.unknown()).optional().meta({ description: 'Free-form metadata, kept as given.' }),
+  })
+  .meta({ id: 'EnqueueContentRequest' });
+export type EnqueueContentRequest = z.infer<typeof EnqueueContentRequestSchema>;
+export type EnqueueContentRequestInput = z.input<typeof EnqueueContentRequestSchema>;
+
+/** A row of the content review queue. */
+export const ContentReviewItemSchema = z
+  .object({
+    id: z.uuid(),
+    content: z.string(),
+    modality: ContentModalitySchema,
+    source: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    status: QueueStatusSchema,
+    decision: QueueDecisionSchema.nullable(),
+    editedText: z.string().nullable(),
+    reviewer: z.string().nullable(),
+    documentId: z.string().nullable().meta({ description: 'Document the approved text was stored as.' }),
+    createdAt: isoTime('When the content was queued.'),
+    decidedAt: isoTime('When it was decided.').nullable(),
+  })
+  .meta({ id: 'ContentReviewItem', description: 'Generated content quarantined until a human decides.' });
+export type ContentReviewItem = z.infer<typeof ContentReviewItemSchema>;
+
+/** Body of POST /review-queue/:id/decide. */
+export const DecideContentRequestSchema = z
+  .object({
+    decision: QueueDecisionSchema,
+    editedText: z.string().optional().meta({ description: 'Required when decision is edit.' }),
+    reviewer: optionalText('Reviewer identifier.'),
+  })
+  .refine((body) => body.decision !== 'edit' || (body.editedText !== undefined && body.editedText.trim() !== ''), {
+    message: 'edited_text is required when decision is edit',
+    path: ['editedText'],
+  })
+  .meta({ id: 'DecideContentRequest' });
+export type DecideContentRequest = z.infer<typeof DecideContentRequestSchema>;

@@ -1,0 +1,3 @@
+import { caeProject } from '../../vitest.shared';
+
+export default caeProject('engine');
