@@ -214,6 +214,7 @@ export type {
   EnqueueContentRequest,
   EnqueueContentRequestInput,
 } from './schemas/review';
+export type { KeyStore } from './key-store';
 export type { CandidateSource, ClauseCandidate } from './retrieval-source';
 export { camelCase, createWireCodec, fromWire, safeFromWire, snakeCase, toWire, wire, wireJsonSchema } from './wire';
 export type { Wire, WireCodec } from './wire';
