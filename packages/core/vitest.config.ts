@@ -1,3 +1,3 @@
-import { caeProject } from '../../vitest.shared';
+import { caeProject } from '../../vitest.shared.ts';
 
 export default caeProject('core');

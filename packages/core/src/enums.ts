@@ -14,7 +14,14 @@ export const MoodSchema = z.enum(MOODS).meta({ description: 'Mood of the clause 
 export type Mood = z.infer<typeof MoodSchema>;
 
 /** Process type of the clause's transitivity (ANNOTATION.md, "Process type"). */
-export const PROCESS_TYPES = ['material', 'mental', 'relational', 'behavioral', 'verbal', 'existential'] as const;
+export const PROCESS_TYPES = [
+  'material',
+  'mental',
+  'relational',
+  'behavioral',
+  'verbal',
+  'existential',
+] as const;
 export const ProcessTypeSchema = z
   .enum(PROCESS_TYPES)
   .meta({ description: 'SFL process type of the clause (see ANNOTATION.md).' });
@@ -50,7 +57,8 @@ export type ClauseReviewDecision = z.infer<typeof ClauseReviewDecisionSchema>;
 /** Review state a clause is in after its latest review decision. */
 export const CLAUSE_REVIEW_STATUSES = ['unreviewed', 'accepted', 'rejected'] as const;
 export const ClauseReviewStatusSchema = z.enum(CLAUSE_REVIEW_STATUSES).meta({
-  description: 'unreviewed until a human decides; rejected clauses are left out of retrieval unless asked for.',
+  description:
+    'unreviewed until a human decides; rejected clauses are left out of retrieval unless asked for.',
 });
 export type ClauseReviewStatus = z.infer<typeof ClauseReviewStatusSchema>;
 
@@ -98,7 +106,14 @@ export const UposSchema = z.enum(UPOS_TAGS).meta({ description: 'Universal POS t
 export type Upos = z.infer<typeof UposSchema>;
 
 /** Kinds of groups and phrases of pass 1. */
-export const GROUP_TYPES = ['nominal', 'verbal', 'prepositional', 'adverbial', 'adjectival', 'conjunction'] as const;
+export const GROUP_TYPES = [
+  'nominal',
+  'verbal',
+  'prepositional',
+  'adverbial',
+  'adjectival',
+  'conjunction',
+] as const;
 export const GroupTypeSchema = z.enum(GROUP_TYPES).meta({ description: 'Kind of group or phrase.' });
 export type GroupType = z.infer<typeof GroupTypeSchema>;
 
@@ -155,5 +170,13 @@ export const GraphEdgeTypeSchema = z
 export type GraphEdgeType = z.infer<typeof GraphEdgeTypeSchema>;
 
 /** Provider ids of the gateway, in the order of gateway-api.md (provider_a..provider_g). */
-export const PROVIDER_IDS = ['google', 'openai', 'anthropic', 'mistral', 'groq', 'openrouter', 'ollama'] as const;
+export const PROVIDER_IDS = [
+  'google',
+  'openai',
+  'anthropic',
+  'mistral',
+  'groq',
+  'openrouter',
+  'ollama',
+] as const;
 export type KnownProviderId = (typeof PROVIDER_IDS)[number];

@@ -1,50 +1,3 @@
-export { CaeError, ERROR_CODES } from './errors/cae-error';
-export type { CaeErrorOptions, ErrorBody, ErrorCode } from './errors/cae-error';
-export { ConflictError } from './errors/conflict-error';
-export { InternalError } from './errors/internal-error';
-export { InvalidRequestError } from './errors/invalid-request-error';
-export { NotFoundError } from './errors/not-found-error';
-export { PayloadTooLargeError } from './errors/payload-too-large-error';
-export { RateLimitedError } from './errors/rate-limited-error';
-export { toCaeError } from './errors/to-cae-error';
-export { UnauthorizedError } from './errors/unauthorized-error';
-export { UpstreamError } from './errors/upstream-error';
-
-export {
-  ANNOTATION_SOURCES,
-  AnnotationSourceSchema,
-  CIRCUMSTANCE_TYPES,
-  CircumstanceTypeSchema,
-  CLASSIFICATION_STATUSES,
-  CLAUSE_DEPENDENCIES,
-  CLAUSE_REVIEW_DECISIONS,
-  CLAUSE_REVIEW_STATUSES,
-  CONTENT_MODALITIES,
-  ClassificationStatusSchema,
-  ClauseDependencySchema,
-  ClauseReviewDecisionSchema,
-  ClauseReviewStatusSchema,
-  ContentModalitySchema,
-  GRAPH_EDGE_TYPES,
-  GROUP_TYPES,
-  GraphEdgeTypeSchema,
-  GroupTypeSchema,
-  MODALITY_TYPES,
-  MOODS,
-  ModalityTypeSchema,
-  MoodSchema,
-  PARTICIPANT_ROLES,
-  PROCESS_TYPES,
-  PROVIDER_IDS,
-  ParticipantRoleSchema,
-  ProcessTypeSchema,
-  QUEUE_DECISIONS,
-  QUEUE_STATUSES,
-  QueueDecisionSchema,
-  QueueStatusSchema,
-  UPOS_TAGS,
-  UposSchema,
-} from './enums';
 export type {
   AnnotationSource,
   CircumstanceType,
@@ -64,31 +17,57 @@ export type {
   QueueStatus,
   Upos,
 } from './enums';
+export {
+  ANNOTATION_SOURCES,
+  AnnotationSourceSchema,
+  CIRCUMSTANCE_TYPES,
+  CircumstanceTypeSchema,
+  CLASSIFICATION_STATUSES,
+  CLAUSE_DEPENDENCIES,
+  CLAUSE_REVIEW_DECISIONS,
+  CLAUSE_REVIEW_STATUSES,
+  ClassificationStatusSchema,
+  ClauseDependencySchema,
+  ClauseReviewDecisionSchema,
+  ClauseReviewStatusSchema,
+  CONTENT_MODALITIES,
+  ContentModalitySchema,
+  GRAPH_EDGE_TYPES,
+  GROUP_TYPES,
+  GraphEdgeTypeSchema,
+  GroupTypeSchema,
+  MODALITY_TYPES,
+  MOODS,
+  ModalityTypeSchema,
+  MoodSchema,
+  PARTICIPANT_ROLES,
+  ParticipantRoleSchema,
+  PROCESS_TYPES,
+  PROVIDER_IDS,
+  ProcessTypeSchema,
+  QUEUE_DECISIONS,
+  QUEUE_STATUSES,
+  QueueDecisionSchema,
+  QueueStatusSchema,
+  UPOS_TAGS,
+  UposSchema,
+} from './enums';
+export type { CaeErrorOptions, ErrorBody, ErrorCode } from './errors/cae-error';
+export { CaeError, ERROR_CODES } from './errors/cae-error';
+export { ConflictError } from './errors/conflict-error';
+export { InternalError } from './errors/internal-error';
+export { InvalidRequestError } from './errors/invalid-request-error';
+export { NotFoundError } from './errors/not-found-error';
+export { PayloadTooLargeError } from './errors/payload-too-large-error';
+export { RateLimitedError } from './errors/rate-limited-error';
+export { toCaeError } from './errors/to-cae-error';
+export { UnauthorizedError } from './errors/unauthorized-error';
+export { UpstreamError } from './errors/upstream-error';
 
 export { canonicalJson, derivationHash } from './hash';
 export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId } from './ids';
-
-export {
-  AnnotatedClauseSchema,
-  CircumstanceSchema,
-  ClauseAnnotationSchema,
-  CohesiveReferenceSchema,
-  ConclusionSchema,
-  GroupSchema,
-  IdeationalSchema,
-  InterpersonalSchema,
-  LabelRuleSchema,
-  ParticipantSchema,
-  PremiseSchema,
-  RawTransitivitySchema,
-  ReadabilitySchema,
-  ReasoningTraceSchema,
-  SyntacticSchema,
-  TextualSchema,
-  ThemeElementSchema,
-  TokenSchema,
-  TokenSpanSchema,
-} from './schemas/clause';
+export type { KeyStore } from './key-store';
+export type { CandidateSource, ClauseCandidate } from './retrieval-source';
 export type {
   AnnotatedClause,
   AnnotatedClauseInput,
@@ -112,18 +91,26 @@ export type {
   TokenSpan,
 } from './schemas/clause';
 export {
-  ClausePageSchema,
-  ClauseReviewPageSchema,
-  CompileRequestSchema,
-  ContentReviewPageSchema,
-  DecideContentResponseSchema,
-  GraphQuerySchema,
-  HealthResponseSchema,
-  ListClausesQuerySchema,
-  MAX_PAGE_LIMIT,
-  PageQuerySchema,
-  ReviewQueueQuerySchema,
-} from './schemas/engine-api';
+  AnnotatedClauseSchema,
+  CircumstanceSchema,
+  ClauseAnnotationSchema,
+  CohesiveReferenceSchema,
+  ConclusionSchema,
+  GroupSchema,
+  IdeationalSchema,
+  InterpersonalSchema,
+  LabelRuleSchema,
+  ParticipantSchema,
+  PremiseSchema,
+  RawTransitivitySchema,
+  ReadabilitySchema,
+  ReasoningTraceSchema,
+  SyntacticSchema,
+  TextualSchema,
+  ThemeElementSchema,
+  TokenSchema,
+  TokenSpanSchema,
+} from './schemas/clause';
 export type {
   ClausePage,
   ClauseReviewPage,
@@ -138,7 +125,38 @@ export type {
   PageQuery,
   ReviewQueueQuery,
 } from './schemas/engine-api';
+export {
+  ClausePageSchema,
+  ClauseReviewPageSchema,
+  CompileRequestSchema,
+  ContentReviewPageSchema,
+  DecideContentResponseSchema,
+  GraphQuerySchema,
+  HealthResponseSchema,
+  ListClausesQuerySchema,
+  MAX_PAGE_LIMIT,
+  PageQuerySchema,
+  ReviewQueueQuerySchema,
+} from './schemas/engine-api';
 export { ErrorBodySchema } from './schemas/error-body';
+export type {
+  ArchitectEvent,
+  ChatMessage,
+  CompileAgentRequest,
+  ComputeRequest,
+  ComputeRequestInput,
+  ComputeResponse,
+  GatewayHealth,
+  GenerationOptions,
+  ModelEntry,
+  ModelList,
+  Prompt,
+  ProviderStatus,
+  SetKeyRequest,
+  StreamChunk,
+  TestKeyRequest,
+  TestKeyResponse,
+} from './schemas/gateway-api';
 export {
   ArchitectCompleteEventSchema,
   ArchitectEventSchema,
@@ -160,35 +178,8 @@ export {
   TestKeyRequestSchema,
   TestKeyResponseSchema,
 } from './schemas/gateway-api';
-export type {
-  ArchitectEvent,
-  ChatMessage,
-  CompileAgentRequest,
-  ComputeRequest,
-  ComputeRequestInput,
-  ComputeResponse,
-  GatewayHealth,
-  GenerationOptions,
-  ModelEntry,
-  ModelList,
-  Prompt,
-  ProviderStatus,
-  SetKeyRequest,
-  StreamChunk,
-  TestKeyRequest,
-  TestKeyResponse,
-} from './schemas/gateway-api';
-export { GraphEdgeSchema, GraphNodeSchema } from './schemas/graph';
 export type { GraphEdge, GraphNode } from './schemas/graph';
-export {
-  MAX_RETRIEVE_LIMIT,
-  RetrievalFiltersSchema,
-  RetrievalResultSchema,
-  RetrieveRequestSchema,
-  RetrieveResponseSchema,
-  SynthesizeRequestSchema,
-  SynthesizeResponseSchema,
-} from './schemas/retrieval';
+export { GraphEdgeSchema, GraphNodeSchema } from './schemas/graph';
 export type {
   RetrievalFilters,
   RetrievalResult,
@@ -200,12 +191,14 @@ export type {
   SynthesizeResponse,
 } from './schemas/retrieval';
 export {
-  ClauseReviewRecordSchema,
-  ClauseReviewRequestSchema,
-  ContentReviewItemSchema,
-  DecideContentRequestSchema,
-  EnqueueContentRequestSchema,
-} from './schemas/review';
+  MAX_RETRIEVE_LIMIT,
+  RetrievalFiltersSchema,
+  RetrievalResultSchema,
+  RetrieveRequestSchema,
+  RetrieveResponseSchema,
+  SynthesizeRequestSchema,
+  SynthesizeResponseSchema,
+} from './schemas/retrieval';
 export type {
   ClauseReviewRecord,
   ClauseReviewRequest,
@@ -214,7 +207,21 @@ export type {
   EnqueueContentRequest,
   EnqueueContentRequestInput,
 } from './schemas/review';
-export type { KeyStore } from './key-store';
-export type { CandidateSource, ClauseCandidate } from './retrieval-source';
-export { camelCase, createWireCodec, fromWire, safeFromWire, snakeCase, toWire, wire, wireJsonSchema } from './wire';
+export {
+  ClauseReviewRecordSchema,
+  ClauseReviewRequestSchema,
+  ContentReviewItemSchema,
+  DecideContentRequestSchema,
+  EnqueueContentRequestSchema,
+} from './schemas/review';
 export type { Wire, WireCodec } from './wire';
+export {
+  camelCase,
+  createWireCodec,
+  fromWire,
+  safeFromWire,
+  snakeCase,
+  toWire,
+  wire,
+  wireJsonSchema,
+} from './wire';

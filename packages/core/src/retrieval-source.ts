@@ -27,7 +27,11 @@ export interface CandidateSource {
   /** Best keyword matches first; OR over the query's stemmed lexemes, stop words ignored. */
   keywordCandidates(query: string, filters: RetrievalFilters, limit: number): Promise<ClauseCandidate[]>;
   /** Nearest clauses by cosine similarity first; returns `limit` rows even under selective filters. */
-  vectorCandidates(embedding: Float32Array, filters: RetrievalFilters, limit: number): Promise<ClauseCandidate[]>;
+  vectorCandidates(
+    embedding: Float32Array,
+    filters: RetrievalFilters,
+    limit: number,
+  ): Promise<ClauseCandidate[]>;
   /** Clause rows by id, in no particular order; unknown ids are left out. */
   candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]>;
 }

@@ -88,15 +88,26 @@ function walk(schema: z.ZodType, value: unknown, direction: Direction): unknown 
       const out: Record<string, unknown> = {};
       for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
         if (member === undefined) continue;
-        const internalKey = direction === 'toWire' ? key : camelCase(key);
+        if (direction === 'toWire') {
+          const memberSchema = shape[key];
+          out[snakeCase(key)] = memberSchema ? walk(memberSchema, member, direction) : member;
+          continue;
+        }
+        const internalKey = camelCase(key);
         const memberSchema = shape[internalKey];
-        const outKey = direction === 'toWire' ? snakeCase(key) : internalKey;
-        out[outKey] = memberSchema ? walk(memberSchema, member, direction) : member;
+        if (memberSchema && snakeCase(internalKey) === key) {
+          out[internalKey] = walk(memberSchema, member, direction);
+        } else {
+          // Not a wire name (e.g. a camelCase key): never let it pass as the field it resembles.
+          out[internalKey in shape ? `${key} (not a wire name)` : key] = member;
+        }
       }
       return out;
     }
     case 'array':
-      return Array.isArray(value) && def.element ? value.map((item) => walk(def.element!, item, direction)) : value;
+      return Array.isArray(value) && def.element
+        ? value.map((item) => walk(def.element!, item, direction))
+        : value;
     case 'optional':
     case 'nullable':
     case 'default':
@@ -160,7 +171,9 @@ function renameProperties(node: unknown): unknown {
  * what the engine app publishes in its OpenAPI document.
  */
 export function wireJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
-  return renameProperties(z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' })) as JsonSchema;
+  return renameProperties(
+    z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }),
+  ) as JsonSchema;
 }
 
 /** A resource's schema bound to its serializer. */

@@ -23,7 +23,7 @@ export interface CaeErrorOptions {
 
 /** Base class of every error the engine raises on purpose; carries a stable `code` and an HTTP status. */
 export class CaeError extends Error {
-  private readonly [marker] = true;
+  readonly [marker] = true;
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: unknown;

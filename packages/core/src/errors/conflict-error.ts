@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.conflict');
 
 /** The request conflicts with the resource's state (e.g. a decision on an item no longer pending). */
 export class ConflictError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('conflict', message, { statusCode: 409, isRetryable: false, ...options });

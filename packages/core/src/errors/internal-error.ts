@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.internal');
 
 /** An unexpected failure inside the engine. */
 export class InternalError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('internal', message, { statusCode: 500, isRetryable: false, ...options });

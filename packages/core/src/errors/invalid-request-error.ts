@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.invalid_request');
 
 /** Bad input: a body, query or argument that fails validation. */
 export class InvalidRequestError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('invalid_request', message, { statusCode: 400, isRetryable: false, ...options });

@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.not_found');
 
 /** The named resource does not exist. */
 export class NotFoundError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('not_found', message, { statusCode: 404, isRetryable: false, ...options });

@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.payload_too_large');
 
 /** Input over the configured size limit. */
 export class PayloadTooLargeError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('payload_too_large', message, { statusCode: 413, isRetryable: false, ...options });

@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.rate_limited');
 
 /** Too many requests from one caller, or from the upstream provider. */
 export class RateLimitedError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('rate_limited', message, { statusCode: 429, isRetryable: true, ...options });

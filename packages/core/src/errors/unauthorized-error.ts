@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.unauthorized');
 
 /** Missing or wrong caller token (403 status for a valid token lacking admin rights). */
 export class UnauthorizedError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('unauthorized', message, { statusCode: 401, isRetryable: false, ...options });

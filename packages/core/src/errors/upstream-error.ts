@@ -4,7 +4,7 @@ const marker = Symbol.for('cae.error.upstream_failed');
 
 /** A provider or other upstream service failed; `details` lists the attempts, never a key. */
 export class UpstreamError extends CaeError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
 
   constructor(message: string, options: CaeErrorOptions = {}) {
     super('upstream_failed', message, { statusCode: 502, isRetryable: true, ...options });

@@ -27,10 +27,9 @@ export const CompileRequestSchema = z
       .max(100)
       .default('document')
       .meta({ description: 'Where the text came from; anything but document marks the clauses untrusted.' }),
-    annotator: z
-      .enum(['rules', 'llm'])
-      .optional()
-      .meta({ description: 'Pass 2 annotator; llm needs a configured provider. Default from CAE_ANNOTATOR.' }),
+    annotator: z.enum(['rules', 'llm']).optional().meta({
+      description: 'Pass 2 annotator; llm needs a configured provider. Default from CAE_ANNOTATOR.',
+    }),
   })
   .meta({ id: 'CompileRequest' });
 export type CompileRequest = z.infer<typeof CompileRequestSchema>;
@@ -53,11 +52,11 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 /** Query of GET /clauses. */
 export const ListClausesQuerySchema = z
   .object({
-    documentId: z.string().min(1).optional(),
+    documentId: z.string().min(1).optional().meta({ description: 'Only clauses of this document.' }),
     annotationSource: AnnotationSourceSchema.optional(),
     limit: pageLimit,
     offset: pageOffset,
-    sourceType: z.string().min(1).optional(),
+    sourceType: z.string().min(1).optional().meta({ description: 'Only clauses of this source type.' }),
     mood: MoodSchema.optional(),
     processType: ProcessTypeSchema.optional(),
     minModality: unitParam('Lowest modality weight.'),
@@ -76,33 +75,54 @@ export const ReviewQueueQuerySchema = z
 export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuerySchema>;
 
 /** Query of GET /graph/nodes and GET /graph/edges. */
-export const GraphQuerySchema = z.object({ documentId: z.string().min(1).optional() }).meta({ id: 'GraphQuery' });
+export const GraphQuerySchema = z
+  .object({ documentId: z.string().min(1).optional().meta({ description: 'Only this document.' }) })
+  .meta({ id: 'GraphQuery' });
 export type GraphQuery = z.infer<typeof GraphQuerySchema>;
 
-const total = z.number().int().min(0);
-const pageFields = { total, limit: z.number().int(), offset: z.number().int() };
+const pageFields = {
+  total: z.number().int().min(0).meta({ description: 'Rows matching, over all pages.' }),
+  limit: z.number().int().meta({ description: 'Page size used.' }),
+  offset: z.number().int().meta({ description: 'Offset used.' }),
+};
 
 /** Response of GET /clauses. */
 export const ClausePageSchema = z
-  .object({ clauses: z.array(AnnotatedClauseSchema), ...pageFields })
+  .object({
+    clauses: z.array(AnnotatedClauseSchema).meta({ description: 'The page of clauses.' }),
+    ...pageFields,
+  })
   .meta({ id: 'ClausePage' });
 export type ClausePage = z.infer<typeof ClausePageSchema>;
 
 /** Response of GET /clauses/review-queue. */
 export const ClauseReviewPageSchema = z
-  .object({ clauses: z.array(ClauseReviewRecordSchema), ...pageFields })
+  .object({
+    clauses: z
+      .array(ClauseReviewRecordSchema)
+      .meta({ description: 'The page of review records, newest first.' }),
+    ...pageFields,
+  })
   .meta({ id: 'ClauseReviewPage' });
 export type ClauseReviewPage = z.infer<typeof ClauseReviewPageSchema>;
 
 /** Response of GET /review-queue. */
 export const ContentReviewPageSchema = z
-  .object({ items: z.array(ContentReviewItemSchema), ...pageFields })
+  .object({
+    items: z.array(ContentReviewItemSchema).meta({ description: 'The page of queue rows, oldest first.' }),
+    ...pageFields,
+  })
   .meta({ id: 'ContentReviewPage' });
 export type ContentReviewPage = z.infer<typeof ContentReviewPageSchema>;
 
 /** Response of POST /review-queue/:id/decide. */
 export const DecideContentResponseSchema = z
-  .object({ review: ContentReviewItemSchema, clauses: z.array(AnnotatedClauseSchema) })
+  .object({
+    review: ContentReviewItemSchema,
+    clauses: z
+      .array(AnnotatedClauseSchema)
+      .meta({ description: 'Clauses compiled and stored from the approved or edited text.' }),
+  })
   .meta({ id: 'DecideContentResponse' });
 export type DecideContentResponse = z.infer<typeof DecideContentResponseSchema>;
 

@@ -23,7 +23,10 @@ export const PromptSchema = z
       .record(z.string(), z.unknown())
       .optional()
       .meta({ description: 'JSON Schema of the object to return; asks for structured output.' }),
-    messages: z.array(ChatMessageSchema).optional().meta({ description: 'Multi-turn history, oldest first.' }),
+    messages: z
+      .array(ChatMessageSchema)
+      .optional()
+      .meta({ description: 'Multi-turn history, oldest first.' }),
   })
   .refine((prompt) => Boolean(prompt.user?.trim()) || (prompt.messages?.length ?? 0) > 0, {
     message: 'prompt needs user text or messages',
@@ -41,7 +44,12 @@ export const GenerationOptionsSchema = z
 export type GenerationOptions = z.infer<typeof GenerationOptionsSchema>;
 
 const apiKey = z.string().min(1).max(4096).optional().meta({ description: 'Client-supplied provider key.' });
-const modelId = z.string().min(1).max(200).optional().meta({ description: 'Model; the provider default if left out.' });
+const modelId = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .meta({ description: 'Model; the provider default if left out.' });
 
 /** Body of POST /api/compute/v1 and POST /api/stream. */
 export const ComputeRequestSchema = z
@@ -129,13 +137,22 @@ export const ArchitectStageEventSchema = z.object({
 });
 export const ArchitectPartialEventSchema = z.object({
   event: z.literal('partial'),
-  data: z.object({ stage: z.string(), label: z.string(), progress: z.number().min(0).max(100), data: z.unknown() }),
+  data: z.object({
+    stage: z.string(),
+    label: z.string(),
+    progress: z.number().min(0).max(100),
+    data: z.unknown(),
+  }),
 });
 export const ArchitectCompleteEventSchema = z.object({
   event: z.literal('complete'),
   data: z.object({ stage: z.literal('done'), progress: z.literal(100), object: z.unknown() }),
 });
 export const ArchitectEventSchema = z
-  .discriminatedUnion('event', [ArchitectStageEventSchema, ArchitectPartialEventSchema, ArchitectCompleteEventSchema])
+  .discriminatedUnion('event', [
+    ArchitectStageEventSchema,
+    ArchitectPartialEventSchema,
+    ArchitectCompleteEventSchema,
+  ])
   .meta({ id: 'ArchitectEvent' });
 export type ArchitectEvent = z.infer<typeof ArchitectEventSchema>;

@@ -11,23 +11,29 @@ export const RetrievalFiltersSchema = z
   .object({
     mood: MoodSchema.optional(),
     processType: ProcessTypeSchema.optional(),
-    sourceType: z.string().min(1).optional().meta({ description: 'Where the text came from, e.g. document.' }),
+    sourceType: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Where the text came from, e.g. document.' }),
     minModality: unit('Lowest modality weight.').optional(),
     maxModality: unit('Highest modality weight.').optional(),
     minTenor: unit('Lowest tenor.').optional(),
     maxTenor: unit('Highest tenor.').optional(),
     documentId: z.string().min(1).optional().meta({ description: 'Only clauses of this document.' }),
     annotationSource: AnnotationSourceSchema.optional(),
-    includeRejected: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Also return clauses whose annotation a reviewer rejected (left out by default).' }),
+    includeRejected: z.boolean().optional().meta({
+      description: 'Also return clauses whose annotation a reviewer rejected (left out by default).',
+    }),
   })
   .strict()
-  .refine((f) => f.minModality === undefined || f.maxModality === undefined || f.minModality <= f.maxModality, {
-    message: 'min_modality must not exceed max_modality',
-    path: ['minModality'],
-  })
+  .refine(
+    (f) => f.minModality === undefined || f.maxModality === undefined || f.minModality <= f.maxModality,
+    {
+      message: 'min_modality must not exceed max_modality',
+      path: ['minModality'],
+    },
+  )
   .refine((f) => f.minTenor === undefined || f.maxTenor === undefined || f.minTenor <= f.maxTenor, {
     message: 'min_tenor must not exceed max_tenor',
     path: ['minTenor'],
@@ -38,19 +44,29 @@ export type RetrievalFilters = z.infer<typeof RetrievalFiltersSchema>;
 /** One retrieved clause with its fused score and the ranks that made it. */
 export const RetrievalResultSchema = z
   .object({
-    clauseId: z.string(),
-    text: z.string(),
-    documentId: z.string(),
+    clauseId: z.string().meta({ description: 'Clause identifier.' }),
+    text: z.string().meta({ description: 'Clause text.' }),
+    documentId: z.string().meta({ description: 'Owning document.' }),
     rrfScore: z.number().min(0).meta({ description: 'Reciprocal rank fusion score: sum of 1 / (k + rank).' }),
-    semanticRank: z.number().int().min(1).nullable().meta({ description: 'Rank in the vector list, null if absent.' }),
-    keywordRank: z.number().int().min(1).nullable().meta({ description: 'Rank in the keyword list, null if absent.' }),
+    semanticRank: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'Rank in the vector list, null if absent.' }),
+    keywordRank: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'Rank in the keyword list, null if absent.' }),
     mood: MoodSchema,
     tenor: unit('Tenor of the clause.'),
     processType: ProcessTypeSchema,
     modalityWeight: unit('Modality weight of the clause.'),
     annotationSource: AnnotationSourceSchema,
-    untrusted: z.boolean(),
-    parentClauseId: z.string().nullable(),
+    untrusted: z.boolean().meta({ description: 'The clause text came from an untrusted source.' }),
+    parentClauseId: z.string().nullable().meta({ description: 'Parent clause, null when independent.' }),
   })
   .meta({ id: 'RetrievalResult' });
 export type RetrievalResult = z.infer<typeof RetrievalResultSchema>;
@@ -76,7 +92,11 @@ export type RetrieveRequestInput = z.input<typeof RetrieveRequestSchema>;
 
 /** Response of POST /retrieve. */
 export const RetrieveResponseSchema = z
-  .object({ query: z.string(), results: z.array(RetrievalResultSchema), count: z.number().int().min(0) })
+  .object({
+    query: z.string().meta({ description: 'The query as sent.' }),
+    results: z.array(RetrievalResultSchema).meta({ description: 'Results, best first.' }),
+    count: z.number().int().min(0).meta({ description: 'Number of results.' }),
+  })
   .meta({ id: 'RetrieveResponse' });
 export type RetrieveResponse = z.infer<typeof RetrieveResponseSchema>;
 
@@ -90,7 +110,10 @@ export const SynthesizeRequestSchema = z
       .boolean()
       .default(false)
       .meta({ description: 'Let the generator answer from general knowledge when the context misses.' }),
-    expandAncestors: z.boolean().default(false).meta({ description: 'Expand child clauses to their parents.' }),
+    expandAncestors: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Expand child clauses to their parents.' }),
   })
   .meta({ id: 'SynthesizeRequest' });
 export type SynthesizeRequest = z.infer<typeof SynthesizeRequestSchema>;
@@ -99,11 +122,11 @@ export type SynthesizeRequestInput = z.input<typeof SynthesizeRequestSchema>;
 /** Response of POST /synthesize. */
 export const SynthesizeResponseSchema = z
   .object({
-    query: z.string(),
-    answer: z.string(),
-    citedClauseIds: z.array(z.string()),
-    clauses: z.array(RetrievalResultSchema),
-    retrievedCount: z.number().int().min(0),
+    query: z.string().meta({ description: 'The question as sent.' }),
+    answer: z.string().meta({ description: 'The synthesized answer.' }),
+    citedClauseIds: z.array(z.string()).meta({ description: 'Ids of the context clauses the answer cites.' }),
+    clauses: z.array(RetrievalResultSchema).meta({ description: 'The retrieved context clauses.' }),
+    retrievedCount: z.number().int().min(0).meta({ description: 'Number of context clauses.' }),
     confidence: unit('Confidence of the answer, from retrieval scores and citation support.'),
     usedFallback: z
       .boolean()

@@ -23,18 +23,21 @@ export type ClauseReviewRequest = z.infer<typeof ClauseReviewRequestSchema>;
 /** One entry of the append-only audit log of clause review decisions. */
 export const ClauseReviewRecordSchema = z
   .object({
-    id: z.uuid(),
-    clauseId: z.string(),
-    documentId: z.string(),
-    clauseText: z.string(),
+    id: z.uuid().meta({ description: 'Record identifier.' }),
+    clauseId: z.string().meta({ description: 'Reviewed clause.' }),
+    documentId: z.string().meta({ description: 'Document of the clause.' }),
+    clauseText: z.string().meta({ description: 'Text of the clause.' }),
     decision: ClauseReviewDecisionSchema,
-    reviewer: z.string().nullable(),
-    notes: z.string().nullable(),
+    reviewer: z.string().nullable().meta({ description: 'Reviewer identifier.' }),
+    notes: z.string().nullable().meta({ description: 'Context for the decision.' }),
     annotationBefore: ClauseAnnotationSchema,
     annotationAfter: ClauseAnnotationSchema,
     createdAt: isoTime('When the decision was recorded.'),
   })
-  .meta({ id: 'ClauseReviewRecord', description: 'A review decision with the annotation before and after it.' });
+  .meta({
+    id: 'ClauseReviewRecord',
+    description: 'A review decision with the annotation before and after it.',
+  });
 export type ClauseReviewRecord = z.infer<typeof ClauseReviewRecordSchema>;
 
 /** Body of POST /review-queue (enqueue generated or untrusted content). */
@@ -42,10 +45,18 @@ export const EnqueueContentRequestSchema = z
   .object({
     content: z
       .string({ error: 'content is required' })
-      .refine((text) => text.trim().length > 0, { message: 'content must not be empty' }),
+      .refine((text) => text.trim().length > 0, { message: 'content must not be empty' })
+      .meta({ description: 'The content to quarantine.' }),
     modality: ContentModalitySchema.default('text'),
-    source: z.string().max(500).optional().meta({ description: 'Where the content came from, e.g. synthesize.' }),
-    metadata: z.record(z.string(), z.unknown()).optional().meta({ description: 'Free-form metadata, kept as given.' }),
+    source: z
+      .string()
+      .max(500)
+      .optional()
+      .meta({ description: 'Where the content came from, e.g. synthesize.' }),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Free-form metadata, kept as given.' }),
   })
   .meta({ id: 'EnqueueContentRequest' });
 export type EnqueueContentRequest = z.infer<typeof EnqueueContentRequestSchema>;
@@ -54,18 +65,21 @@ export type EnqueueContentRequestInput = z.input<typeof EnqueueContentRequestSch
 /** A row of the content review queue. */
 export const ContentReviewItemSchema = z
   .object({
-    id: z.uuid(),
-    content: z.string(),
+    id: z.uuid().meta({ description: 'Queue row identifier.' }),
+    content: z.string().meta({ description: 'The quarantined content.' }),
     modality: ContentModalitySchema,
-    source: z.string().nullable(),
-    metadata: z.record(z.string(), z.unknown()),
+    source: z.string().nullable().meta({ description: 'Where the content came from.' }),
+    metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free-form metadata, kept as given.' }),
     status: QueueStatusSchema,
-    decision: QueueDecisionSchema.nullable(),
-    editedText: z.string().nullable(),
-    reviewer: z.string().nullable(),
+    decision: QueueDecisionSchema.nullable().meta({ description: 'The decision, null while pending.' }),
+    editedText: z.string().nullable().meta({ description: 'Replacement text of an edit decision.' }),
+    reviewer: z.string().nullable().meta({ description: 'Who decided.' }),
     documentId: z.string().nullable().meta({ description: 'Document the approved text was stored as.' }),
     createdAt: isoTime('When the content was queued.'),
-    decidedAt: isoTime('When it was decided.').nullable(),
+    decidedAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .meta({ description: 'When it was decided, null while pending.' }),
   })
   .meta({ id: 'ContentReviewItem', description: 'Generated content quarantined until a human decides.' });
 export type ContentReviewItem = z.infer<typeof ContentReviewItemSchema>;
@@ -77,9 +91,12 @@ export const DecideContentRequestSchema = z
     editedText: z.string().optional().meta({ description: 'Required when decision is edit.' }),
     reviewer: optionalText('Reviewer identifier.'),
   })
-  .refine((body) => body.decision !== 'edit' || (body.editedText !== undefined && body.editedText.trim() !== ''), {
-    message: 'edited_text is required when decision is edit',
-    path: ['editedText'],
-  })
+  .refine(
+    (body) => body.decision !== 'edit' || (body.editedText !== undefined && body.editedText.trim() !== ''),
+    {
+      message: 'edited_text is required when decision is edit',
+      path: ['editedText'],
+    },
+  )
   .meta({ id: 'DecideContentRequest' });
 export type DecideContentRequest = z.infer<typeof DecideContentRequestSchema>;
