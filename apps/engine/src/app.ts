@@ -1,0 +1,111 @@
+import { wire } from '@cae/core';
+import type { Engine } from '@cae/engine';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { PayloadTooLargeError } from '@cae/core';
+import { renderDocsPage } from './docs-page';
+import { callerAuth } from './http/caller-auth';
+import { errorResponse, readJsonBody } from './http/http-errors';
+import { type RequestLogger, requestLog } from './http/request-log';
+import { buildOpenApiDocument } from './openapi';
+
+export interface EngineAppOptions {
+  engine: Engine;
+  /** Caller tokens; when non-empty every route but /health, /openapi.json and /docs needs one. */
+  apiTokens?: readonly string[];
+  /** Largest request body in bytes (default 2 MiB of text plus 64 KiB of JSON around it). */
+  bodyLimitBytes?: number;
+  /** Allowed CORS origins; none by default. */
+  corsOrigins?: readonly string[];
+  logger?: RequestLogger;
+}
+
+const OPEN_PATHS = new Set(['/health', '/openapi.json', '/docs']);
+
+/**
+ * The Hono app serving engine-api.md: routing, validation through the @cae/core codecs and status mapping.
+ * @example const app = createEngineApp({ engine }); const response = await app.request('/health');
+ */
+export function createEngineApp(options: EngineAppOptions): Hono {
+  const { engine, logger } = options;
+  const maxBytes = options.bodyLimitBytes ?? 2 * 1024 * 1024 + 64 * 1024;
+  const app = new Hono();
+  const openApi = buildOpenApiDocument();
+  const docsHtml = renderDocsPage(openApi);
+
+  app.onError((error, c) => errorResponse(error, c, logger));
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` } }, 404));
+  if (logger) app.use(requestLog(logger));
+  if (options.corsOrigins?.length) app.use(cors({ origin: [...options.corsOrigins] }));
+  app.use(callerAuth(options.apiTokens ?? [], { open: (path) => OPEN_PATHS.has(path) }));
+  app.use(
+    bodyLimit({
+      maxSize: maxBytes,
+      onError: () => {
+        throw new PayloadTooLargeError(`request body over ${maxBytes} bytes`);
+      },
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/openapi.json', (c) => c.json(openApi));
+  app.get('/docs', (c) => c.html(docsHtml));
+
+  app.post('/pipeline/compile', async (c) => {
+    const request = wire.compileRequest.fromWire(await readJsonBody(c));
+    return c.json(wire.annotatedClauses.toWire(await engine.compile(request)));
+  });
+
+  app.post('/retrieve', async (c) => {
+    const request = wire.retrieveRequest.fromWire(await readJsonBody(c));
+    return c.json(wire.retrieveResponse.toWire(await engine.retrieve(request)));
+  });
+
+  app.post('/synthesize', async (c) => {
+    const request = wire.synthesizeRequest.fromWire(await readJsonBody(c));
+    return c.json(wire.synthesizeResponse.toWire(await engine.synthesize(request)));
+  });
+
+  app.get('/clauses', async (c) => {
+    const query = wire.listClausesQuery.fromWire(c.req.query());
+    return c.json(wire.clausePage.toWire(await engine.listClauses(query)));
+  });
+
+  app.get('/clauses/review-queue', async (c) => {
+    const query = wire.pageQuery.fromWire(c.req.query());
+    return c.json(wire.clauseReviewPage.toWire(await engine.clauseReviewLog(query)));
+  });
+
+  app.post('/clauses/:id/review', async (c) => {
+    const request = wire.clauseReviewRequest.fromWire(await readJsonBody(c));
+    return c.json(wire.clauseReviewRecord.toWire(await engine.reviewClause(c.req.param('id'), request)));
+  });
+
+  app.get('/review-queue', async (c) => {
+    const query = wire.reviewQueueQuery.fromWire(c.req.query());
+    return c.json(wire.contentReviewPage.toWire(await engine.listContentReviews(query)));
+  });
+
+  app.post('/review-queue', async (c) => {
+    const request = wire.enqueueContentRequest.fromWire(await readJsonBody(c));
+    return c.json(wire.contentReviewItem.toWire(await engine.enqueueContent(request)), 201);
+  });
+
+  app.post('/review-queue/:id/decide', async (c) => {
+    const request = wire.decideContentRequest.fromWire(await readJsonBody(c));
+    return c.json(wire.decideContentResponse.toWire(await engine.decideContentReview(c.req.param('id'), request)));
+  });
+
+  app.get('/graph/nodes', async (c) => {
+    const { documentId } = wire.graphQuery.fromWire(c.req.query());
+    return c.json(wire.graphNodes.toWire(await engine.graphNodes(documentId)));
+  });
+
+  app.get('/graph/edges', async (c) => {
+    const { documentId } = wire.graphQuery.fromWire(c.req.query());
+    return c.json(wire.graphEdges.toWire(await engine.graphEdges(documentId)));
+  });
+
+  return app;
+}

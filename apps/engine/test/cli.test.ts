@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliIo, runCli } from '../src/cli';
+import { TEST_EMBEDDING_CACHE } from './start-test-server';
+
+describe('cae CLI', () => {
+  let dir: string;
+  const io = (stdin = ''): CliIo & { out: string[]; err: string[] } => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return {
+      out,
+      err,
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      stdin: async () => stdin,
+      isTty: false,
+      env: { CAE_DATA_DIR: join(dir, 'data'), CAE_EMBEDDING_CACHE_DIR: TEST_EMBEDDING_CACHE },
+    };
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cae-cli-'));
+    await writeFile(join(dir, 'lease.txt'), 'The tenant must pay the deposit. Did the landlord return it?');
+    await writeFile(join(dir, 'rules.txt'), 'Please close the gate. Dogs are not allowed in the garden.');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('compiles a file into a readable table, or wire JSON with --json, or from stdin', async () => {
+    const table = io();
+    expect(await runCli(['compile', join(dir, 'lease.txt')], table)).toBe(0);
+    expect(table.out.join('')).toMatch(/mood\s+process[\s\S]*declarative[\s\S]*interrogative/);
+
+    const json = io();
+    expect(await runCli(['compile', '--json', join(dir, 'lease.txt')], json)).toBe(0);
+    const clauses = JSON.parse(json.out.join(''));
+    expect(clauses[0]).toHaveProperty('interpersonal.modality_weight');
+
+    const piped = io('Return the keys.');
+    expect(await runCli(['compile', '-'], piped)).toBe(0);
+    expect(piped.out.join('')).toMatch(/imperative/);
+  });
+
+  it('ingests globs with a progress line and a summary, then searches and answers from them', async () => {
+    const ingest = io();
+    expect(await runCli(['ingest', join(dir, '*.txt')], ingest)).toBe(0);
+    expect(ingest.out.join('')).toMatch(/ingested 2 of 2 files: \d+ clauses with embeddings/);
+    expect(ingest.err.join('')).toMatch(/2\/2 files/);
+
+    const search = io();
+    expect(await runCli(['search', 'deposit', '--mood', 'declarative'], search)).toBe(0);
+    expect(search.out.join('')).toMatch(/deposit/);
+
+    const questions = io();
+    expect(await runCli(['search', 'landlord deposit', '--mood', 'interrogative', '--json'], questions)).toBe(0);
+    const response = JSON.parse(questions.out.join(''));
+    expect(response.results.every((result: any) => result.mood === 'interrogative')).toBe(true);
+
+    const ask = io();
+    expect(await runCli(['ask', 'Who must pay the deposit?'], ask)).toBe(0);
+    expect(ask.out.join('')).toMatch(/confidence \d\.\d\d[\s\S]*\[1\]/);
+  });
+
+  it('explains bad usage with a non-zero exit', async () => {
+    const unknown = io();
+    expect(await runCli(['frobnicate'], unknown)).toBe(2);
+    expect(unknown.err.join('')).toMatch(/unknown command/);
+    const missing = io();
+    expect(await runCli(['compile', join(dir, 'nope.txt')], missing)).toBe(1);
+    expect(missing.err.join('')).toMatch(/nope\.txt/);
+    const badFilter = io();
+    expect(await runCli(['search', 'x', '--mood', 'question'], badFilter)).toBe(1);
+    expect(badFilter.err.join('')).toMatch(/mood/);
+    const noMatch = io();
+    expect(await runCli(['ingest', join(dir, '*.nothing')], noMatch)).toBe(1);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './start-test-server';
+
+type Json = any;
+
+describe('the engine server over real HTTP', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const call = async (path: string, body?: unknown): Promise<{ status: number; json: Json }> => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('compiles, stores, embeds, retrieves, synthesizes, reviews and serves the graph', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await call('/health')).json).toEqual({ status: 'ok' });
+
+    const text =
+      'Tenants must pay a deposit of one month of rent. The landlord should return the deposit within thirty days. ' +
+      'Can the landlord keep the deposit? The landlord may keep it if the flat is damaged. Please report repairs quickly.';
+    const compiled = await call('/pipeline/compile', { text, document_id: 'lease', store: true, embed: true });
+    expect(compiled.status).toBe(200);
+    expect(compiled.json.length).toBeGreaterThanOrEqual(5);
+
+    const retrieved = await call('/retrieve', { query: 'When is the deposit returned?', limit: 3 });
+    expect(retrieved.status).toBe(200);
+    expect(retrieved.json.results[0].text).toMatch(/return the deposit/);
+    expect(retrieved.json.results[0].semantic_rank).not.toBeNull();
+    expect(retrieved.json.results[0].keyword_rank).not.toBeNull();
+
+    const obligations = await call('/retrieve', { query: 'deposit', filters: { min_modality: 0.8 } });
+    expect(obligations.json.results.length).toBeGreaterThan(0);
+    expect(obligations.json.results.every((result: Json) => result.modality_weight >= 0.8)).toBe(true);
+
+    const answer = await call('/synthesize', { query: 'Can the landlord keep the deposit?' });
+    expect(answer.status).toBe(200);
+    expect(answer.json.cited_clause_ids.length).toBeGreaterThan(0);
+
+    const clauseId = compiled.json[0].id;
+    const review = await call(`/clauses/${clauseId}/review`, { decision: 'rejected', reviewer: 'e2e' });
+    expect(review.status).toBe(200);
+    const log = await call('/clauses/review-queue');
+    expect(log.json.total).toBe(1);
+
+    const queued = await call('/review-queue', { content: 'Deposits are capped at two months of rent.' });
+    expect(queued.status).toBe(201);
+    const decided = await call(`/review-queue/${queued.json.id}/decide`, { decision: 'approve' });
+    expect(decided.status).toBe(200);
+    expect(decided.json.clauses.length).toBeGreaterThan(0);
+    expect((await call(`/review-queue/${queued.json.id}/decide`, { decision: 'approve' })).status).toBe(409);
+
+    const nodes = await call('/graph/nodes?document_id=lease');
+    expect(nodes.json).toHaveLength(compiled.json.length);
+    const edges = await call('/graph/edges?document_id=lease');
+    expect(edges.json.some((edge: Json) => edge.type === 'semantic')).toBe(true);
+    expect(edges.json.some((edge: Json) => edge.type === 'structural')).toBe(true);
+
+    expect(server.logs.some((line) => line.includes('"path":"/retrieve"'))).toBe(true);
+  });
+
+  it('finishes an in-flight request during graceful shutdown', async () => {
+    const own = await startTestServer();
+    const inFlight = fetch(`${own.url}/pipeline/compile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'The shutdown waits for this request. '.repeat(400), store: true }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const closed = own.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Json[]).length).toBeGreaterThan(100);
+    await closed;
+    await expect(fetch(`${own.url}/health`)).rejects.toThrow();
+  });
+
+  it('refuses to listen beyond loopback without tokens', async () => {
+    await expect(startTestServer({ HOST: '0.0.0.0' })).rejects.toThrow(/CAE_API_TOKENS/);
+  });
+});

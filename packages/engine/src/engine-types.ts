@@ -1,0 +1,60 @@
+import type {
+  AnnotatedClause,
+  ClausePage,
+  ClauseReviewPage,
+  ClauseReviewRecord,
+  ClauseReviewRequest,
+  CompileRequestInput,
+  ContentReviewItem,
+  ContentReviewPage,
+  DecideContentRequest,
+  DecideContentResponse,
+  EnqueueContentRequestInput,
+  GraphEdge,
+  GraphNode,
+  ListClausesQueryInput,
+  PageQuery,
+  RetrieveRequestInput,
+  RetrieveResponse,
+  ReviewQueueQuery,
+  SynthesizeRequestInput,
+  SynthesizeResponse,
+} from '@cae/core';
+
+/** What the engine can do; every method mirrors one route of engine-api.md and takes camelCase input. */
+export interface Engine {
+  /** Compiles text into annotated clauses; with `store` (or `embed`) persists them in one transaction. */
+  compile(request: CompileRequestInput): Promise<AnnotatedClause[]>;
+  /** Hybrid retrieval (vector plus keyword, RRF) with scalar filters. */
+  retrieve(request: RetrieveRequestInput): Promise<RetrieveResponse>;
+  /** Answers a question from retrieved clauses and cites them. */
+  synthesize(request: SynthesizeRequestInput): Promise<SynthesizeResponse>;
+  /** Lists stored clauses with filters and paging. */
+  listClauses(query?: ListClausesQueryInput): Promise<ClausePage>;
+  /** Records a review decision on a clause's annotation. */
+  reviewClause(clauseId: string, request: ClauseReviewRequest): Promise<ClauseReviewRecord>;
+  /** The audit log of clause review decisions, newest first. */
+  clauseReviewLog(query?: Partial<PageQuery>): Promise<ClauseReviewPage>;
+  /** Quarantines content until a human decides. */
+  enqueueContent(request: EnqueueContentRequestInput): Promise<ContentReviewItem>;
+  /** Pending content reviews. */
+  listContentReviews(query?: Partial<ReviewQueueQuery>): Promise<ContentReviewPage>;
+  /** Approves, rejects or edits a pending content review; approve and edit compile and store the text. */
+  decideContentReview(id: string, request: DecideContentRequest): Promise<DecideContentResponse>;
+  /** Clauses as graph nodes. */
+  graphNodes(documentId?: string): Promise<GraphNode[]>;
+  /** Structural and semantic edges between clauses. */
+  graphEdges(documentId?: string): Promise<GraphEdge[]>;
+  /** What the engine runs on: store kind, embedder, LLM. */
+  describe(): EngineDescription;
+  /** Closes the store; pending work finishes first. */
+  close(): Promise<void>;
+}
+
+/** A summary of the engine's configuration, safe to print (no keys). */
+export interface EngineDescription {
+  store: string;
+  embedder: string;
+  llm: { providerId: string; modelId: string | null } | null;
+  annotator: 'rules' | 'llm';
+}

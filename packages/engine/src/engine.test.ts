@@ -1,0 +1,158 @@
+import { ConflictError, InvalidRequestError, NotFoundError, PayloadTooLargeError } from '@cae/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHashEmbedder } from './__fixtures__/hash-embedder';
+import { createEngine } from './engine';
+import type { Engine } from './engine-types';
+
+const LEASE = [
+  'The tenant must pay the deposit before moving in.',
+  'The landlord will return the deposit within thirty days after the lease ends.',
+  'Did the tenant sign the lease?',
+  'Please send the keys to the agent.',
+  'The agent said that the flat was clean.',
+].join(' ');
+
+describe('createEngine', () => {
+  let engine: Engine;
+
+  beforeEach(async () => {
+    engine = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+  });
+  afterEach(async () => {
+    await engine.close();
+  });
+
+  it('compiles without storing by default, with a generated api- document id', async () => {
+    const clauses = await engine.compile({ text: LEASE });
+    expect(clauses.length).toBeGreaterThanOrEqual(5);
+    expect(clauses[0]!.documentId).toMatch(/^api-[0-9a-f-]{36}$/);
+    expect((await engine.listClauses()).total).toBe(0);
+  });
+
+  it('stores and embeds, then retrieves with filters and lists with exact totals', async () => {
+    const clauses = await engine.compile({ text: LEASE, documentId: 'lease', store: true, embed: true });
+    const page = await engine.listClauses({ documentId: 'lease', limit: 2 });
+    expect(page).toMatchObject({ total: clauses.length, limit: 2, offset: 0 });
+    expect(page.clauses).toHaveLength(2);
+
+    const hits = await engine.retrieve({ query: 'when is the deposit returned?' });
+    expect(hits.count).toBe(hits.results.length);
+    expect(hits.results[0]!.text).toMatch(/deposit/);
+    expect(hits.results.some((result) => result.semanticRank !== null)).toBe(true);
+
+    const questions = await engine.retrieve({ query: 'tenant lease', filters: { mood: 'interrogative' } });
+    expect(questions.results.length).toBeGreaterThan(0);
+    expect(questions.results.every((result) => result.mood === 'interrogative')).toBe(true);
+
+    const obligations = await engine.retrieve({ query: 'deposit', filters: { minModality: 0.8 } });
+    expect(obligations.results.every((result) => result.modalityWeight >= 0.8)).toBe(true);
+    expect(obligations.results.map((result) => result.text).join(' ')).toMatch(/must pay/);
+  });
+
+  it('re-saving a document keeps clause ids, so review history stays attached', async () => {
+    const first = await engine.compile({ text: LEASE, documentId: 'lease', store: true });
+    await engine.reviewClause(first[0]!.id, { decision: 'accepted', reviewer: 'ana' });
+    const second = await engine.compile({ text: LEASE, documentId: 'lease', store: true });
+    expect(second.map((clause) => clause.id)).toEqual(first.map((clause) => clause.id));
+    expect((await engine.clauseReviewLog()).total).toBe(1);
+  });
+
+  it('synthesizes an extractive answer citing stored clauses', async () => {
+    await engine.compile({ text: LEASE, documentId: 'lease', store: true, embed: true });
+    const answer = await engine.synthesize({ query: 'Who must pay the deposit?' });
+    expect(answer.citedClauseIds.length).toBeGreaterThan(0);
+    const contextIds = new Set(answer.clauses.map((clause) => clause.clauseId));
+    for (const id of answer.citedClauseIds) expect(contextIds.has(id)).toBe(true);
+    expect(answer.confidence).toBeGreaterThan(0);
+    expect(answer.confidence).toBeLessThanOrEqual(1);
+    expect(answer.usedFallback).toBe(false);
+    expect(answer.reviewItemId).toBeNull();
+  });
+
+  it('reviews clauses: accepted clears the annotation flag, rejected hides from retrieval, re_annotated records before and after', async () => {
+    const clauses = await engine.compile({ text: LEASE, documentId: 'lease', store: true });
+    const target = clauses.find((clause) => /return the deposit/.test(clause.text))!;
+
+    const accepted = await engine.reviewClause(target.id, { decision: 'accepted', reviewer: 'ana', notes: 'fine' });
+    expect(accepted).toMatchObject({ clauseId: target.id, decision: 'accepted', reviewer: 'ana', notes: 'fine' });
+    expect(accepted.annotationAfter.interpersonal.untrusted).toBe(false);
+
+    const reannotated = await engine.reviewClause(target.id, { decision: 're_annotated' });
+    expect(reannotated.annotationAfter.interpersonal.annotationSource).toBe('rules');
+    expect(reannotated.annotationBefore.interpersonal.mood).toBe(target.interpersonal.mood);
+
+    await engine.reviewClause(target.id, { decision: 'rejected' });
+    const hits = await engine.retrieve({ query: 'return the deposit thirty days' });
+    expect(hits.results.map((result) => result.clauseId)).not.toContain(target.id);
+    const withRejected = await engine.retrieve({ query: 'return the deposit thirty days', filters: { includeRejected: true } });
+    expect(withRejected.results.map((result) => result.clauseId)).toContain(target.id);
+
+    const log = await engine.clauseReviewLog({ limit: 2 });
+    expect(log.total).toBe(3);
+    expect(log.clauses.map((record) => record.decision)).toEqual(['rejected', 're_annotated']);
+    await expect(engine.reviewClause('00000000-0000-4000-8000-000000000000', { decision: 'accepted' })).rejects.toThrow(
+      NotFoundError,
+    );
+  });
+
+  it('runs the content review queue: approve and edit store generated clauses, a second decision conflicts', async () => {
+    const approved = await engine.enqueueContent({ content: 'The pool closes at nine.', source: 'test' });
+    expect(approved.status).toBe('pending');
+    const edited = await engine.enqueueContent({ content: 'Wrong text.', metadata: { draft: 1 } });
+    const rejected = await engine.enqueueContent({ content: 'Spam.' });
+    const image = await engine.enqueueContent({ content: 'https://example.invalid/cat.png', modality: 'image' });
+
+    const pending = await engine.listContentReviews({ limit: 10 });
+    expect(pending.total).toBe(4);
+    expect((await engine.listContentReviews({ modality: 'image' })).items.map((item) => item.id)).toEqual([image.id]);
+
+    const one = await engine.decideContentReview(approved.id, { decision: 'approve', reviewer: 'ana' });
+    expect(one.review).toMatchObject({ status: 'approved', decision: 'approve', reviewer: 'ana' });
+    expect(one.clauses.length).toBeGreaterThan(0);
+    expect(one.clauses.every((clause) => clause.untrusted && clause.sourceType === 'generated')).toBe(true);
+
+    const two = await engine.decideContentReview(edited.id, { decision: 'edit', editedText: 'The gym opens at six.' });
+    expect(two.review).toMatchObject({ status: 'edited', editedText: 'The gym opens at six.' });
+    expect(two.clauses[0]!.text).toMatch(/gym/);
+
+    const three = await engine.decideContentReview(rejected.id, { decision: 'reject' });
+    expect(three.clauses).toEqual([]);
+    const four = await engine.decideContentReview(image.id, { decision: 'approve' });
+    expect(four.clauses).toEqual([]);
+
+    await expect(engine.decideContentReview(approved.id, { decision: 'reject' })).rejects.toThrow(ConflictError);
+    await expect(
+      engine.decideContentReview('00000000-0000-4000-8000-000000000000', { decision: 'approve' }),
+    ).rejects.toThrow(NotFoundError);
+    expect((await engine.listContentReviews()).total).toBe(0);
+    const generated = await engine.listClauses({ sourceType: 'generated' });
+    expect(generated.total).toBe(one.clauses.length + two.clauses.length);
+  });
+
+  it('serves the graph: structural edges for dependent clauses and semantic edges after embedding', async () => {
+    const clauses = await engine.compile({ text: LEASE, documentId: 'lease', store: true, embed: true });
+    const nodes = await engine.graphNodes('lease');
+    expect(nodes.map((node) => node.id).sort()).toEqual(clauses.map((clause) => clause.id).sort());
+    const edges = await engine.graphEdges('lease');
+    const dependent = clauses.filter((clause) => clause.syntactic.parentClauseId !== null);
+    const structural = edges.filter((edge) => edge.type === 'structural');
+    expect(structural).toHaveLength(dependent.length);
+    expect(edges.some((edge) => edge.type === 'semantic')).toBe(true);
+    expect(await engine.graphNodes('nothing-here')).toEqual([]);
+  });
+
+  it('rejects bad input with clear errors and writes nothing', async () => {
+    await expect(engine.compile({ text: '  ' })).rejects.toThrow(InvalidRequestError);
+    await expect(engine.retrieve({ query: '' })).rejects.toThrow(/query/);
+    await expect(engine.retrieve({ query: 'x', limit: 201 })).rejects.toThrow(InvalidRequestError);
+    await expect(engine.synthesize({ query: 'x', filters: { minModality: 2 } })).rejects.toThrow(InvalidRequestError);
+    await expect(engine.reviewClause('x', { decision: 'maybe' as never })).rejects.toThrow(InvalidRequestError);
+    await expect(engine.decideContentReview('x', { decision: 'edit' })).rejects.toThrow(/edited_text/);
+    const small = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder(), maxTextLength: 20 });
+    await expect(small.compile({ text: 'This text is longer than twenty characters.', store: true })).rejects.toThrow(
+      PayloadTooLargeError,
+    );
+    expect((await small.listClauses()).total).toBe(0);
+    await small.close();
+  });
+});
