@@ -69,6 +69,26 @@ export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId } from './ids';
 export type { KeyStore } from './key-store';
 export type { CandidateSource, ClauseCandidate } from './retrieval-source';
 export type {
+  AgentIdentity,
+  AgentManifest,
+  AgentSkill,
+  AgentSpecification,
+  OperationalRule,
+  RuleStrength,
+  TargetFramework,
+} from './schemas/agent-spec';
+export {
+  AgentIdentitySchema,
+  AgentManifestSchema,
+  AgentSkillSchema,
+  AgentSpecificationSchema,
+  OperationalRuleSchema,
+  RULE_STRENGTHS,
+  RuleStrengthSchema,
+  TARGET_FRAMEWORKS,
+  TargetFrameworkSchema,
+} from './schemas/agent-spec';
+export type {
   AnnotatedClause,
   AnnotatedClauseInput,
   Circumstance,

@@ -1,1 +1,16 @@
-export {};
+export type {
+  ApplyAnnotatorOptions,
+  LlmAnnotator,
+  LlmAnnotatorInput,
+  LlmProposal,
+  Normalized,
+} from './llm-annotator';
+export {
+  applyAnnotator,
+  LlmProposalSchema,
+  normalizeLabel,
+  normalizeMood,
+  normalizeProcessType,
+} from './llm-annotator';
+export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
+export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';

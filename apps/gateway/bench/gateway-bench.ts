@@ -1,0 +1,283 @@
+/**
+ * Gateway overhead benchmark: POST /api/compute/v1 through the gateway against the same request
+ * straight to a fake upstream, at concurrency 1 and 50; Portkey's gateway against the same fake;
+ * first streamed chunk delay; gateway RSS before and after load. Run: pnpm --filter @cae/gateway-app bench
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const appDir = join(here, '..');
+const portkeyDir = join(here, '.portkey');
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 5);
+const children: ChildProcess[] = [];
+
+function start(command: string, args: string[], env: Record<string, string>, cwd = appDir): ChildProcess {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stderr?.on('data', () => {});
+  return child;
+}
+
+function firstLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (data: Buffer) => {
+      buffer += data.toString();
+      const match = pattern.exec(buffer);
+      if (match) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.on('exit', (code) =>
+      reject(new Error(`process exited with ${code} before it was ready:\n${buffer}`)),
+    );
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function ensurePortkey(): string {
+  const entry = join(portkeyDir, 'node_modules/@portkey-ai/gateway/build/start-server.js');
+  if (existsSync(entry)) return entry;
+  mkdirSync(portkeyDir, { recursive: true });
+  // Isolated install: Portkey pins hono 4.9.7 and @hono/node-server 1.13.5, unlike this workspace.
+  writeFileSync(
+    join(portkeyDir, 'package.json'),
+    JSON.stringify({
+      name: 'cae-bench-portkey',
+      private: true,
+      dependencies: { '@portkey-ai/gateway': '1.15.2', hono: '4.9.7', '@hono/node-server': '1.13.5' },
+    }),
+  );
+  execFileSync('npm', ['install', '--prefix', portkeyDir, '--no-audit', '--no-fund', '--loglevel=error'], {
+    stdio: 'inherit',
+  });
+  return entry;
+}
+
+interface LoadResult {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function load(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  connections: number,
+): Promise<LoadResult> {
+  const options = {
+    url,
+    method: 'POST' as const,
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    connections,
+  };
+  await autocannon({ ...options, duration: 1 }); // warm-up: connections, JIT, client pools
+  const result = await autocannon({ ...options, duration: DURATION });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Milliseconds from sending a streaming request to the first body bytes holding generated text. */
+function firstChunkMs(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  marker: RegExp,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let seen = false;
+        res.on('data', (data: Buffer) => {
+          if (!seen && marker.test(data.toString())) {
+            seen = true;
+            resolve(Number(process.hrtime.bigint() - started) / 1e6);
+          }
+        });
+        res.on('end', () => {
+          if (!seen) reject(new Error(`no chunk from ${url}`));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function medianFirstChunk(url: string, body: string, headers: Record<string, string>, marker: RegExp) {
+  for (let index = 0; index < 20; index += 1) await firstChunkMs(url, body, headers, marker);
+  const samples: number[] = [];
+  for (let index = 0; index < 200; index += 1) samples.push(await firstChunkMs(url, body, headers, marker));
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+};
+
+async function main() {
+  const tsxArgs = ['--conditions=@cae/source', '--import', 'tsx'];
+  const upstreamProcess = start(process.execPath, [...tsxArgs, 'bench/fake-upstream-server.ts'], {});
+  const upstreamPort = Number((await firstLine(upstreamProcess, /\{"port":(\d+)\}/))[1]);
+  const upstream = `http://127.0.0.1:${upstreamPort}/v1`;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'cae-bench-'));
+  const gatewayProcess = start(process.execPath, [...tsxArgs, 'src/main.ts'], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    OPENAI_BASE_URL: upstream,
+    OPENAI_API_KEY: 'bench-server-key',
+    CAE_SECRET_KEY: 'bench-secret',
+    CAE_DATA_DIR: dataDir,
+    CAE_RATE_LIMIT: '1000000000',
+  });
+  const gatewayUrl = (await firstLine(gatewayProcess, /listening on (http:\/\/[^\s]+)/))[1]!;
+
+  const portkeyEntry = ensurePortkey();
+  const portkeyPort = upstreamPort + 17;
+  start(
+    process.execPath,
+    ['--import', join(here, 'loopback-only.mjs'), portkeyEntry, `--port=${portkeyPort}`, '--headless'],
+    {
+      NODE_ENV: 'production',
+    },
+  );
+  const portkeyUrl = `http://127.0.0.1:${portkeyPort}`;
+  await waitForHttp(`${portkeyUrl}/`);
+
+  const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
+  const direct = {
+    url: `${upstream}/chat/completions`,
+    body: JSON.stringify({ model: 'gpt-4.1-mini', messages }),
+    headers: { authorization: 'Bearer bench-server-key' },
+  };
+  const ours = {
+    url: `${gatewayUrl}/api/compute/v1`,
+    body: JSON.stringify({ prompt: { user: messages[0]!.content }, providerId: 'openai' }),
+    headers: {},
+  };
+  const portkey = {
+    url: `${portkeyUrl}/v1/chat/completions`,
+    body: direct.body,
+    headers: {
+      authorization: 'Bearer bench-server-key',
+      'x-portkey-provider': 'openai',
+      'x-portkey-custom-host': upstream,
+    },
+  };
+
+  // Sanity: all three answer.
+  for (const target of [direct, ours, portkey]) {
+    const response = await fetch(target.url, {
+      method: 'POST',
+      body: target.body,
+      headers: { 'content-type': 'application/json', ...target.headers },
+    });
+    if (!response.ok) throw new Error(`${target.url} answered ${response.status}: ${await response.text()}`);
+  }
+
+  const rssBefore = rssMb(gatewayProcess.pid!);
+  const results: Record<string, Record<number, LoadResult>> = { direct: {}, gateway: {}, portkey: {} };
+  for (const connections of [1, 50]) {
+    results.direct![connections] = await load(direct.url, direct.body, direct.headers, connections);
+    results.gateway![connections] = await load(ours.url, ours.body, ours.headers, connections);
+    results.portkey![connections] = await load(portkey.url, portkey.body, portkey.headers, connections);
+  }
+
+  const streamBody = JSON.stringify({ model: 'gpt-4.1-mini', messages, stream: true });
+  const upstreamFirst = await medianFirstChunk(direct.url, streamBody, direct.headers, /"content":"[^"]/);
+  const gatewayFirst = await medianFirstChunk(
+    `${gatewayUrl}/api/stream`,
+    JSON.stringify({ prompt: { user: messages[0]!.content }, providerId: 'openai' }),
+    {},
+    /"chunk":"/,
+  );
+  const rssAfter = rssMb(gatewayProcess.pid!);
+
+  const fmt = (value: number) => value.toFixed(2).padStart(8);
+  const lines = [
+    '',
+    'Gateway overhead (POST /api/compute/v1 vs the same request straight to the fake upstream)',
+    '',
+  ];
+  lines.push('target      conc   p50 ms   p99 ms   req/s     errors   added p50  added p99');
+  for (const name of ['direct', 'gateway', 'portkey'] as const) {
+    for (const connections of [1, 50]) {
+      const result = results[name]![connections]!;
+      const base = results.direct![connections]!;
+      lines.push(
+        `${name.padEnd(10)} ${String(connections).padStart(5)} ${fmt(result.p50)} ${fmt(result.p99)} ${result.rps.toFixed(0).padStart(8)} ${String(result.errors).padStart(8)}   ${name === 'direct' ? '       -' : fmt(result.p50 - base.p50)}   ${name === 'direct' ? '      -' : fmt(result.p99 - base.p99)}`,
+      );
+    }
+  }
+  const added = (name: 'gateway' | 'portkey', connections: number) =>
+    results[name]![connections]!.p50 - results.direct![connections]!.p50;
+  const throughputRatio = results.gateway![50]!.rps / results.portkey![50]!.rps;
+  lines.push('');
+  lines.push(
+    `first streamed chunk: upstream ${upstreamFirst.toFixed(3)} ms, via gateway ${gatewayFirst.toFixed(3)} ms, delay ${(gatewayFirst - upstreamFirst).toFixed(3)} ms`,
+  );
+  lines.push(`gateway RSS: ${rssBefore.toFixed(1)} MB before load, ${rssAfter.toFixed(1)} MB after`);
+  lines.push('');
+  lines.push('targets:');
+  lines.push(
+    `  added p50 below Portkey's at 1:  ${added('gateway', 1).toFixed(2)} < ${added('portkey', 1).toFixed(2)} ms  ${added('gateway', 1) < added('portkey', 1) ? 'met' : 'MISSED'}`,
+  );
+  lines.push(
+    `  added p50 below Portkey's at 50: ${added('gateway', 50).toFixed(2)} < ${added('portkey', 50).toFixed(2)} ms  ${added('gateway', 50) < added('portkey', 50) ? 'met' : 'MISSED'}`,
+  );
+  lines.push(
+    `  throughput at 50 >= 4x Portkey's: ${throughputRatio.toFixed(2)}x  ${throughputRatio >= 4 ? 'met' : 'MISSED'}`,
+  );
+  lines.push(
+    `  first chunk within 1 ms of upstream: ${(gatewayFirst - upstreamFirst).toFixed(3)} ms  ${gatewayFirst - upstreamFirst <= 1 ? 'met' : 'MISSED'}`,
+  );
+  lines.push(
+    `  RSS flat (growth under 50 MB): ${(rssAfter - rssBefore).toFixed(1)} MB  ${rssAfter - rssBefore < 50 ? 'met' : 'MISSED'}`,
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}

@@ -1,0 +1,109 @@
+import type { KeyStore, ProviderStatus } from '@cae/core';
+import { InvalidRequestError } from '@cae/core';
+import type { ProviderConfig, ProviderRegistry } from '../providers/provider-registry';
+import { decryptSecret, encryptSecret } from './key-crypto';
+
+/** Where the key of one call came from. */
+export type KeySource = 'client' | 'stored' | 'env' | 'none';
+
+/** A server-side key and where it came from. */
+export interface ServerKey {
+  key: string;
+  source: 'stored' | 'env';
+}
+
+/** Options of createKeyVault. */
+export interface KeyVaultOptions {
+  registry: ProviderRegistry;
+  env: Record<string, string | undefined>;
+  keyStore: KeyStore;
+  /** Resolves the 32-byte AES master key (loaded lazily, once). */
+  masterKey: () => Promise<Buffer>;
+  /** How long a decrypted stored key is reused before the store is read again (other replicas may change it). */
+  cacheTtlMs?: number;
+  clock?: () => number;
+}
+
+/** Server-side provider keys: encrypted in a KeyStore, else taken from environment variables. */
+export interface KeyVault {
+  /** The server key of a provider: the stored one first, then the first set environment variable. */
+  serverKey(providerId: string): Promise<ServerKey | null>;
+  /** Stores (encrypted) or, with null or '', clears the stored key of a provider. */
+  setKey(providerId: string, key: string | null): Promise<void>;
+  /** hasKey/isEnv per provider, in registry order. */
+  status(): Promise<Record<string, ProviderStatus>>;
+}
+
+/** Builds the key vault of a gateway. */
+export function createKeyVault(options: KeyVaultOptions): KeyVault {
+  const { registry, env, keyStore } = options;
+  const ttl = options.cacheTtlMs ?? 5_000;
+  const clock = options.clock ?? Date.now;
+  const cache = new Map<string, { value: string | null; expires: number }>();
+  let master: Promise<Buffer> | undefined;
+  const masterKey = () => {
+    master ??= options.masterKey().catch((error: unknown) => {
+      master = undefined;
+      throw error;
+    });
+    return master;
+  };
+
+  function envKey(provider: ProviderConfig): string | null {
+    for (const name of provider.keyVariables) {
+      const value = env[name]?.trim();
+      if (value) return value;
+    }
+    // Providers that need no key (ollama) count as configured from the environment when their base URL is set.
+    if (!provider.requiresKey && env[`${provider.id.toUpperCase().replace(/-/g, '_')}_BASE_URL`]?.trim()) {
+      return 'no-key-required';
+    }
+    return null;
+  }
+
+  async function storedKey(providerId: string): Promise<string | null> {
+    const hit = cache.get(providerId);
+    if (hit && hit.expires > clock()) return hit.value;
+    const ciphertext = await keyStore.get(providerId);
+    const value = ciphertext === null ? null : decryptSecret(await masterKey(), providerId, ciphertext);
+    cache.set(providerId, { value, expires: clock() + ttl });
+    return value;
+  }
+
+  return {
+    async serverKey(providerId) {
+      const provider = registry.find(providerId);
+      if (!provider) return null;
+      const stored = await storedKey(providerId);
+      if (stored) return { key: stored, source: 'stored' };
+      const fromEnv = envKey(provider);
+      return fromEnv ? { key: fromEnv, source: 'env' } : null;
+    },
+
+    async setKey(providerId, key) {
+      if (!registry.find(providerId)) {
+        throw new InvalidRequestError(`unknown provider "${providerId}"`, {
+          details: { knownProviders: registry.list().map((provider) => provider.id) },
+        });
+      }
+      cache.delete(providerId);
+      if (key === null || key.trim() === '') {
+        await keyStore.delete(providerId);
+      } else {
+        await keyStore.set(providerId, encryptSecret(await masterKey(), providerId, key.trim()));
+      }
+      cache.delete(providerId);
+    },
+
+    async status() {
+      const stored = new Set(await keyStore.list());
+      const out: Record<string, ProviderStatus> = {};
+      for (const provider of registry.list()) {
+        const hasStored = stored.has(provider.id);
+        const hasEnv = envKey(provider) !== null;
+        out[provider.id] = { hasKey: hasStored || hasEnv, isEnv: !hasStored && hasEnv };
+      }
+      return out;
+    },
+  };
+}

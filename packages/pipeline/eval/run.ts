@@ -1,0 +1,294 @@
+/**
+ * Evaluation of the pipeline against public data (see /work/shared/data/README.md), with compromise as
+ * baseline in the same run. Reports the test parts by default; `--split dev` tunes on the dev parts.
+ * Writes docs/EVALUATION.md at the repository root.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nlp from 'compromise';
+import { createPipeline } from '../src/pipeline';
+import { tagText } from '../src/syntax-tagger';
+import { goldClauseCount, readConllu } from './ud-conllu';
+
+const DATA = process.env.CAE_DATA ?? '/work/shared/data';
+const split = process.argv.includes('--split')
+  ? (process.argv[process.argv.indexOf('--split') + 1] ?? 'test')
+  : 'test';
+const isTest = split === 'test';
+const here = dirname(fileURLToPath(import.meta.url));
+const pipeline = createPipeline({ clock: () => new Date(0) });
+
+type Coarse = 'declarative' | 'interrogative' | 'imperative' | 'other';
+
+function ourMood(text: string): string {
+  const clauses = pipeline.compile(text, { documentId: 'eval' });
+  const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
+  return main?.interpersonal.mood ?? 'fragment';
+}
+function coarse(mood: string): Coarse {
+  return mood === 'interrogative' || mood === 'imperative' ? mood : 'declarative';
+}
+function compromiseMood(text: string): Coarse {
+  const doc = nlp(text);
+  if (doc.questions().found || text.trim().endsWith('?')) return 'interrogative';
+  const verbs = doc.verbs() as unknown as { isImperative(): { found: boolean } };
+  if (verbs.isImperative().found) return 'imperative';
+  return 'declarative';
+}
+function f1(gold: readonly string[], predicted: readonly string[], label: string): number {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  gold.forEach((value, index) => {
+    const guess = predicted[index];
+    if (guess === label && value === label) tp += 1;
+    else if (guess === label) fp += 1;
+    else if (value === label) fn += 1;
+  });
+  return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+}
+function accuracy(gold: readonly string[], predicted: readonly string[]): number {
+  let ok = 0;
+  gold.forEach((value, index) => {
+    if (predicted[index] === value) ok += 1;
+  });
+  return gold.length === 0 ? 0 : ok / gold.length;
+}
+function auc(positive: number[], negative: number[]): number {
+  let sum = 0;
+  for (const p of positive) for (const n of negative) sum += p > n ? 1 : p === n ? 0.5 : 0;
+  return sum / (positive.length * negative.length);
+}
+function maxModality(text: string): number {
+  let best = 0;
+  for (const clause of pipeline.compile(text, { documentId: 'eval' }))
+    best = Math.max(best, clause.interpersonal.modalityWeight);
+  return best;
+}
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const num = (value: number) => value.toFixed(3);
+const rows: string[][] = [];
+const row = (...cells: string[]) => {
+  rows.push(cells);
+  console.log(cells.join(' | '));
+};
+
+// UD EWT: POS, mood, clause counts.
+const ud = readConllu(`${DATA}/ud-ewt/en_ewt-ud-${isTest ? 'test' : 'dev'}.conllu`);
+{
+  let ok = 0;
+  let total = 0;
+  for (const sentence of ud) {
+    const tagged = tagText(sentence.text);
+    let cursor = 0;
+    for (const token of sentence.tokens) {
+      while (cursor + 1 < tagged.values.length && (tagged.ends[cursor] ?? 0) <= token.start) cursor += 1;
+      total += 1;
+      if (tagged.pos[cursor] === token.upos) ok += 1;
+    }
+  }
+  row('POS accuracy', `UD EWT ${split}`, pct(ok / total), 'n/a', '>= 90%');
+}
+{
+  const gold: Coarse[] = [];
+  const ours: Coarse[] = [];
+  const theirs: Coarse[] = [];
+  const exact: number[] = [];
+  const errors: number[] = [];
+  const exactC: number[] = [];
+  const errorsC: number[] = [];
+  for (const sentence of ud) {
+    const root = sentence.tokens.find((token) => token.head === 0);
+    const label: Coarse = root?.feats.includes('Mood=Imp')
+      ? 'imperative'
+      : sentence.text.trim().endsWith('?')
+        ? 'interrogative'
+        : 'declarative';
+    gold.push(label);
+    const clauses = pipeline.compile(sentence.text, { documentId: 'eval' });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
+    ours.push(coarse(main?.interpersonal.mood ?? 'fragment'));
+    theirs.push(compromiseMood(sentence.text));
+    const expected = goldClauseCount(sentence);
+    exact.push(clauses.length === expected ? 1 : 0);
+    errors.push(Math.abs(clauses.length - expected));
+    const compromiseCount = Math.max(1, nlp(sentence.text).clauses().length);
+    exactC.push(compromiseCount === expected ? 1 : 0);
+    errorsC.push(Math.abs(compromiseCount - expected));
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  row('mood accuracy', `UD EWT ${split}`, pct(accuracy(gold, ours)), pct(accuracy(gold, theirs)), '>= 97%');
+  row(
+    'imperative F1',
+    `UD EWT ${split}`,
+    num(f1(gold, ours, 'imperative')),
+    num(f1(gold, theirs, 'imperative')),
+    '>= 0.80',
+  );
+  row(
+    'interrogative F1',
+    `UD EWT ${split}`,
+    num(f1(gold, ours, 'interrogative')),
+    num(f1(gold, theirs, 'interrogative')),
+    '-',
+  );
+  row('clauses/sentence exact', `UD EWT ${split}`, pct(mean(exact)), pct(mean(exactC)), '>= 70%');
+  row('clauses/sentence MAE', `UD EWT ${split}`, num(mean(errors)), num(mean(errorsC)), '<= 0.40');
+}
+
+// GUM sentence types.
+{
+  const map: Record<string, Coarse> = {
+    decl: 'declarative',
+    q: 'interrogative',
+    wh: 'interrogative',
+    imp: 'imperative',
+  };
+  const gold: Coarse[] = [];
+  const ours: Coarse[] = [];
+  const theirs: Coarse[] = [];
+  for (const line of readFileSync(`${DATA}/mood/gum-sentence-types.jsonl`, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const item = JSON.parse(line) as { text: string; s_type: string; split: string };
+    const label = map[item.s_type];
+    if (label === undefined || item.split !== (isTest ? 'test' : 'dev')) continue;
+    gold.push(label);
+    ours.push(coarse(ourMood(item.text)));
+    theirs.push(compromiseMood(item.text));
+  }
+  row(
+    'mood accuracy (decl/q/wh/imp)',
+    `GUM ${split}`,
+    pct(accuracy(gold, ours)),
+    pct(accuracy(gold, theirs)),
+    '>= 97%',
+  );
+  row(
+    'imperative F1',
+    `GUM ${split}`,
+    num(f1(gold, ours, 'imperative')),
+    num(f1(gold, theirs, 'imperative')),
+    '>= 0.80',
+  );
+}
+
+// OVOS utterances without punctuation.
+{
+  const items = readFileSync(`${DATA}/mood/ovos-utterance-tags-v0.1.jsonl`, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { text: string; mood: string | null });
+  const half = Math.floor(items.length / 2);
+  const part = isTest ? items.slice(half) : items.slice(0, half);
+  const gold: string[] = [];
+  const ours: string[] = [];
+  const theirs: string[] = [];
+  for (const item of part) {
+    if (item.mood === null) continue;
+    gold.push(item.mood);
+    const mood = ourMood(item.text);
+    ours.push(
+      mood === 'exclamative' || mood === 'interrogative' || mood === 'imperative' ? mood : 'declarative',
+    );
+    theirs.push(compromiseMood(item.text));
+  }
+  row(
+    'mood accuracy, no punctuation',
+    `OVOS ${isTest ? 'second' : 'first'} half`,
+    pct(accuracy(gold, ours)),
+    pct(accuracy(gold, theirs)),
+    '>= 90%',
+  );
+}
+
+// Modality AUCs.
+{
+  const lines = readFileSync(`${DATA}/modality/conll2010-wiki-uncertainty.jsonl`, 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  const positive: number[] = [];
+  const negative: number[] = [];
+  lines.forEach((line, index) => {
+    if (index % 2 !== (isTest ? 1 : 0)) return;
+    const item = JSON.parse(line) as { text: string; label: string };
+    (item.label === 'uncertain' ? positive : negative).push(maxModality(item.text));
+  });
+  row(
+    'AUC modality_weight, uncertain vs certain',
+    `CoNLL-2010 wiki ${isTest ? 'odd' : 'even'} lines`,
+    num(auc(positive, negative)),
+    'n/a',
+    '>= 0.75',
+  );
+}
+{
+  const lines = readFileSync(`${DATA}/modality/mk-genia-certainty.jsonl`, 'utf8').split('\n').filter(Boolean);
+  const positive: number[] = [];
+  const negative: number[] = [];
+  lines.forEach((line, index) => {
+    if (index % 2 !== (isTest ? 1 : 0)) return;
+    const item = JSON.parse(line) as { text: string; label: string };
+    (item.label === 'L3' ? negative : positive).push(maxModality(item.text));
+  });
+  row(
+    'AUC modality_weight, L1+L2 vs L3',
+    `MK-GENIA ${isTest ? 'odd' : 'even'} lines`,
+    num(auc(positive, negative)),
+    'n/a',
+    '>= 0.75',
+  );
+}
+
+// Hand-annotated SFL set.
+{
+  const path = resolve(here, 'sfl-gold.jsonl');
+  let items: Array<{ text: string; mood: string; process_type: string; modality_band: string }> = [];
+  try {
+    items = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line));
+  } catch {
+    items = [];
+  }
+  if (items.length > 0) {
+    const band = (weight: number) =>
+      weight === 0 ? 'none' : weight < 0.45 ? 'low' : weight < 0.75 ? 'median' : 'high';
+    let mood = 0;
+    let process = 0;
+    let modality = 0;
+    for (const item of items) {
+      const [clause] = pipeline.compile(item.text, { documentId: 'sfl' });
+      if (clause?.interpersonal.mood === item.mood) mood += 1;
+      if (clause?.ideational.processType === item.process_type) process += 1;
+      if (band(clause?.interpersonal.modalityWeight ?? 0) === item.modality_band) modality += 1;
+    }
+    row('SFL set: mood accuracy', `sfl-gold (${items.length} clauses)`, pct(mood / items.length), 'n/a', '-');
+    row(
+      'SFL set: process type accuracy',
+      `sfl-gold (${items.length} clauses)`,
+      pct(process / items.length),
+      'n/a',
+      '-',
+    );
+    row(
+      'SFL set: modality band accuracy',
+      `sfl-gold (${items.length} clauses)`,
+      pct(modality / items.length),
+      'n/a',
+      '-',
+    );
+  }
+}
+
+if (isTest) {
+  const table = [
+    '| measure | data | @cae/pipeline | compromise | target |',
+    '|---|---|---|---|---|',
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n');
+  const doc = `# Evaluation of @cae/pipeline\n\nProduced by \`pnpm eval\` (packages/pipeline/eval/run.ts) on the test parts of the data in /work/shared/data (rules tuned on dev parts only). Sentence mood is the mood of the first independent clause; UD gold imperative is Mood=Imp on the root, interrogative a final "?", everything else declarative. Gold clause count per sentence is 1 + advcl, ccomp, acl:relcl, parataxis, csubj and conj whose UPOS is VERB. Modality AUCs score each sentence by the highest modality_weight of its clauses.\n\n${table}\n`;
+  writeFileSync(resolve(here, '../../../docs/EVALUATION.md'), doc);
+  console.log('wrote docs/EVALUATION.md');
+}

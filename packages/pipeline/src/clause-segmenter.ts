@@ -1,0 +1,274 @@
+import type { ClauseDependency, Upos } from '@cae/core';
+import { COORDINATORS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
+import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
+
+/** A clause found by the segmenter, over document token indices. */
+export interface ClauseSegment {
+  /** Document token indices of the clause, ascending (an embedded clause's tokens are left out of its parent). */
+  readonly tokens: number[];
+  dependency: ClauseDependency;
+  relation: string | null;
+  /** Index of the parent clause within the sentence's segments, or -1. */
+  parent: number;
+  /** Main verbal group of the clause, or null when verbless. */
+  group: VerbalGroup | null;
+}
+
+type MarkerKind = 'coord' | 'sub' | 'rel' | 'that' | 'wh' | 'semi' | 'comma';
+
+interface Marker {
+  readonly kind: MarkerKind;
+  readonly index: number;
+  readonly word: string;
+  /** A that-, subordinate or coordinated clause opened earlier in the same gap, whose Subject holds the relative. */
+  readonly outer?: Marker;
+}
+
+const INTERROGATIVE_OPENERS = new Set(['when', 'where', 'why', 'how', 'whether', 'if']);
+const RELATIVE_PRONOUNS = new Set(['who', 'whom', 'whose', 'which']);
+const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
+const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
+const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
+const CONTROL_VERBS = new Set(
+  'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind'.split(
+    ' ',
+  ),
+);
+
+function classify(tokens: TokenArrays, index: number, from: number): MarkerKind | null {
+  const word = tokens.lower[index] ?? '';
+  const tag = tokens.pos[index];
+  const before = index > from ? tokens.pos[index - 1] : undefined;
+  const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
+  if (tag === 'CCONJ' && COORDINATORS.has(word)) return 'coord';
+  if (word === ';' || word === ':') return 'semi';
+  if (word === ',' || word === '(' || word === '-' || word === '--' || word === '—' || word === '–')
+    return 'comma';
+  if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
+    return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
+  }
+  if (RELATIVE_PRONOUNS.has(word)) {
+    return (before !== undefined && NOMINAL_END.has(before)) || beforeWord === ',' ? 'rel' : 'wh';
+  }
+  if (
+    index === from &&
+    INTERROGATIVE_OPENERS.has(word) &&
+    (tokens.pos[index + 1] === 'AUX' || tokens.pos[index + 1] === 'ADJ')
+  )
+    return null;
+  if (SUBORDINATORS.has(word) && (tag === 'SCONJ' || tag === 'ADP' || tag === 'ADV')) {
+    if (
+      (word === 'when' || word === 'where' || word === 'why') &&
+      before !== undefined &&
+      NOMINAL_END.has(before)
+    )
+      return 'rel';
+    if (word === 'whether' || (word === 'if' && before === 'VERB')) return 'wh';
+    return 'sub';
+  }
+  if (WH_COMPLEMENT.has(word)) return 'wh';
+  return null;
+}
+
+function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart: number): Marker | null {
+  let strong: Marker | null = null;
+  let weak: Marker | null = null;
+  for (let index = from; index < to; index += 1) {
+    const kind = classify(tokens, index, sentenceStart);
+    if (kind === null) continue;
+    const marker = { kind, index, word: tokens.lower[index] ?? '' };
+    if (kind === 'comma' || kind === 'semi') {
+      if (weak === null || kind === 'semi' || weak.kind !== 'semi') weak = marker;
+    } else if (strong === null || strong.index < index - 1 || strong.kind === 'coord') {
+      // The last marker wins, but a run like "and if" keeps its first word as the start of the clause.
+      strong =
+        strong !== null && strong.index === index - 1 && strong.kind === 'coord'
+          ? { ...marker, index: strong.index }
+          : marker;
+    }
+  }
+  if (strong !== null && strong.kind === 'rel') {
+    for (let index = from; index < strong.index - 1; index += 1) {
+      const kind = classify(tokens, index, sentenceStart);
+      if (kind === 'that' || kind === 'sub' || kind === 'coord') {
+        return { ...strong, outer: { kind, index, word: tokens.lower[index] ?? '' } };
+      }
+    }
+  }
+  return strong ?? weak;
+}
+
+function hasSubject(tokens: TokenArrays, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) if (isSubjectLike(tokens.pos[index])) return true;
+  return false;
+}
+
+function subjectStart(tokens: TokenArrays, from: number, to: number): number {
+  let index = to;
+  while (index > from && SUBJECT_PART.has(tokens.pos[index - 1] ?? 'X')) index -= 1;
+  return index;
+}
+
+function hasFinite(group: VerbalGroup): boolean {
+  return group.finite >= 0;
+}
+
+/**
+ * Splits the sentence [from, to) into clauses: one per verbal group, joined to the clause complex by
+ * the marker before it (coordinator, subordinator, relative, reporting verb or punctuation).
+ */
+export function segmentClauses(tokens: TokenArrays, from: number, to: number): ClauseSegment[] {
+  const groups = findVerbalGroups(tokens, from, to);
+  const range = (start: number, end: number): number[] => {
+    const out: number[] = [];
+    for (let index = start; index < end; index += 1) out.push(index);
+    return out;
+  };
+  if (groups.length === 0) {
+    return [{ tokens: range(from, to), dependency: 'independent', relation: null, parent: -1, group: null }];
+  }
+  const segments: ClauseSegment[] = [];
+  let active = 0;
+  let assigned = from;
+  // A clause whose Subject holds a relative clause and whose own verbal group is still to come.
+  let pendingParent = -1;
+  let openingDependent = -1;
+
+  const first = groups[0] as VerbalGroup;
+  const firstMarker = findMarker(tokens, from, first.start, from);
+  const root: ClauseSegment = {
+    tokens: [],
+    dependency: 'independent',
+    relation: null,
+    parent: -1,
+    group: first,
+  };
+  segments.push(root);
+  if (firstMarker !== null && firstMarker.kind === 'rel' && firstMarker.index > from) {
+    root.group = null;
+    root.tokens.push(...range(from, firstMarker.index));
+    segments.push({ tokens: [], dependency: 'embedded', relation: 'relative', parent: 0, group: first });
+    pendingParent = 0;
+    active = 1;
+    assigned = firstMarker.index;
+  } else if (firstMarker !== null && firstMarker.kind === 'sub') {
+    root.dependency = 'hypotactic';
+    root.relation = firstMarker.word;
+    openingDependent = 0;
+  } else if (!hasFinite(first)) {
+    openingDependent = 0;
+  }
+
+  for (let groupIndex = 1; groupIndex < groups.length; groupIndex += 1) {
+    const group = groups[groupIndex] as VerbalGroup;
+    const previous = groups[groupIndex - 1] as VerbalGroup;
+    const marker = findMarker(tokens, previous.end, group.start, from);
+    const activeSegment = segments[active] as ClauseSegment;
+    const open = (
+      start: number,
+      dependency: ClauseDependency,
+      relation: string | null,
+      parent: number,
+    ): void => {
+      (segments[active] as ClauseSegment).tokens.push(...range(assigned, start));
+      segments.push({ tokens: [], dependency, relation, parent, group });
+      active = segments.length - 1;
+      assigned = start;
+    };
+    const joinPending = (closeAt: number): void => {
+      (segments[active] as ClauseSegment).tokens.push(...range(assigned, closeAt));
+      const parent = segments[pendingParent] as ClauseSegment;
+      parent.group = group;
+      active = pendingParent;
+      assigned = closeAt;
+      pendingParent = -1;
+    };
+
+    if (pendingParent >= 0 && (marker === null || marker.kind === 'comma')) {
+      joinPending(marker === null ? subjectStart(tokens, previous.end, group.start) : marker.index + 1);
+      continue;
+    }
+    if (marker === null) {
+      const reporting = REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '');
+      if (reporting && hasFinite(group) && hasSubject(tokens, previous.end, group.start)) {
+        open(subjectStart(tokens, previous.end, group.start), 'hypotactic', 'reported', active);
+      } else if (group.infinitive && previous.end < group.start && isPurpose(tokens, previous, group)) {
+        open(group.start - (tokens.lower[group.start - 1] === 'order' ? 2 : 0), 'hypotactic', 'to', active);
+      } else if (activeSegment.group === null) {
+        activeSegment.group = group;
+      }
+      continue;
+    }
+    switch (marker.kind) {
+      case 'coord':
+        open(marker.index, 'paratactic', marker.word, -1);
+        break;
+      case 'sub':
+        open(marker.index, 'hypotactic', marker.word, active);
+        break;
+      case 'rel': {
+        const outer = marker.outer;
+        if (outer !== undefined) {
+          const dependency: ClauseDependency = outer.kind === 'coord' ? 'paratactic' : 'hypotactic';
+          const relation =
+            outer.kind === 'that'
+              ? REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '')
+                ? 'reported'
+                : 'that'
+              : outer.word;
+          open(outer.index, dependency, relation, dependency === 'paratactic' ? -1 : active);
+          (segments[active] as ClauseSegment).group = null;
+        }
+        const parent = active;
+        if ((segments[parent] as ClauseSegment).group === null) pendingParent = parent;
+        open(marker.index, 'embedded', 'relative', parent);
+        break;
+      }
+      case 'that':
+        open(
+          marker.index,
+          'hypotactic',
+          REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '') ? 'reported' : 'that',
+          active,
+        );
+        break;
+      case 'wh':
+        open(marker.index, 'embedded', marker.word, active);
+        break;
+      case 'semi':
+        open(marker.index + 1, 'paratactic', marker.word, -1);
+        break;
+      case 'comma': {
+        const start = marker.index + 1;
+        if (openingDependent >= 0 && hasFinite(group)) {
+          open(start, 'independent', null, -1);
+          (segments[openingDependent] as ClauseSegment).parent = active;
+          openingDependent = -1;
+        } else if (!hasFinite(group)) {
+          open(start, 'hypotactic', ',', active);
+        } else {
+          open(start, 'paratactic', marker.word, -1);
+        }
+        break;
+      }
+    }
+  }
+  (segments[active] as ClauseSegment).tokens.push(...range(assigned, to));
+  // An empty segment (all its tokens taken by others) is dropped and parent indices are renumbered.
+  const renumbered: number[] = [];
+  let kept = 0;
+  for (const segment of segments) renumbered.push(segment.tokens.length > 0 ? kept++ : -1);
+  const result: ClauseSegment[] = [];
+  for (const segment of segments) {
+    if (segment.tokens.length === 0) continue;
+    segment.parent = segment.parent >= 0 ? (renumbered[segment.parent] ?? -1) : -1;
+    result.push(segment);
+  }
+  return result;
+}
+
+function isPurpose(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {
+  const before = tokens.lower[group.start - 1] ?? '';
+  if (before === 'order' || before === ',') return true;
+  return !CONTROL_VERBS.has(tokens.lemmas[previous.head] ?? '') && tokens.pos[group.start - 1] === 'NOUN';
+}

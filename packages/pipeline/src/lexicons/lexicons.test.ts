@@ -1,0 +1,64 @@
+import { MODALITY_TYPES, PROCESS_TYPES } from '@cae/core';
+import { describe, expect, it } from 'vitest';
+import {
+  MODAL_ADJECTIVES,
+  MODAL_ADJUNCTS,
+  MODAL_CONJUNCTIONS,
+  MODAL_EXPRESSIONS,
+  MODAL_NOUNS,
+  MODAL_OPERATORS,
+  MODAL_VERBS,
+} from './modal-lexicon';
+import { PROCESS_BY_LEMMA, PROCESS_VERBS } from './process-lexicon';
+import { TENOR_FEATURES } from './tenor-lexicon';
+
+describe('modal lexicon', () => {
+  const tables = {
+    MODAL_OPERATORS,
+    MODAL_EXPRESSIONS,
+    MODAL_ADJUNCTS,
+    MODAL_ADJECTIVES,
+    MODAL_VERBS,
+    MODAL_NOUNS,
+    MODAL_CONJUNCTIONS,
+  };
+  for (const [name, table] of Object.entries(tables)) {
+    it(`${name}: every entry has a weight in a band and a known type`, () => {
+      for (const [word, entry] of Object.entries(table)) {
+        expect(word, name).toBe(word.toLowerCase());
+        expect(entry.weight, word).toBeGreaterThan(0);
+        expect(entry.weight, word).toBeLessThanOrEqual(1);
+        expect(MODALITY_TYPES, word).toContain(entry.type);
+      }
+    });
+  }
+  it('follows the bands of ANNOTATION.md', () => {
+    expect(MODAL_OPERATORS.must?.weight).toBeGreaterThanOrEqual(0.85);
+    expect(MODAL_OPERATORS.should?.weight).toBeCloseTo(0.6);
+    expect(MODAL_OPERATORS.may?.weight).toBeCloseTo(0.3);
+    expect(MODAL_ADJUNCTS.perhaps?.weight).toBeLessThan(MODAL_ADJUNCTS.probably?.weight ?? 0);
+  });
+});
+
+describe('process lexicon', () => {
+  it('lists lower-case lemmas under known process types', () => {
+    for (const [type, lemmas] of Object.entries(PROCESS_VERBS)) {
+      expect(PROCESS_TYPES).toContain(type);
+      for (const lemma of lemmas) expect(lemma).toMatch(/^[a-z]+$/);
+    }
+    for (const type of PROCESS_BY_LEMMA.values()) expect(PROCESS_TYPES).toContain(type);
+    expect(PROCESS_BY_LEMMA.get('say')).toBe('verbal');
+    expect(PROCESS_BY_LEMMA.get('think')).toBe('mental');
+    expect(PROCESS_BY_LEMMA.get('be')).toBe('relational');
+  });
+});
+
+describe('tenor features', () => {
+  it('have small weights, positive caps and descriptions', () => {
+    for (const [name, feature] of Object.entries(TENOR_FEATURES)) {
+      expect(Math.abs(feature.weight), name).toBeLessThanOrEqual(0.2);
+      expect(feature.maxCount, name).toBeGreaterThan(0);
+      expect(feature.description.length, name).toBeGreaterThan(3);
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import type { ModalityType } from '@cae/core';
+
+/** Where a modal cue sits in the clause. */
+export type ModalKind = 'operator' | 'adjunct' | 'expression' | 'adjective' | 'verb' | 'noun';
+
+/** One modal cue: its value (0..1) and the kind of modality it realises. */
+export interface ModalEntry {
+  readonly weight: number;
+  readonly type: ModalityType;
+  readonly kind: ModalKind;
+}
+
+const entry = (weight: number, type: ModalityType, kind: ModalKind): ModalEntry => ({ weight, type, kind });
+
+/** Modal operators (finite modal auxiliaries), keyed by lemma. Values follow ANNOTATION.md bands. */
+export const MODAL_OPERATORS: Readonly<Record<string, ModalEntry>> = {
+  must: entry(0.9, 'obligation', 'operator'),
+  shall: entry(0.6, 'obligation', 'operator'),
+  will: entry(0.6, 'probability', 'operator'),
+  would: entry(0.6, 'probability', 'operator'),
+  should: entry(0.6, 'obligation', 'operator'),
+  can: entry(0.3, 'probability', 'operator'),
+  could: entry(0.3, 'probability', 'operator'),
+  may: entry(0.3, 'probability', 'operator'),
+  might: entry(0.28, 'probability', 'operator'),
+  ought: entry(0.6, 'obligation', 'operator'),
+  need: entry(0.9, 'obligation', 'operator'),
+  dare: entry(0.3, 'inclination', 'operator'),
+};
+
+/**
+ * Multi-word modal expressions, keyed by the lemmas before the infinitive marker `to`
+ * ("have to", "be supposed to"); matched when `to` follows.
+ */
+export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = {
+  have: entry(0.9, 'obligation', 'expression'),
+  need: entry(0.9, 'obligation', 'expression'),
+  ought: entry(0.6, 'obligation', 'expression'),
+  supposed: entry(0.6, 'obligation', 'expression'),
+  required: entry(0.9, 'obligation', 'expression'),
+  obliged: entry(0.9, 'obligation', 'expression'),
+  allowed: entry(0.3, 'obligation', 'expression'),
+  permitted: entry(0.3, 'obligation', 'expression'),
+  able: entry(0.3, 'probability', 'expression'),
+  likely: entry(0.6, 'probability', 'expression'),
+  unlikely: entry(0.6, 'probability', 'expression'),
+  certain: entry(0.9, 'probability', 'expression'),
+  sure: entry(0.9, 'probability', 'expression'),
+  bound: entry(0.9, 'probability', 'expression'),
+  willing: entry(0.6, 'inclination', 'expression'),
+  determined: entry(0.9, 'inclination', 'expression'),
+  keen: entry(0.6, 'inclination', 'expression'),
+  want: entry(0.6, 'inclination', 'expression'),
+  wish: entry(0.6, 'inclination', 'expression'),
+  intend: entry(0.6, 'inclination', 'expression'),
+  tend: entry(0.6, 'usuality', 'expression'),
+  seem: entry(0.5, 'probability', 'expression'),
+  appear: entry(0.5, 'probability', 'expression'),
+};
+
+/** Modal adjuncts (adverbs) of probability and usuality, keyed by lower-case form. */
+export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = {
+  certainly: entry(0.9, 'probability', 'adjunct'),
+  definitely: entry(0.9, 'probability', 'adjunct'),
+  surely: entry(0.9, 'probability', 'adjunct'),
+  undoubtedly: entry(0.9, 'probability', 'adjunct'),
+  necessarily: entry(0.9, 'obligation', 'adjunct'),
+  always: entry(0.9, 'usuality', 'adjunct'),
+  invariably: entry(0.9, 'usuality', 'adjunct'),
+  obviously: entry(0.85, 'probability', 'adjunct'),
+  clearly: entry(0.85, 'probability', 'adjunct'),
+  probably: entry(0.6, 'probability', 'adjunct'),
+  likely: entry(0.6, 'probability', 'adjunct'),
+  presumably: entry(0.6, 'probability', 'adjunct'),
+  apparently: entry(0.5, 'probability', 'adjunct'),
+  supposedly: entry(0.5, 'probability', 'adjunct'),
+  allegedly: entry(0.5, 'probability', 'adjunct'),
+  reportedly: entry(0.5, 'probability', 'adjunct'),
+  usually: entry(0.6, 'usuality', 'adjunct'),
+  generally: entry(0.6, 'usuality', 'adjunct'),
+  normally: entry(0.6, 'usuality', 'adjunct'),
+  typically: entry(0.6, 'usuality', 'adjunct'),
+  often: entry(0.6, 'usuality', 'adjunct'),
+  frequently: entry(0.6, 'usuality', 'adjunct'),
+  possibly: entry(0.3, 'probability', 'adjunct'),
+  perhaps: entry(0.3, 'probability', 'adjunct'),
+  maybe: entry(0.3, 'probability', 'adjunct'),
+  conceivably: entry(0.3, 'probability', 'adjunct'),
+  potentially: entry(0.3, 'probability', 'adjunct'),
+  sometimes: entry(0.3, 'usuality', 'adjunct'),
+  occasionally: entry(0.3, 'usuality', 'adjunct'),
+  rarely: entry(0.3, 'usuality', 'adjunct'),
+  seldom: entry(0.3, 'usuality', 'adjunct'),
+};
+
+/** Modal adjectives and participles used predicatively or attributively ("it is possible", "a putative role"). */
+export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = {
+  certain: entry(0.9, 'probability', 'adjective'),
+  necessary: entry(0.9, 'obligation', 'adjective'),
+  mandatory: entry(0.9, 'obligation', 'adjective'),
+  compulsory: entry(0.9, 'obligation', 'adjective'),
+  essential: entry(0.9, 'obligation', 'adjective'),
+  likely: entry(0.6, 'probability', 'adjective'),
+  unlikely: entry(0.6, 'probability', 'adjective'),
+  probable: entry(0.6, 'probability', 'adjective'),
+  possible: entry(0.3, 'probability', 'adjective'),
+  potential: entry(0.3, 'probability', 'adjective'),
+  putative: entry(0.3, 'probability', 'adjective'),
+  unclear: entry(0.3, 'probability', 'adjective'),
+  unknown: entry(0.3, 'probability', 'adjective'),
+  uncertain: entry(0.3, 'probability', 'adjective'),
+  doubtful: entry(0.3, 'probability', 'adjective'),
+  questionable: entry(0.3, 'probability', 'adjective'),
+  presumed: entry(0.6, 'probability', 'adjective'),
+  suspected: entry(0.3, 'probability', 'adjective'),
+  hypothetical: entry(0.3, 'probability', 'adjective'),
+};
+
+/** Verbs that realise modality as an interpersonal metaphor ("we suggest that", "it seems"), keyed by lemma. */
+export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = {
+  suggest: entry(0.3, 'probability', 'verb'),
+  indicate: entry(0.4, 'probability', 'verb'),
+  seem: entry(0.5, 'probability', 'verb'),
+  appear: entry(0.5, 'probability', 'verb'),
+  suppose: entry(0.5, 'probability', 'verb'),
+  assume: entry(0.5, 'probability', 'verb'),
+  presume: entry(0.6, 'probability', 'verb'),
+  speculate: entry(0.3, 'probability', 'verb'),
+  hypothesize: entry(0.3, 'probability', 'verb'),
+  hypothesise: entry(0.3, 'probability', 'verb'),
+  doubt: entry(0.3, 'probability', 'verb'),
+  guess: entry(0.3, 'probability', 'verb'),
+  suspect: entry(0.3, 'probability', 'verb'),
+  estimate: entry(0.4, 'probability', 'verb'),
+  believe: entry(0.5, 'probability', 'verb'),
+  imply: entry(0.4, 'probability', 'verb'),
+};
+
+/** Nouns that carry modality ("the possibility that"), keyed by lemma. */
+export const MODAL_NOUNS: Readonly<Record<string, ModalEntry>> = {
+  possibility: entry(0.3, 'probability', 'noun'),
+  likelihood: entry(0.6, 'probability', 'noun'),
+  probability: entry(0.6, 'probability', 'noun'),
+  hypothesis: entry(0.3, 'probability', 'noun'),
+  speculation: entry(0.3, 'probability', 'noun'),
+  obligation: entry(0.9, 'obligation', 'noun'),
+  requirement: entry(0.9, 'obligation', 'noun'),
+};
+
+/** Conjunctions that project an open question ("whether it works"), keyed by lower-case form. */
+export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = {
+  whether: entry(0.3, 'probability', 'adjunct'),
+};

@@ -1,0 +1,79 @@
+const set = (list: string): ReadonlySet<string> => new Set(list.trim().split(/\s+/));
+
+/** WH-elements that open an interrogative (or, with a/an or an adjective, an exclamative). */
+export const WH_WORDS = set('what who whom whose which where when why how whatever whoever');
+
+/** Complete moves without a predicator (minor clauses), as lower-case word sequences. */
+export const MINOR_EXPRESSIONS = set(`
+  thanks thank-you thx cheers yes yeah yep no nope ok okay hello hi hey bye goodbye goodnight sorry please
+  wow oh ah ouch oops hmm congratulations congrats welcome amen bravo alas hooray hurray damn
+  good_morning good_afternoon good_evening good_night thank_you thank_you_very_much many_thanks
+  excuse_me of_course no_problem all_right right sure great fine cool nice awesome indeed absolutely
+  happy_birthday merry_christmas good_luck well_done no_way not_really me_too you_too see_you bless_you
+`);
+
+/** Words that, clause-initially, are textual themes (conjunctions, continuatives, conjunctive adjuncts). */
+export const TEXTUAL_THEMES = set(`
+  and but or nor so yet then also however therefore thus hence moreover furthermore besides anyway
+  meanwhile nevertheless nonetheless consequently accordingly instead otherwise still finally firstly
+  secondly thirdly lastly first second next additionally likewise similarly well oh now anyhow alternatively
+  indeed subsequently afterwards plus
+`);
+
+/** Words that, clause-initially, are interpersonal themes (comment and modal adjuncts, politeness). */
+export const INTERPERSONAL_THEMES = set(`
+  please kindly frankly honestly unfortunately fortunately hopefully surely certainly probably perhaps maybe
+  possibly obviously clearly apparently personally seriously basically actually luckily sadly
+  interestingly importantly undoubtedly admittedly arguably evidently presumably ideally
+`);
+
+/** Subordinating conjunctions that open a hypotactic clause. */
+export const SUBORDINATORS = set(`
+  because since although though if unless when whenever while whilst whereas after before until till
+  once as whether lest provided providing so_that in_order_that even_though even_if as_if as_though
+  except_that given_that now_that rather_than
+`);
+
+/** Relative pronouns and adverbs that open an embedded (relative) clause after a nominal group. */
+export const RELATIVE_MARKERS = set('who whom whose which that where when why');
+
+/** Coordinating conjunctions that link paratactic clauses. */
+export const COORDINATORS = set('and but or nor yet so plus');
+
+/** Verbs of saying and thinking that project a reported clause (with or without "that"). */
+export const REPORTING_VERBS = set(`
+  say tell think believe know suppose guess hope feel realize realise claim report state explain argue
+  announce mention reply answer admit deny insist suggest propose assume expect fear doubt notice see
+  hear find show indicate demonstrate reveal confirm agree understand remember forget learn discover
+  recognize recognise predict conclude note observe write read decide ensure wish warn promise assure
+  imagine pretend prove mean say add
+`);
+
+/**
+ * Catenative verbs: with a following `to`-infinitive or -ing verb they form one verbal group complex
+ * ("want to go", "started running"), not two clauses.
+ */
+export const CATENATIVE_VERBS = set(`
+  want try need start begin stop keep like love hate prefer plan decide hope seem appear tend fail
+  manage continue attempt refuse agree offer promise intend expect wish learn afford choose dare help
+  pretend threaten claim get go come finish avoid enjoy mind quit resume consider risk deserve happen
+  used use ought have wait arrange aim seek strive struggle hesitate neglect remember forget regret
+  cease commence proceed be
+`);
+
+/** Lemmas of "let" imperatives and other imperative openers. */
+export const IMPERATIVE_OPENERS = set("let let's please kindly");
+
+/** Small evaluative lexicon for speaker attitude: positive words. */
+export const POSITIVE_WORDS = set(`
+  good great excellent wonderful fantastic amazing love like happy glad pleased delighted best better
+  nice beautiful perfect brilliant superb awesome thank thanks appreciate enjoy success successful
+  helpful useful effective benefit improve improved improvement favourable favorable positive
+`);
+
+/** Small evaluative lexicon for speaker attitude: negative words. */
+export const NEGATIVE_WORDS = set(`
+  bad terrible awful horrible hate dislike sad angry upset disappointed disappointing worst worse poor
+  wrong fail failed failure problem problems broken useless harmful danger dangerous risk damage
+  complain complaint unfortunately sorry annoying annoyed rude disgusting negative loss lose
+`);

@@ -1,0 +1,105 @@
+import type { ProcessType } from '@cae/core';
+
+const words = (list: string): readonly string[] => list.trim().split(/\s+/);
+
+/** Verb lemmas by process type (ANNOTATION.md, "Process type"); material is also the default for unknown verbs. */
+export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
+  material: words(`
+    do make build return pay kick give take put bring send buy sell get go come move run walk drive fly
+    carry hold open close cut break fix repair create produce use apply add remove install set start begin
+    stop finish end complete change turn leave arrive enter push pull throw catch hit write read
+    cook eat drink wash clean play work help provide deliver increase decrease reduce grow raise rise fall
+    drop lose win pick place keep offer serve sign submit download upload click press print pass ship
+    transfer receive collect spend save invest charge cost destroy kill attack defend protect cover fill
+    join meet visit travel return treat cure inject induce activate inhibit bind block regulate express
+    mediate stimulate suppress enhance promote prevent cause result lead affect modify replace
+    develop design implement perform conduct carry operate manage organize organise control handle process
+    generate form establish found launch release publish deliver feed hang lay lift mount paint plant
+    pour sew shake shut sit stand spread steal strike swim tear tie wear wrap dig fight hunt shoot
+    climb jump ride sail draw fold hide mix stir boil bake fry heat cool freeze melt burn wake
+    assign allocate attach bake dial fetch grab hire invite marry move order pack park post reach rent
+    repay replace reserve restore retrieve scan select share sort split store stretch sweep switch test
+    try update upgrade vote wait wipe withdraw accelerate migrate infect isolate purify synthesize
+    transfect transform measure analyze analyse examine investigate evaluate assess compare calculate compute
+    count combine divide separate connect link integrate extend expand limit restrict improve optimize
+    enable allow let require support require target trigger enroll recruit administer randomize
+    operate treat undergo exercise
+  `),
+  mental: words(`
+    think know believe feel see hear notice perceive want like love hate fear enjoy prefer wish hope
+    need desire understand realize realise remember forget recognize recognise doubt wonder suppose
+    imagine consider expect assume guess suspect mind appreciate admire dislike detest regret trust
+    worry care decide learn discover find sense smell taste mean intend plan value envy miss crave
+    long dread please surprise amaze bore frighten scare interest excite disappoint satisfy concern
+    bother puzzle confuse convince persuade note observe identify determine detect predict estimate
+    judge hypothesize hypothesise speculate presume
+  `),
+  relational: words(`
+    be become seem appear look sound remain stay have own possess include contain comprise consist
+    involve constitute represent equal mean indicate signify symbolize resemble belong lack deserve
+    weigh measure cost exemplify characterize characterise define reflect show demonstrate reveal
+    correlate associate relate depend exhibit display feature suggest imply prove turn grow get keep
+    exceed total number span range
+  `),
+  behavioral: words(`
+    laugh cry breathe cough sneeze smile frown sigh yawn sleep dream watch listen stare gaze glance
+    grin giggle weep sob snore shiver tremble blink nod wink chat gossip grumble mutter whisper
+    scream shout yell moan groan sniff taste faint sweat pray dance sing meditate sit
+  `),
+  verbal: words(`
+    say tell ask report claim promise state announce explain describe mention reply answer respond
+    argue insist suggest propose recommend advise warn inform notify remind confirm deny admit
+    acknowledge agree disagree declare assert maintain comment note remark add write speak talk
+    discuss call name thank praise criticize criticise blame accuse complain request demand order
+    command urge instruct question query assure predict repeat quote translate summarize summarise
+    emphasize emphasise stress conclude communicate express announce advertise testify apologize apologise
+  `),
+  existential: words(`exist occur happen arise emerge ensue prevail persist`),
+};
+
+/** Lemmas whose process type is fixed before any other list is looked at (ordered lookup avoids ambiguity). */
+const PRIORITY: Readonly<Record<string, ProcessType>> = {
+  be: 'relational',
+  have: 'relational',
+  become: 'relational',
+  seem: 'relational',
+  say: 'verbal',
+  tell: 'verbal',
+  ask: 'verbal',
+  think: 'mental',
+  know: 'mental',
+  see: 'mental',
+  want: 'mental',
+  like: 'mental',
+  watch: 'behavioral',
+  listen: 'behavioral',
+  look: 'behavioral',
+  measure: 'material',
+  treat: 'material',
+  find: 'mental',
+  show: 'relational',
+  suggest: 'verbal',
+  get: 'material',
+  grow: 'material',
+  keep: 'material',
+  turn: 'material',
+  mean: 'relational',
+  indicate: 'relational',
+  note: 'mental',
+  predict: 'mental',
+  estimate: 'mental',
+  taste: 'mental',
+  sit: 'material',
+  write: 'material',
+  express: 'verbal',
+};
+
+/** Lemma -> process type, built once from PROCESS_VERBS with PRIORITY applied last. */
+export const PROCESS_BY_LEMMA: ReadonlyMap<string, ProcessType> = (() => {
+  const map = new Map<string, ProcessType>();
+  for (const type of ['material', 'existential', 'behavioral', 'relational', 'verbal', 'mental'] as const) {
+    for (const lemma of PROCESS_VERBS[type]) map.set(lemma, type);
+  }
+  for (const [lemma, type] of Object.entries(PRIORITY)) map.set(lemma, type);
+  return map;
+})();

@@ -1,0 +1,181 @@
+import type { Mood, Premise } from '@cae/core';
+import type { ClauseView } from './clause-view';
+import {
+  IMPERATIVE_OPENERS,
+  INTERPERSONAL_THEMES,
+  MINOR_EXPRESSIONS,
+  TEXTUAL_THEMES,
+  WH_WORDS,
+} from './lexicons/mood-lexicon';
+import { isSubjectLike } from './verbal-group';
+
+/** The mood of a clause with the rule that decided it and the facts it saw. */
+export interface MoodDecision {
+  readonly mood: Mood;
+  readonly rule: string;
+  readonly confidence: number;
+  readonly premises: Premise[];
+}
+
+const SKIP_TAGS = new Set(['PUNCT', 'CCONJ', 'INTJ', 'SYM']);
+const SUBJECT_START = new Set(['PRON', 'NOUN', 'PROPN', 'DET', 'NUM', 'ADJ']);
+const EXCLAMATIVE_NEXT = new Set(['ADJ', 'ADV']);
+
+/** Index of the first token after textual and interpersonal themes, vocatives and punctuation. */
+export function firstExperientialIndex(view: ClauseView): number {
+  const { lower, pos } = view;
+  let index = 0;
+  while (index < lower.length) {
+    const word = lower[index] ?? '';
+    const tag = pos[index] ?? 'X';
+    if (SKIP_TAGS.has(tag) && !(tag === 'INTJ' && IMPERATIVE_OPENERS.has(word))) index += 1;
+    else if (word === 'please' || word === 'kindly') index += 1;
+    else if (
+      (tag === 'ADV' || tag === 'SCONJ') &&
+      (TEXTUAL_THEMES.has(word) || INTERPERSONAL_THEMES.has(word)) &&
+      index + 1 < lower.length
+    )
+      index += 1;
+    else if (tag === 'PROPN' && lower[index + 1] === ',') index += 2;
+    else break;
+  }
+  return index;
+}
+
+function isMinorText(view: ClauseView): boolean {
+  const words: string[] = [];
+  for (let index = 0; index < view.lower.length; index += 1)
+    if (view.pos[index] !== 'PUNCT') words.push(view.lower[index] ?? '');
+  if (words.length === 0 || words.length > 4) return false;
+  if (view.pos.every((tag) => tag === 'INTJ' || tag === 'PUNCT')) return true;
+  return (
+    MINOR_EXPRESSIONS.has(words.join('_')) ||
+    (words.length <= 2 && words.every((word) => MINOR_EXPRESSIONS.has(word)))
+  );
+}
+
+/**
+ * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
+ * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
+ */
+export function classifyMood(view: ClauseView): MoodDecision {
+  const { syntactic, lower, pos, lemma } = view;
+  const premises: Premise[] = [
+    { label: 'dependency', value: syntactic.dependency },
+    { label: 'final_punctuation', value: view.sentenceFinal === '' ? 'none' : view.sentenceFinal },
+  ];
+  const hasFinite = view.finite >= 0;
+  premises.push({ label: 'finite', value: hasFinite ? (lower[view.finite] ?? '') : 'none' });
+  const decide = (mood: Mood, rule: string, confidence: number): MoodDecision => ({
+    mood,
+    rule,
+    confidence,
+    premises,
+  });
+
+  if (syntactic.dependency === 'hypotactic' || syntactic.dependency === 'embedded') {
+    return hasFinite
+      ? decide('indicative', 'MOOD.DEPENDENT_FINITE', 0.85)
+      : decide('fragment', 'MOOD.DEPENDENT_NON_FINITE', 0.75);
+  }
+  if (isMinorText(view)) return decide('minor', 'MOOD.MINOR_EXPRESSION', 0.85);
+  const start = firstExperientialIndex(view);
+  const word = lower[start] ?? '';
+  const tag = pos[start];
+  premises.push({ label: 'first_element', value: word === '' ? 'none' : `${word}/${tag ?? ''}` });
+
+  if (WH_WORDS.has(word) && word !== 'that') {
+    const next = pos[start + 1];
+    const exclamativeOpening =
+      (word === 'what' && (lower[start + 1] === 'a' || lower[start + 1] === 'an')) ||
+      (word === 'how' &&
+        next !== undefined &&
+        EXCLAMATIVE_NEXT.has(next) &&
+        lower[start + 1] !== 'many' &&
+        lower[start + 1] !== 'much');
+    if (exclamativeOpening && view.sentenceFinal !== '?' && !invertedAfter(view, start + 2)) {
+      premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
+      return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
+    }
+    premises.push({ label: 'wh_element', value: word });
+    return decide('interrogative', 'MOOD.WH_ELEMENT', view.sentenceFinal === '?' ? 0.95 : 0.8);
+  }
+  if (view.head < 0) {
+    if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.7);
+    return decide('fragment', 'MOOD.NO_PREDICATOR', 0.7);
+  }
+  if (word === 'let' || word === "let's") {
+    premises.push({ label: 'subject_position', value: 'none' });
+    return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);
+  }
+  if (tag === 'AUX' || (tag === 'VERB' && (word === 'do' || word === 'does' || word === 'did'))) {
+    let after = start + 1;
+    let negated = false;
+    while (
+      after < lower.length &&
+      (pos[after] === 'PART' || (pos[after] === 'ADV' && pos[after + 1] !== 'PUNCT'))
+    ) {
+      if (lower[after] === 'not' || lower[after] === "n't" || lower[after] === 'n’t') negated = true;
+      after += 1;
+    }
+    const nextTag = pos[after];
+    if (
+      (lemma[start] === 'do' &&
+        (word === 'do' || word === 'don') &&
+        negated &&
+        (nextTag === 'VERB' || nextTag === 'AUX')) ||
+      word === 'be' ||
+      (word === 'do' && nextTag === 'VERB' && lower[after - 1] !== 'you')
+    ) {
+      premises.push({ label: 'subject_position', value: 'none' });
+      return decide('imperative', 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE', 0.85);
+    }
+    if (nextTag !== undefined && SUBJECT_START.has(nextTag) && lower[after] !== 'that') {
+      premises.push({ label: 'subject_position', value: 'after_finite' });
+      return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.9);
+    }
+  }
+  const baseVerb = tag === 'VERB' && word === lemma[start] && start === view.verbalGroup?.start;
+  if (
+    baseVerb ||
+    ((word === 'never' || word === 'always') &&
+      pos[start + 1] === 'VERB' &&
+      lower[start + 1] === lemma[start + 1])
+  ) {
+    premises.push({ label: 'subject_position', value: 'none' });
+    premises.push({ label: 'verb_form', value: 'base' });
+    return decide('imperative', 'MOOD.NO_SUBJECT_BASE_VERB', view.sentenceFinal === '?' ? 0.5 : 0.85);
+  }
+  if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.75);
+  const finiteAt = hasFinite ? view.finite : view.head;
+  let subjectBefore = false;
+  for (let index = start; index < finiteAt; index += 1) if (isSubjectLike(pos[index])) subjectBefore = true;
+  premises.push({ label: 'subject_position', value: subjectBefore ? 'before_finite' : 'none' });
+  if (subjectBefore && hasFinite) return decide('declarative', 'MOOD.SUBJECT_BEFORE_FINITE', 0.9);
+  if (view.sentenceFinal === '!' && (lower[start] === 'what' || lower[start] === 'how')) {
+    return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.7);
+  }
+  if (hasFinite) return decide('declarative', 'MOOD.FINITE_DEFAULT', 0.6);
+  const headWord = lower[view.head] ?? '';
+  if (
+    syntactic.dependency === 'paratactic' &&
+    headWord !== lemma[view.head] &&
+    !headWord.endsWith('ing') &&
+    lower[view.head - 1] !== 'to'
+  ) {
+    // "He came and left": the coordinated clause shares the Subject and its verb is tensed.
+    return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
+  }
+  return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+}
+
+function invertedAfter(view: ClauseView, from: number): boolean {
+  // "How big is it" (question) has the Finite before the Subject; "How big it is" (exclamative) has it after.
+  for (let index = from; index < view.lower.length; index += 1) {
+    const tag = view.pos[index];
+    if (tag === 'AUX' || tag === 'VERB')
+      return isSubjectLike(view.pos[index + 1]) && !isSubjectLike(view.pos[index - 1]);
+    if (tag === 'PRON' || tag === 'PROPN') return false;
+  }
+  return false;
+}

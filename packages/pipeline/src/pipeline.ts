@@ -1,0 +1,117 @@
+import {
+  type AnnotatedClause,
+  type ClauseAnnotation,
+  InvalidRequestError,
+  PayloadTooLargeError,
+  type Syntactic,
+} from '@cae/core';
+import { annotateClause } from './functional-annotator';
+import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
+import { runSyntaxPass } from './syntax-pass';
+
+/** Options of `createPipeline`. */
+export interface PipelineOptions {
+  /** Largest accepted text, in characters (default 2,000,000). */
+  readonly maxLength?: number;
+  /** Clock for compiledAt and generatedAt (default: the system clock). */
+  readonly clock?: () => Date;
+}
+
+/** Options of one compile call. */
+export interface CompileOptions {
+  readonly documentId: string;
+  /** Where the text came from (default 'document'); anything else marks the clauses untrusted. */
+  readonly sourceType?: string;
+}
+
+/** Context for re-annotating one clause. */
+export interface AnnotateOptions {
+  /** Earlier clauses of the same document, for cohesive references. */
+  readonly previous?: readonly AnnotatedClause[];
+  /** Punctuation that ends the clause's sentence, when the clause does not hold it. */
+  readonly sentenceFinal?: string;
+}
+
+/** The two-pass compiler from text to annotated clauses. */
+export interface Pipeline {
+  /** Compiles text into annotated clauses (rules only, synchronous, deterministic but for timestamps). */
+  compile(text: string, options: CompileOptions): AnnotatedClause[];
+  /** Re-runs pass 2 (rules) on a compiled clause. */
+  annotate(clause: AnnotatedClause, options?: AnnotateOptions): ClauseAnnotation;
+  /** Labels clauses with an LLM annotator, falling back to the rules per clause (uses the pipeline's clock). */
+  applyAnnotator(
+    clauses: AnnotatedClause[],
+    annotator: LlmAnnotator,
+    options?: ApplyAnnotatorOptions,
+  ): Promise<AnnotatedClause[]>;
+}
+
+/** Default largest text in characters. */
+export const DEFAULT_MAX_LENGTH = 2_000_000;
+
+/**
+ * Creates the pipeline.
+ * @example
+ * const pipeline = createPipeline();
+ * const clauses = pipeline.compile('Return the keys.', { documentId: 'lease-1' });
+ */
+export function createPipeline(options: PipelineOptions = {}): Pipeline {
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+  const clock = options.clock ?? (() => new Date());
+  return {
+    compile(text, compileOptions) {
+      if (typeof text !== 'string' || text.trim().length === 0) {
+        throw new InvalidRequestError('text must not be empty');
+      }
+      if (text.length > maxLength) {
+        throw new PayloadTooLargeError(`text has ${text.length} characters; the limit is ${maxLength}`);
+      }
+      const { documentId } = compileOptions;
+      if (typeof documentId !== 'string' || documentId.length === 0) {
+        throw new InvalidRequestError('documentId must not be empty');
+      }
+      const sourceType = compileOptions.sourceType ?? 'document';
+      const untrusted = sourceType !== 'document';
+      const now = clock().toISOString();
+      const syntax = runSyntaxPass(text, documentId);
+      const clauses: AnnotatedClause[] = new Array(syntax.length);
+      const previous: Syntactic[] = [];
+      for (let index = 0; index < syntax.length; index += 1) {
+        const { syntactic, sentenceFinal } = syntax[index] as (typeof syntax)[number];
+        const annotation = annotateClause(syntactic, {
+          sentenceFinal,
+          previous: previous.length > 5 ? previous.slice(-5) : previous,
+          generatedAt: now,
+        });
+        previous.push(syntactic);
+        if (previous.length > 16) previous.splice(0, previous.length - 5);
+        clauses[index] = {
+          id: syntactic.id,
+          text: syntactic.text,
+          syntactic,
+          ideational: annotation.ideational,
+          interpersonal: annotation.interpersonal,
+          textual: annotation.textual,
+          documentId,
+          compiledAt: now,
+          untrusted,
+          sourceType,
+          reviewStatus: 'unreviewed',
+        };
+      }
+      return clauses;
+    },
+    annotate(clause, annotateOptions = {}) {
+      return annotateClause(clause.syntactic, {
+        ...(annotateOptions.sentenceFinal === undefined
+          ? {}
+          : { sentenceFinal: annotateOptions.sentenceFinal }),
+        previous: (annotateOptions.previous ?? []).map((earlier) => earlier.syntactic),
+        generatedAt: clock().toISOString(),
+      });
+    },
+    applyAnnotator(clauses, annotator, annotatorOptions = {}) {
+      return applyAnnotator(clauses, annotator, { ...annotatorOptions, clock });
+    },
+  };
+}

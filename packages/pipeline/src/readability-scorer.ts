@@ -1,0 +1,37 @@
+import type { Readability } from '@cae/core';
+
+/** Sentences shorter than this many words get no readability figure: the formulas mean nothing there. */
+export const MIN_READABILITY_WORDS = 5;
+
+const VOWEL_GROUPS = /[aeiouy]+/g;
+const WORD = /\p{L}/u;
+
+/** Syllables of a word by vowel groups, with the silent final e and -le handled. */
+export function countSyllables(word: string): number {
+  const lower = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (lower.length === 0) return 0;
+  if (lower.length <= 3) return 1;
+  const trimmed = lower.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, '').replace(/^y/, '');
+  const groups = trimmed.match(VOWEL_GROUPS);
+  return Math.max(1, groups === null ? 1 : groups.length);
+}
+
+/** Flesch reading ease and Flesch-Kincaid grade of one sentence, or null when it is too short. */
+export function scoreReadability(words: readonly string[]): Readability | null {
+  let count = 0;
+  let syllables = 0;
+  for (const word of words) {
+    if (!WORD.test(word)) continue;
+    count += 1;
+    syllables += countSyllables(word);
+  }
+  if (count < MIN_READABILITY_WORDS) return null;
+  const perWord = syllables / count;
+  const round = (value: number): number => Math.round(value * 100) / 100;
+  return {
+    fleschReadingEase: round(206.835 - 1.015 * count - 84.6 * perWord),
+    fleschKincaidGrade: round(0.39 * count + 11.8 * perWord - 15.59),
+    words: count,
+    syllables,
+  };
+}

@@ -1,0 +1,197 @@
+import type { Upos } from '@cae/core';
+import model from 'wink-eng-lite-web-model';
+import winkNLP from 'wink-nlp';
+import { correctPos } from './pos-corrector';
+
+/** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
+export interface TaggedText {
+  readonly values: string[];
+  readonly lower: string[];
+  readonly lemmas: string[];
+  readonly pos: Upos[];
+  readonly starts: number[];
+  readonly ends: number[];
+  readonly negation: boolean[];
+  /** Token index spans [start, end) of sentences. */
+  readonly sentences: Array<readonly [number, number]>;
+}
+
+// Only the annotations the rules use: sentence boundaries, negation and POS (NER, sentiment cost time).
+const nlp = winkNLP(model, ['sbd', 'negation', 'pos']);
+const its = nlp.its;
+
+/** Texts longer than this are read in pieces cut at paragraph, line or word boundaries (keeps memory flat). */
+const CHUNK_CHARS = 40_000;
+
+function chunkEnd(text: string, from: number): number {
+  if (text.length - from <= CHUNK_CHARS) return text.length;
+  const limit = from + CHUNK_CHARS;
+  const floor = from + CHUNK_CHARS / 2;
+  for (const separator of ['\n\n', '\n', '. ', ' ']) {
+    const at = text.lastIndexOf(separator, limit);
+    if (at > floor) return at + separator.length;
+  }
+  return limit;
+}
+
+const LIST_MARKER = /^(?:[-*•‣◦#>]|\d+[.)]?)$/;
+const UPPER_START = /^\p{Lu}/u;
+const LOWER_WORD = /^[\p{Ll},]/u;
+
+/**
+ * Pass 1, tokens: wink-nlp sentences, tokens, POS and lemmas, corrected by measured rules,
+ * with offsets located in `text`. Line breaks that start a heading, list item or new line of
+ * short lines also end a sentence.
+ */
+export function tagText(text: string): TaggedText {
+  const out: TaggedText = {
+    values: [],
+    lower: [],
+    lemmas: [],
+    pos: [],
+    starts: [],
+    ends: [],
+    negation: [],
+    sentences: [],
+  };
+  let from = 0;
+  while (from < text.length) {
+    const to = chunkEnd(text, from);
+    tagChunk(text, from, to, out);
+    from = to;
+  }
+  return out;
+}
+
+function tagChunk(text: string, from: number, to: number, out: TaggedText): void {
+  const chunk = text.slice(from, to);
+  if (chunk.trim().length === 0) return;
+  const doc = nlp.readDoc(chunk);
+  const tokens = doc.tokens();
+  const values = tokens.out(its.value) as string[];
+  const pos = tokens.out(its.pos) as Upos[];
+  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
+  const negation = tokens.out(its.negationFlag) as unknown as boolean[];
+  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  const base = out.values.length;
+  let cursor = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index] ?? '';
+    let at = cursor;
+    while (at < chunk.length && isSpace(chunk.charCodeAt(at))) at += 1;
+    if (!chunk.startsWith(value, at)) {
+      const found = chunk.slice(at, at + value.length + 64).indexOf(value);
+      if (found >= 0) at += found;
+    }
+    const end = Math.min(chunk.length, at + value.length);
+    cursor = end;
+    const clitic = CLITIC.exec(value);
+    if (clitic !== null && clitic[1] !== undefined && clitic[2] !== undefined) {
+      // The lite model leaves some contractions whole ("I'm" at the start of a sentence): split them.
+      const host = clitic[1];
+      const tail = clitic[2];
+      const hostLower = host.toLowerCase();
+      const split = from + at + host.length;
+      pushToken(
+        out,
+        host,
+        hostLower === 'ca' ? 'can' : hostLower === 'wo' ? 'will' : hostLower,
+        PRONOUNS.has(hostLower) ? 'PRON' : (pos[index] ?? 'X'),
+        from + at,
+        split,
+        false,
+      );
+      const tailLower = tail.toLowerCase().replace('’', "'");
+      const tailInfo = CLITIC_TAGS[tailLower] ?? { lemma: tailLower, pos: 'PART' as Upos };
+      pushToken(
+        out,
+        tail,
+        tailInfo.lemma,
+        tailLower === "'s" && !PRONOUNS.has(hostLower) ? 'PART' : tailInfo.pos,
+        split,
+        from + end,
+        tailLower === "n't",
+      );
+      continue;
+    }
+    out.values.push(value);
+    out.lower.push(value.toLowerCase());
+    out.lemmas.push((lemmas[index] ?? value).toLowerCase());
+    out.pos.push(pos[index] ?? 'X');
+    out.starts.push(from + at);
+    out.ends.push(from + end);
+    out.negation.push(negation[index] === true);
+  }
+  correctPos(out, base, out.values.length);
+  for (const [first, last] of spans) splitAtLines(text, base + first, base + last + 1, out);
+}
+
+const CLITIC = /^([\p{L}]+?)(n['’]t|['’]m|['’]re|['’]ve|['’]ll|['’]d|['’]s)$/iu;
+const PRONOUNS = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'it',
+  'we',
+  'they',
+  'that',
+  'there',
+  'what',
+  'who',
+  'where',
+  'here',
+  'how',
+  'let',
+]);
+const CLITIC_TAGS: Readonly<Record<string, { lemma: string; pos: Upos }>> = {
+  "n't": { lemma: 'not', pos: 'PART' },
+  "'m": { lemma: 'be', pos: 'AUX' },
+  "'re": { lemma: 'be', pos: 'AUX' },
+  "'ve": { lemma: 'have', pos: 'AUX' },
+  "'ll": { lemma: 'will', pos: 'AUX' },
+  "'d": { lemma: 'would', pos: 'AUX' },
+  "'s": { lemma: 'be', pos: 'AUX' },
+};
+
+function pushToken(
+  out: TaggedText,
+  value: string,
+  lemma: string,
+  tag: Upos,
+  start: number,
+  end: number,
+  negation: boolean,
+): void {
+  out.values.push(value);
+  out.lower.push(value.toLowerCase());
+  out.lemmas.push(lemma);
+  out.pos.push(tag);
+  out.starts.push(start);
+  out.ends.push(end);
+  out.negation.push(negation);
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13 || code === 160 || code === 0x3000;
+}
+
+function splitAtLines(text: string, first: number, end: number, out: TaggedText): void {
+  let start = first;
+  for (let index = first + 1; index < end; index += 1) {
+    const gapStart = out.ends[index - 1] ?? 0;
+    const gapEnd = out.starts[index] ?? 0;
+    if (gapEnd - gapStart === 0) continue;
+    const gap = text.slice(gapStart, gapEnd);
+    const newline = gap.indexOf('\n');
+    if (newline < 0) continue;
+    const blank = gap.indexOf('\n', newline + 1) >= 0;
+    const next = out.values[index] ?? '';
+    const previous = out.values[index - 1] ?? '';
+    if (blank || LIST_MARKER.test(next) || (UPPER_START.test(next) && !LOWER_WORD.test(previous))) {
+      out.sentences.push([start, index]);
+      start = index;
+    }
+  }
+  out.sentences.push([start, end]);
+}

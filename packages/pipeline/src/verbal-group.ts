@@ -1,0 +1,163 @@
+import type { Upos } from '@cae/core';
+import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
+
+/** Token arrays a verbal-group scan needs (document-level or clause-level). */
+export interface TokenArrays {
+  readonly lower: readonly string[];
+  readonly lemmas: readonly string[];
+  readonly pos: readonly Upos[];
+}
+
+/** A verbal group (or verbal group complex) found in a token range. */
+export interface VerbalGroup {
+  /** First token of the group. */
+  readonly start: number;
+  /** Just past the last token of the group. */
+  readonly end: number;
+  /** The Event: last lexical verb, or the last auxiliary of a verbless group (copula). */
+  readonly head: number;
+  /** The Finite: first auxiliary, or the head when it is a finite lexical verb; -1 when non-finite. */
+  readonly finite: number;
+  /** The group opens with the infinitive marker `to`. */
+  readonly infinitive: boolean;
+}
+
+const NEGATORS = new Set(['not', "n't", 'never', 'n’t']);
+const IRREGULAR_PARTICIPLE = /(?:en|wn|ne|un|ung|ugh|ought|aught|ept|elt|ilt|eft|ade|id|ot|ed)$/;
+
+function isVerbal(tag: Upos | undefined): boolean {
+  return tag === 'VERB' || tag === 'AUX';
+}
+
+/** True when a lexical verb form, with no auxiliary before it, is finite (tensed) rather than -ing or base/participle. */
+export function isFiniteLexicalForm(lower: string, lemma: string, hasSubjectBefore: boolean): boolean {
+  if (lower.endsWith('ing') && lemma !== lower) return false;
+  if (lower === lemma) return hasSubjectBefore;
+  if (lower.endsWith('s') && !lemma.endsWith('s')) return true;
+  return hasSubjectBefore || !IRREGULAR_PARTICIPLE.test(lower);
+}
+
+/**
+ * Finds the verbal groups of tokens [from, to): runs of auxiliaries and verbs with negators and adverbs
+ * inside, joined into one complex across catenatives ("want to go", "started running").
+ */
+export function findVerbalGroups(tokens: TokenArrays, from: number, to: number): VerbalGroup[] {
+  const { lower, lemmas, pos } = tokens;
+  const groups: VerbalGroup[] = [];
+  let index = from;
+  while (index < to) {
+    const tag = pos[index];
+    const startsInfinitive =
+      lower[index] === 'to' && tag === 'PART' && isVerbal(nextVerbalTag(tokens, index + 1, to));
+    if (!isVerbal(tag) && !startsInfinitive) {
+      index += 1;
+      continue;
+    }
+    const start = index;
+    let head = -1;
+    let lastAux = -1;
+    let firstAux = -1;
+    let cursor = index;
+    while (cursor < to) {
+      const current = pos[cursor];
+      const word = lower[cursor] ?? '';
+      if (current === 'AUX') {
+        if (head >= 0 && !(CATENATIVE_VERBS.has(lemmas[head] ?? '') && lower[cursor - 1] === 'to')) break;
+        if (firstAux < 0 && head < 0) firstAux = cursor;
+        lastAux = cursor;
+        cursor += 1;
+      } else if (current === 'VERB') {
+        if (head >= 0) {
+          // A second lexical verb joins only after a catenative: "started running", "help build".
+          const joins = CATENATIVE_VERBS.has(lemmas[head] ?? '') && (word.endsWith('ing') || lastAux > head);
+          if (!joins) break;
+        }
+        head = cursor;
+        cursor += 1;
+      } else if (word === 'to' && (current === 'PART' || current === 'ADP')) {
+        const nextTag = nextVerbalTag(tokens, cursor + 1, to);
+        const anchor = head >= 0 ? head : lastAux;
+        const catenative = anchor >= 0 && CATENATIVE_VERBS.has(lemmas[anchor] ?? '');
+        if (cursor === start || (catenative && isVerbal(nextTag))) {
+          lastAux = Math.max(lastAux, cursor);
+          cursor += 1;
+        } else break;
+      } else if ((current === 'PART' || current === 'ADV') && NEGATORS.has(word)) {
+        cursor += 1;
+      } else if (current === 'ADV' && head < 0 && isVerbal(pos[cursor + 1]) && cursor + 1 < to) {
+        cursor += 1;
+      } else break;
+    }
+    let end = cursor;
+    if (head < 0 && firstAux === start && isInversionContext(tokens, start, from)) {
+      // "Did you pay", "Has the man left": the Subject sits inside the verbal group; the Event comes after it.
+      let probe = cursor;
+      while (probe < to && probe < cursor + 5 && INVERTED_SUBJECT.has(pos[probe] ?? 'X')) probe += 1;
+      while (probe < to && (pos[probe] === 'PART' || pos[probe] === 'ADV')) probe += 1;
+      if (probe > cursor && probe < to && pos[probe] === 'VERB') {
+        head = probe;
+        end = probe + 1;
+      }
+    }
+    const finalHead = head >= 0 ? head : lastAux >= 0 ? lastAux : start;
+    let finite = -1;
+    if (lower[start] !== 'to') {
+      if (firstAux >= 0 && firstAux < finalHead + 1 && pos[firstAux] === 'AUX') finite = firstAux;
+      else if (head >= 0) {
+        const subjectBefore = start > from && isSubjectLike(pos[start - 1]);
+        if (isFiniteLexicalForm(lower[head] ?? '', lemmas[head] ?? '', subjectBefore)) finite = head;
+      }
+    }
+    groups.push({
+      start,
+      end: Math.max(end, start + 1),
+      head: finalHead,
+      finite,
+      infinitive: lower[start] === 'to',
+    });
+    index = Math.max(end, start + 1);
+  }
+  return groups;
+}
+
+const INVERTED_SUBJECT = new Set<Upos>(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+const INVERSION_BEFORE = new Set([
+  'what',
+  'who',
+  'whom',
+  'which',
+  'where',
+  'when',
+  'why',
+  'how',
+  'and',
+  'but',
+  'or',
+  'so',
+  ',',
+  '"',
+  '(',
+]);
+
+function isInversionContext(tokens: TokenArrays, start: number, from: number): boolean {
+  if (start === from) return true;
+  let index = start - 1;
+  // Skip a WH phrase's noun ("which book did"), adverbs and the like back to the opening word.
+  while (
+    index > from &&
+    (tokens.pos[index] === 'NOUN' || tokens.pos[index] === 'ADJ' || tokens.pos[index] === 'ADV')
+  )
+    index -= 1;
+  return INVERSION_BEFORE.has(tokens.lower[index] ?? '') || tokens.pos[index] === 'INTJ';
+}
+
+function nextVerbalTag(tokens: TokenArrays, from: number, to: number): Upos | undefined {
+  let index = from;
+  while (index < to && tokens.pos[index] === 'ADV') index += 1;
+  return index < to ? tokens.pos[index] : undefined;
+}
+
+/** Tags that can end a Subject right before a verb. */
+export function isSubjectLike(tag: Upos | undefined): boolean {
+  return tag === 'PRON' || tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM';
+}
