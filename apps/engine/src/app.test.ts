@@ -48,7 +48,16 @@ describe('engine app over app.request()', () => {
     const first = clauses[0];
     expect(first.document_id).toMatch(/^api-[0-9a-f]{8}-/);
     expect(Object.keys(first)).toEqual(
-      expect.arrayContaining(['id', 'text', 'syntactic', 'ideational', 'interpersonal', 'textual', 'compiled_at', 'untrusted']),
+      expect.arrayContaining([
+        'id',
+        'text',
+        'syntactic',
+        'ideational',
+        'interpersonal',
+        'textual',
+        'compiled_at',
+        'untrusted',
+      ]),
     );
     expect(first.syntactic).toHaveProperty('root_index');
     expect(first.interpersonal).toHaveProperty('modality_weight');
@@ -71,12 +80,21 @@ describe('engine app over app.request()', () => {
   it('answers 400 for a body that is not JSON, and 413 for one over the limit', async () => {
     await expectError(await post('/pipeline/compile', '{"text": '), 400, 'invalid_request');
     await expectError(await post('/pipeline/compile', '[1,2]'), 400, 'invalid_request');
-    await expectError(await post('/pipeline/compile', { text: 'a '.repeat(40_000) }), 413, 'payload_too_large');
+    await expectError(
+      await post('/pipeline/compile', { text: 'a '.repeat(40_000) }),
+      413,
+      'payload_too_large',
+    );
     expect((await json(app.request('/clauses'))).total).toBe(0);
   });
 
   it('stores, lists with filters and paging, retrieves and synthesizes', async () => {
-    const compiled = await post('/pipeline/compile', { text: TEXT, document_id: 'lease', store: true, embed: true });
+    const compiled = await post('/pipeline/compile', {
+      text: TEXT,
+      document_id: 'lease',
+      store: true,
+      embed: true,
+    });
     const clauses = (await compiled.json()) as any[];
     expect(clauses.every((clause) => clause.document_id === 'lease')).toBe(true);
 
@@ -89,7 +107,9 @@ describe('engine app over app.request()', () => {
 
     const questions = await json(app.request('/clauses?mood=interrogative'));
     expect(questions.total).toBeGreaterThan(0);
-    expect(questions.clauses.every((clause: any) => clause.interpersonal.mood === 'interrogative')).toBe(true);
+    expect(questions.clauses.every((clause: any) => clause.interpersonal.mood === 'interrogative')).toBe(
+      true,
+    );
     const modal = await json(app.request('/clauses?min_modality=0.8&max_modality=1'));
     expect(modal.clauses.every((clause: any) => clause.interpersonal.modality_weight >= 0.8)).toBe(true);
     await expectError(await app.request('/clauses?limit=-1'), 400, 'invalid_request');
@@ -102,21 +122,47 @@ describe('engine app over app.request()', () => {
     expect(retrieved.count).toBe(retrieved.results.length);
     expect(retrieved.results.length).toBeLessThanOrEqual(10);
     expect(Object.keys(retrieved.results[0])).toEqual(
-      expect.arrayContaining(['clause_id', 'rrf_score', 'semantic_rank', 'keyword_rank', 'process_type', 'parent_clause_id']),
+      expect.arrayContaining([
+        'clause_id',
+        'rrf_score',
+        'semantic_rank',
+        'keyword_rank',
+        'process_type',
+        'parent_clause_id',
+      ]),
     );
-    const filtered = await json(post('/retrieve', { query: 'deposit', limit: 1, filters: { mood: 'interrogative' } }));
+    const filtered = await json(
+      post('/retrieve', { query: 'deposit', limit: 1, filters: { mood: 'interrogative' } }),
+    );
     expect(filtered.results).toHaveLength(1);
     expect(filtered.results[0].mood).toBe('interrogative');
     await expectError(await post('/retrieve', {}), 400, 'invalid_request');
     await expectError(await post('/retrieve', { query: '' }), 400, 'invalid_request');
     await expectError(await post('/retrieve', { query: 'x', limit: 0 }), 400, 'invalid_request');
     await expectError(await post('/retrieve', { query: 'x', limit: 201 }), 400, 'invalid_request');
-    await expectError(await post('/retrieve', { query: 'x', filters: { min_modality: 1.5 } }), 400, 'invalid_request');
-    await expectError(await post('/retrieve', { query: 'x', filters: { mood: 'question' } }), 400, 'invalid_request');
+    await expectError(
+      await post('/retrieve', { query: 'x', filters: { min_modality: 1.5 } }),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await post('/retrieve', { query: 'x', filters: { mood: 'question' } }),
+      400,
+      'invalid_request',
+    );
 
-    const answer = await json(post('/synthesize', { query: 'Who must pay the deposit?', expand_ancestors: true }));
+    const answer = await json(
+      post('/synthesize', { query: 'Who must pay the deposit?', expand_ancestors: true }),
+    );
     expect(Object.keys(answer).sort()).toEqual(
-      expect.arrayContaining(['answer', 'cited_clause_ids', 'clauses', 'confidence', 'query', 'retrieved_count']),
+      expect.arrayContaining([
+        'answer',
+        'cited_clause_ids',
+        'clauses',
+        'confidence',
+        'query',
+        'retrieved_count',
+      ]),
     );
     expect(answer.cited_clause_ids.length).toBeGreaterThan(0);
     expect(answer.clauses[0]).toHaveProperty('rrf_score');
@@ -124,15 +170,25 @@ describe('engine app over app.request()', () => {
   });
 
   it('reviews a clause and pages the audit log', async () => {
-    const [clause] = (await json(post('/pipeline/compile', { text: 'Return the keys.', document_id: 'keys', store: true }))) as any[];
-    const record = await post(`/clauses/${clause.id}/review`, { decision: 'accepted', reviewer: 'ana', notes: 'ok' });
+    const [clause] = (await json(
+      post('/pipeline/compile', { text: 'Return the keys.', document_id: 'keys', store: true }),
+    )) as any[];
+    const record = await post(`/clauses/${clause.id}/review`, {
+      decision: 'accepted',
+      reviewer: 'ana',
+      notes: 'ok',
+    });
     expect(record.status).toBe(200);
     const body = await json(record);
     expect(body).toMatchObject({ clause_id: clause.id, decision: 'accepted', reviewer: 'ana', notes: 'ok' });
     expect(body.annotation_before.interpersonal).toHaveProperty('modality_weight');
     expect(body.annotation_after.interpersonal.untrusted).toBe(false);
 
-    await expectError(await post(`/clauses/${clause.id}/review`, { decision: 'approve' }), 400, 'invalid_request');
+    await expectError(
+      await post(`/clauses/${clause.id}/review`, { decision: 'approve' }),
+      400,
+      'invalid_request',
+    );
     await expectError(await post(`/clauses/${clause.id}/review`, {}), 400, 'invalid_request');
     await expectError(
       await post('/clauses/00000000-0000-4000-8000-000000000000/review', { decision: 'accepted' }),
@@ -146,20 +202,41 @@ describe('engine app over app.request()', () => {
   });
 
   it('runs the content review queue over HTTP', async () => {
-    const created = await post('/review-queue', { content: 'The lift is fixed.', source: 'test', metadata: { ticketId: 7 } });
+    const created = await post('/review-queue', {
+      content: 'The lift is fixed.',
+      source: 'test',
+      metadata: { ticketId: 7 },
+    });
     expect(created.status).toBe(201);
     const item = await json(created);
-    expect(item).toMatchObject({ status: 'pending', modality: 'text', source: 'test', metadata: { ticketId: 7 } });
+    expect(item).toMatchObject({
+      status: 'pending',
+      modality: 'text',
+      source: 'test',
+      metadata: { ticketId: 7 },
+    });
     await expectError(await post('/review-queue', { content: '' }), 400, 'invalid_request');
-    await expectError(await post('/review-queue', { content: 'x', modality: 'smell' }), 400, 'invalid_request');
+    await expectError(
+      await post('/review-queue', { content: 'x', modality: 'smell' }),
+      400,
+      'invalid_request',
+    );
 
     const pending = await json(app.request('/review-queue'));
     expect(pending).toMatchObject({ limit: 50, offset: 0 });
     expect(pending.items.map((row: any) => row.id)).toContain(item.id);
     await expectError(await app.request('/review-queue?modality=smell'), 400, 'invalid_request');
 
-    await expectError(await post(`/review-queue/${item.id}/decide`, { decision: 'maybe' }), 400, 'invalid_request');
-    await expectError(await post(`/review-queue/${item.id}/decide`, { decision: 'edit' }), 400, 'invalid_request');
+    await expectError(
+      await post(`/review-queue/${item.id}/decide`, { decision: 'maybe' }),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await post(`/review-queue/${item.id}/decide`, { decision: 'edit' }),
+      400,
+      'invalid_request',
+    );
     await expectError(
       await post('/review-queue/00000000-0000-4000-8000-000000000000/decide', { decision: 'approve' }),
       404,
@@ -172,9 +249,17 @@ describe('engine app over app.request()', () => {
     });
     expect(decided.status).toBe(200);
     const result = await json(decided);
-    expect(result.review).toMatchObject({ status: 'edited', edited_text: 'The lift was fixed on Monday.', reviewer: 'ana' });
+    expect(result.review).toMatchObject({
+      status: 'edited',
+      edited_text: 'The lift was fixed on Monday.',
+      reviewer: 'ana',
+    });
     expect(result.clauses[0].text).toMatch(/lift/);
-    await expectError(await post(`/review-queue/${item.id}/decide`, { decision: 'approve' }), 409, 'conflict');
+    await expectError(
+      await post(`/review-queue/${item.id}/decide`, { decision: 'approve' }),
+      409,
+      'conflict',
+    );
   });
 
   it('serves graph nodes and edges filtered by document', async () => {
@@ -187,7 +272,9 @@ describe('engine app over app.request()', () => {
     const nodes = await json(app.request('/graph/nodes?document_id=graph'));
     expect(nodes.length).toBeGreaterThanOrEqual(2);
     expect(nodes.every((node: any) => node.document_id === 'graph')).toBe(true);
-    expect(Object.keys(nodes[0])).toEqual(expect.arrayContaining(['id', 'label', 'mood', 'process_type', 'sentence_index']));
+    expect(Object.keys(nodes[0])).toEqual(
+      expect.arrayContaining(['id', 'label', 'mood', 'process_type', 'sentence_index']),
+    );
     const edges = await json(app.request('/graph/edges?document_id=graph'));
     expect(edges.some((edge: any) => edge.type === 'structural' && edge.weight === 1)).toBe(true);
     const all = await json(app.request('/graph/nodes'));

@@ -1,9 +1,8 @@
-import { wire } from '@cae/core';
+import { PayloadTooLargeError, wire } from '@cae/core';
 import type { Engine } from '@cae/engine';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { PayloadTooLargeError } from '@cae/core';
 import { renderDocsPage } from './docs-page';
 import { callerAuth } from './http/caller-auth';
 import { errorResponse, readJsonBody } from './http/http-errors';
@@ -35,7 +34,9 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   const docsHtml = renderDocsPage(openApi);
 
   app.onError((error, c) => errorResponse(error, c, logger));
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` } }, 404));
+  app.notFound((c) =>
+    c.json({ error: { code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` } }, 404),
+  );
   if (logger) app.use(requestLog(logger));
   if (options.corsOrigins?.length) app.use(cors({ origin: [...options.corsOrigins] }));
   app.use(callerAuth(options.apiTokens ?? [], { open: (path) => OPEN_PATHS.has(path) }));
@@ -94,7 +95,9 @@ export function createEngineApp(options: EngineAppOptions): Hono {
 
   app.post('/review-queue/:id/decide', async (c) => {
     const request = wire.decideContentRequest.fromWire(await readJsonBody(c));
-    return c.json(wire.decideContentResponse.toWire(await engine.decideContentReview(c.req.param('id'), request)));
+    return c.json(
+      wire.decideContentResponse.toWire(await engine.decideContentReview(c.req.param('id'), request)),
+    );
   });
 
   app.get('/graph/nodes', async (c) => {

@@ -84,8 +84,14 @@ function clauseTable(clauses: AnnotatedClause[]): string {
 }
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return `${[line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')}\n`;
 }
 
@@ -121,7 +127,11 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         const text = source === '-' ? await io.stdin() : await readFile(source, 'utf8');
         const documentId = source === '-' ? undefined : basename(source);
         const clauses = await withEngine(io.env, (engine) => engine.compile({ text, documentId }));
-        io.stdout(values.json ? `${JSON.stringify(wire.annotatedClauses.toWire(clauses), null, 2)}\n` : clauseTable(clauses));
+        io.stdout(
+          values.json
+            ? `${JSON.stringify(wire.annotatedClauses.toWire(clauses), null, 2)}\n`
+            : clauseTable(clauses),
+        );
         return 0;
       }
       case 'ingest': {
@@ -165,7 +175,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           ...(command === 'ask' && values.fallback ? { include_fallback: true } : {}),
         };
         if (command === 'search') {
-          const response = await withEngine(io.env, (engine) => engine.retrieve(wire.retrieveRequest.fromWire(body)));
+          const response = await withEngine(io.env, (engine) =>
+            engine.retrieve(wire.retrieveRequest.fromWire(body)),
+          );
           if (values.json) io.stdout(`${JSON.stringify(wire.retrieveResponse.toWire(response), null, 2)}\n`);
           else {
             const rows = response.results.map((result, index) => [
@@ -180,7 +192,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           }
           return 0;
         }
-        const answer = await withEngine(io.env, (engine) => engine.synthesize(wire.synthesizeRequest.fromWire(body)));
+        const answer = await withEngine(io.env, (engine) =>
+          engine.synthesize(wire.synthesizeRequest.fromWire(body)),
+        );
         if (values.json) io.stdout(`${JSON.stringify(wire.synthesizeResponse.toWire(answer), null, 2)}\n`);
         else {
           io.stdout(`${answer.answer}\n\nconfidence ${answer.confidence.toFixed(2)}\n`);
@@ -206,7 +220,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     }
   } catch (error) {
     const caeError = toCaeError(error);
-    io.stderr(`cae ${command}: ${caeError.code === 'internal' ? (error as Error).message : caeError.message}\n`);
+    io.stderr(
+      `cae ${command}: ${caeError.code === 'internal' ? (error as Error).message : caeError.message}\n`,
+    );
     return 1;
   }
 }

@@ -9,7 +9,8 @@ function typeOf(schema: Json | undefined): string {
     const name = String(schema.$ref).split('/').pop();
     return `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`;
   }
-  if (schema.enum) return schema.enum.map((value: unknown) => `<code>${escapeHtml(value)}</code>`).join(' | ');
+  if (schema.enum)
+    return schema.enum.map((value: unknown) => `<code>${escapeHtml(value)}</code>`).join(' | ');
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
   if (schema.type === 'array') return `array of ${typeOf(schema.items)}`;
   const bounds = [
@@ -30,7 +31,9 @@ function propertiesTable(schema: Json): string {
         }</td><td>${escapeHtml(property.description)}</td></tr>`,
     )
     .join('');
-  return rows ? `<table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>${rows}</table>` : '';
+  return rows
+    ? `<table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>${rows}</table>`
+    : '';
 }
 
 /** A self-contained HTML API reference rendered from the OpenAPI document (no scripts, no network). */

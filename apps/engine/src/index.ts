@@ -1,11 +1,11 @@
-export { createEngineApp } from './app';
 export type { EngineAppOptions } from './app';
+export { createEngineApp } from './app';
+export type { CliIo } from './cli';
+export { runCli } from './cli';
 export { renderDocsPage } from './docs-page';
 export { assertSafeListen, callerAuth, parseTokens } from './http/caller-auth';
-export { createJsonLogger, redact, requestLog } from './http/request-log';
 export type { RequestLogger } from './http/request-log';
+export { createJsonLogger, redact, requestLog } from './http/request-log';
 export { buildOpenApiDocument } from './openapi';
-export { startEngineServer } from './server';
 export type { EngineServer, StartEngineServerOptions } from './server';
-export { runCli } from './cli';
-export type { CliIo } from './cli';
+export { startEngineServer } from './server';

@@ -14,19 +14,25 @@ function collect(components: Json, codec: Codec, io: 'input' | 'output', name: s
     for (const [key, value] of Object.entries(node as Json)) {
       if (key === '$defs' || key === '$schema') continue;
       out[key] =
-        key === '$ref' && typeof value === 'string' ? value.replace('#/$defs/', '#/components/schemas/') : rewrite(value);
+        key === '$ref' && typeof value === 'string'
+          ? value.replace('#/$defs/', '#/components/schemas/')
+          : rewrite(value);
     }
     return out;
   };
   for (const [defName, def] of Object.entries(defs)) {
     // Input and output forms differ only in defaults being optional; the input form gets its own name.
-    const key = io === 'input' && !defName.endsWith('Request') && !defName.endsWith('Query') ? `${defName}Input` : defName;
+    const key =
+      io === 'input' && !defName.endsWith('Request') && !defName.endsWith('Query')
+        ? `${defName}Input`
+        : defName;
     components[key] ??= rewrite(def);
   }
   const root = rewrite(schema) as Json;
   if (io === 'input' && typeof root.$ref === 'string') {
     const defName = root.$ref.split('/').pop()!;
-    if (!defName.endsWith('Request') && !defName.endsWith('Query')) root.$ref = `#/components/schemas/${defName}Input`;
+    if (!defName.endsWith('Request') && !defName.endsWith('Query'))
+      root.$ref = `#/components/schemas/${defName}Input`;
   }
   if (Object.keys(root).length === 0) return { title: name };
   return root;
@@ -63,7 +69,13 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     description,
     content: { 'application/json': { schema: collect(components, wire.errorBody, 'output', 'ErrorBody') } },
   });
-  const idParam = (description: string) => ({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description });
+  const idParam = (description: string) => ({
+    name: 'id',
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    description,
+  });
   const documentParam = {
     name: 'document_id',
     in: 'query',
@@ -78,13 +90,27 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       get: {
         summary: 'Health',
         security: [],
-        responses: { '200': { description: 'Healthy', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } }, required: ['status'] } } } } },
+        responses: {
+          '200': {
+            description: 'Healthy',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { status: { type: 'string', enum: ['ok'] } },
+                  required: ['status'],
+                },
+              },
+            },
+          },
+        },
       },
     },
     '/pipeline/compile': {
       post: {
         summary: 'Compile text into annotated clauses',
-        description: 'Two-pass pipeline; `store` persists the clauses, `embed` also embeds them (and implies store).',
+        description:
+          'Two-pass pipeline; `store` persists the clauses, `embed` also embeds them (and implies store).',
         requestBody: body(wire.compileRequest, 'CompileRequest'),
         responses: {
           '200': ok(wire.annotatedClauses, 'AnnotatedClauses', 'The annotated clauses, in document order'),
@@ -98,34 +124,51 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       post: {
         summary: 'Hybrid retrieval with linguistic filters',
         requestBody: body(wire.retrieveRequest, 'RetrieveRequest'),
-        responses: { '200': ok(wire.retrieveResponse, 'RetrieveResponse'), '400': error('`query` missing or empty, or a bad filter'), ...common },
+        responses: {
+          '200': ok(wire.retrieveResponse, 'RetrieveResponse'),
+          '400': error('`query` missing or empty, or a bad filter'),
+          ...common,
+        },
       },
     },
     '/synthesize': {
       post: {
         summary: 'Answer a question with cited clauses',
         requestBody: body(wire.synthesizeRequest, 'SynthesizeRequest'),
-        responses: { '200': ok(wire.synthesizeResponse, 'SynthesizeResponse'), '400': error('`query` missing or empty'), ...common },
+        responses: {
+          '200': ok(wire.synthesizeResponse, 'SynthesizeResponse'),
+          '400': error('`query` missing or empty'),
+          ...common,
+        },
       },
     },
     '/clauses': {
       get: {
         summary: 'List stored clauses',
         parameters: queryParameters(components, wire.listClausesQuery),
-        responses: { '200': ok(wire.clausePage, 'ClausePage'), '400': error('A bad query parameter'), ...common },
+        responses: {
+          '200': ok(wire.clausePage, 'ClausePage'),
+          '400': error('A bad query parameter'),
+          ...common,
+        },
       },
     },
     '/clauses/review-queue': {
       get: {
         summary: 'Audit log of clause review decisions',
         parameters: queryParameters(components, wire.pageQuery),
-        responses: { '200': ok(wire.clauseReviewPage, 'ClauseReviewPage'), '400': error('A bad query parameter'), ...common },
+        responses: {
+          '200': ok(wire.clauseReviewPage, 'ClauseReviewPage'),
+          '400': error('A bad query parameter'),
+          ...common,
+        },
       },
     },
     '/clauses/{id}/review': {
       post: {
         summary: 'Review the annotation of a clause',
-        description: '`accepted` marks it human-verified, `rejected` leaves it out of retrieval, `re_annotated` runs pass 2 again.',
+        description:
+          '`accepted` marks it human-verified, `rejected` leaves it out of retrieval, `re_annotated` runs pass 2 again.',
         parameters: [idParam('Clause id')],
         requestBody: body(wire.clauseReviewRequest, 'ClauseReviewRequest'),
         responses: {
@@ -140,19 +183,29 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       get: {
         summary: 'Pending content reviews',
         parameters: queryParameters(components, wire.reviewQueueQuery),
-        responses: { '200': ok(wire.contentReviewPage, 'ContentReviewPage'), '400': error('A bad query parameter'), ...common },
+        responses: {
+          '200': ok(wire.contentReviewPage, 'ContentReviewPage'),
+          '400': error('A bad query parameter'),
+          ...common,
+        },
       },
       post: {
         summary: 'Quarantine content for review (not in engine-api.md)',
-        description: 'Any client may queue generated or untrusted content; it stays pending until a human decides.',
+        description:
+          'Any client may queue generated or untrusted content; it stays pending until a human decides.',
         requestBody: body(wire.enqueueContentRequest, 'EnqueueContentRequest'),
-        responses: { '201': ok(wire.contentReviewItem, 'ContentReviewItem', 'The new pending row'), '400': error('`content` missing or empty'), ...common },
+        responses: {
+          '201': ok(wire.contentReviewItem, 'ContentReviewItem', 'The new pending row'),
+          '400': error('`content` missing or empty'),
+          ...common,
+        },
       },
     },
     '/review-queue/{id}/decide': {
       post: {
         summary: 'Approve, reject or edit quarantined content',
-        description: 'Approve and edit compile the (edited) text and store it as `generated`; the response carries those clauses.',
+        description:
+          'Approve and edit compile the (edited) text and store it as `generated`; the response carries those clauses.',
         parameters: [idParam('Queue row id')],
         requestBody: body(wire.decideContentRequest, 'DecideContentRequest'),
         responses: {
@@ -165,7 +218,11 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       },
     },
     '/graph/nodes': {
-      get: { summary: 'Clause graph nodes', parameters: [documentParam], responses: { '200': ok(wire.graphNodes, 'GraphNodes'), ...common } },
+      get: {
+        summary: 'Clause graph nodes',
+        parameters: [documentParam],
+        responses: { '200': ok(wire.graphNodes, 'GraphNodes'), ...common },
+      },
     },
     '/graph/edges': {
       get: {
@@ -181,13 +238,16 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     info: {
       title: 'Clause Annotation Engine API',
       version: '0.1.0',
-      description: 'Compile text into SFL-annotated clauses, retrieve them with linguistic filters, answer with citations and review annotations.',
+      description:
+        'Compile text into SFL-annotated clauses, retrieve them with linguistic filters, answer with citations and review annotations.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
     components: {
       schemas: components,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Needed when CAE_API_TOKENS is set.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Needed when CAE_API_TOKENS is set.' },
+      },
     },
     security: [{ bearer: [] }],
   };

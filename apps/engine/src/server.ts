@@ -27,7 +27,8 @@ export async function startEngineServer(options: StartEngineServerOptions = {}):
   const env = options.env ?? process.env;
   const host = env.HOST ?? '127.0.0.1';
   const port = env.PORT === undefined ? 3001 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const apiTokens = parseTokens(env.CAE_API_TOKENS);
   assertSafeListen(host, apiTokens, env.CAE_ALLOW_UNAUTHENTICATED === '1');
   const logger = options.logger ?? createJsonLogger();

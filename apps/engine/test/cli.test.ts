@@ -56,7 +56,9 @@ describe('cae CLI', () => {
     expect(search.out.join('')).toMatch(/deposit/);
 
     const questions = io();
-    expect(await runCli(['search', 'landlord deposit', '--mood', 'interrogative', '--json'], questions)).toBe(0);
+    expect(await runCli(['search', 'landlord deposit', '--mood', 'interrogative', '--json'], questions)).toBe(
+      0,
+    );
     const response = JSON.parse(questions.out.join(''));
     expect(response.results.every((result: any) => result.mood === 'interrogative')).toBe(true);
 

@@ -43,7 +43,9 @@ describe('README walk-through', () => {
     }
     expect(outputs[0]).toEqual({ status: 'ok' });
     expect(outputs[1].length).toBeGreaterThanOrEqual(3);
-    expect(outputs[2].clauses.every((clause: any) => clause.interpersonal.mood === 'interrogative')).toBe(true);
+    expect(outputs[2].clauses.every((clause: any) => clause.interpersonal.mood === 'interrogative')).toBe(
+      true,
+    );
     expect(outputs[2].total).toBeGreaterThan(0);
     expect(outputs[3].results[0].text).toMatch(/deposit/);
     expect(outputs[4].cited_clause_ids.length).toBeGreaterThan(0);

@@ -28,7 +28,12 @@ describe('the engine server over real HTTP', () => {
     const text =
       'Tenants must pay a deposit of one month of rent. The landlord should return the deposit within thirty days. ' +
       'Can the landlord keep the deposit? The landlord may keep it if the flat is damaged. Please report repairs quickly.';
-    const compiled = await call('/pipeline/compile', { text, document_id: 'lease', store: true, embed: true });
+    const compiled = await call('/pipeline/compile', {
+      text,
+      document_id: 'lease',
+      store: true,
+      embed: true,
+    });
     expect(compiled.status).toBe(200);
     expect(compiled.json.length).toBeGreaterThanOrEqual(5);
 

@@ -73,8 +73,17 @@ describe('createEngine', () => {
     const clauses = await engine.compile({ text: LEASE, documentId: 'lease', store: true });
     const target = clauses.find((clause) => /return the deposit/.test(clause.text))!;
 
-    const accepted = await engine.reviewClause(target.id, { decision: 'accepted', reviewer: 'ana', notes: 'fine' });
-    expect(accepted).toMatchObject({ clauseId: target.id, decision: 'accepted', reviewer: 'ana', notes: 'fine' });
+    const accepted = await engine.reviewClause(target.id, {
+      decision: 'accepted',
+      reviewer: 'ana',
+      notes: 'fine',
+    });
+    expect(accepted).toMatchObject({
+      clauseId: target.id,
+      decision: 'accepted',
+      reviewer: 'ana',
+      notes: 'fine',
+    });
     expect(accepted.annotationAfter.interpersonal.untrusted).toBe(false);
 
     const reannotated = await engine.reviewClause(target.id, { decision: 're_annotated' });
@@ -84,15 +93,18 @@ describe('createEngine', () => {
     await engine.reviewClause(target.id, { decision: 'rejected' });
     const hits = await engine.retrieve({ query: 'return the deposit thirty days' });
     expect(hits.results.map((result) => result.clauseId)).not.toContain(target.id);
-    const withRejected = await engine.retrieve({ query: 'return the deposit thirty days', filters: { includeRejected: true } });
+    const withRejected = await engine.retrieve({
+      query: 'return the deposit thirty days',
+      filters: { includeRejected: true },
+    });
     expect(withRejected.results.map((result) => result.clauseId)).toContain(target.id);
 
     const log = await engine.clauseReviewLog({ limit: 2 });
     expect(log.total).toBe(3);
     expect(log.clauses.map((record) => record.decision)).toEqual(['rejected', 're_annotated']);
-    await expect(engine.reviewClause('00000000-0000-4000-8000-000000000000', { decision: 'accepted' })).rejects.toThrow(
-      NotFoundError,
-    );
+    await expect(
+      engine.reviewClause('00000000-0000-4000-8000-000000000000', { decision: 'accepted' }),
+    ).rejects.toThrow(NotFoundError);
   });
 
   it('runs the content review queue: approve and edit store generated clauses, a second decision conflicts', async () => {
@@ -100,18 +112,26 @@ describe('createEngine', () => {
     expect(approved.status).toBe('pending');
     const edited = await engine.enqueueContent({ content: 'Wrong text.', metadata: { draft: 1 } });
     const rejected = await engine.enqueueContent({ content: 'Spam.' });
-    const image = await engine.enqueueContent({ content: 'https://example.invalid/cat.png', modality: 'image' });
+    const image = await engine.enqueueContent({
+      content: 'https://example.invalid/cat.png',
+      modality: 'image',
+    });
 
     const pending = await engine.listContentReviews({ limit: 10 });
     expect(pending.total).toBe(4);
-    expect((await engine.listContentReviews({ modality: 'image' })).items.map((item) => item.id)).toEqual([image.id]);
+    expect((await engine.listContentReviews({ modality: 'image' })).items.map((item) => item.id)).toEqual([
+      image.id,
+    ]);
 
     const one = await engine.decideContentReview(approved.id, { decision: 'approve', reviewer: 'ana' });
     expect(one.review).toMatchObject({ status: 'approved', decision: 'approve', reviewer: 'ana' });
     expect(one.clauses.length).toBeGreaterThan(0);
     expect(one.clauses.every((clause) => clause.untrusted && clause.sourceType === 'generated')).toBe(true);
 
-    const two = await engine.decideContentReview(edited.id, { decision: 'edit', editedText: 'The gym opens at six.' });
+    const two = await engine.decideContentReview(edited.id, {
+      decision: 'edit',
+      editedText: 'The gym opens at six.',
+    });
     expect(two.review).toMatchObject({ status: 'edited', editedText: 'The gym opens at six.' });
     expect(two.clauses[0]!.text).toMatch(/gym/);
 
@@ -120,7 +140,9 @@ describe('createEngine', () => {
     const four = await engine.decideContentReview(image.id, { decision: 'approve' });
     expect(four.clauses).toEqual([]);
 
-    await expect(engine.decideContentReview(approved.id, { decision: 'reject' })).rejects.toThrow(ConflictError);
+    await expect(engine.decideContentReview(approved.id, { decision: 'reject' })).rejects.toThrow(
+      ConflictError,
+    );
     await expect(
       engine.decideContentReview('00000000-0000-4000-8000-000000000000', { decision: 'approve' }),
     ).rejects.toThrow(NotFoundError);
@@ -145,13 +167,21 @@ describe('createEngine', () => {
     await expect(engine.compile({ text: '  ' })).rejects.toThrow(InvalidRequestError);
     await expect(engine.retrieve({ query: '' })).rejects.toThrow(/query/);
     await expect(engine.retrieve({ query: 'x', limit: 201 })).rejects.toThrow(InvalidRequestError);
-    await expect(engine.synthesize({ query: 'x', filters: { minModality: 2 } })).rejects.toThrow(InvalidRequestError);
-    await expect(engine.reviewClause('x', { decision: 'maybe' as never })).rejects.toThrow(InvalidRequestError);
-    await expect(engine.decideContentReview('x', { decision: 'edit' })).rejects.toThrow(/edited_text/);
-    const small = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder(), maxTextLength: 20 });
-    await expect(small.compile({ text: 'This text is longer than twenty characters.', store: true })).rejects.toThrow(
-      PayloadTooLargeError,
+    await expect(engine.synthesize({ query: 'x', filters: { minModality: 2 } })).rejects.toThrow(
+      InvalidRequestError,
     );
+    await expect(engine.reviewClause('x', { decision: 'maybe' as never })).rejects.toThrow(
+      InvalidRequestError,
+    );
+    await expect(engine.decideContentReview('x', { decision: 'edit' })).rejects.toThrow(/edited_text/);
+    const small = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      maxTextLength: 20,
+    });
+    await expect(
+      small.compile({ text: 'This text is longer than twenty characters.', store: true }),
+    ).rejects.toThrow(PayloadTooLargeError);
     expect((await small.listClauses()).total).toBe(0);
     await small.close();
   });

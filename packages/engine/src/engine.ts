@@ -14,7 +14,6 @@ import {
   SynthesizeRequestSchema,
   toCaeError,
 } from '@cae/core';
-import type { z } from 'zod';
 import type { Gateway } from '@cae/gateway';
 import { createPipeline, type Pipeline } from '@cae/pipeline';
 import {
@@ -26,6 +25,7 @@ import {
   type Synthesizer,
 } from '@cae/retrieval';
 import { createStore, type Store } from '@cae/store-drizzle';
+import type { z } from 'zod';
 import type { Engine, EngineDescription } from './engine-types';
 import { createGatewayTextGenerator } from './gateway-text-generator';
 import { createLlmAnnotator } from './llm-annotator';
@@ -125,11 +125,19 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     const clauses = pipeline.compile(text, { documentId, sourceType });
     const llmAnnotator = annotatorFor(requested);
     if (!llmAnnotator || !llm) return clauses;
-    return pipeline.applyAnnotator(clauses, llmAnnotator, { batchSize: llm.batchSize, timeoutMs: llm.timeoutMs });
+    return pipeline.applyAnnotator(clauses, llmAnnotator, {
+      batchSize: llm.batchSize,
+      timeoutMs: llm.timeoutMs,
+    });
   };
 
   /** Embeds (when asked) and stores a compiled document in one transaction. */
-  const persist = async (documentId: string, clauses: AnnotatedClause[], sourceType: string, embed: boolean) => {
+  const persist = async (
+    documentId: string,
+    clauses: AnnotatedClause[],
+    sourceType: string,
+    embed: boolean,
+  ) => {
     let embeddings: Float32Array[] | undefined;
     if (embed && clauses.length > 0) {
       await ensureEmbeddings();
@@ -143,7 +151,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const request = parseInput(CompileRequestSchema, input);
       const documentId = request.documentId ?? `api-${randomId()}`;
       const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
-      if (request.store || request.embed) await persist(documentId, clauses, request.sourceType, request.embed);
+      if (request.store || request.embed)
+        await persist(documentId, clauses, request.sourceType, request.embed);
       return clauses;
     },
 

@@ -17,7 +17,10 @@ export function parseTokens(value: string | undefined): string[] {
 }
 
 /** Requires `Authorization: Bearer <token>` with one of `tokens`; with no tokens configured, lets everyone in. */
-export function callerAuth(tokens: readonly string[], options: { open?: (path: string) => boolean } = {}): MiddlewareHandler {
+export function callerAuth(
+  tokens: readonly string[],
+  options: { open?: (path: string) => boolean } = {},
+): MiddlewareHandler {
   return async (c, next) => {
     if (tokens.length === 0 || options.open?.(c.req.path)) return next();
     const header = c.req.header('authorization') ?? '';
@@ -30,7 +33,11 @@ export function callerAuth(tokens: readonly string[], options: { open?: (path: s
 }
 
 /** A server on a non-loopback host with no tokens refuses to start, unless explicitly allowed. */
-export function assertSafeListen(host: string, tokens: readonly string[], allowUnauthenticated: boolean): void {
+export function assertSafeListen(
+  host: string,
+  tokens: readonly string[],
+  allowUnauthenticated: boolean,
+): void {
   const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
   if (!loopback && tokens.length === 0 && !allowUnauthenticated) {
     throw new Error(
