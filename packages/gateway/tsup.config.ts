@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { caeTsup } from '../../tsup.shared.ts';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+export default caeTsup({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' });
