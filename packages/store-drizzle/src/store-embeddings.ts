@@ -1,0 +1,269 @@
+import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows, type StoreExecutor } from './store-connection';
+import { hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
+import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
+import { clauses, storeMeta } from './store-schema';
+
+/** Largest dimension an HNSW index over `vector` supports (pgvector). */
+export const MAX_EMBEDDING_DIMENSION = 2000;
+
+/** The embedder a database was built with. */
+export interface EmbeddingInfo {
+  dimension: number;
+  embedderId: string;
+}
+
+/** Options of semantic-neighbour edges: the k nearest clauses at or above a cosine similarity. */
+export interface SemanticEdgeOptions {
+  /** Neighbours per clause; default 5. */
+  k?: number;
+  /** Lowest cosine similarity that makes an edge; default 0.6. */
+  minSimilarity?: number;
+}
+
+export const DEFAULT_SEMANTIC_EDGES: Required<SemanticEdgeOptions> = { k: 5, minSimilarity: 0.6 };
+
+/** HNSW build parameters (pgvector's defaults: m 16, ef_construction 64). */
+export interface HnswOptions {
+  m?: number;
+  efConstruction?: number;
+}
+
+const ENABLE_LOCK_KEY = 72_616_402;
+const META_DIMENSION = 'embedding_dimension';
+const META_EMBEDDER = 'embedder_id';
+
+/** The error of a Postgres server without pgvector: names the missing extension, never a silent empty result. */
+export function missingVectorExtensionError(cause?: unknown): CaeError {
+  return new CaeError(
+    'internal',
+    'Embeddings need the PostgreSQL extension "vector" (pgvector), which this database server does not provide. ' +
+      'Install pgvector on the server (or use the embedded PGlite store); everything except embeddings works without it.',
+    { statusCode: 501, ...(cause === undefined ? {} : { cause }) },
+  );
+}
+
+/** Whether the server can create the vector extension. */
+export async function vectorExtensionAvailable(executor: StoreExecutor): Promise<boolean> {
+  const rows = await queryRows<{ available: boolean }>(
+    executor,
+    sql`SELECT exists(SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS "available"`,
+  );
+  return rows[0]?.available === true;
+}
+
+/** The recorded embedder, or null when embeddings were never enabled. */
+export async function readEmbeddingInfo(executor: StoreExecutor): Promise<EmbeddingInfo | null> {
+  const rows = await executor.select().from(storeMeta);
+  const values = new Map(rows.map((row) => [row.key, row.value]));
+  const dimension = values.get(META_DIMENSION);
+  if (dimension === undefined) return null;
+  return { dimension: Number(dimension), embedderId: values.get(META_EMBEDDER) ?? 'unknown' };
+}
+
+/**
+ * Creates the vector extension, the embedding table (vector(dimension)) and its HNSW cosine index,
+ * and records the embedder; refuses an embedder other than the recorded one.
+ */
+export async function enableEmbeddingsIn(
+  executor: StoreExecutor,
+  wanted: EmbeddingInfo,
+  hnsw: HnswOptions = {},
+): Promise<EmbeddingInfo> {
+  if (
+    !Number.isInteger(wanted.dimension) ||
+    wanted.dimension < 1 ||
+    wanted.dimension > MAX_EMBEDDING_DIMENSION
+  ) {
+    throw new InvalidRequestError(
+      `embedding dimension must be an integer from 1 to ${MAX_EMBEDDING_DIMENSION} (HNSW limit), got ${wanted.dimension}`,
+    );
+  }
+  if (wanted.embedderId.trim() === '') throw new InvalidRequestError('embedderId must not be empty');
+  await executor.execute(sql`SELECT pg_advisory_xact_lock(${ENABLE_LOCK_KEY})`);
+  const recorded = await readEmbeddingInfo(executor);
+  if (recorded && (recorded.dimension !== wanted.dimension || recorded.embedderId !== wanted.embedderId)) {
+    throw embedderMismatchError(recorded, wanted);
+  }
+  if (!(await vectorExtensionAvailable(executor))) throw missingVectorExtensionError();
+  try {
+    await executor.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`);
+  } catch (error) {
+    throw missingVectorExtensionError(error);
+  }
+  await executor.execute(
+    sql.raw(`CREATE TABLE IF NOT EXISTS "clause_embeddings" (
+      "clause_id" uuid PRIMARY KEY REFERENCES "clauses"("id") ON DELETE CASCADE,
+      "embedding" vector(${wanted.dimension}) NOT NULL
+    )`),
+  );
+  await createVectorIndex(executor, hnsw);
+  if (!recorded) {
+    await executor.insert(storeMeta).values([
+      { key: META_DIMENSION, value: String(wanted.dimension) },
+      { key: META_EMBEDDER, value: wanted.embedderId },
+    ]);
+  }
+  return { dimension: wanted.dimension, embedderId: wanted.embedderId };
+}
+
+/** Creates the HNSW cosine index of the embeddings unless it exists (bulk loads drop it). */
+export async function createVectorIndex(executor: StoreExecutor, hnsw: HnswOptions = {}): Promise<void> {
+  const m = hnsw.m ?? 16;
+  const efConstruction = hnsw.efConstruction ?? 64;
+  if (!Number.isInteger(m) || m < 2 || m > 100 || !Number.isInteger(efConstruction) || efConstruction < 4) {
+    throw new InvalidRequestError(
+      'hnsw.m must be an integer from 2 to 100 and hnsw.efConstruction at least 4',
+    );
+  }
+  // A graph built in memory is much faster than one spilled to disk.
+  await executor.execute(sql`SELECT set_config('maintenance_work_mem', '512MB', true)`);
+  await executor.execute(
+    sql.raw(`CREATE INDEX IF NOT EXISTS "clause_embeddings_hnsw_idx" ON "clause_embeddings"
+      USING hnsw ("embedding" vector_cosine_ops) WITH (m = ${m}, ef_construction = ${Math.max(efConstruction, 2 * m)})`),
+  );
+}
+
+/** Drops the HNSW index for a bulk load; searches scan exactly until it is rebuilt. */
+export async function dropVectorIndex(executor: StoreExecutor): Promise<void> {
+  await executor.execute(sql`DROP INDEX IF EXISTS "clause_embeddings_hnsw_idx"`);
+}
+
+/** The error of a database built with one embedder asked to use another. */
+export function embedderMismatchError(
+  recorded: EmbeddingInfo,
+  wanted: Partial<EmbeddingInfo>,
+): ConflictError {
+  const wantedText = `${wanted.embedderId ?? '(unnamed embedder)'} (dimension ${wanted.dimension ?? '?'})`;
+  return new ConflictError(
+    `This database holds embeddings of ${recorded.embedderId} (dimension ${recorded.dimension}); ` +
+      `it cannot use ${wantedText}. Use the original embedder or a fresh database.`,
+    { details: { recorded, requested: wanted } },
+  );
+}
+
+/** pgvector text form of an embedding, after checking its size and values. */
+export function vectorLiteral(embedding: ArrayLike<number>, dimension: number): string {
+  if (embedding.length !== dimension) {
+    throw new InvalidRequestError(
+      `embedding has ${embedding.length} dimensions, the store expects ${dimension}`,
+    );
+  }
+  const parts = new Array<string>(embedding.length);
+  for (let i = 0; i < embedding.length; i++) {
+    const value = embedding[i]!;
+    if (!Number.isFinite(value)) throw new InvalidRequestError('embedding values must be finite numbers');
+    parts[i] = value.toPrecision(8);
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** Inserts embeddings of clauses, a chunk of rows per statement (one jsonb parameter each). */
+export async function insertEmbeddings(
+  executor: StoreExecutor,
+  rows: readonly { clauseId: string; literal: string }[],
+  chunkSize = 1000,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    const chunk = rows.slice(start, start + chunkSize).map((row) => ({ id: row.clauseId, e: row.literal }));
+    await executor.execute(sql`INSERT INTO "clause_embeddings" ("clause_id", "embedding")
+      SELECT r.id, r.e::vector FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r(id uuid, e text)`);
+  }
+}
+
+/**
+ * Stores undirected semantic-neighbour edges (lower id first) from a document's clauses to their
+ * k nearest embedded clauses at or above the similarity threshold. Returns the edges written.
+ */
+export async function computeSemanticEdgesIn(
+  executor: StoreExecutor,
+  documentIds: string | readonly string[],
+  options: SemanticEdgeOptions = {},
+): Promise<number> {
+  const ids = typeof documentIds === 'string' ? [documentIds] : [...documentIds];
+  if (ids.length === 0) return 0;
+  const k = options.k ?? DEFAULT_SEMANTIC_EDGES.k;
+  const minSimilarity = options.minSimilarity ?? DEFAULT_SEMANTIC_EDGES.minSimilarity;
+  if (!Number.isInteger(k) || k < 0 || k > 100)
+    throw new InvalidRequestError('k must be an integer from 0 to 100');
+  if (k === 0) return 0;
+  await executor.execute(sql`SELECT set_config('hnsw.ef_search', ${String(Math.max(20, k * 2))}, true)`);
+  const rows = await queryRows<{ written: number }>(
+    executor,
+    sql`WITH neighbours AS (
+      SELECT least(own.clause_id, near.clause_id) AS source_id, greatest(own.clause_id, near.clause_id) AS target_id,
+        max(near.similarity) AS similarity
+      FROM "clause_embeddings" own
+      JOIN ${clauses} ON ${clauses.id} = own.clause_id AND ${inArray(clauses.documentId, ids)}
+      CROSS JOIN LATERAL (
+        SELECT other.clause_id, 1 - (other.embedding <=> own.embedding) AS similarity
+        FROM "clause_embeddings" other
+        WHERE other.clause_id <> own.clause_id
+        ORDER BY other.embedding <=> own.embedding
+        LIMIT ${k}
+      ) near
+      WHERE near.similarity >= ${minSimilarity}
+      GROUP BY 1, 2
+    ), written AS (
+      INSERT INTO "semantic_edges" ("source_id", "target_id", "similarity")
+      SELECT source_id, target_id, least(similarity, 1) FROM neighbours
+      ON CONFLICT ("source_id", "target_id") DO UPDATE SET "similarity" = excluded."similarity"
+      RETURNING 1
+    )
+    SELECT count(*)::int AS "written" FROM written`,
+  );
+  return rows[0]?.written ?? 0;
+}
+
+export interface VectorSearchOptions {
+  /** Filtered sets at most this large are ranked by an exact scan instead of the HNSW index. */
+  exactScanThreshold: number;
+}
+
+/**
+ * Nearest clauses by cosine similarity. Unfiltered or broadly filtered searches use the HNSW index
+ * with iterative scans (pgvector 0.8), re-sorted; small filtered sets get an exact scan, so a
+ * selective filter still yields `limit` rows.
+ */
+export async function vectorSearch(
+  executor: StoreExecutor,
+  literal: string,
+  filters: RetrievalFilters,
+  limit: number,
+  options: VectorSearchOptions,
+): Promise<ReturnType<typeof toCandidate>[]> {
+  const where = whereAll(retrievalConditions(filters));
+  const distance = sql`(e.embedding <=> ${literal}::vector)`;
+  let exact = false;
+  let matching = Number.POSITIVE_INFINITY;
+  if (hasSelectiveFilter(filters)) {
+    const counted = await queryRows<{ n: number }>(
+      executor,
+      sql`SELECT count(*)::int AS n FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id WHERE ${where}`,
+    );
+    matching = counted[0]?.n ?? 0;
+    if (matching === 0) return [];
+    exact = matching <= options.exactScanThreshold;
+  }
+  const exactQuery = sql`SELECT ${candidateSelection}, 1 - ${distance} AS score
+    FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id
+    WHERE ${where} ORDER BY ${distance} + 0, ${clauses.id} LIMIT ${limit}`;
+  if (exact) return (await queryRows<CandidateRow>(executor, exactQuery)).map(toCandidate);
+
+  await executor.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
+  await executor.execute(
+    sql`SELECT set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, limit * 2)))}, true)`,
+  );
+  const approximate = await queryRows<CandidateRow>(
+    executor,
+    sql`WITH nearest AS MATERIALIZED (
+      SELECT ${candidateSelection}, ${distance} AS distance
+      FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id
+      WHERE ${where} ORDER BY ${distance} LIMIT ${limit}
+    ) SELECT *, 1 - distance AS score FROM nearest ORDER BY distance, "clauseId"`,
+  );
+  if (approximate.length >= limit || approximate.length >= matching) return approximate.map(toCandidate);
+  // The index ran out of candidates (iterative scan limits): fall back to an exact scan.
+  return (await queryRows<CandidateRow>(executor, exactQuery)).map(toCandidate);
+}

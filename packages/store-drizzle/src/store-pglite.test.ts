@@ -1,0 +1,133 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clauseId } from '@cae/core';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
+import { openMemoryStore } from '../test/pglite-template';
+import { storeTests } from '../test/store-suite';
+import { createStore, type Store } from './store';
+import { MIGRATIONS_FOLDER } from './store-connection';
+import { clauseInsertRow } from './store-rows';
+
+describe('store on in-memory PGlite', () => {
+  storeTests({ vector: true, open: () => openMemoryStore() });
+});
+
+describe('store on a PGlite data directory', () => {
+  const directories: string[] = [];
+  const stores: Store[] = [];
+  const tempDir = async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cae-store-'));
+    directories.push(directory);
+    return directory;
+  };
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+    for (const directory of directories.splice(0)) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('persists clauses and the embedder across reopen', async () => {
+    const dataDir = await tempDir();
+    const first = await createStore({ dataDir, embedding: { dimension: 4, embedderId: 'tiny' } });
+    stores.push(first);
+    await first.saveDocument({
+      documentId: 'p',
+      clauses: makeDocument('p', 3),
+      embeddings: randomEmbeddings(3, 4),
+    });
+    await first.close();
+    const second = await createStore({ url: dataDir });
+    stores.push(second);
+    expect((await second.listClauses()).total).toBe(3);
+    expect(await second.embeddingInfo()).toEqual({ dimension: 4, embedderId: 'tiny' });
+    expect(await second.vectorCandidates(randomEmbeddings(1, 4)[0]!, {}, 2)).toHaveLength(2);
+    await expect(second.enableEmbeddings({ dimension: 8, embedderId: 'bigger' })).rejects.toThrow(
+      /tiny.*bigger/,
+    );
+  });
+
+  it('migrates a data directory written by the first schema version', async () => {
+    const dataDir = await tempDir();
+    const oldMigrations = join(await tempDir(), 'drizzle');
+    await cp(MIGRATIONS_FOLDER, oldMigrations, { recursive: true });
+    const journalPath = join(oldMigrations, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalPath, 'utf8'));
+    journal.entries = journal.entries.slice(0, 1);
+    await writeFile(journalPath, JSON.stringify(journal));
+
+    const old = await createStore({ dataDir, migrationsFolder: oldMigrations });
+    stores.push(old);
+    // Write as the first version would have: its tables only.
+    await old.db.execute(sql`INSERT INTO documents (id) VALUES ('legacy')`);
+    for (const clause of makeDocument('legacy', 2, (index) => ({
+      text: `Legacy harbour clause number ${index}`,
+    }))) {
+      const row = clauseInsertRow(clause, 'document');
+      await old.db.execute(sql`INSERT INTO clauses (id, document_id, clause_index, sentence_index, parent_clause_id, text,
+        syntactic, ideational, interpersonal, textual, compiled_at, untrusted, source_type, review_status, mood,
+        process_type, modality_weight, tenor, annotation_source, annotation_untrusted)
+        VALUES (${row.id}, ${row.documentId}, ${row.clauseIndex}, ${row.sentenceIndex}, ${row.parentClauseId}, ${row.text},
+        ${JSON.stringify(row.syntactic)}::jsonb, ${JSON.stringify(row.ideational)}::jsonb,
+        ${JSON.stringify(row.interpersonal)}::jsonb, null, ${row.compiledAt.toISOString()}, false, 'document',
+        'unreviewed', ${row.mood}, ${row.processType}, ${row.modalityWeight}, ${row.tenor}, ${row.annotationSource}, false)`);
+    }
+    await old.close();
+
+    const upgraded = await createStore({ dataDir });
+    stores.push(upgraded);
+    expect((await upgraded.listClauses()).total).toBe(2);
+    const found = await upgraded.keywordCandidates('harbour', {}, 5);
+    expect(found.map((candidate) => candidate.clauseId).sort()).toEqual(
+      [clauseId('legacy', 0), clauseId('legacy', 1)].sort(),
+    );
+    await upgraded.saveDocument({ documentId: 'new', clauses: makeDocument('new', 2) });
+    expect((await upgraded.listClauses()).total).toBe(4);
+  });
+
+  it('refuses an unknown url scheme', async () => {
+    await expect(createStore({ url: 'mysql://localhost/x' })).rejects.toThrow(/unsupported database url/);
+  });
+});
+
+describe('vector search under selective filters', () => {
+  it('returns limit rows when a filter matches 1% of 20,000 clauses', async () => {
+    // Threshold 0 forces the HNSW path, so the iterative index scan itself must fill the page.
+    const store = await openMemoryStore({
+      embedding: { dimension: 8, embedderId: 'test-8' },
+      semanticEdges: false,
+      vectorExactScanThreshold: 0,
+    });
+    try {
+      const perDocument = 2000;
+      // bulkLoad builds the HNSW index once at the end, much faster than 20,000 index inserts.
+      await store.bulkLoad(async () => {
+        for (let document = 0; document < 10; document++) {
+          const documentId = `bulk-${document}`;
+          const clauses = makeDocument(documentId, perDocument, (index) => ({
+            sourceType: (document * perDocument + index) % 100 === 0 ? 'rare' : 'document',
+          }));
+          await store.saveDocument({
+            documentId,
+            clauses,
+            embeddings: randomEmbeddings(perDocument, 8, document + 1),
+          });
+        }
+      });
+      const indexes = await store.db.execute(
+        sql`SELECT indexname FROM pg_indexes WHERE indexname = 'clause_embeddings_hnsw_idx'`,
+      );
+      expect((indexes as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      expect((await store.listClauses({ sourceType: 'rare', limit: 1 })).total).toBe(200);
+      const query = randomEmbeddings(1, 8, 999)[0]!;
+      const found = await store.vectorCandidates(query, { sourceType: 'rare' }, 20);
+      expect(found).toHaveLength(20);
+      expect(found.every((candidate) => candidate.score <= 1 + 1e-9)).toBe(true);
+      const unfiltered = await store.vectorCandidates(query, {}, 50);
+      expect(unfiltered).toHaveLength(50);
+    } finally {
+      await store.close();
+    }
+  }, 600_000);
+});

@@ -1,0 +1,210 @@
+import {
+  type AnnotatedClause,
+  AnnotatedClauseSchema,
+  type ClauseAnnotation,
+  ClauseAnnotationSchema,
+  type ClauseCandidate,
+  type ClauseReviewRecord,
+  ClauseReviewRecordSchema,
+  type ContentReviewItem,
+  ContentReviewItemSchema,
+  type GraphNode,
+  GraphNodeSchema,
+} from '@cae/core';
+import { sql } from 'drizzle-orm';
+import type { StoreExecutor } from './store-connection';
+import { type clauseReviews, clauses, type contentReviews } from './store-schema';
+
+type ClauseRow = typeof clauses.$inferSelect;
+
+/** Columns of a clause row, without the generated tsvector (never read back). */
+export const clauseColumns = {
+  id: clauses.id,
+  documentId: clauses.documentId,
+  clauseIndex: clauses.clauseIndex,
+  sentenceIndex: clauses.sentenceIndex,
+  parentClauseId: clauses.parentClauseId,
+  text: clauses.text,
+  syntactic: clauses.syntactic,
+  ideational: clauses.ideational,
+  interpersonal: clauses.interpersonal,
+  textual: clauses.textual,
+  compiledAt: clauses.compiledAt,
+  untrusted: clauses.untrusted,
+  sourceType: clauses.sourceType,
+  reviewStatus: clauses.reviewStatus,
+  mood: clauses.mood,
+  processType: clauses.processType,
+  modalityWeight: clauses.modalityWeight,
+  tenor: clauses.tenor,
+  annotationSource: clauses.annotationSource,
+  annotationUntrusted: clauses.annotationUntrusted,
+};
+export type StoredClauseRow = Omit<ClauseRow, 'tsv'>;
+
+/** Insert row of a clause: the annotation objects plus the scalar columns filters read. */
+export function clauseInsertRow(clause: AnnotatedClause, sourceType: string): Omit<ClauseRow, 'tsv'> {
+  return {
+    id: clause.id,
+    documentId: clause.documentId,
+    clauseIndex: clause.syntactic.clauseIndex,
+    sentenceIndex: clause.syntactic.sentenceIndex,
+    parentClauseId: clause.syntactic.parentClauseId,
+    text: clause.text,
+    syntactic: clause.syntactic,
+    ideational: clause.ideational,
+    interpersonal: clause.interpersonal,
+    textual: clause.textual,
+    compiledAt: new Date(clause.compiledAt),
+    untrusted: clause.untrusted,
+    sourceType,
+    reviewStatus: clause.reviewStatus,
+    ...annotationColumns(clause),
+  };
+}
+
+/** Scalar columns that mirror an annotation; kept in step whenever the annotation changes. */
+export function annotationColumns(annotation: ClauseAnnotation) {
+  return {
+    mood: annotation.interpersonal.mood,
+    processType: annotation.ideational.processType,
+    modalityWeight: annotation.interpersonal.modalityWeight,
+    tenor: annotation.interpersonal.tenor,
+    annotationSource: annotation.interpersonal.annotationSource,
+    annotationUntrusted: annotation.interpersonal.untrusted,
+  };
+}
+
+/** A stored row back as a validated AnnotatedClause. */
+export function toAnnotatedClause(row: StoredClauseRow): AnnotatedClause {
+  return AnnotatedClauseSchema.parse({
+    id: row.id,
+    text: row.text,
+    syntactic: row.syntactic,
+    ideational: row.ideational,
+    interpersonal: row.interpersonal,
+    textual: row.textual,
+    documentId: row.documentId,
+    compiledAt: row.compiledAt.toISOString(),
+    untrusted: row.untrusted,
+    sourceType: row.sourceType,
+    reviewStatus: row.reviewStatus,
+  });
+}
+
+/** The annotation part of a stored row. */
+export function toClauseAnnotation(row: Pick<StoredClauseRow, 'ideational' | 'interpersonal' | 'textual'>) {
+  return ClauseAnnotationSchema.parse({
+    ideational: row.ideational,
+    interpersonal: row.interpersonal,
+    textual: row.textual,
+  });
+}
+
+/** Selection of a candidate row in raw SQL (aliases match CandidateRow). */
+export const candidateSelection = sql`${clauses.id} AS "clauseId", ${clauses.text} AS "text",
+  ${clauses.documentId} AS "documentId", ${clauses.mood} AS "mood", ${clauses.tenor}::float8 AS "tenor",
+  ${clauses.processType} AS "processType", ${clauses.modalityWeight}::float8 AS "modalityWeight",
+  ${clauses.annotationSource} AS "annotationSource",
+  (${clauses.untrusted} OR ${clauses.annotationUntrusted}) AS "untrusted",
+  ${clauses.parentClauseId} AS "parentClauseId", ${clauses.sentenceIndex} AS "sentenceIndex",
+  ${clauses.clauseIndex} AS "clauseIndex"`;
+
+export type CandidateRow = Omit<ClauseCandidate, 'score'> & { score: number | string };
+
+/** A raw candidate row as a ClauseCandidate (drivers differ in how they hand back numbers). */
+export function toCandidate(row: CandidateRow): ClauseCandidate {
+  return {
+    clauseId: String(row.clauseId),
+    text: row.text,
+    documentId: row.documentId,
+    mood: row.mood,
+    tenor: Number(row.tenor),
+    processType: row.processType,
+    modalityWeight: Number(row.modalityWeight),
+    annotationSource: row.annotationSource,
+    untrusted: Boolean(row.untrusted),
+    parentClauseId: row.parentClauseId === null ? null : String(row.parentClauseId),
+    sentenceIndex: Number(row.sentenceIndex),
+    clauseIndex: Number(row.clauseIndex),
+    score: Number(row.score),
+  };
+}
+
+/** A review log row as a validated ClauseReviewRecord. */
+export function toClauseReviewRecord(row: typeof clauseReviews.$inferSelect): ClauseReviewRecord {
+  return ClauseReviewRecordSchema.parse({
+    id: row.id,
+    clauseId: row.clauseId,
+    documentId: row.documentId,
+    clauseText: row.clauseText,
+    decision: row.decision,
+    reviewer: row.reviewer,
+    notes: row.notes,
+    annotationBefore: row.annotationBefore,
+    annotationAfter: row.annotationAfter,
+    createdAt: row.createdAt.toISOString(),
+  });
+}
+
+/** A queue row as a validated ContentReviewItem. */
+export function toContentReviewItem(row: typeof contentReviews.$inferSelect): ContentReviewItem {
+  return ContentReviewItemSchema.parse({
+    id: row.id,
+    content: row.content,
+    modality: row.modality,
+    source: row.source,
+    metadata: row.metadata,
+    status: row.status,
+    decision: row.decision,
+    editedText: row.editedText,
+    reviewer: row.reviewer,
+    documentId: row.documentId,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt === null ? null : row.decidedAt.toISOString(),
+  });
+}
+
+const LABEL_LENGTH = 80;
+
+/** A clause row as a graph node (label shortened to 80 characters). */
+export function toGraphNode(row: {
+  id: string;
+  text: string;
+  documentId: string;
+  mood: string;
+  processType: string;
+  modalityWeight: number;
+  sentenceIndex: number;
+  parentClauseId: string | null;
+}): GraphNode {
+  const chars = Array.from(row.text);
+  const label = chars.length <= LABEL_LENGTH ? row.text : `${chars.slice(0, LABEL_LENGTH - 1).join('')}…`;
+  return GraphNodeSchema.parse({ ...row, label });
+}
+
+/**
+ * Inserts clause rows, a chunk per statement with the whole chunk as one jsonb parameter: cheaper
+ * than thousands of bound parameters on both drivers.
+ */
+export async function insertClauseRows(
+  executor: StoreExecutor,
+  rows: readonly StoredClauseRow[],
+  chunkSize = 500,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    const chunk = JSON.stringify(rows.slice(start, start + chunkSize));
+    await executor.execute(sql`INSERT INTO ${clauses} ("id", "document_id", "clause_index", "sentence_index",
+      "parent_clause_id", "text", "syntactic", "ideational", "interpersonal", "textual", "compiled_at", "untrusted",
+      "source_type", "review_status", "mood", "process_type", "modality_weight", "tenor", "annotation_source",
+      "annotation_untrusted")
+    SELECT r."id", r."documentId", r."clauseIndex", r."sentenceIndex", r."parentClauseId", r."text", r."syntactic",
+      r."ideational", r."interpersonal", r."textual", r."compiledAt", r."untrusted", r."sourceType", r."reviewStatus",
+      r."mood", r."processType", r."modalityWeight", r."tenor", r."annotationSource", r."annotationUntrusted"
+    FROM jsonb_to_recordset(${chunk}::jsonb) AS r("id" uuid, "documentId" text, "clauseIndex" int,
+      "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" jsonb, "ideational" jsonb,
+      "interpersonal" jsonb, "textual" jsonb, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
+      "reviewStatus" text, "mood" text, "processType" text, "modalityWeight" float8, "tenor" float8,
+      "annotationSource" text, "annotationUntrusted" boolean)`);
+  }
+}

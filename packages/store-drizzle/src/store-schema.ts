@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Postgres full-text vector; only ever computed by the database (generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** One row per stored document; keeps the BM25 length statistics of its clauses. */
+export const documents = pgTable('documents', {
+  id: text('id').primaryKey(),
+  sourceType: text('source_type').notNull().default('document'),
+  clauseCount: integer('clause_count').notNull().default(0),
+  /** Sum of the clauses' lexeme counts: with clause_count gives BM25's average length. */
+  termCount: integer('term_count').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Annotated clauses: the annotation objects as JSON plus the scalar columns filters need. */
+export const clauses = pgTable(
+  'clauses',
+  {
+    id: uuid('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    clauseIndex: integer('clause_index').notNull(),
+    sentenceIndex: integer('sentence_index').notNull(),
+    parentClauseId: uuid('parent_clause_id'),
+    text: text('text').notNull(),
+    syntactic: jsonb('syntactic').notNull(),
+    ideational: jsonb('ideational').notNull(),
+    interpersonal: jsonb('interpersonal').notNull(),
+    textual: jsonb('textual'),
+    compiledAt: timestamp('compiled_at', { withTimezone: true, mode: 'date' }).notNull(),
+    untrusted: boolean('untrusted').notNull(),
+    sourceType: text('source_type').notNull(),
+    reviewStatus: text('review_status').notNull().default('unreviewed'),
+    mood: text('mood').notNull(),
+    processType: text('process_type').notNull(),
+    modalityWeight: doublePrecision('modality_weight').notNull(),
+    tenor: doublePrecision('tenor').notNull(),
+    annotationSource: text('annotation_source').notNull(),
+    annotationUntrusted: boolean('annotation_untrusted').notNull(),
+    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english', "text")`),
+  },
+  (table) => [
+    uniqueIndex('clauses_document_position_idx').on(table.documentId, table.clauseIndex),
+    index('clauses_tsv_idx').using('gin', table.tsv),
+    index('clauses_parent_idx').on(table.parentClauseId),
+    index('clauses_mood_idx').on(table.mood),
+    index('clauses_process_type_idx').on(table.processType),
+    index('clauses_source_type_idx').on(table.sourceType),
+  ],
+);
+
+/**
+ * BM25 postings: one row per (lexeme, clause) with the lexeme's frequency in the clause and the
+ * clause's length in lexemes. Document frequency is the size of a lexeme's posting list.
+ */
+export const clauseTerms = pgTable(
+  'clause_terms',
+  {
+    term: text('term').notNull(),
+    clauseId: uuid('clause_id')
+      .notNull()
+      .references(() => clauses.id, { onDelete: 'cascade' }),
+    frequency: integer('frequency').notNull(),
+    clauseLength: integer('clause_length').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.term, table.clauseId] }),
+    index('clause_terms_clause_idx').on(table.clauseId),
+  ],
+);
+
+/** Append-only audit log of clause review decisions; outlives re-saves of the clause. */
+export const clauseReviews = pgTable(
+  'clause_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    clauseId: uuid('clause_id').notNull(),
+    documentId: text('document_id').notNull(),
+    clauseText: text('clause_text').notNull(),
+    decision: text('decision').notNull(),
+    reviewer: text('reviewer'),
+    notes: text('notes'),
+    annotationBefore: jsonb('annotation_before').notNull(),
+    annotationAfter: jsonb('annotation_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('clause_reviews_created_idx').on(table.createdAt.desc(), table.seq.desc()),
+    index('clause_reviews_clause_idx').on(table.clauseId),
+  ],
+);
+
+/** Generated content quarantined until a human decides. */
+export const contentReviews = pgTable(
+  'content_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    content: text('content').notNull(),
+    modality: text('modality').notNull(),
+    source: text('source'),
+    metadata: jsonb('metadata').notNull(),
+    status: text('status').notNull().default('pending'),
+    decision: text('decision'),
+    editedText: text('edited_text'),
+    reviewer: text('reviewer'),
+    documentId: text('document_id'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('content_reviews_status_idx').on(table.status, table.createdAt, table.seq)],
+);
+
+/** Nearest neighbours by embedding, from a clause to another (directed, weight = cosine similarity). */
+export const semanticEdges = pgTable(
+  'semantic_edges',
+  {
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => clauses.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => clauses.id, { onDelete: 'cascade' }),
+    similarity: doublePrecision('similarity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sourceId, table.targetId] }),
+    index('semantic_edges_target_idx').on(table.targetId),
+  ],
+);
+
+/** Server-side provider keys, ciphertext only (the gateway encrypts). */
+export const providerKeys = pgTable('provider_keys', {
+  providerId: text('provider_id').primaryKey(),
+  ciphertext: text('ciphertext').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Store-wide settings, e.g. the embedding dimension and embedder id. */
+export const storeMeta = pgTable('store_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

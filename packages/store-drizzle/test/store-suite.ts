@@ -1,0 +1,534 @@
+import {
+  AnnotatedClauseSchema,
+  CaeError,
+  ConflictError,
+  clauseId,
+  InvalidRequestError,
+  NotFoundError,
+  type RetrievalFilters,
+} from '@cae/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabaseKeyStore } from '../src/database-key-store';
+import type { Store } from '../src/store';
+import { makeClause, makeDocument, randomEmbeddings } from './clause-fixtures';
+
+export interface StoreSuiteContext {
+  /** A fresh, empty store (own database or in-memory). */
+  open(): Promise<Store>;
+  /** Whether the database provides pgvector. */
+  vector: boolean;
+}
+
+const SPECIAL_QUERIES = [
+  "tenant's deposit",
+  'back\\slash \\ deposit',
+  '100% deposit %_',
+  'tenant & | ! ( ) : * deposit',
+  "'; DROP TABLE clauses; --",
+  "':* & !'",
+  '',
+  '   ',
+  'the of and is',
+];
+
+/** The store's behaviour on any Postgres: run against PGlite always and a server when DATABASE_URL is set. */
+export function storeTests(context: StoreSuiteContext): void {
+  let store: Store;
+  beforeEach(async () => {
+    store = await context.open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  describe('documents and clauses', () => {
+    it('round-trips clauses through saveDocument, listClauses and getClause', async () => {
+      const clauses = makeDocument('doc-a', 6);
+      const result = await store.saveDocument({ documentId: 'doc-a', clauses });
+      expect(result).toMatchObject({ documentId: 'doc-a', clauseCount: 6 });
+      const page = await store.listClauses({ documentId: 'doc-a' });
+      expect(page.total).toBe(6);
+      expect(page.clauses).toEqual(clauses.map((clause) => AnnotatedClauseSchema.parse(clause)));
+      expect(await store.getClause(clauses[2]!.id)).toEqual(clauses[2]);
+      expect(await store.getClause(clauseId('doc-a', 99))).toBeNull();
+      expect(await store.getClause('not-a-uuid')).toBeNull();
+    });
+
+    it('replaces a re-saved document atomically and keeps clause ids stable', async () => {
+      await store.saveDocument({ documentId: 'doc-r', clauses: makeDocument('doc-r', 5) });
+      const second = makeDocument('doc-r', 3, () => ({ text: 'Rewritten clause about a harbour' }));
+      await store.saveDocument({ documentId: 'doc-r', clauses: second });
+      const page = await store.listClauses({ documentId: 'doc-r' });
+      expect(page.total).toBe(3);
+      expect(page.clauses.map((clause) => clause.id)).toEqual(
+        [0, 1, 2].map((index) => clauseId('doc-r', index)),
+      );
+      expect(page.clauses.every((clause) => clause.text === 'Rewritten clause about a harbour')).toBe(true);
+      // The postings were replaced too: old words are gone, new ones found.
+      expect(await store.keywordCandidates('landlord keys', { documentId: 'doc-r' }, 10)).toEqual([]);
+      expect(await store.keywordCandidates('harbour', {}, 10)).toHaveLength(3);
+    });
+
+    it('leaves the old version intact when a save fails midway', async () => {
+      const original = makeDocument('doc-f', 4);
+      await store.saveDocument({ documentId: 'doc-f', clauses: original });
+      // A NUL character passes validation but the database refuses it, in the second insert chunk.
+      const broken = makeDocument('doc-f', 900, (index) =>
+        index === 700 ? { text: 'bad \u0000 text' } : {},
+      );
+      await expect(store.saveDocument({ documentId: 'doc-f', clauses: broken })).rejects.toThrow();
+      const fresh = makeDocument('doc-g', 900, (index) => (index === 700 ? { text: 'bad \u0000 text' } : {}));
+      await expect(store.saveDocument({ documentId: 'doc-g', clauses: fresh })).rejects.toThrow();
+      // An invalid clause in the middle is refused before anything is written.
+      const invalid = makeDocument('doc-f', 6).map((clause, index) =>
+        index === 3 ? { ...clause, interpersonal: { ...clause.interpersonal, tenor: 7 } } : clause,
+      );
+      await expect(store.saveDocument({ documentId: 'doc-f', clauses: invalid })).rejects.toBeInstanceOf(
+        InvalidRequestError,
+      );
+      const page = await store.listClauses({ limit: 500 });
+      expect(page.total).toBe(4);
+      expect(page.clauses).toEqual(original);
+      expect(await store.keywordCandidates('clause', { documentId: 'doc-f' }, 10)).toHaveLength(4);
+    });
+
+    it('pages with exact totals, ordered by document then clause index', async () => {
+      await store.saveDocument({ documentId: 'doc-2', clauses: makeDocument('doc-2', 70) });
+      await store.saveDocument({ documentId: 'doc-1', clauses: makeDocument('doc-1', 50) });
+      const first = await store.listClauses({ limit: 50, offset: 0 });
+      expect(first.total).toBe(120);
+      expect(first.clauses.map((clause) => clause.syntactic.clauseIndex)).toEqual([...Array(50).keys()]);
+      expect(first.clauses.every((clause) => clause.documentId === 'doc-1')).toBe(true);
+      const last = await store.listClauses({ limit: 50, offset: 100 });
+      expect(last.total).toBe(120);
+      expect(last.clauses).toHaveLength(20);
+      expect(last.clauses[0]).toMatchObject({ documentId: 'doc-2', syntactic: { clauseIndex: 50 } });
+      expect((await store.listClauses({ limit: 10, offset: 500 })).clauses).toEqual([]);
+    });
+
+    it('applies every filter of GET /clauses', async () => {
+      const a = makeDocument('doc-x', 40, (index) => ({
+        annotationSource: index % 4 === 0 ? 'llm' : 'rules',
+        sourceType: index % 5 === 0 ? 'generated' : 'document',
+      }));
+      const b = makeDocument('doc-y', 30);
+      await store.saveDocument({ documentId: 'doc-x', clauses: a });
+      await store.saveDocument({ documentId: 'doc-y', clauses: b });
+      const all = [...a, ...b];
+      const cases: [Parameters<Store['listClauses']>[0], (clause: (typeof all)[number]) => boolean][] = [
+        [{ documentId: 'doc-y' }, (c) => c.documentId === 'doc-y'],
+        [{ annotationSource: 'llm' }, (c) => c.interpersonal.annotationSource === 'llm'],
+        [{ sourceType: 'generated' }, (c) => c.sourceType === 'generated'],
+        [{ mood: 'interrogative' }, (c) => c.interpersonal.mood === 'interrogative'],
+        [{ processType: 'mental' }, (c) => c.ideational.processType === 'mental'],
+        [{ minModality: 0.5 }, (c) => c.interpersonal.modalityWeight >= 0.5],
+        [{ maxModality: 0.3 }, (c) => c.interpersonal.modalityWeight <= 0.3],
+        [
+          { minTenor: 0.4, maxTenor: 0.6 },
+          (c) => c.interpersonal.tenor >= 0.4 && c.interpersonal.tenor <= 0.6,
+        ],
+        [
+          { documentId: 'doc-x', mood: 'declarative', minModality: 0.2 },
+          (c) =>
+            c.documentId === 'doc-x' &&
+            c.interpersonal.mood === 'declarative' &&
+            c.interpersonal.modalityWeight >= 0.2,
+        ],
+      ];
+      for (const [query, predicate] of cases) {
+        const expected = all.filter(predicate);
+        expect(expected.length).toBeGreaterThan(0);
+        const page = await store.listClauses({ ...query, limit: 500 });
+        expect(page.total, JSON.stringify(query)).toBe(expected.length);
+        expect(new Set(page.clauses.map((clause) => clause.id))).toEqual(
+          new Set(expected.map((clause) => clause.id)),
+        );
+      }
+    });
+
+    it('overrides the source type when asked', async () => {
+      await store.saveDocument({
+        documentId: 'doc-s',
+        clauses: makeDocument('doc-s', 2),
+        sourceType: 'generated',
+      });
+      const page = await store.listClauses({ sourceType: 'generated' });
+      expect(page.total).toBe(2);
+    });
+  });
+
+  describe('keyword candidates', () => {
+    beforeEach(async () => {
+      await store.saveDocument({
+        documentId: 'kw',
+        clauses: [
+          makeClause('kw', 0, { text: 'The tenant must return the keys to the landlord.' }),
+          makeClause('kw', 1, {
+            text: 'The landlord repairs the roof of the property.',
+            mood: 'interrogative',
+          }),
+          makeClause('kw', 2, { text: 'Mitochondrial dysfunction causes oxidative stress in neurons.' }),
+          makeClause('kw', 3, { text: "The tenant's deposit is returned within 30 days." }),
+          makeClause('kw', 4, { text: 'Ünïcödé façade naïve café 東京 データ' }),
+        ],
+      });
+    });
+
+    it('ranks by BM25 with OR semantics over stemmed lexemes, stop words ignored', async () => {
+      const results = await store.keywordCandidates('What causes oxidative stress in neurons?', {}, 10);
+      expect(results[0]?.text).toContain('Mitochondrial');
+      // "deposit" matches one clause, "neuron" another: OR, not AND.
+      const either = await store.keywordCandidates('deposits of neurons', {}, 10);
+      expect(either.map((result) => result.clauseIndex).sort()).toEqual([2, 3]);
+      // Stemming: "returning" finds "return" and "returned".
+      const stems = await store.keywordCandidates('returning', {}, 10);
+      expect(stems.map((result) => result.clauseIndex).sort()).toEqual([0, 3]);
+      expect(stems[0]!.score).toBeGreaterThan(0);
+      expect(await store.keywordCandidates('the of and is what', {}, 10)).toEqual([]);
+    });
+
+    it('offers ts_rank_cd for comparison', async () => {
+      const results = await store.keywordCandidates('oxidative neurons tenant', {}, 10, {
+        ranking: 'ts_rank_cd',
+      });
+      expect(results.map((result) => result.clauseIndex).sort()).toEqual([0, 2, 3]);
+    });
+
+    it('is safe with SQL-special characters and long unicode text', async () => {
+      for (const ranking of ['bm25', 'ts_rank_cd'] as const) {
+        for (const query of SPECIAL_QUERIES) {
+          const results = await store.keywordCandidates(query, {}, 10, { ranking });
+          if (query.includes('deposit'))
+            expect(
+              results.map((result) => result.clauseIndex),
+              query,
+            ).toContain(3);
+        }
+        const longText = `${'naïve café データ 東京 — ‘quoted’ “text” '.repeat(2000)} deposit`;
+        const results = await store.keywordCandidates(longText, {}, 10, { ranking });
+        expect(results.map((result) => result.clauseIndex)).toContain(4);
+        expect(results.map((result) => result.clauseIndex)).toContain(3);
+      }
+      expect((await store.listClauses()).total).toBe(5);
+    });
+
+    it('applies retrieval filters in SQL and leaves rejected clauses out by default', async () => {
+      const filters: RetrievalFilters = { mood: 'interrogative' };
+      const landlord = await store.keywordCandidates('landlord', filters, 10);
+      expect(landlord.map((result) => result.clauseIndex)).toEqual([1]);
+      expect(await store.keywordCandidates('landlord', { documentId: 'other' }, 10)).toEqual([]);
+      await store.reviewClause({ clauseId: clauseId('kw', 0), decision: 'rejected' });
+      expect((await store.keywordCandidates('keys', {}, 10)).length).toBe(0);
+      expect((await store.keywordCandidates('keys', { includeRejected: true }, 10)).length).toBe(1);
+    });
+
+    it('returns clause rows by id', async () => {
+      const rows = await store.candidatesByIds([
+        clauseId('kw', 1),
+        clauseId('kw', 3),
+        'nope',
+        clauseId('kw', 42),
+      ]);
+      expect(rows.map((row) => row.clauseIndex).sort()).toEqual([1, 3]);
+      expect(rows.find((row) => row.clauseIndex === 1)).toMatchObject({
+        documentId: 'kw',
+        mood: 'interrogative',
+      });
+    });
+  });
+
+  describe('clause reviews', () => {
+    it('accepts, rejects and re-annotates, keeping an append-only log that survives re-saves', async () => {
+      const clauses = makeDocument('rv', 3, () => ({ annotationSource: 'llm', annotationUntrusted: true }));
+      await store.saveDocument({ documentId: 'rv', clauses });
+      const first = clauses[0]!;
+      const accepted = await store.reviewClause({
+        clauseId: first.id,
+        decision: 'accepted',
+        reviewer: 'ana',
+        notes: 'looks right',
+        now: new Date('2025-02-01T10:00:00Z'),
+      });
+      expect(accepted).toMatchObject({
+        decision: 'accepted',
+        reviewer: 'ana',
+        notes: 'looks right',
+        clauseText: first.text,
+      });
+      expect(accepted.annotationBefore.interpersonal.untrusted).toBe(true);
+      expect(accepted.annotationAfter.interpersonal.untrusted).toBe(false);
+      expect(await store.getClause(first.id)).toMatchObject({
+        reviewStatus: 'accepted',
+        interpersonal: { untrusted: false },
+      });
+
+      await store.reviewClause({
+        clauseId: clauses[1]!.id,
+        decision: 'rejected',
+        now: new Date('2025-02-01T11:00:00Z'),
+      });
+      expect((await store.getClause(clauses[1]!.id))?.reviewStatus).toBe('rejected');
+
+      const after = {
+        ideational: { ...first.ideational, processType: 'verbal' as const },
+        interpersonal: {
+          ...first.interpersonal,
+          mood: 'imperative' as const,
+          annotationSource: 'human' as const,
+          untrusted: false,
+        },
+        textual: null,
+      };
+      await expect(
+        store.reviewClause({ clauseId: first.id, decision: 're_annotated' }),
+      ).rejects.toBeInstanceOf(InvalidRequestError);
+      const reannotated = await store.reviewClause({
+        clauseId: first.id,
+        decision: 're_annotated',
+        annotationAfter: after,
+        now: new Date('2025-02-01T12:00:00Z'),
+      });
+      expect(reannotated.annotationAfter.interpersonal.mood).toBe('imperative');
+      expect(
+        (await store.listClauses({ mood: 'imperative', processType: 'verbal', annotationSource: 'human' }))
+          .total,
+      ).toBe(1);
+
+      await expect(
+        store.reviewClause({ clauseId: clauseId('rv', 99), decision: 'accepted' }),
+      ).rejects.toBeInstanceOf(NotFoundError);
+
+      const log = await store.listClauseReviews({ limit: 2, offset: 0 });
+      expect(log.total).toBe(3);
+      expect(log.records.map((record) => record.decision)).toEqual(['re_annotated', 'rejected']);
+      await store.saveDocument({ documentId: 'rv', clauses });
+      const kept = await store.listClauseReviews({ limit: 50, offset: 2 });
+      expect(kept.total).toBe(3);
+      expect(kept.records.map((record) => record.decision)).toEqual(['accepted']);
+    });
+  });
+
+  describe('content review queue', () => {
+    it('enqueues, lists by modality and status, and decides once', async () => {
+      const text = await store.enqueueContent({
+        content: 'The fallback answer.',
+        source: 'synthesize',
+        metadata: { q: 1 },
+      });
+      expect(text).toMatchObject({
+        status: 'pending',
+        modality: 'text',
+        source: 'synthesize',
+        metadata: { q: 1 },
+      });
+      const image = await store.enqueueContent({ content: 'image://x', modality: 'image' });
+      expect((await store.listContentReviews()).total).toBe(2);
+      const images = await store.listContentReviews({ modality: 'image' });
+      expect(images.items.map((item) => item.id)).toEqual([image.id]);
+
+      const clauses = makeDocument('queue-doc', 2, () => ({ sourceType: 'generated', untrusted: true }));
+      const decided = await store.decideContentReview({
+        id: text.id,
+        decision: 'edit',
+        editedText: 'The edited answer.',
+        reviewer: 'bo',
+        document: { documentId: 'queue-doc', clauses, sourceType: 'generated' },
+      });
+      expect(decided).toMatchObject({
+        status: 'edited',
+        decision: 'edit',
+        editedText: 'The edited answer.',
+        documentId: 'queue-doc',
+      });
+      expect(decided.decidedAt).not.toBeNull();
+      expect((await store.listClauses({ documentId: 'queue-doc' })).total).toBe(2);
+      expect((await store.listContentReviews()).total).toBe(1);
+      expect((await store.listContentReviews({ status: 'edited' })).items[0]?.id).toBe(text.id);
+      expect((await store.listContentReviews({ status: 'all' })).total).toBe(2);
+
+      await expect(store.decideContentReview({ id: text.id, decision: 'reject' })).rejects.toBeInstanceOf(
+        ConflictError,
+      );
+      await expect(
+        store.decideContentReview({ id: crypto.randomUUID(), decision: 'reject' }),
+      ).rejects.toBeInstanceOf(NotFoundError);
+      await expect(store.decideContentReview({ id: image.id, decision: 'edit' })).rejects.toBeInstanceOf(
+        InvalidRequestError,
+      );
+      expect((await store.getContentReview(image.id))?.status).toBe('pending');
+    });
+
+    it('lets exactly one of two concurrent decisions win', async () => {
+      for (let round = 0; round < 3; round++) {
+        const item = await store.enqueueContent({ content: `Answer ${round}` });
+        const outcomes = await Promise.allSettled([
+          store.decideContentReview({ id: item.id, decision: 'approve', reviewer: 'a' }),
+          store.decideContentReview({ id: item.id, decision: 'reject', reviewer: 'b' }),
+        ]);
+        const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        const lost = outcomes.filter((outcome) => outcome.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        const reason = (lost[0] as PromiseRejectedResult).reason;
+        expect(ConflictError.isInstance(reason)).toBe(true);
+        expect((reason as ConflictError).statusCode).toBe(409);
+      }
+    });
+
+    it('rolls the decision back when its document fails to save', async () => {
+      const item = await store.enqueueContent({ content: 'Approve me' });
+      const broken = makeDocument('queue-bad', 3, (index) => (index === 2 ? { text: 'nul \u0000' } : {}));
+      await expect(
+        store.decideContentReview({
+          id: item.id,
+          decision: 'approve',
+          document: { documentId: 'queue-bad', clauses: broken },
+        }),
+      ).rejects.toThrow();
+      expect((await store.getContentReview(item.id))?.status).toBe('pending');
+      expect((await store.listClauses({ documentId: 'queue-bad' })).total).toBe(0);
+    });
+  });
+
+  describe('graph', () => {
+    it('serves nodes and structural edges, by document', async () => {
+      await store.saveDocument({ documentId: 'g1', clauses: makeDocument('g1', 4) });
+      await store.saveDocument({
+        documentId: 'g2',
+        clauses: makeDocument('g2', 2, () => ({ text: 'A very long clause text '.repeat(10) })),
+      });
+      const nodes = await store.graphNodes('g1');
+      expect(nodes).toHaveLength(4);
+      expect(nodes[1]).toMatchObject({
+        id: clauseId('g1', 1),
+        parentClauseId: clauseId('g1', 0),
+        documentId: 'g1',
+      });
+      expect((await store.graphNodes()).length).toBe(6);
+      expect(Array.from((await store.graphNodes('g2'))[0]!.label).length).toBe(80);
+      const edges = await store.graphEdges('g1');
+      expect(edges).toEqual([
+        { source: clauseId('g1', 0), target: clauseId('g1', 1), type: 'structural', weight: 1 },
+        { source: clauseId('g1', 2), target: clauseId('g1', 3), type: 'structural', weight: 1 },
+      ]);
+      expect((await store.graphEdges()).length).toBe(3);
+    });
+  });
+
+  describe('provider keys', () => {
+    it('stores ciphertext per provider', async () => {
+      const keys = createDatabaseKeyStore(store);
+      expect(await keys.get('openai')).toBeNull();
+      await keys.set('openai', 'cipher-1');
+      await keys.set('groq', 'cipher-2');
+      await keys.set('openai', 'cipher-3');
+      expect(await keys.get('openai')).toBe('cipher-3');
+      expect(await keys.list()).toEqual(['groq', 'openai']);
+      await keys.delete('openai');
+      await keys.delete('missing');
+      expect(await keys.list()).toEqual(['groq']);
+    });
+  });
+
+  describe.runIf(!context.vector)('without the vector extension', () => {
+    it('fails embeddings with an error naming the missing extension, and serves everything else', async () => {
+      const enable = store.enableEmbeddings({ dimension: 8, embedderId: 'test' });
+      await expect(enable).rejects.toSatisfy(
+        (error) => CaeError.isInstance(error) && /"vector"/.test(error.message),
+      );
+      const clauses = makeDocument('nv', 2);
+      await expect(
+        store.saveDocument({ documentId: 'nv', clauses, embeddings: randomEmbeddings(2, 8) }),
+      ).rejects.toSatisfy((error) => CaeError.isInstance(error) && /"vector"/.test(error.message));
+      await expect(store.vectorCandidates(new Float32Array(8), {}, 5)).rejects.toSatisfy(
+        (error) => CaeError.isInstance(error) && /pgvector/.test(error.message),
+      );
+      expect(await store.embeddingInfo()).toBeNull();
+      await store.saveDocument({ documentId: 'nv', clauses });
+      expect((await store.keywordCandidates('clause', {}, 5)).length).toBe(2);
+    });
+  });
+
+  describe.runIf(context.vector)('embeddings', () => {
+    it('records the embedder and refuses another one, naming both', async () => {
+      expect(await store.embeddingInfo()).toBeNull();
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      expect(await store.embeddingInfo()).toEqual({ dimension: 8, embedderId: 'test-8' });
+      const mismatch = store.enableEmbeddings({ dimension: 16, embedderId: 'other-16' });
+      await expect(mismatch).rejects.toBeInstanceOf(ConflictError);
+      await expect(store.enableEmbeddings({ dimension: 16, embedderId: 'other-16' })).rejects.toThrow(
+        /test-8 \(dimension 8\).*other-16 \(dimension 16\)/,
+      );
+      await expect(store.enableEmbeddings({ dimension: 8, embedderId: 'other-8' })).rejects.toThrow(
+        /other-8/,
+      );
+      const clauses = makeDocument('dim', 2);
+      await expect(
+        store.saveDocument({ documentId: 'dim', clauses, embeddings: randomEmbeddings(2, 16) }),
+      ).rejects.toThrow(/dimension 8.*dimension 16/);
+      await expect(store.vectorCandidates(new Float32Array(16), {}, 3)).rejects.toBeInstanceOf(ConflictError);
+      expect((await store.listClauses()).total).toBe(0);
+    });
+
+    it('finds nearest clauses by cosine similarity and builds semantic edges', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      const clauses = makeDocument('vec', 30);
+      const embeddings = randomEmbeddings(30, 8, 5);
+      const saved = await store.saveDocument({ documentId: 'vec', clauses, embeddings });
+      const nearest = await store.vectorCandidates(embeddings[7]!, {}, 5);
+      expect(nearest).toHaveLength(5);
+      expect(nearest[0]).toMatchObject({ clauseId: clauses[7]!.id });
+      expect(nearest[0]!.score).toBeCloseTo(1, 5);
+      for (let i = 1; i < nearest.length; i++)
+        expect(nearest[i]!.score).toBeLessThanOrEqual(nearest[i - 1]!.score);
+      const filtered = await store.vectorCandidates(embeddings[7]!, { mood: 'imperative' }, 5);
+      expect(filtered.every((candidate) => candidate.mood === 'imperative')).toBe(true);
+      expect(filtered).toHaveLength(5);
+
+      expect(saved.semanticEdgeCount).toBeGreaterThan(0);
+      const semantic = (await store.graphEdges('vec')).filter((edge) => edge.type === 'semantic');
+      expect(semantic).toHaveLength(saved.semanticEdgeCount);
+      for (const edge of semantic) {
+        expect(edge.weight).toBeGreaterThanOrEqual(0.6);
+        expect(edge.weight).toBeLessThanOrEqual(1);
+        expect(edge.source < edge.target).toBe(true);
+      }
+      expect(await store.computeSemanticEdges('vec', { k: 3, minSimilarity: 0.99 })).toBe(0);
+      expect((await store.graphEdges('vec')).filter((edge) => edge.type === 'semantic')).toEqual([]);
+
+      // Re-saving without embeddings drops the old vectors with the old clauses.
+      await store.saveDocument({ documentId: 'vec', clauses });
+      expect(await store.vectorCandidates(embeddings[7]!, {}, 5)).toEqual([]);
+    });
+
+    it('bulk-loads with the index dropped, then rebuilds it and computes the semantic edges', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      const base = randomEmbeddings(1, 8, 11)[0]!;
+      // Near-duplicates of one vector: every pair is far above the similarity threshold.
+      const embeddings = Array.from({ length: 6 }, (_, index) =>
+        base.map((value, dim) => value + (dim === index ? 0.01 : 0)),
+      );
+      const during = await store.bulkLoad(async () => {
+        const first = await store.saveDocument({
+          documentId: 'b1',
+          clauses: makeDocument('b1', 3),
+          embeddings: embeddings.slice(0, 3),
+        });
+        const second = await store.saveDocument({
+          documentId: 'b2',
+          clauses: makeDocument('b2', 3),
+          embeddings: embeddings.slice(3),
+        });
+        expect(await store.vectorCandidates(base, {}, 6)).toHaveLength(6);
+        return first.semanticEdgeCount + second.semanticEdgeCount;
+      });
+      expect(during).toBe(0);
+      const semantic = (await store.graphEdges()).filter((edge) => edge.type === 'semantic');
+      expect(semantic.length).toBeGreaterThanOrEqual(6);
+      expect((await store.vectorCandidates(base, { documentId: 'b2' }, 10)).map((c) => c.documentId)).toEqual(
+        ['b2', 'b2', 'b2'],
+      );
+    });
+  });
+}
