@@ -240,7 +240,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         break;
       case 'comma': {
         const start = marker.index + 1;
-        if (openingDependent >= 0 && hasFinite(group)) {
+        if (openingDependent >= 0 && (hasFinite(group) || opensCommand(tokens, start, group))) {
           open(start, 'independent', null, -1);
           (segments[openingDependent] as ClauseSegment).parent = active;
           openingDependent = -1;
@@ -265,6 +265,16 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     result.push(segment);
   }
   return result;
+}
+
+/** "If you have questions, please contact us": after the comma only "please"/adverbs, then a base-form verb. */
+function opensCommand(tokens: TokenArrays, start: number, group: VerbalGroup): boolean {
+  for (let index = start; index < group.start; index += 1) {
+    const tag = tokens.pos[index];
+    if (tag !== 'INTJ' && tag !== 'ADV' && tokens.lower[index] !== ',') return false;
+  }
+  const head = group.start;
+  return tokens.pos[head] === 'VERB' && tokens.lower[head] === tokens.lemmas[head];
 }
 
 function isPurpose(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {

@@ -16,20 +16,46 @@ export interface ClauseView {
   readonly sentenceFinal: string;
 }
 
-/** Builds the view of a clause; `sentenceFinal` falls back to the clause's own last punctuation. */
-export function viewClause(syntactic: Syntactic, sentenceFinal?: string): ClauseView {
+/** Token columns of a clause computed elsewhere (the compile path builds them in pass 1). */
+export interface ViewArrays {
+  readonly lower: readonly string[];
+  readonly lemma: readonly string[];
+  readonly pos: readonly Upos[];
+}
+
+/**
+ * Builds the view of a clause; `sentenceFinal` falls back to the clause's own last punctuation.
+ * `arrays`, when given, must hold exactly what this would compute from the tokens.
+ */
+export function viewClause(syntactic: Syntactic, sentenceFinal?: string, arrays?: ViewArrays): ClauseView {
   const { tokens } = syntactic;
-  const lower: string[] = new Array(tokens.length);
-  const lemma: string[] = new Array(tokens.length);
-  const pos: Upos[] = new Array(tokens.length);
   let finite = -1;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index];
-    if (token === undefined) continue;
-    lower[index] = token.text.toLowerCase();
-    lemma[index] = token.lemma;
-    pos[index] = token.pos;
-    if (finite < 0 && token.isFinite) finite = index;
+  let lower: readonly string[];
+  let lemma: readonly string[];
+  let pos: readonly Upos[];
+  if (arrays === undefined) {
+    const lowerOut: string[] = new Array(tokens.length);
+    const lemmaOut: string[] = new Array(tokens.length);
+    const posOut: Upos[] = new Array(tokens.length);
+    for (let index = 0; index < tokens.length; index += 1) {
+      const token = tokens[index];
+      if (token === undefined) continue;
+      lowerOut[index] = token.text.toLowerCase();
+      lemmaOut[index] = token.lemma;
+      posOut[index] = token.pos;
+      if (finite < 0 && token.isFinite) finite = index;
+    }
+    lower = lowerOut;
+    lemma = lemmaOut;
+    pos = posOut;
+  } else {
+    ({ lower, lemma, pos } = arrays);
+    for (let index = 0; index < tokens.length; index += 1) {
+      if (tokens[index]?.isFinite === true) {
+        finite = index;
+        break;
+      }
+    }
   }
   const root = tokens[syntactic.rootIndex];
   const head = root !== undefined && (root.pos === 'VERB' || root.pos === 'AUX') ? syntactic.rootIndex : -1;

@@ -1,18 +1,11 @@
-import {
-  type ClauseAnnotation,
-  type Conclusion,
-  derivationHash,
-  type LabelRule,
-  type Mood,
-  type Premise,
-  type Syntactic,
-} from '@cae/core';
-import { viewClause } from './clause-view';
+import type { ClauseAnnotation, Conclusion, LabelRule, Mood, Premise, Syntactic } from '@cae/core';
+import { type ViewArrays, viewClause } from './clause-view';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { analyzeModality, type ModalityDecision } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
 import { isPassive, scoreTenor } from './tenor-scorer';
 import { analyzeTheme } from './theme-analyzer';
+import { traceHash } from './trace-hash';
 import { analyzeTransitivity } from './transitivity-analyzer';
 
 /** What pass 2 may know beyond the clause itself. */
@@ -23,6 +16,8 @@ export interface AnnotationContext {
   readonly previous?: readonly Syntactic[];
   /** ISO timestamp for the reasoning trace. */
   readonly generatedAt: string;
+  /** Token columns already computed for the clause (lower-cased text, lemmas, tags). */
+  readonly arrays?: ViewArrays;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -63,7 +58,7 @@ export function composeAttitude(
  * with a reasoning trace whose hash covers premises, rule, conclusion and the rule of every other label.
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
-  const view = viewClause(syntactic, context.sentenceFinal);
+  const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
   const mood = classifyMood(view);
   const modality = analyzeModality(view);
   const passive = isPassive(view);
@@ -96,11 +91,11 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     },
     { label: 'process_type', rule: ideational.rawTransitivity.matched },
     { label: 'tenor', rule: 'TENOR.WEIGHTED_SUM' },
-    { label: 'speaker_attitude', rule: `ATTITUDE.${attitude.toUpperCase().replace(/\s+/g, '_')}` },
+    { label: 'speaker_attitude', rule: attitudeRule(attitude) },
     { label: 'theme', rule: textual.markedTheme ? 'THEME.MARKED' : 'THEME.FIRST_EXPERIENTIAL' },
   ];
   const inferenceRule = mood.rule;
-  const hash = derivationHash({ premises, inferenceRule, conclusion, rules });
+  const hash = traceHash(premises, inferenceRule, conclusion, rules);
   const modalText =
     modality.cues.length > 0
       ? `modal cues (${modality.cues.join(', ')}) give weight ${modality.weight}`
@@ -137,6 +132,18 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     },
     textual,
   };
+}
+
+const ATTITUDE_RULES = new Map<string, string>();
+
+/** Rule id of an attitude ('polite request' -> ATTITUDE.POLITE_REQUEST), computed once per attitude. */
+function attitudeRule(attitude: string): string {
+  let rule = ATTITUDE_RULES.get(attitude);
+  if (rule === undefined) {
+    rule = `ATTITUDE.${attitude.toUpperCase().replace(/\s+/g, '_')}`;
+    if (ATTITUDE_RULES.size < 256) ATTITUDE_RULES.set(attitude, rule);
+  }
+  return rule;
 }
 
 function capitalise(text: string): string {

@@ -1,6 +1,7 @@
 import type { ModalityType, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  HEDGE_QUANTIFIERS,
   MODAL_ADJECTIVES,
   MODAL_ADJUNCTS,
   MODAL_CONJUNCTIONS,
@@ -41,8 +42,14 @@ function cueAt(view: ClauseView, index: number): ModalEntry | undefined {
     if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
   }
   if (tag === 'ADV') return MODAL_ADJUNCTS[word];
+  if (tag === 'DET' || tag === 'PRON') return HEDGE_QUANTIFIERS[word];
+  if (tag === 'ADJ' && word === 'certain') {
+    const next = view.pos[index + 1];
+    if (next === 'NOUN' || next === 'ADJ' || next === 'PROPN') return HEDGE_QUANTIFIERS[word];
+  }
   if (tag === 'ADJ' || tag === 'VERB') {
-    const adjective = MODAL_ADJECTIVES[word];
+    const adjective =
+      MODAL_ADJECTIVES[word] ?? (tag === 'ADJ' && word !== 'most' ? HEDGE_QUANTIFIERS[word] : undefined);
     if (adjective !== undefined) return adjective;
   }
   if (tag === 'VERB') return MODAL_VERBS[lemma];

@@ -1,6 +1,7 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  ELLIPTICAL_SUBJECT_VERBS,
   IMPERATIVE_OPENERS,
   INTERPERSONAL_THEMES,
   MINOR_EXPRESSIONS,
@@ -20,6 +21,37 @@ export interface MoodDecision {
 const SKIP_TAGS = new Set(['PUNCT', 'CCONJ', 'INTJ', 'SYM']);
 const SUBJECT_START = new Set(['PRON', 'NOUN', 'PROPN', 'DET', 'NUM', 'ADJ']);
 const EXCLAMATIVE_NEXT = new Set(['ADJ', 'ADV']);
+const FREE_RELATIVE_WH = new Set(['what', 'whatever', 'whoever', 'whichever']);
+const ADJUNCT_OPENING = new Set(['ADP', 'ADV', 'SCONJ', 'PROPN']);
+
+/** True when a lexical verb comes after `from` in the clause. */
+function verbAfter(view: ClauseView, from: number): boolean {
+  for (let index = from; index < view.pos.length; index += 1) if (view.pos[index] === 'VERB') return true;
+  return false;
+}
+
+/**
+ * "For details, see the list", "Upon review, please call me": an opening adjunct and a comma before a
+ * base-form verb with no Subject. Returns the verb's index or -1.
+ */
+function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
+  const { pos, lower, lemma } = view;
+  if (!ADJUNCT_OPENING.has(pos[start] ?? 'X')) return -1;
+  let comma = -1;
+  for (let index = start + 1; index < lower.length && index < start + 12; index += 1) {
+    const tag = pos[index];
+    if (tag === 'VERB' || tag === 'AUX') return -1;
+    if (lower[index] === ',') {
+      comma = index;
+      break;
+    }
+  }
+  if (comma < 0) return -1;
+  let verb = comma + 1;
+  while (verb < lower.length && (pos[verb] === 'INTJ' || pos[verb] === 'ADV' || lower[verb] === ','))
+    verb += 1;
+  return pos[verb] === 'VERB' && lower[verb] === lemma[verb] && lower[verb + 1] !== ':' ? verb : -1;
+}
 
 /** Index of the first token after textual and interpersonal themes, vocatives and punctuation. */
 export function firstExperientialIndex(view: ClauseView): number {
@@ -84,6 +116,21 @@ export function classifyMood(view: ClauseView): MoodDecision {
   const tag = pos[start];
   premises.push({ label: 'first_element', value: word === '' ? 'none' : `${word}/${tag ?? ''}` });
 
+  if (
+    WH_WORDS.has(word) &&
+    word !== 'that' &&
+    view.sentenceFinal !== '?' &&
+    (word.endsWith('ever') ||
+      (FREE_RELATIVE_WH.has(word) &&
+        (view.sentenceFinal === '.' || view.sentenceFinal === '!') &&
+        isFreeRelative(view, start)))
+  ) {
+    // "What you say makes sense.", "Whatever you order, ...": a free relative, not a question.
+    premises.push({ label: 'wh_element', value: `${word} (free relative)` });
+    return hasFinite
+      ? decide('declarative', 'MOOD.FREE_RELATIVE_SUBJECT', 0.6)
+      : decide('fragment', 'MOOD.FREE_RELATIVE_SUBJECT', 0.5);
+  }
   if (WH_WORDS.has(word) && word !== 'that') {
     const next = pos[start + 1];
     const exclamativeOpening =
@@ -93,7 +140,10 @@ export function classifyMood(view: ClauseView): MoodDecision {
         EXCLAMATIVE_NEXT.has(next) &&
         lower[start + 1] !== 'many' &&
         lower[start + 1] !== 'much');
-    if (exclamativeOpening && view.sentenceFinal !== '?' && !invertedAfter(view, start + 2)) {
+    // Without "!" and without a Finite after it, "how long until the war" asks rather than exclaims.
+    const exclaims =
+      view.sentenceFinal === '!' || word === 'what' || (hasFinite && !invertedAfter(view, start + 2));
+    if (exclamativeOpening && view.sentenceFinal !== '?' && exclaims) {
       premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
       return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
     }
@@ -108,7 +158,10 @@ export function classifyMood(view: ClauseView): MoodDecision {
     premises.push({ label: 'subject_position', value: 'none' });
     return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);
   }
-  if (tag === 'AUX' || (tag === 'VERB' && (word === 'do' || word === 'does' || word === 'did'))) {
+  if (
+    tag === 'AUX' ||
+    (tag === 'VERB' && (word === 'do' || word === 'does' || word === 'did') && verbAfter(view, start + 1))
+  ) {
     let after = start + 1;
     let negated = false;
     while (
@@ -135,7 +188,30 @@ export function classifyMood(view: ClauseView): MoodDecision {
       return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.9);
     }
   }
-  const baseVerb = tag === 'VERB' && word === lemma[start] && start === view.verbalGroup?.start;
+  let verbAt = start;
+  // "Just call me", "Simply type in the link": adverbs inside the verbal group before the base verb.
+  while (pos[verbAt] === 'ADV' && verbAt + 1 < lower.length && verbAt - start < 2) verbAt += 1;
+  if (pos[verbAt] !== 'VERB') verbAt = start;
+  const verbWord = lower[verbAt] ?? '';
+  if (
+    pos[verbAt] === 'VERB' &&
+    verbWord === lemma[verbAt] &&
+    (ELLIPTICAL_SUBJECT_VERBS.has(verbWord) || lower[verbAt + 1] === ':')
+  ) {
+    // "Thank you for your time", "Hope this helps" (first-person Subject left out); "Email:" (a label).
+    premises.push({ label: 'subject_position', value: 'ellipted' });
+    return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
+  }
+  const baseVerb =
+    pos[verbAt] === 'VERB' &&
+    verbWord === lemma[verbAt] &&
+    (view.verbalGroup?.start === verbAt || view.verbalGroup?.start === start);
+  const adjunctVerb = baseVerb ? -1 : verbAfterOpeningAdjunct(view, start);
+  if (adjunctVerb >= 0 && view.sentenceFinal !== '?') {
+    premises.push({ label: 'subject_position', value: 'none' });
+    premises.push({ label: 'verb_form', value: 'base' });
+    return decide('imperative', 'MOOD.ADJUNCT_THEN_BASE_VERB', 0.75);
+  }
   if (
     baseVerb ||
     ((word === 'never' || word === 'always') &&
@@ -169,12 +245,27 @@ export function classifyMood(view: ClauseView): MoodDecision {
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
 }
 
+/** "What you say makes sense", "What's happening now is bigger": the WH clause is the Subject of a later verb. */
+function isFreeRelative(view: ClauseView, start: number): boolean {
+  const { pos } = view;
+  if (isSubjectLike(pos[start + 1]) && (pos[start + 2] === 'VERB' || pos[start + 2] === 'AUX')) return true;
+  let sawVerb = false;
+  for (let index = start + 1; index < pos.length; index += 1) {
+    if (pos[index] === 'VERB') sawVerb = true;
+    else if (sawVerb && pos[index] === 'AUX' && view.lemma[index] === 'be') return true;
+  }
+  return false;
+}
+
 function invertedAfter(view: ClauseView, from: number): boolean {
   // "How big is it" (question) has the Finite before the Subject; "How big it is" (exclamative) has it after.
   for (let index = from; index < view.lower.length; index += 1) {
     const tag = view.pos[index];
     if (tag === 'AUX' || tag === 'VERB')
-      return isSubjectLike(view.pos[index + 1]) && !isSubjectLike(view.pos[index - 1]);
+      return (
+        (isSubjectLike(view.pos[index + 1]) || view.pos[index + 1] === 'DET') &&
+        !isSubjectLike(view.pos[index - 1])
+      );
     if (tag === 'PRON' || tag === 'PROPN') return false;
   }
   return false;

@@ -7,7 +7,7 @@ import {
 } from '@cae/core';
 import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
-import { runSyntaxPass } from './syntax-pass';
+import { forEachSyntaxClause } from './syntax-pass';
 
 /** Options of `createPipeline`. */
 export interface PipelineOptions {
@@ -73,19 +73,20 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       const sourceType = compileOptions.sourceType ?? 'document';
       const untrusted = sourceType !== 'document';
       const now = clock().toISOString();
-      const syntax = runSyntaxPass(text, documentId);
-      const clauses: AnnotatedClause[] = new Array(syntax.length);
+      const clauses: AnnotatedClause[] = [];
+      // The last five clauses, oldest first (what cohesive references may point back to).
       const previous: Syntactic[] = [];
-      for (let index = 0; index < syntax.length; index += 1) {
-        const { syntactic, sentenceFinal } = syntax[index] as (typeof syntax)[number];
+      // Pass 2 runs on each clause as pass 1 emits it: pass 1's per-clause data dies young.
+      forEachSyntaxClause(text, documentId, ({ syntactic, sentenceFinal, arrays }) => {
         const annotation = annotateClause(syntactic, {
           sentenceFinal,
-          previous: previous.length > 5 ? previous.slice(-5) : previous,
+          previous,
           generatedAt: now,
+          arrays,
         });
         previous.push(syntactic);
-        if (previous.length > 16) previous.splice(0, previous.length - 5);
-        clauses[index] = {
+        if (previous.length > 5) previous.shift();
+        clauses.push({
           id: syntactic.id,
           text: syntactic.text,
           syntactic,
@@ -97,8 +98,8 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           untrusted,
           sourceType,
           reviewStatus: 'unreviewed',
-        };
-      }
+        });
+      });
       return clauses;
     },
     annotate(clause, annotateOptions = {}) {

@@ -1,5 +1,6 @@
 import type { Upos } from '@cae/core';
 import model from 'wink-eng-lite-web-model';
+import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 
 interface Tagged {
@@ -15,9 +16,16 @@ interface LexemeTable {
 }
 
 let lexemes: LexemeTable | null = null;
+let knownLookup: ((lower: string) => boolean) | null = null;
+
+/** Answers lexicon look-ups from the tagger's own wink-nlp instance, so no second copy of the model is read. */
+export function setLexiconLookup(lookup: (lower: string) => boolean): void {
+  knownLookup = lookup;
+}
 
 /** True when the lower-case word is in the model's own lexicon (a common word, not a name it has never seen). */
 function isKnownWord(lower: string): boolean {
+  if (knownLookup !== null) return knownLookup(lower);
   if (lexemes === null) {
     const core = (model as unknown as { core(): { features: { lexeme: LexemeTable } } }).core();
     lexemes = core.features.lexeme;
@@ -40,6 +48,52 @@ const TITLE = /^\p{Lu}\p{Ll}/u;
 const QUANTIFIERS = new Set(['all', 'both', 'any', 'each', 'every', 'some']);
 const DEPENDENT_VERB = new Set<Upos>(['VERB']);
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
+const OBJECT_START = new Set([
+  'me',
+  'him',
+  'her',
+  'us',
+  'them',
+  'it',
+  'my',
+  'your',
+  'his',
+  'our',
+  'their',
+  'its',
+  'this',
+  'these',
+  'those',
+  'the',
+  'a',
+  'an',
+  'some',
+  'all',
+]);
+const MODAL_FORMS = new Set(['may', 'might', 'can', 'could', 'will', 'would', 'shall', 'should', 'must']);
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'he', 'she', 'they', 'it']);
+const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
+const BE_QUESTION = new Set(['am', 'is', 'are', 'was', 'were']);
+
+/** True when no verb or auxiliary follows `index` before the end of its sentence. */
+function verblessAfter(tagged: Tagged, index: number, to: number): boolean {
+  for (let probe = index + 1; probe < to; probe += 1) {
+    const tag = tagged.pos[probe];
+    if (tag === 'VERB' || tag === 'AUX') return false;
+    if (tag === 'PUNCT' && CLAUSE_END.has(tagged.lower[probe] ?? '')) return true;
+  }
+  return true;
+}
+
+/** True when a lexical verb follows `index` within a few tokens of the same clause. */
+function verbSoonAfter(tagged: Tagged, index: number, to: number): boolean {
+  for (let probe = index + 1; probe < to && probe < index + 7; probe += 1) {
+    const tag = tagged.pos[probe];
+    if (tag === 'VERB') return true;
+    if (tag === 'PUNCT' || tag === 'AUX' || tag === 'SCONJ' || tag === 'CCONJ') return false;
+  }
+  return false;
+}
 
 /** Rule names, in the order they are applied; each was measured on UD EWT dev (see eval/run.ts). */
 export const POS_RULES = [
@@ -55,6 +109,9 @@ export const POS_RULES = [
   'POS.QUANTIFIER_DETERMINER',
   'POS.WEB_ADDRESS',
   'POS.THAT_COMPLEMENTIZER',
+  'POS.INITIAL_IMPERATIVE_VERB',
+  'POS.MODAL_BEFORE_SUBJECT',
+  'POS.NOUN_AFTER_INITIAL_AUX',
 ] as const;
 
 const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
@@ -66,8 +123,45 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
     const word = lower[index] ?? '';
     const tag = pos[index];
     const next = index + 1 < to ? pos[index + 1] : undefined;
+    const initial =
+      index === from ||
+      SENTENCE_END.has(lower[index - 1] ?? '') ||
+      (lower[index - 1] === 'please' && (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')));
     if (word === 'i' && tag !== 'PRON' && !disabled.has('POS.PRONOUN_I')) {
       pos[index] = 'PRON';
+    } else if (
+      initial &&
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.INITIAL_IMPERATIVE_VERB') &&
+      isInitialImperative(tagged, index, to)
+    ) {
+      pos[index] = 'VERB';
+    } else if (
+      word === 'may' &&
+      tag === 'AUX' &&
+      (next === 'NUM' || pos[index - 1] === 'NUM' || (!initial && values[index] === 'May')) &&
+      !disabled.has('POS.MODAL_BEFORE_SUBJECT')
+    ) {
+      // "in May 1990", "on 3 May": the month.
+      pos[index] = 'PROPN';
+    } else if (
+      initial &&
+      tag !== 'AUX' &&
+      MODAL_FORMS.has(word) &&
+      SUBJECT_PRONOUNS.has(lower[index + 1] ?? '') &&
+      !disabled.has('POS.MODAL_BEFORE_SUBJECT')
+    ) {
+      pos[index] = 'AUX';
+    } else if (
+      tag === 'VERB' &&
+      index > from &&
+      pos[index - 1] === 'AUX' &&
+      (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')) &&
+      QUESTION_AUXILIARIES.has(lower[index - 1] ?? '') &&
+      !disabled.has('POS.NOUN_AFTER_INITIAL_AUX') &&
+      isNounAfterAux(tagged, index, to)
+    ) {
+      pos[index] = 'NOUN';
     } else if (AUX_CLITICS.has(word) && tag !== 'AUX' && !disabled.has('POS.AUX_CLITIC')) {
       pos[index] = 'AUX';
     } else if (tag === 'PROPN' && !disabled.has('POS.CAPITALISED_COMMON_WORD')) {
@@ -109,8 +203,11 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
         probe += 1;
       }
       const after = probe < to ? pos[probe] : undefined;
+      const opening =
+        index === from || SENTENCE_END.has(lower[index - 1] ?? '') || WH_WORDS.has(lower[index - 1] ?? '');
       const isAuxiliary =
         negated ||
+        (lemmas[index] === 'do' && opening && word !== 'done' && verbSoonAfter(tagged, index, to)) ||
         (after !== undefined && DEPENDENT_VERB.has(after)) ||
         (lemmas[index] === 'have' && (lower[probe] === 'been' || lower[probe] === 'got'));
       if (!isAuxiliary) pos[index] = 'VERB';
@@ -133,4 +230,30 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       if (next === 'NOUN' || next === 'ADJ' || next === 'NUM' || next === 'DET') pos[index] = 'DET';
     }
   }
+}
+
+/** "Water the plants", "Check the mail", "Call mom": a known verb opening a sentence before its object. */
+function isInitialImperative(tagged: Tagged, index: number, to: number): boolean {
+  const word = tagged.lower[index] ?? '';
+  const imperative = IMPERATIVE_VERBS.has(word);
+  if (!imperative && !PROCESS_BY_LEMMA.has(word)) return false;
+  const nextWord = tagged.lower[index + 1] ?? '';
+  const nextTag = index + 1 < to ? tagged.pos[index + 1] : undefined;
+  if (OBJECT_START.has(nextWord) && nextTag !== 'AUX' && nextTag !== 'VERB' && isKnownWord(word)) {
+    // "Call them", "Check the mail"; not "Work is", "Love it" keeps its VERB reading anyway.
+    return nextWord !== 'it' || imperative;
+  }
+  return imperative && nextTag !== 'AUX' && verblessAfter(tagged, index, to);
+}
+
+/** "Are dogs mammals", "Can snakes fly": after an opening auxiliary, a plural or base form is the Subject. */
+function isNounAfterAux(tagged: Tagged, index: number, to: number): boolean {
+  const word = tagged.lower[index] ?? '';
+  const lemma = tagged.lemmas[index] ?? word;
+  if (word.endsWith('ing') || word.endsWith('ed')) return false;
+  const auxiliary = tagged.lower[index - 1] ?? '';
+  if (BE_QUESTION.has(auxiliary)) return word === lemma || (word.endsWith('s') && lemma !== word);
+  if (!(word.endsWith('s') && lemma !== word && !word.endsWith('ss'))) return false;
+  const next = index + 1 < to ? tagged.pos[index + 1] : undefined;
+  return next === 'VERB' || next === 'ADV' || next === 'NOUN';
 }

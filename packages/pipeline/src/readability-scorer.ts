@@ -16,14 +16,33 @@ export function countSyllables(word: string): number {
   return Math.max(1, groups === null ? 1 : groups.length);
 }
 
-/** Flesch reading ease and Flesch-Kincaid grade of one sentence, or null when it is too short. */
-export function scoreReadability(words: readonly string[]): Readability | null {
+// Syllables per token (-1 for a token without letters), memoised: words repeat, the regexes are the cost.
+const SYLLABLE_CACHE = new Map<string, number>();
+const SYLLABLE_CACHE_LIMIT = 50_000;
+
+function syllablesOf(word: string): number {
+  let syllables = SYLLABLE_CACHE.get(word);
+  if (syllables === undefined) {
+    syllables = WORD.test(word) ? countSyllables(word) : -1;
+    if (SYLLABLE_CACHE.size >= SYLLABLE_CACHE_LIMIT) SYLLABLE_CACHE.clear();
+    SYLLABLE_CACHE.set(word, syllables);
+  }
+  return syllables;
+}
+
+/** Flesch reading ease and Flesch-Kincaid grade of one sentence (words [from, to)), or null when it is too short. */
+export function scoreReadability(
+  words: readonly string[],
+  from = 0,
+  to: number = words.length,
+): Readability | null {
   let count = 0;
   let syllables = 0;
-  for (const word of words) {
-    if (!WORD.test(word)) continue;
+  for (let index = from; index < to; index += 1) {
+    const perWord = syllablesOf(words[index] ?? '');
+    if (perWord < 0) continue;
     count += 1;
-    syllables += countSyllables(word);
+    syllables += perWord;
   }
   if (count < MIN_READABILITY_WORDS) return null;
   const perWord = syllables / count;

@@ -22,10 +22,18 @@ export const NEGATION_WORDS: ReadonlySet<string> = new Set([
   'cannot',
 ]);
 
+/** Lower-cased token texts, lemmas and tags of a clause, as pass 2 reads them (built once in pass 1). */
+export interface ClauseArrays {
+  readonly lower: string[];
+  readonly lemma: string[];
+  readonly pos: Upos[];
+}
+
 /** A clause after pass 1, with the punctuation that ends its sentence (context for pass 2). */
 export interface SyntaxClause {
   readonly syntactic: Syntactic;
   readonly sentenceFinal: string;
+  readonly arrays: ClauseArrays;
 }
 
 const FINAL_PUNCTUATION = /^[.!?…]+$|^[?!]+$/;
@@ -35,14 +43,30 @@ const FINAL_PUNCTUATION = /^[.!?…]+$|^[?!]+$/;
  * groups and readability, with offsets into `text` as given.
  */
 export function runSyntaxPass(text: string, documentId: string): SyntaxClause[] {
+  const clauses: SyntaxClause[] = [];
+  forEachSyntaxClause(text, documentId, (clause) => {
+    clauses.push(clause);
+  });
+  return clauses;
+}
+
+/**
+ * Pass 1, handing each clause to `emit` as soon as its sentence is done (in document order), so a caller
+ * that runs pass 2 right away keeps no per-clause pass 1 data alive for the whole document.
+ */
+export function forEachSyntaxClause(
+  text: string,
+  documentId: string,
+  emit: (clause: SyntaxClause) => void,
+): void {
   const normalized = normalizeText(text);
   const tagged = tagText(normalized.text);
-  const clauses: SyntaxClause[] = [];
+  let clauseCount = 0;
   for (let sentenceIndex = 0; sentenceIndex < tagged.sentences.length; sentenceIndex += 1) {
     const [from, to] = tagged.sentences[sentenceIndex] as readonly [number, number];
     if (to <= from) continue;
     const segments = segmentClauses(tagged, from, to);
-    const readability = scoreReadability(tagged.values.slice(from, to));
+    const readability = scoreReadability(tagged.values, from, to);
     let final = '';
     for (let index = to - 1; index >= from; index -= 1) {
       const value = tagged.values[index] ?? '';
@@ -55,25 +79,33 @@ export function runSyntaxPass(text: string, documentId: string): SyntaxClause[] 
         break;
       }
     }
-    const firstIndex = clauses.length;
-    for (const segment of segments) {
-      const clauseIndex = clauses.length;
-      clauses.push({
-        syntactic: buildSyntactic(text, normalized, tagged, segment, {
-          documentId,
-          clauseIndex,
-          sentenceIndex,
-          parentId: segment.parent >= 0 ? clauseId(documentId, firstIndex + segment.parent) : null,
-          readability,
-        }),
-        sentenceFinal: final,
-      });
+    const firstIndex = clauseCount;
+    // One id per clause of the sentence, shared by its children (a parent may come after its child).
+    const ids: string[] = new Array(segments.length);
+    for (let local = 0; local < segments.length; local += 1)
+      ids[local] = clauseId(documentId, firstIndex + local);
+    for (let local = 0; local < segments.length; local += 1) {
+      const segment = segments[local] as ClauseSegment;
+      const clauseIndex = firstIndex + local;
+      const place: ClausePlace = {
+        id: ids[local] as string,
+        documentId,
+        clauseIndex,
+        sentenceIndex,
+        parentId:
+          segment.parent >= 0
+            ? (ids[segment.parent] ?? clauseId(documentId, firstIndex + segment.parent))
+            : null,
+        readability,
+      };
+      clauseCount += 1;
+      emit(buildSyntactic(text, normalized, tagged, segment, place, final));
     }
   }
-  return clauses;
 }
 
 interface ClausePlace {
+  readonly id: string;
   readonly documentId: string;
   readonly clauseIndex: number;
   readonly sentenceIndex: number;
@@ -87,37 +119,51 @@ function buildSyntactic(
   tagged: ReturnType<typeof tagText>,
   segment: ClauseSegment,
   place: ClausePlace,
-): Syntactic {
+  sentenceFinal: string,
+): SyntaxClause {
   const indices = segment.tokens;
   const group = segment.group;
-  const tokens: Token[] = new Array(indices.length);
-  const lower: string[] = new Array(indices.length);
-  const pos: Upos[] = new Array(indices.length);
+  const count = indices.length;
+  const finiteAt = group === null ? -1 : group.finite;
+  const headAt = group === null ? -1 : group.head;
+  const tokens: Token[] = new Array(count);
+  const lower: string[] = new Array(count);
+  const viewLower: string[] = new Array(count);
+  const lemmas: string[] = new Array(count);
+  const pos: Upos[] = new Array(count);
+  const clean = normalized.starts === null;
   let rootIndex = -1;
-  for (let local = 0; local < indices.length; local += 1) {
+  for (let local = 0; local < count; local += 1) {
     const index = indices[local] as number;
     const word = tagged.lower[index] ?? '';
     const lemma = tagged.lemmas[index] ?? word;
     const tag = tagged.pos[index] ?? 'X';
-    const start = originalStart(normalized, tagged.starts[index] ?? 0);
-    const end = Math.max(start, originalEnd(normalized, tagged.ends[index] ?? 0));
+    const taggedStart = tagged.starts[index] ?? 0;
+    const taggedEnd = tagged.ends[index] ?? 0;
+    const start = clean ? taggedStart : originalStart(normalized, taggedStart);
+    const mappedEnd = clean ? taggedEnd : originalEnd(normalized, taggedEnd);
+    const end = Math.max(start, mappedEnd);
+    const text = original.slice(start, end);
     const modal =
       (tag === 'AUX' && MODAL_OPERATORS[lemma] !== undefined) ||
       (MODAL_EXPRESSIONS[word] !== undefined && tagged.lower[index + 1] === 'to');
     tokens[local] = {
       index: local,
-      text: original.slice(start, end),
+      text,
       lemma,
       pos: tag,
       start,
       end,
-      isFinite: group !== null && index === group.finite,
+      isFinite: index === finiteAt,
       isModal: modal,
       isNegation: NEGATION_WORDS.has(word),
     };
     lower[local] = word;
+    // Pass 2 reads the lower-cased text as given, which is the tagged word unless normalisation changed it.
+    viewLower[local] = text === tagged.values[index] ? word : text.toLowerCase();
+    lemmas[local] = lemma;
     pos[local] = tag;
-    if (group !== null && index === group.head) rootIndex = local;
+    if (index === headAt) rootIndex = local;
   }
   const textOf = (start: number, end: number): string => {
     const first = tokens[start];
@@ -130,9 +176,9 @@ function buildSyntactic(
     rootIndex = main === undefined ? 0 : main.head;
   }
   const first = tokens[0] as Token;
-  const last = tokens[tokens.length - 1] as Token;
-  return {
-    id: clauseId(place.documentId, place.clauseIndex),
+  const last = tokens[count - 1] as Token;
+  const syntactic: Syntactic = {
+    id: place.id,
     text: original.slice(first.start, last.end),
     tokens,
     groups,
@@ -147,4 +193,5 @@ function buildSyntactic(
     relation: segment.relation,
     readability: place.readability,
   };
+  return { syntactic, sentenceFinal, arrays: { lower: viewLower, lemma: lemmas, pos } };
 }

@@ -1,7 +1,7 @@
 import type { Upos } from '@cae/core';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
-import { correctPos } from './pos-corrector';
+import { correctPos, setLexiconLookup } from './pos-corrector';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
 export interface TaggedText {
@@ -11,14 +11,16 @@ export interface TaggedText {
   readonly pos: Upos[];
   readonly starts: number[];
   readonly ends: number[];
-  readonly negation: boolean[];
   /** Token index spans [start, end) of sentences. */
   readonly sentences: Array<readonly [number, number]>;
 }
 
-// Only the annotations the rules use: sentence boundaries, negation and POS (NER, sentiment cost time).
-const nlp = winkNLP(model, ['sbd', 'negation', 'pos']);
+// Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
+const nlp = winkNLP(model, ['sbd', 'pos']);
 const its = nlp.its;
+// The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
+const isOOV = nlp.readDoc('a').isOOV;
+setLexiconLookup((lower) => !isOOV(lower));
 
 /** Texts longer than this are read in pieces cut at paragraph, line or word boundaries (keeps memory flat). */
 const CHUNK_CHARS = 40_000;
@@ -51,7 +53,6 @@ export function tagText(text: string): TaggedText {
     pos: [],
     starts: [],
     ends: [],
-    negation: [],
     sentences: [],
   };
   let from = 0;
@@ -68,24 +69,26 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
   if (chunk.trim().length === 0) return;
   const doc = nlp.readDoc(chunk);
   const tokens = doc.tokens();
+  // Whole columns once per chunk: no per-token item objects.
   const values = tokens.out(its.value) as string[];
   const pos = tokens.out(its.pos) as Upos[];
   const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
-  const negation = tokens.out(its.negationFlag) as unknown as boolean[];
   const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
   const base = out.values.length;
+  const length = chunk.length;
   let cursor = 0;
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index] ?? '';
     let at = cursor;
-    while (at < chunk.length && isSpace(chunk.charCodeAt(at))) at += 1;
+    while (at < length && isSpace(chunk.charCodeAt(at))) at += 1;
     if (!chunk.startsWith(value, at)) {
       const found = chunk.slice(at, at + value.length + 64).indexOf(value);
       if (found >= 0) at += found;
     }
-    const end = Math.min(chunk.length, at + value.length);
+    const end = Math.min(length, at + value.length);
     cursor = end;
-    const clitic = CLITIC.exec(value);
+    // Only a word with an apostrophe can be a contraction left whole: skip the regex for the rest.
+    const clitic = value.length > 2 && hasApostrophe(value) ? CLITIC.exec(value) : null;
     if (clitic !== null && clitic[1] !== undefined && clitic[2] !== undefined) {
       // The lite model leaves some contractions whole ("I'm" at the start of a sentence): split them.
       const host = clitic[1];
@@ -99,7 +102,6 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
         PRONOUNS.has(hostLower) ? 'PRON' : (pos[index] ?? 'X'),
         from + at,
         split,
-        false,
       );
       const tailLower = tail.toLowerCase().replace('’', "'");
       const tailInfo = CLITIC_TAGS[tailLower] ?? { lemma: tailLower, pos: 'PART' as Upos };
@@ -110,20 +112,24 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
         tailLower === "'s" && !PRONOUNS.has(hostLower) ? 'PART' : tailInfo.pos,
         split,
         from + end,
-        tailLower === "n't",
       );
       continue;
     }
+    const lower = value.toLowerCase();
+    const lemma = lemmas[index];
     out.values.push(value);
-    out.lower.push(value.toLowerCase());
-    out.lemmas.push((lemmas[index] ?? value).toLowerCase());
+    out.lower.push(lower);
+    out.lemmas.push(lemma === undefined ? lower : lemma === value ? lower : lemma.toLowerCase());
     out.pos.push(pos[index] ?? 'X');
     out.starts.push(from + at);
     out.ends.push(from + end);
-    out.negation.push(negation[index] === true);
   }
   correctPos(out, base, out.values.length);
   for (const [first, last] of spans) splitAtLines(text, base + first, base + last + 1, out);
+}
+
+function hasApostrophe(value: string): boolean {
+  return value.indexOf("'") >= 0 || value.indexOf('’') >= 0;
 }
 
 const CLITIC = /^([\p{L}]+?)(n['’]t|['’]m|['’]re|['’]ve|['’]ll|['’]d|['’]s)$/iu;
@@ -161,7 +167,6 @@ function pushToken(
   tag: Upos,
   start: number,
   end: number,
-  negation: boolean,
 ): void {
   out.values.push(value);
   out.lower.push(value.toLowerCase());
@@ -169,7 +174,6 @@ function pushToken(
   out.pos.push(tag);
   out.starts.push(start);
   out.ends.push(end);
-  out.negation.push(negation);
 }
 
 function isSpace(code: number): boolean {
@@ -182,10 +186,13 @@ function splitAtLines(text: string, first: number, end: number, out: TaggedText)
     const gapStart = out.ends[index - 1] ?? 0;
     const gapEnd = out.starts[index] ?? 0;
     if (gapEnd - gapStart === 0) continue;
-    const gap = text.slice(gapStart, gapEnd);
-    const newline = gap.indexOf('\n');
-    if (newline < 0) continue;
-    const blank = gap.indexOf('\n', newline + 1) >= 0;
+    // Scan the gap in place (no substring per token): a line break, and a second one for a blank line.
+    let newline = gapStart;
+    while (newline < gapEnd && text.charCodeAt(newline) !== 10) newline += 1;
+    if (newline >= gapEnd) continue;
+    let second = newline + 1;
+    while (second < gapEnd && text.charCodeAt(second) !== 10) second += 1;
+    const blank = second < gapEnd;
     const next = out.values[index] ?? '';
     const previous = out.values[index - 1] ?? '';
     if (blank || LIST_MARKER.test(next) || (UPPER_START.test(next) && !LOWER_WORD.test(previous))) {

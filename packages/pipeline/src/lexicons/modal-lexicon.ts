@@ -1,7 +1,7 @@
 import type { ModalityType } from '@cae/core';
 
 /** Where a modal cue sits in the clause. */
-export type ModalKind = 'operator' | 'adjunct' | 'expression' | 'adjective' | 'verb' | 'noun';
+export type ModalKind = 'operator' | 'adjunct' | 'expression' | 'adjective' | 'verb' | 'noun' | 'hedge';
 
 /** One modal cue: its value (0..1) and the kind of modality it realises. */
 export interface ModalEntry {
@@ -56,6 +56,16 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = {
   tend: entry(0.6, 'usuality', 'expression'),
   seem: entry(0.5, 'probability', 'expression'),
   appear: entry(0.5, 'probability', 'expression'),
+  thought: entry(0.4, 'probability', 'expression'),
+  said: entry(0.4, 'probability', 'expression'),
+  known: entry(0.4, 'probability', 'expression'),
+  reported: entry(0.4, 'probability', 'expression'),
+  believed: entry(0.4, 'probability', 'expression'),
+  considered: entry(0.4, 'probability', 'expression'),
+  rumored: entry(0.3, 'probability', 'expression'),
+  rumoured: entry(0.3, 'probability', 'expression'),
+  alleged: entry(0.3, 'probability', 'expression'),
+  claimed: entry(0.3, 'probability', 'expression'),
 };
 
 /** Modal adjuncts (adverbs) of probability and usuality, keyed by lower-case form. */
@@ -83,6 +93,11 @@ export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = {
   often: entry(0.6, 'usuality', 'adjunct'),
   frequently: entry(0.6, 'usuality', 'adjunct'),
   possibly: entry(0.3, 'probability', 'adjunct'),
+  arguably: entry(0.3, 'probability', 'adjunct'),
+  purportedly: entry(0.5, 'probability', 'adjunct'),
+  seemingly: entry(0.5, 'probability', 'adjunct'),
+  widely: entry(0.3, 'probability', 'adjunct'),
+  reputedly: entry(0.5, 'probability', 'adjunct'),
   perhaps: entry(0.3, 'probability', 'adjunct'),
   maybe: entry(0.3, 'probability', 'adjunct'),
   conceivably: entry(0.3, 'probability', 'adjunct'),
@@ -133,6 +148,13 @@ export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = {
   suspect: entry(0.3, 'probability', 'verb'),
   estimate: entry(0.4, 'probability', 'verb'),
   believe: entry(0.5, 'probability', 'verb'),
+  consider: entry(0.4, 'probability', 'verb'),
+  regard: entry(0.4, 'probability', 'verb'),
+  claim: entry(0.3, 'probability', 'verb'),
+  argue: entry(0.3, 'probability', 'verb'),
+  allege: entry(0.3, 'probability', 'verb'),
+  rumor: entry(0.3, 'probability', 'verb'),
+  rumour: entry(0.3, 'probability', 'verb'),
   imply: entry(0.4, 'probability', 'verb'),
 };
 
@@ -150,4 +172,22 @@ export const MODAL_NOUNS: Readonly<Record<string, ModalEntry>> = {
 /** Conjunctions that project an open question ("whether it works"), keyed by lower-case form. */
 export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = {
   whether: entry(0.3, 'probability', 'adjunct'),
+};
+
+/**
+ * Hedges of vague attribution and quantity ("some say", "many believe", "in some cases"): Wikipedia's
+ * weasel wording, which withholds full commitment; low probability modalisation, keyed by lower-case
+ * form and matched on determiners, pronouns and adjectives.
+ */
+export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = {
+  some: entry(0.3, 'probability', 'hedge'),
+  many: entry(0.3, 'probability', 'hedge'),
+  several: entry(0.3, 'probability', 'hedge'),
+  numerous: entry(0.3, 'probability', 'hedge'),
+  few: entry(0.3, 'probability', 'hedge'),
+  various: entry(0.3, 'probability', 'hedge'),
+  most: entry(0.3, 'probability', 'hedge'),
+  others: entry(0.3, 'probability', 'hedge'),
+  /** Attributive "certain" ("in certain cases") is a vague quantifier, not high probability. */
+  certain: entry(0.3, 'probability', 'hedge'),
 };

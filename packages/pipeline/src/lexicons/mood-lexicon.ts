@@ -77,3 +77,25 @@ export const NEGATIVE_WORDS = set(`
   wrong fail failed failure problem problems broken useless harmful danger dangerous risk damage
   complain complaint unfortunately sorry annoying annoyed rude disgusting negative loss lose
 `);
+
+/**
+ * Verbs of instructions and requests that the tagger often reads as nouns at the start of a sentence
+ * ("Water the plants", "Check the mail"); with no other verb in the sentence they open an imperative.
+ */
+export const IMPERATIVE_VERBS = set(`
+  water iron vacuum brush polish check study hand call order email text phone message book drive
+  exercise reply work visit contact note read review sign print fax forward attach copy paste
+  close open clean wash cook feed walk stop start turn switch play pause mute set remind add remove
+  delete save send pick wait tell ask help show find search look try dial answer
+`);
+
+/** Finite auxiliaries that open a yes/no question when a Subject follows ("Can snakes fly", "Are dogs mammals"). */
+export const QUESTION_AUXILIARIES = set(`
+  am is are was were do does did have has had can could will would shall should may might must
+`);
+
+/**
+ * Verbs that open a sentence with an ellipted first-person Subject rather than a command
+ * ("Thank you", "Hope this helps").
+ */
+export const ELLIPTICAL_SUBJECT_VERBS = set('thank thanks hope');

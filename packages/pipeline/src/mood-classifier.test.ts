@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createPipeline } from './pipeline';
+import { tagText } from './syntax-tagger';
+
+const pipeline = createPipeline({ clock: () => new Date(0) });
+
+/** Mood of the first independent clause of a text. */
+function moodOf(text: string): string {
+  const clauses = pipeline.compile(text, { documentId: 'mood-test' });
+  const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
+  return main?.interpersonal.mood ?? 'none';
+}
+
+function tagsOf(text: string): string[] {
+  return tagText(text).pos;
+}
+
+describe('imperatives', () => {
+  it.each([
+    'Wash the cups',
+    'Feed the cat before noon.',
+    'Please shut the door',
+    'just phone me tomorrow.',
+    'Simply type your name in the box.',
+    'For the full schedule, see the notice board.',
+    'Do your chores',
+  ])('%s', (text) => {
+    expect(moodOf(text)).toBe('imperative');
+  });
+
+  it('a command after an opening conditional clause is the independent clause', () => {
+    const clauses = pipeline.compile('If you need help, please call the front desk.', { documentId: 'm' });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe('imperative');
+    expect(main?.text).toContain('call the front desk');
+  });
+
+  it('leaves an ellipted first-person Subject declarative', () => {
+    expect(moodOf('Thank you for the lovely flowers.')).toBe('declarative');
+    expect(moodOf('Hope the trip went well.')).toBe('declarative');
+    expect(moodOf('Phone: 555 0100')).not.toBe('imperative');
+  });
+});
+
+describe('questions without a question mark', () => {
+  it.each([
+    'can you turn on the lights',
+    'are whales fish',
+    'do birds sing',
+    'may i open the window',
+    'when does the train leave',
+    'how far can a camel walk',
+    'how long until the next train',
+    'is it going to rain',
+  ])('%s', (text) => {
+    expect(moodOf(text)).toBe('interrogative');
+  });
+});
+
+describe('WH-clauses that are not questions', () => {
+  it.each([
+    'What she wrote surprised everyone.',
+    "What's changing now is the price of bread.",
+    'Whatever you cook, the guests will be happy.',
+  ])('%s', (text) => {
+    expect(moodOf(text)).not.toBe('interrogative');
+  });
+  it('keeps real WH-questions', () => {
+    expect(moodOf('What did she write?')).toBe('interrogative');
+    expect(moodOf('where is the station')).toBe('interrogative');
+  });
+});
+
+describe('POS corrections for moods', () => {
+  it('tags an opening instruction verb as VERB', () => {
+    expect(tagsOf('Water the tomatoes')[0]).toBe('VERB');
+  });
+  it('tags the Subject after an opening auxiliary as NOUN', () => {
+    expect(tagsOf('Can penguins fly')[1]).toBe('NOUN');
+  });
+  it('does not read the month May as a modal auxiliary', () => {
+    const tagged = tagText('The shop opened in May 2003.');
+    expect(tagged.pos[tagged.lower.indexOf('may')]).not.toBe('AUX');
+  });
+});
