@@ -6,10 +6,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appDir = join(here, '..');
@@ -17,7 +17,12 @@ const portkeyDir = join(here, '.portkey');
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 5);
 const children: ChildProcess[] = [];
 
-function start(command: string, args: string[], env: Record<string, string>, cwd = appDir): ChildProcess {
+function start(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd = appDir,
+): ChildProcess {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -86,27 +91,108 @@ interface LoadResult {
   errors: number;
 }
 
+const percentile = (sorted: Float64Array, fraction: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+
+/**
+ * Closed-loop HTTP/1.1 load over `connections` keep-alive sockets, timing every request with
+ * hrtime (autocannon rounds latencies to whole milliseconds). Requests are pre-serialised and
+ * responses parsed just enough to find their end, so the client costs the same for every target.
+ */
+function runLoad(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  connections: number,
+  durationS: number,
+): Promise<LoadResult> {
+  const target = new URL(url);
+  const payload = Buffer.from(body);
+  const head = [
+    `POST ${target.pathname} HTTP/1.1`,
+    `host: ${target.host}`,
+    'content-type: application/json',
+    `content-length: ${payload.length}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    '',
+  ].join('\r\n');
+  const wire = Buffer.concat([Buffer.from(head), payload]);
+  let samples = new Float64Array(1 << 16);
+  let count = 0;
+  let errors = 0;
+  const record = (ms: number) => {
+    if (count === samples.length) {
+      const grown = new Float64Array(samples.length * 2);
+      grown.set(samples);
+      samples = grown;
+    }
+    samples[count++] = ms;
+  };
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(durationS * 1e9));
+
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(target.port), target.hostname);
+      socket.setNoDelay(true);
+      let buffer: Buffer = Buffer.alloc(0);
+      let sentAt = 0n;
+      const send = () => {
+        if (process.hrtime.bigint() >= deadline) {
+          socket.end();
+          resolve();
+          return;
+        }
+        sentAt = process.hrtime.bigint();
+        socket.write(wire);
+      };
+      socket.on('connect', send);
+      socket.on('error', reject);
+      socket.on('data', (data: Buffer) => {
+        buffer = buffer.length === 0 ? data : Buffer.concat([buffer, data]);
+        const headerEnd = buffer.indexOf('\r\n\r\n');
+        if (headerEnd < 0) return;
+        const headerText = buffer.subarray(0, headerEnd).toString('latin1');
+        const length = /\r\ncontent-length:\s*(\d+)/i.exec(headerText);
+        let end: number;
+        if (length) {
+          end = headerEnd + 4 + Number(length[1]);
+          if (buffer.length < end) return;
+        } else {
+          const last = buffer.indexOf('\r\n0\r\n\r\n', headerEnd);
+          if (last < 0) return;
+          end = last + 7;
+        }
+        record(Number(process.hrtime.bigint() - sentAt) / 1e6);
+        if (!headerText.startsWith('HTTP/1.1 2')) errors += 1;
+        buffer = buffer.subarray(end);
+        send();
+      });
+    });
+
+  return Promise.all(Array.from({ length: connections }, one)).then(() => {
+    const elapsedS = Number(process.hrtime.bigint() - started) / 1e9;
+    const sorted = samples.slice(0, count).sort();
+    return {
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      rps: count / elapsedS,
+      errors,
+    };
+  });
+}
+
 async function load(
   url: string,
   body: string,
   headers: Record<string, string>,
   connections: number,
 ): Promise<LoadResult> {
-  const options = {
-    url,
-    method: 'POST' as const,
-    body,
-    headers: { 'content-type': 'application/json', ...headers },
-    connections,
-  };
-  await autocannon({ ...options, duration: 1 }); // warm-up: connections, JIT, client pools
-  const result = await autocannon({ ...options, duration: DURATION });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-    errors: result.errors + result.non2xx,
-  };
+  await runLoad(url, body, headers, connections, 1); // warm-up: connections, JIT, client pools
+  return runLoad(url, body, headers, connections, DURATION);
 }
 
 /** Milliseconds from sending a streaming request to the first body bytes holding generated text. */
@@ -139,12 +225,21 @@ function firstChunkMs(
   });
 }
 
-async function medianFirstChunk(url: string, body: string, headers: Record<string, string>, marker: RegExp) {
-  for (let index = 0; index < 20; index += 1) await firstChunkMs(url, body, headers, marker);
-  const samples: number[] = [];
-  for (let index = 0; index < 200; index += 1) samples.push(await firstChunkMs(url, body, headers, marker));
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+type FirstChunkTarget = { url: string; body: string; headers: Record<string, string>; marker: RegExp };
+
+/** Median first-chunk times of two targets, sampled alternately so both see the same machine load. */
+async function medianFirstChunks(a: FirstChunkTarget, b: FirstChunkTarget): Promise<[number, number]> {
+  const once = (target: FirstChunkTarget) =>
+    firstChunkMs(target.url, target.body, target.headers, target.marker);
+  for (let index = 0; index < 20; index += 1) await Promise.all([await once(a), await once(b)]);
+  const samplesA: number[] = [];
+  const samplesB: number[] = [];
+  for (let index = 0; index < 200; index += 1) {
+    samplesA.push(await once(a));
+    samplesB.push(await once(b));
+  }
+  const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  return [median(samplesA), median(samplesB)];
 }
 
 const rssMb = (pid: number) => {
@@ -152,14 +247,32 @@ const rssMb = (pid: number) => {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 };
 
+/**
+ * With BENCH_PIN=1 (and taskset present), each gateway under test gets CPU 0 to itself while the
+ * fake upstream and this load client share CPU 1, so the gateways do not fight the load for a core.
+ */
+const PIN = process.env.BENCH_PIN === '1' && existsSync('/usr/bin/taskset');
+const pinned = (cpu: string, command: string, args: string[]): [string, string[]] =>
+  PIN ? ['taskset', ['-c', cpu, command, ...args]] : [command, args];
+
 async function main() {
-  const tsxArgs = ['--conditions=@cae/source', '--import', 'tsx'];
-  const upstreamProcess = start(process.execPath, [...tsxArgs, 'bench/fake-upstream-server.ts'], {});
+  if (PIN) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  // The processes under test run built JavaScript (dist), as in production; `pnpm bench` builds first.
+  const gatewayEntry = join(appDir, 'dist/main.js');
+  if (!existsSync(gatewayEntry)) throw new Error('build first: pnpm --filter @cae/gateway-app... build');
+  const upstreamProcess = start(
+    ...pinned('1', process.execPath, ['--import', 'tsx', 'bench/fake-upstream-server.ts']),
+    {},
+  );
   const upstreamPort = Number((await firstLine(upstreamProcess, /\{"port":(\d+)\}/))[1]);
   const upstream = `http://127.0.0.1:${upstreamPort}/v1`;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cae-bench-'));
-  const gatewayProcess = start(process.execPath, [...tsxArgs, 'src/main.ts'], {
+  const gatewayArgs = [
+    ...(process.env.BENCH_GATEWAY_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+    gatewayEntry,
+  ];
+  const gatewayProcess = start(...pinned('0', process.execPath, gatewayArgs), {
     HOST: '127.0.0.1',
     PORT: '0',
     OPENAI_BASE_URL: upstream,
@@ -173,11 +286,14 @@ async function main() {
   const portkeyEntry = ensurePortkey();
   const portkeyPort = upstreamPort + 17;
   start(
-    process.execPath,
-    ['--import', join(here, 'loopback-only.mjs'), portkeyEntry, `--port=${portkeyPort}`, '--headless'],
-    {
-      NODE_ENV: 'production',
-    },
+    ...pinned('0', process.execPath, [
+      '--import',
+      join(here, 'loopback-only.mjs'),
+      portkeyEntry,
+      `--port=${portkeyPort}`,
+      '--headless',
+    ]),
+    { NODE_ENV: 'production' },
   );
   const portkeyUrl = `http://127.0.0.1:${portkeyPort}`;
   await waitForHttp(`${portkeyUrl}/`);
@@ -222,14 +338,22 @@ async function main() {
   }
 
   const streamBody = JSON.stringify({ model: 'gpt-4.1-mini', messages, stream: true });
-  const upstreamFirst = await medianFirstChunk(direct.url, streamBody, direct.headers, /"content":"[^"]/);
-  const gatewayFirst = await medianFirstChunk(
-    `${gatewayUrl}/api/stream`,
-    JSON.stringify({ prompt: { user: messages[0]!.content }, providerId: 'openai' }),
-    {},
-    /"chunk":"/,
+  const [upstreamFirst, gatewayFirst] = await medianFirstChunks(
+    { url: direct.url, body: streamBody, headers: direct.headers, marker: /"content":"[^"]/ },
+    {
+      url: `${gatewayUrl}/api/stream`,
+      body: JSON.stringify({ prompt: { user: messages[0]!.content }, providerId: 'openai' }),
+      headers: {},
+      marker: /"chunk":"/,
+    },
   );
   const rssAfter = rssMb(gatewayProcess.pid!);
+  // More rounds of load at 50: RSS that levels off is the heap sizing itself, growth every round a leak.
+  const rssRounds: number[] = [];
+  for (let round = 0; round < Number(process.env.BENCH_RSS_ROUNDS ?? 3); round += 1) {
+    await runLoad(ours.url, ours.body, ours.headers, 50, DURATION);
+    rssRounds.push(rssMb(gatewayProcess.pid!));
+  }
 
   const fmt = (value: number) => value.toFixed(2).padStart(8);
   const lines = [
@@ -255,6 +379,12 @@ async function main() {
     `first streamed chunk: upstream ${upstreamFirst.toFixed(3)} ms, via gateway ${gatewayFirst.toFixed(3)} ms, delay ${(gatewayFirst - upstreamFirst).toFixed(3)} ms`,
   );
   lines.push(`gateway RSS: ${rssBefore.toFixed(1)} MB before load, ${rssAfter.toFixed(1)} MB after`);
+  lines.push(
+    `gateway RSS after each further ${DURATION} s round at 50: ${rssRounds.map((mb) => mb.toFixed(1)).join(', ')} MB`,
+  );
+  lines.push(
+    `run: ${PIN ? 'BENCH_PIN=1 (gateways on CPU 0, upstream and load client on CPU 1)' : 'unpinned'}, ${DURATION} s per load, own hrtime client`,
+  );
   lines.push('');
   lines.push('targets:');
   lines.push(

@@ -20,11 +20,11 @@ import {
 } from '@cae/gateway';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import { rateLimiter } from 'hono-rate-limiter';
 import { type GatewayAppConfig, readGatewayConfig } from './gateway-config';
+import { cheapBodyLimit } from './middleware/body-limit';
 import { bearerToken, callerAuth } from './middleware/caller-auth';
 import { requestLog } from './middleware/request-log';
 
@@ -42,6 +42,19 @@ export interface GatewayAppOptions {
 }
 
 const HEALTH = '/api/health';
+
+/** Response headers of an SSE stream (as Hono's streamSSE sets them). */
+const SSE_HEADERS = {
+  'Transfer-Encoding': 'chunked',
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  Connection: 'keep-alive',
+};
+const encoder = new TextEncoder();
+
+/** One server-sent event; `data` is JSON text (one line). */
+const sseEvent = (data: string, event?: string) =>
+  encoder.encode(event ? `event: ${event}\ndata: ${data}\n\n` : `data: ${data}\n\n`);
 
 async function jsonBody(c: Context): Promise<unknown> {
   try {
@@ -110,11 +123,8 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
   }
   app.use(
     '/api/*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new PayloadTooLargeError(`request body over ${config.bodyLimitBytes} bytes`);
-      },
+    cheapBodyLimit(config.bodyLimitBytes, () => {
+      throw new PayloadTooLargeError(`request body over ${config.bodyLimitBytes} bytes`);
     }),
   );
   app.use(
@@ -183,20 +193,36 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
     // Wait for the first chunk before answering: if every provider fails, the caller gets a
     // plain JSON error with its status instead of a stream that breaks at once.
     const first = await iterator.next();
-    return streamSSE(c, async (sse) => {
-      sse.onAbort(() => controller.abort());
-      try {
-        for (let next = first; !next.done; next = await iterator.next()) {
-          await sse.writeSSE({ data: JSON.stringify({ chunk: next.value }) });
+    // The SSE body is a plain pull stream that already holds the first chunk, so it goes out with
+    // the headers at once; streamSSE's TransformStream, writer and callback add a hop per chunk.
+    let pending: IteratorResult<string> | undefined = first;
+    let finished: Promise<unknown> | undefined;
+    const finish = () => {
+      finished ??= Promise.resolve(iterator.return?.()).catch(() => {});
+      return finished;
+    };
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        try {
+          const next = pending ?? (await iterator.next());
+          pending = undefined;
+          if (!next.done) {
+            stream.enqueue(sseEvent(JSON.stringify({ chunk: next.value })));
+            return;
+          }
+          stream.enqueue(sseEvent('[DONE]'));
+        } catch (error) {
+          if (!signal.aborted) stream.enqueue(sseEvent(JSON.stringify(toCaeError(error).toBody()), 'error'));
         }
-        await sse.writeSSE({ data: '[DONE]' });
-      } catch (error) {
-        if (signal.aborted) return;
-        await sse.writeSSE({ event: 'error', data: JSON.stringify(toCaeError(error).toBody()) });
-      } finally {
-        await iterator.return?.();
-      }
+        await finish();
+        stream.close();
+      },
+      async cancel() {
+        controller.abort();
+        await finish();
+      },
     });
+    return c.body(body, 200, SSE_HEADERS);
   });
 
   app.post('/api/agent/compile-stream', async (c) => {

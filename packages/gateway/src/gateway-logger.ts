@@ -21,9 +21,34 @@ export interface JsonLoggerOptions {
 
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
+/**
+ * Writes lines to stdout in batches: lines logged while a request is handled go out together in one
+ * write once the event loop turns, instead of one blocking write each (stdout to a pipe or file is
+ * synchronous). Whatever is pending is written before the process exits.
+ */
+function batchedStdout(): (line: string) => void {
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = `${pending.join('\n')}\n`;
+    pending = [];
+    process.stdout.write(text);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    pending.push(line);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+}
+
 /** A logger writing one JSON object per line, with secret-named fields and key-shaped strings redacted. */
 export function createJsonLogger(options: JsonLoggerOptions = {}): GatewayLogger {
-  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const write = options.write ?? batchedStdout();
   const clock = options.clock ?? Date.now;
   const min = LEVELS[options.minLevel ?? 'info'];
   return {

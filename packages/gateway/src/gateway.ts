@@ -158,7 +158,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       steps,
       (target) =>
         callGenerate(
-          clients.get(target.provider, target.apiKey),
+          clients.chat(target.provider, target.apiKey),
           target,
           request.prompt,
           request.options,
@@ -185,7 +185,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
         steps,
         async (target) => {
           const iterator = callStream(
-            clients.get(target.provider, target.apiKey),
+            clients.chat(target.provider, target.apiKey),
             target,
             request.prompt,
             request.options,

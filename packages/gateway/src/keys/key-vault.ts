@@ -40,6 +40,11 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
   const ttl = options.cacheTtlMs ?? 5_000;
   const clock = options.clock ?? Date.now;
   const cache = new Map<string, { value: string | null; expires: number }>();
+  // Resolved server keys (stored or environment), reused for the same TTL so the hot path reads
+  // neither the store nor process.env (whose every property read is a call into C++).
+  const resolved = new Map<string, { value: ServerKey | null; expires: number }>();
+  // Store reads in flight, so a burst of requests after the TTL lapses shares one read.
+  const reading = new Map<string, Promise<string | null>>();
   let master: Promise<Buffer> | undefined;
   const masterKey = () => {
     master ??= options.masterKey().catch((error: unknown) => {
@@ -64,20 +69,39 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
   async function storedKey(providerId: string): Promise<string | null> {
     const hit = cache.get(providerId);
     if (hit && hit.expires > clock()) return hit.value;
-    const ciphertext = await keyStore.get(providerId);
-    const value = ciphertext === null ? null : decryptSecret(await masterKey(), providerId, ciphertext);
-    cache.set(providerId, { value, expires: clock() + ttl });
-    return value;
+    const inFlight = reading.get(providerId);
+    if (inFlight) return inFlight;
+    let read: Promise<string | null> | undefined;
+    read = (async () => {
+      const ciphertext = await keyStore.get(providerId);
+      const value = ciphertext === null ? null : decryptSecret(await masterKey(), providerId, ciphertext);
+      // A setKey while this read was in flight wins: do not cache what it replaced.
+      if (reading.get(providerId) === read) cache.set(providerId, { value, expires: clock() + ttl });
+      return value;
+    })().finally(() => {
+      if (reading.get(providerId) === read) reading.delete(providerId);
+    });
+    reading.set(providerId, read);
+    return read;
   }
 
   return {
     async serverKey(providerId) {
+      const hit = resolved.get(providerId);
+      if (hit && hit.expires > clock()) return hit.value;
       const provider = registry.find(providerId);
       if (!provider) return null;
       const stored = await storedKey(providerId);
-      if (stored) return { key: stored, source: 'stored' };
-      const fromEnv = envKey(provider);
-      return fromEnv ? { key: fromEnv, source: 'env' } : null;
+      let value: ServerKey | null;
+      if (stored) value = { key: stored, source: 'stored' };
+      else {
+        const fromEnv = envKey(provider);
+        value = fromEnv ? { key: fromEnv, source: 'env' } : null;
+      }
+      // Cache only what the key cache still vouches for (a setKey meanwhile cleared it).
+      const entry = cache.get(providerId);
+      if (entry) resolved.set(providerId, { value, expires: entry.expires });
+      return value;
     },
 
     async setKey(providerId, key) {
@@ -87,12 +111,16 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
         });
       }
       cache.delete(providerId);
+      resolved.delete(providerId);
+      reading.delete(providerId);
       if (key === null || key.trim() === '') {
         await keyStore.delete(providerId);
       } else {
         await keyStore.set(providerId, encryptSecret(await masterKey(), providerId, key.trim()));
       }
       cache.delete(providerId);
+      resolved.delete(providerId);
+      reading.delete(providerId);
     },
 
     async status() {

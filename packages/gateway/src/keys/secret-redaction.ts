@@ -9,6 +9,12 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /[A-Za-z0-9_-]*\*{4,}[A-Za-z0-9_-]*/g,
 ];
 
+/**
+ * Cheap first test: matches wherever any of SECRET_PATTERNS could (it is looser, case-insensitive
+ * throughout), so text it does not match is returned without running every pattern.
+ */
+const MAYBE_SECRET = /sk-|aiza|gsk_|xai-|pk-|rk-|bearer|\*{4}/i;
+
 /** Minimum length of a known secret that is replaced verbatim (shorter strings would match ordinary words). */
 const MIN_SECRET_LENGTH = 4;
 
@@ -16,8 +22,10 @@ const MIN_SECRET_LENGTH = 4;
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret && secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join('[redacted]');
+    if (secret && secret.length >= MIN_SECRET_LENGTH && out.includes(secret))
+      out = out.split(secret).join('[redacted]');
   }
+  if (!MAYBE_SECRET.test(out)) return out;
   for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, '[redacted]');
   return out;
 }
