@@ -26,6 +26,10 @@ interface Marker {
 
 const INTERROGATIVE_OPENERS = new Set(['when', 'where', 'why', 'how', 'whether', 'if']);
 const RELATIVE_PRONOUNS = new Set(['who', 'whom', 'whose', 'which']);
+/** Finite operators that, after an opening WH-word, make a question ("when does", "where can"). */
+const FINITE_OPERATORS = new Set(
+  'do does did is are was were am can could will would shall should may might must has have had'.split(' '),
+);
 const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
@@ -53,10 +57,18 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   if (
     index === from &&
     INTERROGATIVE_OPENERS.has(word) &&
-    (tokens.pos[index + 1] === 'AUX' || tokens.pos[index + 1] === 'ADJ')
+    (tokens.pos[index + 1] === 'AUX' ||
+      tokens.pos[index + 1] === 'ADJ' ||
+      FINITE_OPERATORS.has(tokens.lower[index + 1] ?? ''))
   )
+    // "When does the store close?", "Where is it?": a WH-question, not a dependent clause.
     return null;
-  if (SUBORDINATORS.has(word) && (tag === 'SCONJ' || tag === 'ADP' || tag === 'ADV')) {
+  if (
+    SUBORDINATORS.has(word) &&
+    (tag === 'SCONJ' || tag === 'ADP' || tag === 'ADV') &&
+    // "once upon a time": a preposition follows, so "once" is an adverb, not a subordinator.
+    tokens.pos[index + 1] !== 'ADP'
+  ) {
     if (
       (word === 'when' || word === 'where' || word === 'why') &&
       before !== undefined &&
@@ -96,6 +108,15 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
     }
   }
   return strong ?? weak;
+}
+
+/**
+ * True when a comma comes between the subordinator and the first verbal group: "After lunch, we walked"
+ * has a prepositional phrase, not a dependent clause, before the main clause.
+ */
+function commaBefore(tokens: TokenArrays, from: number, to: number): boolean {
+  for (let index = from + 1; index < to; index += 1) if (tokens.lower[index] === ',') return true;
+  return false;
 }
 
 function hasSubject(tokens: TokenArrays, from: number, to: number): boolean {
@@ -151,7 +172,11 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     pendingParent = 0;
     active = 1;
     assigned = firstMarker.index;
-  } else if (firstMarker !== null && firstMarker.kind === 'sub') {
+  } else if (
+    firstMarker !== null &&
+    firstMarker.kind === 'sub' &&
+    !commaBefore(tokens, firstMarker.index, first.start)
+  ) {
     root.dependency = 'hypotactic';
     root.relation = firstMarker.word;
     openingDependent = 0;

@@ -64,19 +64,27 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   const passive = isPassive(view);
   const tenor = scoreTenor(view, mood.mood, passive);
   const ideational = analyzeTransitivity(view, passive, modality.polarity);
-  const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? [] });
-  const polite = tenor.features.some(
-    (feature) => feature.label === 'tenor.politeness_marker' || feature.label === 'tenor.hedged_request',
-  );
-  const sentiment = sentimentOf(view.lower, modality.polarity === 'negative');
+  const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
+  const features = tenor.features;
+  let polite = false;
+  for (let index = 0; index < features.length; index += 1) {
+    const label = (features[index] as Premise).label;
+    if (label === 'tenor.politeness_marker' || label === 'tenor.hedged_request') {
+      polite = true;
+      break;
+    }
+  }
+  const negative = modality.polarity === 'negative';
+  const sentiment = sentimentOf(view.lower, negative);
   const attitude = composeAttitude(mood.mood, modality, sentiment, polite);
-  const premises: Premise[] = [
-    ...mood.premises,
-    ...modality.premises,
-    { label: 'voice', value: passive ? 'passive' : 'active' },
-    { label: 'sentiment', value: sentiment },
-    ...tenor.features,
-  ];
+  const premises: Premise[] = [];
+  for (let index = 0; index < mood.premises.length; index += 1)
+    premises.push(internPremise(mood.premises[index] as Premise));
+  for (let index = 0; index < modality.premises.length; index += 1)
+    premises.push(internPremise(modality.premises[index] as Premise));
+  premises.push(passive ? VOICE_PASSIVE : VOICE_ACTIVE);
+  premises.push(SENTIMENT[sentiment]);
+  for (let index = 0; index < features.length; index += 1) premises.push(features[index] as Premise);
   const conclusion: Conclusion = {
     mood: mood.mood,
     modalityWeight: modality.weight,
@@ -84,27 +92,26 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     tenor: tenor.tenor,
   };
   const rules: LabelRule[] = [
-    { label: 'modality_weight', rule: modality.rule },
-    {
-      label: 'polarity',
-      rule: modality.polarity === 'negative' ? 'POLARITY.NEGATION_MARKER' : 'POLARITY.DEFAULT_POSITIVE',
-    },
-    { label: 'process_type', rule: ideational.rawTransitivity.matched },
-    { label: 'tenor', rule: 'TENOR.WEIGHTED_SUM' },
-    { label: 'speaker_attitude', rule: attitudeRule(attitude) },
-    { label: 'theme', rule: textual.markedTheme ? 'THEME.MARKED' : 'THEME.FIRST_EXPERIENTIAL' },
+    ruleOf(MODALITY_RULES, 'modality_weight', modality.rule),
+    negative ? POLARITY_NEGATIVE : POLARITY_POSITIVE,
+    ruleOf(PROCESS_RULES, 'process_type', ideational.rawTransitivity.matched),
+    TENOR_RULE,
+    ruleOf(ATTITUDE_LABEL_RULES, 'speaker_attitude', attitudeRule(attitude)),
+    textual.markedTheme ? THEME_MARKED : THEME_FIRST,
   ];
   const inferenceRule = mood.rule;
   const hash = traceHash(premises, inferenceRule, conclusion, rules);
-  const modalText =
+  const verbLemma = ideational.rawTransitivity.verbLemma;
+  // One flat string from a few cached pieces (a template literal would keep a tree of concatenations alive).
+  const reasoning = [
+    reasoningHead(mood.mood, inferenceRule),
     modality.cues.length > 0
       ? `modal cues (${modality.cues.join(', ')}) give weight ${modality.weight}`
-      : 'no modal cue, so the clause is not modalised';
-  const reasoning = `${capitalise(mood.mood)} by ${inferenceRule}; ${modalText}. The ${ideational.processType} process ${
-    ideational.rawTransitivity.verbLemma === null
-      ? 'is inferred from a verbless clause'
-      : `"${ideational.rawTransitivity.verbLemma}"`
-  } and tenor ${tenor.tenor} from ${tenor.features.length} feature(s).`;
+      : 'no modal cue, so the clause is not modalised',
+    processPart(ideational.processType),
+    verbLemma === null ? 'is inferred from a verbless clause' : `"${verbLemma}"`,
+    tenorPart(tenor.tenor, features.length),
+  ].join('');
   return {
     ideational,
     interpersonal: {
@@ -132,6 +139,107 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     },
     textual,
   };
+}
+
+const NO_CLAUSES: readonly Syntactic[] = [];
+
+// Premises and label rules repeat across clauses: the output shares one frozen object per distinct value
+// (less to allocate, keep and collect over a large document). Caches are bounded.
+const CACHE_LIMIT = 20_000;
+const VOICE_ACTIVE: Premise = Object.freeze({ label: 'voice', value: 'active' });
+const VOICE_PASSIVE: Premise = Object.freeze({ label: 'voice', value: 'passive' });
+const SENTIMENT: Readonly<Record<'positive' | 'negative' | 'neutral', Premise>> = {
+  positive: Object.freeze({ label: 'sentiment', value: 'positive' }),
+  negative: Object.freeze({ label: 'sentiment', value: 'negative' }),
+  neutral: Object.freeze({ label: 'sentiment', value: 'neutral' }),
+};
+const POLARITY_NEGATIVE: LabelRule = Object.freeze({ label: 'polarity', rule: 'POLARITY.NEGATION_MARKER' });
+const POLARITY_POSITIVE: LabelRule = Object.freeze({ label: 'polarity', rule: 'POLARITY.DEFAULT_POSITIVE' });
+const TENOR_RULE: LabelRule = Object.freeze({ label: 'tenor', rule: 'TENOR.WEIGHTED_SUM' });
+const THEME_MARKED: LabelRule = Object.freeze({ label: 'theme', rule: 'THEME.MARKED' });
+const THEME_FIRST: LabelRule = Object.freeze({ label: 'theme', rule: 'THEME.FIRST_EXPERIENTIAL' });
+const MODALITY_RULES = new Map<string, LabelRule>();
+const PROCESS_RULES = new Map<string, LabelRule>();
+const ATTITUDE_LABEL_RULES = new Map<string, LabelRule>();
+const PREMISES = new Map<string, Map<string, Premise>>();
+let premiseCount = 0;
+
+function ruleOf(cache: Map<string, LabelRule>, label: string, rule: string): LabelRule {
+  let entry = cache.get(rule);
+  if (entry === undefined) {
+    entry = Object.freeze({ label, rule });
+    if (cache.size < CACHE_LIMIT) cache.set(rule, entry);
+  }
+  return entry;
+}
+
+/** The shared object for a plain { label, value } premise (anything else is kept as it is). */
+function internPremise(premise: Premise): Premise {
+  const { label, value } = premise;
+  if (typeof label !== 'string' || typeof value !== 'string') return premise;
+  let byValue = PREMISES.get(label);
+  if (byValue === undefined) {
+    byValue = new Map();
+    PREMISES.set(label, byValue);
+  }
+  const shared = byValue.get(value);
+  if (shared !== undefined) return shared;
+  let keys = 0;
+  for (const _ in premise) keys += 1;
+  if (keys !== 2) return premise;
+  if (premiseCount >= CACHE_LIMIT) {
+    PREMISES.clear();
+    premiseCount = 0;
+    return premise;
+  }
+  const frozen = Object.freeze({ label, value });
+  byValue.set(value, frozen);
+  premiseCount += 1;
+  return frozen;
+}
+
+const HEADS = new Map<string, Map<string, string>>();
+const PROCESS_PARTS = new Map<string, string>();
+const TENOR_PARTS = new Map<number, string[]>();
+
+/** "Declarative by MOOD.X; " */
+function reasoningHead(mood: string, rule: string): string {
+  let byRule = HEADS.get(mood);
+  if (byRule === undefined) {
+    byRule = new Map();
+    HEADS.set(mood, byRule);
+  }
+  let head = byRule.get(rule);
+  if (head === undefined) {
+    head = `${capitalise(mood)} by ${rule}; `;
+    if (byRule.size < CACHE_LIMIT) byRule.set(rule, head);
+  }
+  return head;
+}
+
+/** ". The material process " */
+function processPart(processType: string): string {
+  let part = PROCESS_PARTS.get(processType);
+  if (part === undefined) {
+    part = `. The ${processType} process `;
+    if (PROCESS_PARTS.size < CACHE_LIMIT) PROCESS_PARTS.set(processType, part);
+  }
+  return part;
+}
+
+/** " and tenor 0.54 from 2 feature(s)." */
+function tenorPart(tenor: number, features: number): string {
+  let byCount = TENOR_PARTS.get(tenor);
+  if (byCount === undefined) {
+    byCount = [];
+    if (TENOR_PARTS.size < CACHE_LIMIT) TENOR_PARTS.set(tenor, byCount);
+  }
+  let part = byCount[features];
+  if (part === undefined) {
+    part = ` and tenor ${tenor} from ${features} feature(s).`;
+    if (features < 64) byCount[features] = part;
+  }
+  return part;
 }
 
 const ATTITUDE_RULES = new Map<string, string>();

@@ -1,20 +1,11 @@
-import type { Group, GroupType, Upos } from '@cae/core';
-
-/** Clause-local token data the chunker needs. */
-export interface ChunkInput {
-  readonly lower: readonly string[];
-  readonly pos: readonly Upos[];
-  /** Text of the clause tokens joined as in the document. */
-  readonly textOf: (start: number, end: number) => string;
-}
+import type { Group, GroupType, Token, Upos } from '@cae/core';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const VERBAL = new Set<Upos>(['AUX', 'VERB']);
 const NEGATORS = new Set(['not', "n't", 'never', 'n’t']);
 
-function nominalEnd(input: ChunkInput, from: number): number {
-  const { pos, lower } = input;
+function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number): number {
   let index = from;
   while (index < pos.length) {
     const tag = pos[index] ?? 'X';
@@ -40,25 +31,49 @@ function nominalHead(pos: readonly Upos[], start: number, end: number): number {
   return end - 1;
 }
 
+function group(
+  type: GroupType,
+  start: number,
+  end: number,
+  head: number,
+  tokens: readonly Token[],
+  original: string,
+): Group {
+  const first = tokens[start];
+  const last = tokens[end - 1];
+  const text = first === undefined || last === undefined ? '' : original.slice(first.start, last.end);
+  return { type, start, end, head, text };
+}
+
+function allAdjectives(pos: readonly Upos[], start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) {
+    const tag = pos[index];
+    if (tag !== 'ADJ' && tag !== 'ADV') return false;
+  }
+  return true;
+}
+
 /**
  * Pass 1, groups: chunks a clause's tokens into nominal, verbal, prepositional, adverbial, adjectival and
- * conjunction groups, each with its token span and head. Punctuation, symbols and interjections stay outside.
+ * conjunction groups, each with its token span, head and text (sliced from `original` by token offsets).
+ * Punctuation, symbols and interjections stay outside. `pos` sets the clause length; `lower` may be longer.
  */
-export function chunkGroups(input: ChunkInput): Group[] {
-  const { pos, lower } = input;
+export function chunkGroups(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  tokens: readonly Token[],
+  original: string,
+): Group[] {
   const groups: Group[] = [];
-  const push = (type: GroupType, start: number, end: number, head: number): void => {
-    groups.push({ type, start, end, head, text: input.textOf(start, end) });
-  };
   let index = 0;
   while (index < pos.length) {
     const tag = pos[index] ?? 'X';
     if (tag === 'CCONJ' || tag === 'SCONJ') {
-      push('conjunction', index, index + 1, index);
+      groups.push(group('conjunction', index, index + 1, index, tokens, original));
       index += 1;
     } else if (tag === 'ADP') {
-      const end = nominalEnd(input, index + 1);
-      push('prepositional', index, Math.max(end, index + 1), index);
+      const end = nominalEnd(lower, pos, index + 1);
+      groups.push(group('prepositional', index, Math.max(end, index + 1), index, tokens, original));
       index = Math.max(end, index + 1);
     } else if (
       VERBAL.has(tag) ||
@@ -73,25 +88,25 @@ export function chunkGroups(input: ChunkInput): Group[] {
         end += 1;
       }
       if (head < 0) {
-        push('adverbial', index, end, index);
-      } else push('verbal', index, end, head);
+        groups.push(group('adverbial', index, end, index, tokens, original));
+      } else groups.push(group('verbal', index, end, head, tokens, original));
       index = end;
     } else if (tag === 'ADJ' && !NOMINAL_HEAD.has(pos[index + 1] ?? 'X') && pos[index + 1] !== 'ADJ') {
-      push('adjectival', index, index + 1, index);
+      groups.push(group('adjectival', index, index + 1, index, tokens, original));
       index += 1;
     } else if (
       NOMINAL.has(tag) ||
       (tag === 'ADV' && (pos[index + 1] === 'ADJ' || pos[index + 1] === 'NUM'))
     ) {
-      const end = Math.max(nominalEnd(input, index), index + 1);
+      const end = Math.max(nominalEnd(lower, pos, index), index + 1);
       const head = nominalHead(pos, index, end);
-      const allAdjectives = pos.slice(index, end).every((t) => t === 'ADJ' || t === 'ADV');
-      push(allAdjectives ? 'adjectival' : 'nominal', index, end, head);
+      const type = allAdjectives(pos, index, end) ? 'adjectival' : 'nominal';
+      groups.push(group(type, index, end, head, tokens, original));
       index = end;
     } else if (tag === 'ADV') {
       let end = index + 1;
       while (end < pos.length && pos[end] === 'ADV') end += 1;
-      push('adverbial', index, end, end - 1);
+      groups.push(group('adverbial', index, end, end - 1, tokens, original));
       index = end;
     } else index += 1;
   }

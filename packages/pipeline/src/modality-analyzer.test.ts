@@ -34,3 +34,24 @@ describe('hedges (weasel wording)', () => {
     expect(weightOf('It is certain that the bridge collapsed.')).toBeGreaterThanOrEqual(0.85);
   });
 });
+
+describe('projection and weasel wording (round 2)', () => {
+  it.each([
+    'It is said that the tower was built by monks.',
+    'A number of scholars dispute the date.',
+    'Most visitors prefer the east gate.',
+    'The evidence suggests that the fire started early.',
+    'I doubt he finished the report.',
+  ])('%s is modalised', (text) => {
+    expect(weightOf(text)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'The blue arrow indicates the exit.',
+    'They doubt her account.',
+    'The soup seems cold.',
+    'The most famous painting hangs here.',
+  ])('%s is not modalised (a process or superlative, not a modal)', (text) => {
+    expect(weightOf(text)).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@ import {
   MODAL_OPERATORS,
   MODAL_VERBS,
   type ModalEntry,
+  PASSIVE_PROJECTION,
 } from './lexicons/modal-lexicon';
 
 /** Modality and polarity of a clause, with the cues that decided them. */
@@ -28,6 +29,30 @@ interface Cue {
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
+const BE_FORMS = new Set(['be', 'been']);
+const PROJECTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'this']);
+
+/** "is considered", "was widely believed": a passive participle, attributing the view to no one named. */
+function afterBe(view: ClauseView, index: number): boolean {
+  let before = index - 1;
+  while (before > 0 && view.pos[before] === 'ADV') before -= 1;
+  return BE_FORMS.has(view.lemma[before] ?? '');
+}
+
+/**
+ * A verb of MODAL_VERBS realises modality only as an interpersonal metaphor, i.e. when it projects
+ * ("we suggest that", "I doubt he came", "as the data suggest") or takes a to-infinitive; with a
+ * nominal object ("We doubt his story", "The line indicates the border") it is an ordinary process.
+ */
+function projects(view: ClauseView, index: number): boolean {
+  let next = index + 1;
+  while (view.pos[next] === 'ADV') next += 1;
+  const word = view.lower[next];
+  if (word === undefined || view.pos[next] === 'PUNCT') return true;
+  if (word === 'that' || word === 'to') return true;
+  const after = view.pos[next + 1];
+  return PROJECTED_SUBJECTS.has(word) && (after === 'AUX' || after === 'VERB');
+}
 
 function cueAt(view: ClauseView, index: number): ModalEntry | undefined {
   const word = view.lower[index] ?? '';
@@ -48,12 +73,25 @@ function cueAt(view: ClauseView, index: number): ModalEntry | undefined {
     if (next === 'NOUN' || next === 'ADJ' || next === 'PROPN') return HEDGE_QUANTIFIERS[word];
   }
   if (tag === 'ADJ' || tag === 'VERB') {
-    const adjective =
-      MODAL_ADJECTIVES[word] ?? (tag === 'ADJ' && word !== 'most' ? HEDGE_QUANTIFIERS[word] : undefined);
+    // "most" is a vague quantifier before a noun ("most critics"), a superlative before an adjective.
+    const quantifier =
+      tag === 'ADJ' &&
+      (word !== 'most' || (view.pos[index + 1] === 'NOUN' && view.lower[index - 1] !== 'the'));
+    const adjective = MODAL_ADJECTIVES[word] ?? (quantifier ? HEDGE_QUANTIFIERS[word] : undefined);
     if (adjective !== undefined) return adjective;
   }
-  if (tag === 'VERB') return MODAL_VERBS[lemma];
-  if (tag === 'NOUN') return MODAL_NOUNS[lemma];
+  if (tag === 'VERB') {
+    const passive = PASSIVE_PROJECTION[word];
+    if (passive !== undefined && afterBe(view, index) && projects(view, index)) return passive;
+    const verb = MODAL_VERBS[lemma];
+    return verb !== undefined && (projects(view, index) || afterBe(view, index)) ? verb : undefined;
+  }
+  if (tag === 'NOUN') {
+    // "a number of critics": vague quantity, like "several".
+    if (lemma === 'number' && view.lower[index - 1] === 'a' && view.lower[index + 1] === 'of')
+      return HEDGE_QUANTIFIERS.several;
+    return MODAL_NOUNS[lemma];
+  }
   if (tag === 'SCONJ') return MODAL_CONJUNCTIONS[word];
   return undefined;
 }

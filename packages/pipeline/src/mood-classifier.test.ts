@@ -83,3 +83,31 @@ describe('POS corrections for moods', () => {
     expect(tagged.pos[tagged.lower.indexOf('may')]).not.toBe('AUX');
   });
 });
+
+describe('round 2: exclamatives, WH-questions, adjuncts and verbs the lite model calls nouns', () => {
+  it.each(['How clever she is!', 'How I miss the summer!', 'How wonderful'])('%s is exclamative', (text) => {
+    expect(moodOf(text)).toBe('exclamative');
+  });
+
+  it.each(['How old is the bridge', 'How far', 'When does the train leave?', 'where can we park'])(
+    '%s is interrogative',
+    (text) => {
+      expect(moodOf(text)).toBe('interrogative');
+    },
+  );
+
+  it.each([
+    'Before dinner, we cleaned the kitchen.',
+    'She quickly painted the fence.',
+    'They both enjoy chess.',
+    'Most farmers want rain.',
+    'The critics praise the novel.',
+  ])('%s is declarative', (text) => {
+    expect(moodOf(text)).toBe('declarative');
+  });
+
+  it('keeps a dependent clause before a comma hypotactic', () => {
+    const clauses = pipeline.compile('After the rain stopped, we went out.', { documentId: 'mood-test' });
+    expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
+  });
+});

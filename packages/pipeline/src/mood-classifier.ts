@@ -23,6 +23,12 @@ const SUBJECT_START = new Set(['PRON', 'NOUN', 'PROPN', 'DET', 'NUM', 'ADJ']);
 const EXCLAMATIVE_NEXT = new Set(['ADJ', 'ADV']);
 const FREE_RELATIVE_WH = new Set(['what', 'whatever', 'whoever', 'whichever']);
 const ADJUNCT_OPENING = new Set(['ADP', 'ADV', 'SCONJ', 'PROPN']);
+/** Adjectives of measure that "how" asks about ("how old", "how far"), rather than exclaims with. */
+const HOW_QUESTION_ADJECTIVES = new Set(
+  'old long far big tall large high deep wide heavy fast late early many much often soon small short young hot cold warm good bad'.split(
+    ' ',
+  ),
+);
 
 /** True when a lexical verb comes after `from` in the clause. */
 function verbAfter(view: ClauseView, from: number): boolean {
@@ -143,7 +149,17 @@ export function classifyMood(view: ClauseView): MoodDecision {
     // Without "!" and without a Finite after it, "how long until the war" asks rather than exclaims.
     const exclaims =
       view.sentenceFinal === '!' || word === 'what' || (hasFinite && !invertedAfter(view, start + 2));
-    if (exclamativeOpening && view.sentenceFinal !== '?' && exclaims) {
+    // "How kind you are!", "How I hate these meetings!": "how" with the Subject before the Finite and
+    // "!"; "How lovely", "How amazing" (no verb, an evaluative adjective) exclaim without punctuation.
+    const howExclaims =
+      word === 'how' &&
+      view.sentenceFinal !== '?' &&
+      ((view.sentenceFinal === '!' && !invertedAfter(view, start + 1)) ||
+        (!hasFinite &&
+          pos[start + 1] === 'ADJ' &&
+          !HOW_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
+          !verbAfter(view, start + 1)));
+    if ((exclamativeOpening && view.sentenceFinal !== '?' && exclaims) || howExclaims) {
       premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
       return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
     }

@@ -85,11 +85,11 @@ function verblessAfter(tagged: Tagged, index: number, to: number): boolean {
   return true;
 }
 
-/** True when a lexical verb follows `index` within a few tokens of the same clause. */
+/** True when a lexical verb (or main-verb "have", as in "Do you have a pen") follows `index` closely. */
 function verbSoonAfter(tagged: Tagged, index: number, to: number): boolean {
   for (let probe = index + 1; probe < to && probe < index + 7; probe += 1) {
     const tag = tagged.pos[probe];
-    if (tag === 'VERB') return true;
+    if (tag === 'VERB' || (tag === 'AUX' && tagged.lower[probe] === 'have' && probe > index + 1)) return true;
     if (tag === 'PUNCT' || tag === 'AUX' || tag === 'SCONJ' || tag === 'CCONJ') return false;
   }
   return false;
@@ -112,6 +112,8 @@ export const POS_RULES = [
   'POS.INITIAL_IMPERATIVE_VERB',
   'POS.MODAL_BEFORE_SUBJECT',
   'POS.NOUN_AFTER_INITIAL_AUX',
+  'POS.VERB_AFTER_SUBJECT',
+  'POS.VERB_AFTER_MODAL',
 ] as const;
 
 const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
@@ -162,6 +164,25 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       isNounAfterAux(tagged, index, to)
     ) {
       pos[index] = 'NOUN';
+    } else if (
+      tag === 'NOUN' &&
+      index > from &&
+      !disabled.has('POS.VERB_AFTER_SUBJECT') &&
+      isVerbAfterSubject(tagged, index, from, to)
+    ) {
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'ADJ' || tag === 'NOUN') &&
+      index > from &&
+      pos[index - 1] === 'AUX' &&
+      MODAL_FORMS.has(lower[index - 1] ?? '') &&
+      next !== undefined &&
+      (next === 'DET' || next === 'PRON') &&
+      PROCESS_BY_LEMMA.has(lemmas[index] ?? word) &&
+      !disabled.has('POS.VERB_AFTER_MODAL')
+    ) {
+      // "The company may own the rights": after a modal, a known verb before its object is the verb.
+      pos[index] = 'VERB';
     } else if (AUX_CLITICS.has(word) && tag !== 'AUX' && !disabled.has('POS.AUX_CLITIC')) {
       pos[index] = 'AUX';
     } else if (tag === 'PROPN' && !disabled.has('POS.CAPITALISED_COMMON_WORD')) {
@@ -256,4 +277,43 @@ function isNounAfterAux(tagged: Tagged, index: number, to: number): boolean {
   if (!(word.endsWith('s') && lemma !== word && !word.endsWith('ss'))) return false;
   const next = index + 1 < to ? tagged.pos[index + 1] : undefined;
   return next === 'VERB' || next === 'ADV' || next === 'NOUN';
+}
+
+const PLURAL_SUBJECTS = new Set(['i', 'we', 'you', 'they']);
+const SINGULAR_SUBJECTS = new Set(['he', 'she', 'it']);
+const FLOATING = new Set(['all', 'both', 'each']);
+const OBJECT_TAGS = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/**
+ * "We all desire peace", "Many voters fear inflation", "The authors report an effect": the lite model
+ * reads a verb between its Subject and its object as a noun. A known process verb, agreeing with a
+ * subject pronoun or plural noun before it (adverbs and floating quantifiers may intervene), followed
+ * by the start of an object, in a sentence with no other verb, is the verb.
+ */
+function isVerbAfterSubject(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  const lemma = lemmas[index] ?? word;
+  const nextTag = index + 1 < to ? pos[index + 1] : undefined;
+  if (nextTag === undefined || !OBJECT_TAGS.has(nextTag) || !PROCESS_BY_LEMMA.has(lemma)) return false;
+  let before = index - 1;
+  while (before > from && (pos[before] === 'ADV' || FLOATING.has(lower[before] ?? ''))) before -= 1;
+  const subject = lower[before] ?? '';
+  const subjectTag = pos[before];
+  const base = word === lemma;
+  const tensed = word.endsWith('ed') || (word.endsWith('s') && !base);
+  let agrees = false;
+  if (subjectTag === 'PRON')
+    agrees = PLURAL_SUBJECTS.has(subject)
+      ? base || word.endsWith('ed')
+      : SINGULAR_SUBJECTS.has(subject) && tensed;
+  else if (subjectTag === 'NOUN')
+    agrees = subject.endsWith('s') && !subject.endsWith('ss') && (base || word.endsWith('ed'));
+  if (!agrees) return false;
+  for (let probe = from; probe < to; probe += 1) {
+    const tag = pos[probe];
+    if (tag === 'VERB' || tag === 'AUX') return false;
+    if (probe > index && tag === 'PUNCT' && CLAUSE_END.has(lower[probe] ?? '')) break;
+  }
+  return true;
 }

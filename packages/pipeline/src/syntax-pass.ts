@@ -1,4 +1,4 @@
-import { clauseId, type Syntactic, type Token, type Upos } from '@cae/core';
+import { clauseId, type Group, type Syntactic, type Token, type Upos } from '@cae/core';
 import { type ClauseSegment, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
@@ -35,6 +35,9 @@ export interface SyntaxClause {
   readonly sentenceFinal: string;
   readonly arrays: ClauseArrays;
 }
+
+// Lower-cased words of the clause being built, for the chunker only (reused: it keeps none of it).
+const scratchLower: string[] = [];
 
 const FINAL_PUNCTUATION = /^[.!?…]+$|^[?!]+$/;
 
@@ -83,7 +86,7 @@ export function forEachSyntaxClause(
     // One id per clause of the sentence, shared by its children (a parent may come after its child).
     const ids: string[] = new Array(segments.length);
     for (let local = 0; local < segments.length; local += 1)
-      ids[local] = clauseId(documentId, firstIndex + local);
+      ids[local] = flatten(clauseId(documentId, firstIndex + local));
     for (let local = 0; local < segments.length; local += 1) {
       const segment = segments[local] as ClauseSegment;
       const clauseIndex = firstIndex + local;
@@ -94,7 +97,7 @@ export function forEachSyntaxClause(
         sentenceIndex,
         parentId:
           segment.parent >= 0
-            ? (ids[segment.parent] ?? clauseId(documentId, firstIndex + segment.parent))
+            ? (ids[segment.parent] ?? flatten(clauseId(documentId, firstIndex + segment.parent)))
             : null,
         readability,
       };
@@ -102,6 +105,15 @@ export function forEachSyntaxClause(
       emit(buildSyntactic(text, normalized, tagged, segment, place, final));
     }
   }
+}
+
+/**
+ * The same string, flattened: an id built by concatenation is a tree of pieces until something reads it as a
+ * whole, and the output keeps every id; flat, the garbage collector drops the tree.
+ */
+function flatten(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }
 
 interface ClausePlace {
@@ -127,11 +139,12 @@ function buildSyntactic(
   const finiteAt = group === null ? -1 : group.finite;
   const headAt = group === null ? -1 : group.head;
   const tokens: Token[] = new Array(count);
-  const lower: string[] = new Array(count);
+  const lower = scratchLower;
   const viewLower: string[] = new Array(count);
   const lemmas: string[] = new Array(count);
   const pos: Upos[] = new Array(count);
   const clean = normalized.starts === null;
+  const { values } = tagged;
   let rootIndex = -1;
   for (let local = 0; local < count; local += 1) {
     const index = indices[local] as number;
@@ -143,7 +156,10 @@ function buildSyntactic(
     const start = clean ? taggedStart : originalStart(normalized, taggedStart);
     const mappedEnd = clean ? taggedEnd : originalEnd(normalized, taggedEnd);
     const end = Math.max(start, mappedEnd);
-    const text = original.slice(start, end);
+    const value = values[index] ?? '';
+    // The tagger's value is the model's shared string: reuse it when the text as given is the same.
+    const same = end - start === value.length && original.startsWith(value, start);
+    const text = same ? value : original.slice(start, end);
     const modal =
       (tag === 'AUX' && MODAL_OPERATORS[lemma] !== undefined) ||
       (MODAL_EXPRESSIONS[word] !== undefined && tagged.lower[index + 1] === 'to');
@@ -160,19 +176,21 @@ function buildSyntactic(
     };
     lower[local] = word;
     // Pass 2 reads the lower-cased text as given, which is the tagged word unless normalisation changed it.
-    viewLower[local] = text === tagged.values[index] ? word : text.toLowerCase();
+    viewLower[local] = same ? word : text.toLowerCase();
     lemmas[local] = lemma;
     pos[local] = tag;
     if (index === headAt) rootIndex = local;
   }
-  const textOf = (start: number, end: number): string => {
-    const first = tokens[start];
-    const last = tokens[end - 1];
-    return first === undefined || last === undefined ? '' : original.slice(first.start, last.end);
-  };
-  const groups = chunkGroups({ lower, pos, textOf });
+  const groups = chunkGroups(lower, pos, tokens, original);
   if (rootIndex < 0) {
-    const main = groups.find((candidate) => candidate.type === 'nominal') ?? groups[0];
+    let main: Group | undefined;
+    for (let index = 0; index < groups.length; index += 1) {
+      if ((groups[index] as Group).type === 'nominal') {
+        main = groups[index];
+        break;
+      }
+    }
+    main ??= groups[0];
     rootIndex = main === undefined ? 0 : main.head;
   }
   const first = tokens[0] as Token;

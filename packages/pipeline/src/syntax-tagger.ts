@@ -115,17 +115,31 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
       );
       continue;
     }
-    const lower = value.toLowerCase();
+    const lower = lowerOf(value);
     const lemma = lemmas[index];
     out.values.push(value);
     out.lower.push(lower);
-    out.lemmas.push(lemma === undefined ? lower : lemma === value ? lower : lemma.toLowerCase());
+    out.lemmas.push(lemma === undefined ? lower : lemma === value ? lower : lowerOf(lemma));
     out.pos.push(pos[index] ?? 'X');
     out.starts.push(from + at);
     out.ends.push(from + end);
   }
   correctPos(out, base, out.values.length);
   for (const [first, last] of spans) splitAtLines(text, base + first, base + last + 1, out);
+}
+
+// Lower-cased forms of the model's strings, shared: the same words come back all through a document.
+const LOWER = new Map<string, string>();
+const LOWER_LIMIT = 100_000;
+
+function lowerOf(value: string): string {
+  let lower = LOWER.get(value);
+  if (lower === undefined) {
+    lower = value.toLowerCase();
+    if (LOWER.size >= LOWER_LIMIT) LOWER.clear();
+    LOWER.set(value, lower);
+  }
+  return lower;
 }
 
 function hasApostrophe(value: string): boolean {

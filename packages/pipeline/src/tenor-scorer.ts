@@ -33,58 +33,97 @@ export function isPassive(view: ClauseView): boolean {
   return false;
 }
 
+// Features by number, so one scan counts into a small array instead of a Map.
+const NAMES = Object.keys(TENOR_FEATURES) as TenorFeatureName[];
+const FEATURE = NAMES.map((name) => TENOR_FEATURES[name]);
+const F = Object.fromEntries(NAMES.map((name, index) => [name, index])) as Record<TenorFeatureName, number>;
+// Premises repeat across clauses ("tenor.third_person" = "1 x 0.04"): one frozen object per feature and count.
+const PREMISES: Array<Array<Premise | undefined>> = NAMES.map(() => []);
+
+function premiseOf(feature: number, used: number): Premise {
+  const row = PREMISES[feature] as Array<Premise | undefined>;
+  let premise = row[used];
+  if (premise === undefined) {
+    const name = NAMES[feature] as TenorFeatureName;
+    premise = Object.freeze({ label: `tenor.${name}`, value: `${used} x ${TENOR_FEATURES[name].weight}` });
+    row[used] = premise;
+  }
+  return premise;
+}
+
+// Scratch for one call: counts per feature and the order in which features were first seen.
+const counts = new Int32Array(NAMES.length);
+const order = new Int32Array(NAMES.length);
+let seen = 0;
+
+function add(feature: number): void {
+  if (counts[feature] === 0) {
+    order[seen] = feature;
+    seen += 1;
+  }
+  counts[feature] = (counts[feature] as number) + 1;
+}
+
+function isNominalisation(word: string): boolean {
+  for (let index = 0; index < NOMINALISATION_SUFFIXES.length; index += 1)
+    if (word.endsWith(NOMINALISATION_SUFFIXES[index] as string)) return true;
+  return false;
+}
+
 /**
  * Tenor (ANNOTATION.md, "Tenor"): a neutral base plus the weight of each feature found
  * (capped per feature), clamped to 0..1. Every feature that counted is returned by name.
  */
 export function scoreTenor(view: ClauseView, mood: Mood, passive: boolean): TenorDecision {
-  const counts = new Map<TenorFeatureName, number>();
-  const add = (name: TenorFeatureName, count = 1): void => {
-    if (count > 0) counts.set(name, (counts.get(name) ?? 0) + count);
-  };
+  counts.fill(0);
+  seen = 0;
+  const { lower, pos } = view;
   let letters = 0;
   let words = 0;
   let thirdOnly = true;
   let personal = false;
-  for (let index = 0; index < view.lower.length; index += 1) {
-    const word = view.lower[index] ?? '';
-    const tag = view.pos[index];
+  let nominal = false;
+  let youOrI = false;
+  for (let index = 0; index < lower.length; index += 1) {
+    const word = lower[index] ?? '';
+    const tag = pos[index];
+    if (word === 'you' || word === 'i') youOrI = true;
     if (tag === 'PUNCT') {
-      if (word.includes('!')) add('exclamation');
+      if (word.includes('!')) add(F.exclamation);
       continue;
     }
+    if (tag === 'NOUN' || tag === 'PROPN') nominal = true;
     words += 1;
     letters += word.length;
-    if (word.startsWith("'") || word.startsWith('’') || word === "n't" || word === 'n’t') add('contraction');
+    if (word.startsWith("'") || word.startsWith('’') || word === "n't" || word === 'n’t') add(F.contraction);
     if (FIRST_PERSON.has(word)) {
-      add('first_person');
+      add(F.first_person);
       thirdOnly = false;
     } else if (SECOND_PERSON.has(word)) {
-      add('second_person');
+      add(F.second_person);
       thirdOnly = false;
     } else if (THIRD_PERSON.has(word)) personal = true;
-    if (INFORMAL_WORDS.has(word)) add('informal_vocabulary');
-    if (FORMAL_WORDS.has(word)) add('formal_vocabulary');
-    if (POLITENESS_WORDS.has(word)) add('politeness_marker');
-    if (tag === 'INTJ') add('interjection');
-    if (tag === 'NOUN' && word.length > 6 && NOMINALISATION_SUFFIXES.some((suffix) => word.endsWith(suffix)))
-      add('nominalisation');
+    if (INFORMAL_WORDS.has(word)) add(F.informal_vocabulary);
+    if (FORMAL_WORDS.has(word)) add(F.formal_vocabulary);
+    if (POLITENESS_WORDS.has(word)) add(F.politeness_marker);
+    if (tag === 'INTJ') add(F.interjection);
+    if (tag === 'NOUN' && word.length > 6 && isNominalisation(word)) add(F.nominalisation);
   }
-  if (thirdOnly && (personal || view.pos.some((tag) => tag === 'NOUN' || tag === 'PROPN')))
-    add('third_person');
-  if (passive) add('passive_voice');
-  if (mood === 'imperative' && !counts.has('politeness_marker')) add('bare_imperative');
-  if (mood === 'interrogative' && view.finite >= 0 && HEDGING_MODALS.has(view.lower[view.finite] ?? '')) {
-    if (view.lower.some((word) => word === 'you' || word === 'i')) add('hedged_request');
+  if (thirdOnly && (personal || nominal)) add(F.third_person);
+  if (passive) add(F.passive_voice);
+  if (mood === 'imperative' && counts[F.politeness_marker] === 0) add(F.bare_imperative);
+  if (mood === 'interrogative' && view.finite >= 0 && HEDGING_MODALS.has(lower[view.finite] ?? '')) {
+    if (youOrI) add(F.hedged_request);
   }
-  if (words > 0 && letters / words > 6) add('long_words');
+  if (words > 0 && letters / words > 6) add(F.long_words);
   let tenor = TENOR_BASE;
-  const features: Premise[] = [];
-  for (const [name, count] of counts) {
-    const feature = TENOR_FEATURES[name];
-    const used = Math.min(count, feature.maxCount);
+  const features: Premise[] = new Array(seen);
+  for (let at = 0; at < seen; at += 1) {
+    const index = order[at] as number;
+    const feature = FEATURE[index] as (typeof FEATURE)[number];
+    const used = Math.min(counts[index] as number, feature.maxCount);
     tenor += feature.weight * used;
-    features.push({ label: `tenor.${name}`, value: `${used} x ${feature.weight}` });
+    features[at] = premiseOf(index, used);
   }
   return { tenor: Math.round(Math.min(1, Math.max(0, tenor)) * 100) / 100, features };
 }

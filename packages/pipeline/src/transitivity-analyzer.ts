@@ -126,6 +126,9 @@ const PASSIVE_SUBJECT: Readonly<Record<ProcessType, ParticipantRole>> = {
   existential: 'existent',
 };
 
+/** Verbs that take existential "there": be, and the verbs of existing and appearing. */
+const EXISTENTIAL_VERBS = new Set(['be', 'exist', 'remain', 'live', 'arise', 'emerge', 'occur', 'follow']);
+
 /** Process type, participants and circumstances (ANNOTATION.md, "Process type"). */
 export function analyzeTransitivity(
   view: ClauseView,
@@ -133,13 +136,25 @@ export function analyzeTransitivity(
   polarity: 'positive' | 'negative',
 ): Ideational {
   const { syntactic } = view;
-  const verbLemma = view.head >= 0 ? (view.lemma[view.head] ?? null) : null;
+  // "We've got plenty of time": "have got" is possessive "have", a relational process.
+  const verbLemma =
+    view.head >= 0
+      ? view.lower[view.head] === 'got' && view.lemma[view.head - 1] === 'have'
+        ? 'have'
+        : (view.lemma[view.head] ?? null)
+      : null;
   let processType: ProcessType = 'relational';
   let matched = 'PROCESS.VERBLESS';
-  const existential = view.lower.some(
-    (word, index) => word === 'there' && view.pos[index] === 'PRON' && index < view.head,
-  );
-  if (existential && verbLemma === 'be') {
+  // "There is a king", "Is there a pharmacy?" (the Finite before "there"), "there lived a king".
+  const existential =
+    view.head >= 0 &&
+    view.lower.some(
+      (word, index) =>
+        word === 'there' &&
+        view.pos[index] === 'PRON' &&
+        (index < view.head || (index === view.head + 1 && view.pos[view.head] === 'AUX')),
+    );
+  if (existential && verbLemma !== null && EXISTENTIAL_VERBS.has(verbLemma)) {
     processType = 'existential';
     matched = 'PROCESS.THERE_BE';
   } else if (verbLemma !== null) {

@@ -22,7 +22,7 @@ export interface VerbalGroup {
   readonly infinitive: boolean;
 }
 
-const NEGATORS = new Set(['not', "n't", 'never', 'n’t']);
+const NEGATORS = new Set(['not', "n't", 'never', 'n’t', 'nt']);
 const IRREGULAR_PARTICIPLE = /(?:en|wn|ne|un|ung|ugh|ought|aught|ept|elt|ilt|eft|ade|id|ot|ed)$/;
 
 function isVerbal(tag: Upos | undefined): boolean {
@@ -104,7 +104,14 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     if (lower[start] !== 'to') {
       if (firstAux >= 0 && firstAux < finalHead + 1 && pos[firstAux] === 'AUX') finite = firstAux;
       else if (head >= 0) {
-        const subjectBefore = start > from && isSubjectLike(pos[start - 1]);
+        // "He definitely locked", "We all agreed": adverbs and floating quantifiers between Subject and verb.
+        let before = start - 1;
+        while (
+          before > from &&
+          (pos[before] === 'ADV' || (pos[before] === 'DET' && FLOATING_QUANTIFIERS.has(lower[before] ?? '')))
+        )
+          before -= 1;
+        const subjectBefore = before >= from && before < start && isSubjectLike(pos[before]);
         if (isFiniteLexicalForm(lower[head] ?? '', lemmas[head] ?? '', subjectBefore)) finite = head;
       }
     }
@@ -120,6 +127,7 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
   return groups;
 }
 
+const FLOATING_QUANTIFIERS = new Set(['all', 'both', 'each']);
 const INVERTED_SUBJECT = new Set<Upos>(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 const INVERSION_BEFORE = new Set([
   'what',

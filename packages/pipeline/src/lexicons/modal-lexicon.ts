@@ -131,7 +131,35 @@ export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = {
   hypothetical: entry(0.3, 'probability', 'adjective'),
 };
 
-/** Verbs that realise modality as an interpersonal metaphor ("we suggest that", "it seems"), keyed by lemma. */
+/**
+ * Passive participles of verbs of saying and thinking that project an extraposed that-clause ("it is
+ * said that", "it is believed that"): attribution to an unnamed source, an interpersonal metaphor of
+ * low-to-median probability (Wikipedia's weasel wording). Matched only after a form of "be" and before
+ * "that"; keyed by lower-case form.
+ */
+export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = {
+  said: entry(0.4, 'probability', 'expression'),
+  thought: entry(0.4, 'probability', 'expression'),
+  believed: entry(0.4, 'probability', 'expression'),
+  reported: entry(0.4, 'probability', 'expression'),
+  known: entry(0.4, 'probability', 'expression'),
+  claimed: entry(0.3, 'probability', 'expression'),
+  alleged: entry(0.3, 'probability', 'expression'),
+  rumored: entry(0.3, 'probability', 'expression'),
+  rumoured: entry(0.3, 'probability', 'expression'),
+  suggested: entry(0.3, 'probability', 'expression'),
+  argued: entry(0.3, 'probability', 'expression'),
+  assumed: entry(0.4, 'probability', 'expression'),
+  estimated: entry(0.4, 'probability', 'expression'),
+};
+
+/**
+ * Verbs that realise modality as an interpersonal metaphor of probability ("I believe that" = probably,
+ * "it seems to", "the data suggest that"), keyed by lemma. ANNOTATION.md ties modality to modal verbs
+ * and adjuncts, so these count only when the verb projects a clause or takes a to-infinitive (see
+ * `projects` in modality-analyzer.ts); with a nominal object ("We doubt his story", "The line indicates
+ * the border") they are ordinary mental or relational processes with no modality. Values stay low.
+ */
 export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = {
   suggest: entry(0.3, 'probability', 'verb'),
   indicate: entry(0.4, 'probability', 'verb'),
