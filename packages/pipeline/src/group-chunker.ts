@@ -41,7 +41,13 @@ function group(
 ): Group {
   const first = tokens[start];
   const last = tokens[end - 1];
-  const text = first === undefined || last === undefined ? '' : original.slice(first.start, last.end);
+  // A one-token group has the token's text (often the model's shared string): no new copy.
+  const text =
+    first === undefined || last === undefined
+      ? ''
+      : end === start + 1 && first.end >= first.start
+        ? first.text
+        : original.slice(first.start, last.end);
   return { type, start, end, head, text };
 }
 

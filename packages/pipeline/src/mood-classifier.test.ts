@@ -111,3 +111,38 @@ describe('round 2: exclamatives, WH-questions, adjuncts and verbs the lite model
     expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
   });
 });
+
+describe('round 3: unpunctuated exclamatives and do-questions', () => {
+  it.each([
+    'What lovely music',
+    'What tidy gardens they keep',
+    'How generous of them',
+    'How incredibly quiet',
+    'What such a calm evening',
+  ])('%s is exclamative', (text) => {
+    expect(moodOf(text)).toBe('exclamative');
+  });
+  it.each([
+    'What other colours are there',
+    'what kind of tea do you drink',
+    'Do owls hunt at night',
+    'Did the parcel arrive today',
+  ])('%s is interrogative', (text) => {
+    expect(moodOf(text)).toBe('interrogative');
+  });
+  it.each(['Do the laundry', 'Do your best work'])('%s stays imperative', (text) => {
+    expect(moodOf(text)).toBe('imperative');
+  });
+});
+
+describe('round 3: UD conventions in POS', () => {
+  it('tags existential be as the verb and locative there as an adverb', () => {
+    expect(tagsOf('There is a cat here.')).toEqual(['PRON', 'VERB', 'DET', 'NOUN', 'ADV', 'PUNCT']);
+  });
+  it('tags main-verb have before to-infinitive as VERB', () => {
+    expect(tagsOf('We had to leave early.')[1]).toBe('VERB');
+  });
+  it('tags a preposition before a gerund clause as SCONJ', () => {
+    expect(tagsOf('She left without saying goodbye.')[2]).toBe('SCONJ');
+  });
+});

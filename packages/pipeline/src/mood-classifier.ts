@@ -140,7 +140,13 @@ export function classifyMood(view: ClauseView): MoodDecision {
   if (WH_WORDS.has(word) && word !== 'that') {
     const next = pos[start + 1];
     const exclamativeOpening =
-      (word === 'what' && (lower[start + 1] === 'a' || lower[start + 1] === 'an')) ||
+      (word === 'what' &&
+        (lower[start + 1] === 'a' ||
+          lower[start + 1] === 'an' ||
+          lower[start + 1] === 'such' ||
+          (next === 'ADJ' &&
+            !WHAT_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
+            nominalThenSubject(view, start + 1)))) ||
       (word === 'how' &&
         next !== undefined &&
         EXCLAMATIVE_NEXT.has(next) &&
@@ -151,14 +157,19 @@ export function classifyMood(view: ClauseView): MoodDecision {
       view.sentenceFinal === '!' || word === 'what' || (hasFinite && !invertedAfter(view, start + 2));
     // "How kind you are!", "How I hate these meetings!": "how" with the Subject before the Finite and
     // "!"; "How lovely", "How amazing" (no verb, an evaluative adjective) exclaim without punctuation.
+    // "How very kind", "How incredibly beautiful": an intensifier before the adjective.
+    const adjectiveAt = next === 'ADV' && pos[start + 2] === 'ADJ' ? start + 2 : start + 1;
+    const evaluative = !HOW_QUESTION_ADJECTIVES.has(lower[adjectiveAt] ?? '');
     const howExclaims =
       word === 'how' &&
       view.sentenceFinal !== '?' &&
       ((view.sentenceFinal === '!' && !invertedAfter(view, start + 1)) ||
-        (!hasFinite &&
-          pos[start + 1] === 'ADJ' &&
-          !HOW_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
-          !verbAfter(view, start + 1)));
+        // "How kind of you", "How nice of you to come".
+        (evaluative &&
+          (pos[adjectiveAt] === 'ADJ' || pos[adjectiveAt] === 'NOUN') &&
+          lower[adjectiveAt + 1] === 'of' &&
+          pos[adjectiveAt + 2] === 'PRON') ||
+        (!hasFinite && pos[adjectiveAt] === 'ADJ' && evaluative && !verbAfter(view, adjectiveAt)));
     if ((exclamativeOpening && view.sentenceFinal !== '?' && exclaims) || howExclaims) {
       premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
       return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
@@ -259,6 +270,26 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+}
+
+/** Adjectives of a WH-question's nominal group ("what other options", "what new features"). */
+const WHAT_QUESTION_ADJECTIVES = new Set(
+  'other else new different next last first second same main best latest current following'.split(' '),
+);
+
+/**
+ * "What beautiful weather", "What nice people you are": after "what", adjectives and a noun, then
+ * nothing or a Subject (an exclamative, no inversion); "What new movies are out" has the verb next.
+ */
+function nominalThenSubject(view: ClauseView, from: number): boolean {
+  const { pos } = view;
+  let index = from;
+  while (pos[index] === 'ADJ' || pos[index] === 'ADV') index += 1;
+  const head = index;
+  while (pos[index] === 'NOUN' || pos[index] === 'PROPN') index += 1;
+  if (index === head) return false;
+  const after = pos[index];
+  return after === undefined || after === 'PUNCT' || after === 'PRON' || after === 'DET';
 }
 
 /** "What you say makes sense", "What's happening now is bigger": the WH clause is the Subject of a later verb. */

@@ -74,6 +74,45 @@ const MODAL_FORMS = new Set(['may', 'might', 'can', 'could', 'will', 'would', 's
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'he', 'she', 'they', 'it']);
 const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
 const BE_QUESTION = new Set(['am', 'is', 'are', 'was', 'were']);
+const NEGATOR_WORDS = new Set(['not', "n't", 'n’t', 'nt', 'never']);
+/** Verbs an existential "there" is the Subject of ("there seems to be", "there remain"). */
+const EXISTENTIAL_VERBS = new Set([
+  'seem',
+  'seems',
+  'seemed',
+  'appear',
+  'appears',
+  'appeared',
+  'exist',
+  'exists',
+  'remain',
+  'remains',
+  'remained',
+  'follow',
+  'follows',
+  'come',
+  'comes',
+  'came',
+  'used',
+  'ought',
+]);
+/** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
+const CLAUSE_PREPOSITIONS = new Set([
+  'after',
+  'before',
+  'since',
+  'until',
+  'till',
+  'unless',
+  'once',
+  'as',
+  'than',
+  'because',
+  'while',
+]);
+const CLAUSE_SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'it']);
+/** "around 1,100", "over 200": approximators before a number are adverbs in UD. */
+const APPROXIMATORS = new Set(['around', 'about', 'over', 'under', 'nearly', 'almost']);
 
 /** True when no verb or auxiliary follows `index` before the end of its sentence. */
 function verblessAfter(tagged: Tagged, index: number, to: number): boolean {
@@ -114,6 +153,12 @@ export const POS_RULES = [
   'POS.NOUN_AFTER_INITIAL_AUX',
   'POS.VERB_AFTER_SUBJECT',
   'POS.VERB_AFTER_MODAL',
+  'POS.EXISTENTIAL_BE',
+  'POS.LOCATIVE_THERE',
+  'POS.PREPOSITION_BEFORE_CLAUSE',
+  'POS.APPROXIMATOR',
+  'POS.ADJECTIVE_BEFORE_NOUN',
+  'POS.DO_QUESTION',
 ] as const;
 
 const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
@@ -131,6 +176,13 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       (lower[index - 1] === 'please' && (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')));
     if (word === 'i' && tag !== 'PRON' && !disabled.has('POS.PRONOUN_I')) {
       pos[index] = 'PRON';
+    } else if (
+      initial &&
+      DO_FORMS.has(word) &&
+      !disabled.has('POS.DO_QUESTION') &&
+      markDoQuestion(tagged, index, to)
+    ) {
+      // "Do cats climb trees", "Did the boss notice the mistake": tags set by markDoQuestion.
     } else if (
       initial &&
       (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
@@ -183,6 +235,56 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
     ) {
       // "The company may own the rights": after a modal, a known verb before its object is the verb.
       pos[index] = 'VERB';
+    } else if (
+      tag === 'AUX' &&
+      BE_FORMS.has(word) &&
+      index > from &&
+      (lower[index - 1] === 'there' ||
+        ((pos[index - 1] === 'AUX' || pos[index - 1] === 'ADV') && lower[index - 2] === 'there')) &&
+      !disabled.has('POS.EXISTENTIAL_BE')
+    ) {
+      // "there is a tip", "there will be peace": UD tags the existential "be" as the main verb.
+      pos[index] = 'VERB';
+    } else if (
+      (word === 'here' || word === 'there') &&
+      tag === 'PRON' &&
+      !disabled.has('POS.LOCATIVE_THERE')
+    ) {
+      // "Here's a tip", "troops there clashed": locative; existential "there" comes before be/seem
+      // or after the Finite ("Is there a pharmacy"), or before a verb and its Existent ("there lived a king").
+      const following = lower[index + 1] ?? '';
+      const existential =
+        next === 'AUX' ||
+        BE_FORMS.has(following) ||
+        EXISTENTIAL_VERBS.has(following) ||
+        (next === 'VERB' && pos[index + 2] === 'DET') ||
+        (index > from && pos[index - 1] === 'AUX');
+      if (word === 'here' || !existential) pos[index] = 'ADV';
+    } else if (tag === 'ADP' && word !== 'to' && !disabled.has('POS.PREPOSITION_BEFORE_CLAUSE')) {
+      const following = lower[index + 1] ?? '';
+      const afterNext = index + 2 < to ? pos[index + 2] : undefined;
+      if (
+        (next === 'VERB' && following.endsWith('ing')) ||
+        (CLAUSE_PREPOSITIONS.has(word) &&
+          CLAUSE_SUBJECTS.has(following) &&
+          (afterNext === 'AUX' || afterNext === 'VERB'))
+      ) {
+        // "by closing their newspaper", "after you are elected": a preposition before a clause.
+        pos[index] = 'SCONJ';
+      } else if (next === 'NUM' && APPROXIMATORS.has(word) && !disabled.has('POS.APPROXIMATOR')) {
+        // "around 1,100", "over 200 weapons": UD tags the approximator an adverb. (Phrasal-verb
+        // particles, "grew up", "find out", stay ADP as in UD EWT.)
+        pos[index] = 'ADV';
+      }
+    } else if (
+      tag === 'ADV' &&
+      (word === 'dear' ||
+        (word === 'least' && lower[index - 1] === 'at') ||
+        (next === 'NOUN' && index > from && (pos[index - 1] === 'DET' || word === 'most'))) &&
+      !disabled.has('POS.ADJECTIVE_BEFORE_NOUN')
+    ) {
+      // "the only agreement", "most users", "at least", "Dear Nina": adjectives in UD.
+      pos[index] = 'ADJ';
     } else if (AUX_CLITICS.has(word) && tag !== 'AUX' && !disabled.has('POS.AUX_CLITIC')) {
       pos[index] = 'AUX';
     } else if (tag === 'PROPN' && !disabled.has('POS.CAPITALISED_COMMON_WORD')) {
@@ -219,8 +321,13 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
     ) {
       let probe = index + 1;
       let negated = false;
-      while (probe < to && probe < index + 4 && SKIPPABLE_BEFORE_VERB.has(pos[probe] ?? 'X')) {
-        if (pos[probe] === 'PART') negated = true;
+      while (
+        probe < to &&
+        probe < index + 4 &&
+        SKIPPABLE_BEFORE_VERB.has(pos[probe] ?? 'X') &&
+        lower[probe] !== 'to'
+      ) {
+        if (pos[probe] === 'PART' && NEGATOR_WORDS.has(lower[probe] ?? '')) negated = true;
         probe += 1;
       }
       const after = probe < to ? pos[probe] : undefined;
@@ -251,6 +358,58 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       if (next === 'NOUN' || next === 'ADJ' || next === 'NUM' || next === 'DET') pos[index] = 'DET';
     }
   }
+}
+
+const DO_FORMS = new Set(['do', 'does', 'did']);
+const QUESTION_DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'your',
+  'my',
+  'his',
+  'her',
+  'their',
+  'our',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'any',
+  'most',
+  'all',
+]);
+const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
+
+/**
+ * "Do cats climb trees", "Do fish breathe underwater", "Did the boss notice the mistake": an opening
+ * do-form, a nominal group (1-3 words) and a base-form process verb make a yes/no question; the lite
+ * model reads the Subject or the verb as a verb or noun. Sets do = AUX, the group NOUN, the verb VERB.
+ * "Do the work", "Do your best work" (the verb candidate ends a determined group) stay imperative.
+ */
+function markDoQuestion(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  let start = index + 1;
+  const determined = QUESTION_DETERMINERS.has(lower[start] ?? '');
+  if (determined) start += 1;
+  for (let verb = start + 1; verb < to && verb <= start + 3; verb += 1) {
+    const word = lower[verb] ?? '';
+    const tag = pos[verb];
+    if (tag === undefined || !(NOMINAL_TAGS.has(tag) || word === 'have')) return false;
+    const before = lower[verb - 1] ?? '';
+    if (before.endsWith('ing') || !NOMINAL_TAGS.has(pos[verb - 1] ?? 'X')) return false;
+    const base =
+      word === lemmas[verb] && (tag === 'VERB' || (PROCESS_BY_LEMMA.has(word) && isKnownWord(word)));
+    if (word !== 'have' && !base) continue;
+    if (determined && verb + 1 >= to && !(before.endsWith('s') && !before.endsWith('ss'))) return false;
+    pos[index] = 'AUX';
+    for (let noun = start; noun < verb; noun += 1) if (pos[noun] !== 'ADJ') pos[noun] = 'NOUN';
+    pos[verb] = 'VERB';
+    return true;
+  }
+  return false;
 }
 
 /** "Water the plants", "Check the mail", "Call mom": a known verb opening a sentence before its object. */

@@ -30,6 +30,10 @@ function syllablesOf(word: string): number {
   return syllables;
 }
 
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
 /** Flesch reading ease and Flesch-Kincaid grade of one sentence (words [from, to)), or null when it is too short. */
 export function scoreReadability(
   words: readonly string[],
@@ -46,7 +50,6 @@ export function scoreReadability(
   }
   if (count < MIN_READABILITY_WORDS) return null;
   const perWord = syllables / count;
-  const round = (value: number): number => Math.round(value * 100) / 100;
   return {
     fleschReadingEase: round(206.835 - 1.015 * count - 84.6 * perWord),
     fleschKincaidGrade: round(0.39 * count + 11.8 * perWord - 15.59),

@@ -111,22 +111,31 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       conjunctiveAdjuncts.push(word);
     }
   }
-  const span = (start: number, end: number) => {
-    const first = tokens[start];
-    const last = tokens[end - 1];
-    const text =
-      first === undefined || last === undefined || end <= start
-        ? ''
-        : spanText(syntactic, first.start, last.end);
-    return { text, start, end };
-  };
+  const rheme = span(syntactic, themeEnd, tokens.length);
   return {
-    theme: { ...span(0, themeEnd), elements },
-    rheme: span(themeEnd, tokens.length),
+    theme: { text: spanOf(syntactic, 0, themeEnd), start: 0, end: themeEnd, elements },
+    rheme,
     markedTheme,
     conjunctiveAdjuncts,
     cohesiveReferences: findReferences(view, context),
   };
+}
+
+function spanOf(syntactic: Syntactic, start: number, end: number): string {
+  const { tokens } = syntactic;
+  const first = tokens[start];
+  const last = tokens[end - 1];
+  return first === undefined || last === undefined || end <= start
+    ? ''
+    : spanText(syntactic, first.start, last.end);
+}
+
+function span(
+  syntactic: Syntactic,
+  start: number,
+  end: number,
+): { text: string; start: number; end: number } {
+  return { text: spanOf(syntactic, start, end), start, end };
 }
 
 function spanText(syntactic: Syntactic, start: number, end: number): string {

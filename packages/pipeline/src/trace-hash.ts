@@ -9,6 +9,9 @@ function quote(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
+// Canonical JSON of frozen (shared, unchangeable) premises and label rules, written once per object.
+const FRAGMENTS = new WeakMap<object, string>();
+
 function keyCount(value: object): number {
   let count = 0;
   for (const _ in value) count += 1;
@@ -52,18 +55,28 @@ export function traceHash(
   out += `},"inferenceRule":${quote(inferenceRule)},"premises":[`;
   for (let index = 0; index < premises.length; index += 1) {
     const premise = premises[index] as Premise;
-    if (typeof premise.label !== 'string' || typeof premise.value !== 'string' || keyCount(premise) !== 2) {
-      return derivationHash({ premises, inferenceRule, conclusion, rules });
+    let fragment = Object.isFrozen(premise) ? FRAGMENTS.get(premise) : undefined;
+    if (fragment === undefined) {
+      if (typeof premise.label !== 'string' || typeof premise.value !== 'string' || keyCount(premise) !== 2) {
+        return derivationHash({ premises, inferenceRule, conclusion, rules });
+      }
+      fragment = `{"label":${quote(premise.label)},"value":${quote(premise.value)}}`;
+      if (Object.isFrozen(premise)) FRAGMENTS.set(premise, fragment);
     }
-    out += `${index === 0 ? '' : ','}{"label":${quote(premise.label)},"value":${quote(premise.value)}}`;
+    out += index === 0 ? fragment : `,${fragment}`;
   }
   out += '],"rules":[';
   for (let index = 0; index < rules.length; index += 1) {
     const rule = rules[index] as LabelRule;
-    if (typeof rule.label !== 'string' || typeof rule.rule !== 'string' || keyCount(rule) !== 2) {
-      return derivationHash({ premises, inferenceRule, conclusion, rules });
+    let fragment = Object.isFrozen(rule) ? FRAGMENTS.get(rule) : undefined;
+    if (fragment === undefined) {
+      if (typeof rule.label !== 'string' || typeof rule.rule !== 'string' || keyCount(rule) !== 2) {
+        return derivationHash({ premises, inferenceRule, conclusion, rules });
+      }
+      fragment = `{"label":${quote(rule.label)},"rule":${quote(rule.rule)}}`;
+      if (Object.isFrozen(rule)) FRAGMENTS.set(rule, fragment);
     }
-    out += `${index === 0 ? '' : ','}{"label":${quote(rule.label)},"rule":${quote(rule.rule)}}`;
+    out += index === 0 ? fragment : `,${fragment}`;
   }
   return sha256(`${out}]}`);
 }
