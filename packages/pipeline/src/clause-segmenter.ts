@@ -213,6 +213,13 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       joinPending(marker === null ? subjectStart(tokens, previous.end, group.start) : marker.index + 1);
       continue;
     }
+    if (marker === null && openingDependent >= 0 && mainAfterOpeningDependent(tokens, previous, group)) {
+      // "If you do would you send me a copy", "If you want it then go with ...": the main clause.
+      open(tokens.lower[group.start - 1] === 'then' ? group.start - 1 : group.start, 'independent', null, -1);
+      (segments[openingDependent] as ClauseSegment).parent = active;
+      openingDependent = -1;
+      continue;
+    }
     if (marker === null) {
       const reporting = REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '');
       if (reporting && hasFinite(group) && hasSubject(tokens, previous.end, group.start)) {
@@ -258,7 +265,16 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         );
         break;
       case 'wh':
-        open(marker.index, 'embedded', marker.word, active);
+        if (
+          openingDependent >= 0 &&
+          tokens.lower[marker.index - 1] === ',' &&
+          FINITE_OPERATORS.has(tokens.lower[marker.index + 1] ?? '')
+        ) {
+          // "If anyone has voted, what did you vote for?": a WH-question is the main clause.
+          open(marker.index, 'independent', null, -1);
+          (segments[openingDependent] as ClauseSegment).parent = active;
+          openingDependent = -1;
+        } else open(marker.index, 'embedded', marker.word, active);
         break;
       case 'semi':
         open(marker.index + 1, 'paratactic', marker.word, -1);
@@ -290,6 +306,22 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     result.push(segment);
   }
   return result;
+}
+
+/**
+ * After an opening dependent clause and no marker: the next verbal group opens the main clause when it
+ * starts with an inverted Finite ("If you can, would you call me", "if not, is there another way") or
+ * follows "then" ("If you want easy then go with a goldfish").
+ */
+function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {
+  const start = group.start;
+  if (tokens.lower[start - 1] === 'then' && start - 1 >= previous.end) return true;
+  return (
+    tokens.pos[start] === 'AUX' &&
+    FINITE_OPERATORS.has(tokens.lower[start] ?? '') &&
+    !isSubjectLike(tokens.pos[start - 1]) &&
+    (isSubjectLike(tokens.pos[start + 1]) || tokens.lower[start + 1] === 'there')
+  );
 }
 
 /** "If you have questions, please contact us": after the comma only "please"/adverbs, then a base-form verb. */

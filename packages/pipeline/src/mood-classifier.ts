@@ -1,7 +1,12 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  ADJECTIVE_VERBS,
+  CLOSING_FORMULAS,
+  ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
+  FIRST_PERSON_ELLIPSIS_VERBS,
+  INTENSIFIED_ELLIPSIS_VERBS,
   IMPERATIVE_OPENERS,
   INTERPERSONAL_THEMES,
   MINOR_EXPRESSIONS,
@@ -181,12 +186,16 @@ export function classifyMood(view: ClauseView): MoodDecision {
     if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.7);
     return decide('fragment', 'MOOD.NO_PREDICATOR', 0.7);
   }
-  if (word === 'let' || word === "let's") {
+  if (
+    word === 'let' ||
+    word === "let's" ||
+    (word === 'lets' && pos[start + 1] === 'VERB' && lower[start + 1] === lemma[start + 1])
+  ) {
     premises.push({ label: 'subject_position', value: 'none' });
     return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);
   }
   if (
-    tag === 'AUX' ||
+    (tag === 'AUX' && !NON_FINITE_AUX.has(word)) ||
     (tag === 'VERB' && (word === 'do' || word === 'does' || word === 'did') && verbAfter(view, start + 1))
   ) {
     let after = start + 1;
@@ -205,15 +214,29 @@ export function classifyMood(view: ClauseView): MoodDecision {
         negated &&
         (nextTag === 'VERB' || nextTag === 'AUX')) ||
       word === 'be' ||
-      (word === 'do' && nextTag === 'VERB' && lower[after - 1] !== 'you')
+      (word === 'do' && nextTag === 'VERB' && lower[after - 1] !== 'you' && view.sentenceFinal !== '?')
     ) {
       premises.push({ label: 'subject_position', value: 'none' });
       return decide('imperative', 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE', 0.85);
     }
-    if (nextTag !== undefined && SUBJECT_START.has(nextTag) && lower[after] !== 'that') {
+    // "Is not a service office" (a review with the Subject left out): full "not" before a determiner
+    // and no "?" is not an inverted question ("Isn't it", "Is it not" keep the Subject next).
+    const notBeforeDeterminer = lower[after - 1] === 'not' && nextTag === 'DET' && view.sentenceFinal !== '?';
+    if (
+      nextTag !== undefined &&
+      SUBJECT_START.has(nextTag) &&
+      lower[after] !== 'that' &&
+      !notBeforeDeterminer
+    ) {
       premises.push({ label: 'subject_position', value: 'after_finite' });
       return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.9);
     }
+  }
+  const command = formulaicCommand(view, start);
+  if (command !== '') {
+    premises.push({ label: 'subject_position', value: 'none' });
+    premises.push({ label: 'formula', value: command });
+    return decide('imperative', 'MOOD.FORMULAIC_COMMAND', 0.8);
   }
   let verbAt = start;
   // "Just call me", "Simply type in the link": adverbs inside the verbal group before the base verb.
@@ -223,7 +246,9 @@ export function classifyMood(view: ClauseView): MoodDecision {
   if (
     pos[verbAt] === 'VERB' &&
     verbWord === lemma[verbAt] &&
-    (ELLIPTICAL_SUBJECT_VERBS.has(verbWord) || lower[verbAt + 1] === ':')
+    (ELLIPTICAL_SUBJECT_VERBS.has(verbWord) ||
+      (lower[verbAt + 1] === ':' && verbAt === 0) ||
+      firstPersonEllipsis(view, start, verbAt))
   ) {
     // "Thank you for your time", "Hope this helps" (first-person Subject left out); "Email:" (a label).
     premises.push({ label: 'subject_position', value: 'ellipted' });
@@ -239,6 +264,13 @@ export function classifyMood(view: ClauseView): MoodDecision {
     premises.push({ label: 'verb_form', value: 'base' });
     return decide('imperative', 'MOOD.ADJUNCT_THEN_BASE_VERB', 0.75);
   }
+  const notCommand = baseVerb ? nounReadingOfBaseVerb(view, verbAt) : '';
+  if (notCommand !== '') {
+    premises.push({ label: 'verb_reading', value: notCommand });
+    return hasFinite
+      ? decide('declarative', 'MOOD.BASE_VERB_READ_AS_NOMINAL', 0.55)
+      : decide('fragment', 'MOOD.BASE_VERB_READ_AS_NOMINAL', 0.55);
+  }
   if (
     baseVerb ||
     ((word === 'never' || word === 'always') &&
@@ -247,7 +279,10 @@ export function classifyMood(view: ClauseView): MoodDecision {
   ) {
     premises.push({ label: 'subject_position', value: 'none' });
     premises.push({ label: 'verb_form', value: 'base' });
-    return decide('imperative', 'MOOD.NO_SUBJECT_BASE_VERB', view.sentenceFinal === '?' ? 0.5 : 0.85);
+    // "Want a burger?", "Need a lift?": with "?" the base verb asks, with "do you" left out.
+    if (view.sentenceFinal === '?' && !politeBefore(view, start))
+      return decide('interrogative', 'MOOD.ELLIPTICAL_QUESTION', 0.6);
+    return decide('imperative', 'MOOD.NO_SUBJECT_BASE_VERB', 0.85);
   }
   if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.75);
   const finiteAt = hasFinite ? view.finite : view.head;
@@ -270,6 +305,82 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+}
+
+/** "Please" or "kindly" among the themes before `start`: a request, even when it ends in "?". */
+function politeBefore(view: ClauseView, start: number): boolean {
+  for (let index = 0; index < start; index += 1)
+    if (view.lower[index] === 'please' || view.lower[index] === 'kindly') return true;
+  return false;
+}
+
+/** Non-finite forms of auxiliaries: "Being a student, I ..." does not put a Finite before the Subject. */
+const NON_FINITE_AUX = new Set(['being', 'having', 'been']);
+const FINITE_AFTER_NOMINAL = new Set(
+  'is are was were will would can could has have had does did should must may might'.split(' '),
+);
+
+/**
+ * Commands in fixed wording that the tagger does not read as a base verb first: "Have fun",
+ * "Have a nice day" (not "Have you ..."), "Attached please find ...". Returns the formula or ''.
+ */
+function formulaicCommand(view: ClauseView, start: number): string {
+  const { lower } = view;
+  const word = lower[start] ?? '';
+  const next = lower[start + 1] ?? '';
+  if (word === 'have' && view.sentenceFinal !== '?' && (next === 'fun' || next === 'a' || next === 'an'))
+    return `have ${next}`;
+  if (word === 'attached' && (next === 'find' || (next === 'please' && lower[start + 2] === 'find')))
+    return 'attached find';
+  return '';
+}
+
+/**
+ * A first-person Subject left out in informal text: "love this park", "Highly recommend!", "Greatly
+ * appreciate your help" (a verb of liking or judging, or an -ly intensifier before the base verb),
+ * "See you later", "Talk to you soon" (closing formulas with nothing verbal after).
+ */
+function firstPersonEllipsis(view: ClauseView, start: number, verbAt: number): boolean {
+  const { lower, pos } = view;
+  const verb = lower[verbAt] ?? '';
+  if (verbAt > start && ELLIPSIS_INTENSIFIERS.has(lower[start] ?? ''))
+    return INTENSIFIED_ELLIPSIS_VERBS.has(verb) && view.sentenceFinal !== '?';
+  if (
+    FIRST_PERSON_ELLIPSIS_VERBS.has(verb) &&
+    lower[verbAt + 1] !== 'to' &&
+    pos[verbAt + 1] !== 'PROPN' &&
+    !WH_WORDS.has(lower[verbAt + 1] ?? '')
+  ) {
+    // Not "Guess what ...", "Miss Rosenthal".
+    const object = lower[verbAt + 1] ?? '';
+    return pos[verbAt + 1] !== 'PRON' || object === 'you' || object === 'ya' || object === 'it';
+  }
+  if (CLOSING_FORMULAS.has(`${verb}_${lower[verbAt + 1] ?? ''}`)) {
+    const you = lower[verbAt + 1] === 'you' ? verbAt + 1 : verbAt + 2;
+    return lower[you] === 'you' || lower[you] === 'ya';
+  }
+  return false;
+}
+
+/**
+ * A "base verb" that the rest of the clause shows is a noun or adjective: followed by nouns and then a
+ * Finite ("Wait staff is ready", "Bus service is available"), or an adjective-like verb before a bare
+ * noun or "&" with no verb after ("Clean rooms", "Cool ambience", "Clean & tidy"). Returns the reason or ''.
+ */
+function nounReadingOfBaseVerb(view: ClauseView, verbAt: number): string {
+  const { lower, pos } = view;
+  let index = verbAt + 1;
+  while (pos[index] === 'NOUN') index += 1;
+  if (pos[index] === 'AUX' && FINITE_AFTER_NOMINAL.has(lower[index] ?? '')) return 'noun before finite';
+  const next = pos[verbAt + 1];
+  if (
+    ADJECTIVE_VERBS.has(lower[verbAt] ?? '') &&
+    (next === 'NOUN' || lower[verbAt + 1] === '&' || next === 'ADJ') &&
+    !verbAfter(view, verbAt + 1) &&
+    view.sentenceFinal !== '!'
+  )
+    return 'adjective before noun';
+  return '';
 }
 
 /** Adjectives of a WH-question's nominal group ("what other options", "what new features"). */

@@ -162,7 +162,7 @@ function buildSyntactic(
     const text = same ? value : original.slice(start, end);
     const modal =
       (tag === 'AUX' && MODAL_OPERATORS[lemma] !== undefined) ||
-      (MODAL_EXPRESSIONS[word] !== undefined && tagged.lower[index + 1] === 'to');
+      (tagged.lower[index + 1] === 'to' && MODAL_EXPRESSIONS[word] !== undefined);
     tokens[local] = {
       index: local,
       text,

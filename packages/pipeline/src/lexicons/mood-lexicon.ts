@@ -99,3 +99,23 @@ export const QUESTION_AUXILIARIES = set(`
  * ("Thank you", "Hope this helps").
  */
 export const ELLIPTICAL_SUBJECT_VERBS = set('thank thanks hope');
+
+/**
+ * Verbs of liking and judging that informal reviews and messages use with the first-person Subject left
+ * out ("love this park", "Highly recommend", "Greatly appreciate your help"): declarative, not a command.
+ */
+export const FIRST_PERSON_ELLIPSIS_VERBS = set('love appreciate recommend miss guess');
+
+/** Intensifiers before such a verb ("Highly recommend", "Really enjoy it"), and the verbs they admit. */
+export const ELLIPSIS_INTENSIFIERS = set('highly greatly truly strongly sincerely deeply really totally');
+export const INTENSIFIED_ELLIPSIS_VERBS = set(
+  'love appreciate recommend miss guess enjoy like agree disagree doubt regret hope',
+);
+
+/** Adjectives that are also base-form verbs ("Clean rooms", "Cool ambience"): before a bare noun, a description. */
+export const ADJECTIVE_VERBS = set(`
+  clean cool clear warm dry empty open free smooth calm quiet slow fine tidy neat fresh friendly
+`);
+
+/** Closing formulas with an ellipted Subject ("See you later", "Talk to you soon"): verb and the word after it. */
+export const CLOSING_FORMULAS = set('see_you talk_to speak_to catch_you');
