@@ -30,6 +30,7 @@ const RELATIVE_PRONOUNS = new Set(['who', 'whom', 'whose', 'which']);
 const FINITE_OPERATORS = new Set(
   'do does did is are was were am can could will would shall should may might must has have had'.split(' '),
 );
+const NOMINATIVE = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
 const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
@@ -316,10 +317,13 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
 function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {
   const start = group.start;
   if (tokens.lower[start - 1] === 'then' && start - 1 >= previous.end) return true;
+  if (tokens.pos[start] !== 'AUX' || !FINITE_OPERATORS.has(tokens.lower[start] ?? '')) return false;
+  // A nominative pronoun after the Finite is the Subject ("a chance could you"); after a nominal, a
+  // Finite followed by a noun may be that nominal's own ("If the man is there").
+  if (NOMINATIVE.has(tokens.lower[start + 1] ?? '')) return true;
   return (
-    tokens.pos[start] === 'AUX' &&
-    FINITE_OPERATORS.has(tokens.lower[start] ?? '') &&
     !isSubjectLike(tokens.pos[start - 1]) &&
+    tokens.pos[start - 1] !== 'DET' &&
     (isSubjectLike(tokens.pos[start + 1]) || tokens.lower[start + 1] === 'there')
   );
 }

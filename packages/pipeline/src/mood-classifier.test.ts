@@ -146,3 +146,77 @@ describe('round 3: UD conventions in POS', () => {
     expect(tagsOf('She left without saying goodbye.')[2]).toBe('SCONJ');
   });
 });
+
+describe('round 4: subjectless informal statements are not commands', () => {
+  it.each([
+    'adore this bakery',
+    'love this little cafe',
+    'Truly appreciate your patience.',
+    'Strongly recommend!',
+    'Catch you later',
+    'Speak to you soon',
+    'Clean towels and a quiet garden.',
+    'Fresh bread, friendly owners.',
+    'Bike storage is free for guests.',
+  ])('%s is not imperative', (text) => {
+    expect(moodOf(text)).not.toBe('imperative');
+  });
+  it.each(['Love your neighbours', 'Guess who phoned!', 'Speak to the manager.', 'Clean the windows.'])(
+    '%s stays imperative',
+    (text) => {
+      expect(moodOf(text)).toBe('imperative');
+    },
+  );
+  it('does not read a non-finite auxiliary or "is not a" as an inverted Finite', () => {
+    expect(moodOf('Being a night owl, I sleep late.')).not.toBe('interrogative');
+    expect(moodOf('Is not a quiet street.')).not.toBe('interrogative');
+    expect(moodOf('Is not the answer obvious?')).toBe('interrogative');
+  });
+});
+
+describe('round 4: commands in fixed wording and elliptical questions', () => {
+  it.each([
+    'Have a safe journey.',
+    'Have fun at the fair',
+    'Attached please find the invoice.',
+    'Lets meet at six.',
+  ])('%s is imperative', (text) => {
+    expect(moodOf(text)).toBe('imperative');
+  });
+  it.each(['Need a lift?', 'Fancy a walk?', 'Do frogs sleep?'])('%s is interrogative', (text) => {
+    expect(moodOf(text)).toBe('interrogative');
+  });
+  it('keeps a polite request with "?" imperative', () => {
+    expect(moodOf('Please send the file?')).toBe('imperative');
+  });
+  it('reads "Please note:" as a command, not a label', () => {
+    expect(moodOf('Please note: the office is closed.')).toBe('imperative');
+  });
+});
+
+describe('round 4: the main clause after an opening dependent clause', () => {
+  const mainMood = (text: string): string | undefined =>
+    pipeline
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent')?.interpersonal.mood;
+  it.each([
+    ['If you get a chance could you water the plants?', 'interrogative'],
+    ['If it rains is there a bus?', 'interrogative'],
+    ['When the guests arrive, where should they park?', 'interrogative'],
+    ['If you like quiet then choose the cottage.', 'imperative'],
+  ])('%s', (text, mood) => {
+    expect(mainMood(text)).toBe(mood);
+  });
+});
+
+describe('round 4: unpunctuated "how" + Subject + Finite exclaims', () => {
+  it.each(['how money vanishes', 'how we envy them'])('%s is exclamative', (text) => {
+    expect(moodOf(text)).toBe('exclamative');
+  });
+  it.each(['how do i reset my router', 'how can we get there', 'how i reset the clock'])(
+    '%s is not exclamative',
+    (text) => {
+      expect(moodOf(text)).not.toBe('exclamative');
+    },
+  );
+});

@@ -6,8 +6,8 @@ import {
   ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
   FIRST_PERSON_ELLIPSIS_VERBS,
-  INTENSIFIED_ELLIPSIS_VERBS,
   IMPERATIVE_OPENERS,
+  INTENSIFIED_ELLIPSIS_VERBS,
   INTERPERSONAL_THEMES,
   MINOR_EXPRESSIONS,
   TEXTUAL_THEMES,
@@ -174,7 +174,13 @@ export function classifyMood(view: ClauseView): MoodDecision {
           (pos[adjectiveAt] === 'ADJ' || pos[adjectiveAt] === 'NOUN') &&
           lower[adjectiveAt + 1] === 'of' &&
           pos[adjectiveAt + 2] === 'PRON') ||
-        (!hasFinite && pos[adjectiveAt] === 'ADJ' && evaluative && !verbAfter(view, adjectiveAt)));
+        (!hasFinite && pos[adjectiveAt] === 'ADJ' && evaluative && !verbAfter(view, adjectiveAt)) ||
+        // "how time flies", "how I miss those days": Subject then a lexical Finite, no operator.
+        (isSubjectLike(next) &&
+          pos[start + 2] === 'VERB' &&
+          (lower[start + 2] !== lemma[start + 2]
+            ? (lower[start + 2] ?? '').endsWith('s')
+            : FEELING_VERBS.has(lower[start + 2] ?? ''))));
     if ((exclamativeOpening && view.sentenceFinal !== '?' && exclaims) || howExclaims) {
       premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
       return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
@@ -307,6 +313,9 @@ export function classifyMood(view: ClauseView): MoodDecision {
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
 }
 
+/** Verbs of feeling that "how" + Subject exclaims with ("how I miss them", "how we laughed"). */
+const FEELING_VERBS = new Set(['love', 'hate', 'miss', 'wish', 'adore', 'envy', 'admire']);
+
 /** "Please" or "kindly" among the themes before `start`: a request, even when it ends in "?". */
 function politeBefore(view: ClauseView, start: number): boolean {
   for (let index = 0; index < start; index += 1)
@@ -348,6 +357,8 @@ function firstPersonEllipsis(view: ClauseView, start: number, verbAt: number): b
   if (
     FIRST_PERSON_ELLIPSIS_VERBS.has(verb) &&
     lower[verbAt + 1] !== 'to' &&
+    pos[verbAt + 1] !== undefined &&
+    pos[verbAt + 1] !== 'PUNCT' &&
     pos[verbAt + 1] !== 'PROPN' &&
     !WH_WORDS.has(lower[verbAt + 1] ?? '')
   ) {

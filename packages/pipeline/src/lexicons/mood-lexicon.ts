@@ -104,7 +104,7 @@ export const ELLIPTICAL_SUBJECT_VERBS = set('thank thanks hope');
  * Verbs of liking and judging that informal reviews and messages use with the first-person Subject left
  * out ("love this park", "Highly recommend", "Greatly appreciate your help"): declarative, not a command.
  */
-export const FIRST_PERSON_ELLIPSIS_VERBS = set('love appreciate recommend miss guess');
+export const FIRST_PERSON_ELLIPSIS_VERBS = set('love adore appreciate recommend miss guess');
 
 /** Intensifiers before such a verb ("Highly recommend", "Really enjoy it"), and the verbs they admit. */
 export const ELLIPSIS_INTENSIFIERS = set('highly greatly truly strongly sincerely deeply really totally');
