@@ -76,9 +76,15 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
   const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
   const base = out.values.length;
   const length = chunk.length;
+  // Output index of each model token (and one past the last): split contractions add tokens and white
+  // space tokens are dropped, so the model's sentence spans are renumbered through this.
+  const outIndex = new Int32Array(values.length + 1);
   let cursor = 0;
   for (let index = 0; index < values.length; index += 1) {
+    outIndex[index] = out.values.length;
     const value = values[index] ?? '';
+    // Line breaks and tabs come back as tokens of their own: they are gaps between words, not words.
+    if (value.length === 0 || isSpace(value.charCodeAt(0))) continue;
     let at = cursor;
     while (at < length && isSpace(chunk.charCodeAt(at))) at += 1;
     if (!chunk.startsWith(value, at)) {
@@ -124,8 +130,10 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
     out.starts.push(from + at);
     out.ends.push(from + end);
   }
+  outIndex[values.length] = out.values.length;
   correctPos(out, base, out.values.length);
-  for (const [first, last] of spans) splitAtLines(text, base + first, base + last + 1, out);
+  for (const [first, last] of spans)
+    splitAtLines(text, outIndex[first] ?? base, outIndex[last + 1] ?? out.values.length, out);
 }
 
 // Lower-cased forms of the model's strings, shared: the same words come back all through a document.
@@ -195,6 +203,8 @@ function isSpace(code: number): boolean {
 }
 
 function splitAtLines(text: string, first: number, end: number, out: TaggedText): void {
+  // A sentence of white space only has no tokens left.
+  if (end <= first) return;
   let start = first;
   for (let index = first + 1; index < end; index += 1) {
     const gapStart = out.ends[index - 1] ?? 0;

@@ -84,7 +84,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       // Polar interrogative: the Finite is an interpersonal theme and the Subject after it the topical theme.
       elements.push({
         kind: 'interpersonal',
-        text: view.lower[group.start] ?? '',
+        text: tokens[group.start]?.text ?? '',
         start: group.start,
         end: group.start + 1,
       });
