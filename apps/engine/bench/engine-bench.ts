@@ -27,7 +27,10 @@ const queries = readFileSync(join(dataDir, 'queries.jsonl'), 'utf8')
   .filter(Boolean)
   .map((line) => (JSON.parse(line) as { text: string }).text);
 
-const words = corpus.map((doc) => doc.text).join(' ').split(/\s+/);
+const words = corpus
+  .map((doc) => doc.text)
+  .join(' ')
+  .split(/\s+/);
 const compileText = words.slice(0, 200).join(' ');
 
 const tmp = await mkdtemp(join(tmpdir(), 'cae-engine-bench-'));
@@ -44,8 +47,9 @@ const server = await startEngineServer({
 const ingestStart = performance.now();
 let clauses = 0;
 for (const doc of corpus) {
-  clauses += (await engine.compile({ text: `${doc.title}. ${doc.text}`, documentId: doc._id, store: true, embed: true }))
-    .length;
+  clauses += (
+    await engine.compile({ text: `${doc.title}. ${doc.text}`, documentId: doc._id, store: true, embed: true })
+  ).length;
 }
 const ingestSeconds = (performance.now() - ingestStart) / 1000;
 
@@ -69,20 +73,30 @@ async function load(title: string, path: string, bodies: string[]) {
 }
 
 const rows = [
-  await load('POST /retrieve', '/retrieve', queries.map((query) => JSON.stringify({ query, limit: 10 }))),
+  await load(
+    'POST /retrieve',
+    '/retrieve',
+    queries.map((query) => JSON.stringify({ query, limit: 10 })),
+  ),
   await load(
     'POST /retrieve (filter mood=declarative, min_modality 0.3)',
     '/retrieve',
-    queries.map((query) => JSON.stringify({ query, limit: 10, filters: { mood: 'declarative', min_modality: 0.3 } })),
+    queries.map((query) =>
+      JSON.stringify({ query, limit: 10, filters: { mood: 'declarative', min_modality: 0.3 } }),
+    ),
   ),
-  await load('POST /pipeline/compile (200 words)', '/pipeline/compile', [JSON.stringify({ text: compileText })]),
+  await load('POST /pipeline/compile (200 words)', '/pipeline/compile', [
+    JSON.stringify({ text: compileText }),
+  ]),
 ];
 
 console.log(
   `\nengine HTTP benchmark: ${connections} concurrent clients, ${duration} s per route, ` +
     `${cpus().length} cores (${availableParallelism()} usable), ${cpus()[0]?.model ?? 'unknown CPU'}`,
 );
-console.log(`store: embedded PGlite with ${clauses} clauses of ${corpus.length} SciFact documents (ingested in ${ingestSeconds.toFixed(1)} s)`);
+console.log(
+  `store: embedded PGlite with ${clauses} clauses of ${corpus.length} SciFact documents (ingested in ${ingestSeconds.toFixed(1)} s)`,
+);
 console.table(rows);
 
 await server.close();

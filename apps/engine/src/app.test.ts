@@ -169,6 +169,21 @@ describe('engine app over app.request()', () => {
     await expectError(await post('/synthesize', { query: ' ' }), 400, 'invalid_request');
   });
 
+  it('POST /retrieve returns 10 results by default and honours limit', async () => {
+    const text = Array.from(
+      { length: 14 },
+      (_, index) => `Deposit rule ${index + 1} applies to every flat.`,
+    ).join(' ');
+    await post('/pipeline/compile', { text, document_id: 'many-deposits', store: true });
+    const byDefault = await json(post('/retrieve', { query: 'deposit rule', filters: {} }));
+    expect(byDefault.count).toBe(10);
+    expect(byDefault.results).toHaveLength(10);
+    const twelve = await json(post('/retrieve', { query: 'deposit rule', limit: 12 }));
+    expect(twelve.results).toHaveLength(12);
+    const synthesized = await json(post('/synthesize', { query: 'Which deposit rule applies?' }));
+    expect(synthesized.retrieved_count).toBe(10);
+  });
+
   it('reviews a clause and pages the audit log', async () => {
     const [clause] = (await json(
       post('/pipeline/compile', { text: 'Return the keys.', document_id: 'keys', store: true }),

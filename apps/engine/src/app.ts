@@ -1,12 +1,17 @@
-import { PayloadTooLargeError, wire } from '@cae/core';
+import { wire } from '@cae/core';
 import type { Engine } from '@cae/engine';
+import {
+  bodyLimit,
+  callerAuth,
+  errorHandler,
+  type HttpLogger,
+  notFoundHandler,
+  readJsonObject as readJsonBody,
+  requestLog,
+} from '@cae/gateway/http';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { renderDocsPage } from './docs-page';
-import { callerAuth } from './http/caller-auth';
-import { errorResponse, readJsonBody } from './http/http-errors';
-import { type RequestLogger, requestLog } from './http/request-log';
 import { buildOpenApiDocument } from './openapi';
 
 export interface EngineAppOptions {
@@ -17,7 +22,8 @@ export interface EngineAppOptions {
   bodyLimitBytes?: number;
   /** Allowed CORS origins; none by default. */
   corsOrigins?: readonly string[];
-  logger?: RequestLogger;
+  /** Request and error logs: a GatewayLogger or `{ info, error }`. */
+  logger?: HttpLogger;
 }
 
 const OPEN_PATHS = new Set(['/health', '/openapi.json', '/docs']);
@@ -33,21 +39,12 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   const openApi = buildOpenApiDocument();
   const docsHtml = renderDocsPage(openApi);
 
-  app.onError((error, c) => errorResponse(error, c, logger));
-  app.notFound((c) =>
-    c.json({ error: { code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` } }, 404),
-  );
+  app.onError(errorHandler(logger));
+  app.notFound(notFoundHandler);
   if (logger) app.use(requestLog(logger));
   if (options.corsOrigins?.length) app.use(cors({ origin: [...options.corsOrigins] }));
-  app.use(callerAuth(options.apiTokens ?? [], { open: (path) => OPEN_PATHS.has(path) }));
-  app.use(
-    bodyLimit({
-      maxSize: maxBytes,
-      onError: () => {
-        throw new PayloadTooLargeError(`request body over ${maxBytes} bytes`);
-      },
-    }),
-  );
+  app.use(callerAuth({ apiTokens: options.apiTokens ?? [], publicPaths: (path) => OPEN_PATHS.has(path) }));
+  app.use(bodyLimit(maxBytes));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/openapi.json', (c) => c.json(openApi));

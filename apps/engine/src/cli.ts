@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type AnnotatedClause, type RetrievalFilters, toCaeError, wire } from '@cae/core';
+import { type AnnotatedClause, toCaeError, wire } from '@cae/core';
 import { createEngine, type Engine, engineOptionsFromEnv } from '@cae/engine';
 import { glob } from 'tinyglobby';
 import { startEngineServer } from './server';

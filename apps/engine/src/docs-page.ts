@@ -1,3 +1,4 @@
+// biome-ignore lint/suspicious/noExplicitAny: walks arbitrary JSON schema documents
 type Json = Record<string, any>;
 
 const escapeHtml = (text: unknown): string =>

@@ -1,11 +1,18 @@
+export type { HttpLogger, RequestLogger } from '@cae/gateway/http';
+// The HTTP kit lives in @cae/gateway/http; re-exported here for existing importers.
+export {
+  assertSafeListen,
+  callerAuth,
+  createJsonLogger,
+  parseTokens,
+  redact,
+  requestLog,
+} from '@cae/gateway/http';
 export type { EngineAppOptions } from './app';
 export { createEngineApp } from './app';
 export type { CliIo } from './cli';
 export { runCli } from './cli';
 export { renderDocsPage } from './docs-page';
-export { assertSafeListen, callerAuth, parseTokens } from './http/caller-auth';
-export type { RequestLogger } from './http/request-log';
-export { createJsonLogger, redact, requestLog } from './http/request-log';
 export { buildOpenApiDocument } from './openapi';
 export type { EngineServer, StartEngineServerOptions } from './server';
 export { startEngineServer } from './server';

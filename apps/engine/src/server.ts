@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createEngine, type Engine, engineOptionsFromEnv } from '@cae/engine';
+import { assertSafeListen, createJsonLogger, envFlag, type HttpLogger, parseTokens } from '@cae/gateway/http';
 import { serve } from '@hono/node-server';
 import { createEngineApp } from './app';
-import { assertSafeListen, parseTokens } from './http/caller-auth';
-import { createJsonLogger, type RequestLogger } from './http/request-log';
 
 export interface EngineServer {
   url: string;
@@ -16,7 +15,8 @@ export interface StartEngineServerOptions {
   env?: NodeJS.ProcessEnv;
   /** An engine to serve; default one built from the environment. */
   engine?: Engine;
-  logger?: RequestLogger;
+  /** Request and error logs; JSON lines on stderr by default. */
+  logger?: HttpLogger;
 }
 
 /**
@@ -30,8 +30,8 @@ export async function startEngineServer(options: StartEngineServerOptions = {}):
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const apiTokens = parseTokens(env.CAE_API_TOKENS);
-  assertSafeListen(host, apiTokens, env.CAE_ALLOW_UNAUTHENTICATED === '1');
-  const logger = options.logger ?? createJsonLogger();
+  assertSafeListen(host, apiTokens, envFlag(env.CAE_ALLOW_UNAUTHENTICATED));
+  const logger = options.logger ?? createJsonLogger({ write: (line) => process.stderr.write(`${line}\n`) });
   const engine = options.engine ?? (await createEngine(engineOptionsFromEnv(env)));
   const maxBody = Number(env.CAE_MAX_BODY_BYTES);
   const app = createEngineApp({

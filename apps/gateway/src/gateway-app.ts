@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CompileAgentRequestSchema,
   ComputeRequestSchema,
-  InvalidRequestError,
-  NotFoundError,
-  PayloadTooLargeError,
   ProviderIdSchema,
-  RateLimitedError,
   SetKeyRequestSchema,
   TestKeyRequestSchema,
   toCaeError,
@@ -18,15 +14,21 @@ import {
   type GatewayOptions,
   silentLogger,
 } from '@cae/gateway';
+import {
+  bearerToken,
+  bodyLimit,
+  callerAuth,
+  errorHandler,
+  notFoundHandler,
+  readJsonBody,
+  requestLog,
+} from '@cae/gateway/http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
-import { rateLimiter } from 'hono-rate-limiter';
 import { type GatewayAppConfig, readGatewayConfig } from './gateway-config';
-import { cheapBodyLimit } from './middleware/body-limit';
-import { bearerToken, callerAuth } from './middleware/caller-auth';
-import { requestLog } from './middleware/request-log';
+import { rateLimit } from './rate-limit';
 
 /** Options of createGatewayApp. */
 export interface GatewayAppOptions {
@@ -56,18 +58,21 @@ const encoder = new TextEncoder();
 const sseEvent = (data: string, event?: string) =>
   encoder.encode(event ? `event: ${event}\ndata: ${data}\n\n` : `data: ${data}\n\n`);
 
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new InvalidRequestError('request body must be JSON');
-  }
-}
+/** Rate-limit keys of recently seen tokens (hashing one per request is measurable under load). */
+const tokenKeys = new Map<string, string>();
 
 /** Who is calling, for the rate limiter: their token (hashed) or their address. */
 function callerKey(c: Context, trustProxy: boolean): string {
   const token = bearerToken(c.req.header('authorization'));
-  if (token) return `token:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+  if (token) {
+    let key = tokenKeys.get(token);
+    if (key === undefined) {
+      key = `token:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+      if (tokenKeys.size >= 1024) tokenKeys.clear();
+      tokenKeys.set(token, key);
+    }
+    return key;
+  }
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return `ip:${forwarded}`;
@@ -94,20 +99,8 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
 
   const app = new Hono();
 
-  app.onError((error, c) => {
-    const caeError = toCaeError(error);
-    if (caeError.statusCode >= 500 && caeError.code === 'internal') {
-      logger.log('error', 'unhandled error', {
-        path: c.req.path,
-        error: String((error as Error)?.stack ?? error),
-      });
-    }
-    return c.json(caeError.toBody(), caeError.statusCode as 400);
-  });
-  app.notFound((c) => {
-    const error = new NotFoundError(`no route ${c.req.method} ${c.req.path}`);
-    return c.json(error.toBody(), 404);
-  });
+  app.onError(errorHandler(logger));
+  app.notFound(notFoundHandler);
 
   app.use('*', requestLog(logger));
   if (config.corsOrigins.length > 0) {
@@ -121,12 +114,7 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
       }),
     );
   }
-  app.use(
-    '/api/*',
-    cheapBodyLimit(config.bodyLimitBytes, () => {
-      throw new PayloadTooLargeError(`request body over ${config.bodyLimitBytes} bytes`);
-    }),
-  );
+  app.use('/api/*', bodyLimit(config.bodyLimitBytes));
   app.use(
     '/api/*',
     callerAuth({
@@ -139,22 +127,11 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
   if (config.rateLimit > 0) {
     app.use(
       '/api/*',
-      rateLimiter({
-        windowMs: config.rateLimitWindowMs,
+      rateLimit({
         limit: config.rateLimit,
-        standardHeaders: 'draft-6',
-        keyGenerator: (c) => callerKey(c, config.trustProxy),
+        windowMs: config.rateLimitWindowMs,
+        key: (c) => callerKey(c, config.trustProxy),
         skip: (c) => c.req.path === HEALTH,
-        handler: (c) => {
-          const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
-          const seconds = info?.resetTime
-            ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
-            : 1;
-          c.header('Retry-After', String(seconds));
-          throw new RateLimitedError(
-            `too many requests: at most ${config.rateLimit} per ${config.rateLimitWindowMs} ms`,
-          );
-        },
       }),
     );
   }
@@ -164,7 +141,7 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
   app.get('/api/providers', async (c) => c.json(await gateway.providerStatus()));
 
   app.post('/api/test-key', async (c) => {
-    const { providerId, apiKey } = TestKeyRequestSchema.parse(await jsonBody(c));
+    const { providerId, apiKey } = TestKeyRequestSchema.parse(await readJsonBody(c));
     return c.json(await gateway.testKey(providerId, apiKey));
   });
 
@@ -174,19 +151,19 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
   });
 
   app.post('/api/keys', async (c) => {
-    const { providerId, key } = SetKeyRequestSchema.parse(await jsonBody(c));
+    const { providerId, key } = SetKeyRequestSchema.parse(await readJsonBody(c));
     await gateway.setKey(providerId, key);
     logger.log('info', key ? 'server key stored' : 'server key cleared', { providerId });
     return c.json({ success: true });
   });
 
   app.post('/api/compute/v1', async (c) => {
-    const request = ComputeRequestSchema.parse(await jsonBody(c));
+    const request = ComputeRequestSchema.parse(await readJsonBody(c));
     return c.json(await gateway.generate({ ...request, signal: c.req.raw.signal }));
   });
 
   app.post('/api/stream', async (c) => {
-    const request = ComputeRequestSchema.parse(await jsonBody(c));
+    const request = ComputeRequestSchema.parse(await readJsonBody(c));
     const controller = new AbortController();
     const signal = AbortSignal.any([c.req.raw.signal, controller.signal]);
     const iterator = gateway.stream({ ...request, signal })[Symbol.asyncIterator]();
@@ -226,7 +203,7 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
   });
 
   app.post('/api/agent/compile-stream', async (c) => {
-    const request = CompileAgentRequestSchema.parse(await jsonBody(c));
+    const request = CompileAgentRequestSchema.parse(await readJsonBody(c));
     const controller = new AbortController();
     const signal = AbortSignal.any([c.req.raw.signal, controller.signal]);
     // compileAgent validates the target framework at once, so a bad one is a 400, not a broken stream.

@@ -158,7 +158,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       steps,
       (target) =>
         callGenerate(
-          clients.chat(target.provider, target.apiKey),
+          clients.get(target.provider, target.apiKey),
           target,
           request.prompt,
           request.options,
@@ -185,7 +185,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
         steps,
         async (target) => {
           const iterator = callStream(
-            clients.chat(target.provider, target.apiKey),
+            clients.get(target.provider, target.apiKey),
             target,
             request.prompt,
             request.options,

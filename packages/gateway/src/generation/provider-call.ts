@@ -5,7 +5,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { ProviderConfig } from '../providers/provider-registry';
-import { type ChatApi, createDirectChat } from './chat-transport';
+import { createKeepAliveFetch } from './keep-alive-fetch';
 import { compileJsonSchema, parseStructuredReply, schemaInstruction } from './structured-output';
 
 /** What every provider call needs besides the prompt. */
@@ -22,78 +22,49 @@ export type GenerateResult = { text: string } | { object: unknown };
 
 const MAX_CLIENTS = 64;
 
-/** Chat completions through an openai client (used when a custom `fetch` is injected). */
-function openAiChat(client: OpenAI): ChatApi {
-  return {
-    complete: (params, signal) => client.chat.completions.create(params, signal ? { signal } : {}),
-    stream: (params, signal) => client.chat.completions.create(params, { signal }),
-  };
-}
-
-/** A small LRU keyed by provider, then client key string. */
-function createLru<T>(create: (provider: ProviderConfig, apiKey: string, id: string) => T) {
-  const entries = new Map<string, T>();
-  return (provider: ProviderConfig, apiKey: string, id: string): T => {
-    const hit = entries.get(id);
-    if (hit !== undefined) {
-      // Map order doubles as recency order; only move entries that are not already the newest.
-      if (entries.size > 1) {
-        entries.delete(id);
-        entries.set(id, hit);
-      }
-      return hit;
-    }
-    const created = create(provider, apiKey, id);
-    if (entries.size >= MAX_CLIENTS) entries.delete(entries.keys().next().value as string);
-    entries.set(id, created);
-    return created;
-  };
-}
+/** One keep-alive fetch for every provider client of the process: its sockets are the pool. */
+let sharedFetch: typeof globalThis.fetch | undefined;
+const defaultFetch = () => {
+  sharedFetch ??= createKeepAliveFetch();
+  return sharedFetch;
+};
 
 /**
- * Provider clients, one per provider address and key. Reusing them keeps each upstream's
- * connection pool warm, which is most of the gateway's latency budget. `get` gives the openai
- * client (model lists, key tests); `chat` gives chat completions, which go over Node's keep-alive
- * agents directly (same retries, timeouts and errors as the openai client, far less work per call)
- * unless a custom `fetch` was injected, in which case they go through the openai client and it.
+ * Provider clients: one openai client per (provider, address, key, timeout, retries), at most 64
+ * (least recently used dropped first). Reusing them keeps each upstream's connection pool warm,
+ * which is most of the gateway's latency budget. The clients' own retries (408/409/429/5xx with
+ * backoff honouring retry-after), timeouts and errors run as they are; only their `fetch` is
+ * ours: a keep-alive fetch over Node's HTTP agents, unless one was injected.
  */
 export function createClientPool(settings: ClientSettings) {
-  const openAi = createLru((provider, apiKey, id) => {
-    const [, , timeout, maxRetries] = id.split('\n');
-    return new OpenAI({
-      apiKey,
-      baseURL: provider.baseURL,
-      timeout: Number(timeout),
-      maxRetries: Number(maxRetries),
-      ...(settings.fetch ? { fetch: settings.fetch } : {}),
-      ...(provider.headers ? { defaultHeaders: provider.headers } : {}),
-    });
-  });
-  const get = (provider: ProviderConfig, apiKey: string, overrides: Partial<ClientSettings> = {}): OpenAI => {
-    const timeout = overrides.timeoutMs ?? settings.timeoutMs;
-    const maxRetries = overrides.maxRetries ?? settings.maxRetries;
-    return openAi(
-      provider,
-      apiKey,
-      `${provider.id}\n${provider.baseURL}\n${timeout}\n${maxRetries}\n${apiKey}`,
-    );
-  };
-  const chat = createLru(
-    (provider, apiKey): ChatApi =>
-      settings.fetch
-        ? openAiChat(get(provider, apiKey))
-        : createDirectChat({
-            baseURL: provider.baseURL,
-            apiKey,
-            headers: provider.headers,
-            timeoutMs: settings.timeoutMs,
-            maxRetries: settings.maxRetries,
-          }),
-  );
+  const entries = new Map<string, OpenAI>();
+  const fetch = settings.fetch ?? defaultFetch();
   return {
-    get,
-    chat: (provider: ProviderConfig, apiKey: string): ChatApi =>
-      chat(provider, apiKey, `${provider.id}\n${provider.baseURL}\n${apiKey}`),
+    get(provider: ProviderConfig, apiKey: string, overrides: Partial<ClientSettings> = {}): OpenAI {
+      const timeout = overrides.timeoutMs ?? settings.timeoutMs;
+      const maxRetries = overrides.maxRetries ?? settings.maxRetries;
+      const id = `${provider.id}\n${provider.baseURL}\n${timeout}\n${maxRetries}\n${apiKey}`;
+      const hit = entries.get(id);
+      if (hit !== undefined) {
+        // Map order doubles as recency order; only move entries that are not already the newest.
+        if (entries.size > 1) {
+          entries.delete(id);
+          entries.set(id, hit);
+        }
+        return hit;
+      }
+      const client = new OpenAI({
+        apiKey,
+        baseURL: provider.baseURL,
+        timeout,
+        maxRetries,
+        fetch,
+        ...(provider.headers ? { defaultHeaders: provider.headers } : {}),
+      });
+      if (entries.size >= MAX_CLIENTS) entries.delete(entries.keys().next().value as string);
+      entries.set(id, client);
+      return client;
+    },
   };
 }
 
@@ -127,16 +98,16 @@ export interface CallTarget {
 
 /** Generates text, or a schema-valid object with one repair turn when the first reply does not validate. */
 export async function callGenerate(
-  client: ChatApi,
+  client: OpenAI,
   target: CallTarget,
   prompt: Prompt,
   options: GenerationOptions | undefined,
   signal: AbortSignal | undefined,
 ): Promise<GenerateResult> {
   if (!prompt.schema) {
-    const completion = await client.complete(
+    const completion = await client.chat.completions.create(
       { ...baseParams(target.modelId, options), messages: toMessages(prompt) },
-      signal,
+      signal ? { signal } : undefined,
     );
     return { text: completion.choices[0]?.message?.content ?? '' };
   }
@@ -155,12 +126,15 @@ export async function callGenerate(
     ...(responseFormat ? { response_format: responseFormat } : {}),
   };
 
-  const first = await client.complete({ ...params, messages }, signal);
+  const first = await client.chat.completions.create(
+    { ...params, messages },
+    signal ? { signal } : undefined,
+  );
   const firstText = first.choices[0]?.message?.content ?? '';
   const parsed = parseStructuredReply(firstText, validator);
   if (parsed.ok) return { object: parsed.value };
 
-  const repair = await client.complete(
+  const repair = await client.chat.completions.create(
     {
       ...params,
       messages: [
@@ -172,7 +146,7 @@ export async function callGenerate(
         },
       ],
     },
-    signal,
+    signal ? { signal } : undefined,
   );
   const repaired = parseStructuredReply(repair.choices[0]?.message?.content ?? '', validator);
   if (repaired.ok) return { object: repaired.value };
@@ -181,15 +155,16 @@ export async function callGenerate(
 
 /** Opens a streaming completion and yields its non-empty text deltas. */
 export async function* callStream(
-  client: ChatApi,
+  client: OpenAI,
   target: CallTarget,
   prompt: Prompt,
   options: GenerationOptions | undefined,
   signal: AbortSignal,
 ): AsyncGenerator<string> {
-  const stream = await client.stream(
+  // The client's stream aborts its request when iteration stops early, and `signal` aborts it too.
+  const stream = await client.chat.completions.create(
     { ...baseParams(target.modelId, options), messages: toMessages(prompt), stream: true },
-    signal,
+    { signal },
   );
   for await (const chunk of stream) {
     const text = chunk.choices[0]?.delta?.content;

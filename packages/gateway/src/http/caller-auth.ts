@@ -1,0 +1,114 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { UnauthorizedError } from '@cae/core';
+import type { MiddlewareHandler } from 'hono';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Token check in constant time: digests have equal length whatever the input, and every entry is compared. */
+function matches(token: string, allowed: readonly Buffer[]): boolean {
+  const candidate = digest(token);
+  let found = false;
+  for (const entry of allowed) if (timingSafeEqual(candidate, entry)) found = true;
+  return found;
+}
+
+/** Bearer token of an Authorization header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
+}
+
+/** Splits a comma-separated list (`CAE_API_TOKENS`, `CAE_CORS_ORIGINS`), trimming and dropping blanks. */
+export function parseTokens(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token.length > 0);
+}
+
+/** Options of callerAuth. */
+export interface CallerAuthOptions {
+  /** Tokens accepted on every route but the public ones; none means no caller authentication. */
+  apiTokens: readonly string[];
+  /** Tokens for admin routes (they are accepted on every other route too). */
+  adminTokens?: readonly string[];
+  /** Paths open to anyone (health, docs): a list, or a test. */
+  publicPaths?: readonly string[] | ((path: string) => boolean);
+  /** Routes (method and path) that need an admin token; none by default. */
+  isAdminRoute?: (method: string, path: string) => boolean;
+}
+
+/**
+ * Caller authentication (ARCHITECTURE.md): with API tokens set, every route but the public ones needs
+ * `Authorization: Bearer <token>` (401 otherwise); admin routes need an admin token whenever any
+ * tokens are set (401 without one, 403 for a valid API token). Tokens are compared in constant time.
+ * @example app.use('/api/*', callerAuth({ apiTokens: ['t1'], adminTokens: ['a1'], publicPaths: ['/api/health'] }));
+ */
+export function callerAuth(options: CallerAuthOptions): MiddlewareHandler {
+  const api = options.apiTokens.map(digest);
+  const admin = (options.adminTokens ?? []).map(digest);
+  const anyTokens = api.length > 0 || admin.length > 0;
+  const open = options.publicPaths;
+  const isPublic =
+    typeof open === 'function' ? open : open ? (path: string) => open.includes(path) : () => false;
+  const isAdminRoute = options.isAdminRoute ?? (() => false);
+  return async (c, next) => {
+    if (!anyTokens || isPublic(c.req.path)) return next();
+    const token = bearerToken(c.req.header('authorization'));
+    const isAdmin = token !== null && matches(token, admin);
+    if (isAdminRoute(c.req.method, c.req.path)) {
+      if (isAdmin) return next();
+      if (token !== null && matches(token, api)) {
+        throw new UnauthorizedError(
+          admin.length > 0
+            ? 'this route needs an admin token (CAE_ADMIN_TOKENS)'
+            : 'key management is disabled: CAE_ADMIN_TOKENS is not set',
+          { statusCode: 403 },
+        );
+      }
+      throw new UnauthorizedError('missing or invalid admin token: send Authorization: Bearer <token>');
+    }
+    if (api.length === 0 || isAdmin || (token !== null && matches(token, api))) return next();
+    throw new UnauthorizedError(
+      token === null ? 'missing caller token: send Authorization: Bearer <token>' : 'invalid caller token',
+    );
+  };
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127(?:\.\d{1,3}){3}$/.test(bare) ||
+    bare === '::ffff:127.0.0.1'
+  );
+}
+
+/** Why a server must not listen on `host` with these tokens, or null when it may. */
+export function refusalToListen(
+  host: string,
+  tokens: readonly string[],
+  allowUnauthenticated: boolean,
+): string | null {
+  if (isLoopbackHost(host) || tokens.length > 0 || allowUnauthenticated) return null;
+  return (
+    `refusing to listen on ${host}: it is reachable from other machines and CAE_API_TOKENS is not set, ` +
+    'so anyone could use this server (and spend its provider keys). Set CAE_API_TOKENS (and CAE_ADMIN_TOKENS ' +
+    'for key management), listen on 127.0.0.1, or set CAE_ALLOW_UNAUTHENTICATED=1 if something in front of ' +
+    'this server authenticates callers.'
+  );
+}
+
+/** Throws (with the reason) when a server must not listen on `host`: non-loopback, no tokens, not allowed. */
+export function assertSafeListen(
+  host: string,
+  tokens: readonly string[],
+  allowUnauthenticated: boolean,
+): void {
+  const refusal = refusalToListen(host, tokens, allowUnauthenticated);
+  if (refusal) throw new Error(refusal);
+}
+
+/** `CAE_ALLOW_UNAUTHENTICATED` (and the like) as a flag: `1` or `true`. */
+export const envFlag = (value: string | undefined): boolean => value === '1' || value === 'true';
