@@ -3,6 +3,7 @@ import {
   CompileAgentRequestSchema,
   ComputeRequestSchema,
   ProviderIdSchema,
+  RateLimitedError,
   SetKeyRequestSchema,
   TestKeyRequestSchema,
   toCaeError,
@@ -27,8 +28,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
+import { rateLimiter } from 'hono-rate-limiter';
 import { type GatewayAppConfig, readGatewayConfig } from './gateway-config';
-import { rateLimit } from './rate-limit';
 
 /** Options of createGatewayApp. */
 export interface GatewayAppOptions {
@@ -127,11 +128,22 @@ export function createGatewayApp(options: GatewayAppOptions = {}) {
   if (config.rateLimit > 0) {
     app.use(
       '/api/*',
-      rateLimit({
-        limit: config.rateLimit,
+      rateLimiter({
         windowMs: config.rateLimitWindowMs,
-        key: (c) => callerKey(c, config.trustProxy),
+        limit: config.rateLimit,
+        standardHeaders: 'draft-6',
+        keyGenerator: (c) => callerKey(c, config.trustProxy),
         skip: (c) => c.req.path === HEALTH,
+        handler: (c) => {
+          const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
+          const seconds = info?.resetTime
+            ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
+            : 1;
+          c.header('Retry-After', String(seconds));
+          throw new RateLimitedError(
+            `too many requests: at most ${config.rateLimit} per ${config.rateLimitWindowMs} ms`,
+          );
+        },
       }),
     );
   }
