@@ -55,3 +55,102 @@ describe('projection and weasel wording (round 2)', () => {
     expect(weightOf(text)).toBe(0);
   });
 });
+
+function strongest(text: string): { weight: number; type: string | null } {
+  let best = { weight: 0, type: null as string | null };
+  for (const clause of pipeline.compile(text, { documentId: 'modality-test' }))
+    if (clause.interpersonal.modalityWeight > best.weight)
+      best = { weight: clause.interpersonal.modalityWeight, type: clause.interpersonal.modalityType };
+  return best;
+}
+
+describe('"will", "shall" and "would": median modality, typed by reading', () => {
+  it.each([
+    ['The library will reopen in 2026.', 'probability'],
+    ['The old bridge will be repainted.', 'probability'],
+    ["It'll snow.", 'probability'],
+    ['I shall write again.', 'inclination'],
+    ['She would later found a school of her own.', 'probability'],
+  ])('%s is median modality, as ANNOTATION.md lists will and would (%s)', (text, type) => {
+    expect(strongest(text)).toEqual({ weight: 0.6, type });
+  });
+
+  it.each([
+    ["I'll carry your bag.", 'inclination'],
+    ["We won't sign the letter.", 'inclination'],
+    ['Will you close the door?', 'inclination'],
+    ['That will be the courier.', 'probability'],
+    ['By now she will have landed.', 'probability'],
+    ['The buyer shall pay the fee.', 'obligation'],
+    ['It would be cheaper by rail.', 'probability'],
+  ])('%s keeps a median modal reading (%s)', (text, type) => {
+    expect(strongest(text)).toEqual({ weight: 0.6, type });
+  });
+
+  it('keeps a question with "will" modalised', () => {
+    expect(weightOf('Will the ferry sail on time?')).toBeGreaterThan(0);
+  });
+});
+
+describe('ability, probability and the bands', () => {
+  it('reads "can" as ability (modulation), low and below epistemic "could"', () => {
+    const ability = strongest('Otters can hold their breath for minutes.');
+    const epistemic = strongest('The loose cable could be the cause.');
+    expect(ability.type).toBe('inclination');
+    expect(epistemic.type).toBe('probability');
+    expect(ability.weight).toBeGreaterThan(0);
+    expect(ability.weight).toBeLessThanOrEqual(epistemic.weight);
+    expect(epistemic.weight).toBeLessThan(weightOf('The loose cable should be the cause.'));
+    expect(weightOf('The loose cable should be the cause.')).toBeLessThan(
+      weightOf('The loose cable must be the cause.'),
+    );
+  });
+
+  it('lowers a modal with a hedge adjunct, but never to 0', () => {
+    const hedged = weightOf('It might possibly rain.');
+    expect(hedged).toBeGreaterThan(0);
+    expect(hedged).toBeLessThan(weightOf('It might rain.'));
+  });
+
+  it('does not let a vague quantifier drag a median modal into the low band', () => {
+    expect(weightOf('Some critics would disagree.')).toBeGreaterThanOrEqual(0.6);
+    expect(weightOf('You should rest for a few days.')).toBeGreaterThanOrEqual(0.6);
+    expect(weightOf('Some critics would disagree.')).toBeLessThan(0.75);
+  });
+
+  it('orders weasel attribution above ability and within the low band', () => {
+    const weasel = weightOf('Several reviewers praised the novel.');
+    expect(weasel).toBeGreaterThan(weightOf('Otters can swim.'));
+    expect(weasel).toBeLessThan(0.45);
+  });
+});
+
+describe('weasel wording and usuality (round 3)', () => {
+  it.each([
+    'Several reviewers praised the novel.',
+    'Certain families kept the custom.',
+    'Still others left the town.',
+    'The novel has been described as a masterpiece.',
+    'The tower is widely seen as a symbol of the city.',
+    'A few historians date the wall earlier.',
+  ])('%s is modalised', (text) => {
+    expect(weightOf(text)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'How many eggs are left?',
+    'There are too many cars in the square.',
+    'The engine is running normally.',
+    'The witness described the driver.',
+  ])('%s is not modalised', (text) => {
+    expect(weightOf(text)).toBe(0);
+  });
+
+  it.each([
+    ['The ferry usually leaves at noon.', 0.6],
+    ['The ferry sometimes leaves late.', 0.3],
+    ['The ferry always leaves on time.', 0.9],
+  ])('%s keeps its usuality (%s)', (text, weight) => {
+    expect(strongest(text)).toEqual({ weight, type: 'usuality' });
+  });
+});

@@ -10,6 +10,7 @@ import {
   MODAL_OPERATORS,
   MODAL_VERBS,
   type ModalEntry,
+  OPERATOR_READINGS,
   PASSIVE_PROJECTION,
 } from './lexicons/modal-lexicon';
 
@@ -28,9 +29,21 @@ interface Cue {
   readonly entry: ModalEntry;
 }
 
+/** What `cueAt` found at a token: a modal cue, or a reason it is not one. */
+type Found = ModalEntry | string | undefined;
+
 const round = (value: number): number => Math.round(value * 100) / 100;
 const BE_FORMS = new Set(['be', 'been']);
 const PROJECTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'this']);
+const FIRST_PERSON = new Set(['i', 'we']);
+/** Words before "many"/"few" that make them a plain measure of quantity ("how many", "too many"). */
+const MEASURED = new Set(['how', 'too', 'so', 'as']);
+/** Quantifiers the tagger may read as nouns at the start of a sentence ("Several critics ..."). */
+const QUANTIFIER_NOUNS = new Set(['several', 'certain', 'many', 'some', 'numerous', 'various', 'others']);
+/** Passive participles that attribute a view only before "as" ("has been described as"). */
+const AS_ONLY = new Set(['described', 'seen', 'viewed']);
+/** Usuality adverbs that are manner right after the verb ("breathing normally"). */
+const MANNER_AFTER_VERB = new Set(['normally', 'regularly']);
 
 /** "is considered", "was widely believed": a passive participle, attributing the view to no one named. */
 function afterBe(view: ClauseView, index: number): boolean {
@@ -54,19 +67,44 @@ function projects(view: ClauseView, index: number): boolean {
   return PROJECTED_SUBJECTS.has(word) && (after === 'AUX' || after === 'VERB');
 }
 
-function cueAt(view: ClauseView, index: number): ModalEntry | undefined {
+/**
+ * "will"/"'ll"/"shall" and "would" are median modal operators (ANNOTATION.md lists will and would
+ * in the median band whatever the time reference); the reading only decides the modality type:
+ * - "I'll help you", "We will not give in", "I won't": first person, inclination (volition, refusal);
+ * - "Will you help me?": a request, inclination;
+ * - "The museum will open in 2025", "That will be the postman", "Will the train leave on time?":
+ *   prediction, probability; legal "shall" keeps its obligation entry.
+ */
+function operatorReading(view: ClauseView, index: number, lemma: string, entry: ModalEntry): Found {
+  if (lemma !== 'will' && lemma !== 'shall') return entry;
+  let before = index - 1;
+  while (before >= 0 && view.pos[before] === 'ADV') before -= 1;
+  const subject = view.lower[before] ?? '';
+  const question = view.sentenceFinal === '?';
+  if (question && view.lower[index + 1] === 'you') return OPERATOR_READINGS.request as ModalEntry;
+  if (FIRST_PERSON.has(subject)) return OPERATOR_READINGS.volition as ModalEntry;
+  if (lemma === 'shall' && !question) return entry;
+  return OPERATOR_READINGS.prediction as ModalEntry;
+}
+
+function cueAt(view: ClauseView, index: number): Found {
   const word = view.lower[index] ?? '';
   const lemma = view.lemma[index] ?? '';
   const tag = view.pos[index];
   if (tag === 'AUX') {
-    const operator = MODAL_OPERATORS[lemma] ?? MODAL_OPERATORS[word];
-    if (operator !== undefined) return operator;
+    const key = MODAL_OPERATORS[lemma] !== undefined ? lemma : word;
+    const operator = MODAL_OPERATORS[key];
+    if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
   if (view.lower[index + 1] === 'to') {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
     if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
   }
-  if (tag === 'ADV') return MODAL_ADJUNCTS[word];
+  if (tag === 'ADV') {
+    if (MANNER_AFTER_VERB.has(word) && view.pos[index - 1] === 'VERB') return undefined;
+    return MODAL_ADJUNCTS[word];
+  }
+  if ((word === 'many' || word === 'few') && MEASURED.has(view.lower[index - 1] ?? '')) return undefined;
   if (tag === 'DET' || tag === 'PRON') return HEDGE_QUANTIFIERS[word];
   if (tag === 'ADJ' && word === 'certain') {
     const next = view.pos[index + 1];
@@ -82,11 +120,20 @@ function cueAt(view: ClauseView, index: number): ModalEntry | undefined {
   }
   if (tag === 'VERB') {
     const passive = PASSIVE_PROJECTION[word];
-    if (passive !== undefined && afterBe(view, index) && projects(view, index)) return passive;
+    if (passive !== undefined && afterBe(view, index)) {
+      if (AS_ONLY.has(word) ? view.lower[index + 1] === 'as' : projects(view, index)) return passive;
+    }
     const verb = MODAL_VERBS[lemma];
     return verb !== undefined && (projects(view, index) || afterBe(view, index)) ? verb : undefined;
   }
-  if (tag === 'NOUN') {
+  if (tag === 'NOUN' || tag === 'PROPN') {
+    // "Several critics", "Certain terms", "Still others": quantifiers the tagger read as nouns.
+    if (QUANTIFIER_NOUNS.has(word)) {
+      const next = view.pos[index + 1];
+      if (word === 'others' || next === 'NOUN' || next === 'ADJ' || next === 'PROPN')
+        return HEDGE_QUANTIFIERS[word];
+    }
+    if (tag === 'PROPN') return undefined;
     // "a number of critics": vague quantity, like "several".
     if (lemma === 'number' && view.lower[index - 1] === 'a' && view.lower[index + 1] === 'of')
       return HEDGE_QUANTIFIERS.several;
@@ -96,38 +143,56 @@ function cueAt(view: ClauseView, index: number): ModalEntry | undefined {
   return undefined;
 }
 
+/** A low hedge adjunct ("possibly", "perhaps") that, beside another modal, lowers its value. */
+const isHedge = (cue: Cue): boolean =>
+  cue.entry.kind === 'adjunct' && cue.entry.type === 'probability' && cue.entry.weight < 0.45;
+
+/** Upper end of the band of a value (ANNOTATION.md: low about 0.3, median about 0.6, high about 0.9). */
+const bandCeiling = (weight: number): number => (weight < 0.45 ? 0.44 : weight < 0.75 ? 0.74 : 1);
+
 /**
- * Modality (ANNOTATION.md, "Modality"): the strongest cue sets the value; a low-value hedge combined with
- * other cues lowers it ("might possibly" < "might"); negation keeps the value and sets negative polarity.
+ * Modality (ANNOTATION.md, "Modality"): the strongest cue sets the value and further cues reinforce it
+ * within its band; a low hedge adjunct beside another modal lowers the value ("might possibly" <
+ * "might"); negation keeps the value and sets negative polarity. Nothing modalised stays 0.
  */
 export function analyzeModality(view: ClauseView): ModalityDecision {
   const cues: Cue[] = [];
+  const tense: string[] = [];
   let negative = false;
   const { tokens } = view.syntactic;
   for (let index = 0; index < tokens.length; index += 1) {
     if (tokens[index]?.isNegation) negative = true;
-    const entry = cueAt(view, index);
-    if (entry !== undefined) cues.push({ word: view.lower[index] ?? '', entry });
+    const found = cueAt(view, index);
+    if (found === undefined) continue;
+    if (typeof found === 'string') tense.push(`${view.lower[index] ?? ''}: ${found}`);
+    else cues.push({ word: view.lower[index] ?? '', entry: found });
   }
   const polarity = negative ? 'negative' : 'positive';
   const premises: Premise[] = [{ label: 'polarity_marker', value: negative ? 'present' : 'absent' }];
+  if (tense.length > 0) premises.push({ label: 'tense_operator', value: tense.join(', ') });
   if (cues.length === 0) {
     premises.push({ label: 'modal_cues', value: 'none' });
     return { weight: 0, type: null, polarity, cues: [], rule: 'MODALITY.NONE', premises };
   }
   let strongest = cues[0] as Cue;
-  let weakest = strongest;
+  let hedge: Cue | undefined;
+  let otherWeakest: Cue | undefined;
+  let hedges = 0;
   for (const cue of cues) {
     if (cue.entry.weight > strongest.entry.weight) strongest = cue;
-    if (cue.entry.weight < weakest.entry.weight) weakest = cue;
+    if (isHedge(cue)) {
+      hedges += 1;
+      if (hedge === undefined || cue.entry.weight < hedge.entry.weight) hedge = cue;
+    } else if (otherWeakest === undefined || cue.entry.weight < otherWeakest.entry.weight) otherWeakest = cue;
   }
   let weight = strongest.entry.weight;
   let rule = `MODALITY.${strongest.entry.kind.toUpperCase()}`;
-  if (cues.length > 1 && weakest.entry.weight < 0.5) {
-    weight = Math.max(0.1, weakest.entry.weight - 0.05 * (cues.length - 1));
+  if (hedge !== undefined && (otherWeakest !== undefined || hedges > 1)) {
+    const other = otherWeakest?.entry.weight ?? hedge.entry.weight;
+    weight = Math.max(0.1, Math.min(hedge.entry.weight, other) - 0.05 * hedges);
     rule = 'MODALITY.HEDGED';
   } else if (cues.length > 1) {
-    weight = Math.min(1, weight + 0.03 * (cues.length - 1));
+    weight = Math.min(bandCeiling(weight), weight + 0.03 * (cues.length - 1));
     rule = 'MODALITY.REINFORCED';
   }
   premises.push({ label: 'modal_cues', value: cues.map((cue) => cue.word).join(', ') });

@@ -19,13 +19,25 @@ export const MODAL_OPERATORS: Readonly<Record<string, ModalEntry>> = {
   will: entry(0.6, 'probability', 'operator'),
   would: entry(0.6, 'probability', 'operator'),
   should: entry(0.6, 'obligation', 'operator'),
-  can: entry(0.3, 'probability', 'operator'),
+  /** Ability/readiness ("can reach speeds", "can be found"): modulation, kept just below epistemic "may". */
+  can: entry(0.25, 'inclination', 'operator'),
   could: entry(0.3, 'probability', 'operator'),
   may: entry(0.3, 'probability', 'operator'),
   might: entry(0.28, 'probability', 'operator'),
   ought: entry(0.6, 'obligation', 'operator'),
   need: entry(0.9, 'obligation', 'operator'),
   dare: entry(0.3, 'inclination', 'operator'),
+};
+
+/**
+ * Modal readings of "will"/"'ll"/"shall" once future tense is set aside (see `operatorReading` in
+ * modality-analyzer.ts): volition or refusal in the first person ("I'll help", "we won't"), a request
+ * ("Will you help?"), and prediction about a present state ("That will be the postman").
+ */
+export const OPERATOR_READINGS: Readonly<Record<'volition' | 'request' | 'prediction', ModalEntry>> = {
+  volition: entry(0.6, 'inclination', 'operator'),
+  request: entry(0.6, 'inclination', 'operator'),
+  prediction: entry(0.6, 'probability', 'operator'),
 };
 
 /**
@@ -41,7 +53,7 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = {
   obliged: entry(0.9, 'obligation', 'expression'),
   allowed: entry(0.3, 'obligation', 'expression'),
   permitted: entry(0.3, 'obligation', 'expression'),
-  able: entry(0.3, 'probability', 'expression'),
+  able: entry(0.25, 'inclination', 'expression'),
   likely: entry(0.6, 'probability', 'expression'),
   unlikely: entry(0.6, 'probability', 'expression'),
   certain: entry(0.9, 'probability', 'expression'),
@@ -62,10 +74,10 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = {
   reported: entry(0.4, 'probability', 'expression'),
   believed: entry(0.4, 'probability', 'expression'),
   considered: entry(0.4, 'probability', 'expression'),
-  rumored: entry(0.3, 'probability', 'expression'),
-  rumoured: entry(0.3, 'probability', 'expression'),
-  alleged: entry(0.3, 'probability', 'expression'),
-  claimed: entry(0.3, 'probability', 'expression'),
+  rumored: entry(0.4, 'probability', 'expression'),
+  rumoured: entry(0.4, 'probability', 'expression'),
+  alleged: entry(0.4, 'probability', 'expression'),
+  claimed: entry(0.4, 'probability', 'expression'),
 };
 
 /** Modal adjuncts (adverbs) of probability and usuality, keyed by lower-case form. */
@@ -96,7 +108,7 @@ export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = {
   arguably: entry(0.3, 'probability', 'adjunct'),
   purportedly: entry(0.5, 'probability', 'adjunct'),
   seemingly: entry(0.5, 'probability', 'adjunct'),
-  widely: entry(0.3, 'probability', 'adjunct'),
+  widely: entry(0.4, 'probability', 'adjunct'),
   reputedly: entry(0.5, 'probability', 'adjunct'),
   perhaps: entry(0.3, 'probability', 'adjunct'),
   maybe: entry(0.3, 'probability', 'adjunct'),
@@ -143,14 +155,18 @@ export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = {
   believed: entry(0.4, 'probability', 'expression'),
   reported: entry(0.4, 'probability', 'expression'),
   known: entry(0.4, 'probability', 'expression'),
-  claimed: entry(0.3, 'probability', 'expression'),
-  alleged: entry(0.3, 'probability', 'expression'),
-  rumored: entry(0.3, 'probability', 'expression'),
-  rumoured: entry(0.3, 'probability', 'expression'),
-  suggested: entry(0.3, 'probability', 'expression'),
-  argued: entry(0.3, 'probability', 'expression'),
+  claimed: entry(0.4, 'probability', 'expression'),
+  alleged: entry(0.4, 'probability', 'expression'),
+  rumored: entry(0.4, 'probability', 'expression'),
+  rumoured: entry(0.4, 'probability', 'expression'),
+  suggested: entry(0.4, 'probability', 'expression'),
+  argued: entry(0.4, 'probability', 'expression'),
   assumed: entry(0.4, 'probability', 'expression'),
   estimated: entry(0.4, 'probability', 'expression'),
+  /** Only before "as": "has been described as", "is widely seen as". */
+  described: entry(0.4, 'probability', 'expression'),
+  seen: entry(0.4, 'probability', 'expression'),
+  viewed: entry(0.4, 'probability', 'expression'),
 };
 
 /**
@@ -161,28 +177,28 @@ export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = {
  * the border") they are ordinary mental or relational processes with no modality. Values stay low.
  */
 export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = {
-  suggest: entry(0.3, 'probability', 'verb'),
+  suggest: entry(0.4, 'probability', 'verb'),
   indicate: entry(0.4, 'probability', 'verb'),
   seem: entry(0.5, 'probability', 'verb'),
   appear: entry(0.5, 'probability', 'verb'),
   suppose: entry(0.5, 'probability', 'verb'),
   assume: entry(0.5, 'probability', 'verb'),
   presume: entry(0.6, 'probability', 'verb'),
-  speculate: entry(0.3, 'probability', 'verb'),
-  hypothesize: entry(0.3, 'probability', 'verb'),
-  hypothesise: entry(0.3, 'probability', 'verb'),
-  doubt: entry(0.3, 'probability', 'verb'),
-  guess: entry(0.3, 'probability', 'verb'),
-  suspect: entry(0.3, 'probability', 'verb'),
+  speculate: entry(0.4, 'probability', 'verb'),
+  hypothesize: entry(0.4, 'probability', 'verb'),
+  hypothesise: entry(0.4, 'probability', 'verb'),
+  doubt: entry(0.4, 'probability', 'verb'),
+  guess: entry(0.4, 'probability', 'verb'),
+  suspect: entry(0.4, 'probability', 'verb'),
   estimate: entry(0.4, 'probability', 'verb'),
   believe: entry(0.5, 'probability', 'verb'),
   consider: entry(0.4, 'probability', 'verb'),
   regard: entry(0.4, 'probability', 'verb'),
-  claim: entry(0.3, 'probability', 'verb'),
-  argue: entry(0.3, 'probability', 'verb'),
-  allege: entry(0.3, 'probability', 'verb'),
-  rumor: entry(0.3, 'probability', 'verb'),
-  rumour: entry(0.3, 'probability', 'verb'),
+  claim: entry(0.4, 'probability', 'verb'),
+  argue: entry(0.4, 'probability', 'verb'),
+  allege: entry(0.4, 'probability', 'verb'),
+  rumor: entry(0.4, 'probability', 'verb'),
+  rumour: entry(0.4, 'probability', 'verb'),
   imply: entry(0.4, 'probability', 'verb'),
 };
 
@@ -205,17 +221,19 @@ export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = {
 /**
  * Hedges of vague attribution and quantity ("some say", "many believe", "in some cases"): Wikipedia's
  * weasel wording, which withholds full commitment; low probability modalisation, keyed by lower-case
- * form and matched on determiners, pronouns and adjectives.
+ * form and matched on determiners, pronouns and adjectives. Like the other attributions to an unnamed
+ * source ("it is said", "is claimed", "many believe") they sit at 0.4, the top of the low band, above
+ * dynamic "can" (0.25) and below median "probably" (0.6).
  */
 export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = {
-  some: entry(0.3, 'probability', 'hedge'),
-  many: entry(0.3, 'probability', 'hedge'),
-  several: entry(0.3, 'probability', 'hedge'),
-  numerous: entry(0.3, 'probability', 'hedge'),
-  few: entry(0.3, 'probability', 'hedge'),
-  various: entry(0.3, 'probability', 'hedge'),
-  most: entry(0.3, 'probability', 'hedge'),
-  others: entry(0.3, 'probability', 'hedge'),
+  some: entry(0.4, 'probability', 'hedge'),
+  many: entry(0.4, 'probability', 'hedge'),
+  several: entry(0.4, 'probability', 'hedge'),
+  numerous: entry(0.4, 'probability', 'hedge'),
+  few: entry(0.4, 'probability', 'hedge'),
+  various: entry(0.4, 'probability', 'hedge'),
+  most: entry(0.4, 'probability', 'hedge'),
+  others: entry(0.4, 'probability', 'hedge'),
   /** Attributive "certain" ("in certain cases") is a vague quantifier, not high probability. */
-  certain: entry(0.3, 'probability', 'hedge'),
+  certain: entry(0.4, 'probability', 'hedge'),
 };
