@@ -220,3 +220,130 @@ describe('round 4: unpunctuated "how" + Subject + Finite exclaims', () => {
     },
   );
 });
+
+describe('round 5: WH-initial exclamatives and questions, with and without punctuation', () => {
+  it.each([
+    'what a lovely day',
+    'what an amazing experience',
+    'what an amazing experience this has been',
+    'what beautiful flowers',
+    'what a mess you made',
+    'what fun',
+    'what a surprise to see you',
+    'what an incredible performance that was',
+    'what a terrible storm we had last night',
+    'what a pity',
+    'what nonsense',
+    'what lovely weather we are having',
+    'what a kind man he is',
+    'what big eyes you have',
+    "What a gorgeous dress you're wearing",
+    'What a waste of time',
+    'What an incredible view from up here',
+    'what a pleasure to meet you',
+    'what perfect timing',
+    'what a lovely voice she has',
+    'What a lovely garden!',
+    'What a lovely garden you have.',
+    'how amazing that sunset is',
+    'how kind you are',
+    'how fast the children grow',
+    'how beautiful the sky looks tonight',
+    'how wonderful',
+    'how sweet of you',
+    'how time flies',
+    'how i love this song',
+    'how delicious this cake is',
+    'how quickly the year has passed',
+    'how tall you have grown',
+    'how lucky we are',
+    'how wonderful it is to see you',
+    'How exciting to see you again',
+    'How much I love you',
+    'How many times I have told you',
+    'How thrilling that ride was',
+    'how far we have come',
+    'how silly of me',
+    'how glad i am that you came',
+    'How amazing that sunset is!',
+    'How kind you are.',
+  ])('%s is exclamative', (text) => {
+    expect(moodOf(text)).toBe('exclamative');
+  });
+
+  it.each([
+    'what time is it',
+    'what is your name',
+    'what kind of music do you like',
+    'what day is it today',
+    'what colour is the car',
+    'what happened',
+    'what movies are playing',
+    'what a nice day is it',
+    'what time does the shop close',
+    'what size shoes do you wear',
+    'what year was it built',
+    'what books has she written',
+    'what music is this',
+    'what kind of dog is that',
+    'what number comes after seven',
+    'what was that noise',
+    'what about tomorrow',
+    'What time is it?',
+    'What a day is it?',
+    'how old are you',
+    'how far is the station',
+    'how long does it take',
+    'how much is it',
+    'how many people came',
+    'how does this work',
+    'how is the weather',
+    'how are you',
+    'how can i help',
+    'how amazing is that',
+    'how important is sleep',
+    'how beautiful is the sky tonight',
+    'how long to boil an egg',
+    'how far to the beach',
+    'how many days until christmas',
+    'how much it costs',
+    'how long it takes to fly to rome',
+    'how to make pancakes',
+    'how about a movie tonight',
+    'how come you are late',
+    'How old are you?',
+  ])('%s is interrogative', (text) => {
+    expect(moodOf(text)).toBe('interrogative');
+  });
+});
+
+describe('round 5: yes/no questions with a misread Finite or Subject', () => {
+  it.each([
+    'is it going to rain today',
+    'are you there',
+    'do you like pizza',
+    'can dogs see colours',
+    'have you seen my keys',
+    'was that a joke',
+    'is that true',
+    'is that your car',
+    'can fish breathe air',
+    'has the mail come',
+    'have the kids eaten',
+    'has anyone seen my phone',
+    'does john like jazz',
+    'did mom call',
+    'does sarah know',
+  ])('%s is interrogative', (text) => {
+    expect(moodOf(text)).toBe('interrogative');
+  });
+  it.each([
+    ['have a nice day', 'imperative'],
+    ['have the kids wash up', 'imperative'],
+    ['that was amazing', 'declarative'],
+    ['it is going to rain today', 'declarative'],
+    ['The problem is that nobody called.', 'declarative'],
+  ])('%s stays %s', (text, mood) => {
+    expect(moodOf(text)).toBe(mood);
+  });
+});

@@ -1,10 +1,12 @@
-import type { Mood, Premise } from '@cae/core';
+import type { Mood, Premise, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
   ADJECTIVE_VERBS,
   CLOSING_FORMULAS,
   ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
+  EXCLAMATIVE_ADJECTIVES,
+  EXCLAMATIVE_BARE_NOUNS,
   FIRST_PERSON_ELLIPSIS_VERBS,
   IMPERATIVE_OPENERS,
   INTENSIFIED_ELLIPSIS_VERBS,
@@ -143,6 +145,26 @@ export function classifyMood(view: ClauseView): MoodDecision {
       : decide('fragment', 'MOOD.FREE_RELATIVE_SUBJECT', 0.5);
   }
   if (WH_WORDS.has(word) && word !== 'that') {
+    // "What a lovely day", "How kind you are" vs "What day is it", "How old are you": the order of
+    // Subject and Finite after the WH-phrase decides (undefined: no clear structure, the older rules).
+    const structural =
+      view.sentenceFinal === '?'
+        ? undefined
+        : word === 'what'
+          ? whatStructure(view, start)
+          : word === 'how'
+            ? howStructure(view, start)
+            : undefined;
+    if (structural !== undefined) {
+      premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
+      premises.push({
+        label: 'after_wh_phrase',
+        value: structural ? 'subject_then_finite_or_none' : 'finite_then_subject',
+      });
+      return structural
+        ? decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8)
+        : decide('interrogative', 'MOOD.WH_ELEMENT', 0.8);
+    }
     const next = pos[start + 1];
     const exclamativeOpening =
       (word === 'what' &&
@@ -199,6 +221,12 @@ export function classifyMood(view: ClauseView): MoodDecision {
   ) {
     premises.push({ label: 'subject_position', value: 'none' });
     return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);
+  }
+  const yesNo = view.sentenceFinal === '?' || view.sentenceFinal === '' ? misreadYesNo(view, start) : '';
+  if (yesNo !== '') {
+    premises.push({ label: 'subject_position', value: 'after_finite' });
+    premises.push({ label: 'misread', value: yesNo });
+    return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.75);
   }
   if (
     (tag === 'AUX' && !NON_FINITE_AUX.has(word)) ||
@@ -438,4 +466,254 @@ function invertedAfter(view: ClauseView, from: number): boolean {
     if (tag === 'PRON' || tag === 'PROPN') return false;
   }
   return false;
+}
+
+/** Finite forms the lite model sometimes tags as something else. */
+const FINITE_WORDS = new Set(
+  "is are was were am 's 're 'm ’s ’re has have had do does did will would can could shall should must may might".split(
+    ' ',
+  ),
+);
+const SUBJECT_WORDS = new Set(
+  'i you we he she they it this that these those there one everyone everybody everything nothing'.split(' '),
+);
+const SUBJECT_DETERMINERS = new Set(
+  'the a an my your his her our their its this that these those some'.split(' '),
+);
+const DEGREE_WORDS = new Set(
+  'very so really incredibly truly absolutely utterly extremely simply terribly awfully quite'.split(' '),
+);
+const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'NUM', 'ADJ']);
+/** Verbs of the Finite that a measure question with "it" does not use as a Subject's verb ("how long it takes"). */
+const OPERATOR_LEMMAS = new Set(['be', 'have']);
+const ADJECTIVE_SUFFIX = /(?:ing|ful|ous|ive|ble|ic|ed|ish|less)$/;
+
+function isFiniteAt(view: ClauseView, index: number): boolean {
+  const tag = view.pos[index];
+  const word = view.lower[index] ?? '';
+  // "what a pleasant experience working with them": a participle is not a Finite.
+  return (
+    tag === 'AUX' ||
+    (tag === 'VERB' && !word.endsWith('ing') && view.lower[index - 1] !== 'to') ||
+    FINITE_WORDS.has(word)
+  );
+}
+
+function endsAt(view: ClauseView, index: number): boolean {
+  return index >= view.pos.length || view.pos[index] === 'PUNCT';
+}
+
+/**
+ * A Subject at `from` followed by a Finite or verb (an adverb may come between): "you are", "that sunset
+ * is" (the lite model reads "that" as SCONJ and "sunset" as a verb), "the children grow". Returns the
+ * index of the Finite, or -1.
+ */
+function subjectThenFinite(view: ClauseView, from: number): number {
+  const { lower, pos } = view;
+  const word = lower[from] ?? '';
+  let index = from;
+  if (SUBJECT_DETERMINERS.has(word) && !endsAt(view, from + 1) && !isFiniteWordAt(view, from + 1)) {
+    index = from + 2;
+    while (index < from + 4 && NOMINAL_TAGS.has(pos[index] ?? 'X')) index += 1;
+  } else if (SUBJECT_WORDS.has(word) || pos[from] === 'PRON') {
+    if (word === 'what' || WH_WORDS.has(word)) return -1;
+    index = from + 1;
+  } else if (pos[from] === 'PROPN' || pos[from] === 'NOUN') {
+    while (index < from + 3 && (pos[index] === 'PROPN' || pos[index] === 'NOUN')) index += 1;
+  } else return -1;
+  if (pos[index] === 'ADV' && !endsAt(view, index + 1)) index += 1;
+  return !endsAt(view, index) && isFiniteAt(view, index) ? index : -1;
+}
+
+function isFiniteWordAt(view: ClauseView, index: number): boolean {
+  return view.pos[index] === 'AUX' || FINITE_WORDS.has(view.lower[index] ?? '');
+}
+
+/** A Finite at `index` with a Subject right after it: "is it", "are the kids", "does this". */
+function invertedAt(view: ClauseView, index: number): boolean {
+  if (!isFiniteWordAt(view, index)) return false;
+  const next = index + 1;
+  if (endsAt(view, next)) return false;
+  return (
+    subjectThenFinite(view, next) >= 0 ||
+    SUBJECT_WORDS.has(view.lower[next] ?? '') ||
+    isSubjectLike(view.pos[next]) ||
+    view.pos[next] === 'DET'
+  );
+}
+
+/**
+ * "What" + (a/an/such) + adjectives + noun, then nothing, a to-infinitive, a Subject and a Finite ("what a
+ * mess you made") or a prepositional phrase: exclamative (true). A Finite right after the nominal group
+ * ("what day is it", "what movies are playing"): interrogative (false). Otherwise undefined.
+ */
+function whatStructure(view: ClauseView, start: number): boolean | undefined {
+  const { lower, pos } = view;
+  let index = start + 1;
+  let article = false;
+  if (lower[index] === 'such') {
+    article = true;
+    index += 1;
+  }
+  if (lower[index] === 'a' || lower[index] === 'an') {
+    article = true;
+    index += 1;
+  }
+  const groupStart = index;
+  let evaluative = false;
+  while (index < groupStart + 5 && !endsAt(view, index)) {
+    const tag = pos[index];
+    const word = lower[index] ?? '';
+    const modifier = index + 1 < pos.length && NOMINAL_TAGS.has(pos[index + 1] ?? 'X');
+    if (tag === 'ADJ' || tag === 'ADV') {
+      if (!WHAT_QUESTION_ADJECTIVES.has(word) && !DEGREE_WORDS.has(word)) evaluative = true;
+    } else if (
+      tag === 'VERB' &&
+      modifier &&
+      (ADJECTIVE_SUFFIX.test(word) || EXCLAMATIVE_ADJECTIVES.has(word))
+    ) {
+      // "an amazing experience": the lite model reads the participle adjective as a verb.
+      evaluative = true;
+    } else if (
+      !(
+        tag === 'NOUN' ||
+        tag === 'PROPN' ||
+        tag === 'NUM' ||
+        (article && index === groupStart && !isFiniteWordAt(view, index))
+      )
+    )
+      break;
+    index += 1;
+  }
+  if (index === groupStart) return undefined;
+  if (pos[groupStart] === 'ADJ' && WHAT_QUESTION_ADJECTIVES.has(lower[groupStart] ?? '')) return undefined;
+  const bare = index === groupStart + 1 && EXCLAMATIVE_BARE_NOUNS.has(lower[groupStart] ?? '');
+  const exclamativeGroup = article || evaluative || bare;
+  if (endsAt(view, index)) return exclamativeGroup ? true : undefined;
+  const word = lower[index] ?? '';
+  if (word === 'to' && pos[index + 1] === 'VERB') return exclamativeGroup ? true : undefined;
+  if (invertedAt(view, index)) return false;
+  if (subjectThenFinite(view, index) >= 0) return exclamativeGroup ? true : undefined;
+  if (isFiniteAt(view, index)) return false;
+  if (pos[index] === 'ADP' && article) {
+    for (let probe = index + 1; probe < pos.length; probe += 1)
+      if (isFiniteWordAt(view, probe)) return !invertedAt(view, probe);
+    return true;
+  }
+  return undefined;
+}
+
+/**
+ * "How" + adjective or adverb (+ a Subject and a Finite, "of you", a to-infinitive, or nothing):
+ * exclamative (true), unless the adjective measures ("how old", "how far", "how many"), which with
+ * nothing after asks. A Finite right after the WH-phrase ("how old are you", "how many people came"):
+ * interrogative (false). "How" + Subject + verb ("how time flies") and other shapes: undefined.
+ */
+function howStructure(view: ClauseView, start: number): boolean | undefined {
+  const { lower, pos, lemma } = view;
+  let index = start + 1;
+  if (DEGREE_WORDS.has(lower[index] ?? '') && !endsAt(view, index + 1)) index += 1;
+  const word = lower[index] ?? '';
+  const tag = pos[index];
+  if (endsAt(view, index) || SUBJECT_WORDS.has(word) || SUBJECT_DETERMINERS.has(word)) return undefined;
+  const adjective =
+    tag === 'ADJ' ||
+    (tag === 'ADV' && word !== 'about') ||
+    EXCLAMATIVE_ADJECTIVES.has(word) ||
+    ((tag === 'VERB' || tag === 'NOUN') && ADJECTIVE_SUFFIX.test(word) && word !== 'thing');
+  if (!adjective) {
+    // "how time flies": a Subject the lite model reads as a base verb, then a verb in -s.
+    const verb = lower[index + 1] ?? '';
+    return tag === 'VERB' &&
+      word === lemma[index] &&
+      pos[index + 1] === 'VERB' &&
+      verb.endsWith('s') &&
+      verb !== lemma[index + 1] &&
+      endsAt(view, index + 2)
+      ? true
+      : undefined;
+  }
+  const measure = HOW_QUESTION_ADJECTIVES.has(word);
+  index += 1;
+  if (word === 'many' || word === 'much') {
+    // "how many people", "how much fun": the nominal group of the WH-phrase.
+    while (
+      index < start + 6 &&
+      (pos[index] === 'NOUN' || pos[index] === 'ADJ') &&
+      !SUBJECT_WORDS.has(lower[index] ?? '')
+    )
+      index += 1;
+  } else if ((lower[index] === 'a' || lower[index] === 'an') && !measure) {
+    index += 1;
+    while (index < start + 7 && NOMINAL_TAGS.has(pos[index] ?? 'X')) index += 1;
+  }
+  if (endsAt(view, index)) return !measure;
+  const next = lower[index] ?? '';
+  if (next === 'of' && (pos[index + 1] === 'PRON' || pos[index + 1] === 'PROPN'))
+    return measure ? undefined : true;
+  if (next === 'to' && pos[index + 1] === 'VERB') return !measure;
+  if (invertedAt(view, index)) return false;
+  const finite = subjectThenFinite(view, index);
+  if (finite >= 0) {
+    // "how long it takes", "how much it costs": a measure asked about, with a lexical verb.
+    if (measure && next === 'it' && !OPERATOR_LEMMAS.has(lemma[finite] ?? '')) return false;
+    return true;
+  }
+  if (isFiniteAt(view, index)) return false;
+  return undefined;
+}
+
+const PERFECT_HAVE = new Set(['has', 'have', 'had']);
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'its']);
+const MODAL_OR_DO = new Set('can could will would shall should may might must do does did'.split(' '));
+/** Tags after "is that" that make "that" the Subject ("is that true", "was that a joke"), not a complementiser. */
+const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'PUNCT']);
+
+/**
+ * A yes/no question whose Finite or Subject the lite model misreads, with no "." or "!": "is that true"
+ * ("that" read as SCONJ), "can fish breathe air" (the Subject read as a verb), "has the mail come" ("has"
+ * read as a main verb), "does john like jazz" ("like" read as a preposition). Returns what was misread or ''.
+ */
+function misreadYesNo(view: ClauseView, start: number): string {
+  const { lower, pos, lemma } = view;
+  const word = lower[start] ?? '';
+  const tag = pos[start];
+  if (tag === 'AUX' && lemma[start] === 'be' && lower[start + 1] === 'that') {
+    const after = pos[start + 2];
+    if (
+      after === undefined ||
+      AFTER_THAT_SUBJECT.has(after) ||
+      (after === 'PRON' && (endsAt(view, start + 3) || POSSESSIVES.has(lower[start + 2] ?? '')))
+    )
+      return 'that as Subject';
+  }
+  if (
+    tag === 'AUX' &&
+    MODAL_OR_DO.has(word) &&
+    pos[start + 1] === 'VERB' &&
+    !/(?:ing|ed)$/.test(lower[start + 1] ?? '') &&
+    pos[start + 2] === 'VERB' &&
+    lower[start + 2] === lemma[start + 2]
+  )
+    return 'Subject as verb';
+  if (PERFECT_HAVE.has(word) && tag === 'VERB') {
+    const finite = subjectThenFinite(view, start + 1);
+    if (
+      finite > start + 1 &&
+      pos[finite] === 'VERB' &&
+      (word !== 'have' || lower[finite] !== lemma[finite]) &&
+      !FINITE_WORDS.has(lower[start + 1] ?? '')
+    )
+      return 'perfect have as main verb';
+  }
+  if (
+    (word === 'does' || word === 'did') &&
+    tag === 'VERB' &&
+    (pos[start + 1] === 'PROPN' ||
+      SUBJECT_WORDS.has(lower[start + 1] ?? '') ||
+      (pos[start + 1] === 'NOUN' && (pos[start + 2] === 'VERB' || lower[start + 2] === 'like'))) &&
+    !endsAt(view, start + 2)
+  )
+    return 'do-support as main verb';
+  return '';
 }

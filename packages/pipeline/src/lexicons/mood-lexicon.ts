@@ -119,3 +119,18 @@ export const ADJECTIVE_VERBS = set(`
 
 /** Closing formulas with an ellipted Subject ("See you later", "Talk to you soon"): verb and the word after it. */
 export const CLOSING_FORMULAS = set('see_you talk_to speak_to catch_you');
+
+/**
+ * Evaluative adjectives that open an exclamative after "how"/"what" and that the lite model often tags as
+ * nouns or verbs ("how kind you are", "what an amazing view").
+ */
+export const EXCLAMATIVE_ADJECTIVES = set(`
+  kind sweet nice cute lovely amazing wonderful beautiful awesome great fun cool brave clever smart funny
+  silly sad rude lucky strange weird odd gorgeous stunning fantastic incredible horrible awful terrible
+  thoughtful generous delicious exciting interesting boring lovely pretty handsome adorable
+`);
+
+/** Bare nouns that "what" exclaims with on their own ("what fun", "what luck", "what nonsense"). */
+export const EXCLAMATIVE_BARE_NOUNS = set(`
+  fun luck nonsense rubbish garbage madness cheek nerve courage timing joy bliss progress
+`);
