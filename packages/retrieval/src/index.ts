@@ -1,1 +1,25 @@
-export {};
+export type { Embedder } from './embedder';
+export { normalizeInPlace } from './embedder';
+export type { PrepareWordVectorsOptions, WordVectorTable } from './embedder-cache';
+export { DEFAULT_VOCABULARY_SIZE, loadWordVectors, prepareWordVectors } from './embedder-cache';
+export type { EmbedClausesOptions } from './embedder-context';
+export { embedClauses } from './embedder-context';
+export type { LocalEmbedder, LocalEmbedderOptions } from './embedder-local';
+export { createLocalEmbedder, defaultEmbeddingCacheDir } from './embedder-local';
+export type { OpenAIEmbedderOptions } from './embedder-openai';
+export { createOpenAIEmbedder, KNOWN_EMBEDDING_DIMENSIONS } from './embedder-openai';
+export type { FusedItem, RankFusionOptions } from './rank-fusion';
+export { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
+export type {
+  RetrievalMode,
+  RetrievalTimings,
+  RetrieveOptions,
+  Retriever,
+  RetrieverOptions,
+} from './retriever';
+export { createRetriever, DEFAULT_FEEDBACK } from './retriever';
+export { expandAncestors } from './retriever-ancestors';
+export type { SynthesizeOptions, Synthesizer, SynthesizerOptions, TextGenerator } from './synthesizer';
+export { answerConfidence, createSynthesizer, FALLBACK_CONFIDENCE } from './synthesizer';
+export { parseCitations } from './synthesizer-citations';
+export { FALLBACK_NOTICE, INSUFFICIENT_CONTEXT } from './synthesizer-prompt';

@@ -1,0 +1,42 @@
+/** Documents in order of their best clause: a document's score is the max of its clauses' scores. */
+export function documentsByBestClause(clauseDocumentIds: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const documents: string[] = [];
+  for (const documentId of clauseDocumentIds) {
+    if (seen.has(documentId)) continue;
+    seen.add(documentId);
+    documents.push(documentId);
+  }
+  return documents;
+}
+
+/** nDCG@k with graded gains (2^rel - 1), as BEIR's pytrec_eval computes it. */
+export function ndcgAt(ranked: readonly string[], relevant: ReadonlyMap<string, number>, k: number): number {
+  let dcg = 0;
+  ranked.slice(0, k).forEach((documentId, index) => {
+    const grade = relevant.get(documentId) ?? 0;
+    if (grade > 0) dcg += (2 ** grade - 1) / Math.log2(index + 2);
+  });
+  const ideal = [...relevant.values()]
+    .filter((grade) => grade > 0)
+    .sort((left, right) => right - left)
+    .slice(0, k)
+    .reduce((sum, grade, index) => sum + (2 ** grade - 1) / Math.log2(index + 2), 0);
+  return ideal === 0 ? 0 : dcg / ideal;
+}
+
+/** Share of the relevant documents found in the first k. */
+export function recallAt(
+  ranked: readonly string[],
+  relevant: ReadonlyMap<string, number>,
+  k: number,
+): number {
+  const wanted = [...relevant.entries()].filter(([, grade]) => grade > 0).map(([id]) => id);
+  if (wanted.length === 0) return 0;
+  const top = new Set(ranked.slice(0, k));
+  return wanted.filter((id) => top.has(id)).length / wanted.length;
+}
+
+export function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}

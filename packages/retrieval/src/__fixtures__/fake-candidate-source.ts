@@ -1,0 +1,80 @@
+import type { CandidateSource, ClauseCandidate, RetrievalFilters } from '@cae/core';
+import { contentTerms } from '../text-tokens';
+
+export type FakeClause = Omit<ClauseCandidate, 'score'> & { embedding?: Float32Array };
+
+/** Fills the annotation columns a test does not care about. */
+export function fakeClause(overrides: Partial<FakeClause> & { clauseId: string; text: string }): FakeClause {
+  return {
+    documentId: 'doc-1',
+    mood: 'declarative',
+    tenor: 0.5,
+    processType: 'material',
+    modalityWeight: 0,
+    annotationSource: 'rules',
+    untrusted: false,
+    parentClauseId: null,
+    sentenceIndex: 0,
+    clauseIndex: 0,
+    ...overrides,
+  };
+}
+
+function passes(clause: FakeClause, filters: RetrievalFilters): boolean {
+  if (filters.mood && clause.mood !== filters.mood) return false;
+  if (filters.processType && clause.processType !== filters.processType) return false;
+  if (filters.documentId && clause.documentId !== filters.documentId) return false;
+  if (filters.minModality !== undefined && clause.modalityWeight < filters.minModality) return false;
+  if (filters.maxModality !== undefined && clause.modalityWeight > filters.maxModality) return false;
+  if (filters.minTenor !== undefined && clause.tenor < filters.minTenor) return false;
+  if (filters.maxTenor !== undefined && clause.tenor > filters.maxTenor) return false;
+  return true;
+}
+
+function strip({ embedding: _embedding, ...clause }: FakeClause, score: number): ClauseCandidate {
+  return { ...clause, score };
+}
+
+/** In-memory CandidateSource: keyword score = shared content words, vector score = dot product. */
+export function createFakeCandidateSource(clauses: FakeClause[]) {
+  const calls = { keyword: [] as unknown[][], vector: [] as unknown[][], byIds: [] as string[][] };
+  const source: CandidateSource = {
+    async keywordCandidates(query, filters, limit) {
+      calls.keyword.push([query, filters, limit]);
+      const terms = contentTerms(query);
+      return clauses
+        .filter((clause) => passes(clause, filters))
+        .map((clause) => {
+          const own = contentTerms(clause.text);
+          return { clause, score: [...terms].filter((term) => own.has(term)).length };
+        })
+        .filter((entry) => entry.score > 0)
+        .sort(
+          (left, right) =>
+            right.score - left.score || (left.clause.clauseId < right.clause.clauseId ? -1 : 1),
+        )
+        .slice(0, limit)
+        .map((entry) => strip(entry.clause, entry.score));
+    },
+    async vectorCandidates(embedding, filters, limit) {
+      calls.vector.push([embedding, filters, limit]);
+      return clauses
+        .filter((clause) => clause.embedding && passes(clause, filters))
+        .map((clause) => ({
+          clause,
+          score: clause.embedding!.reduce((sum, value, index) => sum + value * embedding[index]!, 0),
+        }))
+        .sort(
+          (left, right) =>
+            right.score - left.score || (left.clause.clauseId < right.clause.clauseId ? -1 : 1),
+        )
+        .slice(0, limit)
+        .map((entry) => strip(entry.clause, entry.score));
+    },
+    async candidatesByIds(ids) {
+      calls.byIds.push([...ids]);
+      return clauses.filter((clause) => ids.includes(clause.clauseId)).map((clause) => strip(clause, 0));
+    },
+  };
+  return { source, calls };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { Embedder } from './embedder';
+import { embedClauses } from './embedder-context';
+
+// Vector = counts of the letters a and b, so the document vector is easy to predict.
+const letters: Embedder = {
+  id: 'test:letters',
+  dimension: 2,
+  async embed(texts) {
+    return texts.map((text) => {
+      const vector = Float32Array.from([text.split('a').length - 1, text.split('b').length - 1]);
+      const norm = Math.hypot(vector[0]!, vector[1]!) || 1;
+      return vector.map((value) => value / norm);
+    });
+  },
+};
+
+describe('embedClauses', () => {
+  it('mixes the document vector into each clause vector and normalises', async () => {
+    const [first, second] = await embedClauses(letters, ['aaa', 'b'], { contextWeight: 1 });
+    // Document "aaa b" -> (3, 1) / sqrt(10); clause "aaa" -> (1, 0).
+    const documentVector = [3 / Math.sqrt(10), 1 / Math.sqrt(10)];
+    const mixed = [1 + documentVector[0]!, documentVector[1]!];
+    const norm = Math.hypot(mixed[0]!, mixed[1]!);
+    expect(first![0]).toBeCloseTo(mixed[0]! / norm);
+    expect(first![1]).toBeCloseTo(mixed[1]! / norm);
+    expect(Math.hypot(second![0]!, second![1]!)).toBeCloseTo(1);
+    expect(second![0]).toBeGreaterThan(0);
+  });
+
+  it('embeds clauses alone with weight 0, a single clause, or none', async () => {
+    expect([...(await embedClauses(letters, ['aaa', 'b'], { contextWeight: 0 }))[1]!]).toEqual([0, 1]);
+    expect([...(await embedClauses(letters, ['b']))[0]!]).toEqual([0, 1]);
+    expect(await embedClauses(letters, [])).toEqual([]);
+  });
+});

