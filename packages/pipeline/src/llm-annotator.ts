@@ -11,6 +11,7 @@ import {
   type ProcessType,
 } from '@cae/core';
 import { z } from 'zod';
+import { lexiconTable } from './lexicons/lexicon-table';
 
 /** What an LLM annotator is shown for one clause. Untrusted text is data, never instructions. */
 export interface LlmAnnotatorInput {
@@ -63,7 +64,7 @@ export const LlmProposalSchema = z.object({
 });
 export type LlmProposal = z.infer<typeof LlmProposalSchema>;
 
-const MOOD_SYNONYMS: Readonly<Record<string, Mood>> = {
+const MOOD_SYNONYMS: Readonly<Record<string, Mood>> = lexiconTable({
   question: 'interrogative',
   interrogation: 'interrogative',
   query: 'interrogative',
@@ -81,9 +82,9 @@ const MOOD_SYNONYMS: Readonly<Record<string, Mood>> = {
   minor_clause: 'minor',
   greeting: 'minor',
   incomplete: 'fragment',
-};
+});
 
-const PROCESS_SYNONYMS: Readonly<Record<string, ProcessType>> = {
+const PROCESS_SYNONYMS: Readonly<Record<string, ProcessType>> = lexiconTable({
   action: 'material',
   doing: 'material',
   happening: 'material',
@@ -99,7 +100,7 @@ const PROCESS_SYNONYMS: Readonly<Record<string, ProcessType>> = {
   behavior: 'behavioral',
   saying: 'verbal',
   existence: 'existential',
-};
+});
 
 /** How a raw label was mapped onto an enum: the label, or null when nothing fitted. */
 export interface Normalized<T extends string> {

@@ -30,7 +30,7 @@ function isKnownWord(lower: string): boolean {
     const core = (model as unknown as { core(): { features: { lexeme: LexemeTable } } }).core();
     lexemes = core.features.lexeme;
   }
-  const id = lexemes.hash[lower];
+  const id = Object.hasOwn(lexemes.hash, lower) ? lexemes.hash[lower] : undefined;
   return id !== undefined && id < lexemes.intrinsicSize;
 }
 

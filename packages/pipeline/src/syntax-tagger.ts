@@ -1,6 +1,7 @@
 import type { Upos } from '@cae/core';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
+import { lexiconTable } from './lexicons/lexicon-table';
 import { correctPos, setLexiconLookup } from './pos-corrector';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -172,7 +173,7 @@ const PRONOUNS = new Set([
   'how',
   'let',
 ]);
-const CLITIC_TAGS: Readonly<Record<string, { lemma: string; pos: Upos }>> = {
+const CLITIC_TAGS: Readonly<Record<string, { lemma: string; pos: Upos }>> = lexiconTable({
   "n't": { lemma: 'not', pos: 'PART' },
   "'m": { lemma: 'be', pos: 'AUX' },
   "'re": { lemma: 'be', pos: 'AUX' },
@@ -180,7 +181,7 @@ const CLITIC_TAGS: Readonly<Record<string, { lemma: string; pos: Upos }>> = {
   "'ll": { lemma: 'will', pos: 'AUX' },
   "'d": { lemma: 'would', pos: 'AUX' },
   "'s": { lemma: 'be', pos: 'AUX' },
-};
+});
 
 function pushToken(
   out: TaggedText,

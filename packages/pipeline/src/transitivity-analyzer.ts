@@ -8,13 +8,14 @@ import type {
   ProcessType,
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
+import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
 export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [CircumstanceType, string | null]>> =
-  {
+  lexiconTable({
     in: ['location', 'place'],
     at: ['location', 'place'],
     on: ['location', 'place'],
@@ -58,7 +59,7 @@ export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [Circum
     as: ['role', null],
     per: ['extent', null],
     according: ['angle', null],
-  };
+  });
 
 const TIME_WORDS =
   /^(?:\d{1,4}|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|evening|night|week|weeks|month|months|year|years|day|days|hour|hours|minute|minutes|time|noon|midnight|weekend|century|decade)$/;

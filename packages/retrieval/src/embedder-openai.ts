@@ -37,7 +37,11 @@ export interface OpenAIEmbedderOptions {
  * @example createOpenAIEmbedder({ baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text' })
  */
 export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
-  const dimension = options.dimension ?? KNOWN_EMBEDDING_DIMENSIONS[options.model];
+  const dimension =
+    options.dimension ??
+    (Object.hasOwn(KNOWN_EMBEDDING_DIMENSIONS, options.model)
+      ? KNOWN_EMBEDDING_DIMENSIONS[options.model]
+      : undefined);
   if (dimension === undefined || !Number.isInteger(dimension) || dimension < 1) {
     throw new InvalidRequestError(`embedding model ${options.model} needs an explicit dimension`);
   }

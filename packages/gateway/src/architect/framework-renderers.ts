@@ -37,7 +37,7 @@ export function resolveTargetFramework(name: string): TargetFramework {
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
-  const framework = ALIASES[normalised];
+  const framework = Object.hasOwn(ALIASES, normalised) ? ALIASES[normalised] : undefined;
   if (!framework) {
     throw new InvalidRequestError(
       `unknown targetFramework "${name}"; supported: ${TARGET_FRAMEWORKS.join(', ')}`,

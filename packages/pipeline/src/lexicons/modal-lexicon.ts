@@ -1,4 +1,5 @@
 import type { ModalityType } from '@cae/core';
+import { lexiconTable } from './lexicon-table';
 
 /** Where a modal cue sits in the clause. */
 export type ModalKind = 'operator' | 'adjunct' | 'expression' | 'adjective' | 'verb' | 'noun' | 'hedge';
@@ -13,7 +14,7 @@ export interface ModalEntry {
 const entry = (weight: number, type: ModalityType, kind: ModalKind): ModalEntry => ({ weight, type, kind });
 
 /** Modal operators (finite modal auxiliaries), keyed by lemma. Values follow ANNOTATION.md bands. */
-export const MODAL_OPERATORS: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_OPERATORS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   must: entry(0.9, 'obligation', 'operator'),
   shall: entry(0.6, 'obligation', 'operator'),
   will: entry(0.6, 'probability', 'operator'),
@@ -27,7 +28,7 @@ export const MODAL_OPERATORS: Readonly<Record<string, ModalEntry>> = {
   ought: entry(0.6, 'obligation', 'operator'),
   need: entry(0.9, 'obligation', 'operator'),
   dare: entry(0.3, 'inclination', 'operator'),
-};
+});
 
 /**
  * Modal readings of "will"/"'ll"/"shall" once future tense is set aside (see `operatorReading` in
@@ -44,7 +45,7 @@ export const OPERATOR_READINGS: Readonly<Record<'volition' | 'request' | 'predic
  * Multi-word modal expressions, keyed by the lemmas before the infinitive marker `to`
  * ("have to", "be supposed to"); matched when `to` follows.
  */
-export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   have: entry(0.9, 'obligation', 'expression'),
   need: entry(0.9, 'obligation', 'expression'),
   ought: entry(0.6, 'obligation', 'expression'),
@@ -78,10 +79,10 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = {
   rumoured: entry(0.4, 'probability', 'expression'),
   alleged: entry(0.4, 'probability', 'expression'),
   claimed: entry(0.4, 'probability', 'expression'),
-};
+});
 
 /** Modal adjuncts (adverbs) of probability and usuality, keyed by lower-case form. */
-export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   certainly: entry(0.9, 'probability', 'adjunct'),
   definitely: entry(0.9, 'probability', 'adjunct'),
   surely: entry(0.9, 'probability', 'adjunct'),
@@ -118,10 +119,10 @@ export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = {
   occasionally: entry(0.3, 'usuality', 'adjunct'),
   rarely: entry(0.3, 'usuality', 'adjunct'),
   seldom: entry(0.3, 'usuality', 'adjunct'),
-};
+});
 
 /** Modal adjectives and participles used predicatively or attributively ("it is possible", "a putative role"). */
-export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = lexiconTable({
   certain: entry(0.9, 'probability', 'adjective'),
   necessary: entry(0.9, 'obligation', 'adjective'),
   mandatory: entry(0.9, 'obligation', 'adjective'),
@@ -141,7 +142,7 @@ export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = {
   presumed: entry(0.6, 'probability', 'adjective'),
   suspected: entry(0.3, 'probability', 'adjective'),
   hypothetical: entry(0.3, 'probability', 'adjective'),
-};
+});
 
 /**
  * Passive participles of verbs of saying and thinking that project an extraposed that-clause ("it is
@@ -149,7 +150,7 @@ export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = {
  * low-to-median probability (Wikipedia's weasel wording). Matched only after a form of "be" and before
  * "that"; keyed by lower-case form.
  */
-export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = {
+export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = lexiconTable({
   said: entry(0.4, 'probability', 'expression'),
   thought: entry(0.4, 'probability', 'expression'),
   believed: entry(0.4, 'probability', 'expression'),
@@ -167,7 +168,7 @@ export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = {
   described: entry(0.4, 'probability', 'expression'),
   seen: entry(0.4, 'probability', 'expression'),
   viewed: entry(0.4, 'probability', 'expression'),
-};
+});
 
 /**
  * Verbs that realise modality as an interpersonal metaphor of probability ("I believe that" = probably,
@@ -176,7 +177,7 @@ export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = {
  * `projects` in modality-analyzer.ts); with a nominal object ("We doubt his story", "The line indicates
  * the border") they are ordinary mental or relational processes with no modality. Values stay low.
  */
-export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   suggest: entry(0.4, 'probability', 'verb'),
   indicate: entry(0.4, 'probability', 'verb'),
   seem: entry(0.5, 'probability', 'verb'),
@@ -200,10 +201,10 @@ export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = {
   rumor: entry(0.4, 'probability', 'verb'),
   rumour: entry(0.4, 'probability', 'verb'),
   imply: entry(0.4, 'probability', 'verb'),
-};
+});
 
 /** Nouns that carry modality ("the possibility that"), keyed by lemma. */
-export const MODAL_NOUNS: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_NOUNS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   possibility: entry(0.3, 'probability', 'noun'),
   likelihood: entry(0.6, 'probability', 'noun'),
   probability: entry(0.6, 'probability', 'noun'),
@@ -211,12 +212,12 @@ export const MODAL_NOUNS: Readonly<Record<string, ModalEntry>> = {
   speculation: entry(0.3, 'probability', 'noun'),
   obligation: entry(0.9, 'obligation', 'noun'),
   requirement: entry(0.9, 'obligation', 'noun'),
-};
+});
 
 /** Conjunctions that project an open question ("whether it works"), keyed by lower-case form. */
-export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = {
+export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   whether: entry(0.3, 'probability', 'adjunct'),
-};
+});
 
 /**
  * Hedges of vague attribution and quantity ("some say", "many believe", "in some cases"): Wikipedia's
@@ -225,7 +226,7 @@ export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = {
  * source ("it is said", "is claimed", "many believe") they sit at 0.4, the top of the low band, above
  * dynamic "can" (0.25) and below median "probably" (0.6).
  */
-export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = {
+export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   some: entry(0.4, 'probability', 'hedge'),
   many: entry(0.4, 'probability', 'hedge'),
   several: entry(0.4, 'probability', 'hedge'),
@@ -236,4 +237,4 @@ export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = {
   others: entry(0.4, 'probability', 'hedge'),
   /** Attributive "certain" ("in certain cases") is a vague quantifier, not high probability. */
   certain: entry(0.4, 'probability', 'hedge'),
-};
+});

@@ -1,4 +1,5 @@
 import type { ProcessType } from '@cae/core';
+import { lexiconTable } from './lexicon-table';
 
 const words = (list: string): readonly string[] => list.trim().split(/\s+/);
 
@@ -58,7 +59,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
 };
 
 /** Lemmas whose process type is fixed before any other list is looked at (ordered lookup avoids ambiguity). */
-const PRIORITY: Readonly<Record<string, ProcessType>> = {
+const PRIORITY: Readonly<Record<string, ProcessType>> = lexiconTable({
   be: 'relational',
   have: 'relational',
   become: 'relational',
@@ -92,7 +93,7 @@ const PRIORITY: Readonly<Record<string, ProcessType>> = {
   sit: 'material',
   write: 'material',
   express: 'verbal',
-};
+});
 
 /** Lemma -> process type, built once from PROCESS_VERBS with PRIORITY applied last. */
 export const PROCESS_BY_LEMMA: ReadonlyMap<string, ProcessType> = (() => {
