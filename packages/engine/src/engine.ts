@@ -21,6 +21,7 @@ import {
   createRetriever,
   createSynthesizer,
   type Embedder,
+  embedClauses,
   type Retriever,
   type Synthesizer,
 } from '@cae/retrieval';
@@ -141,7 +142,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     let embeddings: Float32Array[] | undefined;
     if (embed && clauses.length > 0) {
       await ensureEmbeddings();
-      embeddings = await embedder.embed(clauses.map((clause) => clause.text));
+      // Each clause vector carries some of its document's context (measured better on SciFact train).
+      embeddings = await embedClauses(
+        embedder,
+        clauses.map((clause) => clause.text),
+      );
     }
     await store.saveDocument({ documentId, clauses, embeddings, sourceType });
   };
