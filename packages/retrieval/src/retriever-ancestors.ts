@@ -1,4 +1,5 @@
 import type { CandidateSource, ClauseCandidate, RetrievalResult } from '@cae/core';
+import { toRetrievalResult } from './retrieval-result';
 
 /** Deepest parent chain followed; guards against a cycle in corrupt data. */
 const MAX_DEPTH = 32;
@@ -43,7 +44,7 @@ export async function expandAncestors(
   for (const result of results) expanded.set(result.clauseId, { result, row: rows.get(result.clauseId) });
   for (const row of rows.values()) {
     if (expanded.has(row.clauseId)) continue;
-    expanded.set(row.clauseId, { result: ancestorResult(row), row });
+    expanded.set(row.clauseId, { result: toRetrievalResult(row, 0, [null, null]), row });
   }
   return [...expanded.values()]
     .sort((left, right) => {
@@ -60,22 +61,4 @@ export async function expandAncestors(
           : 0;
     })
     .map((entry) => entry.result);
-}
-
-function ancestorResult(row: ClauseCandidate): RetrievalResult {
-  return {
-    clauseId: row.clauseId,
-    text: row.text,
-    documentId: row.documentId,
-    rrfScore: 0,
-    semanticRank: null,
-    keywordRank: null,
-    mood: row.mood,
-    tenor: row.tenor,
-    processType: row.processType,
-    modalityWeight: row.modalityWeight,
-    annotationSource: row.annotationSource,
-    untrusted: row.untrusted,
-    parentClauseId: row.parentClauseId,
-  };
 }

@@ -8,6 +8,7 @@ import {
 } from '@cae/core';
 import { type Embedder, normalizeInPlace } from './embedder';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
+import { toRetrievalResult } from './retrieval-result';
 
 /** Pseudo-relevance feedback of the vector query, tuned on SciFact and NegConstraint train queries. */
 export const DEFAULT_FEEDBACK = { clauses: 5, weight: 1 } as const;
@@ -147,7 +148,9 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       [vectorRows.map((row) => row.clauseId), keywordRows.map((row) => row.clauseId)],
       { k },
     );
-    const results = fused.slice(0, limit).map((item) => toResult(rows.get(item.id)!, item.score, item.ranks));
+    const results = fused
+      .slice(0, limit)
+      .map((item) => toRetrievalResult(rows.get(item.id)!, item.score, item.ranks));
     timings.fusionMs = performance.now() - fusionStart;
     timings.totalMs = performance.now() - started;
     return { results, timings };
@@ -171,22 +174,4 @@ function moveToward(query: Float32Array, vectors: readonly Float32Array[], weigh
   normalizeInPlace(mean);
   for (let index = 0; index < query.length; index++) query[index]! += weight * mean[index]!;
   normalizeInPlace(query);
-}
-
-function toResult(row: ClauseCandidate, score: number, ranks: (number | null)[]): RetrievalResult {
-  return {
-    clauseId: row.clauseId,
-    text: row.text,
-    documentId: row.documentId,
-    rrfScore: score,
-    semanticRank: ranks[0] ?? null,
-    keywordRank: ranks[1] ?? null,
-    mood: row.mood,
-    tenor: row.tenor,
-    processType: row.processType,
-    modalityWeight: row.modalityWeight,
-    annotationSource: row.annotationSource,
-    untrusted: row.untrusted,
-    parentClauseId: row.parentClauseId,
-  };
 }
