@@ -347,3 +347,44 @@ describe('round 5: yes/no questions with a misread Finite or Subject', () => {
     expect(moodOf(text)).toBe(mood);
   });
 });
+
+describe('round 6: commands the lite tagger misreads, and a colon before "?"', () => {
+  it.each([
+    'Please forward the invoice to the accounts team.',
+    'Please complete the form and return it by Friday.',
+    'Please, contact the landlord about the leak.',
+    'Lets open the windows.',
+    'WASH THE DISHES',
+  ])('%s is a command', (text) => {
+    expect(moodOf(text)).toBe('imperative');
+  });
+
+  it('tags a known verb after "please" as VERB', () => {
+    const tags = tagsOf('Please forward the invoice.');
+    expect(tags[1]).toBe('VERB');
+    expect(tagsOf('Please complete the survey.')[1]).toBe('VERB');
+  });
+
+  it('keeps "lets" before a pronoun or a noun that is no verb declarative', () => {
+    expect(moodOf('Lets you choose the colour.')).not.toBe('imperative');
+  });
+
+  it('does not read a "?" right after a colon as a question', () => {
+    expect(moodOf('Office Phone:? 555.010.2299')).not.toBe('interrogative');
+    expect(moodOf('Did you call the office?')).toBe('interrogative');
+  });
+});
+
+describe('round 6: two coordinated commands at the start', () => {
+  it('reads "Work late and rest tomorrow" as a command', () => {
+    expect(tagsOf('Work late and rest tomorrow.')[0]).toBe('VERB');
+    expect(moodOf('Work late and rest tomorrow.')).toBe('imperative');
+  });
+});
+
+describe('round 6: a nominal opening, a comma and "please" before the command', () => {
+  it('reads "Further to our call, please see the draft" as a command', () => {
+    expect(moodOf('Further to our call, please see the revised draft.')).toBe('imperative');
+    expect(moodOf('Further to your letter, kindly sign the last page.')).toBe('imperative');
+  });
+});

@@ -9,6 +9,7 @@ import {
   EXCLAMATIVE_BARE_NOUNS,
   FIRST_PERSON_ELLIPSIS_VERBS,
   IMPERATIVE_OPENERS,
+  IMPERATIVE_VERBS,
   INTENSIFIED_ELLIPSIS_VERBS,
   INTERPERSONAL_THEMES,
   MINOR_EXPRESSIONS,
@@ -49,7 +50,6 @@ function verbAfter(view: ClauseView, from: number): boolean {
  */
 function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
   const { pos, lower, lemma } = view;
-  if (!ADJUNCT_OPENING.has(pos[start] ?? 'X')) return -1;
   let comma = -1;
   for (let index = start + 1; index < lower.length && index < start + 12; index += 1) {
     const tag = pos[index];
@@ -60,6 +60,9 @@ function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
     }
   }
   if (comma < 0) return -1;
+  // "Further to our call, please see the draft": "please" after the comma marks the command whatever opens.
+  const polite = lower[comma + 1] === 'please' || lower[comma + 1] === 'kindly';
+  if (!ADJUNCT_OPENING.has(pos[start] ?? 'X') && !polite) return -1;
   let verb = comma + 1;
   while (verb < lower.length && (pos[verb] === 'INTJ' || pos[verb] === 'ADV' || lower[verb] === ','))
     verb += 1;
@@ -217,7 +220,12 @@ export function classifyMood(view: ClauseView): MoodDecision {
   if (
     word === 'let' ||
     word === "let's" ||
-    (word === 'lets' && pos[start + 1] === 'VERB' && lower[start + 1] === lemma[start + 1])
+    (word === 'lets' &&
+      lower[start + 1] === lemma[start + 1] &&
+      (pos[start + 1] === 'VERB' ||
+        // "Lets call it a day", "Lets open up": the lite model reads the base verb as a noun or adjective.
+        ((pos[start + 1] === 'NOUN' || pos[start + 1] === 'ADJ') &&
+          IMPERATIVE_VERBS.has(lower[start + 1] ?? ''))))
   ) {
     premises.push({ label: 'subject_position', value: 'none' });
     return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);

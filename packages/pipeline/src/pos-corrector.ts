@@ -45,6 +45,7 @@ const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
 const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
+const SHOUTED = /^\p{Lu}{3,}$/u;
 const QUANTIFIERS = new Set(['all', 'both', 'any', 'each', 'every', 'some']);
 const DEPENDENT_VERB = new Set<Upos>(['VERB']);
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
@@ -120,6 +121,14 @@ function verblessAfter(tagged: Tagged, index: number, to: number): boolean {
     const tag = tagged.pos[probe];
     if (tag === 'VERB' || tag === 'AUX') return false;
     if (tag === 'PUNCT' && CLAUSE_END.has(tagged.lower[probe] ?? '')) return true;
+    // "Work hard and retire early": a second command coordinated with the first.
+    if (
+      tag === 'CCONJ' &&
+      tagged.pos[probe + 1] === 'VERB' &&
+      tagged.lower[probe + 1] === tagged.lemmas[probe + 1] &&
+      probe + 1 < to
+    )
+      return true;
   }
   return true;
 }
@@ -149,6 +158,7 @@ export const POS_RULES = [
   'POS.WEB_ADDRESS',
   'POS.THAT_COMPLEMENTIZER',
   'POS.INITIAL_IMPERATIVE_VERB',
+  'POS.VERB_AFTER_PLEASE',
   'POS.MODAL_BEFORE_SUBJECT',
   'POS.NOUN_AFTER_INITIAL_AUX',
   'POS.VERB_AFTER_SUBJECT',
@@ -189,6 +199,16 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       !disabled.has('POS.INITIAL_IMPERATIVE_VERB') &&
       isInitialImperative(tagged, index, to)
     ) {
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'ADJ' || tag === 'ADV' || tag === 'PROPN') &&
+      index > from &&
+      (lower[index - 1] === 'please' || (lower[index - 1] === ',' && lower[index - 2] === 'please')) &&
+      (IMPERATIVE_VERBS.has(word) || PROCESS_BY_LEMMA.has(word)) &&
+      next !== 'AUX' &&
+      !disabled.has('POS.VERB_AFTER_PLEASE')
+    ) {
+      // "Please forward the file", "Please complete the form", "Please, contact Vernon": a known verb.
       pos[index] = 'VERB';
     } else if (
       word === 'may' &&
@@ -291,11 +311,13 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       const value = values[index] ?? '';
       const initial = index === from || SENTENCE_END.has(lower[index - 1] ?? '');
       const known = TITLE.test(value) && isKnownWord(word);
+      // "MIX IT ALL UP": an all-capitals known verb opening a sentence before its object.
+      const shouted = SHOUTED.test(value) && isKnownWord(word);
       if (known && ADJ_SUFFIX.test(word) && (next === 'NOUN' || next === 'PROPN' || next === 'ADJ')) {
         pos[index] = 'ADJ';
       } else if (
         initial &&
-        known &&
+        (known || shouted) &&
         PROCESS_BY_LEMMA.has(word) &&
         next !== undefined &&
         VERB_OBJECT_START.has(next)

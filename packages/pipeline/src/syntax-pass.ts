@@ -77,6 +77,8 @@ export function forEachSyntaxClause(
         if (tagged.pos[index] === 'PUNCT' && /^["'”’)\]]+$/.test(value)) continue;
         break;
       }
+      // "Direct Dial:? 203.961.7523": a "?" right after a colon is a mis-encoded space, not a question.
+      if (value === '?' && tagged.values[index - 1] === ':') break;
       if (FINAL_PUNCTUATION.test(value)) {
         final = value.includes('?') ? '?' : value.includes('!') ? '!' : '.';
         break;
