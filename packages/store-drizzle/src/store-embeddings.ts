@@ -238,13 +238,17 @@ export async function vectorSearch(
   let exact = false;
   let matching = Number.POSITIVE_INFINITY;
   if (hasSelectiveFilter(filters)) {
+    // Only whether the set is small matters: the count stops past the threshold (and the limit).
+    const bound = Math.max(options.exactScanThreshold, limit) + 1;
     const counted = await queryRows<{ n: number }>(
       executor,
-      sql`SELECT count(*)::int AS n FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id WHERE ${where}`,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id
+        WHERE ${where} LIMIT ${bound}) matching`,
     );
     matching = counted[0]?.n ?? 0;
     if (matching === 0) return [];
     exact = matching <= options.exactScanThreshold;
+    if (matching === bound) matching = Number.POSITIVE_INFINITY;
   }
   const exactQuery = sql`SELECT ${candidateSelection}, 1 - ${distance} AS score
     FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id
@@ -252,6 +256,10 @@ export async function vectorSearch(
   if (exact) return (await queryRows<CandidateRow>(executor, exactQuery)).map(toCandidate);
 
   await executor.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
+  // Filters make the planner prefer sorting every matching row; the iterative index scan is cheaper.
+  if (!Number.isFinite(matching) && hasSelectiveFilter(filters)) {
+    await executor.execute(sql`SELECT set_config('enable_sort', 'off', true)`);
+  }
   await executor.execute(
     sql`SELECT set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, limit * 2)))}, true)`,
   );

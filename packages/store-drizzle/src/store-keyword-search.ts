@@ -1,7 +1,7 @@
 import type { ClauseCandidate, RetrievalFilters } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { retrievalConditions, whereAll } from './store-filters';
+import { hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
 import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
 import { clauses, documents } from './store-schema';
 
@@ -15,7 +15,15 @@ export interface KeywordSearchOptions {
   k1?: number;
   /** BM25 length normalisation; default 0.4. */
   b?: number;
+  /**
+   * Postings read per query lexeme, strongest BM25 term weight first (impact-ordered early
+   * termination); default 2,000. 0 or Infinity ranks every posting exactly.
+   */
+  postingsPerTerm?: number;
 }
+
+/** Postings read per query lexeme by default. */
+export const DEFAULT_POSTINGS_PER_TERM = 2000;
 
 /** BM25 parameters that do well on short scientific passages (Anserini's defaults). */
 export const DEFAULT_BM25 = { k1: 0.9, b: 0.4 } as const;
@@ -54,44 +62,102 @@ export async function keywordSearch(
   }
   const k1 = options.k1 ?? DEFAULT_BM25.k1;
   const b = options.b ?? DEFAULT_BM25.b;
-  const rows = await queryRows<CandidateRow>(
-    executor,
-    sql`WITH q AS (${queryTerms(query)}),
-    stats AS (
-      SELECT greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS n,
-        greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS avgdl
-      FROM ${documents}
-    ),
-    postings AS (
-      SELECT t.clause_id, t.frequency, t.clause_length, count(*) OVER (PARTITION BY t.term)::float8 AS df
-      FROM "clause_terms" t JOIN q ON q.term = t.term
-    ),
-    scored AS (
-      SELECT p.clause_id,
-        sum(ln(1 + (stats.n - p.df + 0.5) / (p.df + 0.5))
-          * p.frequency * (${k1}::float8 + 1)
-          / (p.frequency + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.clause_length / stats.avgdl))) AS score
-      FROM postings p CROSS JOIN stats
-      GROUP BY p.clause_id
-    )
-    SELECT ${candidateSelection}, scored.score::float8 AS score
-    FROM scored JOIN ${clauses} ON ${clauses.id} = scored.clause_id
-    WHERE ${where}
-    ORDER BY scored.score DESC, ${clauses.id} LIMIT ${limit}`,
-  );
+  const cap = options.postingsPerTerm ?? DEFAULT_POSTINGS_PER_TERM;
+  const selective = hasSelectiveFilter(filters);
+  const capped = cap > 0 && Number.isFinite(cap);
+  const run = (capped: boolean, prefixed: boolean) => {
+    // Each lexeme's postings come from the impact index, strongest first (capped unless exact).
+    const postings = sql`SELECT p.clause_id, p.frequency, p.clause_length, s.df::float8 AS df
+      FROM (${queryTerms(query)}) q JOIN "term_stats" s ON s.term = q.term AND s.df > 0
+      CROSS JOIN LATERAL (
+        SELECT t.clause_id, t.frequency, t.clause_length FROM "clause_terms" t WHERE t.term = q.term
+        ORDER BY t.impact DESC NULLS LAST, t.clause_id ${capped ? sql`LIMIT ${cap}` : sql``}
+      ) p`;
+    // Without a selective filter only the best-scored clauses need their rows read.
+    const prefix = !prefixed ? sql`` : sql`ORDER BY score DESC, p.clause_id LIMIT ${limit * 2 + 50}`;
+    return queryRows<CandidateRow>(
+      executor,
+      sql`WITH stats AS (
+        SELECT greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS n,
+          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS avgdl
+        FROM ${documents}
+      ),
+      scored AS (
+        SELECT p.clause_id,
+          sum(ln(1 + (stats.n - p.df + 0.5) / (p.df + 0.5))
+            * p.frequency * (${k1}::float8 + 1)
+            / (p.frequency + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.clause_length / stats.avgdl))) AS score
+        FROM (${postings}) p CROSS JOIN stats
+        GROUP BY p.clause_id ${prefix}
+      )
+      SELECT ${candidateSelection}, scored.score::float8 AS score
+      FROM scored JOIN ${clauses} ON ${clauses.id} = scored.clause_id
+      WHERE ${where}
+      ORDER BY scored.score DESC, ${clauses.id} LIMIT ${limit}`,
+    );
+  };
+  let rows = await run(capped, !selective);
+  // Too few rows after the cap or the prefix: rank every posting exactly.
+  if (rows.length < limit && (capped || !selective)) rows = await run(false, false);
   return rows.map(toCandidate);
 }
 
-/** Rebuilds a document's BM25 postings and length statistics from its stored clauses. */
-export async function indexDocumentTerms(executor: StoreExecutor, documentId: string): Promise<void> {
-  await executor.execute(sql`INSERT INTO "clause_terms" ("term", "clause_id", "frequency", "clause_length")
-    SELECT term, clause_id, frequency, sum(frequency) OVER (PARTITION BY clause_id)
-    FROM (
-      SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id,
-        greatest(coalesce(array_length(lexemes.positions, 1), 1), 1) AS frequency
-      FROM ${clauses}, unnest(${clauses.tsv}) AS lexemes
-      WHERE ${clauses.documentId} = ${documentId}
-    ) postings`);
+/** Per-lexeme posting counts of a document's stored clauses (before they are replaced). */
+export async function documentTermCounts(
+  executor: StoreExecutor,
+  documentId: string,
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ term: string; n: number }>(
+    executor,
+    sql`SELECT t.term, count(*)::int AS n FROM "clause_terms" t JOIN ${clauses} ON ${clauses.id} = t.clause_id
+      WHERE ${clauses.documentId} = ${documentId} GROUP BY t.term`,
+  );
+  return new Map(rows.map((row) => [row.term, Number(row.n)]));
+}
+
+/**
+ * Rebuilds a document's BM25 postings (with their impacts), its length statistics and the document
+ * frequencies of its lexemes; `previous` are the counts of the postings the save replaced.
+ */
+export async function indexDocumentTerms(
+  executor: StoreExecutor,
+  documentId: string,
+  previous: ReadonlyMap<string, number> = new Map(),
+): Promise<void> {
+  const removed = JSON.stringify(Object.fromEntries(previous));
+  // Impacts use the collection's average length including this document; the document
+  // frequency changes are applied in lexeme order, so concurrent saves lock rows in one order.
+  await executor.execute(sql`WITH postings AS (
+      SELECT term, clause_id, frequency, sum(frequency) OVER (PARTITION BY clause_id) AS clause_length
+      FROM (
+        SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id,
+          greatest(coalesce(array_length(lexemes.positions, 1), 1), 1) AS frequency
+        FROM ${clauses}, unnest(${clauses.tsv}) AS lexemes
+        WHERE ${clauses.documentId} = ${documentId}
+      ) lexemes
+    ), totals AS (
+      SELECT (coalesce((SELECT sum(${documents.termCount}) FROM ${documents} WHERE ${documents.id} <> ${documentId}), 0)
+          + (SELECT coalesce(sum(frequency), 0) FROM postings))::float8
+        / greatest(coalesce((SELECT sum(${documents.clauseCount}) FROM ${documents} WHERE ${documents.id} <> ${documentId}), 0)
+          + (SELECT count(DISTINCT clause_id) FROM postings), 1)::float8 AS avgdl
+    ), inserted AS (
+      INSERT INTO "clause_terms" ("term", "clause_id", "frequency", "clause_length", "impact")
+      SELECT p.term, p.clause_id, p.frequency, p.clause_length,
+        p.frequency * ${DEFAULT_BM25.k1 + 1}::float8 / (p.frequency + ${DEFAULT_BM25.k1}::float8
+          * (1 - ${DEFAULT_BM25.b}::float8 + ${DEFAULT_BM25.b}::float8 * p.clause_length / greatest(totals.avgdl, 1)))
+      FROM postings p CROSS JOIN totals
+      RETURNING "term"
+    ), added AS (
+      SELECT term, count(*)::int AS n FROM inserted GROUP BY term
+    ), removed AS (
+      SELECT key AS term, value::int AS n FROM jsonb_each_text(${removed}::jsonb)
+    ), delta AS (
+      SELECT coalesce(a.term, r.term) AS term, coalesce(a.n, 0) - coalesce(r.n, 0) AS n
+      FROM added a FULL JOIN removed r ON r.term = a.term
+    )
+    INSERT INTO "term_stats" ("term", "df")
+    SELECT term, n FROM delta WHERE n <> 0 ORDER BY term
+    ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df"`);
   await executor.execute(sql`UPDATE ${documents} SET
     "clause_count" = (SELECT count(*) FROM ${clauses} WHERE ${clauses.documentId} = ${documentId}),
     "term_count" = coalesce((SELECT sum(t.frequency) FROM "clause_terms" t JOIN ${clauses} ON ${clauses.id} = t.clause_id

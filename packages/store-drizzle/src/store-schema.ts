@@ -82,12 +82,30 @@ export const clauseTerms = pgTable(
       .references(() => clauses.id, { onDelete: 'cascade' }),
     frequency: integer('frequency').notNull(),
     clauseLength: integer('clause_length').notNull(),
+    /**
+     * The posting's BM25 term weight (k1 0.9, b 0.4, the average length when it was written), without
+     * idf: only orders a lexeme's postings so a query reads the strongest first; scores use the exact formula.
+     */
+    impact: doublePrecision('impact').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.term, table.clauseId] }),
     index('clause_terms_clause_idx').on(table.clauseId),
+    index('clause_terms_impact_idx').on(
+      table.term,
+      table.impact.desc(),
+      table.clauseId,
+      table.frequency,
+      table.clauseLength,
+    ),
   ],
 );
+
+/** Document frequency of each lexeme (the size of its posting list), kept in step with clause_terms. */
+export const termStats = pgTable('term_stats', {
+  term: text('term').primaryKey(),
+  df: integer('df').notNull(),
+});
 
 /** Append-only audit log of clause review decisions; outlives re-saves of the clause. */
 export const clauseReviews = pgTable(

@@ -51,6 +51,7 @@ import {
 } from './store-embeddings';
 import { listConditions } from './store-filters';
 import {
+  documentTermCounts,
   indexDocumentTerms,
   type KeywordRanking,
   type KeywordSearchOptions,
@@ -96,7 +97,7 @@ export interface StoreOptions {
   semanticEdges?: SemanticEdgeOptions | false;
   /** HNSW build parameters of the embedding index; default m 16, efConstruction 64. */
   hnsw?: HnswOptions;
-  /** Filtered vector searches over at most this many clauses scan exactly; default 10,000. */
+  /** Filtered vector searches over at most this many clauses scan exactly; default 2,000. */
   vectorExactScanThreshold?: number;
   /** Postgres pool size; default 10. */
   maxConnections?: number;
@@ -313,13 +314,14 @@ class DrizzleStore implements Store {
       .insert(documents)
       .values({ id: documentId, sourceType: documentSourceType, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: documents.id, set: { sourceType: documentSourceType, updatedAt: now } });
+    const previousTerms = await documentTermCounts(tx, documentId);
     // Replacing cascades to postings, embeddings and semantic edges; the review log has no foreign key.
     await tx.delete(clauses).where(eq(clauses.documentId, documentId));
     const rows = prepared.clauses.map((clause) =>
       clauseInsertRow(clause, prepared.sourceType ?? clause.sourceType),
     );
     await insertClauseRows(tx, rows);
-    await indexDocumentTerms(tx, documentId);
+    await indexDocumentTerms(tx, documentId, previousTerms);
     let semanticEdgeCount = 0;
     if (prepared.literals) {
       const literals = prepared.literals;
@@ -620,7 +622,7 @@ class DrizzleStore implements Store {
     if (limit < 1) return [];
     return this.db.transaction((tx) =>
       vectorSearch(tx, literal, filters, limit, {
-        exactScanThreshold: this.options.vectorExactScanThreshold ?? 10_000,
+        exactScanThreshold: this.options.vectorExactScanThreshold ?? 2_000,
       }),
     );
   }
