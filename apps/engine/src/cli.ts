@@ -142,21 +142,23 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         const started = performance.now();
         let clauses = 0;
         const failures: string[] = [];
-        await withEngine(io.env, async (engine) => {
-          for (const [index, file] of files.entries()) {
-            try {
-              const text = await readFile(file, 'utf8');
-              clauses += (await engine.compile({ text, documentId: file, store: true, embed })).length;
-            } catch (error) {
-              failures.push(`${file}: ${toCaeError(error).message}`);
+        await withEngine(io.env, (engine) =>
+          engine.bulkLoad(async () => {
+            for (const [index, file] of files.entries()) {
+              try {
+                const text = await readFile(file, 'utf8');
+                clauses += (await engine.compile({ text, documentId: file, store: true, embed })).length;
+              } catch (error) {
+                failures.push(`${file}: ${toCaeError(error).message}`);
+              }
+              const done = index + 1;
+              const width = 30;
+              const filled = Math.round((done / files.length) * width);
+              const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${files.length} files, ${clauses} clauses`;
+              io.stderr(io.isTty ? `\r${bar}` : done === files.length || done % 50 === 0 ? `${bar}\n` : '');
             }
-            const done = index + 1;
-            const width = 30;
-            const filled = Math.round((done / files.length) * width);
-            const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${files.length} files, ${clauses} clauses`;
-            io.stderr(io.isTty ? `\r${bar}` : done === files.length || done % 50 === 0 ? `${bar}\n` : '');
-          }
-        });
+          }),
+        );
         if (io.isTty) io.stderr('\n');
         const seconds = (performance.now() - started) / 1000;
         io.stdout(

@@ -47,6 +47,12 @@ export interface Engine {
   graphEdges(documentId?: string): Promise<GraphEdge[]>;
   /** What the engine runs on: store kind, embedder, LLM. */
   describe(): EngineDescription;
+  /**
+   * Runs a bulk ingest of `compile({ store: true })` calls through the store's bulk mode: the vector
+   * index and new documents' keyword postings are built once at the end, not per document.
+   * @example await engine.bulkLoad(async () => { for (const text of texts) await engine.compile({ text, store: true }); });
+   */
+  bulkLoad<T>(load: () => Promise<T>): Promise<T>;
   /** Closes the store; pending work finishes first. */
   close(): Promise<void>;
 }

@@ -49,6 +49,18 @@ describe('createEngine', () => {
     expect(obligations.results.map((result) => result.text).join(' ')).toMatch(/must pay/);
   });
 
+  it('bulk-loads stored documents: searchable by keyword and vector once the load ends', async () => {
+    const stored = await engine.bulkLoad(async () => {
+      const clauses = await engine.compile({ text: LEASE, documentId: 'lease', store: true, embed: true });
+      return clauses.length;
+    });
+    expect((await engine.listClauses({ documentId: 'lease' })).total).toBe(stored);
+    const hits = await engine.retrieve({ query: 'when is the deposit returned?' });
+    expect(hits.results[0]!.text).toMatch(/deposit/);
+    expect(hits.results.some((result) => result.keywordRank !== null)).toBe(true);
+    expect(hits.results.some((result) => result.semanticRank !== null)).toBe(true);
+  });
+
   it('re-saving a document keeps clause ids, so review history stays attached', async () => {
     const first = await engine.compile({ text: LEASE, documentId: 'lease', store: true });
     await engine.reviewClause(first[0]!.id, { decision: 'accepted', reviewer: 'ana' });

@@ -267,6 +267,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       };
     },
 
+    bulkLoad(load) {
+      return store.bulkLoad(load);
+    },
+
     async close() {
       if (ownsStore) await store.close();
     },

@@ -159,7 +159,7 @@ export function vectorLiteral(embedding: ArrayLike<number>, dimension: number): 
   return `[${parts.join(',')}]`;
 }
 
-/** Inserts embeddings of clauses, a chunk of rows per statement (one jsonb parameter each). */
+/** Inserts embeddings of clauses, a chunk of rows per statement (one json parameter each). */
 export async function insertEmbeddings(
   executor: StoreExecutor,
   rows: readonly { clauseId: string; literal: string }[],
@@ -168,7 +168,7 @@ export async function insertEmbeddings(
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize).map((row) => ({ id: row.clauseId, e: row.literal }));
     await executor.execute(sql`INSERT INTO "clause_embeddings" ("clause_id", "embedding")
-      SELECT r.id, r.e::vector FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r(id uuid, e text)`);
+      SELECT r.id, r.e::vector FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS r(id uuid, e text)`);
   }
 }
 

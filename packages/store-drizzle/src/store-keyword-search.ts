@@ -117,14 +117,16 @@ export async function documentTermCounts(
 
 /**
  * Rebuilds a document's BM25 postings (with their impacts), its length statistics and the document
- * frequencies of its lexemes; `previous` are the counts of the postings the save replaced.
+ * frequencies of its lexemes, in one statement; `clauseCount` is the number of clauses just stored
+ * and `previous` are the counts of the postings the save replaced.
  */
 export async function indexDocumentTerms(
   executor: StoreExecutor,
   documentId: string,
+  clauseCount: number,
   previous: ReadonlyMap<string, number> = new Map(),
 ): Promise<void> {
-  const removed = JSON.stringify(Object.fromEntries(previous));
+  const removed = previous.size === 0 ? null : JSON.stringify(Object.fromEntries(previous));
   // Impacts use the collection's average length including this document; the document
   // frequency changes are applied in lexeme order, so concurrent saves lock rows in one order.
   await executor.execute(sql`WITH postings AS (
@@ -149,8 +151,12 @@ export async function indexDocumentTerms(
       RETURNING "term"
     ), added AS (
       SELECT term, count(*)::int AS n FROM inserted GROUP BY term
+    ), counted AS (
+      UPDATE ${documents} SET "clause_count" = ${clauseCount},
+        "term_count" = (SELECT coalesce(sum(frequency), 0) FROM postings)
+      WHERE ${documents.id} = ${documentId}
     ), removed AS (
-      SELECT key AS term, value::int AS n FROM jsonb_each_text(${removed}::jsonb)
+      ${removed === null ? sql`SELECT NULL::text AS term, 0 AS n WHERE false` : sql`SELECT key AS term, value::int AS n FROM json_each_text(${removed}::json)`}
     ), delta AS (
       SELECT coalesce(a.term, r.term) AS term, coalesce(a.n, 0) - coalesce(r.n, 0) AS n
       FROM added a FULL JOIN removed r ON r.term = a.term
@@ -158,9 +164,56 @@ export async function indexDocumentTerms(
     INSERT INTO "term_stats" ("term", "df")
     SELECT term, n FROM delta WHERE n <> 0 ORDER BY term
     ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df"`);
-  await executor.execute(sql`UPDATE ${documents} SET
-    "clause_count" = (SELECT count(*) FROM ${clauses} WHERE ${clauses.documentId} = ${documentId}),
-    "term_count" = coalesce((SELECT sum(t.frequency) FROM "clause_terms" t JOIN ${clauses} ON ${clauses.id} = t.clause_id
-      WHERE ${clauses.documentId} = ${documentId}), 0)
-    WHERE ${documents.id} = ${documentId}`);
+}
+
+/**
+ * Writes the BM25 postings, length statistics and document frequencies of every document that has
+ * clauses but a clause count of 0 (saved during a bulk load), in one statement. The documents are
+ * locked first, so concurrent callers index each document once. Returns how many were indexed.
+ */
+export async function indexPendingDocuments(executor: StoreExecutor): Promise<number> {
+  const rows = await queryRows<{ indexed: number }>(
+    executor,
+    sql`WITH pending AS (
+      SELECT ${documents.id} AS id FROM ${documents}
+      WHERE ${documents.clauseCount} = 0 AND EXISTS (SELECT 1 FROM ${clauses} WHERE ${clauses.documentId} = ${documents.id})
+      ORDER BY ${documents.id} FOR UPDATE
+    ), postings AS (
+      SELECT term, clause_id, frequency, sum(frequency) OVER (PARTITION BY clause_id) AS clause_length
+      FROM (
+        SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id,
+          greatest(coalesce(array_length(lexemes.positions, 1), 1), 1) AS frequency
+        FROM ${clauses} JOIN pending ON pending.id = ${clauses.documentId}, unnest(${clauses.tsv}) AS lexemes
+      ) lexemes
+    ), lengths AS (
+      SELECT ${clauses.documentId} AS document_id, count(*)::int AS clause_count,
+        coalesce(sum(l.length), 0)::int AS term_count
+      FROM ${clauses} JOIN pending ON pending.id = ${clauses.documentId}
+      LEFT JOIN (SELECT clause_id, sum(frequency) AS length FROM postings GROUP BY clause_id) l ON l.clause_id = ${clauses.id}
+      GROUP BY ${clauses.documentId}
+    ), totals AS (
+      SELECT (coalesce((SELECT sum(${documents.termCount}) FROM ${documents}), 0)
+          + (SELECT coalesce(sum(term_count), 0) FROM lengths))::float8
+        / greatest(coalesce((SELECT sum(${documents.clauseCount}) FROM ${documents}), 0)
+          + (SELECT coalesce(sum(clause_count), 0) FROM lengths), 1)::float8 AS avgdl
+    ), inserted AS (
+      INSERT INTO "clause_terms" ("term", "clause_id", "frequency", "clause_length", "impact")
+      SELECT p.term, p.clause_id, p.frequency, p.clause_length,
+        p.frequency * ${DEFAULT_BM25.k1 + 1}::float8 / (p.frequency + ${DEFAULT_BM25.k1}::float8
+          * (1 - ${DEFAULT_BM25.b}::float8 + ${DEFAULT_BM25.b}::float8 * p.clause_length / greatest(totals.avgdl, 1)))
+      FROM postings p CROSS JOIN totals
+      ORDER BY p.term, p.clause_id
+      RETURNING "term"
+    ), counted AS (
+      UPDATE ${documents} SET "clause_count" = lengths.clause_count, "term_count" = lengths.term_count
+      FROM lengths WHERE ${documents.id} = lengths.document_id
+      RETURNING 1
+    ), stats AS (
+      INSERT INTO "term_stats" ("term", "df")
+      SELECT term, count(*)::int FROM inserted GROUP BY term ORDER BY term
+      ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df"
+    )
+    SELECT count(*)::int AS indexed FROM counted`,
+  );
+  return Number(rows[0]?.indexed ?? 0);
 }

@@ -184,8 +184,9 @@ export function toGraphNode(row: {
 }
 
 /**
- * Inserts clause rows, a chunk per statement with the whole chunk as one jsonb parameter: cheaper
- * than thousands of bound parameters on both drivers.
+ * Inserts clause rows, a chunk per statement with the whole chunk as one json parameter (stringified
+ * once, read as text: the annotation objects are stored as they are, never parsed into jsonb):
+ * cheaper than thousands of bound parameters on both drivers.
  */
 export async function insertClauseRows(
   executor: StoreExecutor,
@@ -201,9 +202,9 @@ export async function insertClauseRows(
     SELECT r."id", r."documentId", r."clauseIndex", r."sentenceIndex", r."parentClauseId", r."text", r."syntactic",
       r."ideational", r."interpersonal", r."textual", r."compiledAt", r."untrusted", r."sourceType", r."reviewStatus",
       r."mood", r."processType", r."modalityWeight", r."tenor", r."annotationSource", r."annotationUntrusted"
-    FROM jsonb_to_recordset(${chunk}::jsonb) AS r("id" uuid, "documentId" text, "clauseIndex" int,
-      "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" jsonb, "ideational" jsonb,
-      "interpersonal" jsonb, "textual" jsonb, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
+    FROM json_to_recordset(${chunk}::json) AS r("id" uuid, "documentId" text, "clauseIndex" int,
+      "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" json, "ideational" json,
+      "interpersonal" json, "textual" json, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
       "reviewStatus" text, "mood" text, "processType" text, "modalityWeight" float8, "tenor" float8,
       "annotationSource" text, "annotationUntrusted" boolean)`);
   }

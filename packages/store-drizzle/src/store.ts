@@ -53,6 +53,7 @@ import { listConditions } from './store-filters';
 import {
   documentTermCounts,
   indexDocumentTerms,
+  indexPendingDocuments,
   type KeywordRanking,
   type KeywordSearchOptions,
   keywordSearch,
@@ -183,9 +184,11 @@ export interface Store extends CandidateSource {
   embeddingInfo(): Promise<EmbeddingInfo | null>;
   computeSemanticEdges(documentId: string, options?: SemanticEdgeOptions): Promise<number>;
   /**
-   * Runs a bulk ingest: drops the HNSW index, runs `load` (whose saves skip semantic edges),
-   * rebuilds the index (much faster than inserting into it row by row) and computes the semantic
-   * edges of the documents saved meanwhile. Vector searches meanwhile scan exactly.
+   * Runs a bulk ingest: drops the HNSW index, runs `load` (whose saves skip semantic edges and
+   * the BM25 postings of new documents), then writes the postings of every new document in one
+   * statement, rebuilds the index (much faster than inserting into it row by row) and computes the
+   * semantic edges of the documents saved meanwhile. Vector searches meanwhile scan exactly, and
+   * keyword search finds the new documents once the load ends.
    * @example await store.bulkLoad(async () => { for (const doc of docs) await store.saveDocument(doc); });
    */
   bulkLoad<T>(load: () => Promise<T>): Promise<T>;
@@ -310,18 +313,25 @@ class DrizzleStore implements Store {
     const { documentId } = prepared;
     const documentSourceType = prepared.sourceType ?? prepared.clauses[0]?.sourceType ?? 'document';
     const now = this.now();
-    await tx
+    // The upsert locks the document row; its clause count says whether there are postings to replace.
+    const [stored] = await tx
       .insert(documents)
       .values({ id: documentId, sourceType: documentSourceType, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: documents.id, set: { sourceType: documentSourceType, updatedAt: now } });
-    const previousTerms = await documentTermCounts(tx, documentId);
+      .onConflictDoUpdate({ target: documents.id, set: { sourceType: documentSourceType, updatedAt: now } })
+      .returning({ clauseCount: documents.clauseCount });
+    // A clause count of 0 means the document has no postings yet (new, empty, or bulk-loaded and
+    // awaiting indexPendingDocuments): nothing to subtract from the document frequencies.
+    const indexed = (stored?.clauseCount ?? 1) > 0;
+    const previousTerms = indexed ? await documentTermCounts(tx, documentId) : new Map<string, number>();
     // Replacing cascades to postings, embeddings and semantic edges; the review log has no foreign key.
     await tx.delete(clauses).where(eq(clauses.documentId, documentId));
     const rows = prepared.clauses.map((clause) =>
       clauseInsertRow(clause, prepared.sourceType ?? clause.sourceType),
     );
     await insertClauseRows(tx, rows);
-    await indexDocumentTerms(tx, documentId, previousTerms);
+    // During a bulk load a new document's postings wait (clause count 0 marks it) for one
+    // set-based pass at the end; a re-saved one is indexed now, as its old postings must go.
+    if (!this.bulkDocuments || indexed) await indexDocumentTerms(tx, documentId, rows.length, previousTerms);
     let semanticEdgeCount = 0;
     if (prepared.literals) {
       const literals = prepared.literals;
@@ -684,10 +694,13 @@ class DrizzleStore implements Store {
     const pending = new Set<string>();
     this.bulkDocuments = pending;
     try {
+      // Documents a crashed bulk load left unindexed are indexed first.
+      await this.db.transaction((tx) => indexPendingDocuments(tx));
       if (info) await dropVectorIndex(this.db);
       return await load();
     } finally {
       this.bulkDocuments = null;
+      await this.db.transaction((tx) => indexPendingDocuments(tx));
       if (info) {
         await this.db.transaction((tx) => createVectorIndex(tx, this.options.hnsw));
         if (this.options.semanticEdges !== false && pending.size > 0) {

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   type RetrievalFilters,
 } from '@cae/core';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabaseKeyStore } from '../src/database-key-store';
 import type { Store } from '../src/store';
@@ -192,6 +193,40 @@ export function storeTests(context: StoreSuiteContext): void {
         ranking: 'ts_rank_cd',
       });
       expect(results.map((result) => result.clauseIndex).sort()).toEqual([0, 2, 3]);
+    });
+
+    it('indexes documents bulk-loaded or re-saved in a bulk load once it ends, document frequencies exact', async () => {
+      await store.bulkLoad(async () => {
+        await store.saveDocument({
+          documentId: 'kw2',
+          clauses: [makeClause('kw2', 0, { text: 'Oxidative stress damages the tenant.' })],
+        });
+        await store.saveDocument({
+          documentId: 'kw2',
+          clauses: [makeClause('kw2', 0, { text: 'Oxidative stress damages neurons quickly.' })],
+        });
+        await store.saveDocument({
+          documentId: 'kw',
+          clauses: [makeClause('kw', 0, { text: 'The tenant must return the keys to the landlord.' })],
+        });
+      });
+      const found = await store.keywordCandidates('oxidative neurons', {}, 10);
+      expect(found.map((result) => result.documentId)).toEqual(['kw2']);
+      expect((await store.keywordCandidates('tenant', {}, 10)).map((result) => result.documentId)).toEqual([
+        'kw',
+      ]);
+      const drift = await store.db.execute(sql`SELECT count(*)::int AS n FROM term_stats s
+        FULL JOIN (SELECT term, count(*)::int AS df FROM clause_terms GROUP BY term) p ON p.term = s.term
+        WHERE coalesce(s.df, 0) <> coalesce(p.df, 0)`);
+      const rows =
+        (drift as unknown as { rows?: { n: number }[] }).rows ?? (drift as unknown as { n: number }[]);
+      expect(Number(rows[0]?.n)).toBe(0);
+      const counts = await store.db.execute(
+        sql`SELECT clause_count::int AS n FROM documents WHERE id IN ('kw', 'kw2') ORDER BY id`,
+      );
+      const countRows =
+        (counts as unknown as { rows?: { n: number }[] }).rows ?? (counts as unknown as { n: number }[]);
+      expect(countRows.map((row) => Number(row.n))).toEqual([1, 1]);
     });
 
     it('is safe with SQL-special characters and long unicode text', async () => {
