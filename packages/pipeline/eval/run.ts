@@ -281,47 +281,40 @@ if (want('ovos')) {
   );
 }
 
-// Modality AUCs.
-if (want('conll')) {
-  const lines = readFileSync(`${DATA}/modality/conll2010-wiki-uncertainty.jsonl`, 'utf8')
-    .split('\n')
-    .filter(Boolean);
-  const positive: number[] = [];
-  const negative: number[] = [];
-  const positiveC: number[] = [];
-  const negativeC: number[] = [];
+// Modality AUCs: sentences of the positive class should get higher modality than the others.
+function modalityAuc(file: string, isPositive: (label: string) => boolean, measure: string, data: string) {
+  const lines = readFileSync(`${DATA}/modality/${file}`, 'utf8').split('\n').filter(Boolean);
+  const ours = { positive: [] as number[], negative: [] as number[] };
+  const theirs = { positive: [] as number[], negative: [] as number[] };
   lines.forEach((line, index) => {
     if (index % 2 !== (isTest ? 1 : 0)) return;
     const item = JSON.parse(line) as { text: string; label: string };
-    (item.label === 'uncertain' ? positive : negative).push(sentenceModality(item.text));
-    (item.label === 'uncertain' ? positiveC : negativeC).push(compromiseModal(item.text));
+    const side = isPositive(item.label) ? 'positive' : 'negative';
+    ours[side].push(sentenceModality(item.text));
+    theirs[side].push(compromiseModal(item.text));
   });
   row(
-    'AUC modality_weight, uncertain vs certain',
-    `CoNLL-2010 wiki ${isTest ? 'odd' : 'even'} lines`,
-    num(auc(positive, negative)),
-    num(auc(positiveC, negativeC)),
+    measure,
+    `${data} ${isTest ? 'odd' : 'even'} lines`,
+    num(auc(ours.positive, ours.negative)),
+    num(auc(theirs.positive, theirs.negative)),
     '>= 0.75',
   );
 }
+if (want('conll')) {
+  modalityAuc(
+    'conll2010-wiki-uncertainty.jsonl',
+    (label) => label === 'uncertain',
+    'AUC modality_weight, uncertain vs certain',
+    'CoNLL-2010 wiki',
+  );
+}
 if (want('genia')) {
-  const lines = readFileSync(`${DATA}/modality/mk-genia-certainty.jsonl`, 'utf8').split('\n').filter(Boolean);
-  const positive: number[] = [];
-  const negative: number[] = [];
-  const positiveC: number[] = [];
-  const negativeC: number[] = [];
-  lines.forEach((line, index) => {
-    if (index % 2 !== (isTest ? 1 : 0)) return;
-    const item = JSON.parse(line) as { text: string; label: string };
-    (item.label === 'L3' ? negative : positive).push(sentenceModality(item.text));
-    (item.label === 'L3' ? negativeC : positiveC).push(compromiseModal(item.text));
-  });
-  row(
+  modalityAuc(
+    'mk-genia-certainty.jsonl',
+    (label) => label !== 'L3',
     'AUC modality_weight, L1+L2 vs L3',
-    `MK-GENIA ${isTest ? 'odd' : 'even'} lines`,
-    num(auc(positive, negative)),
-    num(auc(positiveC, negativeC)),
-    '>= 0.75',
+    'MK-GENIA',
   );
 }
 
