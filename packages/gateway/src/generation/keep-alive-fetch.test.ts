@@ -72,6 +72,28 @@ describe('keep-alive fetch under the openai client', () => {
     expect(upstream.calls.at(-1)?.closedEarly).toBe(true);
   });
 
+  it('survives a body cancelled while more chunks are still arriving', async () => {
+    const fast = await createFakeUpstream({ reply: () => 'word '.repeat(400) });
+    try {
+      for (let round = 0; round < 20; round += 1) {
+        const response = await fetch(`${fast.url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+          body: JSON.stringify({ ...user('x'), stream: true }),
+        });
+        const reader = response.body!.getReader();
+        expect((await reader.read()).done).toBe(false);
+        void reader.cancel();
+      }
+      // Chunks already buffered when the body was cancelled must not reach the closed stream.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const completion = await client().chat.completions.create(user('still up'));
+      expect(completion.choices[0]?.message.content).toBe('echo: still up');
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('aborting before the answer rejects with an abort error', async () => {
     upstream.failNext('hang', 1);
     const controller = new AbortController();

@@ -163,10 +163,13 @@ function webBody(response: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       response.on('data', (chunk: Buffer) => {
+        // Data already buffered may still arrive after a cancel; the controller is closed by then.
+        if (done) return;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 1) <= 0) response.pause();
       });
       response.once('end', () => {
+        if (done) return;
         done = true;
         controller.close();
       });
