@@ -63,6 +63,22 @@ describe('engine with an LLM through the gateway (fake OpenAI-compatible upstrea
     const chat = upstream.calls.filter((call) => call.path.endsWith('/chat/completions'));
     expect(chat.length).toBeGreaterThan(0);
     expect(chat[0]!.apiKey).toBe('sk-test-engine');
+    // The model is asked for exactly the pipeline's proposal fields, numbered per clause.
+    const format = chat[0]!.body!.response_format as { json_schema: { schema: Record<string, any> } };
+    const item = format.json_schema.schema.properties.labels.items;
+    expect(Object.keys(item.properties).sort()).toEqual(
+      [
+        'modality_type',
+        'modality_weight',
+        'mood',
+        'n',
+        'process_type',
+        'reasoning',
+        'speaker_attitude',
+        'tenor',
+      ].sort(),
+    );
+    expect(item.properties.mood.type).toBe('string');
     const question = clauses.find((clause) => clause.text.endsWith('?'))!;
     expect(question.interpersonal).toMatchObject({
       annotationSource: 'llm',
