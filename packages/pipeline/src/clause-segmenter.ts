@@ -83,12 +83,18 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   return null;
 }
 
+/**
+ * The marker that joins the clause of the verbal group at `to` to the clause complex. Before the first
+ * verbal group (`from === sentenceStart`) there is no clause yet to coordinate with, so a coordinator
+ * there joins nominals ("When the bus and the train are late"), and the subordinator keeps its clause.
+ */
 function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart: number): Marker | null {
   let strong: Marker | null = null;
   let weak: Marker | null = null;
   for (let index = from; index < to; index += 1) {
     const kind = classify(tokens, index, sentenceStart);
     if (kind === null) continue;
+    if (kind === 'coord' && from === sentenceStart && index > from) continue;
     const marker = { kind, index, word: tokens.lower[index] ?? '' };
     if (kind === 'comma' || kind === 'semi') {
       if (weak === null || kind === 'semi' || weak.kind !== 'semi') weak = marker;
@@ -214,10 +220,13 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       joinPending(marker === null ? subjectStart(tokens, previous.end, group.start) : marker.index + 1);
       continue;
     }
-    if (marker === null && openingDependent >= 0 && mainAfterOpeningDependent(tokens, previous, group)) {
-      // "If you do would you send me a copy", "If you want it then go with ...": the main clause.
-      open(tokens.lower[group.start - 1] === 'then' ? group.start - 1 : group.start, 'independent', null, -1);
-      (segments[openingDependent] as ClauseSegment).parent = active;
+    const mainStart =
+      marker === null && openingDependent >= 0 ? mainAfterOpeningDependent(tokens, previous, group) : -1;
+    if (mainStart >= 0) {
+      // "If you do would you send me a copy", "If you want it then go with ...", "If it rains we stay
+      // home": the main clause.
+      open(mainStart, 'independent', null, -1);
+      attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
       openingDependent = -1;
       continue;
     }
@@ -231,6 +240,17 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         activeSegment.group = group;
       }
       continue;
+    }
+    if (marker.kind === 'coord' && openingDependent >= 0) {
+      const main = mainAfterCoordinatedNominal(tokens, marker.index, group);
+      if (main >= 0) {
+        // "If you see smoke or fire, leave the building", "If you know or work there could you tell
+        // me": the coordinator joins words inside the opening dependent clause; the main clause follows.
+        open(main, 'independent', null, -1);
+        attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
+        openingDependent = -1;
+        continue;
+      }
     }
     switch (marker.kind) {
       case 'coord':
@@ -273,7 +293,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         ) {
           // "If anyone has voted, what did you vote for?": a WH-question is the main clause.
           open(marker.index, 'independent', null, -1);
-          (segments[openingDependent] as ClauseSegment).parent = active;
+          attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
           openingDependent = -1;
         } else open(marker.index, 'embedded', marker.word, active);
         break;
@@ -284,7 +304,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         const start = marker.index + 1;
         if (openingDependent >= 0 && (hasFinite(group) || opensCommand(tokens, start, group))) {
           open(start, 'independent', null, -1);
-          (segments[openingDependent] as ClauseSegment).parent = active;
+          attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
           openingDependent = -1;
         } else if (!hasFinite(group)) {
           open(start, 'hypotactic', ',', active);
@@ -311,21 +331,114 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
 
 /**
  * After an opening dependent clause and no marker: the next verbal group opens the main clause when it
- * starts with an inverted Finite ("If you can, would you call me", "if not, is there another way") or
- * follows "then" ("If you want easy then go with a goldfish").
+ * starts with an inverted Finite ("If you can, would you call me", "if not, is there another way"),
+ * follows "then" ("If you want easy then go with a goldfish"), or is finite after a nominative pronoun
+ * that cannot belong to the dependent clause ("If it rains we stay home", "When you turn 21 you can
+ * vote"; not after a noun, where the pronoun may open a contact relative, "If the man you met calls",
+ * nor after a verb of saying or thinking, which projects it, "If you think you can"). Returns where the
+ * main clause starts, or -1.
  */
-function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {
+function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): number {
   const start = group.start;
-  if (tokens.lower[start - 1] === 'then' && start - 1 >= previous.end) return true;
-  if (tokens.pos[start] !== 'AUX' || !FINITE_OPERATORS.has(tokens.lower[start] ?? '')) return false;
+  if (tokens.lower[start - 1] === 'then' && start - 1 >= previous.end) return start - 1;
+  const subject = start - 1;
+  if (
+    subject >= previous.end &&
+    NOMINATIVE.has(tokens.lower[subject] ?? '') &&
+    // Right after the verb, "you" may be its object ("If they help you understand").
+    (subject > previous.end || tokens.lower[subject] !== 'you') &&
+    hasFinite(group) &&
+    tokens.pos[subject - 1] !== 'NOUN' &&
+    tokens.pos[subject - 1] !== 'PROPN' &&
+    !REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '')
+  )
+    return subject;
+  if (tokens.pos[start] !== 'AUX' || !FINITE_OPERATORS.has(tokens.lower[start] ?? '')) return -1;
   // A nominative pronoun after the Finite is the Subject ("a chance could you"); after a nominal, a
   // Finite followed by a noun may be that nominal's own ("If the man is there").
-  if (NOMINATIVE.has(tokens.lower[start + 1] ?? '')) return true;
-  return (
-    !isSubjectLike(tokens.pos[start - 1]) &&
+  if (NOMINATIVE.has(tokens.lower[start + 1] ?? '')) return start;
+  return !isSubjectLike(tokens.pos[start - 1]) &&
     tokens.pos[start - 1] !== 'DET' &&
     (isSubjectLike(tokens.pos[start + 1]) || tokens.lower[start + 1] === 'there')
-  );
+    ? start
+    : -1;
+}
+
+/**
+ * Attaches the opening dependent clause to the main clause found after it. A non-finite opening
+ * ("To get there, take the bus", "Having eaten, we left") becomes hypotactic when the main clause has
+ * a Subject of its own or is a command. Kept as it is: a base-form opening ("Take the bus, it is
+ * faster"), which may be a command of its own; a non-finite clause that is the Subject ("Measuring it,
+ * however, is hard": the main clause has no Subject before its Finite) or holds a Finite of its own
+ * ("Writing a page a day gets me a novel a year"); one after a nominal ("Student-based classes");
+ * and a fronted "only" adjunct, which inverts the main clause ("Only by asking can we learn").
+ */
+function attachOpening(
+  tokens: TokenArrays,
+  opening: ClauseSegment,
+  main: number,
+  mainStart: number,
+  mainGroup: VerbalGroup,
+): void {
+  opening.parent = main;
+  const group = opening.group;
+  if (opening.dependency !== 'independent' || group === null) return;
+  const first = opening.tokens[0] ?? group.start;
+  if (tokens.lower[first] === 'only') return;
+  for (const index of opening.tokens) {
+    const tag = tokens.pos[index];
+    if (index < group.start && (NOMINAL_END.has(tag ?? 'X') || tag === 'DET')) return;
+    if (index >= group.end && (tag === 'AUX' || tag === 'VERB') && isTensed(tokens, index)) return;
+  }
+  const command =
+    tokens.pos[mainGroup.start] === 'VERB' &&
+    tokens.lower[mainGroup.start] === tokens.lemmas[mainGroup.start] &&
+    !hasSubject(tokens, mainStart, mainGroup.start);
+  if (!command && !hasSubject(tokens, mainStart, mainGroup.start)) return;
+  const head = tokens.lower[group.head] ?? '';
+  if (group.infinitive) {
+    opening.dependency = 'hypotactic';
+    opening.relation = 'to';
+  } else if (head !== tokens.lemmas[group.head]) {
+    opening.dependency = 'hypotactic';
+    opening.relation = ',';
+  }
+}
+
+/** A verb form marked for person ("gets", "does"), which only a Finite has; participles are not. */
+function isTensed(tokens: TokenArrays, index: number): boolean {
+  const word = tokens.lower[index] ?? '';
+  const lemma = tokens.lemmas[index] ?? '';
+  return word !== lemma && word.endsWith('s') && !lemma.endsWith('s');
+}
+
+/**
+ * After an opening dependent clause, a coordinator with no verbal group after it joins words of that
+ * clause, and the main clause starts later: after a comma, with a Finite and its Subject or a command
+ * ("If you see smoke or fire, leave the building"), or at an inverted Finite with a nominative Subject
+ * ("If you know or work there could you tell me"). Returns where the main clause starts, or -1.
+ */
+function mainAfterCoordinatedNominal(tokens: TokenArrays, coordinator: number, group: VerbalGroup): number {
+  if (
+    tokens.pos[group.start] === 'AUX' &&
+    FINITE_OPERATORS.has(tokens.lower[group.start] ?? '') &&
+    NOMINATIVE.has(tokens.lower[group.start + 1] ?? '') &&
+    group.start > coordinator + 1
+  )
+    return group.start;
+  let comma = -1;
+  let nominal = false;
+  for (let index = coordinator + 1; index < group.start; index += 1) {
+    if (tokens.lower[index] === ',') {
+      comma = index;
+      break;
+    }
+    if (NOMINAL_END.has(tokens.pos[index] ?? 'X')) nominal = true;
+  }
+  if (comma < 0 || !nominal) return -1;
+  const start = comma + 1;
+  if (opensCommand(tokens, start, group)) return start;
+  return hasFinite(group) && hasSubject(tokens, start, group.start) ? start : -1;
 }
 
 /** "If you have questions, please contact us": after the comma only "please"/adverbs, then a base-form verb. */

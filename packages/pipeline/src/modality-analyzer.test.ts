@@ -154,3 +154,27 @@ describe('weasel wording and usuality (round 3)', () => {
     expect(strongest(text)).toEqual({ weight, type: 'usuality' });
   });
 });
+
+describe('lack of knowledge, attributive attribution and vague "most"/"many" (round 4)', () => {
+  it.each([
+    'Little is known about the early history of the mill.',
+    'It is not known whether the ship sank.',
+    'He was fined for his alleged role in the robbery.',
+    'The purported author never visited the island.',
+    'As many families left, the village school closed.',
+    'Most European rivers freeze in winter.',
+  ])('%s is modalised in the low band', (text) => {
+    const weight = weightOf(text);
+    expect(weight).toBeGreaterThan(0);
+    expect(weight).toBeLessThan(0.45);
+  });
+
+  it.each([
+    'The recipe is known in every village.',
+    'As many as 300 guests came.',
+    'His most famous songs are ballads.',
+    'The most popular dishes sold out.',
+  ])('%s is not modalised', (text) => {
+    expect(weightOf(text)).toBe(0);
+  });
+});

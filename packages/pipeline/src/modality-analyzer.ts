@@ -42,8 +42,56 @@ const MEASURED = new Set(['how', 'too', 'so', 'as']);
 const QUANTIFIER_NOUNS = new Set(['several', 'certain', 'many', 'some', 'numerous', 'various', 'others']);
 /** Passive participles that attribute a view only before "as" ("has been described as"). */
 const AS_ONLY = new Set(['described', 'seen', 'viewed']);
+const NEGATORS = new Set(['not', "n't", 'n’t', 'never']);
+const BE_FORMS_ALL = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s"]);
+/** Participles that are modal adjectives only before a noun ("the alleged theft", not "they alleged fraud"). */
+const ATTRIBUTIVE_ONLY = new Set(['alleged', 'purported', 'reputed']);
+const NOMINAL_NEXT = new Set(['NOUN', 'ADJ', 'PROPN']);
 /** Usuality adverbs that are manner right after the verb ("breathing normally"). */
 const MANNER_AFTER_VERB = new Set(['normally', 'regularly']);
+
+/**
+ * "how many", "too many", "so few", "as many as 500": a plain measure of quantity. "as" is a measure
+ * only with its second "as" ("as many as"); otherwise it is a conjunction ("as many people left").
+ */
+function measured(view: ClauseView, index: number): boolean {
+  const before = view.lower[index - 1] ?? '';
+  if (!MEASURED.has(before)) return false;
+  if (before !== 'as') return true;
+  for (let probe = index + 1; probe < view.lower.length && probe <= index + 4; probe += 1)
+    if (view.lower[probe] === 'as') return true;
+  return false;
+}
+
+/**
+ * "Little is known about", "It is not known whether": a passive "known" with negative polarity or
+ * "little" states that knowledge is lacking, as "unknown" does.
+ */
+function unknownReading(view: ClauseView, index: number): boolean {
+  if (view.lower[index] !== 'known') return false;
+  let before = index - 1;
+  let negated = false;
+  while (before > 0 && (view.pos[before] === 'ADV' || view.pos[before] === 'PART')) {
+    if (NEGATORS.has(view.lower[before] ?? '')) negated = true;
+    before -= 1;
+  }
+  if (!BE_FORMS_ALL.has(view.lower[before] ?? '')) return false;
+  return negated || view.lower[before - 1] === 'little';
+}
+
+/**
+ * "most" before an adjective and a plural noun with no determiner or possessive before it is the vague
+ * quantifier ("most African nations"); "the most famous works", "his most notable films" are superlatives.
+ */
+function quantifyingMost(view: ClauseView, index: number): boolean {
+  const next = view.pos[index + 1];
+  const previous = view.pos[index - 1];
+  if (view.lower[index - 1] === 'the' || previous === 'DET' || previous === 'PRON' || previous === 'PART')
+    return false;
+  if (next === 'NOUN') return true;
+  const noun = view.lower[index + 2] ?? '';
+  return next === 'ADJ' && view.pos[index + 2] === 'NOUN' && noun.endsWith('s') && !noun.endsWith('ss');
+}
 
 /** "is considered", "was widely believed": a passive participle, attributing the view to no one named. */
 function afterBe(view: ClauseView, index: number): boolean {
@@ -102,9 +150,10 @@ function cueAt(view: ClauseView, index: number): Found {
   }
   if (tag === 'ADV') {
     if (MANNER_AFTER_VERB.has(word) && view.pos[index - 1] === 'VERB') return undefined;
+    if (word === 'most') return quantifyingMost(view, index) ? HEDGE_QUANTIFIERS.most : undefined;
     return MODAL_ADJUNCTS[word];
   }
-  if ((word === 'many' || word === 'few') && MEASURED.has(view.lower[index - 1] ?? '')) return undefined;
+  if ((word === 'many' || word === 'few') && measured(view, index)) return undefined;
   if (tag === 'DET' || tag === 'PRON') return HEDGE_QUANTIFIERS[word];
   if (tag === 'ADJ' && word === 'certain') {
     const next = view.pos[index + 1];
@@ -112,13 +161,15 @@ function cueAt(view: ClauseView, index: number): Found {
   }
   if (tag === 'ADJ' || tag === 'VERB') {
     // "most" is a vague quantifier before a noun ("most critics"), a superlative before an adjective.
-    const quantifier =
-      tag === 'ADJ' &&
-      (word !== 'most' || (view.pos[index + 1] === 'NOUN' && view.lower[index - 1] !== 'the'));
-    const adjective = MODAL_ADJECTIVES[word] ?? (quantifier ? HEDGE_QUANTIFIERS[word] : undefined);
+    const quantifier = tag === 'ADJ' && (word !== 'most' || quantifyingMost(view, index));
+    const attributiveOnly = ATTRIBUTIVE_ONLY.has(word) && !NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X');
+    const adjective = attributiveOnly
+      ? undefined
+      : (MODAL_ADJECTIVES[word] ?? (quantifier ? HEDGE_QUANTIFIERS[word] : undefined));
     if (adjective !== undefined) return adjective;
   }
   if (tag === 'VERB') {
+    if (unknownReading(view, index)) return MODAL_ADJECTIVES.unknown;
     const passive = PASSIVE_PROJECTION[word];
     if (passive !== undefined && afterBe(view, index)) {
       if (AS_ONLY.has(word) ? view.lower[index + 1] === 'as' : projects(view, index)) return passive;

@@ -388,3 +388,108 @@ describe('round 6: a nominal opening, a comma and "please" before the command', 
     expect(moodOf('Further to your letter, kindly sign the last page.')).toBe('imperative');
   });
 });
+
+/** Clauses of a text as dependency:mood:text, for segmentation checks. */
+function shapeOf(text: string): Array<{ dependency: string; mood: string; text: string }> {
+  return pipeline.compile(text, { documentId: 'shape-test' }).map((clause) => ({
+    dependency: clause.syntactic.dependency,
+    mood: clause.interpersonal.mood,
+    text: clause.text.trim(),
+  }));
+}
+
+/** The independent clause of a text (the main clause), or undefined. */
+function mainOf(text: string): { dependency: string; mood: string; text: string } | undefined {
+  return shapeOf(text).find((clause) => clause.dependency === 'independent');
+}
+
+describe('round 7: opening dependent clauses and their main clause', () => {
+  it('keeps a subordinator when a coordinator joins nominals before the first verb', () => {
+    const clauses = shapeOf('When the tram and the ferry are late, we cycle.');
+    expect(clauses[0]?.dependency).toBe('hypotactic');
+    expect(mainOf('When the tram and the ferry are late, we cycle.')?.text).toBe('we cycle.');
+    expect(shapeOf('Although the soup and the bread were cold, the staff were kind.')[0]?.dependency).toBe(
+      'hypotactic',
+    );
+  });
+
+  it('finds the main clause after nominals coordinated inside the opening clause', () => {
+    expect(mainOf('If you smell gas or smoke, leave the kitchen.')).toMatchObject({
+      mood: 'imperative',
+      text: 'leave the kitchen.',
+    });
+    expect(mainOf('If you need a map or a ticket, please ask the guard.')?.mood).toBe('imperative');
+    expect(mainOf('If the bus or the train is late, the office will wait.')?.text).toBe(
+      'the office will wait.',
+    );
+  });
+
+  it('opens the main clause at an inverted Finite after a coordinated opening clause', () => {
+    expect(mainOf('If you know or remember the code could you send it?')).toMatchObject({
+      mood: 'interrogative',
+      text: 'could you send it?',
+    });
+  });
+
+  it('opens the main clause at a nominative pronoun when no comma closes the opening clause', () => {
+    expect(mainOf('If it snows we stay indoors.')).toMatchObject({
+      mood: 'declarative',
+      text: 'we stay indoors.',
+    });
+    expect(mainOf('When you get home you can rest.')?.text).toBe('you can rest.');
+    // A verb of thinking projects the pronoun's clause; a noun before the pronoun may hold a relative.
+    expect(shapeOf('If you think you can win, enter the race.')[1]?.dependency).toBe('hypotactic');
+    expect(mainOf('If the parcel you sent arrives, call me.')?.mood).toBe('imperative');
+  });
+
+  it('makes an opening non-finite clause hypotactic when the main clause follows', () => {
+    const purpose = shapeOf('To reach the summit, follow the red markers.');
+    expect(purpose[0]).toMatchObject({ dependency: 'hypotactic', mood: 'fragment' });
+    expect(mainOf('To reach the summit, follow the red markers.')?.mood).toBe('imperative');
+    expect(shapeOf('Having paid the bill, we walked home.')[0]?.dependency).toBe('hypotactic');
+    expect(mainOf('Having paid the bill, we walked home.')?.mood).toBe('declarative');
+  });
+
+  it('keeps a base-form command and a gerund Subject as they are', () => {
+    expect(shapeOf('Close the gate, it is windy.')[0]).toMatchObject({
+      dependency: 'independent',
+      mood: 'imperative',
+    });
+    expect(mainOf('Painting the fence, however, is hard work.')?.mood).not.toBe('interrogative');
+  });
+});
+
+describe('round 7: "beware", glued punctuation and verbs the tagger reads as nouns', () => {
+  it.each(['Buyer beware', 'Hikers beware!', 'Beware of the dog.'])('%s is a command', (text) => {
+    expect(moodOf(text)).toBe('imperative');
+  });
+
+  it('keeps "beware" after a modal or "to" declarative', () => {
+    expect(moodOf('Walkers must beware of falling rocks.')).toBe('declarative');
+    expect(moodOf('We warned them to beware of the tide.')).toBe('declarative');
+  });
+
+  it('joins punctuation written against the end of a sentence to that sentence', () => {
+    const clauses = pipeline.compile('Kindly find the signed lease attached.?', { documentId: 'g' });
+    expect(new Set(clauses.map((clause) => clause.syntactic.sentenceIndex)).size).toBe(1);
+    expect(pipeline.compile('It rained. ?', { documentId: 'g' }).length).toBe(2);
+  });
+
+  it('reads a known verb before an object-only pronoun as a verb', () => {
+    const tags = tagsOf('If you want bread and cheese, call us.');
+    expect(tags[tags.length - 3]).toBe('VERB');
+    expect(mainOf('If you want bread and cheese, call us.')?.mood).toBe('imperative');
+  });
+
+  it('reads a word after the infinitive marker the model chose as a verb', () => {
+    expect(tagsOf('To unsubscribe, reply to this message.')[1]).toBe('VERB');
+  });
+
+  it('reads a known verb after an opening conditional clause and its comma as the command', () => {
+    const text = 'If you wash the shirt by hand, use the cold setting.';
+    expect(tagsOf(text)[8]).toBe('VERB');
+    expect(mainOf(text)?.mood).toBe('imperative');
+    // A noun before the verb it is the Subject of stays a noun.
+    expect(tagsOf('If it rains, work stops at noon.')[4]).toBe('NOUN');
+  });
+});

@@ -327,6 +327,12 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return decide('imperative', 'MOOD.NO_SUBJECT_BASE_VERB', 0.85);
   }
   if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.75);
+  if (defectiveImperative(view)) {
+    // "Buyer beware", "Tourists beware!": "beware" has no tensed forms, so with no operator before
+    // it the clause is a command, the nominal before it a vocative rather than a Subject.
+    premises.push({ label: 'subject_position', value: 'vocative' });
+    return decide('imperative', 'MOOD.DEFECTIVE_VERB_IMPERATIVE', 0.7);
+  }
   const finiteAt = hasFinite ? view.finite : view.head;
   let subjectBefore = false;
   for (let index = start; index < finiteAt; index += 1) if (isSubjectLike(pos[index])) subjectBefore = true;
@@ -347,6 +353,18 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+}
+
+/** Verbs with only a base form (no "-s", past or participle): outside a verbal group, a command. */
+const DEFECTIVE_VERBS = new Set(['beware']);
+
+/** The head is a defective verb ("beware") with no auxiliary or "to" before it in the clause. */
+function defectiveImperative(view: ClauseView): boolean {
+  const { head, lower, pos } = view;
+  if (head < 0 || !DEFECTIVE_VERBS.has(lower[head] ?? '')) return false;
+  for (let index = 0; index < head; index += 1)
+    if (pos[index] === 'AUX' || lower[index] === 'to' || pos[index] === 'VERB') return false;
+  return true;
 }
 
 /** Verbs of feeling that "how" + Subject exclaims with ("how I miss them", "how we laughed"). */

@@ -71,6 +71,10 @@ const OBJECT_START = new Set([
   'some',
   'all',
 ]);
+/** Pronouns that can only be objects (not "her", "it" or "you", which also open or end a nominal group). */
+const OBJECT_ONLY_PRONOUNS = new Set(['me', 'us', 'him', 'them']);
+/** Tags before a noun that make it the head of a nominal group ("the call", "your help"). */
+const NOUN_MODIFIERS = new Set<Upos>(['DET', 'ADJ', 'NUM']);
 const MODAL_FORMS = new Set(['may', 'might', 'can', 'could', 'will', 'would', 'shall', 'should', 'must']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'he', 'she', 'they', 'it']);
 const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
@@ -169,6 +173,9 @@ export const POS_RULES = [
   'POS.APPROXIMATOR',
   'POS.ADJECTIVE_BEFORE_NOUN',
   'POS.DO_QUESTION',
+  'POS.VERB_BEFORE_OBJECT_PRONOUN',
+  'POS.VERB_AFTER_INFINITIVE_TO',
+  'POS.COMMAND_AFTER_OPENING_CLAUSE',
 ] as const;
 
 const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
@@ -236,6 +243,43 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       isNounAfterAux(tagged, index, to)
     ) {
       pos[index] = 'NOUN';
+    } else if (
+      (tag === 'NOUN' || tag === 'ADJ' || tag === 'PROPN') &&
+      index > from &&
+      word === lemmas[index] &&
+      (IMPERATIVE_VERBS.has(word) || PROCESS_BY_LEMMA.has(word)) &&
+      next !== undefined &&
+      COMMAND_OBJECT_START.has(next) &&
+      !disabled.has('POS.COMMAND_AFTER_OPENING_CLAUSE') &&
+      afterOpeningClause(tagged, index, from)
+    ) {
+      // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an
+      // opening dependent clause and its comma, a known base-form verb before its object opens the
+      // main clause, a command.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'ADJ') &&
+      index > from &&
+      lower[index - 1] === 'to' &&
+      pos[index - 1] === 'PART' &&
+      word === lemmas[index] &&
+      !disabled.has('POS.VERB_AFTER_INFINITIVE_TO')
+    ) {
+      // "To unsubscribe, click here": the model itself read "to" as the infinitive marker, so the
+      // base form after it is the verb, even a word it does not know as one.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'ADJ') &&
+      OBJECT_ONLY_PRONOUNS.has(lower[index + 1] ?? '') &&
+      index + 1 < to &&
+      word === lemmas[index] &&
+      (IMPERATIVE_VERBS.has(word) || PROCESS_BY_LEMMA.has(word)) &&
+      (index === from || !NOUN_MODIFIERS.has(pos[index - 1] ?? 'X')) &&
+      !disabled.has('POS.VERB_BEFORE_OBJECT_PRONOUN')
+    ) {
+      // ", call us", "then ask them": a noun is never followed by an object-only pronoun; a known
+      // base-form verb read as a noun before "me", "us", "him" or "them" is the verb.
+      pos[index] = 'VERB';
     } else if (
       tag === 'NOUN' &&
       index > from &&
@@ -432,6 +476,42 @@ function markDoQuestion(tagged: Tagged, index: number, to: number): boolean {
     return true;
   }
   return false;
+}
+
+/** Tags that can open the object or complement of a command ("use less water", "contact Smith"). */
+const COMMAND_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'PROPN', 'ADP', 'ADV', 'NUM']);
+/** Subordinators that open a sentence-initial dependent clause before the main clause. */
+const OPENING_SUBORDINATORS = new Set([
+  'if',
+  'when',
+  'whenever',
+  'once',
+  'before',
+  'after',
+  'unless',
+  'until',
+]);
+
+/**
+ * True when the token at `index` follows the comma that closes a sentence-initial dependent clause
+ * ("If you ..., ", "When it ..., "; "so"/"and"/"but" may come first) with "please" or adverbs between.
+ */
+function afterOpeningClause(tagged: Tagged, index: number, from: number): boolean {
+  const { lower, pos } = tagged;
+  let comma = index - 1;
+  while (comma > from && (lower[comma] === 'please' || pos[comma] === 'ADV')) comma -= 1;
+  if (lower[comma] !== ',') return false;
+  let start = from;
+  while (start < comma && pos[start] === 'CCONJ') start += 1;
+  if (!OPENING_SUBORDINATORS.has(lower[start] ?? '')) return false;
+  let verb = false;
+  for (let probe = start + 1; probe < comma; probe += 1) {
+    const tag = pos[probe];
+    if (tag === 'VERB' || tag === 'AUX') verb = true;
+    // Only one comma: a second one may close an appositive or a list inside the main clause.
+    if (lower[probe] === ',' || CLAUSE_END.has(lower[probe] ?? '')) return false;
+  }
+  return verb;
 }
 
 /** "Water the plants", "Check the mail", "Call mom": a known verb opening a sentence before its object. */

@@ -133,8 +133,25 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
   }
   outIndex[values.length] = out.values.length;
   correctPos(out, base, out.values.length);
-  for (const [first, last] of spans)
-    splitAtLines(text, outIndex[first] ?? base, outIndex[last + 1] ?? out.values.length, out);
+  for (const [first, last] of spans) {
+    const start = outIndex[first] ?? base;
+    const end = outIndex[last + 1] ?? out.values.length;
+    if (!gluedPunctuation(out, start, end)) splitAtLines(text, start, end, out);
+  }
+}
+
+/**
+ * "Please find it attached.?": a "sentence" of punctuation only, written against the end of the one
+ * before (no space between), is that sentence's final punctuation; it joins it. Returns true when joined.
+ */
+function gluedPunctuation(out: TaggedText, start: number, end: number): boolean {
+  const last = out.sentences.length - 1;
+  const previous = out.sentences[last];
+  if (previous === undefined || previous[1] !== start || end <= start) return false;
+  if (out.starts[start] !== out.ends[start - 1]) return false;
+  for (let index = start; index < end; index += 1) if (out.pos[index] !== 'PUNCT') return false;
+  out.sentences[last] = [previous[0], end];
+  return true;
 }
 
 // Lower-cased forms of the model's strings, shared: the same words come back all through a document.

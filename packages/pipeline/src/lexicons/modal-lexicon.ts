@@ -141,6 +141,10 @@ export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = lexiconTab
   questionable: entry(0.3, 'probability', 'adjective'),
   presumed: entry(0.6, 'probability', 'adjective'),
   suspected: entry(0.3, 'probability', 'adjective'),
+  /** Attributive participles of attribution ("his alleged role"), valued like passive "is alleged". */
+  alleged: entry(0.4, 'probability', 'adjective'),
+  purported: entry(0.4, 'probability', 'adjective'),
+  reputed: entry(0.4, 'probability', 'adjective'),
   hypothetical: entry(0.3, 'probability', 'adjective'),
 });
 
