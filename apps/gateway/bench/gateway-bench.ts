@@ -1,7 +1,9 @@
 /**
  * Gateway overhead benchmark: POST /api/compute/v1 through the gateway against the same request
  * straight to a fake upstream, at concurrency 1 and 50; Portkey's gateway against the same fake;
- * first streamed chunk delay; gateway RSS before and after load. Run: pnpm --filter @cae/gateway-app bench
+ * first streamed chunk delay; gateway RSS before and after load; and the ceiling of the provider call:
+ * the gateway's openai client alone (bench/openai-ceiling.ts) pinned like the gateways, and the bare
+ * keep-alive fetch under it. Run: pnpm --filter @cae/gateway-app bench
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -255,6 +257,36 @@ const PIN = process.env.BENCH_PIN === '1' && existsSync('/usr/bin/taskset');
 const pinned = (cpu: string, command: string, args: string[]): [string, string[]] =>
   PIN ? ['taskset', ['-c', cpu, command, ...args]] : [command, args];
 
+interface CeilingResult {
+  mode: 'openai' | 'fetch';
+  calls: number;
+  errors: number;
+  seconds: number;
+  callsPerS: number;
+  cpuUsPerCall: number;
+  cpuShare: number;
+}
+
+/**
+ * Ceiling of the provider call: bench/openai-ceiling.ts pinned like the gateways (CPU 0), keeping
+ * 50 calls in flight against the fake upstream with the direct request's body, through the
+ * gateway's own openai client (`openai`) or the bare keep-alive fetch (`fetch`). Whatever the
+ * gateway does around the client, its throughput at 50 cannot exceed the `openai` figure.
+ */
+async function ceiling(mode: CeilingResult['mode'], baseURL: string, body: string): Promise<CeilingResult> {
+  const child = start(
+    ...pinned('0', process.execPath, ['--import', 'tsx', 'bench/openai-ceiling.ts', mode]),
+    {
+      CEILING_BASE_URL: baseURL,
+      CEILING_BODY: body,
+      CEILING_CONCURRENCY: '50',
+      BENCH_DURATION_S: String(DURATION),
+    },
+  );
+  const line = (await firstLine(child, /\{"mode":[^\n]*\}/))[0];
+  return JSON.parse(line) as CeilingResult;
+}
+
 async function main() {
   if (PIN) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
   // The processes under test run built JavaScript (dist), as in production; `pnpm bench` builds first.
@@ -342,6 +374,11 @@ async function main() {
     results.gateway![connections] = await load(ours.url, ours.body, ours.headers, connections);
     results.portkey![connections] = await load(portkey.url, portkey.body, portkey.headers, connections);
   }
+  // While the gateways idle: the openai client alone, then the bare keep-alive fetch, on CPU 0.
+  const ceilings = {
+    openai: await ceiling('openai', upstream, direct.body),
+    fetch: await ceiling('fetch', upstream, direct.body),
+  };
 
   const streamBody = JSON.stringify({ model: 'gpt-4.1-mini', messages, stream: true });
   const [upstreamFirst, gatewayFirst] = await medianFirstChunks(
@@ -395,6 +432,16 @@ async function main() {
   const added = (name: 'gateway' | 'portkey', connections: number) =>
     results[name]![connections]!.p50 - results.direct![connections]!.p50;
   const throughputRatio = results.gateway![50]!.rps / results.portkey![50]!.rps;
+  const ceilingRatio = ceilings.openai.callsPerS / results.portkey![50]!.rps;
+  const cpu0 = PIN ? 'CPU 0' : 'unpinned';
+  const ceilingLine = (label: string, result: CeilingResult) =>
+    `${label} (${cpu0}, c=50): ${result.callsPerS.toFixed(0)} calls/s, ${result.cpuUsPerCall.toFixed(0)} µs CPU per call, core ${(result.cpuShare * 100).toFixed(0)}% busy${result.errors ? `, ${result.errors} errors` : ''}`;
+  lines.push('');
+  lines.push(`${ceilingLine('openai client alone', ceilings.openai)} = ${ceilingRatio.toFixed(2)}x Portkey`);
+  lines.push(ceilingLine('keep-alive fetch alone', ceilings.fetch));
+  lines.push(
+    `gateway at 50 vs openai client alone: ${((results.gateway![50]!.rps / ceilings.openai.callsPerS) * 100).toFixed(0)}% of the ceiling`,
+  );
   lines.push('');
   lines.push(
     `first streamed chunk: upstream ${upstreamFirst.toFixed(3)} ms, via gateway ${gatewayFirst.toFixed(3)} ms, delay ${(gatewayFirst - upstreamFirst).toFixed(3)} ms`,
@@ -419,6 +466,12 @@ async function main() {
   );
   lines.push(
     `  throughput at 50 >= 4x Portkey's: ${throughputRatio.toFixed(2)}x  ${throughputRatio >= 4 ? 'met' : 'MISSED'}`,
+  );
+  // CPU one request may cost on the gateway's core at 4x Portkey's rate, against the client's own.
+  const budgetUs = 1e6 / (4 * results.portkey![50]!.rps);
+  const leftUs = budgetUs - ceilings.openai.cpuUsPerCall;
+  lines.push(
+    `    ceiling, openai client alone at 50 vs Portkey: ${ceilingRatio.toFixed(2)}x; 4x Portkey allows ${budgetUs.toFixed(0)} µs CPU per request on one core, the openai client alone takes ${ceilings.openai.cpuUsPerCall.toFixed(0)} µs  (${ceilingRatio >= 4 ? `reachable only if the gateway's own work fits in ${leftUs.toFixed(0)} µs per request` : 'NOT reachable through the openai package on this machine'})`,
   );
   lines.push(
     `  first chunk within 1 ms of upstream: ${(gatewayFirst - upstreamFirst).toFixed(3)} ms  ${gatewayFirst - upstreamFirst <= 1 ? 'met' : 'MISSED'}`,

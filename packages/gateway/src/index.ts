@@ -15,7 +15,15 @@ export type { GatewayLogger, JsonLoggerOptions, LogLevel } from './gateway-logge
 export { createJsonLogger, silentLogger } from './gateway-logger';
 export type { PlannedStep } from './generation/fallback-chain';
 export { chainFailure, planFallbackChain, runFallbackChain } from './generation/fallback-chain';
-export type { GenerateResult } from './generation/provider-call';
+export type { KeepAliveFetchOptions } from './generation/keep-alive-fetch';
+/** The keep-alive fetch every provider client uses (also usable as GatewayOptions.fetch). */
+export { createKeepAliveFetch } from './generation/keep-alive-fetch';
+export type { ClientSettings, GenerateResult } from './generation/provider-call';
+/**
+ * The pool of openai clients the gateway calls providers with, exported so the benchmark can
+ * measure that exact client on its own (apps/gateway/bench/openai-ceiling.ts).
+ */
+export { createClientPool } from './generation/provider-call';
 export type { FallbackStep, UpstreamAttempt } from './generation/upstream-attempt';
 export {
   decryptSecret,
