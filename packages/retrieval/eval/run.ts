@@ -40,10 +40,13 @@ const FEEDBACK = [undefined, { clauses: 5, weight: 0.5 }, { clauses: 5, weight: 
 /** Clauses kept after fusion: enough to fill 100 documents for recall@100. */
 const CLAUSE_DEPTH = 1000;
 
+/** Keyword rankings compared: BM25 with document context (the store's default), BM25 on the clause alone, ts_rank_cd. */
+type Ranking = 'bm25' | 'bm25_clause' | 'ts_rank_cd';
+
 type Variant = {
   label: string;
   mode: RetrievalMode;
-  ranking: 'bm25' | 'ts_rank_cd';
+  ranking: Ranking;
   k: number;
   candidates: number;
   /** Depth of the vector list when it differs from the keyword list's. */
@@ -53,11 +56,7 @@ type Variant = {
 };
 
 /** Caches each list at POOL depth per query so many fusion settings cost one store query each. */
-function cachedSource(
-  store: Store,
-  ranking: 'bm25' | 'ts_rank_cd',
-  vectorCache: Map<string, ClauseCandidate[]>,
-) {
+function cachedSource(store: Store, ranking: Ranking, vectorCache: Map<string, ClauseCandidate[]>) {
   const keywordCache = new Map<string, ClauseCandidate[]>();
   const embeddingKey = (embedding: Float32Array) =>
     Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength).toString('base64');
@@ -65,7 +64,12 @@ function cachedSource(
     async keywordCandidates(query: string, filters: RetrievalFilters, limit: number) {
       let rows = keywordCache.get(query);
       if (!rows) {
-        rows = await store.keywordCandidates(query, filters, POOL, { ranking });
+        rows = await store.keywordCandidates(
+          query,
+          filters,
+          POOL,
+          ranking === 'bm25_clause' ? { ranking: 'bm25', documentWeight: 0 } : { ranking },
+        );
         keywordCache.set(query, rows);
       }
       return rows.slice(0, limit);
@@ -104,7 +108,7 @@ interface Scores {
 
 async function evaluate(
   set: BeirSet,
-  sources: Record<'bm25' | 'ts_rank_cd', CandidateSource>,
+  sources: Record<Ranking, CandidateSource>,
   embedder: ReturnType<typeof createLocalEmbedder>,
   variant: Variant,
   graded?: Map<string, Map<string, number>>,
@@ -199,6 +203,7 @@ for (const name of sets) {
   const vectorCache = new Map<string, ClauseCandidate[]>();
   const sources = {
     bm25: cachedSource(store, 'bm25', vectorCache),
+    bm25_clause: cachedSource(store, 'bm25_clause', vectorCache),
     ts_rank_cd: cachedSource(store, 'ts_rank_cd', vectorCache),
   };
   const graded = name === 'negconstraint' ? await loadNegConstraintGraded() : undefined;
@@ -210,6 +215,7 @@ for (const name of sets) {
   const trainLines: string[] = [];
   for (const [label, mode, ranking] of [
     ['keyword (BM25)', 'keyword', 'bm25'],
+    ['keyword (BM25, clause alone: documentWeight 0)', 'keyword', 'bm25_clause'],
     ['keyword (ts_rank_cd)', 'keyword', 'ts_rank_cd'],
     ['vector (local embedder)', 'vector', 'bm25'],
   ] as const) {
@@ -254,6 +260,7 @@ for (const name of sets) {
   const defaultCandidates = 100;
   const variants: Variant[] = [
     tuned['keyword (BM25)']!,
+    tuned['keyword (BM25, clause alone: documentWeight 0)']!,
     tuned['keyword (ts_rank_cd)']!,
     tuned['vector (local embedder)']!,
     {
@@ -332,7 +339,9 @@ const header = [
   `store, and embedded with the local embedder (\`${embedder.id}\`, ${DEFAULT_VOCABULARY_SIZE.toLocaleString('en')} words).`,
   'Scores are document-level: the clause ranking is turned into a document ranking by each',
   "document's best clause. Keyword lists are Postgres full text (OR over the query's stemmed",
-  'lexemes) ranked by BM25 (k1 0.9, b 0.4) or `ts_rank_cd`; the vector list is pgvector HNSW',
+  'lexemes) ranked by BM25 (k1 0.9, b 0.4) or `ts_rank_cd`. BM25 by default scores a clause in its',
+  "document's context: its own BM25 plus its document's BM25 (documentWeight 1); the clause-alone row",
+  'is the same ranking with documentWeight 0. The vector list is pgvector HNSW',
   'cosine; hybrid is reciprocal rank fusion of the vector list and the BM25 list. Single lists are',
   `${POOL} clauses deep. Clause vectors carry their document's context (\`embedClauses\`, context weight 0.5).`,
   'Published SciFact reference: BM25 0.665-0.679 nDCG@10, RRF of BM25 and a dense model 0.742.',

@@ -1,5 +1,5 @@
 import type { ClauseCandidate, RetrievalFilters } from '@cae/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import { hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
 import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
@@ -20,7 +20,16 @@ export interface KeywordSearchOptions {
    * termination); default 2,000. 0 or Infinity ranks every posting exactly.
    */
   postingsPerTerm?: number;
+  /**
+   * Share of the clause's document's BM25 score added to the clause's own (document context): a
+   * clause that matches the query inside a document about the query ranks above the same words
+   * elsewhere. Default 1; 0 ranks clauses on their own words only.
+   */
+  documentWeight?: number;
 }
+
+/** Weight of the document's BM25 score in a clause's keyword score by default. */
+export const DEFAULT_DOCUMENT_WEIGHT = 1;
 
 /** Postings read per query lexeme by default. */
 export const DEFAULT_POSTINGS_PER_TERM = 2000;
@@ -63,37 +72,66 @@ export async function keywordSearch(
   const k1 = options.k1 ?? DEFAULT_BM25.k1;
   const b = options.b ?? DEFAULT_BM25.b;
   const cap = options.postingsPerTerm ?? DEFAULT_POSTINGS_PER_TERM;
+  const documentWeight = options.documentWeight ?? DEFAULT_DOCUMENT_WEIGHT;
+  if (!(documentWeight >= 0) || !Number.isFinite(documentWeight)) {
+    throw new RangeError(`documentWeight must be a finite number >= 0, got ${documentWeight}`);
+  }
   const selective = hasSelectiveFilter(filters);
   const capped = cap > 0 && Number.isFinite(cap);
+  const bm25 = (frequency: SQL, length: SQL, df: SQL, n: SQL, avgdl: SQL) =>
+    sql`sum(ln(1 + (${n} - ${df} + 0.5) / (${df} + 0.5))
+      * ${frequency} * (${k1}::float8 + 1)
+      / (${frequency} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * ${length} / ${avgdl})))`;
   const run = (capped: boolean, prefixed: boolean) => {
+    const limitPostings = capped ? sql`LIMIT ${cap}` : sql``;
     // Each lexeme's postings come from the impact index, strongest first (capped unless exact).
-    const postings = sql`SELECT p.clause_id, p.frequency, p.clause_length, s.df::float8 AS df
-      FROM (${queryTerms(query)}) q JOIN "term_stats" s ON s.term = q.term AND s.df > 0
+    const postings = sql`SELECT p.clause_id, p.document_id, p.frequency, p.clause_length, s.df::float8 AS df
+      FROM q JOIN "term_stats" s ON s.term = q.term AND s.df > 0
       CROSS JOIN LATERAL (
-        SELECT t.clause_id, t.frequency, t.clause_length FROM "clause_terms" t WHERE t.term = q.term
-        ORDER BY t.impact DESC NULLS LAST, t.clause_id ${capped ? sql`LIMIT ${cap}` : sql``}
+        SELECT t.clause_id, t.document_id, t.frequency, t.clause_length FROM "clause_terms" t WHERE t.term = q.term
+        ORDER BY t.impact DESC NULLS LAST, t.clause_id ${limitPostings}
       ) p`;
+    const documentPostings = sql`SELECT p.document_id, p.frequency, p.document_length, s.document_df::float8 AS df
+      FROM q JOIN "term_stats" s ON s.term = q.term AND s.document_df > 0
+      CROSS JOIN LATERAL (
+        SELECT t.document_id, t.frequency, t.document_length FROM "document_terms" t WHERE t.term = q.term
+        ORDER BY t.impact DESC NULLS LAST, t.document_id ${limitPostings}
+      ) p`;
+    const blended =
+      documentWeight === 0
+        ? sql`SELECT clause_id, score FROM scored`
+        : sql`SELECT scored.clause_id, scored.score + ${documentWeight}::float8 * coalesce(document_scored.score, 0) AS score
+          FROM scored LEFT JOIN document_scored ON document_scored.document_id = scored.document_id`;
     // Without a selective filter only the best-scored clauses need their rows read.
-    const prefix = !prefixed ? sql`` : sql`ORDER BY score DESC, p.clause_id LIMIT ${limit * 2 + 50}`;
+    const prefix = !prefixed ? sql`` : sql`ORDER BY score DESC, clause_id LIMIT ${limit * 2 + 50}`;
     return queryRows<CandidateRow>(
       executor,
-      sql`WITH stats AS (
+      sql`WITH q AS (${queryTerms(query)}),
+      stats AS (
         SELECT greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS n,
-          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS avgdl
+          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS avgdl,
+          greatest(count(*) FILTER (WHERE ${documents.clauseCount} > 0), 1)::float8 AS documents,
+          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(count(*) FILTER (WHERE ${documents.clauseCount} > 0), 1)::float8 AS document_avgdl
         FROM ${documents}
       ),
       scored AS (
-        SELECT p.clause_id,
-          sum(ln(1 + (stats.n - p.df + 0.5) / (p.df + 0.5))
-            * p.frequency * (${k1}::float8 + 1)
-            / (p.frequency + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.clause_length / stats.avgdl))) AS score
+        SELECT p.clause_id, p.document_id,
+          ${bm25(sql`p.frequency`, sql`p.clause_length`, sql`p.df`, sql`stats.n`, sql`stats.avgdl`)} AS score
         FROM (${postings}) p CROSS JOIN stats
-        GROUP BY p.clause_id ${prefix}
-      )
-      SELECT ${candidateSelection}, scored.score::float8 AS score
-      FROM scored JOIN ${clauses} ON ${clauses.id} = scored.clause_id
+        GROUP BY p.clause_id, p.document_id
+      ),
+      document_scored AS (
+        SELECT p.document_id,
+          ${bm25(sql`p.frequency`, sql`p.document_length`, sql`p.df`, sql`stats.documents`, sql`stats.document_avgdl`)} AS score
+        FROM (${documentWeight === 0 ? sql`SELECT NULL::text AS document_id, 0 AS frequency, 0 AS document_length, 0::float8 AS df WHERE false` : documentPostings}) p
+        CROSS JOIN stats
+        GROUP BY p.document_id
+      ),
+      blended AS (${blended} ${prefix})
+      SELECT ${candidateSelection}, blended.score::float8 AS score
+      FROM blended JOIN ${clauses} ON ${clauses.id} = blended.clause_id
       WHERE ${where}
-      ORDER BY scored.score DESC, ${clauses.id} LIMIT ${limit}`,
+      ORDER BY blended.score DESC, ${clauses.id} LIMIT ${limit}`,
     );
   };
   let rows = await run(capped, !selective);
@@ -115,10 +153,15 @@ export async function documentTermCounts(
   return new Map(rows.map((row) => [row.term, Number(row.n)]));
 }
 
+/** BM25 term weight without idf at the default k1 and b, as SQL over a frequency, a length and an average length. */
+const impactOf = (frequency: SQL, length: SQL, avgdl: SQL) =>
+  sql`${frequency} * ${DEFAULT_BM25.k1 + 1}::float8 / (${frequency} + ${DEFAULT_BM25.k1}::float8
+    * (1 - ${DEFAULT_BM25.b}::float8 + ${DEFAULT_BM25.b}::float8 * ${length} / greatest(${avgdl}, 1)))`;
+
 /**
- * Rebuilds a document's BM25 postings (with their impacts), its length statistics and the document
- * frequencies of its lexemes, in one statement; `clauseCount` is the number of clauses just stored
- * and `previous` are the counts of the postings the save replaced.
+ * Rebuilds a document's BM25 postings at clause and document level (with their impacts), its length
+ * statistics and the clause and document frequencies of its lexemes; `clauseCount` is the number of
+ * clauses just stored and `previous` are the counts of the clause postings the save replaced.
  */
 export async function indexDocumentTerms(
   executor: StoreExecutor,
@@ -126,9 +169,17 @@ export async function indexDocumentTerms(
   clauseCount: number,
   previous: ReadonlyMap<string, number> = new Map(),
 ): Promise<void> {
-  const removed = previous.size === 0 ? null : JSON.stringify(Object.fromEntries(previous));
-  // Impacts use the collection's average length including this document; the document
-  // frequency changes are applied in lexeme order, so concurrent saves lock rows in one order.
+  const removedDocumentTerms = await queryRows<{ term: string }>(
+    executor,
+    sql`DELETE FROM "document_terms" WHERE "document_id" = ${documentId} RETURNING "term"`,
+  );
+  // Per lexeme: [clause postings removed, document postings removed (0 or 1)].
+  const removedCounts: Record<string, [number, number]> = {};
+  for (const [term, count] of previous) removedCounts[term] = [count, 0];
+  for (const { term } of removedDocumentTerms) removedCounts[term] = [previous.get(term) ?? 0, 1];
+  const removed = Object.keys(removedCounts).length === 0 ? null : JSON.stringify(removedCounts);
+  // Impacts use the collection's average lengths including this document; the frequency changes
+  // are applied in lexeme order, so concurrent saves lock rows in one order.
   await executor.execute(sql`WITH postings AS (
       SELECT term, clause_id, frequency, sum(frequency) OVER (PARTITION BY clause_id) AS clause_length
       FROM (
@@ -137,33 +188,48 @@ export async function indexDocumentTerms(
         FROM ${clauses}, unnest(${clauses.tsv}) AS lexemes
         WHERE ${clauses.documentId} = ${documentId}
       ) lexemes
+    ), document_postings AS (
+      SELECT term, sum(frequency)::int AS frequency FROM postings GROUP BY term
+    ), length AS (
+      SELECT coalesce(sum(frequency), 0)::float8 AS terms, count(DISTINCT clause_id)::float8 AS clauses FROM postings
+    ), others AS (
+      SELECT coalesce(sum(${documents.termCount}), 0)::float8 AS terms, coalesce(sum(${documents.clauseCount}), 0)::float8 AS clauses,
+        count(*) FILTER (WHERE ${documents.clauseCount} > 0)::float8 AS documents
+      FROM ${documents} WHERE ${documents.id} <> ${documentId}
     ), totals AS (
-      SELECT (coalesce((SELECT sum(${documents.termCount}) FROM ${documents} WHERE ${documents.id} <> ${documentId}), 0)
-          + (SELECT coalesce(sum(frequency), 0) FROM postings))::float8
-        / greatest(coalesce((SELECT sum(${documents.clauseCount}) FROM ${documents} WHERE ${documents.id} <> ${documentId}), 0)
-          + (SELECT count(DISTINCT clause_id) FROM postings), 1)::float8 AS avgdl
+      SELECT (others.terms + length.terms) / greatest(others.clauses + length.clauses, 1) AS avgdl,
+        (others.terms + length.terms) / greatest(others.documents + CASE WHEN length.clauses > 0 THEN 1 ELSE 0 END, 1) AS document_avgdl,
+        length.terms AS document_length
+      FROM others, length
     ), inserted AS (
-      INSERT INTO "clause_terms" ("term", "clause_id", "frequency", "clause_length", "impact")
-      SELECT p.term, p.clause_id, p.frequency, p.clause_length,
-        p.frequency * ${DEFAULT_BM25.k1 + 1}::float8 / (p.frequency + ${DEFAULT_BM25.k1}::float8
-          * (1 - ${DEFAULT_BM25.b}::float8 + ${DEFAULT_BM25.b}::float8 * p.clause_length / greatest(totals.avgdl, 1)))
+      INSERT INTO "clause_terms" ("term", "clause_id", "document_id", "frequency", "clause_length", "impact")
+      SELECT p.term, p.clause_id, ${documentId}, p.frequency, p.clause_length,
+        ${impactOf(sql`p.frequency`, sql`p.clause_length`, sql`totals.avgdl`)}
       FROM postings p CROSS JOIN totals
       RETURNING "term"
+    ), document_inserted AS (
+      INSERT INTO "document_terms" ("term", "document_id", "frequency", "document_length", "impact")
+      SELECT p.term, ${documentId}, p.frequency, totals.document_length::int,
+        ${impactOf(sql`p.frequency`, sql`totals.document_length`, sql`totals.document_avgdl`)}
+      FROM document_postings p CROSS JOIN totals
+      RETURNING "term"
     ), added AS (
-      SELECT term, count(*)::int AS n FROM inserted GROUP BY term
+      SELECT term, count(*)::int AS n, 1 AS documents FROM inserted GROUP BY term
     ), counted AS (
       UPDATE ${documents} SET "clause_count" = ${clauseCount},
         "term_count" = (SELECT coalesce(sum(frequency), 0) FROM postings)
       WHERE ${documents.id} = ${documentId}
     ), removed AS (
-      ${removed === null ? sql`SELECT NULL::text AS term, 0 AS n WHERE false` : sql`SELECT key AS term, value::int AS n FROM json_each_text(${removed}::json)`}
+      ${removed === null ? sql`SELECT NULL::text AS term, 0 AS n, 0 AS documents WHERE false` : sql`SELECT key AS term, (value->>0)::int AS n, (value->>1)::int AS documents FROM json_each(${removed}::json)`}
     ), delta AS (
-      SELECT coalesce(a.term, r.term) AS term, coalesce(a.n, 0) - coalesce(r.n, 0) AS n
+      SELECT coalesce(a.term, r.term) AS term, coalesce(a.n, 0) - coalesce(r.n, 0) AS n,
+        coalesce(a.documents, 0) - coalesce(r.documents, 0) AS documents
       FROM added a FULL JOIN removed r ON r.term = a.term
     )
-    INSERT INTO "term_stats" ("term", "df")
-    SELECT term, n FROM delta WHERE n <> 0 ORDER BY term
-    ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df"`);
+    INSERT INTO "term_stats" ("term", "df", "document_df")
+    SELECT term, n, documents FROM delta WHERE n <> 0 OR documents <> 0 ORDER BY term
+    ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df",
+      "document_df" = "term_stats"."document_df" + excluded."document_df"`);
 }
 
 /**
@@ -179,9 +245,9 @@ export async function indexPendingDocuments(executor: StoreExecutor): Promise<nu
       WHERE ${documents.clauseCount} = 0 AND EXISTS (SELECT 1 FROM ${clauses} WHERE ${clauses.documentId} = ${documents.id})
       ORDER BY ${documents.id} FOR UPDATE
     ), postings AS (
-      SELECT term, clause_id, frequency, sum(frequency) OVER (PARTITION BY clause_id) AS clause_length
+      SELECT term, clause_id, document_id, frequency, sum(frequency) OVER (PARTITION BY clause_id) AS clause_length
       FROM (
-        SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id,
+        SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id, ${clauses.documentId} AS document_id,
           greatest(coalesce(array_length(lexemes.positions, 1), 1), 1) AS frequency
         FROM ${clauses} JOIN pending ON pending.id = ${clauses.documentId}, unnest(${clauses.tsv}) AS lexemes
       ) lexemes
@@ -195,23 +261,39 @@ export async function indexPendingDocuments(executor: StoreExecutor): Promise<nu
       SELECT (coalesce((SELECT sum(${documents.termCount}) FROM ${documents}), 0)
           + (SELECT coalesce(sum(term_count), 0) FROM lengths))::float8
         / greatest(coalesce((SELECT sum(${documents.clauseCount}) FROM ${documents}), 0)
-          + (SELECT coalesce(sum(clause_count), 0) FROM lengths), 1)::float8 AS avgdl
+          + (SELECT coalesce(sum(clause_count), 0) FROM lengths), 1)::float8 AS avgdl,
+        (coalesce((SELECT sum(${documents.termCount}) FROM ${documents}), 0)
+          + (SELECT coalesce(sum(term_count), 0) FROM lengths))::float8
+        / greatest((SELECT count(*) FROM ${documents} WHERE ${documents.clauseCount} > 0)
+          + (SELECT count(*) FROM lengths WHERE clause_count > 0), 1)::float8 AS document_avgdl
     ), inserted AS (
-      INSERT INTO "clause_terms" ("term", "clause_id", "frequency", "clause_length", "impact")
-      SELECT p.term, p.clause_id, p.frequency, p.clause_length,
-        p.frequency * ${DEFAULT_BM25.k1 + 1}::float8 / (p.frequency + ${DEFAULT_BM25.k1}::float8
-          * (1 - ${DEFAULT_BM25.b}::float8 + ${DEFAULT_BM25.b}::float8 * p.clause_length / greatest(totals.avgdl, 1)))
+      INSERT INTO "clause_terms" ("term", "clause_id", "document_id", "frequency", "clause_length", "impact")
+      SELECT p.term, p.clause_id, p.document_id, p.frequency, p.clause_length,
+        ${impactOf(sql`p.frequency`, sql`p.clause_length`, sql`totals.avgdl`)}
       FROM postings p CROSS JOIN totals
       ORDER BY p.term, p.clause_id
+      RETURNING "term"
+    ), document_inserted AS (
+      INSERT INTO "document_terms" ("term", "document_id", "frequency", "document_length", "impact")
+      SELECT p.term, p.document_id, sum(p.frequency)::int, lengths.term_count,
+        ${impactOf(sql`sum(p.frequency)`, sql`lengths.term_count`, sql`totals.document_avgdl`)}
+      FROM postings p JOIN lengths ON lengths.document_id = p.document_id CROSS JOIN totals
+      GROUP BY p.term, p.document_id, lengths.term_count, totals.document_avgdl
+      ORDER BY p.term, p.document_id
       RETURNING "term"
     ), counted AS (
       UPDATE ${documents} SET "clause_count" = lengths.clause_count, "term_count" = lengths.term_count
       FROM lengths WHERE ${documents.id} = lengths.document_id
       RETURNING 1
+    ), clause_counts AS (
+      SELECT term, count(*)::int AS n FROM inserted GROUP BY term
+    ), document_counts AS (
+      SELECT term, count(*)::int AS n FROM document_inserted GROUP BY term
     ), stats AS (
-      INSERT INTO "term_stats" ("term", "df")
-      SELECT term, count(*)::int FROM inserted GROUP BY term ORDER BY term
-      ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df"
+      INSERT INTO "term_stats" ("term", "df", "document_df")
+      SELECT c.term, c.n, coalesce(d.n, 0) FROM clause_counts c LEFT JOIN document_counts d ON d.term = c.term ORDER BY c.term
+      ON CONFLICT ("term") DO UPDATE SET "df" = "term_stats"."df" + excluded."df",
+        "document_df" = "term_stats"."document_df" + excluded."document_df"
     )
     SELECT count(*)::int AS indexed FROM counted`,
   );

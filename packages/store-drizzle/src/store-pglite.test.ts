@@ -82,6 +82,15 @@ describe('store on a PGlite data directory', () => {
     expect(found.map((candidate) => candidate.clauseId).sort()).toEqual(
       [clauseId('legacy', 0), clauseId('legacy', 1)].sort(),
     );
+    // Postings written before document context carry their document, and document postings exist.
+    const legacy = await upgraded.db.execute(sql`SELECT
+        (SELECT count(*)::int FROM clause_terms WHERE document_id = 'legacy') AS clause_postings,
+        (SELECT frequency::int FROM document_terms WHERE document_id = 'legacy' AND term = 'harbour') AS harbour,
+        (SELECT document_df::int FROM term_stats WHERE term = 'harbour') AS harbour_documents`);
+    const legacyRow = (legacy as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    expect(Number(legacyRow.clause_postings)).toBeGreaterThan(0);
+    expect(Number(legacyRow.harbour)).toBe(2);
+    expect(Number(legacyRow.harbour_documents)).toBe(1);
     await upgraded.saveDocument({ documentId: 'new', clauses: makeDocument('new', 2) });
     expect((await upgraded.listClauses()).total).toBe(4);
   });

@@ -83,6 +83,8 @@ export const clauseTerms = pgTable(
     clauseId: uuid('clause_id')
       .notNull()
       .references(() => clauses.id, { onDelete: 'cascade' }),
+    /** The clause's document (denormalised), so a posting can be joined to its document's score. */
+    documentId: text('document_id').notNull(),
     frequency: integer('frequency').notNull(),
     clauseLength: integer('clause_length').notNull(),
     /**
@@ -100,14 +102,47 @@ export const clauseTerms = pgTable(
       table.clauseId,
       table.frequency,
       table.clauseLength,
+      table.documentId,
     ),
   ],
 );
 
-/** Document frequency of each lexeme (the size of its posting list), kept in step with clause_terms. */
+/**
+ * Document-level BM25 postings: one row per (lexeme, document) with the lexeme's frequency in the
+ * whole document and the document's length in lexemes. Keyword search adds a share of a document's
+ * score to each of its matching clauses, so a clause is ranked in the context of its document.
+ */
+export const documentTerms = pgTable(
+  'document_terms',
+  {
+    term: text('term').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    frequency: integer('frequency').notNull(),
+    documentLength: integer('document_length').notNull(),
+    /** BM25 term weight without idf (k1 0.9, b 0.4), only to read a lexeme's strongest postings first. */
+    impact: doublePrecision('impact').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.term, table.documentId] }),
+    index('document_terms_document_idx').on(table.documentId),
+    index('document_terms_impact_idx').on(
+      table.term,
+      table.impact.desc(),
+      table.documentId,
+      table.frequency,
+      table.documentLength,
+    ),
+  ],
+);
+
+/** Clause and document frequency of each lexeme, kept in step with clause_terms and document_terms. */
 export const termStats = pgTable('term_stats', {
   term: text('term').primaryKey(),
   df: integer('df').notNull(),
+  /** Number of documents whose clauses hold the lexeme. */
+  documentDf: integer('document_df').notNull().default(0),
 });
 
 /** Append-only audit log of clause review decisions; outlives re-saves of the clause. */

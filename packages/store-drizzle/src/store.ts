@@ -92,8 +92,11 @@ export interface StoreOptions {
   embedding?: EmbeddingInfo;
   /** Keyword ranking of `keywordCandidates`; default `bm25`. */
   keywordRanking?: KeywordRanking;
-  /** BM25 parameters; default k1 0.9, b 0.4. */
-  bm25?: { k1?: number; b?: number };
+  /**
+   * BM25 parameters; default k1 0.9, b 0.4, and documentWeight 1 (the share of the document's BM25
+   * score added to each matching clause's; 0 ranks clauses on their own words only).
+   */
+  bm25?: { k1?: number; b?: number; documentWeight?: number };
   /** Semantic-neighbour edges computed when a document is saved with embeddings; false turns them off. */
   semanticEdges?: SemanticEdgeOptions | false;
   /** HNSW build parameters of the embedding index; default m 16, efConstruction 64. */
@@ -614,9 +617,11 @@ class DrizzleStore implements Store {
     options: KeywordSearchOptions = {},
   ) {
     return keywordSearch(this.db, query, filters, limit, {
+      ...options,
       ranking: options.ranking ?? this.options.keywordRanking ?? 'bm25',
       k1: options.k1 ?? this.options.bm25?.k1,
       b: options.b ?? this.options.bm25?.b,
+      documentWeight: options.documentWeight ?? this.options.bm25?.documentWeight,
     });
   }
 

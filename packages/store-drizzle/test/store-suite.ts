@@ -188,6 +188,41 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(await store.keywordCandidates('the of and is what', {}, 10)).toEqual([]);
     });
 
+    it('ranks a clause in the context of its document, unless documentWeight is 0', async () => {
+      await store.saveDocument({
+        documentId: 'lease',
+        clauses: [
+          makeClause('lease', 0, { text: 'Security deposit terms.' }),
+          makeClause('lease', 1, { text: 'The deposit is held in a protected account.' }),
+          makeClause('lease', 2, {
+            text: 'A refund of the remaining balance is paid within fourteen days after the tenancy ends.',
+          }),
+        ],
+      });
+      await store.saveDocument({
+        documentId: 'gym',
+        clauses: [
+          makeClause('gym', 0, { text: 'Refund now.' }),
+          makeClause('gym', 1, { text: 'Members swim every morning.' }),
+        ],
+      });
+      const leaseRefund = clauseId('lease', 2);
+      const gymRefund = clauseId('gym', 0);
+      const rank = (results: { clauseId: string }[], id: string) =>
+        results.findIndex((result) => result.clauseId === id);
+      // On its own words the short gym clause wins; in context the clause of the deposit document does.
+      const alone = await store.keywordCandidates('deposit refund', {}, 10, { documentWeight: 0 });
+      expect(rank(alone, gymRefund)).toBeLessThan(rank(alone, leaseRefund));
+      const inContext = await store.keywordCandidates('deposit refund', {}, 10);
+      expect(rank(inContext, leaseRefund)).toBeGreaterThanOrEqual(0);
+      expect(rank(inContext, leaseRefund)).toBeLessThan(rank(inContext, gymRefund));
+      // Only clauses that match a query lexeme themselves are candidates: context adds, never invents.
+      expect(inContext.map((result) => result.clauseId)).not.toContain(clauseId('gym', 1));
+      await expect(store.keywordCandidates('deposit', {}, 5, { documentWeight: -1 })).rejects.toThrow(
+        /documentWeight/,
+      );
+    });
+
     it('offers ts_rank_cd for comparison', async () => {
       const results = await store.keywordCandidates('oxidative neurons tenant', {}, 10, {
         ranking: 'ts_rank_cd',
@@ -215,9 +250,11 @@ export function storeTests(context: StoreSuiteContext): void {
       expect((await store.keywordCandidates('tenant', {}, 10)).map((result) => result.documentId)).toEqual([
         'kw',
       ]);
+      // Clause and document frequencies equal the posting lists they count, after bulk saves and re-saves.
       const drift = await store.db.execute(sql`SELECT count(*)::int AS n FROM term_stats s
         FULL JOIN (SELECT term, count(*)::int AS df FROM clause_terms GROUP BY term) p ON p.term = s.term
-        WHERE coalesce(s.df, 0) <> coalesce(p.df, 0)`);
+        FULL JOIN (SELECT term, count(*)::int AS df FROM document_terms GROUP BY term) d ON d.term = coalesce(s.term, p.term)
+        WHERE coalesce(s.df, 0) <> coalesce(p.df, 0) OR coalesce(s.document_df, 0) <> coalesce(d.df, 0)`);
       const rows =
         (drift as unknown as { rows?: { n: number }[] }).rows ?? (drift as unknown as { n: number }[]);
       expect(Number(rows[0]?.n)).toBe(0);
