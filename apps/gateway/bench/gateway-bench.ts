@@ -379,6 +379,14 @@ async function main() {
     openai: await ceiling('openai', upstream, direct.body),
     fetch: await ceiling('fetch', upstream, direct.body),
   };
+  // The thinnest gateway on the openai client (bare node:http around it), loaded like the gateways.
+  const thinProcess = start(
+    ...pinned('0', process.execPath, ['--import', 'tsx', 'bench/openai-ceiling.ts', 'server']),
+    { CEILING_BASE_URL: upstream, CEILING_BODY: direct.body },
+  );
+  const thinPort = Number((await firstLine(thinProcess, /"port":(\d+)/))[1]);
+  const thin = await load(`http://127.0.0.1:${thinPort}/`, ours.body, {}, 50);
+  thinProcess.kill();
 
   const streamBody = JSON.stringify({ model: 'gpt-4.1-mini', messages, stream: true });
   const [upstreamFirst, gatewayFirst] = await medianFirstChunks(
@@ -440,7 +448,10 @@ async function main() {
   lines.push(`${ceilingLine('openai client alone', ceilings.openai)} = ${ceilingRatio.toFixed(2)}x Portkey`);
   lines.push(ceilingLine('keep-alive fetch alone', ceilings.fetch));
   lines.push(
-    `gateway at 50 vs openai client alone: ${((results.gateway![50]!.rps / ceilings.openai.callsPerS) * 100).toFixed(0)}% of the ceiling`,
+    `bare node:http server around the openai client (${cpu0}, c=50): ${thin.rps.toFixed(0)} req/s = ${(thin.rps / results.portkey![50]!.rps).toFixed(2)}x Portkey, p50 ${thin.p50.toFixed(2)} ms, ${thin.errors} errors`,
+  );
+  lines.push(
+    `gateway at 50 vs openai client alone: ${((results.gateway![50]!.rps / ceilings.openai.callsPerS) * 100).toFixed(0)}% of the ceiling; vs the bare server: ${((results.gateway![50]!.rps / thin.rps) * 100).toFixed(0)}%`,
   );
   lines.push('');
   lines.push(
@@ -471,7 +482,7 @@ async function main() {
   const budgetUs = 1e6 / (4 * results.portkey![50]!.rps);
   const leftUs = budgetUs - ceilings.openai.cpuUsPerCall;
   lines.push(
-    `    ceiling, openai client alone at 50 vs Portkey: ${ceilingRatio.toFixed(2)}x; 4x Portkey allows ${budgetUs.toFixed(0)} µs CPU per request on one core, the openai client alone takes ${ceilings.openai.cpuUsPerCall.toFixed(0)} µs  (${ceilingRatio >= 4 ? `reachable only if the gateway's own work fits in ${leftUs.toFixed(0)} µs per request` : 'NOT reachable through the openai package on this machine'})`,
+    `    ceiling: a bare node:http server around the openai client reaches ${(thin.rps / results.portkey![50]!.rps).toFixed(2)}x Portkey; the openai client alone at 50: ${ceilingRatio.toFixed(2)}x; 4x Portkey allows ${budgetUs.toFixed(0)} µs CPU per request on one core, the openai client alone takes ${ceilings.openai.cpuUsPerCall.toFixed(0)} µs  (${ceilingRatio >= 4 ? `reachable only if the gateway's own work fits in ${leftUs.toFixed(0)} µs per request` : 'NOT reachable through the openai package on this machine'})`,
   );
   lines.push(
     `  first chunk within 1 ms of upstream: ${(gatewayFirst - upstreamFirst).toFixed(3)} ms  ${gatewayFirst - upstreamFirst <= 1 ? 'met' : 'MISSED'}`,

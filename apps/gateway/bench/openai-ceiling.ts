@@ -5,13 +5,19 @@
  * around them. Mode `fetch` runs the same loop over the bare keep-alive fetch + JSON.parse instead.
  * After a 1 s warm-up it measures for BENCH_DURATION_S seconds and prints one JSON line:
  * {"mode","calls","errors","seconds","callsPerS","cpuUsPerCall","cpuShare"}.
- * Run (the bench does): node --import tsx bench/openai-ceiling.ts openai|fetch
+ * Mode `server` instead serves that client behind a bare node:http server (prints {"mode","port"}),
+ * for the bench to load like a gateway.
+ * Run (the bench does): node --import tsx bench/openai-ceiling.ts openai|fetch|server
  * with CEILING_BASE_URL (the upstream's /v1 address) and CEILING_BODY (the request body).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createClientPool, createKeepAliveFetch, createProviderRegistry } from '@cae/gateway';
 
 const mode = process.argv[2];
-if (mode !== 'openai' && mode !== 'fetch') throw new Error('usage: openai-ceiling.ts openai|fetch');
+if (mode !== 'openai' && mode !== 'fetch' && mode !== 'server') {
+  throw new Error('usage: openai-ceiling.ts openai|fetch|server');
+}
 const baseURL = process.env.CEILING_BASE_URL;
 if (!baseURL) throw new Error('CEILING_BASE_URL is required');
 const apiKey = 'bench-server-key';
@@ -26,7 +32,7 @@ const concurrency = Number(process.env.CEILING_CONCURRENCY ?? 50);
 const durationS = Number(process.env.BENCH_DURATION_S ?? 5);
 
 let call: () => Promise<unknown>;
-if (mode === 'openai') {
+if (mode === 'openai' || mode === 'server') {
   // As the gateway builds it: provider from the registry (OPENAI_BASE_URL), the gateway's default
   // pool settings (createGateway: 60 s timeout, 2 retries) and the process-wide keep-alive fetch.
   const provider = createProviderRegistry({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: apiKey }).get('openai');
@@ -77,7 +83,35 @@ async function run(seconds: number) {
   };
 }
 
-await run(1); // warm-up: connections, JIT
-const result = await run(durationS);
-process.stdout.write(`${JSON.stringify(result)}\n`);
-process.exit(0);
+if (mode === 'server') {
+  // The thinnest gateway one can build on the openai client: node:http, no routing, validation,
+  // keys, logging or fallbacks; each POST is drained, the client called, and its text answered.
+  // The bench loads it like the gateways; its req/s bounds any gateway that calls the client.
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      (call() as Promise<{ choices: { message: { content: string | null } }[] }>).then(
+        (completion) => {
+          const text = JSON.stringify({ text: completion.choices[0]?.message.content ?? '' });
+          response.writeHead(200, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(text),
+          });
+          response.end(text);
+        },
+        () => {
+          response.writeHead(502).end();
+        },
+      );
+    });
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address() as AddressInfo;
+    process.stdout.write(`${JSON.stringify({ mode, port: address.port })}\n`);
+  });
+} else {
+  await run(1); // warm-up: connections, JIT
+  const result = await run(durationS);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
+}

@@ -20,7 +20,7 @@ import { documentText, ingestCorpus } from '../eval/eval-ingest';
 import { embedClauses } from '../src/embedder-context';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { reciprocalRankFusion } from '../src/rank-fusion';
-import { createRetriever } from '../src/retriever';
+import { createRetriever, DEFAULT_FEEDBACK } from '../src/retriever';
 
 const BENCH_DOCS = Number(process.env.BENCH_DOCS ?? 500);
 const BENCH_QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -211,9 +211,12 @@ for (const [label, filters] of [
     mark = performance.now();
     const keywordRows = await store.keywordCandidates(query, filters, 100);
     parts.keyword.push(performance.now() - mark);
-    // The query and its 5 feedback clauses, as the retriever's default embeds them.
+    // The query and its feedback clauses, as the retriever's default embeds them.
     mark = performance.now();
-    const [embedding] = await embedder.embed([query, ...keywordRows.slice(0, 5).map((row) => row.text)]);
+    const [embedding] = await embedder.embed([
+      query,
+      ...keywordRows.slice(0, DEFAULT_FEEDBACK.clauses).map((row) => row.text),
+    ]);
     parts.embed.push(performance.now() - mark);
     mark = performance.now();
     const vectorRows = await store.vectorCandidates(embedding!, filters, 100);

@@ -36,7 +36,7 @@ const K_VALUES = [10, 30, 60, 100];
 /** Vector list depths tried below the keyword list's (undefined: the same depth). */
 const VECTOR_DEPTHS = [undefined, 20, 50];
 /** Pseudo-relevance feedback settings tried (undefined: none). */
-const FEEDBACK = [undefined, { clauses: 5, weight: 0.5 }, { clauses: 5, weight: 1 }];
+const FEEDBACK = [undefined, { clauses: 5, weight: 1 }, { clauses: 10, weight: 2 }];
 /** Clauses kept after fusion: enough to fill 100 documents for recall@100. */
 const CLAUSE_DEPTH = 1000;
 

@@ -10,8 +10,11 @@ import { type Embedder, normalizeInPlace } from './embedder';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
 import { toRetrievalResult } from './retrieval-result';
 
-/** Pseudo-relevance feedback of the vector query, tuned on SciFact and NegConstraint train queries. */
-export const DEFAULT_FEEDBACK = { clauses: 5, weight: 1 } as const;
+/**
+ * Pseudo-relevance feedback of the vector query, tuned on SciFact and NegConstraint train queries
+ * (best mean hybrid nDCG@10 over both sets once keyword lists rank clauses in document context).
+ */
+export const DEFAULT_FEEDBACK = { clauses: 10, weight: 2 } as const;
 
 /** Which candidate lists a retrieval uses; `hybrid` fuses both (the default). */
 export type RetrievalMode = 'hybrid' | 'keyword' | 'vector';
@@ -31,7 +34,7 @@ export interface RetrieverOptions {
    * Pseudo-relevance feedback for the vector list in hybrid mode: the query vector is moved toward the
    * mean vector of the best keyword clauses, `normalize(q + weight * mean)`, before the vector search.
    * Helps a weak embedder most; costs running the two lists one after the other and embedding the
-   * feedback clauses with the query. Default 5 clauses, weight 1; `false` turns it off.
+   * feedback clauses with the query. Default 10 clauses, weight 2; `false` turns it off.
    */
   feedback?: { clauses?: number; weight?: number } | false;
   /** Highest accepted `limit` (default 200); evaluation scripts raise it. */

@@ -26,4 +26,8 @@ UPDATE "term_stats" SET "document_df" = counted."n" FROM (
 ) counted WHERE counted."term" = "term_stats"."term";--> statement-breakpoint
 CREATE INDEX "document_terms_document_idx" ON "document_terms" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "document_terms_impact_idx" ON "document_terms" USING btree ("term","impact" DESC NULLS LAST,"document_id","frequency","document_length");--> statement-breakpoint
-CREATE INDEX "clause_terms_impact_idx" ON "clause_terms" USING btree ("term","impact" DESC NULLS LAST,"clause_id","frequency","clause_length","document_id");
+CREATE INDEX "clause_terms_impact_idx" ON "clause_terms" USING btree ("term","impact" DESC NULLS LAST,"clause_id","frequency","clause_length","document_id");--> statement-breakpoint
+-- Fresh planner statistics for the rewritten and new tables (PGlite has no autovacuum).
+ANALYZE "clause_terms";--> statement-breakpoint
+ANALYZE "document_terms";--> statement-breakpoint
+ANALYZE "term_stats";

@@ -1,7 +1,7 @@
 import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
+import { estimateFilter, hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
 import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
 import { clauses, storeMeta } from './store-schema';
 
@@ -237,7 +237,11 @@ export async function vectorSearch(
   const distance = sql`(e.embedding <=> ${literal}::vector)`;
   let exact = false;
   let matching = Number.POSITIVE_INFINITY;
-  if (hasSelectiveFilter(filters)) {
+  // A filter the statistics say keeps far more clauses than the threshold goes straight to the index
+  // (a wrong estimate only costs the exact fallback below); otherwise a bounded count decides.
+  const estimate = hasSelectiveFilter(filters) ? await estimateFilter(executor, filters) : null;
+  const clearlyLarge = estimate !== null && estimate.rows > 10 * Math.max(options.exactScanThreshold, limit);
+  if (hasSelectiveFilter(filters) && !clearlyLarge) {
     // Only whether the set is small matters: the count stops past the threshold (and the limit).
     const bound = Math.max(options.exactScanThreshold, limit) + 1;
     const counted = await queryRows<{ n: number }>(
@@ -255,13 +259,13 @@ export async function vectorSearch(
     WHERE ${where} ORDER BY ${distance} + 0, ${clauses.id} LIMIT ${limit}`;
   if (exact) return (await queryRows<CandidateRow>(executor, exactQuery)).map(toCandidate);
 
-  await executor.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
-  // Filters make the planner prefer sorting every matching row; the iterative index scan is cheaper.
-  if (!Number.isFinite(matching) && hasSelectiveFilter(filters)) {
-    await executor.execute(sql`SELECT set_config('enable_sort', 'off', true)`);
-  }
+  // One statement for the session settings of this transaction. Filters make the planner prefer
+  // sorting every matching row; the iterative index scan is cheaper.
+  const noSort = !Number.isFinite(matching) && hasSelectiveFilter(filters);
   await executor.execute(
-    sql`SELECT set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, limit * 2)))}, true)`,
+    sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+      set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, limit * 2)))}, true)
+      ${noSort ? sql`, set_config('enable_sort', 'off', true)` : sql``}`,
   );
   const approximate = await queryRows<CandidateRow>(
     executor,

@@ -1,5 +1,6 @@
 import type { ListClausesQuery, RetrievalFilters } from '@cae/core';
 import { and, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { queryRows, type StoreExecutor } from './store-connection';
 import { clauses } from './store-schema';
 
 /** Scalar filters shared by GET /clauses and retrieval. */
@@ -53,4 +54,38 @@ export function hasSelectiveFilter(filters: RetrievalFilters): boolean {
 /** The conditions joined with AND, for raw SQL (`true` when there are none). */
 export function whereAll(conditions: SQL[]): SQL {
   return and(...conditions) ?? sql`true`;
+}
+
+/** The planner's estimate of how many clauses a retrieval filter keeps, and their share of all clauses. */
+export interface FilterEstimate {
+  rows: number;
+  share: number;
+}
+
+/**
+ * Estimates, from the statistics ANALYZE keeps (see Store.optimize), how many clauses pass the
+ * filters: one EXPLAIN, no scan. Null when the clauses table has no statistics yet. Searches use it
+ * only to pick a plan; they check the rows they get and fall back to exact ranking when short.
+ */
+export async function estimateFilter(
+  executor: StoreExecutor,
+  filters: RetrievalFilters,
+): Promise<FilterEstimate | null> {
+  const [table] = await queryRows<{ n: number }>(
+    executor,
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'clauses'::regclass`,
+  );
+  const total = Number(table?.n ?? 0);
+  if (!(total > 0)) return null;
+  const [explained] = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${clauses} WHERE ${whereAll(retrievalConditions(filters))}`,
+  );
+  const raw = explained ? Object.values(explained)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    | { Plan?: { 'Plan Rows'?: number } }[]
+    | undefined;
+  const rows = Number(plan?.[0]?.Plan?.['Plan Rows']);
+  if (!Number.isFinite(rows)) return null;
+  return { rows, share: Math.min(1, rows / total) };
 }

@@ -1,7 +1,7 @@
 import type { ClauseCandidate, RetrievalFilters } from '@cae/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
+import { estimateFilter, hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
 import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
 import { clauses, documents } from './store-schema';
 
@@ -82,7 +82,7 @@ export async function keywordSearch(
     sql`sum(ln(1 + (${n} - ${df} + 0.5) / (${df} + 0.5))
       * ${frequency} * (${k1}::float8 + 1)
       / (${frequency} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * ${length} / ${avgdl})))`;
-  const run = (capped: boolean, prefixed: boolean) => {
+  const run = (capped: boolean, prefixSize: number | null) => {
     const limitPostings = capped ? sql`LIMIT ${cap}` : sql``;
     // Each lexeme's postings come from the impact index, strongest first (capped unless exact).
     const postings = sql`SELECT p.clause_id, p.document_id, p.frequency, p.clause_length, s.df::float8 AS df
@@ -102,8 +102,8 @@ export async function keywordSearch(
         ? sql`SELECT clause_id, score FROM scored`
         : sql`SELECT scored.clause_id, scored.score + ${documentWeight}::float8 * coalesce(document_scored.score, 0) AS score
           FROM scored LEFT JOIN document_scored ON document_scored.document_id = scored.document_id`;
-    // Without a selective filter only the best-scored clauses need their rows read.
-    const prefix = !prefixed ? sql`` : sql`ORDER BY score DESC, clause_id LIMIT ${limit * 2 + 50}`;
+    // Only the best-scored clauses need their rows read: enough for the limit once the filter applies.
+    const prefix = prefixSize === null ? sql`` : sql`ORDER BY score DESC, clause_id LIMIT ${prefixSize}`;
     return queryRows<CandidateRow>(
       executor,
       sql`WITH q AS (${queryTerms(query)}),
@@ -134,9 +134,19 @@ export async function keywordSearch(
       ORDER BY blended.score DESC, ${clauses.id} LIMIT ${limit}`,
     );
   };
-  let rows = await run(capped, !selective);
+  // With a filter, the prefix grows by the share of clauses the statistics say it keeps; a filter
+  // keeping under 2% (or no statistics) reads every scored clause.
+  let prefixSize: number | null = limit * 2 + 50;
+  if (selective) {
+    const estimate = await estimateFilter(executor, filters);
+    prefixSize =
+      estimate !== null && estimate.share >= 0.02
+        ? Math.min(Math.ceil((2 * (limit * 2 + 50)) / estimate.share), 50_000)
+        : null;
+  }
+  let rows = await run(capped, prefixSize);
   // Too few rows after the cap or the prefix: rank every posting exactly.
-  if (rows.length < limit && (capped || !selective)) rows = await run(false, false);
+  if (rows.length < limit && (capped || prefixSize !== null)) rows = await run(false, null);
   return rows.map(toCandidate);
 }
 

@@ -190,11 +190,18 @@ export interface Store extends CandidateSource {
    * Runs a bulk ingest: drops the HNSW index, runs `load` (whose saves skip semantic edges and
    * the BM25 postings of new documents), then writes the postings of every new document in one
    * statement, rebuilds the index (much faster than inserting into it row by row) and computes the
-   * semantic edges of the documents saved meanwhile. Vector searches meanwhile scan exactly, and
-   * keyword search finds the new documents once the load ends.
+   * semantic edges of the documents saved meanwhile, and finally runs `optimize`. Vector searches
+   * meanwhile scan exactly, and keyword search finds the new documents once the load ends.
    * @example await store.bulkLoad(async () => { for (const doc of docs) await store.saveDocument(doc); });
    */
   bulkLoad<T>(load: () => Promise<T>): Promise<T>;
+  /**
+   * Refreshes the planner statistics of the search tables (ANALYZE) and, on PGlite, their visibility
+   * maps (VACUUM), so searches use the right plans and index-only scans. PGlite has no autovacuum:
+   * without this, a freshly loaded store can answer keyword searches several times slower.
+   * `bulkLoad` runs it; call it after many single saves.
+   */
+  optimize(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -713,7 +720,16 @@ class DrizzleStore implements Store {
           await this.db.transaction((tx) => computeSemanticEdgesIn(tx, [...pending], options));
         }
       }
+      await this.optimize();
     }
+  }
+
+  async optimize(): Promise<void> {
+    const tables = ['documents', 'clauses', 'clause_terms', 'document_terms', 'term_stats'];
+    if (await this.currentEmbedding()) tables.push('clause_embeddings');
+    const list = sql.raw(tables.map((table) => `"${table}"`).join(', '));
+    // VACUUM cannot run in a transaction; the server's autovacuum keeps its visibility maps.
+    await this.db.execute(this.driver === 'pglite' ? sql`VACUUM (ANALYZE) ${list}` : sql`ANALYZE ${list}`);
   }
 
   async close(): Promise<void> {

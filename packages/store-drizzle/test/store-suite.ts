@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabaseKeyStore } from '../src/database-key-store';
 import type { Store } from '../src/store';
+import { estimateFilter } from '../src/store-filters';
 import { makeClause, makeDocument, randomEmbeddings } from './clause-fixtures';
 
 export interface StoreSuiteContext {
@@ -231,6 +232,15 @@ export function storeTests(context: StoreSuiteContext): void {
     });
 
     it('indexes documents bulk-loaded or re-saved in a bulk load once it ends, document frequencies exact', async () => {
+      const statisticsRows = async () => {
+        const result = await store.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename IN ('clause_terms', 'document_terms')`,
+        );
+        const rows =
+          (result as unknown as { rows?: { n: number }[] }).rows ?? (result as unknown as { n: number }[]);
+        return Number(rows[0]?.n);
+      };
+      const before = await statisticsRows();
       await store.bulkLoad(async () => {
         await store.saveDocument({
           documentId: 'kw2',
@@ -264,6 +274,8 @@ export function storeTests(context: StoreSuiteContext): void {
       const countRows =
         (counts as unknown as { rows?: { n: number }[] }).rows ?? (counts as unknown as { n: number }[]);
       expect(countRows.map((row) => Number(row.n))).toEqual([1, 1]);
+      // The load ends with optimize(): the planner has statistics of the postings it wrote.
+      expect(await statisticsRows()).toBeGreaterThan(before);
     });
 
     it('is safe with SQL-special characters and long unicode text', async () => {
@@ -292,6 +304,33 @@ export function storeTests(context: StoreSuiteContext): void {
       await store.reviewClause({ clauseId: clauseId('kw', 0), decision: 'rejected' });
       expect((await store.keywordCandidates('keys', {}, 10)).length).toBe(0);
       expect((await store.keywordCandidates('keys', { includeRejected: true }, 10)).length).toBe(1);
+    });
+
+    it('plans filtered searches from fresh statistics and still ranks exactly', async () => {
+      const moods = ['declarative', 'declarative', 'declarative', 'interrogative'] as const;
+      for (let document = 0; document < 8; document++) {
+        const documentId = `harbour-${document}`;
+        await store.saveDocument({
+          documentId,
+          clauses: Array.from({ length: 50 }, (_, index) =>
+            makeClause(documentId, index, {
+              text: `Harbour ${index % 7 === 0 ? 'harbour pilots' : 'cranes'} unload ship ${document} berth ${index}.`,
+              mood: moods[index % 4]!,
+            }),
+          ),
+        });
+      }
+      await store.optimize();
+      const estimate = await estimateFilter(store.db, { mood: 'interrogative' });
+      // 100 of the 406 clauses are interrogative.
+      expect(estimate?.share).toBeGreaterThan(0.1);
+      expect(estimate?.share).toBeLessThan(0.5);
+      const filtered = await store.keywordCandidates('harbour pilots', { mood: 'interrogative' }, 20);
+      const everything = await store.keywordCandidates('harbour pilots', {}, 400, { postingsPerTerm: 0 });
+      const expected = everything.filter((candidate) => candidate.mood === 'interrogative').slice(0, 20);
+      expect(filtered.map((candidate) => candidate.clauseId)).toEqual(
+        expected.map((candidate) => candidate.clauseId),
+      );
     });
 
     it('returns clause rows by id', async () => {
