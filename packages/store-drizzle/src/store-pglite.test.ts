@@ -95,6 +95,26 @@ describe('store on a PGlite data directory', () => {
     expect((await upgraded.listClauses()).total).toBe(4);
   });
 
+  it('refreshes planner statistics in the background as single saves accumulate', async () => {
+    const store = await createStore({ url: 'memory://', autoOptimizeAfterSaves: 3 });
+    stores.push(store);
+    const statistics = async () => {
+      const result = await store.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'clause_terms'`,
+      );
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    };
+    for (const documentId of ['s1', 's2']) {
+      await store.saveDocument({ documentId, clauses: makeDocument(documentId, 4) });
+    }
+    expect(await statistics()).toBe(0);
+    await store.saveDocument({ documentId: 's3', clauses: makeDocument('s3', 4) });
+    // The third save starts optimize() without waiting for it; queries queue behind it on PGlite.
+    const until = Date.now() + 10_000;
+    while ((await statistics()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await statistics()).toBeGreaterThan(0);
+  });
+
   it('refuses an unknown url scheme', async () => {
     await expect(createStore({ url: 'mysql://localhost/x' })).rejects.toThrow(/unsupported database url/);
   });

@@ -103,6 +103,12 @@ export interface StoreOptions {
   hnsw?: HnswOptions;
   /** Filtered vector searches over at most this many clauses scan exactly; default 2,000. */
   vectorExactScanThreshold?: number;
+  /**
+   * PGlite only (a server's autovacuum does this): run `optimize` in the background after this many
+   * single saves, then whenever the saves since the last run reach a quarter of the documents stored
+   * then (never fewer than this). Default 100; false turns it off.
+   */
+  autoOptimizeAfterSaves?: number | false;
   /** Postgres pool size; default 10. */
   maxConnections?: number;
   /** Clock for timestamps the store sets. */
@@ -247,13 +253,20 @@ class DrizzleStore implements Store {
   private closed = false;
   /** Documents saved with embeddings during bulkLoad, whose semantic edges wait for the index. */
   private bulkDocuments: Set<string> | null = null;
+  /** Single saves since the last optimize, and how many more trigger the next (PGlite). */
+  private savesSinceOptimize = 0;
+  private savesBeforeOptimize: number;
+  /** The background optimize in flight, awaited by close(). */
+  private pendingOptimize: Promise<void> | null = null;
 
   constructor(
     readonly db: StoreDatabase,
     readonly driver: StoreDriver,
     private readonly closeConnection: () => Promise<void>,
     private readonly options: StoreOptions,
-  ) {}
+  ) {
+    this.savesBeforeOptimize = options.autoOptimizeAfterSaves || 100;
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -261,7 +274,30 @@ class DrizzleStore implements Store {
 
   async saveDocument(input: SaveDocumentInput): Promise<SaveDocumentResult> {
     const prepared = await this.prepareDocument(input);
-    return this.db.transaction((tx) => this.writeDocument(tx, prepared));
+    const result = await this.db.transaction((tx) => this.writeDocument(tx, prepared));
+    this.noteSave();
+    return result;
+  }
+
+  /** PGlite has no autovacuum: statistics go stale as documents arrive one by one, so refresh them. */
+  private noteSave(): void {
+    if (this.driver !== 'pglite' || this.options.autoOptimizeAfterSaves === false || this.bulkDocuments)
+      return;
+    this.savesSinceOptimize += 1;
+    if (this.savesSinceOptimize < this.savesBeforeOptimize || this.pendingOptimize || this.closed) return;
+    this.savesSinceOptimize = 0;
+    const minimum = this.options.autoOptimizeAfterSaves || 100;
+    this.pendingOptimize = (async () => {
+      try {
+        await this.optimize();
+        const stored = await this.db.$count(documents);
+        this.savesBeforeOptimize = Math.max(minimum, Math.ceil(stored / 4));
+      } catch {
+        // Statistics are an optimisation: a failed refresh leaves the old ones and is retried later.
+      } finally {
+        this.pendingOptimize = null;
+      }
+    })();
   }
 
   /** Validates a document before any write: clauses, ids, embeddings and the embedder. */
@@ -725,6 +761,7 @@ class DrizzleStore implements Store {
   }
 
   async optimize(): Promise<void> {
+    this.savesSinceOptimize = 0;
     const tables = ['documents', 'clauses', 'clause_terms', 'document_terms', 'term_stats'];
     if (await this.currentEmbedding()) tables.push('clause_embeddings');
     const list = sql.raw(tables.map((table) => `"${table}"`).join(', '));
@@ -735,6 +772,7 @@ class DrizzleStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.pendingOptimize;
     await this.closeConnection();
   }
 }
