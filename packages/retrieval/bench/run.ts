@@ -86,8 +86,21 @@ const corpus = scifact.corpus.slice(0, BENCH_DOCS);
 for (const target of BENCH_DOCS > 0 ? targets : []) {
   for (const withEmbeddings of [false, true]) {
     const store = await createStore({ url: target.url, semanticEdges: false });
-    if (withEmbeddings)
-      await store.enableEmbeddings({ dimension: embedder.dimension, embedderId: embedder.id });
+    if (withEmbeddings) {
+      const enabled = await store
+        .enableEmbeddings({ dimension: embedder.dimension, embedderId: embedder.id })
+        .then(
+          () => true,
+          (error: Error) => {
+            console.log(`ingest ${target.name} compile+store+embed: skipped (${error.message})`);
+            return false;
+          },
+        );
+      if (!enabled) {
+        await store.close();
+        continue;
+      }
+    }
     const figures = await ingestCorpus({ store, pipeline, corpus, ...(withEmbeddings ? { embedder } : {}) });
     const rate = (part: number) => Math.round(figures.clauses / (part / 1000));
     console.log(
