@@ -286,13 +286,11 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         );
         break;
       case 'wh':
-        if (
-          openingDependent >= 0 &&
-          tokens.lower[marker.index - 1] === ',' &&
-          FINITE_OPERATORS.has(tokens.lower[marker.index + 1] ?? '')
-        ) {
-          // "If anyone has voted, what did you vote for?": a WH-question is the main clause.
-          open(marker.index, 'independent', null, -1);
+        if (openingDependent >= 0 && whQuestionAfterOpening(tokens, marker.index, to)) {
+          // "If anyone has voted, what did you vote for?", "If it is free, why not take it?", "If
+          // nobody knows, then who decides?": a WH-question is the main clause.
+          // "then" is the main clause's textual Theme.
+          open(marker.index - (tokens.lower[marker.index - 1] === 'then' ? 1 : 0), 'independent', null, -1);
           attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
           openingDependent = -1;
         } else open(marker.index, 'embedded', marker.word, active);
@@ -362,6 +360,19 @@ function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, g
     (isSubjectLike(tokens.pos[start + 1]) || tokens.lower[start + 1] === 'there')
     ? start
     : -1;
+}
+
+/**
+ * After the comma that closes an opening dependent clause ("then" may follow it), a WH-word opens the
+ * main clause as a question when a Finite follows it ("what did you"), when it is "why not" ("why not
+ * take it"), or when the sentence ends in "?" ("then who among us has the right?").
+ */
+function whQuestionAfterOpening(tokens: TokenArrays, wh: number, to: number): boolean {
+  const { lower } = tokens;
+  const comma = lower[wh - 1] === 'then' ? wh - 2 : wh - 1;
+  if (lower[comma] !== ',') return false;
+  const next = lower[wh + 1] ?? '';
+  return FINITE_OPERATORS.has(next) || (lower[wh] === 'why' && next === 'not') || lower[to - 1] === '?';
 }
 
 /**

@@ -493,3 +493,36 @@ describe('round 7: "beware", glued punctuation and verbs the tagger reads as nou
     expect(tagsOf('If it rains, work stops at noon.')[4]).toBe('NOUN');
   });
 });
+
+describe('round 8: tag questions and adverbs before a command operator', () => {
+  it.each(['Right?', 'Okay?', 'Yes?'])('%s (a minor move with a question mark) asks', (text) => {
+    expect(moodOf(text)).toBe('interrogative');
+  });
+
+  it('keeps a minor move without a question mark minor', () => {
+    expect(moodOf('Okay.')).toBe('minor');
+    expect(moodOf('Thanks!')).toBe('minor');
+  });
+
+  it.each([
+    "Just don't touch the wires.",
+    'Simply do not reply to that message.',
+    'Always be polite to the staff.',
+    'Never be late for the ferry!',
+  ])('%s is a command', (text) => {
+    expect(moodOf(text)).toBe('imperative');
+  });
+
+  it('leaves a stative verb after the adverb to an ellipted Subject and questions alone', () => {
+    expect(moodOf("Just don't understand the rules.")).not.toBe('imperative');
+    expect(moodOf('Just be quiet?')).not.toBe('imperative');
+  });
+
+  it('makes a WH-question after an opening conditional clause the main clause', () => {
+    expect(mainOf('If the bakery is closed, why not try the market?')?.mood).toBe('interrogative');
+    expect(mainOf('If the council cannot decide, then who will?')?.mood).toBe('interrogative');
+    expect(mainOf('If the council cannot decide, then who will?')?.text).toContain('then who will');
+    // Without "?" or a Finite after it, the WH-clause stays embedded in a command.
+    expect(mainOf('When you know what you want, tell me.')?.mood).toBe('imperative');
+  });
+});

@@ -126,7 +126,12 @@ export function classifyMood(view: ClauseView): MoodDecision {
       ? decide('indicative', 'MOOD.DEPENDENT_FINITE', 0.85)
       : decide('fragment', 'MOOD.DEPENDENT_NON_FINITE', 0.75);
   }
-  if (isMinorText(view)) return decide('minor', 'MOOD.MINOR_EXPRESSION', 0.85);
+  if (isMinorText(view)) {
+    // "Right?", "Okay?", "No?": a minor move with a question mark asks for confirmation (ANNOTATION.md:
+    // a question mark makes the clause interrogative).
+    if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.MINOR_QUESTION', 0.7);
+    return decide('minor', 'MOOD.MINOR_EXPRESSION', 0.85);
+  }
   const start = firstExperientialIndex(view);
   const word = lower[start] ?? '';
   const tag = pos[start];
@@ -235,6 +240,10 @@ export function classifyMood(view: ClauseView): MoodDecision {
     premises.push({ label: 'subject_position', value: 'after_finite' });
     premises.push({ label: 'misread', value: yesNo });
     return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.75);
+  }
+  if (adverbBeforeCommandOperator(view, start)) {
+    premises.push({ label: 'subject_position', value: 'none' });
+    return decide('imperative', 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE', 0.8);
   }
   if (
     (tag === 'AUX' && !NON_FINITE_AUX.has(word)) ||
@@ -354,6 +363,34 @@ export function classifyMood(view: ClauseView): MoodDecision {
   }
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
 }
+
+/** Adverbs that restrict or time a command from before its operator ("just don't", "always be"). */
+const COMMAND_ADVERBS = new Set(['just', 'simply', 'always', 'never', 'also']);
+
+/**
+ * "Just don't tell him", "Simply don't go there", "Always be polite": a restricting adverb, then "do" +
+ * "not" + a verb, or base-form "be", with no Subject: a negative or emphatic command whose operator the
+ * adverb keeps from opening the clause. Only commands: "So do I" and "Just do you know" are not read here.
+ */
+function adverbBeforeCommandOperator(view: ClauseView, start: number): boolean {
+  const { lower, pos } = view;
+  if (pos[start] !== 'ADV' || !COMMAND_ADVERBS.has(lower[start] ?? '') || pos[start + 1] !== 'AUX')
+    return false;
+  const operator = lower[start + 1] ?? '';
+  if (operator === 'be') return view.sentenceFinal !== '?';
+  if (operator !== 'do' && operator !== 'don') return false;
+  const negator = lower[start + 2] ?? '';
+  if (negator !== 'not' && negator !== "n't" && negator !== 'n’t' && negator !== 't') return false;
+  // "Just don't know why", "Simply don't understand": a stative verb of knowing or liking after the
+  // adverb usually leaves out a first-person Subject rather than commands.
+  return (
+    (pos[start + 3] === 'VERB' || pos[start + 3] === 'AUX') &&
+    !STATIVE_AFTER_ADVERB.has(view.lemma[start + 3] ?? '')
+  );
+}
+const STATIVE_AFTER_ADVERB = new Set(
+  'know think care understand believe like want need see get mind'.split(' '),
+);
 
 /** Verbs with only a base form (no "-s", past or participle): outside a verbal group, a command. */
 const DEFECTIVE_VERBS = new Set(['beware']);
