@@ -1,7 +1,7 @@
 export type { ArchitectRun } from './architect/agent-architect';
 export { ARCHITECT_STAGES, architectText, compileAgentEvents } from './architect/agent-architect';
 export type { ClauseAnalyser, ClauseFeature } from './architect/clause-analysis';
-export { analyseWithRules, createPipelineAnalyser, featuresFromClauses } from './architect/clause-analysis';
+export { createPipelineAnalyser, featuresFromClauses } from './architect/clause-analysis';
 export type { SpecificationParts } from './architect/framework-renderers';
 export {
   FRAMEWORK_RENDERERS,

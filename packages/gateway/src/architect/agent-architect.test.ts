@@ -7,17 +7,19 @@ import {
 } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { type ArchitectRun, compileAgentEvents } from './agent-architect';
-import { analyseWithRules, createPipelineAnalyser } from './clause-analysis';
+import { createPipelineAnalyser } from './clause-analysis';
 import { resolveTargetFramework } from './framework-renderers';
 import { synthesiseLocally } from './local-architect';
 
 const clock = () => Date.UTC(2025, 5, 1);
+/** The local engine's own analyser: @cae/pipeline (loaded once for the file). */
+const analyse = createPipelineAnalyser();
 
 async function run(overrides: Partial<ArchitectRun> & { text: string }) {
   const events: ArchitectEvent[] = [];
   for await (const event of compileAgentEvents({
     targetFramework: 'generic',
-    analyse: async (text) => analyseWithRules(text),
+    analyse,
     providerId: null,
     modelId: null,
     clock,
@@ -32,12 +34,12 @@ const specOf = (events: ArchitectEvent[]) =>
   AgentSpecificationSchema.parse((events.at(-1)!.data as { object: unknown }).object);
 
 describe('local synthesis engine', () => {
-  it('turns directives into rules with strength from modality, and processes into skills', () => {
+  it('turns directives into rules with strength from modality, and processes into skills', async () => {
     const text =
       'You are a friendly travel agent for a small agency. You must confirm the budget before booking. ' +
       'You should suggest two options. You may recommend travel insurance. Book flights and hotels. ' +
       'Never share passport numbers. Understand what the customer needs.';
-    const parts = synthesiseLocally({ text, clauses: analyseWithRules(text), targetFramework: 'generic' });
+    const parts = synthesiseLocally({ text, clauses: await analyse(text), targetFramework: 'generic' });
     expect(parts.identity.role).toBe('friendly travel agent');
     const fromPrompt = parts.rules.filter((rule) => rule.origin === 'prompt');
     const strengthOf = (needle: string) => fromPrompt.find((rule) => rule.text.includes(needle))?.strength;
@@ -45,7 +47,12 @@ describe('local synthesis engine', () => {
     expect(strengthOf('suggest two options')).toBe('should');
     expect(strengthOf('recommend travel insurance')).toBe('may');
     expect(strengthOf('Book flights')).toBe('must');
-    expect(fromPrompt.find((rule) => rule.text.includes('passport'))?.polarity).toBe('do_not');
+    expect(fromPrompt.find((rule) => rule.text.includes('passport'))).toMatchObject({
+      strength: 'must',
+      polarity: 'do_not',
+    });
+    // A prohibition is a rule, never a skill.
+    expect(parts.skills.some((skill) => skill.id.includes('share'))).toBe(false);
     expect(parts.rules.some((rule) => rule.origin === 'default')).toBe(true);
     const skillIds = parts.skills.map((skill) => skill.id);
     expect(skillIds).toContain('book_flights');
@@ -53,36 +60,15 @@ describe('local synthesis engine', () => {
     expect(parts.identity.soul.boundaries.some((boundary) => boundary.includes('passport'))).toBe(true);
   });
 
-  it('reads rules and skills off the clauses of @cae/pipeline', async () => {
-    const text =
-      'You are a friendly travel agent for a small agency. You must confirm the budget before booking. ' +
-      'You should suggest two options. You may recommend travel insurance. Book flights and hotels. ' +
-      'Never share passport numbers.';
-    const parts = synthesiseLocally({
-      text,
-      clauses: await createPipelineAnalyser()(text),
-      targetFramework: 'generic',
-    });
-    const rule = (needle: string) => parts.rules.find((entry) => entry.text.includes(needle));
-    expect(rule('confirm the budget before booking')?.strength).toBe('must');
-    expect(rule('suggest two options')?.strength).toBe('should');
-    expect(rule('recommend travel insurance')?.strength).toBe('may');
-    expect(rule('Book flights')?.strength).toBe('must');
-    expect(rule('passport')).toMatchObject({ strength: 'must', polarity: 'do_not' });
-    expect(parts.skills.map((skill) => skill.id)).toContain('book_flights');
-    expect(parts.skills.some((skill) => skill.id.includes('share'))).toBe(false);
-    expect(parts.identity.role).toBe('friendly travel agent');
-  });
-
-  it('sets the persona tone from tenor', () => {
+  it('sets the persona tone from tenor', async () => {
     const casual = 'hey, help me fix my bike!';
     const formal = 'Kindly ensure that all correspondence regarding invoices is handled accordingly.';
-    const tone = (text: string) =>
-      synthesiseLocally({ text, clauses: analyseWithRules(text), targetFramework: 'generic' }).identity
-        .persona;
-    expect(tone(casual).formality).toBeLessThan(tone(formal).formality);
-    expect(tone(casual).tone).toBe('warm and informal');
-    expect(tone(formal).tone).toBe('formal and precise');
+    const tone = async (text: string) =>
+      synthesiseLocally({ text, clauses: await analyse(text), targetFramework: 'generic' }).identity.persona;
+    const [casualPersona, formalPersona] = [await tone(casual), await tone(formal)];
+    expect(casualPersona.formality).toBeLessThan(formalPersona.formality);
+    expect(casualPersona.tone).toBe('warm and informal');
+    expect(formalPersona.tone).toBe('formal and precise');
   });
 
   it.each([
@@ -101,9 +87,9 @@ describe('local synthesis engine', () => {
     }
   });
 
-  it('names a question-shaped prompt after its topic and answers it', () => {
+  it('names a question-shaped prompt after its topic and answers it', async () => {
     const text = 'What is the best way to learn Rust?';
-    const parts = synthesiseLocally({ text, clauses: analyseWithRules(text), targetFramework: 'generic' });
+    const parts = synthesiseLocally({ text, clauses: await analyse(text), targetFramework: 'generic' });
     expect(parts.skills[0]?.description).toContain('learn Rust');
     expect(parts.identity.soul.purpose).toContain('learn Rust');
   });

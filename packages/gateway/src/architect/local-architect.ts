@@ -2,7 +2,6 @@ import type { AgentIdentity, AgentManifest, AgentSkill, OperationalRule, TargetF
 import {
   DEFAULT_RULES,
   DEFAULT_VALUES,
-  MODAL_WEIGHTS,
   STOP_WORDS,
   strengthFromModality,
   TONE_BANDS,
@@ -53,19 +52,6 @@ function domainOf(text: string, clauses: readonly ClauseFeature[]): string {
   });
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   return ranked[0]?.[0] ?? 'general';
-}
-
-/** Highest modal value named in the text: the modal verb decides must/should/may even when the analyser weighs it lower. */
-function lexicalModality(text: string): number {
-  const lower = ` ${text
-    .toLowerCase()
-    .replace(/[^a-z'\s]/g, ' ')
-    .replace(/\s+/g, ' ')} `;
-  let weight = 0;
-  for (const [expression, modality] of Object.entries(MODAL_WEIGHTS)) {
-    if (lower.includes(` ${expression} `)) weight = Math.max(weight, modality.weight);
-  }
-  return weight;
 }
 
 function ruleText(clause: { text: string }): string {
@@ -132,11 +118,10 @@ export function synthesiseLocally(input: {
     const textOfRule = ruleText({ text: clause.sentence });
     if (seenRules.has(textOfRule.toLowerCase())) continue;
     seenRules.add(textOfRule.toLowerCase());
-    const weight = Math.max(clause.modalityWeight, lexicalModality(clause.text));
     rules.push({
       id: `rule-${rules.length + 1}`,
       text: textOfRule,
-      strength: strengthFromModality(weight, clause.mood === 'imperative'),
+      strength: strengthFromModality(clause.modalityWeight, clause.mood === 'imperative'),
       polarity: clause.polarity === 'negative' ? 'do_not' : 'do',
       origin: 'prompt',
       sourceText: clause.sentence,
