@@ -1,7 +1,13 @@
 import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { estimateFilter, hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
+import {
+  estimateFilter,
+  type FilterEstimate,
+  hasSelectiveFilter,
+  retrievalConditions,
+  whereAll,
+} from './store-filters';
 import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
 import { clauses, storeMeta } from './store-schema';
 
@@ -219,6 +225,8 @@ export async function computeSemanticEdgesIn(
 export interface VectorSearchOptions {
   /** Filtered sets at most this large are ranked by an exact scan instead of the HNSW index. */
   exactScanThreshold: number;
+  /** The planner's estimate of the filter, when the caller has one (see estimateFilter). */
+  estimate?: FilterEstimate | null;
 }
 
 /**
@@ -239,7 +247,11 @@ export async function vectorSearch(
   let matching = Number.POSITIVE_INFINITY;
   // A filter the statistics say keeps far more clauses than the threshold goes straight to the index
   // (a wrong estimate only costs the exact fallback below); otherwise a bounded count decides.
-  const estimate = hasSelectiveFilter(filters) ? await estimateFilter(executor, filters) : null;
+  const estimate = !hasSelectiveFilter(filters)
+    ? null
+    : options.estimate !== undefined
+      ? options.estimate
+      : await estimateFilter(executor, filters);
   const clearlyLarge = estimate !== null && estimate.rows > 10 * Math.max(options.exactScanThreshold, limit);
   if (hasSelectiveFilter(filters) && !clearlyLarge) {
     // Only whether the set is small matters: the count stops past the threshold (and the limit).

@@ -1,7 +1,13 @@
 import type { ClauseCandidate, RetrievalFilters } from '@cae/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { estimateFilter, hasSelectiveFilter, retrievalConditions, whereAll } from './store-filters';
+import {
+  estimateFilter,
+  type FilterEstimate,
+  hasSelectiveFilter,
+  retrievalConditions,
+  whereAll,
+} from './store-filters';
 import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
 import { clauses, documents } from './store-schema';
 
@@ -26,6 +32,8 @@ export interface KeywordSearchOptions {
    * elsewhere. Default 1; 0 ranks clauses on their own words only.
    */
   documentWeight?: number;
+  /** The planner's estimate of the filter, when the caller has one (see estimateFilter). */
+  estimate?: FilterEstimate | null;
 }
 
 /** Weight of the document's BM25 score in a clause's keyword score by default. */
@@ -97,6 +105,15 @@ export async function keywordSearch(
         SELECT t.document_id, t.frequency, t.document_length FROM "document_terms" t WHERE t.term = q.term
         ORDER BY t.impact DESC NULLS LAST, t.document_id ${limitPostings}
       ) p`;
+    const documentScored =
+      documentWeight === 0
+        ? sql``
+        : sql`document_scored AS (
+          SELECT p.document_id,
+            ${bm25(sql`p.frequency`, sql`p.document_length`, sql`p.df`, sql`stats.documents`, sql`stats.document_avgdl`)} AS score
+          FROM (${documentPostings}) p CROSS JOIN stats
+          GROUP BY p.document_id
+        ),`;
     const blended =
       documentWeight === 0
         ? sql`SELECT clause_id, score FROM scored`
@@ -120,13 +137,7 @@ export async function keywordSearch(
         FROM (${postings}) p CROSS JOIN stats
         GROUP BY p.clause_id, p.document_id
       ),
-      document_scored AS (
-        SELECT p.document_id,
-          ${bm25(sql`p.frequency`, sql`p.document_length`, sql`p.df`, sql`stats.documents`, sql`stats.document_avgdl`)} AS score
-        FROM (${documentWeight === 0 ? sql`SELECT NULL::text AS document_id, 0 AS frequency, 0 AS document_length, 0::float8 AS df WHERE false` : documentPostings}) p
-        CROSS JOIN stats
-        GROUP BY p.document_id
-      ),
+      ${documentScored}
       blended AS (${blended} ${prefix})
       SELECT ${candidateSelection}, blended.score::float8 AS score
       FROM blended JOIN ${clauses} ON ${clauses.id} = blended.clause_id
@@ -138,7 +149,8 @@ export async function keywordSearch(
   // keeping under 2% (or no statistics) reads every scored clause.
   let prefixSize: number | null = limit * 2 + 50;
   if (selective) {
-    const estimate = await estimateFilter(executor, filters);
+    const estimate =
+      options.estimate !== undefined ? options.estimate : await estimateFilter(executor, filters);
     prefixSize =
       estimate !== null && estimate.share >= 0.02
         ? Math.min(Math.ceil((2 * (limit * 2 + 50)) / estimate.share), 50_000)

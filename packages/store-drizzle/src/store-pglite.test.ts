@@ -118,6 +118,14 @@ describe('store on a PGlite data directory', () => {
   it('refuses an unknown url scheme', async () => {
     await expect(createStore({ url: 'mysql://localhost/x' })).rejects.toThrow(/unsupported database url/);
   });
+
+  it('refuses an autoOptimizeAfterSaves that is not a positive integer or false', async () => {
+    for (const value of [0, -5, 2.5, Number.NaN]) {
+      await expect(createStore({ url: 'memory://', autoOptimizeAfterSaves: value })).rejects.toThrow(
+        /autoOptimizeAfterSaves/,
+      );
+    }
+  });
 });
 
 describe('vector search under selective filters', () => {

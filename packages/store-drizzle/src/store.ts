@@ -11,6 +11,7 @@ import {
   ConflictError,
   type ContentModality,
   type ContentReviewItem,
+  canonicalJson,
   type EnqueueContentRequestInput,
   EnqueueContentRequestSchema,
   type GraphEdge,
@@ -49,7 +50,7 @@ import {
   vectorLiteral,
   vectorSearch,
 } from './store-embeddings';
-import { listConditions } from './store-filters';
+import { estimateFilter, type FilterEstimate, hasSelectiveFilter, listConditions } from './store-filters';
 import {
   documentTermCounts,
   indexDocumentTerms,
@@ -237,6 +238,16 @@ function page(input: PageInput = {}): { limit: number; offset: number } {
  * @example const store = await createStore({ url: process.env.DATABASE_URL });
  */
 export async function createStore(options: StoreOptions = {}): Promise<Store> {
+  const autoOptimize = options.autoOptimizeAfterSaves;
+  if (
+    autoOptimize !== undefined &&
+    autoOptimize !== false &&
+    !(Number.isInteger(autoOptimize) && autoOptimize >= 1)
+  ) {
+    throw new InvalidRequestError(
+      `autoOptimizeAfterSaves must be a positive integer or false, got ${autoOptimize}`,
+    );
+  }
   const connection = await openConnection(options);
   const store = new DrizzleStore(connection.db, connection.driver, connection.close, options);
   try {
@@ -248,6 +259,12 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
   return store;
 }
 
+/** Single saves before the first background optimize on PGlite. */
+const DEFAULT_AUTO_OPTIMIZE_SAVES = 100;
+
+/** How long a filter's estimate is reused: statistics change only when optimize() runs. */
+const FILTER_ESTIMATE_TTL_MS = 5_000;
+
 class DrizzleStore implements Store {
   private embedding: EmbeddingInfo | null | undefined;
   private closed = false;
@@ -258,6 +275,11 @@ class DrizzleStore implements Store {
   private savesBeforeOptimize: number;
   /** The background optimize in flight, awaited by close(). */
   private pendingOptimize: Promise<void> | null = null;
+  /** Recent filter estimates by the filter's canonical JSON. */
+  private readonly filterEstimates = new Map<
+    string,
+    { at: number; estimate: Promise<FilterEstimate | null> }
+  >();
 
   constructor(
     readonly db: StoreDatabase,
@@ -265,7 +287,7 @@ class DrizzleStore implements Store {
     private readonly closeConnection: () => Promise<void>,
     private readonly options: StoreOptions,
   ) {
-    this.savesBeforeOptimize = options.autoOptimizeAfterSaves || 100;
+    this.savesBeforeOptimize = options.autoOptimizeAfterSaves || DEFAULT_AUTO_OPTIMIZE_SAVES;
   }
 
   private now(): Date {
@@ -286,7 +308,7 @@ class DrizzleStore implements Store {
     this.savesSinceOptimize += 1;
     if (this.savesSinceOptimize < this.savesBeforeOptimize || this.pendingOptimize || this.closed) return;
     this.savesSinceOptimize = 0;
-    const minimum = this.options.autoOptimizeAfterSaves || 100;
+    const minimum = this.options.autoOptimizeAfterSaves || DEFAULT_AUTO_OPTIMIZE_SAVES;
     this.pendingOptimize = (async () => {
       try {
         await this.optimize();
@@ -653,13 +675,15 @@ class DrizzleStore implements Store {
     ];
   }
 
-  keywordCandidates(
+  async keywordCandidates(
     query: string,
     filters: RetrievalFilters,
     limit: number,
     options: KeywordSearchOptions = {},
   ) {
+    const estimate = await this.filterEstimate(filters);
     return keywordSearch(this.db, query, filters, limit, {
+      ...(estimate === undefined ? {} : { estimate }),
       ...options,
       ranking: options.ranking ?? this.options.keywordRanking ?? 'bm25',
       k1: options.k1 ?? this.options.bm25?.k1,
@@ -678,11 +702,33 @@ class DrizzleStore implements Store {
       throw embedderMismatchError(info, { dimension: embedding.length });
     const literal = vectorLiteral(embedding, info.dimension);
     if (limit < 1) return [];
+    // Estimated before the transaction: on PGlite a query outside it would wait for it to end.
+    const estimate = await this.filterEstimate(filters);
     return this.db.transaction((tx) =>
       vectorSearch(tx, literal, filters, limit, {
         exactScanThreshold: this.options.vectorExactScanThreshold ?? 2_000,
+        ...(estimate === undefined ? {} : { estimate }),
       }),
     );
+  }
+
+  /**
+   * The planner's estimate of a selective filter, shared for a few seconds by the keyword and vector
+   * lists of one retrieval (and by repeated queries); undefined when nothing is filtered.
+   */
+  private async filterEstimate(filters: RetrievalFilters): Promise<FilterEstimate | null | undefined> {
+    if (!hasSelectiveFilter(filters)) return undefined;
+    const key = canonicalJson(filters);
+    const now = Date.now();
+    const hit = this.filterEstimates.get(key);
+    if (hit && now - hit.at < FILTER_ESTIMATE_TTL_MS) return hit.estimate;
+    const estimate = estimateFilter(this.db, filters);
+    if (this.filterEstimates.size >= 256) this.filterEstimates.clear();
+    this.filterEstimates.set(key, { at: now, estimate });
+    return estimate.catch((error: unknown) => {
+      this.filterEstimates.delete(key);
+      throw error;
+    });
   }
 
   async candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]> {
@@ -762,6 +808,7 @@ class DrizzleStore implements Store {
 
   async optimize(): Promise<void> {
     this.savesSinceOptimize = 0;
+    this.filterEstimates.clear();
     const tables = ['documents', 'clauses', 'clause_terms', 'document_terms', 'term_stats'];
     if (await this.currentEmbedding()) tables.push('clause_embeddings');
     const list = sql.raw(tables.map((table) => `"${table}"`).join(', '));

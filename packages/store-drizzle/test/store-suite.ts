@@ -8,7 +8,7 @@ import {
   type RetrievalFilters,
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabaseKeyStore } from '../src/database-key-store';
 import type { Store } from '../src/store';
 import { estimateFilter } from '../src/store-filters';
@@ -331,6 +331,19 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(filtered.map((candidate) => candidate.clauseId)).toEqual(
         expected.map((candidate) => candidate.clauseId),
       );
+      // The estimate is reused by the next search with the same filter (a hybrid's second list).
+      const execute = vi.spyOn(store.db, 'execute');
+      const explains = () =>
+        execute.mock.calls.filter(([query]) =>
+          ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? []).some(
+            (chunk) => Array.isArray(chunk.value) && chunk.value.join('').includes('EXPLAIN'),
+          ),
+        ).length;
+      await store.keywordCandidates('cranes', { mood: 'interrogative' }, 5);
+      expect(explains()).toBe(0);
+      await store.keywordCandidates('cranes', { mood: 'declarative' }, 5);
+      expect(explains()).toBe(1);
+      execute.mockRestore();
     });
 
     it('returns clause rows by id', async () => {
