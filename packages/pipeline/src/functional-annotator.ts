@@ -1,7 +1,7 @@
 import type { ClauseAnnotation, Conclusion, LabelRule, Mood, Premise, Syntactic } from '@cae/core';
 import { type ViewArrays, viewClause } from './clause-view';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
-import { analyzeModality, type ModalityDecision } from './modality-analyzer';
+import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
 import { isPassive, scoreTenor } from './tenor-scorer';
 import { analyzeTheme } from './theme-analyzer';
@@ -54,13 +54,35 @@ export function composeAttitude(
 }
 
 /**
+ * Modality of the clause that a reported or that-clause depends on, when it is among the earlier
+ * clauses; other clauses need none (their modality is never projected), so nothing is computed for them.
+ */
+function parentModality(
+  syntactic: Syntactic,
+  previous: readonly Syntactic[] | undefined,
+): ModalityDecision | undefined {
+  const { relation, parentClauseId } = syntactic;
+  if (parentClauseId === null || (relation !== 'reported' && relation !== 'that') || previous === undefined)
+    return undefined;
+  for (let index = previous.length - 1; index >= 0; index -= 1) {
+    const candidate = previous[index] as Syntactic;
+    if (candidate.id === parentClauseId) return analyzeModality(viewClause(candidate));
+  }
+  return undefined;
+}
+
+/**
  * Pass 2 on one clause: mood, modality, polarity, tenor, attitude, transitivity and theme by rules,
  * with a reasoning trace whose hash covers premises, rule, conclusion and the rule of every other label.
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
   const mood = classifyMood(view);
-  const modality = analyzeModality(view);
+  const modality = projectModality(
+    analyzeModality(view),
+    syntactic.relation,
+    parentModality(syntactic, context.previous),
+  );
   const passive = isPassive(view);
   const tenor = scoreTenor(view, mood.mood, passive);
   const ideational = analyzeTransitivity(view, passive, modality.polarity);

@@ -178,3 +178,56 @@ describe('lack of knowledge, attributive attribution and vague "most"/"many" (ro
     expect(weightOf(text)).toBe(0);
   });
 });
+
+describe('projected clauses and attribution (round 5)', () => {
+  function clausesOf(text: string) {
+    return pipeline.compile(text, { documentId: 'modality-test' });
+  }
+
+  it('gives a reported clause the probability of the clause that projects it', () => {
+    const [projecting, reported] = clausesOf('Some historians argue that the charter was forged.');
+    expect(projecting?.interpersonal.modalityWeight).toBeGreaterThan(0);
+    expect(reported?.interpersonal.modalityWeight).toBe(0.4);
+    expect(reported?.interpersonal.modalityType).toBe('probability');
+    expect(reported?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'projected_by',
+      value: 'argue',
+    });
+    expect(reported?.interpersonal.reasoningTrace.rules).toContainEqual({
+      label: 'modality_weight',
+      rule: 'MODALITY.PROJECTED',
+    });
+    const [, likely] = clausesOf('It is likely that the ferry will be cancelled.');
+    expect(likely?.interpersonal.modalityWeight).toBeCloseTo(0.6);
+  });
+
+  it('projects nothing from plain reporting or from obligation', () => {
+    const [, said] = clausesOf('The guide said that the tower was closed.');
+    expect(said?.interpersonal.modalityWeight).toBe(0);
+    const [, admitted] = clausesOf('You have to admit that the plan worked.');
+    expect(admitted?.interpersonal.modalityWeight).toBe(0);
+  });
+
+  it('values passive attribution like epistemic "supposed to" (median)', () => {
+    expect(weightOf('The abbey is said to be haunted.')).toBeCloseTo(0.6);
+    expect(weightOf('The abbey is supposed to be haunted.')).toBeCloseTo(0.6);
+    expect(weightOf('The poet allegedly burned his letters.')).toBeCloseTo(0.6);
+  });
+
+  it('needs an infinitive after "to" for a modal expression', () => {
+    expect(weightOf('The nurse will tend to the wounded.')).toBeCloseTo(0.6);
+    expect(weightOf('Nurses tend to the wounded every night.')).toBe(0);
+    expect(weightOf('The farmer said to the buyers: "Come back tomorrow."')).toBe(0);
+    expect(weightOf('Coastal towns tend to flood in spring.')).toBeCloseTo(0.6);
+  });
+
+  it('reads a projecting verb the tagger took for a noun before "that"', () => {
+    expect(weightOf('Fans of the band claim that the album was recorded in a barn.')).toBeCloseTo(0.4);
+    expect(weightOf('The claim that the album was recorded in a barn is false.')).toBe(0);
+  });
+
+  it('lets "widely" reinforce an attribution instead of lowering it', () => {
+    expect(weightOf('It is widely believed that the well is cursed.')).toBeGreaterThanOrEqual(0.6);
+    expect(weightOf('It is widely accepted that the map is a forgery.')).toBeGreaterThanOrEqual(0.4);
+  });
+});

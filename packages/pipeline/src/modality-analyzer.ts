@@ -22,6 +22,11 @@ export interface ModalityDecision {
   readonly cues: string[];
   readonly rule: string;
   readonly premises: Premise[];
+  /**
+   * The strongest probability cue that can project a that-clause ("suggest", "it is said", "it is
+   * likely", "the possibility"), which a reported clause takes as its own (see `projectModality`).
+   */
+  readonly projection?: { readonly word: string; readonly weight: number };
 }
 
 interface Cue {
@@ -144,7 +149,7 @@ function cueAt(view: ClauseView, index: number): Found {
     const operator = MODAL_OPERATORS[key];
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
-  if (view.lower[index + 1] === 'to') {
+  if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
     if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
   }
@@ -185,6 +190,8 @@ function cueAt(view: ClauseView, index: number): Found {
         return HEDGE_QUANTIFIERS[word];
     }
     if (tag === 'PROPN') return undefined;
+    const projecting = misreadProjectingVerb(view, index);
+    if (projecting !== undefined) return projecting;
     // "a number of critics": vague quantity, like "several".
     if (lemma === 'number' && view.lower[index - 1] === 'a' && view.lower[index + 1] === 'of')
       return HEDGE_QUANTIFIERS.several;
@@ -194,9 +201,32 @@ function cueAt(view: ClauseView, index: number): Found {
   return undefined;
 }
 
-/** A low hedge adjunct ("possibly", "perhaps") that, beside another modal, lowers its value. */
+/** The verb of a to-infinitive at `index` ("is said to be", "tend to grow"), not "said to Americans". */
+function infinitiveAt(view: ClauseView, index: number): boolean {
+  let at = index;
+  while (view.pos[at] === 'ADV') at += 1;
+  return view.pos[at] === 'VERB' || view.pos[at] === 'AUX';
+}
+
+const SUBJECT_TAGS = new Set(['NOUN', 'PROPN']);
+
+/**
+ * "practitioners of PT claim that ...": a verb of MODAL_VERBS the tagger read as a noun, right after a
+ * nominal Subject and before the "that" of the clause it projects ("the claim that" and "their claim
+ * that" have a determiner before the noun and stay nouns).
+ */
+function misreadProjectingVerb(view: ClauseView, index: number): ModalEntry | undefined {
+  const entry = MODAL_VERBS[view.lower[index] ?? ''];
+  if (entry === undefined || view.lower[index + 1] !== 'that') return undefined;
+  return SUBJECT_TAGS.has(view.pos[index - 1] ?? 'X') ? entry : undefined;
+}
+
+/**
+ * A low hedge adjunct ("possibly", "perhaps") that, beside another modal, lowers its value. "widely"
+ * (0.4, "widely believed") spreads an attribution rather than lowering it, so it reinforces instead.
+ */
 const isHedge = (cue: Cue): boolean =>
-  cue.entry.kind === 'adjunct' && cue.entry.type === 'probability' && cue.entry.weight < 0.45;
+  cue.entry.kind === 'adjunct' && cue.entry.type === 'probability' && cue.entry.weight < 0.35;
 
 /** Upper end of the band of a value (ANNOTATION.md: low about 0.3, median about 0.6, high about 0.9). */
 const bandCeiling = (weight: number): number => (weight < 0.45 ? 0.44 : weight < 0.75 ? 0.74 : 1);
@@ -248,6 +278,14 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
   }
   premises.push({ label: 'modal_cues', value: cues.map((cue) => cue.word).join(', ') });
   const primary = cues.find((cue) => cue.entry.kind === 'operator') ?? strongest;
+  let projection: Cue | undefined;
+  for (const cue of cues)
+    if (
+      cue.entry.type === 'probability' &&
+      PROJECTING_KINDS.has(cue.entry.kind) &&
+      (projection === undefined || cue.entry.weight > projection.entry.weight)
+    )
+      projection = cue;
   return {
     weight: round(weight),
     type: primary.entry.type,
@@ -255,5 +293,37 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
     cues: cues.map((cue) => cue.word),
     rule,
     premises,
+    ...(projection === undefined
+      ? {}
+      : { projection: { word: projection.word, weight: projection.entry.weight } }),
+  };
+}
+
+/** Kinds of cue that, as probability, can project a clause: "suggest that", "it is said that", "it is likely that", "the possibility that". */
+const PROJECTING_KINDS = new Set(['verb', 'expression', 'adjective', 'noun']);
+/** Relations of a clause projected by its parent (clause-segmenter.ts): reported speech or thought, and that-clauses. */
+const PROJECTED_RELATIONS = new Set(['reported', 'that']);
+
+/**
+ * Interpersonal metaphor of modality (Halliday): in "Some critics argue that the film is too long" or
+ * "It is believed that the king died", the projecting clause realises the probability of the projected
+ * proposition, so the reported clause is modalised at the metaphor's value when it has no stronger cue
+ * of its own. `parent` is the modality of the clause it depends on, or undefined.
+ */
+export function projectModality(
+  own: ModalityDecision,
+  relation: string | null,
+  parent: ModalityDecision | undefined,
+): ModalityDecision {
+  const projection = parent?.projection;
+  if (projection === undefined || relation === null || !PROJECTED_RELATIONS.has(relation)) return own;
+  if (projection.weight <= own.weight) return own;
+  return {
+    weight: projection.weight,
+    type: 'probability',
+    polarity: own.polarity,
+    cues: [...own.cues, projection.word],
+    rule: 'MODALITY.PROJECTED',
+    premises: [...own.premises, { label: 'projected_by', value: projection.word }],
   };
 }

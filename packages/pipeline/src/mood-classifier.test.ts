@@ -526,3 +526,47 @@ describe('round 8: tag questions and adverbs before a command operator', () => {
     expect(mainOf('When you know what you want, tell me.')?.mood).toBe('imperative');
   });
 });
+
+/** Interpersonal annotation of the first clause of a text. */
+function firstInterpersonal(text: string) {
+  return pipeline.compile(text, { documentId: 'mood-test' })[0]?.interpersonal;
+}
+
+describe('yes/no questions the lite model misreads, without a question mark', () => {
+  it.each([
+    ['Did the kettle whistle', 'do-support before a nominal Subject'],
+    ['Does iron rust', 'do-support before a nominal Subject'],
+    ['Do wolves howl at night', 'do-support before a plural Subject'],
+    ['Do hamsters like carrots', 'do-support before a plural Subject'],
+    ['Is gardening a hobby', 'gerund Subject as progressive'],
+    ['Is jogging allowed in the park', 'gerund Subject as progressive'],
+    ['Is everything fine', 'Subject pronoun as verb'],
+    ['Has the snow melted', 'perfect have as main verb'],
+    ['Have you ever baked bread', 'perfect have as main verb'],
+    ['Would bears like honey', 'Subject as verb'],
+    ['May children enter the pool', 'modal read as noun'],
+  ])('%s', (text, misread) => {
+    const main = firstInterpersonal(text);
+    expect(main?.mood).toBe('interrogative');
+    expect(main?.reasoningTrace.inferenceRule).toBe('MOOD.FINITE_BEFORE_SUBJECT');
+    expect(main?.reasoningTrace.premises).toContainEqual({ label: 'misread', value: misread });
+  });
+
+  it('keeps commands and Subject-less statements that look alike', () => {
+    expect(moodOf('Do the laundry')).toBe('imperative');
+    expect(moodOf('Have a good trip')).toBe('imperative');
+    expect(moodOf('Is getting colder')).not.toBe('interrogative');
+    expect(moodOf('Is gardening a hobby.')).not.toBe('interrogative');
+  });
+});
+
+describe('a dependent clause standing alone', () => {
+  it('is a question with a question mark', () => {
+    const main = firstInterpersonal('If the shop is still open?');
+    expect(main?.mood).toBe('interrogative');
+    expect(main?.reasoningTrace.inferenceRule).toBe('MOOD.STANDALONE_DEPENDENT_QUESTION');
+  });
+  it('stays indicative without one', () => {
+    expect(firstInterpersonal('Because the train was late.')?.mood).toBe('indicative');
+  });
+});

@@ -121,6 +121,17 @@ export function classifyMood(view: ClauseView): MoodDecision {
     premises,
   });
 
+  if (
+    syntactic.dependency === 'hypotactic' &&
+    syntactic.parentClauseId === null &&
+    view.sentenceFinal === '?' &&
+    hasFinite
+  ) {
+    // "If anyone else has voted?", "Because it was raining?": a dependent clause with no clause to depend
+    // on in its sentence is a move of its own, and its question mark makes it a question.
+    premises.push({ label: 'parent_clause', value: 'none' });
+    return decide('interrogative', 'MOOD.STANDALONE_DEPENDENT_QUESTION', 0.65);
+  }
   if (syntactic.dependency === 'hypotactic' || syntactic.dependency === 'embedded') {
     return hasFinite
       ? decide('indicative', 'MOOD.DEPENDENT_FINITE', 0.85)
@@ -732,6 +743,52 @@ const MODAL_OR_DO = new Set('can could will would shall should may might must do
 /** Tags after "is that" that make "that" the Subject ("is that true", "was that a joke"), not a complementiser. */
 const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'PUNCT']);
 
+const BE_QUESTION = new Set(['is', 'are', 'was', 'were', 'am']);
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
+/** A plural noun ("wolves", "rabbits"), not "-ss" ("grass"). */
+const PLURAL = /[^s]s$/;
+/** Tags that open a nominal group after an operator ("does a dog", "did the river", "does iron"). */
+const NOMINAL_OPENING = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'VERB']);
+/** Objects of main-verb "do" rather than Subjects ("did nothing wrong", "does none of it"). */
+const NEGATIVE_OBJECTS = new Set(['nothing', 'none', 'it', 'that', 'this', 'so', 'something', 'anything']);
+/** A past participle ("melted", "broken", "grown"). */
+const PARTICIPLE = /(?:ed|en|wn)$/;
+/** Verbs whose progressive takes an adjective ("is getting cold", "is looking good"): no gerund Subject. */
+const LINKING_PROGRESSIVES = new Set(
+  'get go feel look become seem grow turn sound stay keep remain come prove taste smell run'.split(' '),
+);
+
+/**
+ * After an operator and a Subject the lite model read as a verb ("can fish", "should dogs"), the
+ * clause's own verb: a base verb ("breathe"), "be"/"have" ("should dogs be walked"), or "like" read
+ * as a preposition after a plural ("would dogs like").
+ */
+function subjectVerbAfter(view: ClauseView, index: number): boolean {
+  const { lower, pos, lemma } = view;
+  const word = lower[index] ?? '';
+  if (pos[index] === 'VERB' && word === lemma[index]) return true;
+  if (word === 'be' || word === 'have') return !endsAt(view, index + 1);
+  return word === 'like' && (lower[index - 1] ?? '').endsWith('s') && !endsAt(view, index + 1);
+}
+
+/**
+ * "swimming" in "Is swimming a sport", "Is skiing dangerous", "Is smoking allowed": an -ing form right
+ * after "is" followed by a complement (adjective, participle, nominal group) is the Subject; verbs that
+ * link to an adjective in the progressive ("is getting cold") are left alone.
+ */
+function gerundSubject(view: ClauseView, index: number): boolean {
+  const { lower, pos, lemma } = view;
+  const word = lower[index] ?? '';
+  if (pos[index] !== 'VERB' || !word.endsWith('ing') || LINKING_PROGRESSIVES.has(lemma[index] ?? ''))
+    return false;
+  const next = pos[index + 1];
+  const after = lower[index + 1] ?? '';
+  if (next === 'ADJ') return true;
+  if (next === 'VERB') return PARTICIPLE.test(after) && after !== lemma[index + 1];
+  if (next === 'NOUN') return endsAt(view, index + 2);
+  return (after === 'a' || after === 'an') && pos[index + 2] === 'NOUN' && endsAt(view, index + 3);
+}
+
 /**
  * A yes/no question whose Finite or Subject the lite model misreads, with no "." or "!": "is that true"
  * ("that" read as SCONJ), "can fish breathe air" (the Subject read as a verb), "has the mail come" ("has"
@@ -755,10 +812,48 @@ function misreadYesNo(view: ClauseView, start: number): string {
     MODAL_OR_DO.has(word) &&
     pos[start + 1] === 'VERB' &&
     !/(?:ing|ed)$/.test(lower[start + 1] ?? '') &&
-    pos[start + 2] === 'VERB' &&
-    lower[start + 2] === lemma[start + 2]
+    subjectVerbAfter(view, start + 2)
   )
     return 'Subject as verb';
+  if (tag === 'AUX' && BE_QUESTION.has(word) && !isSubjectLike(pos[start + 1])) {
+    // "Is everything okay": a Subject pronoun the lite model reads as a verb.
+    const next = lower[start + 1] ?? '';
+    if (SUBJECT_WORDS.has(next) && next !== 'that' && next !== 'there' && !endsAt(view, start + 2))
+      return 'Subject pronoun as verb';
+    // "Is swimming a sport", "Is skiing dangerous": a gerund Subject, not a progressive with no Subject.
+    if (gerundSubject(view, start + 1)) return 'gerund Subject as progressive';
+  }
+  if (
+    (word === 'does' || word === 'did') &&
+    (tag === 'VERB' || tag === 'AUX') &&
+    NOMINAL_OPENING.has(pos[start + 1] ?? 'X') &&
+    !NEGATIVE_OBJECTS.has(lower[start + 1] ?? '') &&
+    !endsAt(view, start + 2) &&
+    // "Does the job" (a Subject left out) has only the object after "does".
+    !(endsAt(view, start + 3) && (pos[start + 1] === 'DET' || pos[start + 1] === 'PRON'))
+  )
+    // "Does a dog bark", "Did the river flood": "does"/"did" cannot open a command, so before a nominal
+    // group it is the operator of a question whose verb the lite model read as a noun.
+    return 'do-support before a nominal Subject';
+  if (
+    word === 'do' &&
+    tag === 'VERB' &&
+    pos[start + 1] === 'NOUN' &&
+    PLURAL.test(lower[start + 1] ?? '') &&
+    (((pos[start + 2] === 'NOUN' || pos[start + 2] === 'VERB') &&
+      !PLURAL.test(lower[start + 2] ?? '') &&
+      !(lower[start + 2] ?? '').endsWith('ing')) ||
+      (lower[start + 2] === 'like' && !endsAt(view, start + 3)))
+  )
+    // "Do wolves howl at the moon", "Do rabbits like lettuce": a plural Subject and a base verb read as a
+    // noun or preposition; a command's object ("Do push-ups", "Do the dishes") has no base verb after it.
+    return 'do-support before a plural Subject';
+  if (word === 'may' && tag !== 'AUX' && start === 0) {
+    // "May dogs enter the park": the month name read for the modal operator.
+    const finite = subjectThenFinite(view, start + 1);
+    if (finite > start + 1 && pos[finite] === 'VERB' && lower[finite] === lemma[finite])
+      return 'modal read as noun';
+  }
   if (PERFECT_HAVE.has(word) && tag === 'VERB') {
     const finite = subjectThenFinite(view, start + 1);
     if (
@@ -768,6 +863,21 @@ function misreadYesNo(view: ClauseView, start: number): string {
       !FINITE_WORDS.has(lower[start + 1] ?? '')
     )
       return 'perfect have as main verb';
+    // "Have you ever ridden a horse": a Subject pronoun right after "have" (not "Have it your way").
+    if (SUBJECT_PRONOUNS.has(lower[start + 1] ?? '') && !endsAt(view, start + 2))
+      return 'perfect have as main verb';
+    // "Has the ice melted": the participle read as an adjective after the nominal Subject.
+    if (
+      word !== 'have' &&
+      SUBJECT_DETERMINERS.has(lower[start + 1] ?? '') &&
+      NOMINAL_TAGS.has(pos[start + 2] ?? 'X')
+    ) {
+      let index = start + 2;
+      while (index < start + 5 && NOMINAL_TAGS.has(pos[index] ?? 'X') && !PARTICIPLE.test(lower[index] ?? ''))
+        index += 1;
+      if (index > start + 2 && pos[index] === 'ADJ' && PARTICIPLE.test(lower[index] ?? ''))
+        return 'perfect have as main verb';
+    }
   }
   if (
     (word === 'does' || word === 'did') &&

@@ -8,6 +8,7 @@ import {
   MODAL_NOUNS,
   MODAL_OPERATORS,
   MODAL_VERBS,
+  PASSIVE_PROJECTION,
 } from './modal-lexicon';
 import { PROCESS_BY_LEMMA, PROCESS_VERBS } from './process-lexicon';
 import { TENOR_FEATURES } from './tenor-lexicon';
@@ -21,6 +22,7 @@ describe('modal lexicon', () => {
     MODAL_VERBS,
     MODAL_NOUNS,
     MODAL_CONJUNCTIONS,
+    PASSIVE_PROJECTION,
   };
   for (const [name, table] of Object.entries(tables)) {
     it(`${name}: every entry has a weight in a band and a known type`, () => {
@@ -37,6 +39,27 @@ describe('modal lexicon', () => {
     expect(MODAL_OPERATORS.should?.weight).toBeCloseTo(0.6);
     expect(MODAL_OPERATORS.may?.weight).toBeCloseTo(0.3);
     expect(MODAL_ADJUNCTS.perhaps?.weight).toBeLessThan(MODAL_ADJUNCTS.probably?.weight ?? 0);
+  });
+});
+
+describe('attribution to an unnamed source', () => {
+  // "is said to", "it is believed that", "reportedly" mean what epistemic "is supposed to" means.
+  const supposed = MODAL_EXPRESSIONS.supposed?.weight;
+  it.each(['said', 'thought', 'believed', 'reported', 'alleged', 'rumored', 'rumoured'])(
+    '%s is median, like "supposed to"',
+    (word) => {
+      expect(MODAL_EXPRESSIONS[word]?.weight).toBe(supposed);
+      expect(PASSIVE_PROJECTION[word]?.weight).toBe(supposed);
+    },
+  );
+  it.each(['supposedly', 'allegedly', 'reportedly', 'purportedly', 'reputedly'])(
+    '%s is median, like "supposed to"',
+    (word) => {
+      expect(MODAL_ADJUNCTS[word]?.weight).toBe(supposed);
+    },
+  );
+  it('keeps consensus ("it is widely accepted that") in the low band', () => {
+    expect(PASSIVE_PROJECTION.accepted).toEqual({ weight: 0.4, type: 'probability', kind: 'expression' });
   });
 });
 

@@ -69,15 +69,15 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = lexiconTa
   tend: entry(0.6, 'usuality', 'expression'),
   seem: entry(0.5, 'probability', 'expression'),
   appear: entry(0.5, 'probability', 'expression'),
-  thought: entry(0.4, 'probability', 'expression'),
-  said: entry(0.4, 'probability', 'expression'),
+  thought: entry(0.6, 'probability', 'expression'),
+  said: entry(0.6, 'probability', 'expression'),
   known: entry(0.4, 'probability', 'expression'),
-  reported: entry(0.4, 'probability', 'expression'),
-  believed: entry(0.4, 'probability', 'expression'),
+  reported: entry(0.6, 'probability', 'expression'),
+  believed: entry(0.6, 'probability', 'expression'),
   considered: entry(0.4, 'probability', 'expression'),
-  rumored: entry(0.4, 'probability', 'expression'),
-  rumoured: entry(0.4, 'probability', 'expression'),
-  alleged: entry(0.4, 'probability', 'expression'),
+  rumored: entry(0.6, 'probability', 'expression'),
+  rumoured: entry(0.6, 'probability', 'expression'),
+  alleged: entry(0.6, 'probability', 'expression'),
   claimed: entry(0.4, 'probability', 'expression'),
 });
 
@@ -96,9 +96,9 @@ export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = lexiconTable
   likely: entry(0.6, 'probability', 'adjunct'),
   presumably: entry(0.6, 'probability', 'adjunct'),
   apparently: entry(0.5, 'probability', 'adjunct'),
-  supposedly: entry(0.5, 'probability', 'adjunct'),
-  allegedly: entry(0.5, 'probability', 'adjunct'),
-  reportedly: entry(0.5, 'probability', 'adjunct'),
+  supposedly: entry(0.6, 'probability', 'adjunct'),
+  allegedly: entry(0.6, 'probability', 'adjunct'),
+  reportedly: entry(0.6, 'probability', 'adjunct'),
   usually: entry(0.6, 'usuality', 'adjunct'),
   generally: entry(0.6, 'usuality', 'adjunct'),
   normally: entry(0.6, 'usuality', 'adjunct'),
@@ -107,10 +107,10 @@ export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = lexiconTable
   frequently: entry(0.6, 'usuality', 'adjunct'),
   possibly: entry(0.3, 'probability', 'adjunct'),
   arguably: entry(0.3, 'probability', 'adjunct'),
-  purportedly: entry(0.5, 'probability', 'adjunct'),
+  purportedly: entry(0.6, 'probability', 'adjunct'),
   seemingly: entry(0.5, 'probability', 'adjunct'),
   widely: entry(0.4, 'probability', 'adjunct'),
-  reputedly: entry(0.5, 'probability', 'adjunct'),
+  reputedly: entry(0.6, 'probability', 'adjunct'),
   perhaps: entry(0.3, 'probability', 'adjunct'),
   maybe: entry(0.3, 'probability', 'adjunct'),
   conceivably: entry(0.3, 'probability', 'adjunct'),
@@ -152,22 +152,26 @@ export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = lexiconTab
  * Passive participles of verbs of saying and thinking that project an extraposed that-clause ("it is
  * said that", "it is believed that"): attribution to an unnamed source, an interpersonal metaphor of
  * low-to-median probability (Wikipedia's weasel wording). Matched only after a form of "be" and before
- * "that"; keyed by lower-case form.
+ * "that"; keyed by lower-case form. Hearsay and belief ("said", "believed", "reported") mean what
+ * epistemic "is supposed to" means and share its median value (0.6, as "reportedly", "supposedly");
+ * attributions that argue, assume, estimate or agree ("suggested", "accepted") stay at 0.4.
  */
 export const PASSIVE_PROJECTION: Readonly<Record<string, ModalEntry>> = lexiconTable({
-  said: entry(0.4, 'probability', 'expression'),
-  thought: entry(0.4, 'probability', 'expression'),
-  believed: entry(0.4, 'probability', 'expression'),
-  reported: entry(0.4, 'probability', 'expression'),
+  said: entry(0.6, 'probability', 'expression'),
+  thought: entry(0.6, 'probability', 'expression'),
+  believed: entry(0.6, 'probability', 'expression'),
+  reported: entry(0.6, 'probability', 'expression'),
   known: entry(0.4, 'probability', 'expression'),
   claimed: entry(0.4, 'probability', 'expression'),
-  alleged: entry(0.4, 'probability', 'expression'),
-  rumored: entry(0.4, 'probability', 'expression'),
-  rumoured: entry(0.4, 'probability', 'expression'),
+  alleged: entry(0.6, 'probability', 'expression'),
+  rumored: entry(0.6, 'probability', 'expression'),
+  rumoured: entry(0.6, 'probability', 'expression'),
   suggested: entry(0.4, 'probability', 'expression'),
   argued: entry(0.4, 'probability', 'expression'),
   assumed: entry(0.4, 'probability', 'expression'),
   estimated: entry(0.4, 'probability', 'expression'),
+  /** "It is widely accepted that": consensus attributed to no one named. */
+  accepted: entry(0.4, 'probability', 'expression'),
   /** Only before "as": "has been described as", "is widely seen as". */
   described: entry(0.4, 'probability', 'expression'),
   seen: entry(0.4, 'probability', 'expression'),
@@ -226,9 +230,9 @@ export const MODAL_CONJUNCTIONS: Readonly<Record<string, ModalEntry>> = lexiconT
 /**
  * Hedges of vague attribution and quantity ("some say", "many believe", "in some cases"): Wikipedia's
  * weasel wording, which withholds full commitment; low probability modalisation, keyed by lower-case
- * form and matched on determiners, pronouns and adjectives. Like the other attributions to an unnamed
- * source ("it is said", "is claimed", "many believe") they sit at 0.4, the top of the low band, above
- * dynamic "can" (0.25) and below median "probably" (0.6).
+ * form and matched on determiners, pronouns and adjectives. Like the weaker attributions to an unnamed
+ * source ("is claimed", "it is suggested") they sit at 0.4, the top of the low band, above dynamic
+ * "can" (0.25) and below median "probably" and hearsay "it is said" (0.6).
  */
 export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   some: entry(0.4, 'probability', 'hedge'),
