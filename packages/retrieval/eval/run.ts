@@ -16,7 +16,13 @@ import { createStore, type Store } from '@cae/store-drizzle';
 import { DEFAULT_VOCABULARY_SIZE } from '../src/embedder-cache';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { DEFAULT_RRF_K } from '../src/rank-fusion';
-import { createRetriever, DEFAULT_FEEDBACK, type RetrievalMode } from '../src/retriever';
+import {
+  createRetriever,
+  DEFAULT_DOCUMENT_CONTEXT,
+  DEFAULT_FEEDBACK,
+  DEFAULT_LIST_WEIGHTS,
+  type RetrievalMode,
+} from '../src/retriever';
 import { type BeirSet, loadBeirSet, loadNegConstraintGraded, type Split } from './eval-data';
 import { type IngestFigures, ingestCorpus } from './eval-ingest';
 import { documentsByBestClause, mean, ndcgAt, recallAt } from './eval-metrics';
@@ -31,12 +37,16 @@ const write = !args.includes('--no-write');
 const REPORT = resolve(import.meta.dirname, '../../../docs/RETRIEVAL.md');
 /** Deepest candidate list fetched; smaller list sizes are its prefixes. */
 const POOL = 1000;
-const CANDIDATE_SIZES = [100, 200, 500, 1000];
-const K_VALUES = [10, 30, 60, 100];
+const CANDIDATE_SIZES = [100, 200, 500];
+const K_VALUES = [30, 60];
 /** Vector list depths tried below the keyword list's (undefined: the same depth). */
-const VECTOR_DEPTHS = [undefined, 20, 50];
+const VECTOR_DEPTHS = [undefined];
 /** Pseudo-relevance feedback settings tried (undefined: none). */
 const FEEDBACK = [undefined, { clauses: 5, weight: 1 }, { clauses: 10, weight: 2 }];
+/** Weights of the vector list tried (the keyword list's is 1). */
+const VECTOR_WEIGHTS = [1, 0.5, 0.35];
+/** Document contexts of the fusion tried (undefined: none). */
+const DOCUMENT_CONTEXTS = [undefined, { weight: 1, k: 3 }, { weight: 1, k: 10 }];
 /** Clauses kept after fusion: enough to fill 100 documents for recall@100. */
 const CLAUSE_DEPTH = 1000;
 
@@ -53,6 +63,10 @@ type Variant = {
   vectorCandidates?: number;
   /** Pseudo-relevance feedback of the vector query from the best keyword clauses. */
   feedback?: { clauses: number; weight: number };
+  /** Weight of the vector list in the fusion (default 1: plain RRF). */
+  vectorWeight?: number;
+  /** Document context of the fusion (default none). */
+  documentContext?: { weight: number; k: number };
 };
 
 /** Caches each list at POOL depth per query so many fusion settings cost one store query each. */
@@ -120,6 +134,8 @@ async function evaluate(
     candidateLimit: () => variant.candidates,
     ...(variant.vectorCandidates ? { vectorCandidateLimit: () => variant.vectorCandidates! } : {}),
     feedback: variant.feedback ?? false,
+    weights: { vector: variant.vectorWeight ?? 1, keyword: 1 },
+    documentContext: variant.documentContext ?? false,
     maxLimit: CLAUSE_DEPTH,
   });
   const ndcg: number[] = [];
@@ -228,20 +244,26 @@ for (const name of sets) {
       for (const vectorCandidates of VECTOR_DEPTHS) {
         if (vectorCandidates !== undefined && vectorCandidates >= candidates) continue;
         for (const feedback of FEEDBACK) {
-          const variant: Variant = {
-            label: 'hybrid',
-            mode: 'hybrid',
-            ranking: 'bm25',
-            k,
-            candidates,
-            ...(vectorCandidates ? { vectorCandidates } : {}),
-            ...(feedback ? { feedback } : {}),
-          };
-          const scores = await run('train', variant);
-          trainLines.push(
-            `| ${k} | ${candidates} | ${vectorCandidates ?? candidates} | ${feedback ? `${feedback.clauses} clauses, weight ${feedback.weight}` : 'none'} | ${fmt(scores.ndcg)} | ${fmt(scores.recall)} |`,
-          );
-          if (!best || scores.ndcg > best.ndcg + 1e-9) best = { variant, ndcg: scores.ndcg };
+          for (const vectorWeight of VECTOR_WEIGHTS) {
+            for (const documentContext of DOCUMENT_CONTEXTS) {
+              const variant: Variant = {
+                label: 'hybrid',
+                mode: 'hybrid',
+                ranking: 'bm25',
+                k,
+                candidates,
+                vectorWeight,
+                ...(vectorCandidates ? { vectorCandidates } : {}),
+                ...(feedback ? { feedback } : {}),
+                ...(documentContext ? { documentContext } : {}),
+              };
+              const scores = await run('train', variant);
+              trainLines.push(
+                `| ${k} | ${candidates} | ${vectorCandidates ?? candidates} | ${feedback ? `${feedback.clauses} clauses, weight ${feedback.weight}` : 'none'} | ${vectorWeight} | ${documentContext ? `weight ${documentContext.weight}, k ${documentContext.k}` : 'none'} | ${fmt(scores.ndcg)} | ${fmt(scores.recall)} |`,
+              );
+              if (!best || scores.ndcg > best.ndcg + 1e-9) best = { variant, ndcg: scores.ndcg };
+            }
+          }
         }
       }
     }
@@ -254,10 +276,25 @@ for (const name of sets) {
     chosen.feedback
       ? `feedback ${chosen.feedback.clauses} clauses, weight ${chosen.feedback.weight}`
       : 'no feedback',
+    `vector weight ${chosen.vectorWeight ?? 1}`,
+    chosen.documentContext
+      ? `document context weight ${chosen.documentContext.weight}, k ${chosen.documentContext.k}`
+      : 'no document context',
   ].join(', ');
   console.log(`\n  best on train: ${tunedSettings} (nDCG@10 ${fmt(best!.ndcg)})`);
-  // The retriever's defaults: k 60, max(limit, 100) candidates per list, feedback 5 clauses weight 1.
+  // The retriever's defaults: k 60, max(limit, 100) candidates per list, feedback, list weights and
+  // document context from its DEFAULT_* constants.
   const defaultCandidates = 100;
+  const defaults: Variant = {
+    label: `hybrid, retriever defaults (k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight}, vector weight ${DEFAULT_LIST_WEIGHTS.vector}, document context weight ${DEFAULT_DOCUMENT_CONTEXT.weight} k ${DEFAULT_DOCUMENT_CONTEXT.k})`,
+    mode: 'hybrid',
+    ranking: 'bm25',
+    k: DEFAULT_RRF_K,
+    candidates: defaultCandidates,
+    feedback: { ...DEFAULT_FEEDBACK },
+    vectorWeight: DEFAULT_LIST_WEIGHTS.vector,
+    documentContext: { ...DEFAULT_DOCUMENT_CONTEXT },
+  };
   const variants: Variant[] = [
     tuned['keyword (BM25)']!,
     tuned['keyword (BM25, clause alone: documentWeight 0)']!,
@@ -270,26 +307,15 @@ for (const name of sets) {
       k: DEFAULT_RRF_K,
       candidates: defaultCandidates,
     },
-    {
-      label: `hybrid, retriever defaults (k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses, weight ${DEFAULT_FEEDBACK.weight})`,
-      mode: 'hybrid',
-      ranking: 'bm25',
-      k: DEFAULT_RRF_K,
-      candidates: defaultCandidates,
-      feedback: { ...DEFAULT_FEEDBACK },
-    },
+    defaults,
+    { ...defaults, label: 'hybrid, retriever defaults without document context', documentContext: undefined },
+    { ...defaults, label: 'hybrid, retriever defaults with equal list weights', vectorWeight: 1 },
+    { ...defaults, label: 'hybrid, retriever defaults without feedback', feedback: undefined },
     {
       ...best!.variant,
       label: `hybrid, BM25 + vector, tuned on train (${tunedSettings})`,
     },
-    {
-      label: `hybrid, ts_rank_cd + vector (retriever defaults)`,
-      mode: 'hybrid',
-      ranking: 'ts_rank_cd',
-      k: DEFAULT_RRF_K,
-      candidates: defaultCandidates,
-      feedback: { ...DEFAULT_FEEDBACK },
-    },
+    { ...defaults, label: 'hybrid, ts_rank_cd + vector (retriever defaults)', ranking: 'ts_rank_cd' },
   ];
   const rows: string[] = [];
   for (const variant of variants) {
@@ -319,10 +345,10 @@ for (const name of sets) {
     `|---|---|---|---|${graded ? '---|' : ''}`,
     ...rows,
     '',
-    '<details><summary>Hybrid tuning grid on train (RRF k, candidates per list)</summary>',
+    '<details><summary>Hybrid tuning grid on train (RRF k, candidates per list, feedback, vector weight, document context)</summary>',
     '',
-    '| k | keyword candidates | vector candidates | feedback | nDCG@10 | recall@100 |',
-    '|---|---|---|---|---|---|',
+    '| k | keyword candidates | vector candidates | feedback | vector weight | document context | nDCG@10 | recall@100 |',
+    '|---|---|---|---|---|---|---|---|',
     ...trainLines,
     '',
     '</details>',
@@ -342,7 +368,9 @@ const header = [
   'lexemes) ranked by BM25 (k1 0.9, b 0.4) or `ts_rank_cd`. BM25 by default scores a clause in its',
   "document's context: its own BM25 plus its document's BM25 (documentWeight 1); the clause-alone row",
   'is the same ranking with documentWeight 0. The vector list is pgvector HNSW',
-  'cosine; hybrid is reciprocal rank fusion of the vector list and the BM25 list. Single lists are',
+  'cosine; hybrid is weighted reciprocal rank fusion of the vector list and the BM25 list, optionally',
+  "with document context (a clause also gets its document's RRF score, the document ranked in each",
+  'list by its best clause). Single lists are',
   `${POOL} clauses deep. Clause vectors carry their document's context (\`embedClauses\`, context weight 0.5).`,
   'Published SciFact reference: BM25 0.665-0.679 nDCG@10, RRF of BM25 and a dense model 0.742.',
   '',

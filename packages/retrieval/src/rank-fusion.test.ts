@@ -36,6 +36,26 @@ describe('reciprocalRankFusion', () => {
     ]);
   });
 
+  it('adds the group context: a group ranks by its first item in each list', () => {
+    const groupOf = (id: string) => id[0]!;
+    // Groups: a (a1, a2), b (b1). List 1 ranks groups a, b; list 2 ranks b, a.
+    const fused = reciprocalRankFusion(
+      [
+        ['a1', 'b1'],
+        ['b1', 'a2'],
+      ],
+      { k: 60, context: { groupOf, weight: 2, k: 1 } },
+    );
+    const groupA = 1 / 2 + 1 / 3;
+    const groupB = 1 / 3 + 1 / 2;
+    expect(fused.find((item) => item.id === 'b1')?.score).toBeCloseTo(1 / 62 + 1 / 61 + 2 * groupB);
+    expect(fused.find((item) => item.id === 'a2')?.score).toBeCloseTo(1 / 62 + 2 * groupA);
+    expect(fused.map((item) => item.id)).toEqual(['b1', 'a1', 'a2']);
+    expect(() => reciprocalRankFusion([['a']], { context: { groupOf, weight: -1, k: 1 } })).toThrow(
+      RangeError,
+    );
+  });
+
   it('keeps the first rank of an id repeated within a list', () => {
     expect(reciprocalRankFusion([['a', 'a']])).toEqual([{ id: 'a', score: 1 / 61, ranks: [1] }]);
   });

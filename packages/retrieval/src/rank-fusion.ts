@@ -6,11 +6,18 @@ export interface RankFusionOptions {
   k?: number;
   /** Per-list factor on its contribution (default 1 each). */
   weights?: readonly number[];
+  /**
+   * Group context (e.g. the document of a clause): each item also gets `weight` times its group's
+   * own fused score, where a group's rank in a list is the position of its first item among the
+   * list's groups and it scores `sum over lists of listWeight / (k + groupRank)`. Items of a group
+   * that both lists rank high rise together, as a reader would judge the passage by its document.
+   */
+  context?: { groupOf: (id: string) => string; weight: number; k: number };
 }
 
 export interface FusedItem {
   id: string;
-  /** `sum over lists of weight / (k + rank)`. */
+  /** `sum over lists of weight / (k + rank)`, plus the group context when one is given. */
   score: number;
   /** 1-based rank of the id in each input list, `null` where it was absent. */
   ranks: (number | null)[];
@@ -27,9 +34,25 @@ export function reciprocalRankFusion(
 ): FusedItem[] {
   const k = options.k ?? DEFAULT_RRF_K;
   if (!(k >= 0) || !Number.isFinite(k)) throw new RangeError(`RRF k must be a finite number >= 0, got ${k}`);
+  const context = options.context;
+  if (context && (!(context.k >= 0 && context.weight >= 0) || !Number.isFinite(context.k + context.weight))) {
+    throw new RangeError(
+      `context k and weight must be finite numbers >= 0, got ${context.k} and ${context.weight}`,
+    );
+  }
   const fused = new Map<string, FusedItem>();
+  const groupScores = new Map<string, number>();
   lists.forEach((list, listIndex) => {
     const weight = options.weights?.[listIndex] ?? 1;
+    if (context && context.weight > 0) {
+      const seen = new Set<string>();
+      for (const id of list) {
+        const group = context.groupOf(id);
+        if (seen.has(group)) continue;
+        seen.add(group);
+        groupScores.set(group, (groupScores.get(group) ?? 0) + weight / (context.k + seen.size));
+      }
+    }
     list.forEach((id, position) => {
       let item = fused.get(id);
       if (!item) {
@@ -42,6 +65,10 @@ export function reciprocalRankFusion(
       item.score += weight / (k + position + 1);
     });
   });
+  if (context && context.weight > 0) {
+    for (const item of fused.values())
+      item.score += context.weight * (groupScores.get(context.groupOf(item.id)) ?? 0);
+  }
   return [...fused.values()].sort(compareFused);
 }
 

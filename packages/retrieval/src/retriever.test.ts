@@ -30,7 +30,14 @@ const embedder: Embedder = {
 describe('createRetriever', () => {
   it('fuses vector and keyword ranks with null where a clause is missing from a list', async () => {
     const { source } = createFakeCandidateSource(clauses);
-    const retriever = createRetriever({ source, embedder });
+    // Plain RRF: equal weights, no document context, no feedback.
+    const retriever = createRetriever({
+      source,
+      embedder,
+      weights: { vector: 1, keyword: 1 },
+      documentContext: false,
+      feedback: false,
+    });
     const results = await retriever.retrieve({ query: 'aspirin fever children' });
     expect(results.map((result) => [result.clauseId, result.semanticRank, result.keywordRank])).toEqual([
       ['c1', 1, 2],
@@ -39,6 +46,56 @@ describe('createRetriever', () => {
     ]);
     expect(results[0]?.rrfScore).toBeCloseTo(1 / 61 + 1 / 62);
     expect(results[1]).toMatchObject({ text: clauses[1]!.text, mood: 'interrogative', documentId: 'doc-1' });
+  });
+
+  it('weights the lists and lifts clauses whose document both lists rank high', async () => {
+    // Vector list: v1 (doc-a), v2 (doc-b); keyword list: k1 (doc-b), k2 (doc-a), k3 (doc-c).
+    // The k clauses have no vectors, so each clause is in one list only.
+    const docs = [
+      fakeClause({ clauseId: 'v1', text: 'alpha', documentId: 'doc-a', embedding: axis(0) }),
+      fakeClause({
+        clauseId: 'v2',
+        text: 'beta',
+        documentId: 'doc-b',
+        embedding: Float32Array.from([0.8, 0.6, 0]),
+      }),
+      fakeClause({ clauseId: 'k1', text: 'query words query', documentId: 'doc-b' }),
+      fakeClause({ clauseId: 'k2', text: 'query words', documentId: 'doc-a' }),
+      fakeClause({ clauseId: 'k3', text: 'query', documentId: 'doc-c' }),
+    ];
+    const { source } = createFakeCandidateSource(docs);
+    const base = { source, embedder, feedback: false as const, candidateLimit: 2 };
+    const ids = async (options: Parameters<typeof createRetriever>[0]) =>
+      (await createRetriever(options).retrieve({ query: 'query words', limit: 4 })).map((r) => [
+        r.clauseId,
+        r.rrfScore,
+      ]);
+    // Weighted RRF without context: the keyword list's first clause beats the vector list's.
+    const weighted = await ids({ ...base, weights: { vector: 0.5, keyword: 1 }, documentContext: false });
+    expect(weighted.map(([id]) => id)).toEqual(['k1', 'k2', 'k3', 'v1']);
+    expect(weighted[0]?.[1]).toBeCloseTo(1 / 61, 6);
+    expect(weighted[3]?.[1]).toBeCloseTo(0.5 / 61, 6);
+    // Document context (weight 1, k 3): doc-b is 2nd in the vector list and 1st in the keyword list.
+    const contextual = await ids({
+      ...base,
+      weights: { vector: 0.5, keyword: 1 },
+      documentContext: { weight: 1, k: 3 },
+    });
+    const docB = 0.5 / 5 + 1 / 4;
+    const docA = 0.5 / 4 + 1 / 5;
+    expect(contextual.map(([id]) => id)).toEqual(['k1', 'v2', 'k2', 'v1']);
+    expect(contextual[0]?.[1]).toBeCloseTo(1 / 61 + docB, 6);
+    expect(contextual[1]?.[1]).toBeCloseTo(0.5 / 62 + docB, 6);
+    expect(contextual[3]?.[1]).toBeCloseTo(0.5 / 61 + docA, 6);
+    // Keyword mode keeps the keyword list's own order.
+    const keywordOnly = await createRetriever(base).retrieve({
+      query: 'query words',
+      mode: 'keyword',
+      limit: 2,
+    });
+    expect(keywordOnly.map((r) => r.clauseId)).toEqual(['k1', 'k2']);
+    expect(() => createRetriever({ ...base, weights: { vector: -1 } })).toThrow(RangeError);
+    expect(() => createRetriever({ ...base, documentContext: { k: Number.NaN } })).toThrow(RangeError);
   });
 
   it('runs a single list in keyword or vector mode', async () => {
