@@ -17,7 +17,12 @@ export type {
   Retriever,
   RetrieverOptions,
 } from './retriever';
-export { createRetriever, DEFAULT_FEEDBACK } from './retriever';
+export {
+  createRetriever,
+  DEFAULT_DOCUMENT_CONTEXT,
+  DEFAULT_FEEDBACK,
+  DEFAULT_LIST_WEIGHTS,
+} from './retriever';
 export { expandAncestors } from './retriever-ancestors';
 export type { SynthesizeOptions, Synthesizer, SynthesizerOptions, TextGenerator } from './synthesizer';
 export { answerConfidence, createSynthesizer, FALLBACK_CONFIDENCE } from './synthesizer';
