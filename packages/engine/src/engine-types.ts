@@ -25,6 +25,14 @@ import type {
 export interface Engine {
   /** Compiles text into annotated clauses; with `store` (or `embed`) persists them in one transaction. */
   compile(request: CompileRequestInput): Promise<AnnotatedClause[]>;
+  /**
+   * Compiles several texts as `compile` would and persists those with `store` (or `embed`) in one
+   * transaction with one insert per table (`store.saveDocuments`): the fast way to ingest many
+   * documents, especially inside `bulkLoad`. Every request is validated first; a bad request, a
+   * document id given twice or a failed write stores none of them. Results are in request order.
+   * @example await engine.bulkLoad(async () => { for (const batch of batches) await engine.compileMany(batch.map((text) => ({ text, store: true, embed: true }))); });
+   */
+  compileMany(requests: readonly CompileRequestInput[]): Promise<AnnotatedClause[][]>;
   /** Hybrid retrieval (vector plus keyword, RRF) with scalar filters. */
   retrieve(request: RetrieveRequestInput): Promise<RetrieveResponse>;
   /** Answers a question from retrieved clauses and cites them. */

@@ -61,6 +61,36 @@ describe('createEngine', () => {
     expect(hits.results.some((result) => result.semanticRank !== null)).toBe(true);
   });
 
+  it('compiles many texts and stores them in one batch, all or nothing', async () => {
+    const texts = ['The tenant pays rent monthly.', 'Did the landlord repair the boiler?', LEASE];
+    const stored = await engine.bulkLoad(() =>
+      engine.compileMany([
+        { text: texts[0]!, documentId: 'm1', store: true, embed: true },
+        { text: texts[1]!, documentId: 'm2' },
+        { text: texts[2]!, documentId: 'm3', store: true, embed: true },
+      ]),
+    );
+    expect(stored.map((clauses) => clauses[0]!.documentId)).toEqual(['m1', 'm2', 'm3']);
+    expect((await engine.listClauses({ documentId: 'm3' })).total).toBe(stored[2]!.length);
+    expect((await engine.listClauses({ documentId: 'm2' })).total).toBe(0);
+    const hits = await engine.retrieve({ query: 'when is the deposit returned?' });
+    expect(hits.results[0]!.documentId).toBe('m3');
+    expect(hits.results.some((result) => result.semanticRank !== null)).toBe(true);
+
+    // A bad request or a repeated document id stores nothing of the batch.
+    await expect(
+      engine.compileMany([{ text: 'Fine text.', documentId: 'm4', store: true }, { text: '  ' }]),
+    ).rejects.toSatisfy((error) => InvalidRequestError.isInstance(error) && /request 1/.test(error.message));
+    await expect(
+      engine.compileMany([
+        { text: 'First text.', documentId: 'm5', store: true },
+        { text: 'Second text.', documentId: 'm5', store: true },
+      ]),
+    ).rejects.toBeInstanceOf(InvalidRequestError);
+    expect((await engine.listClauses()).total).toBe(stored[0]!.length + stored[2]!.length);
+    expect(await engine.compileMany([])).toEqual([]);
+  });
+
   it('re-saving a document keeps clause ids, so review history stays attached', async () => {
     const first = await engine.compile({ text: LEASE, documentId: 'lease', store: true });
     await engine.reviewClause(first[0]!.id, { decision: 'accepted', reviewer: 'ana' });

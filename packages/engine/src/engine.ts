@@ -4,6 +4,7 @@ import {
   CompileRequestSchema,
   DecideContentRequestSchema,
   EnqueueContentRequestSchema,
+  InvalidRequestError,
   ListClausesQuerySchema,
   NotFoundError,
   PageQuerySchema,
@@ -25,7 +26,7 @@ import {
   type Retriever,
   type Synthesizer,
 } from '@cae/retrieval';
-import { createStore, type Store } from '@cae/store-drizzle';
+import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
 import type { z } from 'zod';
 import type { Engine, EngineDescription } from './engine-types';
 import { createGatewayTextGenerator } from './gateway-text-generator';
@@ -132,13 +133,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     });
   };
 
-  /** Embeds (when asked) and stores a compiled document in one transaction. */
-  const persist = async (
+  /** A compiled document with its embeddings when asked, ready to save. */
+  const toSaveInput = async (
     documentId: string,
     clauses: AnnotatedClause[],
     sourceType: string,
     embed: boolean,
-  ) => {
+  ): Promise<SaveDocumentInput> => {
     let embeddings: Float32Array[] | undefined;
     if (embed && clauses.length > 0) {
       await ensureEmbeddings();
@@ -148,7 +149,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         clauses.map((clause) => clause.text),
       );
     }
-    await store.saveDocument({ documentId, clauses, embeddings, sourceType });
+    return { documentId, clauses, embeddings, sourceType };
   };
 
   const engine: Engine = {
@@ -157,8 +158,34 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const documentId = request.documentId ?? `api-${randomId()}`;
       const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
       if (request.store || request.embed)
-        await persist(documentId, clauses, request.sourceType, request.embed);
+        await store.saveDocument(await toSaveInput(documentId, clauses, request.sourceType, request.embed));
       return clauses;
+    },
+
+    async compileMany(inputs) {
+      if (!Array.isArray(inputs))
+        throw new InvalidRequestError('compileMany takes an array of compile requests');
+      const requests = inputs.map((input, index) => {
+        try {
+          return parseInput(CompileRequestSchema, input);
+        } catch (error) {
+          if (InvalidRequestError.isInstance(error)) {
+            throw new InvalidRequestError(`request ${index}: ${error.message}`, { details: error.details });
+          }
+          throw error;
+        }
+      });
+      const compiled: AnnotatedClause[][] = [];
+      const saves: SaveDocumentInput[] = [];
+      for (const request of requests) {
+        const documentId = request.documentId ?? `api-${randomId()}`;
+        const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
+        compiled.push(clauses);
+        if (request.store || request.embed)
+          saves.push(await toSaveInput(documentId, clauses, request.sourceType, request.embed));
+      }
+      if (saves.length > 0) await store.saveDocuments(saves);
+      return compiled;
     },
 
     async retrieve(input) {

@@ -2,7 +2,8 @@
  * Benchmarks of @cae/retrieval. Prints figures; asserts nothing.
  *   1. local embedder: cold conversion (child process, peak RSS), cached load time and memory
  *   2. ingest into PGlite (and Postgres when DATABASE_URL is set): compile+store and
- *      compile+store+embed on SciFact documents, clauses/s and peak RSS
+ *      compile+store+embed on SciFact documents, saved in batches inside a bulk load, clauses/s
+ *      and peak RSS
  *   3. retrieval latency p50/p95 at ~100k clauses on PGlite, hybrid with and without a filter,
  *      with the cost of each part (query embedding, vector list, keyword list, fusion)
  * Run: pnpm --filter @cae/retrieval bench   (BENCH_DOCS=500 documents for ingest, BENCH_QUERIES=200)
@@ -14,9 +15,9 @@ import { join, resolve } from 'node:path';
 import type { AnnotatedClause, Mood, ProcessType, RetrievalFilters } from '@cae/core';
 import { clauseId } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
-import { createStore, type Store } from '@cae/store-drizzle';
+import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
 import { loadBeirSet } from '../eval/eval-data';
-import { documentText, ingestCorpus } from '../eval/eval-ingest';
+import { documentText, INGEST_BATCH_DOCUMENTS, ingestCorpus } from '../eval/eval-ingest';
 import { embedClauses } from '../src/embedder-context';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { reciprocalRankFusion } from '../src/rank-fusion';
@@ -158,6 +159,7 @@ if (!ready) {
   const loadStart = performance.now();
   let loaded = 0;
   await store.bulkLoad(async () => {
+    let batch: SaveDocumentInput[] = [];
     for (const [documentIndex, { documentId, texts }] of documents.entries()) {
       const clauses = texts.map((text, index): AnnotatedClause => {
         const id = clauseId(documentId, index);
@@ -185,8 +187,12 @@ if (!ready) {
           ideational: { ...template.ideational, processType: processes[(loaded + 2 * index) % 6]! },
         } as AnnotatedClause;
       });
-      await store.saveDocument({ documentId, clauses, embeddings: await embedClauses(embedder, texts) });
+      batch.push({ documentId, clauses, embeddings: await embedClauses(embedder, texts) });
       loaded += clauses.length;
+      if (batch.length === INGEST_BATCH_DOCUMENTS || documentIndex === documents.length - 1) {
+        await store.saveDocuments(batch);
+        batch = [];
+      }
       if (documentIndex % 500 === 0) process.stdout.write(`\r  loading latency store: ${loaded} clauses`);
     }
   });

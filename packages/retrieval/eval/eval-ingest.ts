@@ -1,6 +1,6 @@
 import type { AnnotatedClauseInput } from '@cae/core';
 import type { Pipeline } from '@cae/pipeline';
-import type { Store } from '@cae/store-drizzle';
+import type { SaveDocumentInput, Store } from '@cae/store-drizzle';
 import type { Embedder } from '../src/embedder';
 import { embedClauses } from '../src/embedder-context';
 import type { BeirDocument } from './eval-data';
@@ -24,9 +24,13 @@ export function documentText(document: BeirDocument): string {
   return `${/[.!?]$/.test(title) ? title : `${title}.`}\n\n${document.text}`;
 }
 
+/** Documents saved per `saveDocuments` call by default. */
+export const INGEST_BATCH_DOCUMENTS = 50;
+
 /**
- * Compiles each document with the pipeline, embeds its clauses (when an embedder is given) and saves it
- * in one transaction, inside the store's bulk load (index rebuilt once at the end).
+ * Compiles each document with the pipeline and embeds its clauses (when an embedder is given), then
+ * saves the documents in batches (`saveDocuments`: one transaction and one insert per table for a
+ * batch), inside the store's bulk load (postings and index built once at the end).
  */
 export async function ingestCorpus(options: {
   store: Store;
@@ -35,6 +39,8 @@ export async function ingestCorpus(options: {
   corpus: readonly BeirDocument[];
   /** Document context mixed into clause vectors (see embedClauses). */
   contextWeight?: number;
+  /** Documents per saveDocuments call; default 50. */
+  batchSize?: number;
   onProgress?: (done: number, clauses: number) => void;
 }): Promise<IngestFigures> {
   const figures: IngestFigures = {
@@ -47,9 +53,27 @@ export async function ingestCorpus(options: {
     peakRssMb: 0,
     failedDocuments: [],
   };
+  const batchSize = options.batchSize ?? INGEST_BATCH_DOCUMENTS;
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new RangeError('batchSize must be a positive integer');
   const started = performance.now();
   let peak = process.memoryUsage().rss;
   await options.store.bulkLoad(async () => {
+    let batch: SaveDocumentInput[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const mark = performance.now();
+      await options.store.saveDocuments(batch);
+      figures.storeMs += performance.now() - mark;
+      const before = figures.documents;
+      figures.documents += batch.length;
+      figures.clauses += batch.reduce((sum, input) => sum + input.clauses.length, 0);
+      batch = [];
+      if (Math.floor(figures.documents / 250) > Math.floor(before / 250)) {
+        peak = Math.max(peak, process.memoryUsage().rss);
+        options.onProgress?.(figures.documents, figures.clauses);
+      }
+    };
     for (const document of options.corpus) {
       let mark = performance.now();
       let clauses: AnnotatedClauseInput[];
@@ -74,20 +98,10 @@ export async function ingestCorpus(options: {
         );
         figures.embedMs += performance.now() - mark;
       }
-      mark = performance.now();
-      await options.store.saveDocument({
-        documentId: document.id,
-        clauses,
-        ...(embeddings ? { embeddings } : {}),
-      });
-      figures.storeMs += performance.now() - mark;
-      figures.documents++;
-      figures.clauses += clauses.length;
-      if (figures.documents % 250 === 0) {
-        peak = Math.max(peak, process.memoryUsage().rss);
-        options.onProgress?.(figures.documents, figures.clauses);
-      }
+      batch.push({ documentId: document.id, clauses, ...(embeddings ? { embeddings } : {}) });
+      if (batch.length >= batchSize) await flush();
     }
+    await flush();
   });
   figures.totalMs = performance.now() - started;
   figures.peakRssMb = Math.round(Math.max(peak, process.memoryUsage().rss) / 2 ** 20);

@@ -1,6 +1,7 @@
 /**
  * Storing throughput of @cae/store-drizzle: synthetic clauses (and random 100-d embeddings) on
- * in-memory PGlite, and on the Postgres server of DATABASE_URL when set (without embeddings).
+ * in-memory PGlite, one by one and in batches (saveDocuments), and on the Postgres server of
+ * DATABASE_URL when set (without embeddings).
  * Run: pnpm --filter @cae/store-drizzle bench   (BENCH_CLAUSES, BENCH_DOCUMENT_SIZE to resize)
  */
 
@@ -17,6 +18,8 @@ async function run(
   options: StoreOptions,
   withEmbeddings: boolean,
   bulk = false,
+  /** Documents per saveDocuments call; 0 saves them one by one. */
+  batch = 0,
 ): Promise<void> {
   const store = await createStore(options);
   try {
@@ -34,6 +37,13 @@ async function run(
     const started = performance.now();
     let edges = 0;
     const saveAll = async () => {
+      if (batch > 0) {
+        for (let start = 0; start < inputs.length; start += batch) {
+          for (const result of await store.saveDocuments(inputs.slice(start, start + batch)))
+            edges += result.semanticEdgeCount;
+        }
+        return;
+      }
       for (const input of inputs) edges += (await store.saveDocument(input)).semanticEdgeCount;
     };
     if (bulk) await store.bulkLoad(saveAll);
@@ -72,6 +82,13 @@ await run('pglite, no embeddings', { url: 'memory://' }, false);
 await run('pglite, 100-d embeddings, no semantic edges', { url: 'memory://', semanticEdges: false }, true);
 await run('pglite, 100-d embeddings + semantic edges', { url: 'memory://' }, true);
 await run('pglite, 100-d embeddings + semantic edges, bulkLoad', { url: 'memory://' }, true, true);
+await run(
+  'pglite, 100-d embeddings + semantic edges, bulkLoad, saveDocuments of 10',
+  { url: 'memory://' },
+  true,
+  true,
+  10,
+);
 if (process.env.DATABASE_URL) {
   const database = await createTestDatabase(process.env.DATABASE_URL);
   try {

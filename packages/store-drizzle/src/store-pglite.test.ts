@@ -8,8 +8,11 @@ import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
 import { openMemoryStore } from '../test/pglite-template';
 import { storeTests } from '../test/store-suite';
 import { createStore, type Store } from './store';
-import { MIGRATIONS_FOLDER } from './store-connection';
-import { clauseInsertRow } from './store-rows';
+import { MIGRATIONS_FOLDER, type StoreExecutor } from './store-connection';
+import { pgliteClientOf } from './store-copy';
+import { insertEmbeddings } from './store-embeddings';
+import { clauseInsertRow, insertClauseRows } from './store-rows';
+import { documents } from './store-schema';
 
 describe('store on in-memory PGlite', () => {
   storeTests({ vector: true, open: () => openMemoryStore() });
@@ -124,6 +127,78 @@ describe('store on a PGlite data directory', () => {
       await expect(createStore({ url: 'memory://', autoOptimizeAfterSaves: value })).rejects.toThrow(
         /autoOptimizeAfterSaves/,
       );
+    }
+  });
+});
+
+describe('binary COPY on PGlite', () => {
+  it('stores exactly what the portable json path of a server stores', async () => {
+    const copied = await openMemoryStore({ embedding: { dimension: 4, embedderId: 'tiny' } });
+    const portable = await openMemoryStore({ embedding: { dimension: 4, embedderId: 'tiny' } });
+    try {
+      expect(pgliteClientOf(copied.db)).not.toBeNull();
+      // Only execute(): what a postgres.js executor offers, so the server's statements run.
+      const serverLike = {
+        execute: (query: never) => portable.db.execute(query),
+      } as unknown as StoreExecutor;
+      expect(pgliteClientOf(serverLike)).toBeNull();
+      const clauses = makeDocument('same', 40, (index) => ({
+        text: index === 3 ? 'Tabs\tnew\nlines, back\\slashes, "quotes", ünïcödé 東京 and 🚀' : undefined,
+        parentIndex: index % 4 === 1 ? index - 1 : null,
+        modalityWeight: index === 5 ? 0.123456789012345 : undefined,
+      }));
+      const embeddings = randomEmbeddings(40, 4, 7);
+      // Through COPY in several statements, as a batch larger than a chunk would be.
+      await copied.db.insert(documents).values({ id: 'same' });
+      await copied.db.transaction(async (tx) => {
+        expect(pgliteClientOf(tx)).not.toBeNull();
+        await insertClauseRows(
+          tx,
+          clauses.map((clause) => clauseInsertRow(clause, clause.sourceType)),
+          7,
+        );
+        await insertEmbeddings(
+          tx,
+          clauses.map((clause, index) => ({ clauseId: clause.id, embedding: embeddings[index]! })),
+          9,
+        );
+      });
+      await portable.db.insert(documents).values({ id: 'same' });
+      await insertClauseRows(
+        serverLike,
+        clauses.map((clause) => clauseInsertRow(clause, clause.sourceType)),
+        7,
+      );
+      await insertEmbeddings(
+        serverLike,
+        clauses.map((clause, index) => ({ clauseId: clause.id, embedding: embeddings[index]! })),
+        9,
+      );
+      const rows = async (store: Store) => {
+        const result = await store.db.execute(sql`SELECT row_to_json(c)::text AS row FROM (
+          SELECT id, document_id, clause_index, sentence_index, parent_clause_id, text, syntactic::text,
+            ideational::text, interpersonal::text, textual::text, compiled_at, untrusted, source_type,
+            review_status, mood, process_type, modality_weight, tenor, annotation_source,
+            annotation_untrusted, tsv::text FROM clauses ORDER BY clause_index) c`);
+        return (result as unknown as { rows: { row: string }[] }).rows.map((row) => row.row);
+      };
+      expect(await rows(copied)).toHaveLength(40);
+      expect(await rows(copied)).toEqual(await rows(portable));
+      expect((await copied.listClauses({ limit: 100 })).clauses).toEqual(clauses);
+      const vectors = async (store: Store) => {
+        const result = await store.db.execute(
+          sql`SELECT embedding::real[] AS v FROM clause_embeddings ORDER BY clause_id`,
+        );
+        return (result as unknown as { rows: { v: number[] }[] }).rows.map((row) => row.v);
+      };
+      const [left, right] = [await vectors(copied), await vectors(portable)];
+      expect(left).toHaveLength(40);
+      for (const [index, vector] of left.entries()) {
+        for (const [dim, value] of vector.entries()) expect(value).toBeCloseTo(right[index]![dim]!, 6);
+      }
+    } finally {
+      await copied.close();
+      await portable.close();
     }
   });
 });

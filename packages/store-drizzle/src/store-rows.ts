@@ -13,6 +13,7 @@ import {
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import type { StoreExecutor } from './store-connection';
+import { BinaryCopyWriter, copyInto, pgliteClientOf } from './store-copy';
 import { type clauseReviews, clauses, type contentReviews } from './store-schema';
 
 type ClauseRow = typeof clauses.$inferSelect;
@@ -183,18 +184,71 @@ export function toGraphNode(row: {
   return GraphNodeSchema.parse({ ...row, label });
 }
 
+/** The clause columns COPY writes, in the order of `writeClauseRow` (the tsvector is generated). */
+const COPY_CLAUSE_COLUMNS = [
+  'id',
+  'document_id',
+  'clause_index',
+  'sentence_index',
+  'parent_clause_id',
+  'text',
+  'syntactic',
+  'ideational',
+  'interpersonal',
+  'textual',
+  'compiled_at',
+  'untrusted',
+  'source_type',
+  'review_status',
+  'mood',
+  'process_type',
+  'modality_weight',
+  'tenor',
+  'annotation_source',
+  'annotation_untrusted',
+] as const;
+
+function writeClauseRow(writer: BinaryCopyWriter, row: StoredClauseRow): void {
+  writer.row(COPY_CLAUSE_COLUMNS.length).uuid(row.id).text(row.documentId).int4(row.clauseIndex);
+  writer.int4(row.sentenceIndex);
+  if (row.parentClauseId === null) writer.null();
+  else writer.uuid(row.parentClauseId);
+  writer.text(row.text).text(JSON.stringify(row.syntactic)).text(JSON.stringify(row.ideational));
+  writer.text(JSON.stringify(row.interpersonal));
+  if (row.textual === null) writer.null();
+  else writer.text(JSON.stringify(row.textual));
+  writer.timestamptz(row.compiledAt).bool(row.untrusted).text(row.sourceType).text(row.reviewStatus);
+  writer.text(row.mood).text(row.processType).float8(row.modalityWeight).float8(row.tenor);
+  writer.text(row.annotationSource).bool(row.annotationUntrusted);
+}
+
 /**
- * Inserts clause rows, a chunk per statement with the whole chunk as one json parameter (stringified
- * once, read as text: the annotation objects are stored as they are, never parsed into jsonb):
- * cheaper than thousands of bound parameters on both drivers.
+ * Inserts clause rows. On PGlite binary COPY: the server parses no JSON recordset (about twice as
+ * fast). On a server a chunk per statement with the whole chunk as one json parameter
+ * (stringified once, read as text: the annotation objects are stored as they are, never parsed into
+ * jsonb): cheaper than thousands of bound parameters.
  */
 export async function insertClauseRows(
   executor: StoreExecutor,
   rows: readonly StoredClauseRow[],
-  chunkSize = 500,
+  chunkSize?: number,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += chunkSize) {
-    const chunk = JSON.stringify(rows.slice(start, start + chunkSize));
+  if (rows.length === 0) return;
+  const pglite = pgliteClientOf(executor);
+  if (pglite) {
+    // A few thousand clauses per COPY (some MB each) bounds the memory of a huge batch.
+    const perCopy = chunkSize ?? 2000;
+    for (let start = 0; start < rows.length; start += perCopy) {
+      const chunk = rows.slice(start, start + perCopy);
+      const writer = new BinaryCopyWriter(chunk.length * 4096);
+      for (const row of chunk) writeClauseRow(writer, row);
+      await copyInto(pglite, 'clauses', COPY_CLAUSE_COLUMNS, writer);
+    }
+    return;
+  }
+  const perStatement = chunkSize ?? 500;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = JSON.stringify(rows.slice(start, start + perStatement));
     await executor.execute(sql`INSERT INTO ${clauses} ("id", "document_id", "clause_index", "sentence_index",
       "parent_clause_id", "text", "syntactic", "ideational", "interpersonal", "textual", "compiled_at", "untrusted",
       "source_type", "review_status", "mood", "process_type", "modality_weight", "tenor", "annotation_source",

@@ -26,6 +26,7 @@ import {
 } from '@cae/core';
 import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { withIndexesRebuilt } from './store-bulk-indexes';
 import {
   openConnection,
   queryRows,
@@ -34,6 +35,7 @@ import {
   type StoreExecutor,
 } from './store-connection';
 import {
+  checkEmbedding,
   computeSemanticEdgesIn,
   createVectorIndex,
   DEFAULT_SEMANTIC_EDGES,
@@ -127,6 +129,15 @@ export interface SaveDocumentInput {
   sourceType?: string;
 }
 
+/** A document validated by prepareDocument, ready to write. */
+interface PreparedDocument {
+  documentId: string;
+  clauses: AnnotatedClause[];
+  /** Checked against the store's dimension. */
+  embeddings: readonly ArrayLike<number>[] | null;
+  sourceType: string | undefined;
+}
+
 /** What saveDocument wrote. */
 export interface SaveDocumentResult {
   documentId: string;
@@ -174,6 +185,15 @@ export interface Store extends CandidateSource {
   readonly db: StoreDatabase;
   /** Stores a document in one transaction, replacing an earlier version of it. */
   saveDocument(input: SaveDocumentInput): Promise<SaveDocumentResult>;
+  /**
+   * Stores several documents in one transaction, each as `saveDocument` would (a re-saved document's
+   * clauses replaced, its review history kept), with one insert per table for the whole batch: much
+   * faster than one save per document. Every document is validated first; an invalid one, or a
+   * document id given twice, rejects the batch before anything is written, and a failed write leaves
+   * none of it behind. Results are in input order.
+   * @example const [first, second] = await store.saveDocuments([{ documentId: 'a', clauses }, { documentId: 'b', clauses: others }]);
+   */
+  saveDocuments(inputs: readonly SaveDocumentInput[]): Promise<SaveDocumentResult[]>;
   listClauses(query?: Partial<ListClausesQuery>): Promise<{ clauses: AnnotatedClause[]; total: number }>;
   getClause(clauseId: string): Promise<AnnotatedClause | null>;
   reviewClause(input: ReviewClauseInput): Promise<ClauseReviewRecord>;
@@ -196,10 +216,12 @@ export interface Store extends CandidateSource {
   /**
    * Runs a bulk ingest: drops the HNSW index, runs `load` (whose saves skip semantic edges and
    * the BM25 postings of new documents), then writes the postings of every new document in one
-   * statement, rebuilds the index (much faster than inserting into it row by row) and computes the
-   * semantic edges of the documents saved meanwhile, and finally runs `optimize`. Vector searches
-   * meanwhile scan exactly, and keyword search finds the new documents once the load ends.
-   * @example await store.bulkLoad(async () => { for (const doc of docs) await store.saveDocument(doc); });
+   * statement (on PGlite, when they are many, with the posting tables' indexes rebuilt afterwards),
+   * rebuilds the index (much faster than inserting into it row by row) and computes the semantic
+   * edges of the documents saved meanwhile, and finally runs `optimize`. Vector searches meanwhile
+   * scan exactly, and keyword search finds the new documents once the load ends. Saving in batches
+   * (`saveDocuments`) is the fastest way to fill it.
+   * @example await store.bulkLoad(async () => { for (const batch of batches) await store.saveDocuments(batch); });
    */
   bulkLoad<T>(load: () => Promise<T>): Promise<T>;
   /**
@@ -259,6 +281,15 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
   return store;
 }
 
+/** Clauses whose postings are written (the BM25 collection size). */
+async function indexedClauseCount(executor: StoreExecutor): Promise<number> {
+  const rows = await queryRows<{ n: number | string | null }>(
+    executor,
+    sql`SELECT sum(${documents.clauseCount}) AS n FROM ${documents}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Single saves before the first background optimize on PGlite. */
 const DEFAULT_AUTO_OPTIMIZE_SAVES = 100;
 
@@ -270,6 +301,8 @@ class DrizzleStore implements Store {
   private closed = false;
   /** Documents saved with embeddings during bulkLoad, whose semantic edges wait for the index. */
   private bulkDocuments: Set<string> | null = null;
+  /** Clauses of new documents saved during bulkLoad, whose postings wait for its end. */
+  private bulkClauses = 0;
   /** Single saves since the last optimize, and how many more trigger the next (PGlite). */
   private savesSinceOptimize = 0;
   private savesBeforeOptimize: number;
@@ -296,16 +329,41 @@ class DrizzleStore implements Store {
 
   async saveDocument(input: SaveDocumentInput): Promise<SaveDocumentResult> {
     const prepared = await this.prepareDocument(input);
-    const result = await this.db.transaction((tx) => this.writeDocument(tx, prepared));
+    const [result] = await this.db.transaction((tx) => this.writeDocuments(tx, [prepared]));
     this.noteSave();
-    return result;
+    return result!;
+  }
+
+  async saveDocuments(inputs: readonly SaveDocumentInput[]): Promise<SaveDocumentResult[]> {
+    if (!Array.isArray(inputs)) throw new InvalidRequestError('saveDocuments takes an array of documents');
+    if (inputs.length === 0) return [];
+    const documentIds = new Set<string>();
+    const clauseIds = new Set<string>();
+    const prepared: PreparedDocument[] = [];
+    for (const input of inputs) {
+      const document = await this.prepareDocument(input);
+      if (documentIds.has(document.documentId)) {
+        throw new InvalidRequestError(`document ${document.documentId} appears twice in the batch`);
+      }
+      documentIds.add(document.documentId);
+      for (const clause of document.clauses) {
+        if (clauseIds.has(clause.id)) {
+          throw new InvalidRequestError(`clause id ${clause.id} appears in two documents of the batch`);
+        }
+        clauseIds.add(clause.id);
+      }
+      prepared.push(document);
+    }
+    const results = await this.db.transaction((tx) => this.writeDocuments(tx, prepared));
+    this.noteSave(prepared.length);
+    return results;
   }
 
   /** PGlite has no autovacuum: statistics go stale as documents arrive one by one, so refresh them. */
-  private noteSave(): void {
+  private noteSave(saved = 1): void {
     if (this.driver !== 'pglite' || this.options.autoOptimizeAfterSaves === false || this.bulkDocuments)
       return;
-    this.savesSinceOptimize += 1;
+    this.savesSinceOptimize += saved;
     if (this.savesSinceOptimize < this.savesBeforeOptimize || this.pendingOptimize || this.closed) return;
     this.savesSinceOptimize = 0;
     const minimum = this.options.autoOptimizeAfterSaves || DEFAULT_AUTO_OPTIMIZE_SAVES;
@@ -323,7 +381,12 @@ class DrizzleStore implements Store {
   }
 
   /** Validates a document before any write: clauses, ids, embeddings and the embedder. */
-  private async prepareDocument(input: SaveDocumentInput) {
+  private async prepareDocument(input: SaveDocumentInput): Promise<PreparedDocument> {
+    if (typeof input !== 'object' || input === null)
+      throw new InvalidRequestError('a document must be an object');
+    if (!Array.isArray(input.clauses)) {
+      throw new InvalidRequestError(`clauses of document ${input.documentId} must be an array`);
+    }
     if (typeof input.documentId !== 'string' || input.documentId.trim() === '') {
       throw new InvalidRequestError('documentId must be a non-empty string');
     }
@@ -361,7 +424,7 @@ class DrizzleStore implements Store {
       ids.add(clause.id);
       positions.add(clause.syntactic.clauseIndex);
     }
-    let literals: string[] | null = null;
+    let embeddings: readonly ArrayLike<number>[] | null = null;
     if (input.embeddings !== undefined) {
       if (input.embeddings.length !== parsed.length) {
         throw new InvalidRequestError(
@@ -369,55 +432,100 @@ class DrizzleStore implements Store {
         );
       }
       const info = await this.requireEmbeddings(input.embeddings[0]?.length);
-      literals = input.embeddings.map((embedding) => vectorLiteral(embedding, info.dimension));
+      for (const embedding of input.embeddings) checkEmbedding(embedding, info.dimension);
+      embeddings = input.embeddings;
     }
-    return { documentId: input.documentId, clauses: parsed, literals, sourceType: input.sourceType };
+    return { documentId: input.documentId, clauses: parsed, embeddings, sourceType: input.sourceType };
   }
 
-  private async writeDocument(
+  /**
+   * Writes validated documents: one upsert of their rows, one delete of their old clauses, one insert
+   * of all clauses and one of all embeddings, then each document's postings (deferred for new
+   * documents during a bulk load) and semantic edges.
+   */
+  private async writeDocuments(
     tx: StoreExecutor,
-    prepared: Awaited<ReturnType<DrizzleStore['prepareDocument']>>,
-  ): Promise<SaveDocumentResult> {
-    const { documentId } = prepared;
-    const documentSourceType = prepared.sourceType ?? prepared.clauses[0]?.sourceType ?? 'document';
+    batch: readonly PreparedDocument[],
+  ): Promise<SaveDocumentResult[]> {
     const now = this.now();
-    // The upsert locks the document row; its clause count says whether there are postings to replace.
-    const [stored] = await tx
+    const sourceTypeOf = (document: PreparedDocument) =>
+      document.sourceType ?? document.clauses[0]?.sourceType ?? 'document';
+    // In id order, so concurrent batches lock document rows in one order. The upsert locks the rows;
+    // a stored clause count says whether there are postings to replace.
+    const byId = [...batch].sort((left, right) => (left.documentId < right.documentId ? -1 : 1));
+    const stored = await tx
       .insert(documents)
-      .values({ id: documentId, sourceType: documentSourceType, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: documents.id, set: { sourceType: documentSourceType, updatedAt: now } })
-      .returning({ clauseCount: documents.clauseCount });
+      .values(
+        byId.map((document) => ({
+          id: document.documentId,
+          sourceType: sourceTypeOf(document),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: documents.id,
+        set: { sourceType: sql`excluded."source_type"`, updatedAt: now },
+      })
+      .returning({ id: documents.id, clauseCount: documents.clauseCount });
     // A clause count of 0 means the document has no postings yet (new, empty, or bulk-loaded and
     // awaiting indexPendingDocuments): nothing to subtract from the document frequencies.
-    const indexed = (stored?.clauseCount ?? 1) > 0;
-    const previousTerms = indexed ? await documentTermCounts(tx, documentId) : new Map<string, number>();
+    const indexed = new Set(stored.filter((row) => row.clauseCount > 0).map((row) => row.id));
+    const previousTerms = new Map<string, Map<string, number>>();
+    for (const documentId of indexed) previousTerms.set(documentId, await documentTermCounts(tx, documentId));
     // Replacing cascades to postings, embeddings and semantic edges; the review log has no foreign key.
-    await tx.delete(clauses).where(eq(clauses.documentId, documentId));
-    const rows = prepared.clauses.map((clause) =>
-      clauseInsertRow(clause, prepared.sourceType ?? clause.sourceType),
+    await tx.delete(clauses).where(
+      inArray(
+        clauses.documentId,
+        byId.map((document) => document.documentId),
+      ),
+    );
+    const rows = batch.flatMap((document) =>
+      document.clauses.map((clause) => clauseInsertRow(clause, document.sourceType ?? clause.sourceType)),
     );
     await insertClauseRows(tx, rows);
     // During a bulk load a new document's postings wait (clause count 0 marks it) for one
     // set-based pass at the end; a re-saved one is indexed now, as its old postings must go.
-    if (!this.bulkDocuments || indexed) await indexDocumentTerms(tx, documentId, rows.length, previousTerms);
-    let semanticEdgeCount = 0;
-    if (prepared.literals) {
-      const literals = prepared.literals;
-      await insertEmbeddings(
-        tx,
-        prepared.clauses.map((clause, index) => ({ clauseId: clause.id, literal: literals[index]! })),
-      );
-      if (this.bulkDocuments) {
-        this.bulkDocuments.add(documentId);
-      } else if (this.options.semanticEdges !== false) {
-        semanticEdgeCount = await computeSemanticEdgesIn(
-          tx,
-          documentId,
-          this.options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES,
-        );
+    for (const document of batch) {
+      const { documentId } = document;
+      if (!this.bulkDocuments || indexed.has(documentId)) {
+        await indexDocumentTerms(tx, documentId, document.clauses.length, previousTerms.get(documentId));
+      } else {
+        this.bulkClauses += document.clauses.length;
       }
     }
-    return { documentId, clauseCount: rows.length, semanticEdgeCount };
+    await insertEmbeddings(
+      tx,
+      batch.flatMap((document) =>
+        document.embeddings
+          ? document.clauses.map((clause, index) => ({
+              clauseId: clause.id,
+              embedding: document.embeddings![index]!,
+            }))
+          : [],
+      ),
+    );
+    const results: SaveDocumentResult[] = [];
+    for (const document of batch) {
+      let semanticEdgeCount = 0;
+      if (document.embeddings) {
+        if (this.bulkDocuments) {
+          this.bulkDocuments.add(document.documentId);
+        } else if (this.options.semanticEdges !== false) {
+          semanticEdgeCount = await computeSemanticEdgesIn(
+            tx,
+            document.documentId,
+            this.options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES,
+          );
+        }
+      }
+      results.push({
+        documentId: document.documentId,
+        clauseCount: document.clauses.length,
+        semanticEdgeCount,
+      });
+    }
+    return results;
   }
 
   async listClauses(query: Partial<ListClausesQuery> = {}) {
@@ -611,7 +719,7 @@ class DrizzleStore implements Store {
         if (!existing) throw new NotFoundError(`review item ${input.id} not found`);
         throw new ConflictError(`review item ${input.id} was already decided (status ${existing.status})`);
       }
-      if (prepared) await this.writeDocument(tx, prepared);
+      if (prepared) await this.writeDocuments(tx, [prepared]);
       return toContentReviewItem(row);
     });
   }
@@ -787,6 +895,7 @@ class DrizzleStore implements Store {
     const info = await this.currentEmbedding();
     const pending = new Set<string>();
     this.bulkDocuments = pending;
+    this.bulkClauses = 0;
     try {
       // Documents a crashed bulk load left unindexed are indexed first.
       await this.db.transaction((tx) => indexPendingDocuments(tx));
@@ -794,7 +903,18 @@ class DrizzleStore implements Store {
       return await load();
     } finally {
       this.bulkDocuments = null;
-      await this.db.transaction((tx) => indexPendingDocuments(tx));
+      const written = this.bulkClauses;
+      this.bulkClauses = 0;
+      await this.db.transaction(async (tx) => {
+        // On PGlite (one connection, so no reader waits on the lock) postings that outnumber a
+        // quarter of the indexed ones are written with the posting tables' indexes and constraints
+        // dropped, then rebuilt and checked: about twice as fast.
+        const rebuild =
+          this.driver === 'pglite' && written > 0 && written * 4 >= (await indexedClauseCount(tx));
+        return rebuild
+          ? withIndexesRebuilt(tx, ['clause_terms', 'document_terms'], () => indexPendingDocuments(tx))
+          : indexPendingDocuments(tx);
+      });
       if (info) {
         await this.db.transaction((tx) => createVectorIndex(tx, this.options.hnsw));
         if (this.options.semanticEdges !== false && pending.size > 0) {

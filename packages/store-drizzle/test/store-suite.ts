@@ -159,6 +159,164 @@ export function storeTests(context: StoreSuiteContext): void {
     });
   });
 
+  describe('batch saves', () => {
+    const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+    const termStatsDrift = async () => {
+      const drift = await store.db.execute(sql`SELECT count(*)::int AS n FROM term_stats s
+        FULL JOIN (SELECT term, count(*)::int AS df FROM clause_terms GROUP BY term) p ON p.term = s.term
+        FULL JOIN (SELECT term, count(*)::int AS df FROM document_terms GROUP BY term) d ON d.term = coalesce(s.term, p.term)
+        WHERE coalesce(s.df, 0) <> coalesce(p.df, 0) OR coalesce(s.document_df, 0) <> coalesce(d.df, 0)`);
+      return Number(rowsOf<{ n: number }>(drift)[0]?.n);
+    };
+
+    it('stores several documents in one call, results in input order, searchable at once', async () => {
+      const a = makeDocument('batch-a', 4);
+      const b = makeDocument('batch-b', 3, () => ({ text: 'A harbour crane lifts containers' }));
+      const results = await store.saveDocuments([
+        { documentId: 'batch-b', clauses: b },
+        { documentId: 'batch-a', clauses: a, sourceType: 'generated' },
+        { documentId: 'batch-empty', clauses: [] },
+      ]);
+      expect(results).toEqual([
+        { documentId: 'batch-b', clauseCount: 3, semanticEdgeCount: 0 },
+        { documentId: 'batch-a', clauseCount: 4, semanticEdgeCount: 0 },
+        { documentId: 'batch-empty', clauseCount: 0, semanticEdgeCount: 0 },
+      ]);
+      expect((await store.listClauses({ documentId: 'batch-b' })).clauses).toEqual(b);
+      const stored = await store.listClauses({ documentId: 'batch-a' });
+      expect(stored.clauses).toEqual(a.map((clause) => ({ ...clause, sourceType: 'generated' })));
+      expect((await store.keywordCandidates('harbour crane', {}, 10)).map((c) => c.documentId)).toEqual([
+        'batch-b',
+        'batch-b',
+        'batch-b',
+      ]);
+      expect(await termStatsDrift()).toBe(0);
+      expect(await store.saveDocuments([])).toEqual([]);
+    });
+
+    it('re-saves a document in a batch: clauses and postings replaced, review history kept', async () => {
+      await store.saveDocument({ documentId: 'batch-r', clauses: makeDocument('batch-r', 5) });
+      const reviewed = clauseId('batch-r', 1);
+      await store.reviewClause({ clauseId: reviewed, decision: 'accepted', reviewer: 'ann' });
+      const rewritten = makeDocument('batch-r', 2, () => ({ text: 'Rewritten clause about a harbour' }));
+      await store.saveDocuments([
+        { documentId: 'batch-r', clauses: rewritten },
+        { documentId: 'batch-n', clauses: makeDocument('batch-n', 2) },
+      ]);
+      const page = await store.listClauses({ documentId: 'batch-r' });
+      expect(page.clauses).toEqual(rewritten);
+      expect(await store.keywordCandidates('landlord keys', { documentId: 'batch-r' }, 10)).toEqual([]);
+      expect(await store.keywordCandidates('harbour', {}, 10)).toHaveLength(2);
+      const log = await store.listClauseReviews();
+      expect(log.records.map((record) => record.clauseId)).toEqual([reviewed]);
+      expect(await termStatsDrift()).toBe(0);
+    });
+
+    it('rejects a batch with an invalid document or a repeated id before writing anything', async () => {
+      const original = makeDocument('batch-v', 3);
+      await store.saveDocument({ documentId: 'batch-v', clauses: original });
+      const invalid = makeDocument('batch-w', 4).map((clause, index) =>
+        index === 2 ? { ...clause, interpersonal: { ...clause.interpersonal, tenor: 7 } } : clause,
+      );
+      const valid = { documentId: 'batch-v', clauses: makeDocument('batch-v', 1) };
+      await expect(
+        store.saveDocuments([valid, { documentId: 'batch-w', clauses: invalid }]),
+      ).rejects.toSatisfy(
+        (error) => error instanceof InvalidRequestError && /clause 2 of document batch-w/.test(error.message),
+      );
+      await expect(
+        store.saveDocuments([valid, { documentId: 'batch-x', clauses: [] }, valid]),
+      ).rejects.toSatisfy(
+        (error) => error instanceof InvalidRequestError && /batch-v appears twice/.test(error.message),
+      );
+      // The same clause id in two documents (ids are the caller's) is refused too.
+      const stolen = { ...makeClause('batch-y', 0), id: clauseId('batch-x', 0) };
+      await expect(
+        store.saveDocuments([
+          { documentId: 'batch-x', clauses: [makeClause('batch-x', 0)] },
+          {
+            documentId: 'batch-y',
+            clauses: [{ ...stolen, syntactic: { ...stolen.syntactic, id: stolen.id } }],
+          },
+        ]),
+      ).rejects.toBeInstanceOf(InvalidRequestError);
+      await expect(store.saveDocuments([{ documentId: '', clauses: [] }])).rejects.toBeInstanceOf(
+        InvalidRequestError,
+      );
+      const page = await store.listClauses({ limit: 500 });
+      expect(page.clauses).toEqual(original);
+    });
+
+    it('leaves nothing of a batch behind when one of its documents fails to write', async () => {
+      const original = makeDocument('batch-f', 4);
+      await store.saveDocument({ documentId: 'batch-f', clauses: original });
+      // A NUL character passes validation but the database refuses it, in the batch's last document.
+      const broken = makeDocument('batch-h', 30, (index) =>
+        index === 20 ? { text: 'bad \u0000 text' } : {},
+      );
+      await expect(
+        store.saveDocuments([
+          {
+            documentId: 'batch-f',
+            clauses: makeDocument('batch-f', 2, () => ({ text: 'Replaced harbour' })),
+          },
+          { documentId: 'batch-g', clauses: makeDocument('batch-g', 5) },
+          { documentId: 'batch-h', clauses: broken },
+        ]),
+      ).rejects.toThrow();
+      const page = await store.listClauses({ limit: 500 });
+      expect(page.total).toBe(4);
+      expect(page.clauses).toEqual(original);
+      expect(await store.keywordCandidates('harbour', {}, 10)).toEqual([]);
+      expect(await store.keywordCandidates('clause', { documentId: 'batch-f' }, 10)).toHaveLength(4);
+      expect(await termStatsDrift()).toBe(0);
+      const counted = await store.db.execute(sql`SELECT count(*)::int AS n FROM documents`);
+      expect(Number(rowsOf<{ n: number }>(counted)[0]?.n)).toBe(1);
+    });
+
+    it('bulk-loads batches: postings exact, keyword search right, indexes and constraints restored', async () => {
+      const catalog = async () =>
+        rowsOf<{ definition: string }>(
+          await store.db.execute(sql`SELECT definition FROM (
+            SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index
+            WHERE indrelid IN ('clauses'::regclass, 'clause_terms'::regclass, 'document_terms'::regclass, 'term_stats'::regclass)
+            UNION ALL
+            SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+            WHERE conrelid IN ('clauses'::regclass, 'clause_terms'::regclass, 'document_terms'::regclass, 'term_stats'::regclass)
+          ) objects ORDER BY definition`),
+        ).map((row) => row.definition);
+      await store.saveDocument({ documentId: 'bulk-0', clauses: makeDocument('bulk-0', 3) });
+      const before = await catalog();
+      const documents = Array.from({ length: 12 }, (_, index) => ({
+        documentId: `bulk-${index + 1}`,
+        clauses: makeDocument(`bulk-${index + 1}`, 10, (clause) =>
+          clause === 0 && index === 4 ? { text: 'Oxidative stress damages neurons.' } : {},
+        ),
+      }));
+      await store.bulkLoad(async () => {
+        await store.saveDocuments(documents.slice(0, 5));
+        await store.saveDocuments(documents.slice(5));
+        // Re-saved in the load: its old postings go, its new ones come with the others.
+        await store.saveDocuments([{ documentId: 'bulk-0', clauses: makeDocument('bulk-0', 2) }]);
+      });
+      expect(await catalog()).toEqual(before);
+      expect((await store.listClauses()).total).toBe(122);
+      expect(await termStatsDrift()).toBe(0);
+      const found = await store.keywordCandidates('oxidative neurons', {}, 10);
+      expect(found.map((result) => result.clauseId)).toEqual([clauseId('bulk-5', 0)]);
+      const counts = rowsOf<{ n: number }>(
+        await store.db.execute(sql`SELECT clause_count::int AS n FROM documents ORDER BY id`),
+      );
+      expect(counts.map((row) => Number(row.n)).sort((x, y) => x - y)).toEqual([2, ...Array(12).fill(10)]);
+      // Foreign keys still cascade: deleting a document removes its postings.
+      await store.db.execute(sql`DELETE FROM documents WHERE id = 'bulk-5'`);
+      const orphans = rowsOf<{ n: number }>(
+        await store.db.execute(sql`SELECT count(*)::int AS n FROM clause_terms WHERE document_id = 'bulk-5'`),
+      );
+      expect(Number(orphans[0]?.n)).toBe(0);
+    });
+  });
+
   describe('keyword candidates', () => {
     beforeEach(async () => {
       await store.saveDocument({
@@ -624,6 +782,57 @@ export function storeTests(context: StoreSuiteContext): void {
       // Re-saving without embeddings drops the old vectors with the old clauses.
       await store.saveDocument({ documentId: 'vec', clauses });
       expect(await store.vectorCandidates(embeddings[7]!, {}, 5)).toEqual([]);
+    });
+
+    it('stores a batch with embeddings: semantic edges per document, vector search exact after a bulk load', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      const base = randomEmbeddings(1, 8, 21)[0]!;
+      const near = (index: number) => base.map((value, dim) => value + (dim === index % 8 ? 0.01 : 0));
+      const results = await store.saveDocuments([
+        { documentId: 'e1', clauses: makeDocument('e1', 3), embeddings: [0, 1, 2].map(near) },
+        { documentId: 'e2', clauses: makeDocument('e2', 2) },
+        { documentId: 'e3', clauses: makeDocument('e3', 2), embeddings: [3, 4].map(near) },
+      ]);
+      expect(results.map((result) => result.clauseCount)).toEqual([3, 2, 2]);
+      expect(results[0]!.semanticEdgeCount).toBeGreaterThan(0);
+      expect(results[1]!.semanticEdgeCount).toBe(0);
+      expect(results[2]!.semanticEdgeCount).toBeGreaterThan(0);
+      const nearest = await store.vectorCandidates(near(1), {}, 10);
+      expect(nearest).toHaveLength(5);
+      expect(nearest[0]).toMatchObject({ clauseId: clauseId('e1', 1) });
+      expect(nearest[0]!.score).toBeCloseTo(1, 5);
+      // A wrong dimension anywhere in the batch rejects all of it.
+      await expect(
+        store.saveDocuments([
+          { documentId: 'e4', clauses: makeDocument('e4', 1), embeddings: [near(0)] },
+          { documentId: 'e5', clauses: makeDocument('e5', 1), embeddings: randomEmbeddings(1, 16) },
+        ]),
+      ).rejects.toThrow(/dimension/);
+      await expect(
+        store.saveDocuments([
+          { documentId: 'e4', clauses: makeDocument('e4', 1), embeddings: [near(0).map(() => Number.NaN)] },
+        ]),
+      ).rejects.toBeInstanceOf(InvalidRequestError);
+      expect((await store.listClauses({ documentId: 'e4' })).total).toBe(0);
+
+      const embeddings = randomEmbeddings(40, 8, 33);
+      await store.bulkLoad(async () => {
+        await store.saveDocuments(
+          [0, 1, 2, 3].map((document) => ({
+            documentId: `eb${document}`,
+            clauses: makeDocument(`eb${document}`, 10),
+            embeddings: embeddings.slice(document * 10, document * 10 + 10),
+          })),
+        );
+      });
+      for (const index of [0, 17, 39]) {
+        const [top] = await store.vectorCandidates(embeddings[index]!, {}, 1);
+        expect(top).toMatchObject({ clauseId: clauseId(`eb${Math.floor(index / 10)}`, index % 10) });
+        expect(top!.score).toBeCloseTo(1, 5);
+      }
+      const filtered = await store.vectorCandidates(embeddings[17]!, { documentId: 'eb1' }, 20);
+      expect(filtered).toHaveLength(10);
+      expect(filtered.every((candidate) => candidate.documentId === 'eb1')).toBe(true);
     });
 
     it('bulk-loads with the index dropped, then rebuilds it and computes the semantic edges', async () => {
