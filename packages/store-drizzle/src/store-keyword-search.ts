@@ -34,6 +34,36 @@ export interface KeywordSearchOptions {
   documentWeight?: number;
   /** The planner's estimate of the filter, when the caller has one (see estimateFilter). */
   estimate?: FilterEstimate | null;
+  /** The corpus statistics BM25 needs, when the caller has them (read by `readCorpusStats` otherwise). */
+  stats?: CorpusStats;
+}
+
+/** Clause and document counts and average lengths over the stored corpus, for BM25. */
+export interface CorpusStats {
+  clauses: number;
+  clauseAvgLength: number;
+  documents: number;
+  documentAvgLength: number;
+}
+
+const corpusStatsSql = sql`SELECT greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS n,
+          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS avgdl,
+          greatest(count(*) FILTER (WHERE ${documents.clauseCount} > 0), 1)::float8 AS documents,
+          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(count(*) FILTER (WHERE ${documents.clauseCount} > 0), 1)::float8 AS document_avgdl
+        FROM ${documents}`;
+
+/** Reads the corpus statistics of BM25 (one aggregate over the documents table). */
+export async function readCorpusStats(executor: StoreExecutor): Promise<CorpusStats> {
+  const [row] = await queryRows<{ n: number; avgdl: number; documents: number; document_avgdl: number }>(
+    executor,
+    corpusStatsSql,
+  );
+  return {
+    clauses: Number(row?.n ?? 1),
+    clauseAvgLength: Number(row?.avgdl ?? 1),
+    documents: Number(row?.documents ?? 1),
+    documentAvgLength: Number(row?.document_avgdl ?? 1),
+  };
 }
 
 /** Weight of the document's BM25 score in a clause's keyword score by default. */
@@ -90,6 +120,11 @@ export async function keywordSearch(
     sql`sum(ln(1 + (${n} - ${df} + 0.5) / (${df} + 0.5))
       * ${frequency} * (${k1}::float8 + 1)
       / (${frequency} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * ${length} / ${avgdl})))`;
+  const given = options.stats;
+  const statsSelect = given
+    ? sql`SELECT ${given.clauses}::float8 AS n, ${given.clauseAvgLength}::float8 AS avgdl,
+        ${given.documents}::float8 AS documents, ${given.documentAvgLength}::float8 AS document_avgdl`
+    : corpusStatsSql;
   const run = (capped: boolean, prefixSize: number | null) => {
     const limitPostings = capped ? sql`LIMIT ${cap}` : sql``;
     // Each lexeme's postings come from the impact index, strongest first (capped unless exact).
@@ -124,13 +159,7 @@ export async function keywordSearch(
     return queryRows<CandidateRow>(
       executor,
       sql`WITH q AS (${queryTerms(query)}),
-      stats AS (
-        SELECT greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS n,
-          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(coalesce(sum(${documents.clauseCount}), 0), 1)::float8 AS avgdl,
-          greatest(count(*) FILTER (WHERE ${documents.clauseCount} > 0), 1)::float8 AS documents,
-          greatest(coalesce(sum(${documents.termCount}), 0), 1)::float8 / greatest(count(*) FILTER (WHERE ${documents.clauseCount} > 0), 1)::float8 AS document_avgdl
-        FROM ${documents}
-      ),
+      stats AS (${statsSelect}),
       scored AS (
         SELECT p.clause_id, p.document_id,
           ${bm25(sql`p.frequency`, sql`p.clause_length`, sql`p.df`, sql`stats.n`, sql`stats.avgdl`)} AS score

@@ -54,12 +54,14 @@ import {
 } from './store-embeddings';
 import { estimateFilter, type FilterEstimate, hasSelectiveFilter, listConditions } from './store-filters';
 import {
+  type CorpusStats,
   documentTermCounts,
   indexDocumentTerms,
   indexPendingDocuments,
   type KeywordRanking,
   type KeywordSearchOptions,
   keywordSearch,
+  readCorpusStats,
 } from './store-keyword-search';
 import {
   annotationColumns,
@@ -296,6 +298,9 @@ const DEFAULT_AUTO_OPTIMIZE_SAVES = 100;
 /** How long a filter's estimate is reused: statistics change only when optimize() runs. */
 const FILTER_ESTIMATE_TTL_MS = 5_000;
 
+/** How long BM25's corpus statistics are reused while this store writes nothing. */
+const CORPUS_STATS_TTL_MS = 5_000;
+
 class DrizzleStore implements Store {
   private embedding: EmbeddingInfo | null | undefined;
   private closed = false;
@@ -308,6 +313,8 @@ class DrizzleStore implements Store {
   private savesBeforeOptimize: number;
   /** The background optimize in flight, awaited by close(). */
   private pendingOptimize: Promise<void> | null = null;
+  /** BM25 corpus statistics read recently; dropped by this store's writes. */
+  private cachedCorpusStats: { at: number; stats: Promise<CorpusStats> } | null = null;
   /** Recent filter estimates by the filter's canonical JSON. */
   private readonly filterEstimates = new Map<
     string,
@@ -361,6 +368,7 @@ class DrizzleStore implements Store {
 
   /** PGlite has no autovacuum: statistics go stale as documents arrive one by one, so refresh them. */
   private noteSave(saved = 1): void {
+    this.cachedCorpusStats = null;
     if (this.driver !== 'pglite' || this.options.autoOptimizeAfterSaves === false || this.bulkDocuments)
       return;
     this.savesSinceOptimize += saved;
@@ -447,6 +455,8 @@ class DrizzleStore implements Store {
     tx: StoreExecutor,
     batch: readonly PreparedDocument[],
   ): Promise<SaveDocumentResult[]> {
+    // Dropped again after the commit (noteSave); here so a decided review's document counts too.
+    this.cachedCorpusStats = null;
     const now = this.now();
     const sourceTypeOf = (document: PreparedDocument) =>
       document.sourceType ?? document.clauses[0]?.sourceType ?? 'document';
@@ -697,7 +707,7 @@ class DrizzleStore implements Store {
     if (!isUuid(input.id)) throw new NotFoundError(`review item ${input.id} not found`);
     const prepared = input.document ? await this.prepareDocument(input.document) : null;
     const decidedAt = input.now ?? this.now();
-    return this.db.transaction(async (tx) => {
+    const decided = await this.db.transaction(async (tx) => {
       // Conditional update: of two concurrent decisions exactly one finds the row still pending.
       const [row] = await tx
         .update(contentReviews)
@@ -722,6 +732,8 @@ class DrizzleStore implements Store {
       if (prepared) await this.writeDocuments(tx, [prepared]);
       return toContentReviewItem(row);
     });
+    if (prepared) this.cachedCorpusStats = null;
+    return decided;
   }
 
   async graphNodes(documentId?: string): Promise<GraphNode[]> {
@@ -789,9 +801,10 @@ class DrizzleStore implements Store {
     limit: number,
     options: KeywordSearchOptions = {},
   ) {
-    const estimate = await this.filterEstimate(filters);
+    const [estimate, stats] = await Promise.all([this.filterEstimate(filters), this.corpusStats()]);
     return keywordSearch(this.db, query, filters, limit, {
       ...(estimate === undefined ? {} : { estimate }),
+      stats,
       ...options,
       ranking: options.ranking ?? this.options.keywordRanking ?? 'bm25',
       k1: options.k1 ?? this.options.bm25?.k1,
@@ -818,6 +831,25 @@ class DrizzleStore implements Store {
         ...(estimate === undefined ? {} : { estimate }),
       }),
     );
+  }
+
+  /**
+   * BM25's corpus statistics, read once per few seconds instead of aggregating the documents table in
+   * every keyword search (a scan that grows with the corpus); this store's own writes drop them, another
+   * writer's show within the TTL.
+   */
+  private corpusStats(): Promise<CorpusStats> {
+    const now = Date.now();
+    if (this.cachedCorpusStats && now - this.cachedCorpusStats.at < CORPUS_STATS_TTL_MS) {
+      return this.cachedCorpusStats.stats;
+    }
+    const stats = readCorpusStats(this.db);
+    const entry = { at: now, stats };
+    this.cachedCorpusStats = entry;
+    stats.catch(() => {
+      if (this.cachedCorpusStats === entry) this.cachedCorpusStats = null;
+    });
+    return stats;
   }
 
   /**
@@ -929,6 +961,7 @@ class DrizzleStore implements Store {
   async optimize(): Promise<void> {
     this.savesSinceOptimize = 0;
     this.filterEstimates.clear();
+    this.cachedCorpusStats = null;
     const tables = ['documents', 'clauses', 'clause_terms', 'document_terms', 'term_stats'];
     if (await this.currentEmbedding()) tables.push('clause_embeddings');
     const list = sql.raw(tables.map((table) => `"${table}"`).join(', '));

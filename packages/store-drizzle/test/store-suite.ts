@@ -347,6 +347,18 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(await store.keywordCandidates('the of and is what', {}, 10)).toEqual([]);
     });
 
+    it('scores with the corpus statistics of the latest save (cached between writes)', async () => {
+      const score = async () => (await store.keywordCandidates('deposit', {}, 10))[0]!.score;
+      const before = await score();
+      expect(await score()).toBe(before);
+      // More clauses without "deposit": same document frequency, larger corpus, so a higher idf.
+      await store.saveDocuments([
+        { documentId: 'filler-1', clauses: makeDocument('filler-1', 6) },
+        { documentId: 'filler-2', clauses: makeDocument('filler-2', 6) },
+      ]);
+      expect(await score()).toBeGreaterThan(before);
+    });
+
     it('ranks a clause in the context of its document, unless documentWeight is 0', async () => {
       await store.saveDocument({
         documentId: 'lease',
