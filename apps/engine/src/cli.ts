@@ -26,6 +26,9 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
+/** Files stored per transaction by `cae ingest`. */
+const INGEST_BATCH = 50;
+
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
@@ -142,20 +145,47 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         const started = performance.now();
         let clauses = 0;
         const failures: string[] = [];
+        let done = 0;
+        const progress = () => {
+          const width = 30;
+          const filled = Math.round((done / files.length) * width);
+          const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${files.length} files, ${clauses} clauses`;
+          io.stderr(io.isTty ? `\r${bar}` : done === files.length || done % 50 === 0 ? `${bar}\n` : '');
+        };
         await withEngine(io.env, (engine) =>
           engine.bulkLoad(async () => {
-            for (const [index, file] of files.entries()) {
-              try {
-                const text = await readFile(file, 'utf8');
-                clauses += (await engine.compile({ text, documentId: file, store: true, embed })).length;
-              } catch (error) {
-                failures.push(`${file}: ${toCaeError(error).message}`);
+            // Batches of files share one transaction (Engine.compileMany); a batch that fails is
+            // retried file by file, so one bad file costs only itself.
+            for (let start = 0; start < files.length; start += INGEST_BATCH) {
+              const batch = files.slice(start, start + INGEST_BATCH);
+              const texts: { file: string; text: string }[] = [];
+              for (const file of batch) {
+                try {
+                  texts.push({ file, text: await readFile(file, 'utf8') });
+                } catch (error) {
+                  failures.push(`${file}: ${toCaeError(error).message}`);
+                }
               }
-              const done = index + 1;
-              const width = 30;
-              const filled = Math.round((done / files.length) * width);
-              const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${files.length} files, ${clauses} clauses`;
-              io.stderr(io.isTty ? `\r${bar}` : done === files.length || done % 50 === 0 ? `${bar}\n` : '');
+              const requests = texts.map(({ file, text }) => ({
+                text,
+                documentId: file,
+                store: true,
+                embed,
+              }));
+              try {
+                const compiled = await engine.compileMany(requests);
+                clauses += compiled.reduce((sum, document) => sum + document.length, 0);
+              } catch {
+                for (const request of requests) {
+                  try {
+                    clauses += (await engine.compile(request)).length;
+                  } catch (error) {
+                    failures.push(`${request.documentId}: ${toCaeError(error).message}`);
+                  }
+                }
+              }
+              done += batch.length;
+              progress();
             }
           }),
         );

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,23 @@ describe('cae CLI', () => {
     const ask = io();
     expect(await runCli(['ask', 'Who must pay the deposit?'], ask)).toBe(0);
     expect(ask.out.join('')).toMatch(/confidence \d\.\d\d[\s\S]*\[1\]/);
+  });
+
+  it('ingests the good files of a batch when one file of it fails, naming that file', async () => {
+    const batchDir = join(dir, 'batch');
+    await mkdir(batchDir);
+    await writeFile(join(batchDir, 'a.txt'), 'The tenant returns the keys on Friday.');
+    await writeFile(join(batchDir, 'b.txt'), '   \n  ');
+    await writeFile(join(batchDir, 'c.txt'), 'Ask the landlord about the boiler.');
+    const run = io();
+    run.env.CAE_DATA_DIR = join(batchDir, 'data');
+    expect(await runCli(['ingest', '--no-embed', join(batchDir, '*.txt')], run)).toBe(1);
+    expect(run.out.join('')).toMatch(/ingested 2 of 3 files: 2 clauses in/);
+    expect(run.err.join('')).toMatch(/failed: .*b\.txt: .*empty/);
+    const search = io();
+    search.env.CAE_DATA_DIR = join(batchDir, 'data');
+    expect(await runCli(['search', 'boiler', '--json'], search)).toBe(0);
+    expect(JSON.parse(search.out.join('')).results[0].text).toMatch(/boiler/);
   });
 
   it('explains bad usage with a non-zero exit', async () => {
