@@ -133,7 +133,7 @@ export class BinaryCopyWriter {
 }
 
 /** Runs `COPY table (columns) FROM` the writer's rows on PGlite, in binary format. */
-export async function copyInto(
+async function copyInto(
   client: PgliteQueryable,
   table: string,
   columns: readonly string[],
@@ -143,4 +143,23 @@ export async function copyInto(
   await client.query(`COPY "${table}" (${list}) FROM '/dev/blob' WITH (FORMAT binary)`, [], {
     blob: writer.finish(),
   });
+}
+
+/**
+ * COPYs rows into a table in chunks of `perCopy` rows, so a huge batch never builds one huge blob.
+ * `bytesPerRow` sizes each chunk's buffer up front (it still grows if the guess is short).
+ */
+export async function copyRows<Row>(
+  client: PgliteQueryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Row[],
+  options: { perCopy: number; bytesPerRow: number; write: (writer: BinaryCopyWriter, row: Row) => void },
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += options.perCopy) {
+    const chunk = rows.slice(start, start + options.perCopy);
+    const writer = new BinaryCopyWriter(chunk.length * options.bytesPerRow);
+    for (const row of chunk) options.write(writer, row);
+    await copyInto(client, table, columns, writer);
+  }
 }

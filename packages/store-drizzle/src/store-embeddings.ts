@@ -1,7 +1,7 @@
 import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { BinaryCopyWriter, copyInto, pgliteClientOf } from './store-copy';
+import { copyRows, pgliteClientOf } from './store-copy';
 import {
   estimateFilter,
   type FilterEstimate,
@@ -185,13 +185,11 @@ export async function insertEmbeddings(
   const pglite = pgliteClientOf(executor);
   if (pglite) {
     // Bounded chunks, as for clauses: a 2,000-dimension vector is 8 KB.
-    const perCopy = chunkSize ?? 10_000;
-    for (let start = 0; start < rows.length; start += perCopy) {
-      const chunk = rows.slice(start, start + perCopy);
-      const writer = new BinaryCopyWriter(chunk.length * (32 + 4 * (chunk[0]?.embedding.length ?? 0)));
-      for (const row of chunk) writer.row(2).uuid(row.clauseId).vector(row.embedding);
-      await copyInto(pglite, 'clause_embeddings', ['clause_id', 'embedding'], writer);
-    }
+    await copyRows(pglite, 'clause_embeddings', ['clause_id', 'embedding'], rows, {
+      perCopy: chunkSize ?? 10_000,
+      bytesPerRow: 32 + 4 * (rows[0]?.embedding.length ?? 0),
+      write: (writer, row) => writer.row(2).uuid(row.clauseId).vector(row.embedding),
+    });
     return;
   }
   const perStatement = chunkSize ?? 1000;

@@ -13,7 +13,7 @@ import {
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import type { StoreExecutor } from './store-connection';
-import { BinaryCopyWriter, copyInto, pgliteClientOf } from './store-copy';
+import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './store-copy';
 import { type clauseReviews, clauses, type contentReviews } from './store-schema';
 
 type ClauseRow = typeof clauses.$inferSelect;
@@ -237,13 +237,11 @@ export async function insertClauseRows(
   const pglite = pgliteClientOf(executor);
   if (pglite) {
     // A few thousand clauses per COPY (some MB each) bounds the memory of a huge batch.
-    const perCopy = chunkSize ?? 2000;
-    for (let start = 0; start < rows.length; start += perCopy) {
-      const chunk = rows.slice(start, start + perCopy);
-      const writer = new BinaryCopyWriter(chunk.length * 4096);
-      for (const row of chunk) writeClauseRow(writer, row);
-      await copyInto(pglite, 'clauses', COPY_CLAUSE_COLUMNS, writer);
-    }
+    await copyRows(pglite, 'clauses', COPY_CLAUSE_COLUMNS, rows, {
+      perCopy: chunkSize ?? 2000,
+      bytesPerRow: 4096,
+      write: writeClauseRow,
+    });
     return;
   }
   const perStatement = chunkSize ?? 500;
