@@ -21,12 +21,7 @@ import { documentText, INGEST_BATCH_DOCUMENTS, ingestCorpus } from '../eval/eval
 import { embedClauses } from '../src/embedder-context';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { reciprocalRankFusion } from '../src/rank-fusion';
-import {
-  createRetriever,
-  DEFAULT_DOCUMENT_CONTEXT,
-  DEFAULT_FEEDBACK,
-  DEFAULT_LIST_WEIGHTS,
-} from '../src/retriever';
+import { createRetriever, DEFAULT_FEEDBACK } from '../src/retriever';
 
 const BENCH_DOCS = Number(process.env.BENCH_DOCS ?? 500);
 const BENCH_QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -253,12 +248,7 @@ for (const [label, filters] of [
     await store.keywordCandidates(query, filters, 100, { ranking: 'ts_rank_cd' });
     parts.keywordTsRank.push(performance.now() - mark);
     mark = performance.now();
-    // As the retriever fuses: weighted lists and document context.
-    const documentOf = new Map([...vectorRows, ...keywordRows].map((row) => [row.clauseId, row.documentId]));
-    reciprocalRankFusion([vectorRows.map((row) => row.clauseId), keywordRows.map((row) => row.clauseId)], {
-      weights: [DEFAULT_LIST_WEIGHTS.vector, DEFAULT_LIST_WEIGHTS.keyword],
-      context: { ...DEFAULT_DOCUMENT_CONTEXT, groupOf: (id) => documentOf.get(id)! },
-    });
+    reciprocalRankFusion([vectorRows.map((row) => row.clauseId), keywordRows.map((row) => row.clauseId)]);
     parts.fusion.push(performance.now() - mark);
   }
   const summary = (values: number[]) =>

@@ -18,9 +18,8 @@ import { createLocalEmbedder } from '../src/embedder-local';
 import { DEFAULT_RRF_K } from '../src/rank-fusion';
 import {
   createRetriever,
-  DEFAULT_DOCUMENT_CONTEXT,
   DEFAULT_FEEDBACK,
-  DEFAULT_LIST_WEIGHTS,
+  LOCAL_EMBEDDER_FUSION,
   type RetrievalMode,
 } from '../src/retriever';
 import { type BeirSet, loadBeirSet, loadNegConstraintGraded, type Split } from './eval-data';
@@ -135,7 +134,7 @@ async function evaluate(
     ...(variant.vectorCandidates ? { vectorCandidateLimit: () => variant.vectorCandidates! } : {}),
     feedback: variant.feedback ?? false,
     weights: { vector: variant.vectorWeight ?? 1, keyword: 1 },
-    documentContext: variant.documentContext ?? false,
+    ...(variant.documentContext ? { documentContext: variant.documentContext } : {}),
     maxLimit: CLAUSE_DEPTH,
   });
   const ndcg: number[] = [];
@@ -282,18 +281,27 @@ for (const name of sets) {
       : 'no document context',
   ].join(', ');
   console.log(`\n  best on train: ${tunedSettings} (nDCG@10 ${fmt(best!.ndcg)})`);
-  // The retriever's defaults: k 60, max(limit, 100) candidates per list, feedback, list weights and
-  // document context from its DEFAULT_* constants.
+  // The retriever's defaults (plain RRF, k 60, max(limit, 100) candidates per list, feedback) and its
+  // opt-in preset for the local embedder (weighted lists, document context, its own feedback).
   const defaultCandidates = 100;
   const defaults: Variant = {
-    label: `hybrid, retriever defaults (k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight}, vector weight ${DEFAULT_LIST_WEIGHTS.vector}, document context weight ${DEFAULT_DOCUMENT_CONTEXT.weight} k ${DEFAULT_DOCUMENT_CONTEXT.k})`,
+    label: `hybrid, retriever defaults: plain RRF (k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
     mode: 'hybrid',
     ranking: 'bm25',
     k: DEFAULT_RRF_K,
     candidates: defaultCandidates,
     feedback: { ...DEFAULT_FEEDBACK },
-    vectorWeight: DEFAULT_LIST_WEIGHTS.vector,
-    documentContext: { ...DEFAULT_DOCUMENT_CONTEXT },
+  };
+  const preset = LOCAL_EMBEDDER_FUSION;
+  const local: Variant = {
+    label: `hybrid, LOCAL_EMBEDDER_FUSION (vector weight ${preset.weights.vector}, document context weight ${preset.documentContext.weight} k ${preset.documentContext.k}, feedback ${preset.feedback.clauses} clauses weight ${preset.feedback.weight}; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list)`,
+    mode: 'hybrid',
+    ranking: 'bm25',
+    k: DEFAULT_RRF_K,
+    candidates: defaultCandidates,
+    feedback: { ...preset.feedback },
+    vectorWeight: preset.weights.vector,
+    documentContext: { ...preset.documentContext },
   };
   const variants: Variant[] = [
     tuned['keyword (BM25)']!,
@@ -308,9 +316,10 @@ for (const name of sets) {
       candidates: defaultCandidates,
     },
     defaults,
-    { ...defaults, label: 'hybrid, retriever defaults without document context', documentContext: undefined },
-    { ...defaults, label: 'hybrid, retriever defaults with equal list weights', vectorWeight: 1 },
-    { ...defaults, label: 'hybrid, retriever defaults without feedback', feedback: undefined },
+    local,
+    { ...local, label: 'hybrid, LOCAL_EMBEDDER_FUSION without document context', documentContext: undefined },
+    { ...local, label: 'hybrid, LOCAL_EMBEDDER_FUSION with equal list weights', vectorWeight: 1 },
+    { ...local, label: 'hybrid, LOCAL_EMBEDDER_FUSION without feedback', feedback: undefined },
     {
       ...best!.variant,
       label: `hybrid, BM25 + vector, tuned on train (${tunedSettings})`,

@@ -19,9 +19,8 @@ export type {
 } from './retriever';
 export {
   createRetriever,
-  DEFAULT_DOCUMENT_CONTEXT,
   DEFAULT_FEEDBACK,
-  DEFAULT_LIST_WEIGHTS,
+  LOCAL_EMBEDDER_FUSION,
 } from './retriever';
 export { expandAncestors } from './retriever-ancestors';
 export type { SynthesizeOptions, Synthesizer, SynthesizerOptions, TextGenerator } from './synthesizer';

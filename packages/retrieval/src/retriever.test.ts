@@ -2,7 +2,7 @@ import { InvalidRequestError } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createFakeCandidateSource, fakeClause } from './__fixtures__/fake-candidate-source';
 import type { Embedder } from './embedder';
-import { createRetriever } from './retriever';
+import { createRetriever, LOCAL_EMBEDDER_FUSION } from './retriever';
 
 const axis = (index: number) => Float32Array.from({ length: 3 }, (_, d) => (d === index ? 1 : 0));
 
@@ -30,14 +30,8 @@ const embedder: Embedder = {
 describe('createRetriever', () => {
   it('fuses vector and keyword ranks with null where a clause is missing from a list', async () => {
     const { source } = createFakeCandidateSource(clauses);
-    // Plain RRF: equal weights, no document context, no feedback.
-    const retriever = createRetriever({
-      source,
-      embedder,
-      weights: { vector: 1, keyword: 1 },
-      documentContext: false,
-      feedback: false,
-    });
+    // The defaults fuse by plain RRF (ARCHITECTURE.md's sum of 1 / (k + rank)); feedback off here.
+    const retriever = createRetriever({ source, embedder, feedback: false });
     const results = await retriever.retrieve({ query: 'aspirin fever children' });
     expect(results.map((result) => [result.clauseId, result.semanticRank, result.keywordRank])).toEqual([
       ['c1', 1, 2],
@@ -71,7 +65,7 @@ describe('createRetriever', () => {
         r.rrfScore,
       ]);
     // Weighted RRF without context: the keyword list's first clause beats the vector list's.
-    const weighted = await ids({ ...base, weights: { vector: 0.5, keyword: 1 }, documentContext: false });
+    const weighted = await ids({ ...base, weights: { vector: 0.5, keyword: 1 } });
     expect(weighted.map(([id]) => id)).toEqual(['k1', 'k2', 'k3', 'v1']);
     expect(weighted[0]?.[1]).toBeCloseTo(1 / 61, 6);
     expect(weighted[3]?.[1]).toBeCloseTo(0.5 / 61, 6);
@@ -87,6 +81,14 @@ describe('createRetriever', () => {
     expect(contextual[0]?.[1]).toBeCloseTo(1 / 61 + docB, 6);
     expect(contextual[1]?.[1]).toBeCloseTo(0.5 / 62 + docB, 6);
     expect(contextual[3]?.[1]).toBeCloseTo(0.5 / 61 + docA, 6);
+    // The local-embedder preset is this weighting and context (with its own feedback).
+    expect(await ids({ ...base, ...LOCAL_EMBEDDER_FUSION, feedback: false })).toEqual(contextual);
+    // Without options: plain RRF, every list at weight 1, no context.
+    const plain = await ids(base);
+    // Ties (rank 1 in one list each) go to the vector list, the first one fused.
+    expect(plain.map(([id]) => id)).toEqual(['v1', 'k1', 'v2', 'k2']);
+    expect(plain[0]?.[1]).toBeCloseTo(1 / 61, 6);
+    expect(plain[1]?.[1]).toBeCloseTo(1 / 61, 6);
     // Keyword mode keeps the keyword list's own order.
     const keywordOnly = await createRetriever(base).retrieve({
       query: 'query words',
@@ -95,7 +97,9 @@ describe('createRetriever', () => {
     });
     expect(keywordOnly.map((r) => r.clauseId)).toEqual(['k1', 'k2']);
     expect(() => createRetriever({ ...base, weights: { vector: -1 } })).toThrow(RangeError);
-    expect(() => createRetriever({ ...base, documentContext: { k: Number.NaN } })).toThrow(RangeError);
+    expect(() => createRetriever({ ...base, documentContext: { weight: 1, k: Number.NaN } })).toThrow(
+      RangeError,
+    );
   });
 
   it('runs a single list in keyword or vector mode', async () => {
