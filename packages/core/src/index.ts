@@ -67,7 +67,7 @@ export { UpstreamError } from './errors/upstream-error';
 export { canonicalJson, derivationHash } from './hash';
 export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId } from './ids';
 export type { KeyStore } from './key-store';
-export type { CandidateSource, ClauseCandidate } from './retrieval-source';
+export type { CandidateSource, ClauseCandidate, RankedClause } from './retrieval-source';
 export type {
   AgentIdentity,
   AgentManifest,

@@ -19,6 +19,13 @@ export interface ClauseCandidate {
   score: number;
 }
 
+/** One entry of a ranked list without the clause's row: its id and the list's own score. */
+export interface RankedClause {
+  clauseId: string;
+  /** Keyword rank score, or cosine similarity for vectors. */
+  score: number;
+}
+
 /**
  * What hybrid retrieval needs from a store: two ranked candidate lists with the filters applied
  * inside the query, and clause rows by id (for ancestor expansion). @cae/store-drizzle implements it.
@@ -34,4 +41,12 @@ export interface CandidateSource {
   ): Promise<ClauseCandidate[]>;
   /** Clause rows by id, in no particular order; unknown ids are left out. */
   candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]>;
+  /**
+   * Optional: `keywordCandidates`' ranking (same ids, order and scores) without reading the clauses'
+   * rows. A retriever that has it reads rows only for the clauses it returns (`candidatesByIds`),
+   * which is cheaper where row reads dominate (PGlite over a large store).
+   */
+  keywordRanking?(query: string, filters: RetrievalFilters, limit: number): Promise<RankedClause[]>;
+  /** Optional: `vectorCandidates`' ranking without reading the clauses' rows (see keywordRanking). */
+  vectorRanking?(embedding: Float32Array, filters: RetrievalFilters, limit: number): Promise<RankedClause[]>;
 }

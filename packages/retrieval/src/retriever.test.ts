@@ -183,6 +183,65 @@ describe('createRetriever', () => {
     await expect(retriever.retrieve({ query: 'aspirin', limit: 200 })).resolves.toHaveLength(3);
   });
 
+  it('with rankings from the source, reads rows only for the feedback clauses and the results', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      fakeClause({
+        clauseId: `m${String(index).padStart(2, '0')}`,
+        text: index % 2 === 0 ? `aspirin fever note ${index}` : `aspirin note ${index}`,
+        documentId: `doc-${index % 4}`,
+        mood: index % 3 === 0 ? 'interrogative' : 'declarative',
+        embedding: Float32Array.from([Math.cos(index / 10), Math.sin(index / 10), 0]),
+      }),
+    );
+    const requests = [
+      { query: 'aspirin fever', limit: 5 },
+      { query: 'aspirin fever', limit: 5, filters: { mood: 'interrogative' as const } },
+      { query: 'aspirin', limit: 3, mode: 'keyword' as const },
+      { query: 'aspirin', limit: 4, mode: 'vector' as const },
+    ];
+    for (const request of requests) {
+      const plain = createFakeCandidateSource(many);
+      const ranked = createFakeCandidateSource(many, { rankings: true });
+      const options = { embedder, feedback: { clauses: 2, weight: 1 } };
+      const expected = await createRetriever({ source: plain.source, ...options }).retrieve(request);
+      const actual = await createRetriever({ source: ranked.source, ...options }).retrieve(request);
+      // Same results, fields and scores, whichever way the source hands over its lists.
+      expect(actual).toEqual(expected);
+      expect(actual.length).toBe(request.limit);
+      const read = ranked.calls.byIds.flat();
+      expect(read.length).toBeLessThanOrEqual(2 + request.limit);
+      expect(new Set(read).size).toBe(read.length);
+      expect(ranked.calls.keywordRanking).toBe(request.mode === 'vector' ? 0 : 1);
+      expect(ranked.calls.vectorRanking).toBe(request.mode === 'keyword' ? 0 : 1);
+    }
+  });
+
+  it('skips a ranked clause whose row is gone and fills the limit from the next ones', async () => {
+    const { source, deleted } = createFakeCandidateSource(clauses, { rankings: true });
+    const retriever = createRetriever({ source, embedder, feedback: false });
+    const before = (await retriever.retrieve({ query: 'aspirin fever children', limit: 2 })).map(
+      (result) => result.clauseId,
+    );
+    expect(before).toEqual(['c1', 'c2']);
+    deleted.add('c1');
+    const after = await retriever.retrieve({ query: 'aspirin fever children', limit: 2 });
+    // c1 still ranks (the lists were computed before it went) but has no row: c2 and c3 fill the limit.
+    expect(after.map((result) => [result.clauseId, result.semanticRank, result.keywordRank])).toEqual([
+      ['c2', 3, 1],
+      ['c3', 2, null],
+    ]);
+  });
+
+  it("reads the lists as rows when the fusion needs each candidate's document", async () => {
+    const { source, calls } = createFakeCandidateSource(clauses, { rankings: true });
+    const retriever = createRetriever({ source, embedder, ...LOCAL_EMBEDDER_FUSION });
+    expect((await retriever.retrieve({ query: 'aspirin fever' })).length).toBeGreaterThan(0);
+    expect(calls.keywordRanking + calls.vectorRanking).toBe(0);
+    expect(calls.keyword).toHaveLength(1);
+    expect(calls.vector).toHaveLength(1);
+    expect(calls.byIds).toHaveLength(0);
+  });
+
   it('reports the time of each part', async () => {
     const { source } = createFakeCandidateSource(clauses);
     const { results, timings } = await createRetriever({ source, embedder }).retrieveWithTimings({

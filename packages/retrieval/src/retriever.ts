@@ -3,6 +3,7 @@ import {
   type ClauseCandidate,
   InvalidRequestError,
   MAX_RETRIEVE_LIMIT,
+  type RankedClause,
   type RetrievalFilters,
   type RetrievalResult,
 } from '@cae/core';
@@ -79,6 +80,8 @@ export interface RetrievalTimings {
   vectorMs: number;
   keywordMs: number;
   fusionMs: number;
+  /** Reading the rows of the feedback clauses and the results, when the lists were rankings only. */
+  rowsMs: number;
   totalMs: number;
 }
 
@@ -154,44 +157,77 @@ export function createRetriever(options: RetrieverOptions): Retriever {
     const useVectors = mode !== 'keyword' && embedder !== undefined;
     const useKeywords = mode !== 'vector';
     const candidateLimit = candidateLimitFor(limit);
-    const timings: RetrievalTimings = { embedMs: 0, vectorMs: 0, keywordMs: 0, fusionMs: 0, totalMs: 0 };
+    const timings: RetrievalTimings = {
+      embedMs: 0,
+      vectorMs: 0,
+      keywordMs: 0,
+      fusionMs: 0,
+      rowsMs: 0,
+      totalMs: 0,
+    };
     const started = performance.now();
 
-    const vectorList = async (feedbackRows: readonly ClauseCandidate[]): Promise<ClauseCandidate[]> => {
+    // Rows of the clauses met so far. Sources with rankings (ids and scores only) let the lists skip
+    // reading rows; rows are then read for the feedback clauses and the results alone. The document
+    // context of the fusion needs every candidate's document, so it reads the lists' rows.
+    const rows = new Map<string, ClauseCandidate>();
+    const rankingsOnly = documentContext === undefined;
+    const keep = (candidates: ClauseCandidate[]): RankedClause[] => {
+      for (const row of candidates) if (!rows.has(row.clauseId)) rows.set(row.clauseId, row);
+      return candidates;
+    };
+    const readRows = async (clauseIds: readonly string[]) => {
+      const missing = clauseIds.filter((id) => !rows.has(id));
+      if (missing.length === 0) return;
+      const rowsStart = performance.now();
+      keep(await source.candidatesByIds(missing));
+      timings.rowsMs += performance.now() - rowsStart;
+    };
+
+    const vectorList = async (feedbackIds: readonly string[]): Promise<RankedClause[]> => {
       if (!useVectors) return [];
+      let feedbackTexts: string[] = [];
+      if (feedback) {
+        const ids = feedbackIds.slice(0, feedback.clauses);
+        await readRows(ids);
+        feedbackTexts = ids.flatMap((id) => rows.get(id)?.text ?? []);
+      }
       const embedStart = performance.now();
-      const feedbackTexts = feedback ? feedbackRows.slice(0, feedback.clauses).map((row) => row.text) : [];
       const [embedding, ...feedbackVectors] = await embedder.embed([query, ...feedbackTexts]);
       if (!embedding) throw new Error('embedder returned no vector for the query');
       if (feedback && feedbackVectors.length > 0) moveToward(embedding, feedbackVectors, feedback.weight);
       timings.embedMs = performance.now() - embedStart;
       const listStart = performance.now();
-      const rows = await source.vectorCandidates(embedding, filters, vectorLimitFor(limit, candidateLimit));
+      const vectorLimit = vectorLimitFor(limit, candidateLimit);
+      const ranked =
+        rankingsOnly && source.vectorRanking
+          ? await source.vectorRanking(embedding, filters, vectorLimit)
+          : keep(await source.vectorCandidates(embedding, filters, vectorLimit));
       timings.vectorMs = performance.now() - listStart;
-      return rows;
+      return ranked;
     };
-    const keywordList = async (): Promise<ClauseCandidate[]> => {
+    const keywordList = async (): Promise<RankedClause[]> => {
       if (!useKeywords) return [];
       const listStart = performance.now();
-      const rows = await source.keywordCandidates(query, filters, candidateLimit);
+      const ranked =
+        rankingsOnly && source.keywordRanking
+          ? await source.keywordRanking(query, filters, candidateLimit)
+          : keep(await source.keywordCandidates(query, filters, candidateLimit));
       timings.keywordMs = performance.now() - listStart;
-      return rows;
+      return ranked;
     };
-    let vectorRows: ClauseCandidate[];
-    let keywordRows: ClauseCandidate[];
+    let vectorRanks: RankedClause[];
+    let keywordRanks: RankedClause[];
     if (feedback && useVectors && useKeywords) {
-      keywordRows = await keywordList();
-      vectorRows = await vectorList(keywordRows);
+      keywordRanks = await keywordList();
+      vectorRanks = await vectorList(keywordRanks.map((row) => row.clauseId));
     } else {
-      [vectorRows, keywordRows] = await Promise.all([vectorList([]), keywordList()]);
+      [vectorRanks, keywordRanks] = await Promise.all([vectorList([]), keywordList()]);
     }
 
     const fusionStart = performance.now();
-    const rows = new Map<string, ClauseCandidate>();
-    for (const row of vectorRows) if (!rows.has(row.clauseId)) rows.set(row.clauseId, row);
-    for (const row of keywordRows) if (!rows.has(row.clauseId)) rows.set(row.clauseId, row);
     const fused = reciprocalRankFusion(
-      [vectorRows.map((row) => row.clauseId), keywordRows.map((row) => row.clauseId)],
+      [vectorRanks.map((row) => row.clauseId), keywordRanks.map((row) => row.clauseId)],
       {
         k,
         weights,
@@ -201,10 +237,18 @@ export function createRetriever(options: RetrieverOptions): Retriever {
           : {}),
       },
     );
-    const results = fused
-      .slice(0, limit)
-      .map((item) => toRetrievalResult(rows.get(item.id)!, item.score, item.ranks));
     timings.fusionMs = performance.now() - fusionStart;
+    // The best fused clauses whose rows exist (a clause deleted since it was ranked is skipped).
+    const results: RetrievalResult[] = [];
+    for (let next = 0; results.length < limit && next < fused.length; ) {
+      const wanted = fused.slice(next, next + limit - results.length);
+      next += wanted.length;
+      await readRows(wanted.map((item) => item.id));
+      for (const item of wanted) {
+        const row = rows.get(item.id);
+        if (row) results.push(toRetrievalResult(row, item.score, item.ranks));
+      }
+    }
     timings.totalMs = performance.now() - started;
     return { results, timings };
   };

@@ -1,4 +1,11 @@
-import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
+import {
+  CaeError,
+  type ClauseCandidate,
+  ConflictError,
+  InvalidRequestError,
+  type RankedClause,
+  type RetrievalFilters,
+} from '@cae/core';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import { copyRows, pgliteClientOf } from './store-copy';
@@ -6,10 +13,11 @@ import {
   estimateFilter,
   type FilterEstimate,
   hasSelectiveFilter,
+  rejectedExcluded,
   retrievalConditions,
   whereAll,
 } from './store-filters';
-import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
+import { type CandidateRow, candidateSelection, toCandidate, toRanked } from './store-rows';
 import { clauses, storeMeta } from './store-schema';
 
 /** Largest dimension an HNSW index over `vector` supports (pgvector). */
@@ -265,8 +273,39 @@ export async function vectorSearch(
   filters: RetrievalFilters,
   limit: number,
   options: VectorSearchOptions,
-): Promise<ReturnType<typeof toCandidate>[]> {
+): Promise<ClauseCandidate[]> {
+  return (await vectorSearchRows(executor, literal, filters, limit, options, 'candidates')).map(toCandidate);
+}
+
+/**
+ * `vectorSearch`'s ranking (same ids, order and scores) without the clauses' rows: with no selective
+ * filter the clauses table is only probed for rejected clauses, through their partial index.
+ */
+export async function vectorRanking(
+  executor: StoreExecutor,
+  literal: string,
+  filters: RetrievalFilters,
+  limit: number,
+  options: VectorSearchOptions,
+): Promise<RankedClause[]> {
+  return (await vectorSearchRows(executor, literal, filters, limit, options, 'ranking')).map(toRanked);
+}
+
+async function vectorSearchRows(
+  executor: StoreExecutor,
+  literal: string,
+  filters: RetrievalFilters,
+  limit: number,
+  options: VectorSearchOptions,
+  output: 'candidates' | 'ranking',
+): Promise<CandidateRow[]> {
   const where = whereAll(retrievalConditions(filters));
+  // The ranking alone skips the clauses' rows unless a selective filter needs them.
+  const idsOnly = output === 'ranking' ? rejectedExcluded(sql`e.clause_id`, filters) : null;
+  const from = idsOnly
+    ? sql`"clause_embeddings" e WHERE ${idsOnly}`
+    : sql`"clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id WHERE ${where}`;
+  const selection = output === 'ranking' ? sql`e.clause_id AS "clauseId"` : candidateSelection;
   const distance = sql`(e.embedding <=> ${literal}::vector)`;
   let exact = false;
   let matching = Number.POSITIVE_INFINITY;
@@ -291,10 +330,9 @@ export async function vectorSearch(
     exact = matching <= options.exactScanThreshold;
     if (matching === bound) matching = Number.POSITIVE_INFINITY;
   }
-  const exactQuery = sql`SELECT ${candidateSelection}, 1 - ${distance} AS score
-    FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id
-    WHERE ${where} ORDER BY ${distance} + 0, ${clauses.id} LIMIT ${limit}`;
-  if (exact) return (await queryRows<CandidateRow>(executor, exactQuery)).map(toCandidate);
+  const exactQuery = sql`SELECT ${selection}, 1 - ${distance} AS score
+    FROM ${from} ORDER BY ${distance} + 0, e.clause_id LIMIT ${limit}`;
+  if (exact) return queryRows<CandidateRow>(executor, exactQuery);
 
   // One statement for the session settings of this transaction. Filters make the planner prefer
   // sorting every matching row; the iterative index scan is cheaper.
@@ -307,12 +345,11 @@ export async function vectorSearch(
   const approximate = await queryRows<CandidateRow>(
     executor,
     sql`WITH nearest AS MATERIALIZED (
-      SELECT ${candidateSelection}, ${distance} AS distance
-      FROM "clause_embeddings" e JOIN ${clauses} ON ${clauses.id} = e.clause_id
-      WHERE ${where} ORDER BY ${distance} LIMIT ${limit}
+      SELECT ${selection}, ${distance} AS distance
+      FROM ${from} ORDER BY ${distance} LIMIT ${limit}
     ) SELECT *, 1 - distance AS score FROM nearest ORDER BY distance, "clauseId"`,
   );
-  if (approximate.length >= limit || approximate.length >= matching) return approximate.map(toCandidate);
+  if (approximate.length >= limit || approximate.length >= matching) return approximate;
   // The index ran out of candidates (iterative scan limits): fall back to an exact scan.
-  return (await queryRows<CandidateRow>(executor, exactQuery)).map(toCandidate);
+  return queryRows<CandidateRow>(executor, exactQuery);
 }

@@ -46,6 +46,17 @@ export function retrievalConditions(filters: RetrievalFilters): SQL[] {
   return conditions;
 }
 
+/**
+ * The retrieval filters on a ranked list's clause ids without joining the clauses table: only the
+ * default review-status condition applies when nothing else is filtered, and it probes the small
+ * partial index of rejected clauses. Null when a selective filter needs the clauses' rows.
+ */
+export function rejectedExcluded(clauseIdColumn: SQL, filters: RetrievalFilters): SQL | null {
+  if (hasSelectiveFilter(filters)) return null;
+  if (filters.includeRejected === true) return sql`true`;
+  return sql`NOT EXISTS (SELECT 1 FROM ${clauses} rejected WHERE rejected.id = ${clauseIdColumn} AND rejected.review_status = 'rejected')`;
+}
+
 /** True when a filter beyond the default review-status one narrows retrieval. */
 export function hasSelectiveFilter(filters: RetrievalFilters): boolean {
   return scalarConditions(filters).length > 0;

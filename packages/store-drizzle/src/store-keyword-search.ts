@@ -1,14 +1,15 @@
-import type { ClauseCandidate, RetrievalFilters } from '@cae/core';
+import type { ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import {
   estimateFilter,
   type FilterEstimate,
   hasSelectiveFilter,
+  rejectedExcluded,
   retrievalConditions,
   whereAll,
 } from './store-filters';
-import { type CandidateRow, candidateSelection, toCandidate } from './store-rows';
+import { type CandidateRow, candidateSelection, toCandidate, toRanked } from './store-rows';
 import { clauses, documents } from './store-schema';
 
 /** How keyword matches are ranked: Okapi BM25 (default) or Postgres `ts_rank_cd` (no idf). */
@@ -90,6 +91,31 @@ export async function keywordSearch(
   limit: number,
   options: KeywordSearchOptions = {},
 ): Promise<ClauseCandidate[]> {
+  return (await keywordSearchRows(executor, query, filters, limit, options, 'candidates')).map(toCandidate);
+}
+
+/**
+ * `keywordSearch`'s ranking (same ids, order and scores) without the clauses' rows: with no selective
+ * filter the clauses table is only probed for rejected clauses, through their partial index.
+ */
+export async function keywordRanking(
+  executor: StoreExecutor,
+  query: string,
+  filters: RetrievalFilters,
+  limit: number,
+  options: KeywordSearchOptions = {},
+): Promise<RankedClause[]> {
+  return (await keywordSearchRows(executor, query, filters, limit, options, 'ranking')).map(toRanked);
+}
+
+async function keywordSearchRows(
+  executor: StoreExecutor,
+  query: string,
+  filters: RetrievalFilters,
+  limit: number,
+  options: KeywordSearchOptions,
+  output: 'candidates' | 'ranking',
+): Promise<CandidateRow[]> {
   if (query.trim() === '' || limit < 1) return [];
   const where = whereAll(retrievalConditions(filters));
   if ((options.ranking ?? 'bm25') === 'ts_rank_cd') {
@@ -105,7 +131,7 @@ export async function keywordSearch(
       WHERE q.query IS NOT NULL AND ${clauses.tsv} @@ q.query AND ${where}
       ORDER BY score DESC, ${clauses.id} LIMIT ${limit}`,
     );
-    return rows.map(toCandidate);
+    return rows;
   }
   const k1 = options.k1 ?? DEFAULT_BM25.k1;
   const b = options.b ?? DEFAULT_BM25.b;
@@ -116,10 +142,6 @@ export async function keywordSearch(
   }
   const selective = hasSelectiveFilter(filters);
   const capped = cap > 0 && Number.isFinite(cap);
-  const bm25 = (frequency: SQL, length: SQL, df: SQL, n: SQL, avgdl: SQL) =>
-    sql`sum(ln(1 + (${n} - ${df} + 0.5) / (${df} + 0.5))
-      * ${frequency} * (${k1}::float8 + 1)
-      / (${frequency} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * ${length} / ${avgdl})))`;
   const given = options.stats;
   const statsSelect = given
     ? sql`SELECT ${given.clauses}::float8 AS n, ${given.clauseAvgLength}::float8 AS avgdl,
@@ -127,26 +149,35 @@ export async function keywordSearch(
     : corpusStatsSql;
   const run = (capped: boolean, prefixSize: number | null) => {
     const limitPostings = capped ? sql`LIMIT ${cap}` : sql``;
+    // BM25 = sum over the query's lexemes of idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avgdl)),
+    // with everything but f and length worked out once per lexeme (terms), not once per posting.
+    const terms = sql`SELECT q.term, s.df, s.document_df,
+        ln(1 + (stats.n - s.df + 0.5) / (s.df + 0.5)) * (${k1}::float8 + 1) AS weight,
+        ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${k1}::float8 + 1) AS document_weight,
+        ${k1}::float8 * (1 - ${b}::float8) AS base,
+        ${k1}::float8 * ${b}::float8 / stats.avgdl AS per_length,
+        ${k1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
+      FROM q JOIN "term_stats" s ON s.term = q.term CROSS JOIN stats`;
     // Each lexeme's postings come from the impact index, strongest first (capped unless exact).
-    const postings = sql`SELECT p.clause_id, p.document_id, p.frequency, p.clause_length, s.df::float8 AS df
-      FROM q JOIN "term_stats" s ON s.term = q.term AND s.df > 0
-      CROSS JOIN LATERAL (
-        SELECT t.clause_id, t.document_id, t.frequency, t.clause_length FROM "clause_terms" t WHERE t.term = q.term
+    const scored = sql`SELECT p.clause_id, p.document_id,
+        sum(terms.weight * p.frequency / (p.frequency + terms.base + terms.per_length * p.clause_length)) AS score
+      FROM terms CROSS JOIN LATERAL (
+        SELECT t.clause_id, t.document_id, t.frequency, t.clause_length FROM "clause_terms" t WHERE t.term = terms.term
         ORDER BY t.impact DESC NULLS LAST, t.clause_id ${limitPostings}
-      ) p`;
-    const documentPostings = sql`SELECT p.document_id, p.frequency, p.document_length, s.document_df::float8 AS df
-      FROM q JOIN "term_stats" s ON s.term = q.term AND s.document_df > 0
-      CROSS JOIN LATERAL (
-        SELECT t.document_id, t.frequency, t.document_length FROM "document_terms" t WHERE t.term = q.term
-        ORDER BY t.impact DESC NULLS LAST, t.document_id ${limitPostings}
-      ) p`;
+      ) p
+      WHERE terms.df > 0
+      GROUP BY p.clause_id, p.document_id`;
     const documentScored =
       documentWeight === 0
         ? sql``
         : sql`document_scored AS (
           SELECT p.document_id,
-            ${bm25(sql`p.frequency`, sql`p.document_length`, sql`p.df`, sql`stats.documents`, sql`stats.document_avgdl`)} AS score
-          FROM (${documentPostings}) p CROSS JOIN stats
+            sum(terms.document_weight * p.frequency / (p.frequency + terms.base + terms.document_per_length * p.document_length)) AS score
+          FROM terms CROSS JOIN LATERAL (
+            SELECT t.document_id, t.frequency, t.document_length FROM "document_terms" t WHERE t.term = terms.term
+            ORDER BY t.impact DESC NULLS LAST, t.document_id ${limitPostings}
+          ) p
+          WHERE terms.document_df > 0
           GROUP BY p.document_id
         ),`;
     const blended =
@@ -156,22 +187,25 @@ export async function keywordSearch(
           FROM scored LEFT JOIN document_scored ON document_scored.document_id = scored.document_id`;
     // Only the best-scored clauses need their rows read: enough for the limit once the filter applies.
     const prefix = prefixSize === null ? sql`` : sql`ORDER BY score DESC, clause_id LIMIT ${prefixSize}`;
+    // The ranking alone skips the clauses' rows unless a selective filter needs them.
+    const idsOnly = output === 'ranking' ? rejectedExcluded(sql`blended.clause_id`, filters) : null;
+    const selection = idsOnly
+      ? sql`SELECT blended.clause_id AS "clauseId", blended.score::float8 AS score
+      FROM blended WHERE ${idsOnly}
+      ORDER BY blended.score DESC, blended.clause_id LIMIT ${limit}`
+      : sql`SELECT ${output === 'ranking' ? sql`${clauses.id} AS "clauseId"` : candidateSelection}, blended.score::float8 AS score
+      FROM blended JOIN ${clauses} ON ${clauses.id} = blended.clause_id
+      WHERE ${where}
+      ORDER BY blended.score DESC, ${clauses.id} LIMIT ${limit}`;
     return queryRows<CandidateRow>(
       executor,
       sql`WITH q AS (${queryTerms(query)}),
       stats AS (${statsSelect}),
-      scored AS (
-        SELECT p.clause_id, p.document_id,
-          ${bm25(sql`p.frequency`, sql`p.clause_length`, sql`p.df`, sql`stats.n`, sql`stats.avgdl`)} AS score
-        FROM (${postings}) p CROSS JOIN stats
-        GROUP BY p.clause_id, p.document_id
-      ),
+      terms AS MATERIALIZED (${terms}),
+      scored AS (${scored}),
       ${documentScored}
       blended AS (${blended} ${prefix})
-      SELECT ${candidateSelection}, blended.score::float8 AS score
-      FROM blended JOIN ${clauses} ON ${clauses.id} = blended.clause_id
-      WHERE ${where}
-      ORDER BY blended.score DESC, ${clauses.id} LIMIT ${limit}`,
+      ${selection}`,
     );
   };
   // With a filter, the prefix grows by the share of clauses the statistics say it keeps; a filter
@@ -188,7 +222,7 @@ export async function keywordSearch(
   let rows = await run(capped, prefixSize);
   // Too few rows after the cap or the prefix: rank every posting exactly.
   if (rows.length < limit && (capped || prefixSize !== null)) rows = await run(false, null);
-  return rows.map(toCandidate);
+  return rows;
 }
 
 /** Per-lexeme posting counts of a document's stored clauses (before they are replaced). */

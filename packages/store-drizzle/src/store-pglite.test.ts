@@ -236,8 +236,15 @@ describe('vector search under selective filters', () => {
       const found = await store.vectorCandidates(query, { sourceType: 'rare' }, 20);
       expect(found).toHaveLength(20);
       expect(found.every((candidate) => candidate.score <= 1 + 1e-9)).toBe(true);
+      expect(await store.vectorRanking(query, { sourceType: 'rare' }, 20)).toEqual(
+        found.map(({ clauseId, score }) => ({ clauseId, score })),
+      );
       const unfiltered = await store.vectorCandidates(query, {}, 50);
       expect(unfiltered).toHaveLength(50);
+      // Through the HNSW index without the clauses' rows: the same 50.
+      expect(await store.vectorRanking(query, {}, 50)).toEqual(
+        unfiltered.map(({ clauseId, score }) => ({ clauseId, score })),
+      );
     } finally {
       await store.close();
     }

@@ -10,6 +10,7 @@ import {
   ContentReviewItemSchema,
   type GraphNode,
   GraphNodeSchema,
+  type RankedClause,
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import type { StoreExecutor } from './store-connection';
@@ -112,6 +113,11 @@ export const candidateSelection = sql`${clauses.id} AS "clauseId", ${clauses.tex
   ${clauses.clauseIndex} AS "clauseIndex"`;
 
 export type CandidateRow = Omit<ClauseCandidate, 'score'> & { score: number | string };
+
+/** A raw ranking row (id and score; candidate rows also do) as a RankedClause. */
+export function toRanked(row: Pick<CandidateRow, 'clauseId' | 'score'>): RankedClause {
+  return { clauseId: String(row.clauseId), score: Number(row.score) };
+}
 
 /** A raw candidate row as a ClauseCandidate (drivers differ in how they hand back numbers). */
 export function toCandidate(row: CandidateRow): ClauseCandidate {

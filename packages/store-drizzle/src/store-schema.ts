@@ -68,6 +68,23 @@ export const clauses = pgTable(
     index('clauses_parent_idx').on(table.parentClauseId),
     index('clauses_mood_idx').on(table.mood),
     index('clauses_process_type_idx').on(table.processType),
+    // The few rejected clauses: ranked lists leave them out by probing this small index instead of
+    // reading every candidate's row.
+    index('clauses_rejected_idx').on(table.id).where(sql`${table.reviewStatus} = 'rejected'`),
+    // Every retrieval filter column by clause id: a filtered ranking checks its candidates with
+    // index-only scans of this narrow index instead of reading the wide rows (annotations included).
+    // (Key columns: drizzle declares no INCLUDE; the id leads, so lookups by id use it alike.)
+    index('clauses_filter_columns_idx').on(
+      table.id,
+      table.documentId,
+      table.reviewStatus,
+      table.mood,
+      table.processType,
+      table.modalityWeight,
+      table.tenor,
+      table.sourceType,
+      table.annotationSource,
+    ),
     index('clauses_source_type_idx').on(table.sourceType),
   ],
 );

@@ -21,6 +21,7 @@ import {
   NotFoundError,
   type QueueDecision,
   type QueueStatus,
+  type RankedClause,
   type RetrievalFilters,
   randomId,
 } from '@cae/core';
@@ -48,8 +49,10 @@ import {
   missingVectorExtensionError,
   readEmbeddingInfo,
   type SemanticEdgeOptions,
+  type VectorSearchOptions,
   vectorExtensionAvailable,
   vectorLiteral,
+  vectorRanking,
   vectorSearch,
 } from './store-embeddings';
 import { estimateFilter, type FilterEstimate, hasSelectiveFilter, listConditions } from './store-filters';
@@ -60,6 +63,7 @@ import {
   indexPendingDocuments,
   type KeywordRanking,
   type KeywordSearchOptions,
+  keywordRanking,
   keywordSearch,
   readCorpusStats,
 } from './store-keyword-search';
@@ -212,6 +216,14 @@ export interface Store extends CandidateSource {
     limit: number,
     options?: KeywordSearchOptions,
   ): Promise<ClauseCandidate[]>;
+  /** `keywordCandidates`' ranking without the clauses' rows (the retriever reads rows for its results only). */
+  keywordRanking(
+    query: string,
+    filters: RetrievalFilters,
+    limit: number,
+    options?: KeywordSearchOptions,
+  ): Promise<RankedClause[]>;
+  vectorRanking(embedding: Float32Array, filters: RetrievalFilters, limit: number): Promise<RankedClause[]>;
   enableEmbeddings(info: EmbeddingInfo): Promise<EmbeddingInfo>;
   embeddingInfo(): Promise<EmbeddingInfo | null>;
   computeSemanticEdges(documentId: string, options?: SemanticEdgeOptions): Promise<number>;
@@ -813,7 +825,44 @@ class DrizzleStore implements Store {
     });
   }
 
+  async keywordRanking(
+    query: string,
+    filters: RetrievalFilters,
+    limit: number,
+    options: KeywordSearchOptions = {},
+  ): Promise<RankedClause[]> {
+    const [estimate, stats] = await Promise.all([this.filterEstimate(filters), this.corpusStats()]);
+    return keywordRanking(this.db, query, filters, limit, {
+      ...(estimate === undefined ? {} : { estimate }),
+      stats,
+      ...options,
+      ranking: options.ranking ?? this.options.keywordRanking ?? 'bm25',
+      k1: options.k1 ?? this.options.bm25?.k1,
+      b: options.b ?? this.options.bm25?.b,
+      documentWeight: options.documentWeight ?? this.options.bm25?.documentWeight,
+    });
+  }
+
   async vectorCandidates(embedding: Float32Array, filters: RetrievalFilters, limit: number) {
+    return this.searchVectors(embedding, filters, limit, vectorSearch);
+  }
+
+  async vectorRanking(embedding: Float32Array, filters: RetrievalFilters, limit: number) {
+    return this.searchVectors(embedding, filters, limit, vectorRanking);
+  }
+
+  private async searchVectors<T>(
+    embedding: Float32Array,
+    filters: RetrievalFilters,
+    limit: number,
+    search: (
+      executor: StoreExecutor,
+      literal: string,
+      filters: RetrievalFilters,
+      limit: number,
+      options: VectorSearchOptions,
+    ) => Promise<T[]>,
+  ): Promise<T[]> {
     const info = await this.currentEmbedding();
     if (!info) {
       if (!(await vectorExtensionAvailable(this.db))) throw missingVectorExtensionError();
@@ -826,7 +875,7 @@ class DrizzleStore implements Store {
     // Estimated before the transaction: on PGlite a query outside it would wait for it to end.
     const estimate = await this.filterEstimate(filters);
     return this.db.transaction((tx) =>
-      vectorSearch(tx, literal, filters, limit, {
+      search(tx, literal, filters, limit, {
         exactScanThreshold: this.options.vectorExactScanThreshold ?? 2_000,
         ...(estimate === undefined ? {} : { estimate }),
       }),

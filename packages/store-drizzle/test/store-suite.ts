@@ -474,6 +474,20 @@ export function storeTests(context: StoreSuiteContext): void {
       await store.reviewClause({ clauseId: clauseId('kw', 0), decision: 'rejected' });
       expect((await store.keywordCandidates('keys', {}, 10)).length).toBe(0);
       expect((await store.keywordCandidates('keys', { includeRejected: true }, 10)).length).toBe(1);
+      // The ranking alone (no clause rows) leaves out and lets in the same clauses, in the same order.
+      for (const [query, rankingFilters] of [
+        ['keys', {}],
+        ['keys', { includeRejected: true }],
+        ['landlord keys tenant', {}],
+        ['landlord keys tenant', filters],
+        ['landlord keys tenant', { includeRejected: true, mood: 'declarative' }],
+      ] as [string, RetrievalFilters][]) {
+        const candidates = await store.keywordCandidates(query, rankingFilters, 10);
+        expect(await store.keywordRanking(query, rankingFilters, 10)).toEqual(
+          candidates.map(({ clauseId, score }) => ({ clauseId, score })),
+        );
+      }
+      expect(await store.keywordRanking('keys', {}, 10)).toEqual([]);
     });
 
     it('plans filtered searches from fresh statistics and still ranks exactly', async () => {
@@ -779,6 +793,18 @@ export function storeTests(context: StoreSuiteContext): void {
       const filtered = await store.vectorCandidates(embeddings[7]!, { mood: 'imperative' }, 5);
       expect(filtered.every((candidate) => candidate.mood === 'imperative')).toBe(true);
       expect(filtered).toHaveLength(5);
+      // The ranking alone (no clause rows) is the same list; rejected clauses stay out of both.
+      await store.reviewClause({ clauseId: clauses[7]!.id, decision: 'rejected' });
+      for (const filters of [{}, { mood: 'imperative' }, { includeRejected: true }] as RetrievalFilters[]) {
+        const candidates = await store.vectorCandidates(embeddings[7]!, filters, 5);
+        expect(candidates).toHaveLength(5);
+        expect(candidates.some((candidate) => candidate.clauseId === clauses[7]!.id)).toBe(
+          filters.includeRejected === true,
+        );
+        expect(await store.vectorRanking(embeddings[7]!, filters, 5)).toEqual(
+          candidates.map(({ clauseId, score }) => ({ clauseId, score })),
+        );
+      }
 
       expect(saved.semanticEdgeCount).toBeGreaterThan(0);
       const semantic = (await store.graphEdges('vec')).filter((edge) => edge.type === 'semantic');

@@ -1,4 +1,4 @@
-import type { CandidateSource, ClauseCandidate, RetrievalFilters } from '@cae/core';
+import type { CandidateSource, ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core';
 import { contentTerms } from '../text-tokens';
 
 export type FakeClause = Omit<ClauseCandidate, 'score'> & { embedding?: Float32Array };
@@ -35,9 +35,20 @@ function strip({ embedding: _embedding, ...clause }: FakeClause, score: number):
   return { ...clause, score };
 }
 
-/** In-memory CandidateSource: keyword score = shared content words, vector score = dot product. */
-export function createFakeCandidateSource(clauses: FakeClause[]) {
-  const calls = { keyword: [] as unknown[][], vector: [] as unknown[][], byIds: [] as string[][] };
+/**
+ * In-memory CandidateSource: keyword score = shared content words, vector score = dot product.
+ * `rankings: true` adds keywordRanking and vectorRanking (ids and scores of the same lists); `deleted`
+ * holds ids whose rows `candidatesByIds` no longer finds (removed after they were ranked).
+ */
+export function createFakeCandidateSource(clauses: FakeClause[], options: { rankings?: boolean } = {}) {
+  const calls = {
+    keyword: [] as unknown[][],
+    vector: [] as unknown[][],
+    byIds: [] as string[][],
+    keywordRanking: 0,
+    vectorRanking: 0,
+  };
+  const deleted = new Set<string>();
   const source: CandidateSource = {
     async keywordCandidates(query, filters, limit) {
       calls.keyword.push([query, filters, limit]);
@@ -73,8 +84,23 @@ export function createFakeCandidateSource(clauses: FakeClause[]) {
     },
     async candidatesByIds(ids) {
       calls.byIds.push([...ids]);
-      return clauses.filter((clause) => ids.includes(clause.clauseId)).map((clause) => strip(clause, 0));
+      return clauses
+        .filter((clause) => ids.includes(clause.clauseId) && !deleted.has(clause.clauseId))
+        .map((clause) => strip(clause, 0));
     },
   };
-  return { source, calls };
+  if (options.rankings) {
+    const { keywordCandidates, vectorCandidates } = source;
+    const ranked = (rows: ClauseCandidate[]): RankedClause[] =>
+      rows.map((row) => ({ clauseId: row.clauseId, score: row.score }));
+    source.keywordRanking = async (query, filters, limit) => {
+      calls.keywordRanking += 1;
+      return ranked(await keywordCandidates(query, filters, limit));
+    };
+    source.vectorRanking = async (embedding, filters, limit) => {
+      calls.vectorRanking += 1;
+      return ranked(await vectorCandidates(embedding, filters, limit));
+    };
+  }
+  return { source, calls, deleted };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "clauses_rejected_idx" ON "clauses" USING btree ("id") WHERE "clauses"."review_status" = 'rejected';

@@ -1,0 +1,1 @@
+CREATE INDEX "clauses_filter_columns_idx" ON "clauses" USING btree ("id","document_id","review_status","mood","process_type","modality_weight","tenor","source_type","annotation_source");
