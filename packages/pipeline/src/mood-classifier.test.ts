@@ -570,3 +570,71 @@ describe('a dependent clause standing alone', () => {
     expect(firstInterpersonal('Because the train was late.')?.mood).toBe('indicative');
   });
 });
+
+/** Mood and rule of the first independent clause. */
+function ruleOf(text: string): string {
+  const clauses = pipeline.compile(text, { documentId: 'rule-test' });
+  const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
+  return `${main?.interpersonal.mood ?? 'none'} ${main?.interpersonal.reasoningTrace.inferenceRule ?? ''}`;
+}
+
+describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adjuncts, clipped "because"', () => {
+  it.each([
+    ['Sift the flour into a bowl.', 0],
+    ['Drizzle your salad with oil.', 0],
+    ['Strain out the pulp.', 0],
+    ['Whisk together gently.', 0],
+    ['Then season the soup with salt.', 1],
+    ['In a small bowl, whisk the eggs.', 5],
+  ])('POS.INITIAL_BASE_VERB: %s', (text, verb) => {
+    expect(tagsOf(text)[verb]).toBe('VERB');
+    expect(moodOf(text)).toBe('imperative');
+  });
+
+  it('POS.INITIAL_BASE_VERB also opens later sentences of a document', () => {
+    const clauses = pipeline.compile('The oven is hot. In a small bowl, whisk the eggs. Sift the flour.', {
+      documentId: 'rule-test',
+    });
+    const moods = clauses
+      .filter((clause) => clause.syntactic.dependency === 'independent')
+      .map((clause) => clause.interpersonal.mood);
+    expect(moods).toEqual(['declarative', 'imperative', 'imperative']);
+  });
+
+  it('POS.COMMAND_AFTER_OPENING_CLAUSE finds the opening clause of a later sentence too', () => {
+    const clauses = pipeline.compile('We met at noon. If you need a lawyer, contact Smith & Co.', {
+      documentId: 'rule-test',
+    });
+    expect(clauses.map((clause) => [clause.syntactic.dependency, clause.interpersonal.mood])).toEqual([
+      ['independent', 'declarative'],
+      ['hypotactic', 'indicative'],
+      ['independent', 'imperative'],
+    ]);
+  });
+
+  it('POS.INITIAL_BASE_VERB leaves nouns before numbers, nouns and participles alone', () => {
+    expect(tagsOf('Step 2 covers the setup.')[0]).toBe('NOUN');
+    expect(tagsOf('Travel tips for the summer.')[0]).toBe('NOUN');
+    expect(tagsOf('Mixed feelings about the plan.')[0]).not.toBe('VERB');
+  });
+
+  it('MOOD.LIST_ITEM_COMMAND: a numbered step is a command, its number no Subject', () => {
+    expect(ruleOf('2 Sow the seeds in trays.')).toBe('imperative MOOD.LIST_ITEM_COMMAND');
+    expect(ruleOf('12 people came to the meeting.')).toMatch(/^declarative/);
+  });
+
+  it('MOOD.WH_ADJUNCT_OPENING / MOOD.WH_ADJUNCT_THEN_COMMAND: "when" + Subject + comma is no question', () => {
+    expect(ruleOf('When the ice melted, water covered the bridge.')).toBe(
+      'declarative MOOD.WH_ADJUNCT_OPENING',
+    );
+    expect(ruleOf('When the dough rises, knead it again.')).toBe('imperative MOOD.WH_ADJUNCT_THEN_COMMAND');
+    expect(moodOf('When does the shop open')).toBe('interrogative');
+    expect(moodOf('When the ice melted, where did the water go?')).toBe('interrogative');
+  });
+
+  it('POS.CAUSE_AS_BECAUSE: clipped "because" before a nominative pronoun', () => {
+    expect(tagsOf('Cause we missed the bus.')[0]).toBe('SCONJ');
+    expect(moodOf('Cause we missed the bus.')).toBe('declarative');
+    expect(moodOf('Cause them no trouble.')).toBe('imperative');
+  });
+});

@@ -72,7 +72,7 @@ function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
 /** Index of the first token after textual and interpersonal themes, vocatives and punctuation. */
 export function firstExperientialIndex(view: ClauseView): number {
   const { lower, pos } = view;
-  let index = 0;
+  let index = listNumberCommand(view) ? 1 : 0;
   while (index < lower.length) {
     const word = lower[index] ?? '';
     const tag = pos[index] ?? 'X';
@@ -88,6 +88,18 @@ export function firstExperientialIndex(view: ClauseView): number {
     else break;
   }
   return index;
+}
+
+/** A step number of a list ("2", "3.") before a capitalised base verb: "2 Plant the seeds", "3. Water daily". */
+const LIST_NUMBER = /^\d{1,2}[.)]?$/;
+
+/** The clause opens with a list item's number and then a capitalised base-form verb (a numbered step). */
+function listNumberCommand(view: ClauseView): boolean {
+  const { lower, lemma, pos } = view;
+  if (pos[0] !== 'NUM' || pos[1] !== 'VERB' || lower[1] !== lemma[1] || !LIST_NUMBER.test(lower[0] ?? ''))
+    return false;
+  const first = view.syntactic.tokens[1]?.text.charCodeAt(0) ?? 0;
+  return first >= 65 && first <= 90;
 }
 
 function isMinorText(view: ClauseView): boolean {
@@ -162,6 +174,21 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return hasFinite
       ? decide('declarative', 'MOOD.FREE_RELATIVE_SUBJECT', 0.6)
       : decide('fragment', 'MOOD.FREE_RELATIVE_SUBJECT', 0.5);
+  }
+  const opening = whAdjunctOpening(view, start);
+  if (opening >= 0) {
+    // "When the ice melted, water covered the road", "When the buds open, pinch them off": without "?",
+    // "when"/"where" + Subject + comma opens a dependent clause of time or place, not a question.
+    premises.push({ label: 'wh_element', value: `${word} (dependent clause)` });
+    if (opening < lower.length && pos[opening] === 'VERB' && lower[opening] === lemma[opening]) {
+      premises.push({ label: 'verb_form', value: 'base' });
+      return decide('imperative', 'MOOD.WH_ADJUNCT_THEN_COMMAND', 0.65);
+    }
+    return decide(
+      hasFinite || opening < lower.length ? 'declarative' : 'indicative',
+      'MOOD.WH_ADJUNCT_OPENING',
+      0.6,
+    );
   }
   if (WH_WORDS.has(word) && word !== 'that') {
     // "What a lovely day", "How kind you are" vs "What day is it", "How old are you": the order of
@@ -344,6 +371,11 @@ export function classifyMood(view: ClauseView): MoodDecision {
     // "Want a burger?", "Need a lift?": with "?" the base verb asks, with "do you" left out.
     if (view.sentenceFinal === '?' && !politeBefore(view, start))
       return decide('interrogative', 'MOOD.ELLIPTICAL_QUESTION', 0.6);
+    if (start > 0 && listNumberCommand(view)) {
+      // "2 Plant the seeds": the number is the step's label, not a Subject.
+      premises.push({ label: 'list_marker', value: lower[0] ?? '' });
+      return decide('imperative', 'MOOD.LIST_ITEM_COMMAND', 0.8);
+    }
     return decide('imperative', 'MOOD.NO_SUBJECT_BASE_VERB', 0.85);
   }
   if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.75);
@@ -373,6 +405,29 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+}
+
+/** WH-adverbs that also open a dependent clause of time or place ("When it rains, ...", "Where it ends, ..."). */
+const WH_SUBORDINATORS = new Set(['when', 'where', 'whenever', 'wherever']);
+
+/**
+ * "When the ice melted, ...": a WH-adverb, then a Subject (not a Finite: "When does it open"), then a
+ * comma, with no "?" at the end. Returns the index after the comma (the clause's length when the comma
+ * ends it), or -1.
+ */
+function whAdjunctOpening(view: ClauseView, start: number): number {
+  const { lower, pos } = view;
+  if (!WH_SUBORDINATORS.has(lower[start] ?? '') || view.sentenceFinal === '?') return -1;
+  const next = pos[start + 1];
+  if (!(next === 'DET' || next === 'PRON' || next === 'NOUN' || next === 'PROPN')) return -1;
+  if (FINITE_WORDS.has(lower[start + 1] ?? '')) return -1;
+  for (let index = start + 3; index < lower.length; index += 1) {
+    if (lower[index] !== ',') continue;
+    let after = index + 1;
+    while (after < lower.length && (pos[after] === 'ADV' || pos[after] === 'INTJ')) after += 1;
+    return after;
+  }
+  return -1;
 }
 
 /** Adverbs that restrict or time a command from before its operator ("just don't", "always be"). */

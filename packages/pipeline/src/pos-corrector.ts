@@ -23,6 +23,13 @@ export function setLexiconLookup(lookup: (lower: string) => boolean): void {
   knownLookup = lookup;
 }
 
+let verbReading: ((lower: string) => boolean) | null = null;
+
+/** Answers whether the model's lexicon lists VERB among a word's tags ("rinse", "whisk"); set by the tagger. */
+export function setVerbReadingLookup(lookup: (lower: string) => boolean): void {
+  verbReading = lookup;
+}
+
 /** True when the lower-case word is in the model's own lexicon (a common word, not a name it has never seen). */
 function isKnownWord(lower: string): boolean {
   if (knownLookup !== null) return knownLookup(lower);
@@ -162,6 +169,8 @@ export const POS_RULES = [
   'POS.WEB_ADDRESS',
   'POS.THAT_COMPLEMENTIZER',
   'POS.INITIAL_IMPERATIVE_VERB',
+  'POS.INITIAL_BASE_VERB',
+  'POS.CAUSE_AS_BECAUSE',
   'POS.VERB_AFTER_PLEASE',
   'POS.MODAL_BEFORE_SUBJECT',
   'POS.NOUN_AFTER_INITIAL_AUX',
@@ -206,6 +215,24 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       !disabled.has('POS.INITIAL_IMPERATIVE_VERB') &&
       isInitialImperative(tagged, index, to)
     ) {
+      pos[index] = 'VERB';
+    } else if (
+      initial &&
+      CLIPPED_BECAUSE.has(word) &&
+      NOMINATIVE_PRONOUNS.has(lower[index + 1] ?? '') &&
+      !disabled.has('POS.CAUSE_AS_BECAUSE')
+    ) {
+      // "Cause I said so", "Cuz we were late": clipped "because" before a nominative pronoun, not the
+      // verb "cause" (whose object would be "me", "us", "them").
+      pos[index] = 'SCONJ';
+    } else if (
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.INITIAL_BASE_VERB') &&
+      commandOpening(tagged, index, from) &&
+      isInitialBaseVerb(tagged, index, to)
+    ) {
+      // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon
+      // allows as a verb, opening the sentence before the start of an object, is the command's verb.
       pos[index] = 'VERB';
     } else if (
       (tag === 'NOUN' || tag === 'ADJ' || tag === 'ADV' || tag === 'PROPN') &&
@@ -501,7 +528,11 @@ function afterOpeningClause(tagged: Tagged, index: number, from: number): boolea
   let comma = index - 1;
   while (comma > from && (lower[comma] === 'please' || pos[comma] === 'ADV')) comma -= 1;
   if (lower[comma] !== ',') return false;
-  let start = from;
+  // A chunk holds many sentences: the opening clause starts after the last sentence end (a bounded
+  // walk; an opening clause longer than 60 tokens is not one this rule trusts).
+  let start = comma;
+  while (start > from && start > comma - 60 && !CLAUSE_END.has(lower[start - 1] ?? '')) start -= 1;
+  if (start > from && !CLAUSE_END.has(lower[start - 1] ?? '')) return false;
   while (start < comma && pos[start] === 'CCONJ') start += 1;
   if (!OPENING_SUBORDINATORS.has(lower[start] ?? '')) return false;
   let verb = false;
@@ -526,6 +557,102 @@ function isInitialImperative(tagged: Tagged, index: number, to: number): boolean
     return nextWord !== 'it' || imperative;
   }
   return imperative && nextTag !== 'AUX' && verblessAfter(tagged, index, to);
+}
+
+/** Spoken clippings of "because". */
+const CLIPPED_BECAUSE = new Set(['cause', "'cause", '’cause', 'cuz', 'coz', 'cos']);
+/** Pronouns that can only be Subjects (not "you" or "it", which can also be objects). */
+const NOMINATIVE_PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they']);
+
+/** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
+const COMMAND_OPENING_ADVERBS = new Set([
+  'then',
+  'now',
+  'first',
+  'next',
+  'finally',
+  'also',
+  'just',
+  'simply',
+]);
+/** Words after a verb that open its object: determiners, possessives and object pronouns, not "that". */
+const BASE_VERB_OBJECT = new Set([
+  ...OBJECT_START,
+  'each',
+  'every',
+  'any',
+  'yourself',
+  'yourselves',
+  'everything',
+  'something',
+  'anything',
+]);
+/** Particles of phrasal verbs ("Strain out the seeds", "Heat up the oil"). */
+const PHRASAL_PARTICLES = new Set(['out', 'up', 'down', 'off', 'away']);
+
+/**
+ * True at the opening of a sentence, after a list number ("2 Plant the seeds") or after an opening
+ * adverb of sequence or manner ("Then rinse the rice", "Gently press the soil").
+ */
+function commandOpening(tagged: Tagged, index: number, from: number): boolean {
+  const { lower, pos } = tagged;
+  const opens = (at: number) => at === from || SENTENCE_END.has(lower[at - 1] ?? '');
+  if (opens(index)) return true;
+  if (lower[index - 1] === ',' && afterOpeningAdjunct(tagged, index - 1, from)) return true;
+  if (index - 1 < from || !opens(index - 1)) return false;
+  const previous = lower[index - 1] ?? '';
+  return (
+    (pos[index - 1] === 'NUM' && /^\d{1,2}$/.test(previous)) ||
+    (pos[index - 1] === 'ADV' && (COMMAND_OPENING_ADVERBS.has(previous) || previous.endsWith('ly')))
+  );
+}
+
+/** Tags of a sentence's first word that open an adjunct or dependent clause ("In a pan,", "If ..., "). */
+const ADJUNCT_OPENERS = new Set<Upos>(['ADP', 'SCONJ', 'ADV', 'PART']);
+
+/**
+ * True when the comma at `comma` is the only one since the sentence opened with an adjunct or dependent
+ * clause ("In a large pan,", "When the buds appear,", "To plant the seeds,"; "and"/"but" may come first).
+ */
+function afterOpeningAdjunct(tagged: Tagged, comma: number, from: number): boolean {
+  const { lower, pos } = tagged;
+  // The tokens of a whole chunk are corrected at once: walk back to the sentence's start (a bounded walk).
+  let start = comma;
+  while (start > from && start > comma - 30 && !CLAUSE_END.has(lower[start - 1] ?? '')) {
+    if (lower[start - 1] === ',') return false;
+    start -= 1;
+  }
+  if (start !== from && !CLAUSE_END.has(lower[start - 1] ?? '')) return false;
+  while (start < comma && pos[start] === 'CCONJ') start += 1;
+  if (!ADJUNCT_OPENERS.has(pos[start] ?? 'X') && !OPENING_SUBORDINATORS.has(lower[start] ?? '')) return false;
+  return comma > start;
+}
+
+/**
+ * "Rinse the grains", "Ice the cupcakes", "Strain out the seeds", "Mix together": a base form the model's
+ * lexicon allows as a verb, before an object's determiner or pronoun, a particle and its object, or
+ * "together"; a noun is not followed by these ("Step 2", "Travel tips" stay nouns).
+ */
+function isInitialBaseVerb(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (word !== lemmas[index] || word.endsWith('ing') || verbReading === null || index + 1 >= to) return false;
+  // "Mixed results", "Used cars": a participle whose stem is a verb ("mix", "use") is not a base form.
+  if (!verbReading(word) || (word.endsWith('ed') && isParticipleOfVerb(word, verbReading))) return false;
+  const next = lower[index + 1] ?? '';
+  const nextTag = pos[index + 1];
+  if (nextTag === 'AUX' || nextTag === 'VERB') return false;
+  if (BASE_VERB_OBJECT.has(next)) return true;
+  if (next === 'together') return true;
+  if (!PHRASAL_PARTICLES.has(next) || index + 2 >= to) return false;
+  const after = lower[index + 2] ?? '';
+  return BASE_VERB_OBJECT.has(after) || pos[index + 2] === 'NUM';
+}
+
+/** "mixed" (mix), "used" (use), "freed" (free); not "weed" or "feed", whose short stems are other words. */
+function isParticipleOfVerb(word: string, isVerb: (lower: string) => boolean): boolean {
+  const stem = word.slice(0, -1);
+  return isVerb(word.slice(0, -2)) || (stem.length >= 4 && isVerb(stem));
 }
 
 /** "Are dogs mammals", "Can snakes fly": after an opening auxiliary, a plural or base form is the Subject. */

@@ -2,7 +2,7 @@ import type { Upos } from '@cae/core';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { lexiconTable } from './lexicons/lexicon-table';
-import { correctPos, setLexiconLookup } from './pos-corrector';
+import { correctPos, setLexiconLookup, setVerbReadingLookup } from './pos-corrector';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
 export interface TaggedText {
@@ -20,8 +20,52 @@ export interface TaggedText {
 const nlp = winkNLP(model, ['sbd', 'pos']);
 const its = nlp.its;
 // The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
-const isOOV = nlp.readDoc('a').isOOV;
+const probe = nlp.readDoc('a');
+const isOOV = probe.isOOV;
 setLexiconLookup((lower) => !isOOV(lower));
+setVerbReadingLookup(verbReadingLookup(probe.isLexeme));
+
+/**
+ * Whether the model's lexicon lists VERB among a word's possible tags ("rinse", "whisk": NOUN or VERB),
+ * read from the packed lexicon (the lexeme's POS cluster); only asked for a few sentence-initial words.
+ */
+function verbReadingLookup(lookup: (word: string) => unknown): (lower: string) => boolean {
+  try {
+    return packedVerbReading(lookup);
+  } catch {
+    // A model whose packing differs: the rules that ask simply do not fire.
+    return () => false;
+  }
+}
+
+function packedVerbReading(lookup: (word: string) => unknown): (lower: string) => boolean {
+  const core = (
+    model as unknown as {
+      core(): {
+        lexicon: Uint32Array;
+        packing: { size: number; layout: Record<string, readonly number[]> };
+        features: {
+          lexeme: { intrinsicSize: number };
+          pos: { list: string[] };
+          posClusters: { list: Array<ReadonlySet<number>> };
+        };
+      };
+    }
+  ).core();
+  const { lexicon, packing, features } = core;
+  const [word = 0, mask = 0, shift = 0] = packing.layout.lexemeCID ?? [];
+  const verb = features.pos.list.indexOf('VERB');
+  const clusters = features.posClusters.list;
+  const intrinsic = features.lexeme.intrinsicSize;
+  return (lower) => {
+    const found = lookup(lower);
+    const index = Array.isArray(found) && found.length === 1 ? (found[0] as number) : -1;
+    if (index < 0 || index >= intrinsic) return false;
+    // The model packs its lexicon fields as bit fields.
+    const cluster = ((lexicon[index * packing.size + word] ?? 0) & mask) >>> shift;
+    return clusters[cluster]?.has(verb) ?? false;
+  };
+}
 
 /** Texts longer than this are read in pieces cut at paragraph, line or word boundaries (keeps memory flat). */
 const CHUNK_CHARS = 40_000;
