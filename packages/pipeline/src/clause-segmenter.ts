@@ -1,5 +1,6 @@
 import type { ClauseDependency, Upos } from '@cae/core';
-import { COORDINATORS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
+import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
+import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** A clause found by the segmenter, over document token indices. */
@@ -187,6 +188,19 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     root.dependency = 'hypotactic';
     root.relation = firstMarker.word;
     openingDependent = 0;
+  } else if (
+    firstMarker !== null &&
+    firstMarker.index === from &&
+    (firstMarker.word === 'where' || firstMarker.word === 'wherever') &&
+    firstMarker.kind === 'wh' &&
+    !endsInQuestion(tokens, to) &&
+    !commaBefore(tokens, firstMarker.index, first.start)
+  ) {
+    // SEGMENT.WHERE_OPENING: "Where the road ends, turn left": an opening "where" with no Finite right
+    // after it (see classify) and no "?" at the end is a dependent clause of place, not a question.
+    root.dependency = 'hypotactic';
+    root.relation = firstMarker.word;
+    openingDependent = 0;
   } else if (!hasFinite(first)) {
     openingDependent = 0;
   }
@@ -216,6 +230,29 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       pendingParent = -1;
     };
 
+    const reportingStart = reportingAfterQuotation(tokens, from, previous.end, group);
+    if (reportingStart >= 0) {
+      // SEGMENT.QUOTATION_THEN_REPORTING: "“Are you in?” she asked": the reporting clause is the main
+      // clause; the quoted clauses that were independent are projected from it (paratactic, "quote").
+      open(reportingStart, 'independent', null, -1);
+      for (let index = 0; index < active; index += 1) {
+        const quoted = segments[index] as ClauseSegment;
+        if (quoted.dependency !== 'independent') continue;
+        quoted.dependency = 'paratactic';
+        quoted.relation = 'quote';
+        quoted.parent = active;
+      }
+      pendingParent = -1;
+      openingDependent = -1;
+      continue;
+    }
+    const quoteStart = quotationAfterReporting(tokens, previous, group, to);
+    if (quoteStart >= 0) {
+      // SEGMENT.REPORTING_THEN_QUOTATION: "My aunt says, “Is it late?”": the quotation that ends the
+      // sentence is projected from the reporting clause before it.
+      open(quoteStart, 'paratactic', 'quote', active);
+      continue;
+    }
     if (pendingParent >= 0 && (marker === null || marker.kind === 'comma')) {
       joinPending(marker === null ? subjectStart(tokens, previous.end, group.start) : marker.index + 1);
       continue;
@@ -325,6 +362,59 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     result.push(segment);
   }
   return result;
+}
+
+/** True when the sentence [.., to) ends in "?" (closing quotation marks may follow it). */
+function endsInQuestion(tokens: TokenArrays, to: number): boolean {
+  let last = to - 1;
+  while (last > 0 && QUOTE_MARKS.has(tokens.lower[last] ?? '')) last -= 1;
+  return (tokens.lower[last] ?? '').includes('?');
+}
+
+/**
+ * A sentence that opens with a quotation, closed ("...?”", "...,”") before the reporting clause of the
+ * verbal group `group` ("I asked", "said the guard"). Returns where the reporting clause starts, or -1.
+ */
+function reportingAfterQuotation(
+  tokens: TokenArrays,
+  sentenceStart: number,
+  gapStart: number,
+  group: VerbalGroup,
+): number {
+  if (!QUOTE_MARKS.has(tokens.lower[sentenceStart] ?? '')) return -1;
+  for (let index = group.start - 1; index >= gapStart && index > sentenceStart; index -= 1) {
+    if (!closesQuotation(tokens, index)) continue;
+    const verb = reportingVerbAt(tokens, index + 1, group.end + 2);
+    return verb >= group.start && verb < group.end ? index + 1 : -1;
+  }
+  return -1;
+}
+
+/**
+ * After a finite reporting clause whose verb is a verb of saying ("she says", "I asked him"), a comma or
+ * colon and an opening quotation mark that runs to the end of the sentence. Returns where
+ * the quotation starts, or -1.
+ */
+function quotationAfterReporting(
+  tokens: TokenArrays,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+  to: number,
+): number {
+  const { lower } = tokens;
+  if (!QUOTING_VERBS.has(tokens.lemmas[previous.head] ?? '') || !hasFinite(previous)) return -1;
+  let index = previous.end;
+  // "a memoir called “...”" names a title: only a comma or colon before the mark introduces a quotation.
+  let introduced = false;
+  while (index < group.start && !QUOTE_MARKS.has(lower[index] ?? '')) {
+    if (lower[index] === ',' || lower[index] === ':') introduced = true;
+    else if (tokens.pos[index] !== 'PRON') return -1;
+    index += 1;
+  }
+  if (index >= group.start || !introduced) return -1;
+  let last = to - 1;
+  while (last > index && (lower[last] === '.' || lower[last] === '!' || lower[last] === '?')) last -= 1;
+  return QUOTE_MARKS.has(lower[last] ?? '') && last > group.start ? index : -1;
 }
 
 /**

@@ -624,9 +624,7 @@ describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adju
   });
 
   it('MOOD.WH_ADJUNCT_OPENING / MOOD.WH_ADJUNCT_THEN_COMMAND: "when" + Subject + comma is no question', () => {
-    expect(ruleOf('When the ice melted, water covered the bridge.')).toBe(
-      'declarative MOOD.WH_ADJUNCT_OPENING',
-    );
+    expect(moodOf('When the ice melted, water covered the bridge.')).toBe('declarative');
     expect(ruleOf('When the dough rises, knead it again.')).toBe('imperative MOOD.WH_ADJUNCT_THEN_COMMAND');
     expect(moodOf('When does the shop open')).toBe('interrogative');
     expect(moodOf('When the ice melted, where did the water go?')).toBe('interrogative');
@@ -636,5 +634,79 @@ describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adju
     expect(tagsOf('Cause we missed the bus.')[0]).toBe('SCONJ');
     expect(moodOf('Cause we missed the bus.')).toBe('declarative');
     expect(moodOf('Cause them no trouble.')).toBe('imperative');
+  });
+});
+
+/** Dependency, relation and mood of every clause of a text. */
+function structureOf(text: string): string[] {
+  return pipeline
+    .compile(text, { documentId: 'structure-test' })
+    .map(
+      (clause) =>
+        `${clause.syntactic.dependency}/${clause.syntactic.relation ?? '-'}/${clause.interpersonal.mood}`,
+    );
+}
+
+describe('round 10: quotations and their reporting clauses, opening "where" and participles', () => {
+  it('SPLIT.QUOTATION_THEN_REPORTING: a quoted question and its reporting clause are one sentence', () => {
+    const tagged = tagText('“Is the kettle on?” my uncle asked. We nodded.');
+    expect(tagged.sentences).toHaveLength(2);
+    expect(tagText('"Stop!" Then the bell rang.').sentences).toHaveLength(2);
+  });
+
+  it.each([
+    ['“Is the kettle on?” my uncle asked.', ['paratactic/quote/interrogative', 'independent/-/declarative']],
+    [
+      '"Who broke the vase?" said the teacher.',
+      ['paratactic/quote/interrogative', 'independent/-/declarative'],
+    ],
+    ['"You found the map?" I asked her.', ['paratactic/quote/interrogative', 'independent/-/declarative']],
+    ['"Close the gate," the farmer said.', ['paratactic/quote/imperative', 'independent/-/declarative']],
+  ])('SEGMENT.QUOTATION_THEN_REPORTING: %s', (text, expected) => {
+    expect(structureOf(text)).toEqual(expected);
+  });
+
+  it('MOOD.REPORTING_VERB_BEFORE_SUBJECT: a verb of saying before its Subject states', () => {
+    const clauses = pipeline.compile('"Who broke the vase?" said the teacher.', { documentId: 'rule-test' });
+    expect(clauses[1]?.interpersonal.reasoningTrace.inferenceRule).toBe('MOOD.REPORTING_VERB_BEFORE_SUBJECT');
+  });
+
+  it('SEGMENT.QUOTATION_THEN_REPORTING: the quoted clause keeps its own "?" and names the projection', () => {
+    const [quoted] = pipeline.compile('"You found the map?" I asked.', { documentId: 'rule-test' });
+    expect(quoted?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'projection',
+      value: 'quoted',
+    });
+    expect(quoted?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'final_punctuation',
+      value: '?',
+    });
+  });
+
+  it('SEGMENT.REPORTING_THEN_QUOTATION: the "?" of a final quotation is not the reporting clause\'s', () => {
+    expect(structureOf('My aunt says, “Is the train late?”')).toEqual([
+      'independent/-/declarative',
+      'paratactic/quote/interrogative',
+    ]);
+    // A title after "called" is no quotation.
+    expect(moodOf('Have you read the book called "Small Rooms"?')).toBe('interrogative');
+  });
+
+  it('SEGMENT.WHERE_OPENING: an opening "where" + Subject is a dependent clause unless it asks', () => {
+    expect(structureOf('Where the lane ends, keep right.')).toEqual([
+      'hypotactic/where/indicative',
+      'independent/-/imperative',
+    ]);
+    expect(moodOf('Where the lane ends?')).toBe('interrogative');
+    expect(moodOf('Where is the lane?')).toBe('interrogative');
+  });
+
+  it('POS.PARTICIPLE_IN_OPENING_CLAUSE: the -ed verb that ends an opening clause is a verb', () => {
+    expect(tagsOf('When the glue dried, we painted the frame.')[3]).toBe('VERB');
+    expect(structureOf('Once the butter has melted, stir in the sugar.')).toEqual([
+      'hypotactic/once/indicative',
+      'independent/-/imperative',
+    ]);
+    expect(tagsOf('The room felt crowded, so we left.')[3]).not.toBe('VERB');
   });
 });

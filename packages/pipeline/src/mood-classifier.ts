@@ -13,6 +13,7 @@ import {
   INTENSIFIED_ELLIPSIS_VERBS,
   INTERPERSONAL_THEMES,
   MINOR_EXPRESSIONS,
+  QUOTING_VERBS,
   TEXTUAL_THEMES,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
@@ -124,6 +125,8 @@ export function classifyMood(view: ClauseView): MoodDecision {
     { label: 'dependency', value: syntactic.dependency },
     { label: 'final_punctuation', value: view.sentenceFinal === '' ? 'none' : view.sentenceFinal },
   ];
+  // A quotation keeps its own mood; the reporting clause it is projected from is the main clause.
+  if (syntactic.relation === 'quote') premises.push({ label: 'projection', value: 'quoted' });
   const hasFinite = view.finite >= 0;
   premises.push({ label: 'finite', value: hasFinite ? (lower[view.finite] ?? '') : 'none' });
   const decide = (mood: Mood, rule: string, confidence: number): MoodDecision => ({
@@ -395,6 +398,19 @@ export function classifyMood(view: ClauseView): MoodDecision {
   }
   if (hasFinite) return decide('declarative', 'MOOD.FINITE_DEFAULT', 0.6);
   const headWord = lower[view.head] ?? '';
+  const afterHead = pos[view.head + 1];
+  if (
+    view.head === 0 &&
+    QUOTING_VERBS.has(lemma[view.head] ?? '') &&
+    headWord !== lemma[view.head] &&
+    !headWord.endsWith('ing') &&
+    (afterHead === 'DET' || afterHead === 'PROPN' || afterHead === 'PRON')
+  ) {
+    // "“Who is it?” said the guard": a tensed verb of saying that opens the clause before its Subject
+    // reports a quotation ("asked questions", a participle before a bare noun, does not).
+    premises.push({ label: 'subject_position', value: 'after_reporting_verb' });
+    return decide('declarative', 'MOOD.REPORTING_VERB_BEFORE_SUBJECT', 0.6);
+  }
   if (
     syntactic.dependency === 'paratactic' &&
     headWord !== lemma[view.head] &&

@@ -185,6 +185,7 @@ export const POS_RULES = [
   'POS.VERB_BEFORE_OBJECT_PRONOUN',
   'POS.VERB_AFTER_INFINITIVE_TO',
   'POS.COMMAND_AFTER_OPENING_CLAUSE',
+  'POS.PARTICIPLE_IN_OPENING_CLAUSE',
 ] as const;
 
 const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
@@ -283,6 +284,17 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an
       // opening dependent clause and its comma, a known base-form verb before its object opens the
       // main clause, a command.
+      pos[index] = 'VERB';
+    } else if (
+      tag === 'ADJ' &&
+      next === 'PUNCT' &&
+      lower[index + 1] === ',' &&
+      PARTICIPLE_ED.test(word) &&
+      !disabled.has('POS.PARTICIPLE_IN_OPENING_CLAUSE') &&
+      participleInOpeningClause(tagged, index, from)
+    ) {
+      // "When the ice melted, ...", "Once the dough has risen, ...": the last word of an opening
+      // dependent clause, after its Subject or "have", is the clause's verb, not an adjective.
       pos[index] = 'VERB';
     } else if (
       (tag === 'NOUN' || tag === 'ADJ') &&
@@ -544,6 +556,33 @@ function afterOpeningClause(tagged: Tagged, index: number, from: number): boolea
   }
   return verb;
 }
+
+/** A past participle in -ed ("melted", "cooled"); -en forms ("golden", "wooden") are often adjectives. */
+const PARTICIPLE_ED = /[^e]ed$/;
+/** Subordinators that open a finite dependent clause and never a prepositional phrase. */
+const CLAUSE_ONLY_SUBORDINATORS = new Set(['when', 'whenever', 'where', 'wherever', 'if', 'once', 'unless']);
+
+/**
+ * True when `index` ends a sentence-initial clause opened by a subordinator ("When the ice melted,") with
+ * no verb before it and a Subject (a noun or pronoun) or perfect "have" right before it.
+ */
+function participleInOpeningClause(tagged: Tagged, index: number, from: number): boolean {
+  const { lower, pos } = tagged;
+  const before = pos[index - 1];
+  const perfect = PERFECT_HAVE_FORMS.has(lower[index - 1] ?? '');
+  if (!(before === 'NOUN' || before === 'PRON' || before === 'PROPN' || perfect)) return false;
+  let start = index - 1;
+  while (start > from && start > index - 10 && !CLAUSE_END.has(lower[start - 1] ?? '')) {
+    const tag = pos[start];
+    if (lower[start] === ',' || ((tag === 'VERB' || tag === 'AUX') && !(perfect && start === index - 1)))
+      return false;
+    start -= 1;
+  }
+  if (start > from && !CLAUSE_END.has(lower[start - 1] ?? '')) return false;
+  while (start < index && pos[start] === 'CCONJ') start += 1;
+  return CLAUSE_ONLY_SUBORDINATORS.has(lower[start] ?? '') && start < index - 1;
+}
+const PERFECT_HAVE_FORMS = new Set(['has', 'have', 'had']);
 
 /** "Water the plants", "Check the mail", "Call mom": a known verb opening a sentence before its object. */
 function isInitialImperative(tagged: Tagged, index: number, to: number): boolean {

@@ -70,20 +70,13 @@ export function forEachSyntaxClause(
     if (to <= from) continue;
     const segments = segmentClauses(tagged, from, to);
     const readability = scoreReadability(tagged.values, from, to);
-    let final = '';
-    for (let index = to - 1; index >= from; index -= 1) {
-      const value = tagged.values[index] ?? '';
-      if (tagged.pos[index] !== 'PUNCT' || !/[.!?]/.test(value)) {
-        if (tagged.pos[index] === 'PUNCT' && /^["'”’)\]]+$/.test(value)) continue;
-        break;
-      }
-      // "Direct Dial:? 203.961.7523": a "?" right after a colon is a mis-encoded space, not a question.
-      if (value === '?' && tagged.values[index - 1] === ':') break;
-      if (FINAL_PUNCTUATION.test(value)) {
-        final = value.includes('?') ? '?' : value.includes('!') ? '!' : '.';
-        break;
-      }
-    }
+    const final = finalPunctuation(tagged, from, to - 1);
+    // A quotation at the end holds its own "?" or "!": the reporting clause before it ("She asks, “Is
+    // it late?”") does not ask; each quoted clause takes the punctuation that closes it.
+    let quoteAtEnd = false;
+    for (const segment of segments)
+      if (segment.relation === 'quote' && segment.tokens[segment.tokens.length - 1] === to - 1)
+        quoteAtEnd = true;
     const firstIndex = clauseCount;
     // One id per clause of the sentence, shared by its children (a parent may come after its child).
     const ids: string[] = new Array(segments.length);
@@ -104,9 +97,37 @@ export function forEachSyntaxClause(
         readability,
       };
       clauseCount += 1;
-      emit(buildSyntactic(text, normalized, tagged, segment, place, final));
+      const clauseFinal =
+        segment.relation === 'quote'
+          ? finalPunctuation(
+              tagged,
+              segment.tokens[0] ?? from,
+              segment.tokens[segment.tokens.length - 1] ?? from,
+            )
+          : quoteAtEnd
+            ? ''
+            : final;
+      emit(buildSyntactic(text, normalized, tagged, segment, place, clauseFinal));
     }
   }
+}
+
+/**
+ * The punctuation ('.', '?', '!' or '') that ends the tokens [from, last], read back from `last` over
+ * closing quotation marks and brackets.
+ */
+function finalPunctuation(tagged: ReturnType<typeof tagText>, from: number, last: number): string {
+  for (let index = last; index >= from; index -= 1) {
+    const value = tagged.values[index] ?? '';
+    if (tagged.pos[index] !== 'PUNCT' || !/[.!?]/.test(value)) {
+      if (tagged.pos[index] === 'PUNCT' && /^["'”’)\]]+$/.test(value)) continue;
+      break;
+    }
+    // "Direct Dial:? 203.961.7523": a "?" right after a colon is a mis-encoded space, not a question.
+    if (value === '?' && tagged.values[index - 1] === ':') break;
+    if (FINAL_PUNCTUATION.test(value)) return value.includes('?') ? '?' : value.includes('!') ? '!' : '.';
+  }
+  return '';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Upos } from '@cae/core';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
+import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { correctPos, setLexiconLookup, setVerbReadingLookup } from './pos-corrector';
 
@@ -180,8 +181,30 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
   for (const [first, last] of spans) {
     const start = outIndex[first] ?? base;
     const end = outIndex[last + 1] ?? out.values.length;
-    if (!gluedPunctuation(out, start, end)) splitAtLines(text, start, end, out);
+    if (!gluedPunctuation(out, start, end) && !quotationThenReporting(text, out, start, end))
+      splitAtLines(text, start, end, out);
   }
+}
+
+/** Final punctuation inside a quotation that the model's splitter ends a sentence at ("?”", "!”"). */
+const QUOTED_FINAL = new Set(['?', '!', '?!', '!?']);
+
+/**
+ * SPLIT.QUOTATION_THEN_REPORTING: "“Are you in?” she asked.", "“No!” said the guard.": the model ends a
+ * sentence at the quotation's "?" or "!", but the reporting clause after it, on the same line, belongs to
+ * the same sentence (it is the main clause, the quotation is projected from it); it joins the sentence
+ * before. Returns true when joined.
+ */
+function quotationThenReporting(text: string, out: TaggedText, start: number, end: number): boolean {
+  const last = out.sentences.length - 1;
+  const previous = out.sentences[last];
+  if (previous === undefined || previous[1] !== start || end <= start) return false;
+  if (!closesQuotation(out, start - 1) || !QUOTED_FINAL.has(out.lower[start - 2] ?? '')) return false;
+  for (let at = out.ends[start - 1] ?? 0; at < (out.starts[start] ?? 0); at += 1)
+    if (text.charCodeAt(at) === 10) return false;
+  if (reportingVerbAt(out, start, end) < 0) return false;
+  out.sentences[last] = [previous[0], end];
+  return true;
 }
 
 /**

@@ -50,6 +50,18 @@ export const REPORTING_VERBS = set(`
 `);
 
 /**
+ * Verbs of saying that report a quotation ("\"Are you in?\" she asked", "\"No,\" said the guard"): with
+ * them the reporting clause is the main clause and the quotation is projected from it.
+ */
+export const QUOTING_VERBS = set(`
+  say ask tell reply answer shout yell call cry whisper mutter murmur scream exclaim explain insist
+  repeat respond demand wonder think add continue begin start laugh snap sigh gasp pant groan moan sob
+  announce declare protest inquire enquire query remark observe note joke warn suggest admit plead beg
+  interrupt chime offer greet growl hiss bark roar shriek squeal stammer stutter grumble complain argue
+  agree concede confirm promise report write read
+`);
+
+/**
  * Catenative verbs: with a following `to`-infinitive or -ing verb they form one verbal group complex
  * ("want to go", "started running"), not two clauses.
  */

@@ -1,0 +1,71 @@
+import type { Upos } from '@cae/core';
+import { QUOTING_VERBS } from './lexicons/mood-lexicon';
+import type { TokenArrays } from './verbal-group';
+
+/** Quotation marks, opening or closing, as tokens. */
+export const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
+/** Punctuation that closes the last clause of a quotation before its closing mark ("...?”", "...,”"). */
+const QUOTE_CLOSERS = new Set([',', '?', '!', '...', '…', '—', '-', '--']);
+/** Tags of the words of a reporting clause's Subject ("I", "my mother", "the old man", "Betty"). */
+const SPEAKER_TAGS = new Set<Upos>(['PRON', 'PROPN', 'NOUN', 'DET', 'ADJ']);
+/** Pronouns after a verb of saying that are its object or Subject, not a quoted thing ("asked me", "said he"). */
+const AFTER_QUOTING_PRONOUNS = new Set([
+  'me',
+  'him',
+  'her',
+  'us',
+  'them',
+  'you',
+  'i',
+  'he',
+  'she',
+  'we',
+  'they',
+]);
+
+/** True when `index` holds a closing quotation mark right after the punctuation that ends the quoted clause. */
+export function closesQuotation(tokens: TokenArrays, index: number): boolean {
+  return QUOTE_MARKS.has(tokens.lower[index] ?? '') && QUOTE_CLOSERS.has(tokens.lower[index - 1] ?? '');
+}
+
+function quotingVerbAt(tokens: TokenArrays, index: number): boolean {
+  return tokens.pos[index] === 'VERB' && QUOTING_VERBS.has(tokens.lemmas[index] ?? '');
+}
+
+/**
+ * The reporting clause of a quotation, starting at `start` (right after the closing mark): a verb of
+ * saying and then its Subject ("said the guard", "asks Mom"), or a short Subject and then the verb
+ * ("I asked", "my mother says", "we both said at once"), with nothing after the verb that could be a
+ * quoted thing of its own ("she said it twice" is not a reporting clause). Returns the verb's index, or -1.
+ */
+export function reportingVerbAt(tokens: TokenArrays, start: number, end: number): number {
+  const { lower, pos } = tokens;
+  if (start >= end) return -1;
+  if (quotingVerbAt(tokens, start)) {
+    // "said the voice": the Subject after the verb.
+    const next = pos[start + 1];
+    if (start + 1 < end && (next === 'DET' || next === 'PROPN' || next === 'NOUN' || next === 'PRON'))
+      return start;
+    return -1;
+  }
+  let index = start;
+  while (index < end && index < start + 4 && SPEAKER_TAGS.has(pos[index] ?? 'X')) index += 1;
+  if (index === start || index >= end || !quotingVerbAt(tokens, index)) return -1;
+  // "the old man said", not "The books said so" after a headline: the Subject opens with a pronoun,
+  // a name or a determiner.
+  const first = pos[start];
+  if (first !== 'PRON' && first !== 'PROPN' && first !== 'DET' && first !== 'NOUN') return -1;
+  const verb = index;
+  const after = verb + 1 < end ? pos[verb + 1] : undefined;
+  if (
+    after === undefined ||
+    after === 'PUNCT' ||
+    after === 'ADP' ||
+    after === 'ADV' ||
+    after === 'SCONJ' ||
+    lower[verb + 1] === 'each' ||
+    AFTER_QUOTING_PRONOUNS.has(lower[verb + 1] ?? '')
+  )
+    return verb;
+  return -1;
+}
