@@ -618,6 +618,33 @@ describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adju
     expect(tagsOf('Mixed feelings about the plan.')[0]).not.toBe('VERB');
   });
 
+  it.each([
+    ['Hop onto the ferry.', 0],
+    ['Climb into the back seat.', 0],
+    ['Dance gently.', 0],
+    ['Rinse lentils carefully under the tap.', 0],
+    ['Pack toys and spare shoes into bags.', 0],
+    ['Use thick gloves.', 0],
+    ['Use plenty of salt.', 0],
+  ])('POS.INITIAL_BARE_OBJECT_VERB: %s', (text, verb) => {
+    expect(tagsOf(text)[verb]).toBe('VERB');
+    expect(moodOf(text)).toBe('imperative');
+  });
+
+  it('POS.INITIAL_BARE_OBJECT_VERB leaves headings, noun phrases and clauses with a verb alone', () => {
+    for (const text of [
+      'Travel tips for beginners.',
+      'Hotel rooms in Paris.',
+      'Use cases for small teams.',
+    ]) {
+      expect(tagsOf(text)[0]).not.toBe('VERB');
+      expect(moodOf(text)).not.toBe('imperative');
+    }
+    expect(tagsOf('Research into sleep.')[0]).not.toBe('VERB');
+    expect(tagsOf('Travel tips for beginners')[0]).not.toBe('VERB');
+    expect(moodOf('Water levels rose.')).toBe('declarative');
+  });
+
   it('MOOD.LIST_ITEM_COMMAND: a numbered step is a command, its number no Subject', () => {
     expect(ruleOf('2 Sow the seeds in trays.')).toBe('imperative MOOD.LIST_ITEM_COMMAND');
     expect(ruleOf('12 people came to the meeting.')).toMatch(/^declarative/);

@@ -170,6 +170,7 @@ export const POS_RULES = [
   'POS.THAT_COMPLEMENTIZER',
   'POS.INITIAL_IMPERATIVE_VERB',
   'POS.INITIAL_BASE_VERB',
+  'POS.INITIAL_BARE_OBJECT_VERB',
   'POS.CAUSE_AS_BECAUSE',
   'POS.VERB_AFTER_PLEASE',
   'POS.MODAL_BEFORE_SUBJECT',
@@ -234,6 +235,15 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
     ) {
       // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon
       // allows as a verb, opening the sentence before the start of an object, is the command's verb.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.INITIAL_BARE_OBJECT_VERB') &&
+      commandOpening(tagged, index, from) &&
+      isVerbBeforeBareObject(tagged, index, from, to)
+    ) {
+      // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
+      // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
       pos[index] = 'VERB';
     } else if (
       (tag === 'NOUN' || tag === 'ADJ' || tag === 'ADV' || tag === 'PROPN') &&
@@ -686,6 +696,75 @@ function isInitialBaseVerb(tagged: Tagged, index: number, to: number): boolean {
   if (!PHRASAL_PARTICLES.has(next) || index + 2 >= to) return false;
   const after = lower[index + 2] ?? '';
   return BASE_VERB_OBJECT.has(after) || pos[index + 2] === 'NUM';
+}
+
+/** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
+const GOAL_PREPOSITIONS = new Set(['onto', 'into']);
+/** Nouns whose complement opens with "into" ("Research into sleep"). */
+const INTO_NOUNS = new Set(['research', 'inquiry', 'enquiry', 'probe', 'foray', 'insight']);
+/** Tags inside a bare noun group ("heavy books and boxes", "1 cup"). */
+const BARE_GROUP = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'CCONJ']);
+/** Tags that open the object of a preposition. */
+const GROUP_START = new Set<Upos>(['DET', 'NOUN', 'ADJ', 'NUM', 'PRON', 'PROPN']);
+/** Base forms far more often a command's verb than a noun at the start of a sentence. */
+const COMMAND_VERBS = new Set(['use', 'rinse', 'stir', 'chop', 'knead', 'sprinkle']);
+/** Manner and sequence adverbs that close a command ("Drink responsibly", "Rinse the rice thoroughly"). */
+const COMMAND_ADVERBS = new Set([
+  'thoroughly',
+  'gently',
+  'carefully',
+  'evenly',
+  'lightly',
+  'firmly',
+  'quickly',
+  'slowly',
+  'responsibly',
+  'well',
+  'first',
+]);
+
+/**
+ * "Hop onto a bus", "Drink responsibly", "Pack books and toys into boxes", "Use sturdy boxes": a base form
+ * the model's lexicon allows as a verb, opening a sentence that has no other verb and ends in "." or "!",
+ * directly before "onto"/"into", or before an optional bare noun group and a manner adverb, or (its group
+ * not one plural noun, as in the headings "Travel tips", "Use cases") before "into"/"onto", or, for a few
+ * words far more often verbs, before any preposition or the end.
+ */
+function isVerbBeforeBareObject(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (word !== lemmas[index] || word.endsWith('ing') || verbReading === null || index + 1 >= to) return false;
+  if (!verbReading(word) || (word.endsWith('ed') && isParticipleOfVerb(word, verbReading))) return false;
+  // "It may grow into a full-scale trade war": a verb earlier in the clause.
+  for (let back = index - 1; back >= from && back > index - 40; back -= 1) {
+    const before = lower[back] ?? '';
+    if (CLAUSE_END.has(before) || before === ',') break;
+    if (pos[back] === 'VERB' || pos[back] === 'AUX') return false;
+  }
+  let end = index + 1;
+  while (end < to && end < index + 40 && !CLAUSE_END.has(lower[end] ?? '')) end += 1;
+  if (end >= to || (lower[end] !== '.' && lower[end] !== '!')) return false;
+  for (let probe = index + 1; probe < end; probe += 1) {
+    if (pos[probe] === 'VERB' || pos[probe] === 'AUX') return false;
+  }
+  if (GOAL_PREPOSITIONS.has(lower[index + 1] ?? '')) return !INTO_NOUNS.has(word);
+  let after = index + 1;
+  while (after < end && BARE_GROUP.has(pos[after] ?? 'X') && (pos[after] !== 'CCONJ' || after > index + 1))
+    after += 1;
+  if (pos[after] === 'ADV' && COMMAND_ADVERBS.has(lower[after] ?? '')) return true;
+  const group = after - (index + 1);
+  if (group === 0) return false;
+  // "Travel tips for beginners", "Use cases for AI": one plural noun after the word is a compound's head.
+  const compoundHead = group === 1 && pos[index + 1] === 'NOUN' && lower[index + 1] !== lemmas[index + 1];
+  // "Gym members face long queues": an adjective after a noun inside the group hides a missed verb.
+  const nounGroup =
+    !compoundHead &&
+    pos[after - 1] === 'NOUN' &&
+    !pos.slice(index + 2, after).some((tag, at) => tag === 'ADJ' && pos[index + 1 + at] === 'NOUN');
+  if (!nounGroup) return false;
+  if (after === end) return COMMAND_VERBS.has(word);
+  if (pos[after] !== 'ADP' || after + 1 >= end || !GROUP_START.has(pos[after + 1] ?? 'X')) return false;
+  return GOAL_PREPOSITIONS.has(lower[after] ?? '') || COMMAND_VERBS.has(word);
 }
 
 /** "mixed" (mix), "used" (use), "freed" (free); not "weed" or "feed", whose short stems are other words. */
