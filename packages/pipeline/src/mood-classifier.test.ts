@@ -737,3 +737,44 @@ describe('round 10: quotations and their reporting clauses, opening "where" and 
     expect(tagsOf('The room felt crowded, so we left.')[3]).not.toBe('VERB');
   });
 });
+
+describe('round 5: degree fragments and inversions that do not ask', () => {
+  it('MOOD.DEGREE_ADJECTIVE_MINOR: a degree adverb + adjective alone is a minor move, not a command', () => {
+    expect(ruleOf('so cool')).toBe('minor MOOD.DEGREE_ADJECTIVE_MINOR');
+    expect(ruleOf('Very cool!')).toBe('minor MOOD.DEGREE_ADJECTIVE_MINOR');
+    expect(ruleOf('Too bad.')).toBe('minor MOOD.DEGREE_ADJECTIVE_MINOR');
+    expect(ruleOf('really good')).toBe('minor MOOD.DEGREE_ADJECTIVE_MINOR');
+    expect(moodOf('So true!')).toBe('minor');
+    // A command after "so"/"really" and a clause that goes on stay as they were.
+    expect(moodOf('So go ahead.')).toBe('imperative');
+    expect(moodOf('So stop it.')).toBe('imperative');
+    expect(moodOf('Really think about it.')).toBe('imperative');
+    expect(moodOf('So go!')).toBe('imperative');
+    expect(ruleOf('So cool, I love it.')).not.toMatch(/DEGREE_ADJECTIVE_MINOR/);
+    expect(moodOf('So cool?')).not.toBe('minor');
+  });
+
+  it('MOOD.NEGATIVE_INVERSION: "nor"/"neither" + Finite + Subject states', () => {
+    expect(ruleOf('Nor did we notice the leak.')).toBe('declarative MOOD.NEGATIVE_INVERSION');
+    expect(ruleOf('Nor can they.')).toBe('declarative MOOD.NEGATIVE_INVERSION');
+    expect(moodOf('Nor did you notice the leak?')).toBe('interrogative');
+    expect(moodOf('Never have we seen such rain.')).toBe('declarative');
+  });
+
+  it('MOOD.CONDITIONAL_INVERSION: "had"/"were"/"should" + Subject opening a conditional does not ask', () => {
+    expect(ruleOf('Had we left sooner, we would have caught the ferry.')).toBe(
+      'indicative MOOD.CONDITIONAL_INVERSION',
+    );
+    expect(ruleOf('Were it not for the rain, the garden would be dead.')).toBe(
+      'indicative MOOD.CONDITIONAL_INVERSION',
+    );
+    expect(ruleOf('Should it snow, the school will close.')).toBe('indicative MOOD.CONDITIONAL_INVERSION');
+    expect(ruleOf('Had it rained all day we would have stayed in.')).toBe(
+      'declarative MOOD.CONDITIONAL_INVERSION',
+    );
+    // Real questions keep their mood.
+    expect(moodOf('Had you eaten, Sam?')).toBe('interrogative');
+    expect(moodOf('should i take the bus')).toBe('interrogative');
+    expect(moodOf('Were they late again')).toBe('interrogative');
+  });
+});

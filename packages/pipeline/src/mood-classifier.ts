@@ -17,6 +17,7 @@ import {
   TEXTUAL_THEMES,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
+import { hasPosReading } from './pos-corrector';
 import { isSubjectLike } from './verbal-group';
 
 /** The mood of a clause with the rule that decided it and the facts it saw. */
@@ -157,6 +158,12 @@ export function classifyMood(view: ClauseView): MoodDecision {
     // a question mark makes the clause interrogative).
     if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.MINOR_QUESTION', 0.7);
     return decide('minor', 'MOOD.MINOR_EXPRESSION', 0.85);
+  }
+  if (view.sentenceFinal !== '?' && degreeAdjectiveMinor(view)) {
+    // "So cool!", "Very nice.", "Too bad": a degree adverb and an adjective the model read as a verb
+    // ("cool", "true") make a complete move with no predicator, not a command.
+    premises.push({ label: 'degree_adjective', value: `${lower[0] ?? ''} ${lower[1] ?? ''}` });
+    return decide('minor', 'MOOD.DEGREE_ADJECTIVE_MINOR', 0.75);
   }
   const start = firstExperientialIndex(view);
   const word = lower[start] ?? '';
@@ -300,6 +307,19 @@ export function classifyMood(view: ClauseView): MoodDecision {
       after += 1;
     }
     const nextTag = pos[after];
+    const inversion = view.sentenceFinal === '?' ? '' : declarativeInversion(view, start, after);
+    if (inversion !== '') {
+      // "Nor did I speak", "Neither can we": the Finite before the Subject after a negative opening;
+      // "Had I known, ...", "Were it not for you, ...": a conditional clause, not a question.
+      premises.push({ label: 'subject_position', value: 'after_finite' });
+      premises.push({ label: 'inversion', value: inversion });
+      if (inversion === 'negative') return decide('declarative', 'MOOD.NEGATIVE_INVERSION', 0.75);
+      // Cut off by a comma the conditional is a dependent clause; run on into its main clause
+      // ("Had it rained we would have stayed") the clause holds the declarative main clause too.
+      return inversion === 'conditional'
+        ? decide('indicative', 'MOOD.CONDITIONAL_INVERSION', 0.7)
+        : decide('declarative', 'MOOD.CONDITIONAL_INVERSION', 0.65);
+    }
     if (
       (lemma[start] === 'do' &&
         (word === 'do' || word === 'don') &&
@@ -421,6 +441,56 @@ export function classifyMood(view: ClauseView): MoodDecision {
     return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+}
+
+/** Degree adverbs that open a verbless "so cool"-type move. */
+const DEGREE_OPENERS = new Set(['so', 'too', 'very', 'really', 'pretty', 'super', 'quite']);
+/** Base verbs that the lexicon also lists as adjectives but that follow "so" as commands ("So go!"). */
+const SO_COMMAND_VERBS = new Set(['go', 'come']);
+const MINOR_CLOSERS = new Set(['.', '!', '…', '...', '!!', '!!!']);
+
+/**
+ * "So cool", "Too bad!", "Very nice.": a degree adverb first, then one word the model's lexicon allows
+ * as an adjective, then nothing but punctuation ("So go ahead", "Really think about it" stay commands).
+ */
+function degreeAdjectiveMinor(view: ClauseView): boolean {
+  const { lower, pos } = view;
+  const degree = lower[0] ?? '';
+  const word = lower[1] ?? '';
+  if (!DEGREE_OPENERS.has(degree) || pos[0] !== 'ADV' || lower.length < 2) return false;
+  for (let index = 2; index < lower.length; index += 1) if (pos[index] !== 'PUNCT') return false;
+  // The whole sentence: ends in its final "." or "!", or has no final punctuation at all ("So cool, I
+  // love it" and "So like I said, ..." go on past the clause).
+  const last = lower[lower.length - 1] ?? '';
+  if (lower.length > 2 ? !MINOR_CLOSERS.has(last) : view.sentenceFinal !== '') return false;
+  if (word === 'like') return false;
+  if (pos[1] === 'ADJ') return true;
+  if (pos[1] !== 'VERB' || !hasPosReading(word, 'ADJ')) return false;
+  return degree !== 'so' || !(IMPERATIVE_VERBS.has(word) || SO_COMMAND_VERBS.has(word));
+}
+
+const NEGATIVE_OPENERS = new Set(['nor', 'neither']);
+const CONDITIONAL_FINITES = new Set(['had', 'were', 'should']);
+const COUNTERFACTUAL_MODALS = new Set(['would', 'could', 'might']);
+
+/**
+ * A Finite before its Subject that does not ask (no "?"): 'negative' after "nor"/"neither" ("Nor did I
+ * speak"); 'conditional' for "had"/"were"/"should" + Subject cut off by a comma before the next clause
+ * ("Had I known, ...", "Should you need help, ...") or followed by a Subject and "would"/"could"/"might"
+ * ("Had it rained we would have stayed": 'run-on'); '' otherwise.
+ */
+function declarativeInversion(view: ClauseView, start: number, after: number): string {
+  const { lower, pos } = view;
+  if (after >= lower.length || !isSubjectLike(pos[after]) || lower[after] === 'that') return '';
+  for (let index = 0; index < start; index += 1)
+    if (NEGATIVE_OPENERS.has(lower[index] ?? '') && pos[index] === 'CCONJ') return 'negative';
+  const word = lower[start] ?? '';
+  if (!CONDITIONAL_FINITES.has(word)) return '';
+  for (let index = 0; index < start; index += 1) if (pos[index] !== 'PUNCT') return '';
+  if (word !== 'should')
+    for (let index = after + 2; index + 1 < lower.length; index += 1)
+      if (pos[index] === 'PRON' && COUNTERFACTUAL_MODALS.has(lower[index + 1] ?? '')) return 'run-on';
+  return lower[lower.length - 1] === ',' && after + 1 < lower.length - 1 ? 'conditional' : '';
 }
 
 /** WH-adverbs that also open a dependent clause of time or place ("When it rains, ...", "Where it ends, ..."). */

@@ -23,11 +23,21 @@ export function setLexiconLookup(lookup: (lower: string) => boolean): void {
   knownLookup = lookup;
 }
 
+let posReading: ((lower: string, tag: Upos) => boolean) | null = null;
 let verbReading: ((lower: string) => boolean) | null = null;
 
-/** Answers whether the model's lexicon lists VERB among a word's tags ("rinse", "whisk"); set by the tagger. */
-export function setVerbReadingLookup(lookup: (lower: string) => boolean): void {
-  verbReading = lookup;
+/**
+ * Answers whether the model's lexicon lists a tag among a word's tags ("rinse", "whisk": VERB; "cool":
+ * ADJ); set by the tagger.
+ */
+export function setPosReadingLookup(lookup: (lower: string, tag: Upos) => boolean): void {
+  posReading = lookup;
+  verbReading = (lower) => lookup(lower, 'VERB');
+}
+
+/** Whether the model's lexicon allows the tag for the lower-case word (false before the tagger sets it up). */
+export function hasPosReading(lower: string, tag: Upos): boolean {
+  return posReading?.(lower, tag) ?? false;
 }
 
 /** True when the lower-case word is in the model's own lexicon (a common word, not a name it has never seen). */

@@ -3,7 +3,7 @@ import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
-import { correctPos, setLexiconLookup, setVerbReadingLookup } from './pos-corrector';
+import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
 export interface TaggedText {
@@ -24,22 +24,22 @@ const its = nlp.its;
 const probe = nlp.readDoc('a');
 const isOOV = probe.isOOV;
 setLexiconLookup((lower) => !isOOV(lower));
-setVerbReadingLookup(verbReadingLookup(probe.isLexeme));
+setPosReadingLookup(posReadingLookup(probe.isLexeme));
 
 /**
- * Whether the model's lexicon lists VERB among a word's possible tags ("rinse", "whisk": NOUN or VERB),
- * read from the packed lexicon (the lexeme's POS cluster); only asked for a few sentence-initial words.
+ * Whether the model's lexicon lists a tag among a word's possible tags ("rinse", "whisk": NOUN or VERB;
+ * "cool": ADJ or VERB), read from the packed lexicon (the lexeme's POS cluster); only asked for a few words.
  */
-function verbReadingLookup(lookup: (word: string) => unknown): (lower: string) => boolean {
+function posReadingLookup(lookup: (word: string) => unknown): (lower: string, tag: Upos) => boolean {
   try {
-    return packedVerbReading(lookup);
+    return packedPosReading(lookup);
   } catch {
     // A model whose packing differs: the rules that ask simply do not fire.
     return () => false;
   }
 }
 
-function packedVerbReading(lookup: (word: string) => unknown): (lower: string) => boolean {
+function packedPosReading(lookup: (word: string) => unknown): (lower: string, tag: Upos) => boolean {
   const core = (
     model as unknown as {
       core(): {
@@ -55,16 +55,18 @@ function packedVerbReading(lookup: (word: string) => unknown): (lower: string) =
   ).core();
   const { lexicon, packing, features } = core;
   const [word = 0, mask = 0, shift = 0] = packing.layout.lexemeCID ?? [];
-  const verb = features.pos.list.indexOf('VERB');
+  const tags = features.pos.list;
   const clusters = features.posClusters.list;
   const intrinsic = features.lexeme.intrinsicSize;
-  return (lower) => {
+  return (lower, tag) => {
+    const wanted = tags.indexOf(tag);
+    if (wanted < 0) return false;
     const found = lookup(lower);
     const index = Array.isArray(found) && found.length === 1 ? (found[0] as number) : -1;
     if (index < 0 || index >= intrinsic) return false;
     // The model packs its lexicon fields as bit fields.
     const cluster = ((lexicon[index * packing.size + word] ?? 0) & mask) >>> shift;
-    return clusters[cluster]?.has(verb) ?? false;
+    return clusters[cluster]?.has(wanted) ?? false;
   };
 }
 
