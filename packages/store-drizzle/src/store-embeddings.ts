@@ -1,11 +1,4 @@
-import {
-  CaeError,
-  type ClauseCandidate,
-  ConflictError,
-  InvalidRequestError,
-  type RankedClause,
-  type RetrievalFilters,
-} from '@cae/core';
+import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import { copyRows, pgliteClientOf } from './store-copy';
@@ -17,7 +10,7 @@ import {
   retrievalConditions,
   whereAll,
 } from './store-filters';
-import { type CandidateRow, candidateSelection, toCandidate, toRanked } from './store-rows';
+import { type CandidateRow, candidateSelection, type SearchOutput } from './store-rows';
 import { clauses, storeMeta } from './store-schema';
 
 /** Largest dimension an HNSW index over `vector` supports (pgvector). */
@@ -265,7 +258,9 @@ export interface VectorSearchOptions {
 /**
  * Nearest clauses by cosine similarity. Unfiltered or broadly filtered searches use the HNSW index
  * with iterative scans (pgvector 0.8), re-sorted; small filtered sets get an exact scan, so a
- * selective filter still yields `limit` rows.
+ * selective filter still yields `limit` rows. `ranking` output returns the same ids, order and scores
+ * without the clauses' rows: with no selective filter the clauses table is only probed for rejected
+ * clauses, through their partial index.
  */
 export async function vectorSearch(
   executor: StoreExecutor,
@@ -273,31 +268,7 @@ export async function vectorSearch(
   filters: RetrievalFilters,
   limit: number,
   options: VectorSearchOptions,
-): Promise<ClauseCandidate[]> {
-  return (await vectorSearchRows(executor, literal, filters, limit, options, 'candidates')).map(toCandidate);
-}
-
-/**
- * `vectorSearch`'s ranking (same ids, order and scores) without the clauses' rows: with no selective
- * filter the clauses table is only probed for rejected clauses, through their partial index.
- */
-export async function vectorRanking(
-  executor: StoreExecutor,
-  literal: string,
-  filters: RetrievalFilters,
-  limit: number,
-  options: VectorSearchOptions,
-): Promise<RankedClause[]> {
-  return (await vectorSearchRows(executor, literal, filters, limit, options, 'ranking')).map(toRanked);
-}
-
-async function vectorSearchRows(
-  executor: StoreExecutor,
-  literal: string,
-  filters: RetrievalFilters,
-  limit: number,
-  options: VectorSearchOptions,
-  output: 'candidates' | 'ranking',
+  output: SearchOutput = 'candidates',
 ): Promise<CandidateRow[]> {
   const where = whereAll(retrievalConditions(filters));
   // The ranking alone skips the clauses' rows unless a selective filter needs them.

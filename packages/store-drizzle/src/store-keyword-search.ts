@@ -1,4 +1,4 @@
-import type { ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core';
+import type { RetrievalFilters } from '@cae/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import {
@@ -9,7 +9,7 @@ import {
   retrievalConditions,
   whereAll,
 } from './store-filters';
-import { type CandidateRow, candidateSelection, toCandidate, toRanked } from './store-rows';
+import { type CandidateRow, candidateSelection, type SearchOutput } from './store-rows';
 import { clauses, documents } from './store-schema';
 
 /** How keyword matches are ranked: Okapi BM25 (default) or Postgres `ts_rank_cd` (no idf). */
@@ -82,7 +82,9 @@ const queryTerms = (query: string) =>
 
 /**
  * Keyword candidates: OR over the query's stemmed lexemes, filters applied in SQL. The query text
- * only ever reaches SQL as a bound parameter of to_tsvector, so any characters are safe.
+ * only ever reaches SQL as a bound parameter of to_tsvector, so any characters are safe. `ranking`
+ * output returns the same ids, order and scores without the clauses' rows: with no selective filter
+ * the clauses table is only probed for rejected clauses, through their partial index.
  */
 export async function keywordSearch(
   executor: StoreExecutor,
@@ -90,31 +92,7 @@ export async function keywordSearch(
   filters: RetrievalFilters,
   limit: number,
   options: KeywordSearchOptions = {},
-): Promise<ClauseCandidate[]> {
-  return (await keywordSearchRows(executor, query, filters, limit, options, 'candidates')).map(toCandidate);
-}
-
-/**
- * `keywordSearch`'s ranking (same ids, order and scores) without the clauses' rows: with no selective
- * filter the clauses table is only probed for rejected clauses, through their partial index.
- */
-export async function keywordRanking(
-  executor: StoreExecutor,
-  query: string,
-  filters: RetrievalFilters,
-  limit: number,
-  options: KeywordSearchOptions = {},
-): Promise<RankedClause[]> {
-  return (await keywordSearchRows(executor, query, filters, limit, options, 'ranking')).map(toRanked);
-}
-
-async function keywordSearchRows(
-  executor: StoreExecutor,
-  query: string,
-  filters: RetrievalFilters,
-  limit: number,
-  options: KeywordSearchOptions,
-  output: 'candidates' | 'ranking',
+  output: SearchOutput = 'candidates',
 ): Promise<CandidateRow[]> {
   if (query.trim() === '' || limit < 1) return [];
   const where = whereAll(retrievalConditions(filters));

@@ -114,6 +114,9 @@ export const candidateSelection = sql`${clauses.id} AS "clauseId", ${clauses.tex
 
 export type CandidateRow = Omit<ClauseCandidate, 'score'> & { score: number | string };
 
+/** What a search returns: whole candidate rows, or the ranking alone (ids and scores, see toRanked). */
+export type SearchOutput = 'candidates' | 'ranking';
+
 /** A raw ranking row (id and score; candidate rows also do) as a RankedClause. */
 export function toRanked(row: Pick<CandidateRow, 'clauseId' | 'score'>): RankedClause {
   return { clauseId: String(row.clauseId), score: Number(row.score) };

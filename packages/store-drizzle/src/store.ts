@@ -49,10 +49,8 @@ import {
   missingVectorExtensionError,
   readEmbeddingInfo,
   type SemanticEdgeOptions,
-  type VectorSearchOptions,
   vectorExtensionAvailable,
   vectorLiteral,
-  vectorRanking,
   vectorSearch,
 } from './store-embeddings';
 import { estimateFilter, type FilterEstimate, hasSelectiveFilter, listConditions } from './store-filters';
@@ -63,7 +61,6 @@ import {
   indexPendingDocuments,
   type KeywordRanking,
   type KeywordSearchOptions,
-  keywordRanking,
   keywordSearch,
   readCorpusStats,
 } from './store-keyword-search';
@@ -74,12 +71,14 @@ import {
   clauseColumns,
   clauseInsertRow,
   insertClauseRows,
+  type SearchOutput,
   toAnnotatedClause,
   toCandidate,
   toClauseAnnotation,
   toClauseReviewRecord,
   toContentReviewItem,
   toGraphNode,
+  toRanked,
 } from './store-rows';
 import { clauseReviews, clauses, contentReviews, documents, semanticEdges } from './store-schema';
 
@@ -813,16 +812,8 @@ class DrizzleStore implements Store {
     limit: number,
     options: KeywordSearchOptions = {},
   ) {
-    const [estimate, stats] = await Promise.all([this.filterEstimate(filters), this.corpusStats()]);
-    return keywordSearch(this.db, query, filters, limit, {
-      ...(estimate === undefined ? {} : { estimate }),
-      stats,
-      ...options,
-      ranking: options.ranking ?? this.options.keywordRanking ?? 'bm25',
-      k1: options.k1 ?? this.options.bm25?.k1,
-      b: options.b ?? this.options.bm25?.b,
-      documentWeight: options.documentWeight ?? this.options.bm25?.documentWeight,
-    });
+    const merged = await this.keywordOptions(filters, options);
+    return (await keywordSearch(this.db, query, filters, limit, merged)).map(toCandidate);
   }
 
   async keywordRanking(
@@ -831,8 +822,17 @@ class DrizzleStore implements Store {
     limit: number,
     options: KeywordSearchOptions = {},
   ): Promise<RankedClause[]> {
+    const merged = await this.keywordOptions(filters, options);
+    return (await keywordSearch(this.db, query, filters, limit, merged, 'ranking')).map(toRanked);
+  }
+
+  /** A keyword search's options: the caller's, over this store's settings, cached statistics and estimate. */
+  private async keywordOptions(
+    filters: RetrievalFilters,
+    options: KeywordSearchOptions,
+  ): Promise<KeywordSearchOptions> {
     const [estimate, stats] = await Promise.all([this.filterEstimate(filters), this.corpusStats()]);
-    return keywordRanking(this.db, query, filters, limit, {
+    return {
       ...(estimate === undefined ? {} : { estimate }),
       stats,
       ...options,
@@ -840,29 +840,23 @@ class DrizzleStore implements Store {
       k1: options.k1 ?? this.options.bm25?.k1,
       b: options.b ?? this.options.bm25?.b,
       documentWeight: options.documentWeight ?? this.options.bm25?.documentWeight,
-    });
+    };
   }
 
   async vectorCandidates(embedding: Float32Array, filters: RetrievalFilters, limit: number) {
-    return this.searchVectors(embedding, filters, limit, vectorSearch);
+    return (await this.searchVectors(embedding, filters, limit, 'candidates')).map(toCandidate);
   }
 
   async vectorRanking(embedding: Float32Array, filters: RetrievalFilters, limit: number) {
-    return this.searchVectors(embedding, filters, limit, vectorRanking);
+    return (await this.searchVectors(embedding, filters, limit, 'ranking')).map(toRanked);
   }
 
-  private async searchVectors<T>(
+  private async searchVectors(
     embedding: Float32Array,
     filters: RetrievalFilters,
     limit: number,
-    search: (
-      executor: StoreExecutor,
-      literal: string,
-      filters: RetrievalFilters,
-      limit: number,
-      options: VectorSearchOptions,
-    ) => Promise<T[]>,
-  ): Promise<T[]> {
+    output: SearchOutput,
+  ): Promise<CandidateRow[]> {
     const info = await this.currentEmbedding();
     if (!info) {
       if (!(await vectorExtensionAvailable(this.db))) throw missingVectorExtensionError();
@@ -875,10 +869,17 @@ class DrizzleStore implements Store {
     // Estimated before the transaction: on PGlite a query outside it would wait for it to end.
     const estimate = await this.filterEstimate(filters);
     return this.db.transaction((tx) =>
-      search(tx, literal, filters, limit, {
-        exactScanThreshold: this.options.vectorExactScanThreshold ?? 2_000,
-        ...(estimate === undefined ? {} : { estimate }),
-      }),
+      vectorSearch(
+        tx,
+        literal,
+        filters,
+        limit,
+        {
+          exactScanThreshold: this.options.vectorExactScanThreshold ?? 2_000,
+          ...(estimate === undefined ? {} : { estimate }),
+        },
+        output,
+      ),
     );
   }
 
