@@ -650,9 +650,10 @@ describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adju
     expect(ruleOf('12 people came to the meeting.')).toMatch(/^declarative/);
   });
 
-  it('MOOD.WH_ADJUNCT_OPENING / MOOD.WH_ADJUNCT_THEN_COMMAND: "when" + Subject + comma is no question', () => {
+  it('MOOD.WH_ADJUNCT_OPENING: "when" + a nominal + comma is no question', () => {
+    expect(ruleOf('When a small boy, he moved to the coast.')).toBe('declarative MOOD.WH_ADJUNCT_OPENING');
     expect(moodOf('When the ice melted, water covered the bridge.')).toBe('declarative');
-    expect(ruleOf('When the dough rises, knead it again.')).toBe('imperative MOOD.WH_ADJUNCT_THEN_COMMAND');
+    expect(moodOf('When the dough rises, knead it again.')).toBe('imperative');
     expect(moodOf('When does the shop open')).toBe('interrogative');
     expect(moodOf('When the ice melted, where did the water go?')).toBe('interrogative');
   });
@@ -728,13 +729,25 @@ describe('round 10: quotations and their reporting clauses, opening "where" and 
     expect(moodOf('Where is the lane?')).toBe('interrogative');
   });
 
-  it('POS.PARTICIPLE_IN_OPENING_CLAUSE: the -ed verb that ends an opening clause is a verb', () => {
+  it('POS.VERB_IN_OPENING_CLAUSE: the misread verb of an opening clause is a verb', () => {
     expect(tagsOf('When the glue dried, we painted the frame.')[3]).toBe('VERB');
     expect(structureOf('Once the butter has melted, stir in the sugar.')).toEqual([
       'hypotactic/once/indicative',
       'independent/-/imperative',
     ]);
+    // A present verb agreeing with its Subject, and a verb before a prepositional phrase.
+    for (const text of [
+      'When the dough rises, knead it again.',
+      'When the buds open, pinch them off.',
+      'When the water rippled into the hallway, we climbed the stairs.',
+    ]) {
+      expect(structureOf(text)[0]).toMatch(/^hypotactic\/when\/indicative$/);
+      expect(structureOf(text)).toHaveLength(2);
+    }
     expect(tagsOf('The room felt crowded, so we left.')[3]).not.toBe('VERB');
+    // No agreement, no verb reading, or a verb already there: left alone.
+    expect(tagsOf('When the school bus, the one with the red door, stopped, we got on.')[3]).not.toBe('VERB');
+    expect(tagsOf('If the room is dark, turn on the lamp.')[4]).not.toBe('VERB');
   });
 });
 

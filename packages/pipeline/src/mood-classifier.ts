@@ -187,13 +187,10 @@ export function classifyMood(view: ClauseView): MoodDecision {
   }
   const opening = whAdjunctOpening(view, start);
   if (opening >= 0) {
-    // "When the ice melted, water covered the road", "When the buds open, pinch them off": without "?",
-    // "when"/"where" + Subject + comma opens a dependent clause of time or place, not a question.
+    // "When a young girl, she moved south": without "?", "when"/"where" + a nominal + comma opens an
+    // adjunct the segmenter could not cut off (it has no verb it knows), not a question. (Openings with a
+    // verb, even one the model misread, are cut off as dependent clauses: POS.VERB_IN_OPENING_CLAUSE.)
     premises.push({ label: 'wh_element', value: `${word} (dependent clause)` });
-    if (opening < lower.length && pos[opening] === 'VERB' && lower[opening] === lemma[opening]) {
-      premises.push({ label: 'verb_form', value: 'base' });
-      return decide('imperative', 'MOOD.WH_ADJUNCT_THEN_COMMAND', 0.65);
-    }
     return decide(
       hasFinite || opening < lower.length ? 'declarative' : 'indicative',
       'MOOD.WH_ADJUNCT_OPENING',

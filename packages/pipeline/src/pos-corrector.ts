@@ -196,7 +196,7 @@ export const POS_RULES = [
   'POS.VERB_BEFORE_OBJECT_PRONOUN',
   'POS.VERB_AFTER_INFINITIVE_TO',
   'POS.COMMAND_AFTER_OPENING_CLAUSE',
-  'POS.PARTICIPLE_IN_OPENING_CLAUSE',
+  'POS.VERB_IN_OPENING_CLAUSE',
 ] as const;
 
 const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
@@ -306,15 +306,13 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       // main clause, a command.
       pos[index] = 'VERB';
     } else if (
-      tag === 'ADJ' &&
-      next === 'PUNCT' &&
-      lower[index + 1] === ',' &&
-      PARTICIPLE_ED.test(word) &&
-      !disabled.has('POS.PARTICIPLE_IN_OPENING_CLAUSE') &&
-      participleInOpeningClause(tagged, index, from)
+      (tag === 'ADJ' || tag === 'NOUN') &&
+      !disabled.has('POS.VERB_IN_OPENING_CLAUSE') &&
+      verbInOpeningClause(tagged, index, from, to)
     ) {
-      // "When the ice melted, ...", "Once the dough has risen, ...": the last word of an opening
-      // dependent clause, after its Subject or "have", is the clause's verb, not an adjective.
+      // "When the ice melted, ...", "When the dough rises, ...", "When the buds open, ...", "When the
+      // water rippled into the hall, ...": the word after an opening dependent clause's Subject (or
+      // "have"), before the clause's comma, is its verb, so the clause is cut off from the main clause.
       pos[index] = 'VERB';
     } else if (
       (tag === 'NOUN' || tag === 'ADJ') &&
@@ -586,11 +584,41 @@ const CLAUSE_ONLY_SUBORDINATORS = new Set(['when', 'whenever', 'where', 'whereve
  * True when `index` ends a sentence-initial clause opened by a subordinator ("When the ice melted,") with
  * no verb before it and a Subject (a noun or pronoun) or perfect "have" right before it.
  */
-function participleInOpeningClause(tagged: Tagged, index: number, from: number): boolean {
-  const { lower, pos } = tagged;
+/** Tags of the words between an opening clause's verb and its comma: a prepositional phrase or an adverb. */
+const AFTER_OPENING_VERB = new Set<Upos>(['ADP', 'DET', 'NOUN', 'PROPN', 'ADJ', 'NUM', 'ADV', 'PRON']);
+const SINGULAR_SUBJECT_PRONOUNS = new Set(['he', 'she', 'it']);
+const PLURAL_SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they']);
+
+/**
+ * The verb of an opening when/if/once/unless/where clause that the model read as an adjective or noun:
+ * right after the clause's Subject (or "have"), with only a prepositional phrase or an adverb before the
+ * clause's comma and no other verb in the clause. An -ed form is a past verb or participle; otherwise the
+ * word must be a verb in the model's lexicon and agree with the Subject ("the dough rises", "the buds open").
+ */
+function verbInOpeningClause(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  const lemma = lemmas[index] ?? word;
+  const previous = lower[index - 1] ?? '';
   const before = pos[index - 1];
-  const perfect = PERFECT_HAVE_FORMS.has(lower[index - 1] ?? '');
-  if (!(before === 'NOUN' || before === 'PRON' || before === 'PROPN' || perfect)) return false;
+  const perfect = PERFECT_HAVE_FORMS.has(previous);
+  let comma = index + 1;
+  while (comma < to && comma < index + 8 && AFTER_OPENING_VERB.has(pos[comma] ?? 'X')) comma += 1;
+  if (lower[comma] !== ',') return false;
+  if (PARTICIPLE_ED.test(word) && pos[index] === 'ADJ') {
+    if (!(before === 'NOUN' || before === 'PRON' || before === 'PROPN' || perfect)) return false;
+  } else {
+    if (perfect || verbReading === null || !verbReading(lemma)) return false;
+    const singular =
+      (before === 'NOUN' && previous === lemmas[index - 1]) ||
+      before === 'PROPN' ||
+      SINGULAR_SUBJECT_PRONOUNS.has(previous);
+    const plural =
+      (before === 'NOUN' && previous !== lemmas[index - 1] && previous.endsWith('s')) ||
+      PLURAL_SUBJECT_PRONOUNS.has(previous);
+    const thirdPerson = word !== lemma && word.endsWith('s') && !word.endsWith('ss');
+    if (!((thirdPerson && singular) || (word === lemma && plural))) return false;
+  }
   let start = index - 1;
   while (start > from && start > index - 10 && !CLAUSE_END.has(lower[start - 1] ?? '')) {
     const tag = pos[start];
