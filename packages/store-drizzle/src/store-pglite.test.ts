@@ -10,7 +10,7 @@ import { storeTests } from '../test/store-suite';
 import { createStore, type Store } from './store';
 import { MIGRATIONS_FOLDER, type StoreExecutor } from './store-connection';
 import { pgliteClientOf } from './store-copy';
-import { insertEmbeddings } from './store-embeddings';
+import { insertEmbeddings, vectorLiteral, vectorSearch } from './store-embeddings';
 import { clauseInsertRow, insertClauseRows } from './store-rows';
 import { documents } from './store-schema';
 
@@ -239,6 +239,27 @@ describe('vector search under selective filters', () => {
       expect(await store.vectorRanking(query, { sourceType: 'rare' }, 20)).toEqual(
         found.map(({ clauseId, score }) => ({ clauseId, score })),
       );
+      // The plan follows the filter's estimate, and a wrong one only costs time: an estimate far above
+      // the 200 matching clauses sends the search straight to the index (no count), one far below
+      // makes it count and then rank exactly; both fill the page with the same clauses.
+      const literal = vectorLiteral(query, 8);
+      const exact = await store.db.transaction((tx) =>
+        vectorSearch(tx, literal, { sourceType: 'rare' }, 20, { exactScanThreshold: 2_000 }, 'ranking'),
+      );
+      expect(exact.map((row) => row.clauseId)).toEqual(found.map((candidate) => candidate.clauseId));
+      for (const rows of [1_000_000, 1]) {
+        const planned = await store.db.transaction((tx) =>
+          vectorSearch(
+            tx,
+            literal,
+            { sourceType: 'rare' },
+            20,
+            { exactScanThreshold: 500, estimate: { rows, share: rows / 20_000 } },
+            'ranking',
+          ),
+        );
+        expect(planned.map((row) => row.clauseId)).toEqual(exact.map((row) => row.clauseId));
+      }
       const unfiltered = await store.vectorCandidates(query, {}, 50);
       expect(unfiltered).toHaveLength(50);
       // Through the HNSW index without the clauses' rows: the same 50.
