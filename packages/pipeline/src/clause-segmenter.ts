@@ -48,6 +48,11 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
   if (tag === 'CCONJ' && COORDINATORS.has(word)) return 'coord';
   if (word === ';' || word === ':') return 'semi';
+  if (word === '-' && insideWord(tokens, index)) {
+    // SEGMENT.WORD_INTERNAL_HYPHEN: "thought-provoking", "web-site": a hyphen with no space on either
+    // side joins the parts of one word; it does not separate clauses.
+    return null;
+  }
   if (word === ',' || word === '(' || word === '-' || word === '--' || word === '—' || word === '–')
     return 'comma';
   if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
@@ -82,6 +87,28 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   }
   if (WH_COMPLEMENT.has(word)) return 'wh';
   return null;
+}
+
+/** Character offsets of the tokens, when the caller has them (the tagger's output does). */
+interface TokenOffsets {
+  readonly starts?: readonly number[];
+  readonly ends?: readonly number[];
+}
+
+/** True when the token at `index` touches the tokens on both sides (no space: "web-site"). */
+function insideWord(tokens: TokenArrays, index: number): boolean {
+  const { starts, ends } = tokens as TokenArrays & TokenOffsets;
+  if (starts === undefined || ends === undefined) return false;
+  const start = starts[index];
+  const end = ends[index];
+  return (
+    start !== undefined &&
+    end !== undefined &&
+    ends[index - 1] === start &&
+    starts[index + 1] === end &&
+    tokens.pos[index - 1] !== 'PUNCT' &&
+    tokens.pos[index + 1] !== 'PUNCT'
+  );
 }
 
 /**
@@ -500,10 +527,30 @@ function attachOpening(
   if (group.infinitive) {
     opening.dependency = 'hypotactic';
     opening.relation = 'to';
-  } else if (head !== tokens.lemmas[group.head]) {
+  } else if (
+    head !== tokens.lemmas[group.head] ||
+    (!command && SAME_FORM_PARTICIPLES.has(head) && !objectAfter(tokens, group.end, mainStart))
+  ) {
+    // SEGMENT.SAME_FORM_PARTICIPLE: "Simply put, the idea is sound", "Set in 1900, the novel follows":
+    // a participle whose form is the base form, with no object after it, before a clause with its own
+    // Subject is a dependent clause (a command's verb would take its object: "Put it down, ...").
     opening.dependency = 'hypotactic';
     opening.relation = ',';
   }
+}
+
+/** Verbs whose past participle has the base form ("put", "set", "cut"). */
+const SAME_FORM_PARTICIPLES = new Set(['put', 'set', 'cut', 'spread', 'cast', 'shut', 'split', 'read']);
+
+/** True when a nominal (an object) follows the verbal group, before the opening clause's comma. */
+function objectAfter(tokens: TokenArrays, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const tag = tokens.pos[index];
+    if (tokens.lower[index] === ',') return false;
+    if (tag === 'ADP') return false;
+    if (tag === 'DET' || tag === 'PRON' || tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM') return true;
+  }
+  return false;
 }
 
 /** A verb form marked for person ("gets", "does"), which only a Finite has; participles are not. */

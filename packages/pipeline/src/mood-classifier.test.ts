@@ -540,7 +540,6 @@ describe('yes/no questions the lite model misreads, without a question mark', ()
     ['Do hamsters like carrots', 'do-support before a plural Subject'],
     ['Is gardening a hobby', 'gerund Subject as progressive'],
     ['Is jogging allowed in the park', 'gerund Subject as progressive'],
-    ['Is everything fine', 'Subject pronoun as verb'],
     ['Has the snow melted', 'perfect have as main verb'],
     ['Have you ever baked bread', 'perfect have as main verb'],
     ['Would bears like honey', 'Subject as verb'],
@@ -789,5 +788,103 @@ describe('round 5: degree fragments and inversions that do not ask', () => {
     expect(moodOf('Had you eaten, Sam?')).toBe('interrogative');
     expect(moodOf('should i take the bus')).toBe('interrogative');
     expect(moodOf('Were they late again')).toBe('interrogative');
+  });
+});
+
+describe('round 11: misread command verbs, discourse markers, headings and continuative "which"', () => {
+  it('POS.INDEFINITE_PRONOUN: "everything" and its kin are pronouns, so a command before them opens', () => {
+    expect(tagsOf('They cleaned everything twice.')[2]).toBe('PRON');
+    expect(moodOf('Is everything fine')).toBe('interrogative');
+    expect(tagsOf('Stack everything neatly.')[1]).toBe('PRON');
+    expect(moodOf('Stack everything neatly.')).toBe('imperative');
+  });
+
+  it('POS.INITIAL_VERB_BEFORE_THAT_CLAUSE: "Note that", "Bear in mind that" open commands', () => {
+    expect(moodOf('Note that the ferry leaves at dawn.')).toBe('imperative');
+    expect(moodOf('Bear in mind that tickets sell out fast.')).toBe('imperative');
+    expect(tagsOf('Bear in mind that tickets sell out fast.')[0]).toBe('VERB');
+  });
+
+  it('POS.COMMAND_AFTER_OPENING_ADJUNCT: a misread verb after an opening adjunct or clause', () => {
+    expect(moodOf('To hang the shelf, drill holes along the pencil line.')).toBe('imperative');
+    expect(moodOf('If the alarm sounds twice, signal quietly to the guard.')).toBe('imperative');
+    expect(moodOf('In short, show that you listened.')).toBe('imperative');
+    // A noun that is the Subject of a verb after it stays a noun.
+    expect(moodOf('In winter, water freezes.')).toBe('declarative');
+    expect(tagsOf('Now, people wonder if the bridge will hold.')[2]).toBe('NOUN');
+    expect(moodOf('Today, number two, we reopen the lab.')).toBe('declarative');
+  });
+
+  it('POS.INITIAL_COMMAND_VERB: an opening instruction verb before a bare object', () => {
+    expect(moodOf('Use plenty of ice.')).toBe('imperative');
+    expect(moodOf('Use paper plates when hosting big parties.')).toBe('imperative');
+    expect(moodOf('Place muffins onto a tray to cool.')).toBe('imperative');
+    expect(moodOf('Use cases vary widely.')).toBe('declarative');
+    expect(tagsOf('Press release.')[0]).not.toBe('VERB');
+    expect(moodOf('Press okay.')).toBe('imperative');
+  });
+
+  it('POS.COORDINATED_COMMAND_VERB: two coordinated commands, the first read as a noun', () => {
+    expect(moodOf('Rest and recover!')).toBe('imperative');
+    expect(moodOf('Stir with a spoon and serve.')).toBe('imperative');
+    expect(moodOf('Fish and chips.')).not.toBe('imperative');
+  });
+
+  it('POS.LIST_STEP_VERB: the capitalised first word of a numbered step is its verb', () => {
+    expect(moodOf('3 Watch for aphids.')).toBe('imperative');
+    expect(moodOf('4 Start seeds indoors early.')).toBe('imperative');
+  });
+
+  it('POS.DISCOURSE_LOOK_SEE: "Look,", "See" before a clause with its own Subject do not command', () => {
+    expect(moodOf('Look, the plan is fine.')).toBe('declarative');
+    expect(moodOf('See this is the part I meant.')).toBe('declarative');
+    expect(moodOf('Listen, we tried our best.')).toBe('declarative');
+    expect(moodOf('Look, the cat!')).toBe('imperative');
+    expect(moodOf('Look at the map.')).toBe('imperative');
+    expect(moodOf('See the attached list.')).toBe('imperative');
+  });
+
+  it('SEGMENT.SAME_FORM_PARTICIPLE: "Simply put, ..." is a dependent participle clause', () => {
+    expect(moodOf('Simply put, the idea is sound.')).toBe('declarative');
+    expect(moodOf('Set in 1900, the novel follows two sisters.')).toBe('declarative');
+    expect(moodOf('Put it down, we are leaving.')).toBe('imperative');
+  });
+
+  it('MOOD.DISCOURSE_OPENER: response words and vocatives before the clause are skipped', () => {
+    expect(moodOf('Alright, Dr. Mendez, please continue.')).toBe('imperative');
+    expect(moodOf("Okay so let's grab a coffee.")).toBe('imperative');
+  });
+
+  it('MOOD.CAUSATIVE_HAVE_IMPERATIVE: "have" + object pronoun + base verb commands', () => {
+    expect(moodOf('Have someone hold the ladder.')).toBe('imperative');
+    expect(moodOf('Have them call me tomorrow.')).toBe('imperative');
+    expect(moodOf('Have they called?')).toBe('interrogative');
+  });
+
+  it('MOOD.ADJUNCT_THEN_BASE_VERB: an opening phrase ending in a singular noun, then a base verb', () => {
+    expect(moodOf('For the best view take the stairs.')).toBe('imperative');
+    expect(moodOf('In 2010 the firm cut jobs.')).toBe('declarative');
+    expect(moodOf('At noon the guards change shifts.')).toBe('declarative');
+  });
+
+  it('MOOD.WH_INFINITIVE_HEADING and MOOD.WH_CLAUSE_HEADING: WH-headings do not ask', () => {
+    expect(moodOf('How to apply:')).toBe('fragment');
+    expect(moodOf('Where to Eat')).toBe('fragment');
+    expect(moodOf('how to make bread')).toBe('interrogative');
+    expect(moodOf('how we adore them')).toBe('exclamative');
+    expect(moodOf('How we travel')).toBe('indicative');
+    expect(moodOf('What they eat')).toBe('indicative');
+    expect(moodOf('how to get there?')).toBe('interrogative');
+    expect(moodOf('what you think')).toBe('interrogative');
+  });
+
+  it('MOOD.CONTINUATIVE_RELATIVE: a sentence opened by a relative "which" states', () => {
+    expect(moodOf('Which is why we left early.')).toBe('declarative');
+    expect(moodOf('Which one did you buy?')).toBe('interrogative');
+    expect(moodOf('Which way is north.')).toBe('interrogative');
+  });
+
+  it('MOOD.WHATS_MORE_THEME: "What\'s more," is a conjunctive Adjunct', () => {
+    expect(moodOf("What's more, the price fell.")).toBe('declarative');
   });
 });

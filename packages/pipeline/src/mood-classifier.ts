@@ -71,6 +71,99 @@ function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
   return pos[verb] === 'VERB' && lower[verb] === lemma[verb] && lower[verb + 1] !== ':' ? verb : -1;
 }
 
+/** Tags inside an opening prepositional phrase ("For the best view", "From the north or south"). */
+const PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'ADV', 'CCONJ']);
+/** Verbs whose past tense has the base form: after a singular noun they may be tensed ("the firm cut"). */
+const SAME_FORM_PAST = new Set([
+  'put',
+  'set',
+  'cut',
+  'let',
+  'hit',
+  'read',
+  'cost',
+  'quit',
+  'shut',
+  'spread',
+  'hurt',
+]);
+
+/**
+ * MOOD.ADJUNCT_THEN_BASE_VERB without a comma: "For the best view take the stairs", "From the north come
+ * in on the old road": an opening prepositional phrase ending in a singular noun, then a base-form verb.
+ * A singular noun cannot be the Subject of a base form ("the view take"), so the verb has no Subject.
+ * Returns the verb's index or -1.
+ */
+function verbAfterOpeningPhrase(view: ClauseView, start: number): number {
+  const { pos, lower, lemma } = view;
+  const word = lower[start] ?? '';
+  if (pos[start] !== 'ADP' || word === 'to' || word === 'like') return -1;
+  for (let index = start + 1; index < lower.length && index < start + 16; index += 1) {
+    const tag = pos[index] ?? 'X';
+    const form = lower[index] ?? '';
+    if (tag === 'VERB') {
+      const before = lower[index - 1] ?? '';
+      const singular =
+        (pos[index - 1] === 'NOUN' && before === lemma[index - 1] && !before.endsWith('s')) ||
+        pos[index - 1] === 'PROPN';
+      return singular && form === lemma[index] && !SAME_FORM_PAST.has(form) && !form.endsWith('ing')
+        ? index
+        : -1;
+    }
+    if (!PHRASE_TAGS.has(tag) && !(tag === 'PRON' && POSSESSIVES.has(form))) return -1;
+  }
+  return -1;
+}
+
+/** Tags after "which" that make it a determiner ("Which way", "Which old car"), asking. */
+const WHICH_DETERMINED = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/** Index of the first token that is not punctuation (an opening quotation mark or bracket). */
+function firstWordIndex(view: ClauseView): number {
+  let index = 0;
+  while (index < view.pos.length && view.pos[index] === 'PUNCT') index += 1;
+  return index;
+}
+
+const UPPER_INITIAL = /^\p{Lu}/u;
+
+/** Subject pronouns of a WH-clause heading ("How we move"); not "you" ("what you think" asks in chat). */
+const HEADING_SUBJECTS = new Set(['i', 'we', 'they', 'he', 'she']);
+const HEADING_WH = new Set(['how', 'what', 'why', 'where', 'when']);
+
+/**
+ * "How we move", "What they eat", "How the city votes": a WH-word, a Subject pronoun or a determined or
+ * proper nominal group, then a lexical verb with no operator before it (so no Finite before the Subject),
+ * in a short clause.
+ */
+function whClauseHeading(view: ClauseView, start: number): boolean {
+  const { lower, pos, lemma } = view;
+  if (!HEADING_WH.has(lower[start] ?? '') || lower.length - start > 10) return false;
+  let verb = start + 1;
+  if (HEADING_SUBJECTS.has(lower[verb] ?? '')) verb += 1;
+  else if (lower[start] !== 'what' && (pos[verb] === 'DET' || pos[verb] === 'PROPN')) {
+    verb += 1;
+    while (
+      verb < lower.length &&
+      verb < start + 5 &&
+      (pos[verb] === 'PROPN' || pos[verb] === 'NOUN' || pos[verb] === 'ADJ')
+    )
+      verb += 1;
+    // A nominal group after the determiner: "How the city votes", not "How the ...".
+    if (verb === start + 2 && pos[start + 1] === 'DET') return false;
+  } else return false;
+  const form = lower[verb] ?? '';
+  // "how we envy them", "how time flies": a verb of feeling, or a tensed verb right after the Subject,
+  // exclaims (see MOOD.EXCLAMATIVE_WH).
+  if (lower[start] === 'how' && verb === start + 2 && (FEELING_VERBS.has(form) || form !== lemma[verb]))
+    return false;
+  return (
+    pos[verb] === 'VERB' &&
+    !form.endsWith('ing') &&
+    (form !== lemma[verb] || HEADING_SUBJECTS.has(lower[verb - 1] ?? ''))
+  );
+}
+
 /** Index of the first token after textual and interpersonal themes, vocatives and punctuation. */
 export function firstExperientialIndex(view: ClauseView): number {
   const { lower, pos } = view;
@@ -87,10 +180,61 @@ export function firstExperientialIndex(view: ClauseView): number {
     )
       index += 1;
     else if (tag === 'PROPN' && lower[index + 1] === ',') index += 2;
+    else if (
+      word === 'what' &&
+      IS_FORMS.has(lower[index + 1] ?? '') &&
+      lower[index + 2] === 'more' &&
+      lower[index + 3] === ','
+    )
+      // MOOD.WHATS_MORE_THEME: "What's more, the price fell": a conjunctive Adjunct, not a question.
+      index += 4;
+    else if (tag === 'PROPN' && pos[index + 1] === 'PROPN' && lower[index + 2] === ',' && index > 0)
+      // MOOD.DISCOURSE_OPENER: "Alright, Mr. Sova, please proceed": a vocative name after an opener.
+      index += 3;
+    else if (
+      DISCOURSE_OPENERS.has(word) &&
+      (lower[index + 1] === ',' ||
+        TEXTUAL_THEMES.has(lower[index + 1] ?? '') ||
+        IMPERATIVE_OPENERS.has(lower[index + 1] ?? ''))
+    )
+      // MOOD.DISCOURSE_OPENER: "Alright, ...", "Okay so let's ...": a continuative the model read as a
+      // noun or determiner, not a Subject.
+      index += 1;
     else break;
   }
   return index;
 }
+
+const IS_FORMS = new Set(["'s", '’s', 'is']);
+
+/** Continuatives and response words that open a turn ("Alright, ...", "Nah, ..."), whatever their tag. */
+const DISCOURSE_OPENERS = new Set([
+  'alright',
+  'okay',
+  'ok',
+  'yeah',
+  'yes',
+  'yep',
+  'nah',
+  'no',
+  'um',
+  'uh',
+  'hey',
+]);
+
+/** Pronouns that can only be objects or are indefinite: after "have" they are the causee, not a Subject. */
+const CAUSEE_PRONOUNS = new Set([
+  'me',
+  'him',
+  'us',
+  'them',
+  'someone',
+  'somebody',
+  'everyone',
+  'everybody',
+  'anyone',
+  'anybody',
+]);
 
 /** A step number of a list ("2", "3.") before a capitalised base verb: "2 Plant the seeds", "3. Water daily". */
 const LIST_NUMBER = /^\d{1,2}[.)]?$/;
@@ -197,6 +341,41 @@ export function classifyMood(view: ClauseView): MoodDecision {
       0.6,
     );
   }
+  if (WH_WORDS.has(word) && view.sentenceFinal !== '?') {
+    // "How to apply:", "How to grow basil": a WH-word and an infinitive with no "?" is a heading, a
+    // non-finite clause; "How we move", "What they eat" (no final punctuation: a title) is a WH-clause
+    // with its Subject before its verb and selects no speech function of its own.
+    const infinitive = lower[start + 2] ?? '';
+    // A title: the verb capitalised ("How to Grow Basil") or a colon after the clause ("How to apply:");
+    // "how to make pancakes" typed to an assistant asks.
+    const title =
+      lower[lower.length - 1] === ':' || UPPER_INITIAL.test(syntactic.tokens[start + 2]?.text ?? '');
+    if (
+      lower[start + 1] === 'to' &&
+      title &&
+      (pos[start + 2] === 'VERB' || (infinitive === lemma[start + 2] && hasPosReading(infinitive, 'VERB')))
+    ) {
+      premises.push({ label: 'wh_element', value: `${word} to (heading)` });
+      return decide('fragment', 'MOOD.WH_INFINITIVE_HEADING', 0.7);
+    }
+    if (
+      word === 'which' &&
+      start === firstWordIndex(view) &&
+      (view.sentenceFinal === '.' || view.sentenceFinal === '!') &&
+      !WHICH_DETERMINED.has(pos[start + 1] ?? 'X') &&
+      lower[start + 1] !== 'one' &&
+      lower[start + 1] !== 'of'
+    ) {
+      // "Which is why we left.", "Which feels odd to me.": a relative clause continuing the previous
+      // sentence (its "which" is the Subject or an element before it), stated rather than asked.
+      premises.push({ label: 'wh_element', value: 'which (continuative relative)' });
+      return decide('declarative', 'MOOD.CONTINUATIVE_RELATIVE', 0.6);
+    }
+    if (view.sentenceFinal === '' && whClauseHeading(view, start)) {
+      premises.push({ label: 'wh_element', value: `${word} (heading)` });
+      return decide('indicative', 'MOOD.WH_CLAUSE_HEADING', 0.6);
+    }
+  }
   if (WH_WORDS.has(word) && word !== 'that') {
     // "What a lovely day", "How kind you are" vs "What day is it", "How old are you": the order of
     // Subject and Finite after the WH-phrase decides (undefined: no clear structure, the older rules).
@@ -279,6 +458,18 @@ export function classifyMood(view: ClauseView): MoodDecision {
   ) {
     premises.push({ label: 'subject_position', value: 'none' });
     return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);
+  }
+  if (
+    word === 'have' &&
+    view.sentenceFinal !== '?' &&
+    CAUSEE_PRONOUNS.has(lower[start + 1] ?? '') &&
+    pos[start + 2] === 'VERB' &&
+    lower[start + 2] === lemma[start + 2]
+  ) {
+    // "Have someone hold the ladder", "Have them call me": causative "have", an object pronoun and a
+    // base verb, is a command ("Have they called?" has a Subject pronoun and asks).
+    premises.push({ label: 'subject_position', value: 'none' });
+    return decide('imperative', 'MOOD.CAUSATIVE_HAVE_IMPERATIVE', 0.75);
   }
   const yesNo = view.sentenceFinal === '?' || view.sentenceFinal === '' ? misreadYesNo(view, start) : '';
   if (yesNo !== '') {
@@ -367,7 +558,9 @@ export function classifyMood(view: ClauseView): MoodDecision {
     pos[verbAt] === 'VERB' &&
     verbWord === lemma[verbAt] &&
     (view.verbalGroup?.start === verbAt || view.verbalGroup?.start === start);
-  const adjunctVerb = baseVerb ? -1 : verbAfterOpeningAdjunct(view, start);
+  const adjunctVerb = baseVerb
+    ? -1
+    : Math.max(verbAfterOpeningAdjunct(view, start), verbAfterOpeningPhrase(view, start));
   if (adjunctVerb >= 0 && view.sentenceFinal !== '?') {
     premises.push({ label: 'subject_position', value: 'none' });
     premises.push({ label: 'verb_form', value: 'base' });

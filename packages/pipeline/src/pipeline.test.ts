@@ -70,6 +70,17 @@ describe('compile', () => {
     expect(pipeline.compile('She started running.', { documentId: 'v' })).toHaveLength(1);
   });
 
+  it('SEGMENT.WORD_INTERNAL_HYPHEN: a hyphen inside a word does not open a clause', () => {
+    expect(pipeline.compile('This is one mind-bending puzzle.', { documentId: 'h' })).toHaveLength(1);
+    expect(pipeline.compile('The plan worked - everyone cheered.', { documentId: 'h' })).toHaveLength(2);
+  });
+
+  it('SEGMENT.SAME_FORM_PARTICIPLE: "Simply put," opens a dependent clause', () => {
+    const clauses = pipeline.compile('Simply put, the deal is fair.', { documentId: 'p' });
+    expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
+    expect(clauses[1]?.interpersonal.mood).toBe('declarative');
+  });
+
   it('grades modality and records its type', () => {
     const first = (text: string) => pipeline.compile(text, { documentId: 'x' })[0]?.interpersonal;
     expect(first('You must pay.')?.modalityWeight).toBeCloseTo(0.9);

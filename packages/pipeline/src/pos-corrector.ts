@@ -51,6 +51,51 @@ function isKnownWord(lower: string): boolean {
   return id !== undefined && id < lexemes.intrinsicSize;
 }
 
+/** Verbs of perception that open speech as discourse markers ("Look, ...", "See, ...", "Listen, ..."). */
+const DISCOURSE_VERBS = new Set(['look', 'see', 'listen']);
+/** Subject pronouns after which a discourse "see" is followed by its clause ("See this is it"). */
+const MARKED_SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'this', 'that', 'everything']);
+
+/**
+ * "Look, the plan is fine", "Listen, we tried": "look"/"see"/"listen" alone before a comma and a nominal
+ * (the Subject of the next clause, not a second command); or "see" (with "now" after it) directly before
+ * a Subject pronoun and a tensed verb or auxiliary ("See this is the part", "See now they've gone").
+ */
+function isDiscourseMarker(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  if (index + 2 >= to) return false;
+  if (lower[index + 1] === ',') {
+    // "Look, the cat!": with no verb after the nominal the command points at it.
+    if (!SUBJECT_OPENING.has(pos[index + 2] ?? 'X')) return false;
+    for (let probe = index + 3; probe < to && !CLAUSE_END.has(lower[probe] ?? ''); probe += 1)
+      if (pos[probe] === 'AUX' || pos[probe] === 'VERB') return true;
+    return false;
+  }
+  if (lower[index] !== 'see') return false;
+  const subject = lower[index + 1] === 'now' ? index + 2 : index + 1;
+  const finite = subject + 1;
+  if (finite >= to || !MARKED_SUBJECTS.has(lower[subject] ?? '')) return false;
+  const verb = lower[finite] ?? '';
+  return (
+    pos[finite] === 'AUX' || (pos[finite] === 'VERB' && verb !== lemmas[finite] && !verb.endsWith('ing'))
+  );
+}
+const SUBJECT_OPENING = new Set<Upos>(['PRON', 'DET', 'NOUN', 'PROPN']);
+
+/** Compound indefinite pronouns ("everything", "someone"): never verbs or nouns. */
+const INDEFINITE_PRONOUNS = new Set([
+  'everything',
+  'everyone',
+  'everybody',
+  'something',
+  'someone',
+  'somebody',
+  'anything',
+  'anyone',
+  'anybody',
+  'nothing',
+  'nobody',
+]);
 const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', "'s", "'re", 'been', 'being', 'am']);
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']);
@@ -62,6 +107,7 @@ const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
 const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
+const UPPER_INITIAL = /^\p{Lu}/u;
 const SHOUTED = /^\p{Lu}{3,}$/u;
 const QUANTIFIERS = new Set(['all', 'both', 'any', 'each', 'every', 'some']);
 const DEPENDENT_VERB = new Set<Upos>(['VERB']);
@@ -167,6 +213,8 @@ function verbSoonAfter(tagged: Tagged, index: number, to: number): boolean {
 /** Rule names, in the order they are applied; each was measured on UD EWT dev (see eval/run.ts). */
 export const POS_RULES = [
   'POS.PRONOUN_I',
+  'POS.DISCOURSE_LOOK_SEE',
+  'POS.INDEFINITE_PRONOUN',
   'POS.AUX_CLITIC',
   'POS.CAPITALISED_COMMON_WORD',
   'POS.MAIN_VERB_HAVE_DO',
@@ -181,6 +229,10 @@ export const POS_RULES = [
   'POS.INITIAL_IMPERATIVE_VERB',
   'POS.INITIAL_BASE_VERB',
   'POS.INITIAL_BARE_OBJECT_VERB',
+  'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
+  'POS.INITIAL_COMMAND_VERB',
+  'POS.COORDINATED_COMMAND_VERB',
+  'POS.LIST_STEP_VERB',
   'POS.CAUSE_AS_BECAUSE',
   'POS.VERB_AFTER_PLEASE',
   'POS.MODAL_BEFORE_SUBJECT',
@@ -196,6 +248,7 @@ export const POS_RULES = [
   'POS.VERB_BEFORE_OBJECT_PRONOUN',
   'POS.VERB_AFTER_INFINITIVE_TO',
   'POS.COMMAND_AFTER_OPENING_CLAUSE',
+  'POS.COMMAND_AFTER_OPENING_ADJUNCT',
   'POS.VERB_IN_OPENING_CLAUSE',
 ] as const;
 
@@ -204,6 +257,12 @@ const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(
 /** Corrects the lite model's POS tags in [from, to) with rules measured on UD EWT dev. */
 export function correctPos(tagged: Tagged, from: number, to: number): void {
   const { values, lower, lemmas, pos } = tagged;
+  if (!disabled.has('POS.INDEFINITE_PRONOUN')) {
+    // "Mix everything well", "They fixed everything": the lite model reads "everything" as a verb; the
+    // compound indefinites are pronouns wherever they stand. Fixed first: the rules below look ahead.
+    for (let index = from; index < to; index += 1)
+      if (pos[index] !== 'PRON' && INDEFINITE_PRONOUNS.has(lower[index] ?? '')) pos[index] = 'PRON';
+  }
   for (let index = from; index < to; index += 1) {
     const word = lower[index] ?? '';
     const tag = pos[index];
@@ -214,6 +273,16 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       (lower[index - 1] === 'please' && (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')));
     if (word === 'i' && tag !== 'PRON' && !disabled.has('POS.PRONOUN_I')) {
       pos[index] = 'PRON';
+    } else if (
+      initial &&
+      tag === 'VERB' &&
+      DISCOURSE_VERBS.has(word) &&
+      !disabled.has('POS.DISCOURSE_LOOK_SEE') &&
+      isDiscourseMarker(tagged, index, to)
+    ) {
+      // "Look, the plan is fine", "See, it works", "See this is the part": a discourse marker before a
+      // clause with its own Subject and Finite, not a command; the speech function is that clause's.
+      pos[index] = 'INTJ';
     } else if (
       initial &&
       DO_FORMS.has(word) &&
@@ -254,6 +323,38 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
     ) {
       // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
       // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.INITIAL_VERB_BEFORE_THAT_CLAUSE') &&
+      commandOpening(tagged, index, from) &&
+      isVerbBeforeThatClause(tagged, index, to)
+    ) {
+      // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun opening a
+      // sentence takes no that-clause; a verb of thinking or checking there is a command's verb.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.INITIAL_COMMAND_VERB') &&
+      commandOpening(tagged, index, from) &&
+      isInitialCommandVerb(tagged, index, to)
+    ) {
+      // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.COORDINATED_COMMAND_VERB') &&
+      commandOpening(tagged, index, from) &&
+      isCoordinatedCommandVerb(tagged, index, to)
+    ) {
+      // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
+      !disabled.has('POS.LIST_STEP_VERB') &&
+      isListStepVerb(tagged, index, from, to)
+    ) {
+      // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
       pos[index] = 'VERB';
     } else if (
       (tag === 'NOUN' || tag === 'ADJ' || tag === 'ADV' || tag === 'PROPN') &&
@@ -304,6 +405,16 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an
       // opening dependent clause and its comma, a known base-form verb before its object opens the
       // main clause, a command.
+      pos[index] = 'VERB';
+    } else if (
+      (tag === 'NOUN' || tag === 'ADJ') &&
+      index > from &&
+      !disabled.has('POS.COMMAND_AFTER_OPENING_ADJUNCT') &&
+      isCommandAfterOpening(tagged, index, from, to)
+    ) {
+      // "To plant the bulbs, dig holes", "In other words, show that you care", "If it stalls, signal
+      // at once": after an opening adjunct or dependent clause and its comma, a base form the model's
+      // lexicon allows as a verb, with no finite verb after it in its clause, is the command's verb.
       pos[index] = 'VERB';
     } else if (
       (tag === 'ADJ' || tag === 'NOUN') &&
@@ -646,6 +757,152 @@ function isInitialImperative(tagged: Tagged, index: number, to: number): boolean
   return imperative && nextTag !== 'AUX' && verblessAfter(tagged, index, to);
 }
 
+/** Tags that may follow a command's verb: its object, particle, adverb, "to"-infinitive or that-clause. */
+const AFTER_COMMAND_VERB = new Set<Upos>(['DET', 'PRON', 'NOUN', 'NUM', 'ADP', 'ADV', 'PART', 'SCONJ']);
+
+/**
+ * The word right after the comma that closes an opening adjunct or dependent clause ("To plant the
+ * bulbs, dig holes", "If the engine stalls, signal immediately"): a base form the model's lexicon allows
+ * as a verb, followed by the start of an object, a particle, an adverb, "to" or "that" (or "and" and a
+ * second base verb), with no verb or auxiliary after it in its clause that would make it a Subject
+ * ("In winter, water freezes"). A later subordinate or that-clause, infinitive or -ing form may follow.
+ */
+function isCommandAfterOpening(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (lower[index - 1] !== ',' || word !== lemmas[index] || word.endsWith('ing') || verbReading === null)
+    return false;
+  if (!verbReading(word) || (word.endsWith('ed') && isParticipleOfVerb(word, verbReading))) return false;
+  if (index + 1 >= to) return false;
+  const next = pos[index + 1] ?? 'X';
+  const coordinated = next === 'CCONJ' && pos[index + 2] === 'VERB' && lower[index + 2] === lemmas[index + 2];
+  if (!AFTER_COMMAND_VERB.has(next) && !coordinated) return false;
+  if (next === 'SCONJ' && lower[index + 1] !== 'that') return false;
+  // "Now, people wonder if ...", "If it rains, work stops": a base or -s form after the word may be
+  // the verb of the word as its Subject.
+  const following = lower[index + 1] ?? '';
+  if (
+    next === 'NOUN' &&
+    (following === lemmas[index + 1] || following.endsWith('s')) &&
+    verbReading(lemmas[index + 1] ?? following)
+  )
+    return false;
+  if (!afterOpeningAdjunct(tagged, index - 1, from) && !afterOpeningClause(tagged, index, from)) return false;
+  return noFiniteVerbAhead(tagged, index, to);
+}
+
+/**
+ * "Rest and relax!", "Stir with a spoon and serve.": a base form the model's lexicon allows as a verb,
+ * opening the sentence, and then, before any other verb, "and"/"or" and a base-form verb that has no
+ * Subject before it and no finite verb after it: two commands coordinated, the first read as a noun.
+ */
+function isCoordinatedCommandVerb(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (word !== lemmas[index] || word.endsWith('ing') || verbReading === null || !verbReading(word))
+    return false;
+  if (word.endsWith('ed') && isParticipleOfVerb(word, verbReading)) return false;
+  // "irc.example.net and join": after a full stop only a capital opens a sentence.
+  if (tagged.lower[index - 1] === '.' && !UPPER_INITIAL.test(tagged.values[index] ?? '')) return false;
+  for (let probe = index + 1; probe < to && probe < index + 8; probe += 1) {
+    const tag = pos[probe];
+    const ahead = lower[probe] ?? '';
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'PRON' || CLAUSE_END.has(ahead) || ahead === ',')
+      return false;
+    if (tag !== 'CCONJ' || (ahead !== 'and' && ahead !== 'or')) continue;
+    const verb = lower[probe + 1] ?? '';
+    return (
+      probe + 1 < to &&
+      pos[probe + 1] === 'VERB' &&
+      verb === lemmas[probe + 1] &&
+      !verb.endsWith('ing') &&
+      noFiniteVerbAhead(tagged, probe + 1, to)
+    );
+  }
+  return false;
+}
+
+/** Tags after a numbered step's verb: a particle or preposition, an adverb, an object's start. */
+const AFTER_STEP_VERB = new Set<Upos>(['ADP', 'ADV', 'DET', 'PRON', 'PART']);
+
+/**
+ * "2 Water daily", "3 Watch for aphids", "4 Start seeds indoors early": after a step number (one or two
+ * digits) opening the sentence, a capitalised base form the model's lexicon allows as a verb, before a
+ * particle, preposition, adverb or object (or a bare noun and an adverb), with no finite verb after it.
+ */
+function isListStepVerb(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, lemmas, pos, values } = tagged;
+  if (index - 1 < from || pos[index - 1] !== 'NUM' || !/^\d{1,2}$/.test(lower[index - 1] ?? '')) return false;
+  if (index - 1 > from && !SENTENCE_END.has(lower[index - 2] ?? '')) return false;
+  const word = lower[index] ?? '';
+  if (!TITLE.test(values[index] ?? '') || word !== lemmas[index] || word.endsWith('ing')) return false;
+  if (verbReading === null || !verbReading(word) || index + 1 >= to) return false;
+  const next = pos[index + 1] ?? 'X';
+  const bareThenAdverb = next === 'NOUN' && pos[index + 2] === 'ADV';
+  if (!AFTER_STEP_VERB.has(next) && !bareThenAdverb) return false;
+  return noFiniteVerbAhead(tagged, index, to);
+}
+
+/** Linkers after which "you" is the Subject of a new clause ("so you can", "and you will"). */
+const LINKERS_BEFORE_SUBJECT = new Set(['so', 'and', 'but', 'or', 'then']);
+
+/**
+ * True when no finite verb follows `index` in its clause, so the word there cannot be a Subject: the
+ * scan stops at the clause's end or where a new clause opens (a subordinator, "that", a WH-word, a
+ * Subject pronoun: "check to make sure they are", "show that you care"); an infinitive, an -ing form or
+ * a coordinated base form ("experiment and expand") is not finite.
+ */
+function noFiniteVerbAhead(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  for (let probe = index + 1; probe < to && probe < index + 40; probe += 1) {
+    const ahead = lower[probe] ?? '';
+    const tag = pos[probe];
+    if (CLAUSE_END.has(ahead) || tag === 'SCONJ' || WH_WORDS.has(ahead) || ahead === 'that') return true;
+    // "Now, number one, we have to ...": a label before the main clause's Subject, not a command.
+    if (ahead === ',' && NOMINATIVE_PRONOUNS.has(lower[probe + 1] ?? '')) return false;
+    // "..., so you can turn": "you" after a comma or a linker opens a new clause as its Subject.
+    if (
+      NOMINATIVE_PRONOUNS.has(ahead) ||
+      (ahead === 'you' && (lower[probe - 1] === ',' || LINKERS_BEFORE_SUBJECT.has(lower[probe - 1] ?? '')))
+    )
+      return true;
+    if (tag === 'AUX') return false;
+    if (tag === 'VERB') {
+      const nonFinite =
+        ahead.endsWith('ing') ||
+        lower[probe - 1] === 'to' ||
+        (pos[probe - 1] === 'CCONJ' && ahead === lemmas[probe]);
+      if (!nonFinite) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * "Use lots of it", "Use twist ties to keep it shut", "Use soft cloths when packing glass": a verb of
+ * `COMMAND_VERBS` (far more often a command's verb than a noun at the start of a sentence) opening the
+ * sentence, not before "of" ("Use of force") or a verb, and with no finite verb after it in its clause.
+ */
+function isInitialCommandVerb(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (word !== lemmas[index] || !COMMAND_VERBS.has(word) || index + 1 >= to) return false;
+  const next = pos[index + 1];
+  if (lower[index + 1] === 'of' || next === 'AUX' || next === 'VERB' || next === 'PUNCT') return false;
+  // "Use cases for small teams": the lexicalised compound noun.
+  if (lemmas[index + 1] === 'case') return false;
+  // "Mark Andrews", "Press release.": a name, or a compound heading whose second word may be a verb.
+  if (next === 'PROPN') return false;
+  if (
+    next === 'NOUN' &&
+    (index + 2 >= to || CLAUSE_END.has(lower[index + 2] ?? '')) &&
+    lower[index + 1] === lemmas[index + 1] &&
+    verbReading?.(lower[index + 1] ?? '')
+  )
+    return false;
+  return noFiniteVerbAhead(tagged, index, to);
+}
+
 /** Spoken clippings of "because". */
 const CLIPPED_BECAUSE = new Set(['cause', "'cause", '’cause', 'cuz', 'coz', 'cos']);
 /** Pronouns that can only be Subjects (not "you" or "it", which can also be objects). */
@@ -736,6 +993,40 @@ function isInitialBaseVerb(tagged: Tagged, index: number, to: number): boolean {
   return BASE_VERB_OBJECT.has(after) || pos[index + 2] === 'NUM';
 }
 
+/** Verbs that, as commands, take a that-clause ("Note that", "Check that", "Bear in mind that"). */
+const THAT_COMMAND_VERBS = new Set([
+  'note',
+  'notice',
+  'remember',
+  'imagine',
+  'suppose',
+  'consider',
+  'ensure',
+  'check',
+  'verify',
+  'recall',
+  'realise',
+  'realize',
+  'understand',
+  'observe',
+  'assume',
+  'bear',
+  'keep',
+]);
+const THAT_SUBJECT_START = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/** A verb of `THAT_COMMAND_VERBS` before "that" and the start of a Subject, or before "in mind that". */
+function isVerbBeforeThatClause(tagged: Tagged, index: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (word !== lemmas[index] || !THAT_COMMAND_VERBS.has(word) || index + 2 >= to) return false;
+  let that = index + 1;
+  if ((word === 'bear' || word === 'keep') && lower[index + 1] === 'in' && lower[index + 2] === 'mind')
+    that += 2;
+  else if (word === 'bear' || word === 'keep') return false;
+  return lower[that] === 'that' && that + 1 < to && THAT_SUBJECT_START.has(pos[that + 1] ?? 'X');
+}
+
 /** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
 const GOAL_PREPOSITIONS = new Set(['onto', 'into']);
 /** Nouns whose complement opens with "into" ("Research into sleep"). */
@@ -745,7 +1036,31 @@ const BARE_GROUP = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'CCONJ']);
 /** Tags that open the object of a preposition. */
 const GROUP_START = new Set<Upos>(['DET', 'NOUN', 'ADJ', 'NUM', 'PRON', 'PROPN']);
 /** Base forms far more often a command's verb than a noun at the start of a sentence. */
-const COMMAND_VERBS = new Set(['use', 'rinse', 'stir', 'chop', 'knead', 'sprinkle']);
+const COMMAND_VERBS = new Set([
+  'use',
+  'rinse',
+  'stir',
+  'chop',
+  'knead',
+  'sprinkle',
+  'mix',
+  'place',
+  'toast',
+  'pat',
+  'press',
+  'drain',
+  'whisk',
+  'pour',
+  'combine',
+  'fold',
+  'bake',
+  'wrap',
+  'soak',
+  'season',
+  'balance',
+  'tie',
+  'mark',
+]);
 /** Manner and sequence adverbs that close a command ("Drink responsibly", "Rinse the rice thoroughly"). */
 const COMMAND_ADVERBS = new Set([
   'thoroughly',
@@ -800,7 +1115,9 @@ function isVerbBeforeBareObject(tagged: Tagged, index: number, from: number, to:
     pos[after - 1] === 'NOUN' &&
     !pos.slice(index + 2, after).some((tag, at) => tag === 'ADJ' && pos[index + 1 + at] === 'NOUN');
   if (!nounGroup) return false;
-  if (after === end) return COMMAND_VERBS.has(word);
+  // "Press release.": one base-form noun that may itself be a verb makes a compound heading.
+  const single = group === 1 && lower[index + 1] === lemmas[index + 1] && verbReading(lower[index + 1] ?? '');
+  if (after === end) return COMMAND_VERBS.has(word) && !single;
   if (pos[after] !== 'ADP' || after + 1 >= end || !GROUP_START.has(pos[after + 1] ?? 'X')) return false;
   return GOAL_PREPOSITIONS.has(lower[after] ?? '') || COMMAND_VERBS.has(word);
 }
