@@ -231,3 +231,62 @@ describe('projected clauses and attribution (round 5)', () => {
     expect(weightOf('It is widely accepted that the map is a forgery.')).toBeGreaterThanOrEqual(0.4);
   });
 });
+
+describe('usuality phrases, denied doubt and ability (round 6)', () => {
+  function clausesOf(text: string) {
+    return pipeline.compile(text, { documentId: 'modality-test' });
+  }
+
+  it.each([
+    ['In general, the ferries leave on time.', 0.6, 'usuality'],
+    ['Guards routinely check the bags.', 0.6, 'usuality'],
+    ['The castle is without doubt the oldest in the county.', 0.9, 'probability'],
+    ['It is, without a doubt, the best map.', 0.9, 'probability'],
+    ['The crew was unable to reach the wreck.', 0.25, 'inclination'],
+    ['The enzyme is capable of binding copper.', 0.25, 'inclination'],
+    ['The fungus has the potential to spread.', 0.25, 'inclination'],
+  ])('%s has modality %s (%s)', (text, weight, type) => {
+    expect(strongest(text)).toEqual({ weight, type });
+  });
+
+  it('leaves "suggest" with a nominal object unmodalised: no proposition is projected', () => {
+    // SFL reads the metaphor of probability in a projected proposition ("suggest that ..."); with a
+    // nominal object ("a role") the clause is a plain verbal process.
+    expect(weightOf('The results suggest a role for the enzyme.')).toBe(0);
+    expect(weightOf('She suggested a walk.')).toBe(0);
+    expect(weightOf('The results suggest that the enzyme has a role.')).toBeGreaterThan(0);
+  });
+
+  it('projects denied doubt and a vague Sayer onto the reported clause', () => {
+    const [, copy] = clausesOf('There is no doubt that the letter is a copy.');
+    expect(copy?.interpersonal.modalityWeight).toBeCloseTo(0.9);
+    const [, fled] = clausesOf('Others have written that the king fled.');
+    expect(fled?.interpersonal.modalityWeight).toBeCloseTo(0.4);
+    expect(fled?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'projected_by',
+      value: 'others',
+    });
+    const [, open] = clausesOf('Some students noticed that the door was open.');
+    expect(open?.interpersonal.modalityWeight).toBe(0);
+  });
+
+  it('keeps predicative "essential" as obligation', () => {
+    expect(weightOf('It is essential that you sign.')).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it.each([
+    'They dislike pop music in general.',
+    'The tool is in general use.',
+    'The town has great potential for tourism.',
+    'The essential difference is the price.',
+    'Keep the wrap as even as possible.',
+    'We chose the best possible route.',
+    'The comet appeared to the naked eye.',
+    'He is known to us only from his letters.',
+    'They left of their own free will.',
+    'He pushed with all his might.',
+    'She is a capable manager.',
+  ])('%s is not modalised (not a modal reading)', (text) => {
+    expect(weightOf(text)).toBe(0);
+  });
+});

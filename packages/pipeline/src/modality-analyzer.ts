@@ -1,6 +1,8 @@
 import type { ModalityType, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  ABILITY_OF_ADJECTIVES,
+  DOUBT_PHRASES,
   HEDGE_QUANTIFIERS,
   MODAL_ADJECTIVES,
   MODAL_ADJUNCTS,
@@ -32,6 +34,8 @@ export interface ModalityDecision {
 interface Cue {
   readonly word: string;
   readonly entry: ModalEntry;
+  /** Local index of the cue's token in the clause. */
+  readonly index: number;
 }
 
 /** What `cueAt` found at a token: a modal cue, or a reason it is not one. */
@@ -49,8 +53,54 @@ const QUANTIFIER_NOUNS = new Set(['several', 'certain', 'many', 'some', 'numerou
 const AS_ONLY = new Set(['described', 'seen', 'viewed']);
 const NEGATORS = new Set(['not', "n't", 'n’t', 'never']);
 const BE_FORMS_ALL = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s"]);
-/** Participles that are modal adjectives only before a noun ("the alleged theft", not "they alleged fraud"). */
-const ATTRIBUTIVE_ONLY = new Set(['alleged', 'purported', 'reputed']);
+/**
+ * Words that are modal adjectives only before a noun ("the alleged theft", not "they alleged fraud";
+ * "a potential buyer", not the noun of capacity the tagger may read as an adjective, "a great potential").
+ */
+const ATTRIBUTIVE_ONLY = new Set(['alleged', 'purported', 'reputed', 'potential']);
+/**
+ * Modal adjectives that are modal only predicatively ("it is essential that", "essential to success");
+ * before a noun "essential" means basic or intrinsic ("the essential difference", "essential oils").
+ */
+const PREDICATIVE_ONLY = new Set(['essential']);
+/**
+ * Words after which a modal's form is a noun the tagger read as an operator: articles, possessive
+ * determiners and the usual modifiers of "will" ("of their own free will", "with all his might", "a
+ * must", "good will"). "her" is left out: it is also an object pronoun before a finite ("let her will").
+ */
+const NOUN_DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'its',
+  'our',
+  'their',
+  'free',
+  'good',
+  'ill',
+  'own',
+]);
+/** Determiners before "doubt" inside a modal adjunct ("without a doubt", "beyond any doubt"). */
+const DOUBT_DETERMINERS = new Set(['a', 'any', 'all']);
+/**
+ * Verbs of saying and opinion whose Sayer or Senser can be a vague quantifier ("some say that",
+ * "others have written that"): the vague attribution is then the modality of the projected clause.
+ */
+const SAYING = new Set([
+  'say',
+  'think',
+  'feel',
+  'write',
+  'state',
+  'maintain',
+  'contend',
+  'hold',
+  'assert',
+  'insist',
+]);
 const NOMINAL_NEXT = new Set(['NOUN', 'ADJ', 'PROPN']);
 /** Usuality adverbs that are manner right after the verb ("breathing normally"). */
 const MANNER_AFTER_VERB = new Set(['normally', 'regularly']);
@@ -108,16 +158,47 @@ function afterBe(view: ClauseView, index: number): boolean {
 /**
  * A verb of MODAL_VERBS realises modality only as an interpersonal metaphor, i.e. when it projects
  * ("we suggest that", "I doubt he came", "as the data suggest") or takes a to-infinitive; with a
- * nominal object ("We doubt his story", "The line indicates the border") it is an ordinary process.
+ * nominal object ("We doubt his story", "The line indicates the border") or a "to" phrase ("it
+ * appeared to the guests", "is known to us") it is an ordinary process.
  */
 function projects(view: ClauseView, index: number): boolean {
   let next = index + 1;
   while (view.pos[next] === 'ADV') next += 1;
   const word = view.lower[next];
   if (word === undefined || view.pos[next] === 'PUNCT') return true;
-  if (word === 'that' || word === 'to') return true;
+  if (word === 'that') return true;
+  // "seems to work", not "appears to the senses" or "suggested to the committee".
+  if (word === 'to') return infinitiveAt(view, next + 1);
   const after = view.pos[next + 1];
   return PROJECTED_SUBJECTS.has(word) && (after === 'AUX' || after === 'VERB');
+}
+
+/**
+ * "as soon as possible", "the best possible result": "possible" intensifies a degree (as far as can be)
+ * and does not assess the probability of anything.
+ */
+function intensifyingPossible(view: ClauseView, index: number): boolean {
+  const before = view.lower[index - 1] ?? '';
+  if (before === 'best' || before === 'worst') return true;
+  if (view.pos[index - 1] === 'ADJ' && before.endsWith('est') && before.length > 4) return true;
+  return before === 'as' && (view.lower[index - 3] === 'as' || view.lower[index - 4] === 'as');
+}
+
+/**
+ * "In general, ferries leave on time": the usuality adjunct "generally". Not before a noun ("in
+ * general use": an Epithet) nor after a nominal it postmodifies ("the genre in general": as a whole).
+ */
+function inGeneral(view: ClauseView, index: number): boolean {
+  if (view.lower[index - 1] !== 'in' || NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X')) return false;
+  const before = view.pos[index - 2];
+  return before !== 'NOUN' && before !== 'PROPN' && before !== 'PRON';
+}
+
+/** "without (a) doubt", "beyond doubt", "no doubt (that)": high probability, like "certainly". */
+function doubtPhrase(view: ClauseView, index: number): ModalEntry | undefined {
+  let before = index - 1;
+  if (DOUBT_DETERMINERS.has(view.lower[before] ?? '')) before -= 1;
+  return DOUBT_PHRASES[view.lower[before] ?? ''];
 }
 
 /**
@@ -147,8 +228,10 @@ function cueAt(view: ClauseView, index: number): Found {
   if (tag === 'AUX') {
     const key = MODAL_OPERATORS[lemma] !== undefined ? lemma : word;
     const operator = MODAL_OPERATORS[key];
+    if (operator !== undefined && NOUN_DETERMINERS.has(view.lower[index - 1] ?? '')) return undefined;
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
+  if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
   if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
     if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
@@ -163,6 +246,12 @@ function cueAt(view: ClauseView, index: number): Found {
   if (tag === 'ADJ' && word === 'certain') {
     const next = view.pos[index + 1];
     if (next === 'NOUN' || next === 'ADJ' || next === 'PROPN') return HEDGE_QUANTIFIERS[word];
+  }
+  if (tag === 'ADJ') {
+    if (view.lower[index + 1] === 'of' && ABILITY_OF_ADJECTIVES[word] !== undefined)
+      return ABILITY_OF_ADJECTIVES[word];
+    if (word === 'possible' && intensifyingPossible(view, index)) return undefined;
+    if (PREDICATIVE_ONLY.has(word) && NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X')) return undefined;
   }
   if (tag === 'ADJ' || tag === 'VERB') {
     // "most" is a vague quantifier before a noun ("most critics"), a superlative before an adjective.
@@ -190,6 +279,7 @@ function cueAt(view: ClauseView, index: number): Found {
         return HEDGE_QUANTIFIERS[word];
     }
     if (tag === 'PROPN') return undefined;
+    if (lemma === 'doubt') return doubtPhrase(view, index);
     const projecting = misreadProjectingVerb(view, index);
     if (projecting !== undefined) return projecting;
     // "a number of critics": vague quantity, like "several".
@@ -246,7 +336,7 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
     const found = cueAt(view, index);
     if (found === undefined) continue;
     if (typeof found === 'string') tense.push(`${view.lower[index] ?? ''}: ${found}`);
-    else cues.push({ word: view.lower[index] ?? '', entry: found });
+    else cues.push({ word: view.lower[index] ?? '', entry: found, index });
   }
   const polarity = negative ? 'negative' : 'positive';
   const premises: Premise[] = [{ label: 'polarity_marker', value: negative ? 'present' : 'absent' }];
@@ -286,6 +376,7 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
       (projection === undefined || cue.entry.weight > projection.entry.weight)
     )
       projection = cue;
+  projection ??= vagueSayer(view, cues);
   return {
     weight: round(weight),
     type: primary.entry.type,
@@ -297,6 +388,17 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
       ? {}
       : { projection: { word: projection.word, weight: projection.entry.weight } }),
   };
+}
+
+/**
+ * "Some say that the well is cursed", "Others have written that ...": a vague quantifier in front of
+ * a verb of saying or opinion attributes the projected proposition to no one named, so the reported
+ * clause takes the hedge as its probability, as with "it is said that".
+ */
+function vagueSayer(view: ClauseView, cues: readonly Cue[]): Cue | undefined {
+  const head = view.head;
+  if (head < 0 || !SAYING.has(view.lemma[head] ?? '')) return undefined;
+  return cues.find((cue) => cue.entry.kind === 'hedge' && cue.index < head);
 }
 
 /** Kinds of cue that, as probability, can project a clause: "suggest that", "it is said that", "it is likely that", "the possibility that". */

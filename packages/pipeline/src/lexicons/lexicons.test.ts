@@ -1,6 +1,8 @@
 import { MODALITY_TYPES, PROCESS_TYPES } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import {
+  ABILITY_OF_ADJECTIVES,
+  DOUBT_PHRASES,
   MODAL_ADJECTIVES,
   MODAL_ADJUNCTS,
   MODAL_CONJUNCTIONS,
@@ -23,6 +25,8 @@ describe('modal lexicon', () => {
     MODAL_NOUNS,
     MODAL_CONJUNCTIONS,
     PASSIVE_PROJECTION,
+    ABILITY_OF_ADJECTIVES,
+    DOUBT_PHRASES,
   };
   for (const [name, table] of Object.entries(tables)) {
     it(`${name}: every entry has a weight in a band and a known type`, () => {
@@ -39,6 +43,23 @@ describe('modal lexicon', () => {
     expect(MODAL_OPERATORS.should?.weight).toBeCloseTo(0.6);
     expect(MODAL_OPERATORS.may?.weight).toBeCloseTo(0.3);
     expect(MODAL_ADJUNCTS.perhaps?.weight).toBeLessThan(MODAL_ADJUNCTS.probably?.weight ?? 0);
+  });
+});
+
+describe('round 6 entries follow the bands of the words they paraphrase', () => {
+  it.each(['routinely', 'customarily', 'habitually'])('%s is usuality, like "usually"', (word) => {
+    expect(MODAL_ADJUNCTS[word]).toEqual(MODAL_ADJUNCTS.usually);
+  });
+  it.each(['unable', 'potential'])('"%s to" is ability, like "able to"', (word) => {
+    expect(MODAL_EXPRESSIONS[word]).toEqual(MODAL_EXPRESSIONS.able);
+  });
+  it.each(['capable', 'incapable'])('"%s of" is ability, valued like "able to"', (word) => {
+    expect(ABILITY_OF_ADJECTIVES[word]?.weight).toBe(MODAL_EXPRESSIONS.able?.weight);
+    expect(ABILITY_OF_ADJECTIVES[word]?.type).toBe('inclination');
+  });
+  it.each(['without', 'beyond', 'no'])('"%s doubt" is high probability, like "certainly"', (word) => {
+    expect(DOUBT_PHRASES[word]?.weight).toBe(MODAL_ADJUNCTS.certainly?.weight);
+    expect(DOUBT_PHRASES[word]?.type).toBe('probability');
   });
 });
 

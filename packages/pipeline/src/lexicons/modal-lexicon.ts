@@ -55,6 +55,10 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = lexiconTa
   allowed: entry(0.3, 'obligation', 'expression'),
   permitted: entry(0.3, 'obligation', 'expression'),
   able: entry(0.25, 'inclination', 'expression'),
+  /** "unable to" is "cannot": the same ability modulation as "able to", negated. */
+  unable: entry(0.25, 'inclination', 'expression'),
+  /** "has the potential to spread" is "could spread": capacity, valued like "able to". */
+  potential: entry(0.25, 'inclination', 'expression'),
   likely: entry(0.6, 'probability', 'expression'),
   unlikely: entry(0.6, 'probability', 'expression'),
   certain: entry(0.9, 'probability', 'expression'),
@@ -103,6 +107,10 @@ export const MODAL_ADJUNCTS: Readonly<Record<string, ModalEntry>> = lexiconTable
   generally: entry(0.6, 'usuality', 'adjunct'),
   normally: entry(0.6, 'usuality', 'adjunct'),
   typically: entry(0.6, 'usuality', 'adjunct'),
+  /** "routinely", "customarily", "habitually": usuality, synonyms of "usually". */
+  routinely: entry(0.6, 'usuality', 'adjunct'),
+  customarily: entry(0.6, 'usuality', 'adjunct'),
+  habitually: entry(0.6, 'usuality', 'adjunct'),
   often: entry(0.6, 'usuality', 'adjunct'),
   frequently: entry(0.6, 'usuality', 'adjunct'),
   possibly: entry(0.3, 'probability', 'adjunct'),
@@ -209,6 +217,28 @@ export const MODAL_VERBS: Readonly<Record<string, ModalEntry>> = lexiconTable({
   rumor: entry(0.4, 'probability', 'verb'),
   rumour: entry(0.4, 'probability', 'verb'),
   imply: entry(0.4, 'probability', 'verb'),
+});
+
+/**
+ * Adjectives that realise ability (modulation, the "can" of dynamic modality) before "of" ("capable
+ * of binding" = "can bind", "incapable of lying" = "cannot lie"); valued like "able to". Matched
+ * only before "of": "a capable manager" is an ordinary Epithet.
+ */
+export const ABILITY_OF_ADJECTIVES: Readonly<Record<string, ModalEntry>> = lexiconTable({
+  capable: entry(0.25, 'inclination', 'adjective'),
+  incapable: entry(0.25, 'inclination', 'adjective'),
+});
+
+/**
+ * Phrases with the noun "doubt" that deny doubt and so mean "certainly" (high probability), keyed by
+ * the word before "doubt" (after an optional "a"/"any"): "without (a) doubt", "beyond doubt", "no
+ * doubt". Kind "noun", like "the possibility that", so "There is no doubt that ..." projects its
+ * value onto the that-clause.
+ */
+export const DOUBT_PHRASES: Readonly<Record<string, ModalEntry>> = lexiconTable({
+  without: entry(0.9, 'probability', 'noun'),
+  beyond: entry(0.9, 'probability', 'noun'),
+  no: entry(0.9, 'probability', 'noun'),
 });
 
 /** Nouns that carry modality ("the possibility that"), keyed by lemma. */
