@@ -4,6 +4,13 @@ const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const VERBAL = new Set<Upos>(['AUX', 'VERB']);
 const NEGATORS = new Set(['not', "n't", 'never', 'n’t']);
+const PERSONAL = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'me', 'him', 'us', 'them']);
+const TIME_DETERMINERS = new Set(['last', 'next', 'every', 'each']);
+const TIME_NOUNS = new Set(
+  'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday'.split(
+    ' ',
+  ),
+);
 
 function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number): number {
   let index = from;
@@ -12,6 +19,34 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
     if (NOMINAL.has(tag)) {
       // A pronoun after a noun starts a new group ("gave the man it"), except possessive determiners.
       if ((tag === 'PRON' || tag === 'DET') && index > from && NOMINAL_HEAD.has(pos[index - 1] ?? 'X')) break;
+      // A personal pronoun is a nominal group of its own ("How tall | you | are").
+      if (tag === 'PRON' && index > from && PERSONAL.has(lower[index] ?? '')) break;
+      // "the museum | last summer": a time determiner after a noun starts a temporal group.
+      if (
+        index > from &&
+        TIME_DETERMINERS.has(lower[index] ?? '') &&
+        (pos[index - 1] === 'NOUN' || pos[index - 1] === 'PROPN') &&
+        TIME_NOUNS.has(lower[index + 1] ?? '')
+      )
+        break;
+      // An adjective after a noun that no nominal word follows is a complement ("Is the store open?").
+      if (
+        tag === 'ADJ' &&
+        index > from &&
+        (pos[index - 1] === 'NOUN' || pos[index - 1] === 'PROPN') &&
+        !NOMINAL.has(pos[index + 1] ?? 'X')
+      )
+        break;
+      index += 1;
+    } else if (
+      tag === 'PUNCT' &&
+      (lower[index] === "'" || lower[index] === '’') &&
+      index > from &&
+      pos[index - 1] === 'NOUN' &&
+      (lower[index - 1] ?? '').endsWith('s') &&
+      (pos[index + 1] === 'NOUN' || pos[index + 1] === 'ADJ')
+    ) {
+      // Plural genitive: "30 days' notice" is one nominal group.
       index += 1;
     } else if (tag === 'PART' && (lower[index] === "'s" || lower[index] === '’s') && index > from) index += 1;
     else if (

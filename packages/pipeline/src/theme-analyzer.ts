@@ -1,5 +1,6 @@
 import type { CohesiveReference, Mood, Syntactic, Textual, ThemeElement } from '@cae/core';
 import type { ClauseView } from './clause-view';
+import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 
 const PERSONAL = new Set([
@@ -16,6 +17,9 @@ const PERSONAL = new Set([
   'hers',
   'theirs',
 ]);
+const LETS = new Set(["'s", '’s']);
+const WH_DETERMINERS = new Set(['what', 'how', 'which', 'whose']);
+const FLOATING = new Set(['all', 'both', 'each']);
 const DEMONSTRATIVE = new Set(['this', 'that', 'these', 'those']);
 const COMPARATIVE = new Set(['such', 'same', 'similar', 'other', 'another', 'different']);
 const PERSON_PRONOUNS = new Set(['he', 'she', 'him', 'her', 'his', 'hers']);
@@ -70,16 +74,24 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       themeEnd = group.end;
       continue;
     }
-    if (group.type === 'adverbial' && INTERPERSONAL_THEMES.has(word)) {
+    if (
+      group.type === 'adverbial' &&
+      (INTERPERSONAL_THEMES.has(word) || MODAL_ADJUNCTS[word] !== undefined)
+    ) {
       elements.push({ kind: 'interpersonal', text, start: group.start, end: group.end });
       themeEnd = group.end;
       continue;
     }
+    const nextGroup = groups[position + 1];
     if (
       mood === 'interrogative' &&
       group.type === 'verbal' &&
       view.finite === group.start &&
-      view.head !== group.start
+      (view.head !== group.start ||
+        (group.end === group.start + 1 &&
+          view.pos[group.start] === 'AUX' &&
+          nextGroup?.type === 'nominal' &&
+          nextGroup.start === group.end))
     ) {
       // Polar interrogative: the Finite is an interpersonal theme and the Subject after it the topical theme.
       elements.push({
@@ -91,10 +103,56 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       themeEnd = group.start + 1;
       continue;
     }
-    elements.push({ kind: 'topical', text, start: group.start, end: group.end });
-    themeEnd = group.end;
-    // The Subject is the nominal group right before the verbal group; "Yesterday the tenant returned" is marked.
-    const following = groups[position + 1];
+    let end = group.end;
+    let next = position + 1;
+    if (
+      group.type === 'verbal' &&
+      view.lemma[group.head] === 'let' &&
+      LETS.has(view.lower[group.end] ?? '')
+    ) {
+      // THEME.LETS: "Let's" is one element of the theme.
+      end = group.end + 1;
+    } else if (
+      group.start === group.end - 1 &&
+      WH_DETERMINERS.has(word) &&
+      (nextGroup?.type === 'nominal' || nextGroup?.type === 'adjectival') &&
+      nextGroup.start === group.end &&
+      view.pos[nextGroup.head] !== 'PRON'
+    ) {
+      // THEME.WH_GROUP: "What a mess (this is)", "How kind (you are)": the WH word with the group it modifies.
+      end = nextGroup.end;
+      next = position + 2;
+    } else if (group.type === 'nominal') {
+      // THEME.POSTMODIFIER: prepositional phrases between the Subject and the verb belong to it ("The key to success is").
+      let probe = next;
+      while (groups[probe]?.type === 'prepositional' && groups[probe]?.start === groups[probe - 1]?.end)
+        probe += 1;
+      if (
+        probe > next &&
+        groups[probe]?.type === 'verbal' &&
+        groups[probe]?.start === groups[probe - 1]?.end
+      ) {
+        end = (groups[probe - 1] as (typeof groups)[number]).end;
+        next = probe;
+      }
+    }
+    elements.push({
+      kind: 'topical',
+      text: end === group.end ? text : spanOf(syntactic, group.start, end),
+      start: group.start,
+      end,
+    });
+    themeEnd = end;
+    // The Subject is the nominal group before the verbal group (modal adjuncts and floating "all" may come
+    // between); "Yesterday the tenant returned" is marked.
+    while (
+      groups[next]?.type === 'adverbial' ||
+      (groups[next]?.type === 'nominal' &&
+        FLOATING.has(view.lower[groups[next]?.start ?? -1] ?? '') &&
+        groups[next]?.end === (groups[next]?.start ?? 0) + 1)
+    )
+      next += 1;
+    const following = groups[next];
     const subjectLike =
       group.type === 'nominal' && view.head >= 0 && group.end <= view.head && following?.type === 'verbal';
     markedTheme = mood === 'declarative' && !subjectLike && group.type !== 'verbal';

@@ -25,3 +25,116 @@ describe('process type (round 2)', () => {
     expect(processOf(text)).toBe('relational');
   });
 });
+
+function rolesOf(text: string): string[] {
+  const clause = pipeline.compile(text, { documentId: 'transitivity-test' })[0];
+  return (clause?.ideational.participants ?? []).map((item) => `${item.role}=${item.text}`);
+}
+
+function clauseOf(text: string) {
+  return pipeline.compile(text, { documentId: 'transitivity-test' })[0];
+}
+
+describe('participant roles (round 3)', () => {
+  it('ROLE.PASSIVE_BY_AGENT: the by-phrase nominal group is the Actor, without "by"', () => {
+    expect(rolesOf('The bridge was damaged by the flood.')).toEqual(['goal=The bridge', 'actor=the flood']);
+    expect(clauseOf('The bridge was damaged by the flood.')?.ideational.rawTransitivity.matched).toContain(
+      'ROLE.PASSIVE_BY_AGENT',
+    );
+  });
+
+  it('ROLE.TEMPORAL_NOMINAL: temporal nominal groups are circumstances, not participants', () => {
+    expect(rolesOf('We visited the museum last summer.')).toEqual(['actor=We', 'goal=the museum']);
+    expect(rolesOf('The kids played football every evening.')).toEqual(['actor=The kids', 'goal=football']);
+    expect(rolesOf('Last night the power failed.')).toEqual(['actor=the power']);
+    const circumstances = clauseOf('The kids played football every evening.')?.ideational.circumstances ?? [];
+    expect(circumstances.map((item) => `${item.type}=${item.text}`)).toContain('extent=every evening');
+  });
+
+  it('ROLE.DITRANSITIVE: two nominal groups after give-type verbs are Beneficiary then Goal', () => {
+    expect(rolesOf('My aunt sent the twins a parcel.')).toEqual([
+      'actor=My aunt',
+      'beneficiary=the twins',
+      'goal=a parcel',
+    ]);
+  });
+
+  it('ROLE.LETS: "Let\'s" is no participant and stays one theme element', () => {
+    const clause = clauseOf("Let's paint the fence.");
+    expect(rolesOf("Let's paint the fence.")).toEqual(['goal=the fence']);
+    expect(clause?.textual?.theme.text).toBe("Let's");
+  });
+
+  it('ROLE.INVERTED_SUBJECT / ROLE.FRONTED_COMPLEMENT: WH questions find the Subject after the Finite', () => {
+    expect(rolesOf('Who repaired the roof?')).toEqual(['actor=Who', 'goal=the roof']);
+    expect(rolesOf('What did the jury believe?')).toEqual(['senser=the jury', 'phenomenon=What']);
+    expect(rolesOf('How many trees did the storm uproot?')).toEqual([
+      'actor=the storm',
+      'goal=How many trees',
+    ]);
+  });
+
+  it('ROLE.RELATIONAL_PAIRING: carrier pairs with attribute, token with value', () => {
+    expect(rolesOf('Lisbon is the largest city of Portugal.')).toEqual([
+      'token=Lisbon',
+      'value=the largest city of Portugal',
+    ]);
+    expect(rolesOf('The garden is a jungle.')).toEqual(['carrier=The garden', 'attribute=a jungle']);
+    expect(rolesOf('This sign means danger.')).toEqual(['token=This sign', 'value=danger']);
+    expect(rolesOf('Is the library open on Saturdays?')).toEqual(['carrier=the library', 'attribute=open']);
+    expect(rolesOf('How tall you are!')).toEqual(['carrier=you', 'attribute=How tall']);
+  });
+
+  it('PROCESS.SENSE_ATTRIBUTE: sense verbs with an adjective are attributive relational', () => {
+    expect(processOf('The soup smells delicious.')).toBe('relational');
+    expect(rolesOf('The soup smells delicious.')).toEqual(['carrier=The soup', 'attribute=delicious']);
+  });
+
+  it('ROLE.PLEASE_TYPE: please-type verbs have the Phenomenon as Subject and the Senser as object', () => {
+    expect(processOf('The loud music annoyed the neighbours.')).toBe('mental');
+    expect(rolesOf('The loud music annoyed the neighbours.')).toEqual([
+      'phenomenon=The loud music',
+      'senser=the neighbours',
+    ]);
+  });
+
+  it('ROLE.VERBAL_RECEIVER: the person addressed by ask/warn/notify is the Receiver', () => {
+    expect(rolesOf('The pilot warned the passengers about turbulence.')).toEqual([
+      'sayer=The pilot',
+      'receiver=the passengers',
+    ]);
+    expect(rolesOf('Who wrote that?')).toEqual(['actor=Who', 'goal=that']);
+  });
+
+  it('ROLE.PROJECTED_INFINITIVE: "be required to V" makes the Subject the Actor of V', () => {
+    expect(rolesOf('Drivers are required to carry licences.')).toEqual(['actor=Drivers', 'goal=licences']);
+  });
+
+  it('verbless clauses have no participants', () => {
+    expect(rolesOf('Table of contents')).toEqual([]);
+  });
+});
+
+describe('theme and groups (round 3)', () => {
+  it.each([
+    ['Is the library open on Saturdays?', 'Is the library'],
+    ['How tall you are!', 'How tall'],
+    ['The road to recovery is long.', 'The road to recovery'],
+  ])('%s has theme %s', (text, theme) => {
+    expect(clauseOf(text)?.textual?.theme.text).toBe(theme);
+  });
+
+  it.each(['The porter usually locks the gate.', 'Our neighbours probably sold the house.'])(
+    'a modal adjunct after the Subject leaves "%s" unmarked',
+    (text) => {
+      expect(clauseOf(text)?.textual?.markedTheme).toBe(false);
+    },
+  );
+
+  it('group chunker: a plural genitive stays in one nominal group', () => {
+    expect(rolesOf("The tenant gave two weeks' warning.")).toEqual([
+      'actor=The tenant',
+      "goal=two weeks' warning",
+    ]);
+  });
+});

@@ -103,6 +103,134 @@ const TIME_ADVERBS = new Set([
 ]);
 const INDEFINITE = new Set(['a', 'an', 'no', 'some', 'any', 'many', 'much', 'several']);
 
+/** Stable ids of the participant rules, appended to `rawTransitivity.matched` when they fire. */
+export const ROLE_RULES = {
+  /** Passive "by" + nominal group: the nominal group is the Actor/Senser/Sayer (no "by" in the span). */
+  passiveByAgent: 'ROLE.PASSIVE_BY_AGENT',
+  /** Temporal nominal group ("last year", "every Sunday", "all night") is a circumstance of time. */
+  temporalNominal: 'ROLE.TEMPORAL_NOMINAL',
+  /** give/send/tell... + two nominal groups: Beneficiary (Receiver) then Goal (Verbiage). */
+  ditransitive: 'ROLE.DITRANSITIVE',
+  /** "Let's" + verb: "'s" is no participant; the verb after it is the Event. */
+  letsImperative: 'ROLE.LETS',
+  /** A do-Finite before the Subject is not the Event; the verb after the Subject is. */
+  doSupport: 'ROLE.DO_SUPPORT',
+  /** Finite before the Subject (interrogative): the Subject is the nominal group after the Finite. */
+  invertedSubject: 'ROLE.INVERTED_SUBJECT',
+  /** A WH or demonstrative complement fronted before the Subject ("What did you want", "What a mess this is"). */
+  frontedComplement: 'ROLE.FRONTED_COMPLEMENT',
+  /** Relational: carrier pairs with attribute, token with value (identifying by verb or definite complement). */
+  relationalPairing: 'ROLE.RELATIONAL_PAIRING',
+  /** "please"-type mental verbs: Phenomenon as Subject, Senser as object. */
+  pleaseType: 'ROLE.PLEASE_TYPE',
+  /** Verbs of addressing (ask, tell, warn, notify): the nominal object is the Receiver. */
+  verbalReceiver: 'ROLE.VERBAL_RECEIVER',
+  /** "be required/allowed to V": the Subject is the Actor of the infinitive's process. */
+  projectedInfinitive: 'ROLE.PROJECTED_INFINITIVE',
+  /** A postmodifying prepositional phrase ("of France") belongs to the nominal group. */
+  postmodifier: 'ROLE.POSTMODIFIER',
+  /** Sense verbs + adjective ("tastes bitter", "look tired") are attributive relational. */
+  senseAttribute: 'PROCESS.SENSE_ATTRIBUTE',
+} as const;
+
+/** Words that make a nominal group a circumstance of time when they determine a time noun. */
+const TIME_DETERMINERS: Readonly<Record<string, readonly [CircumstanceType, string]>> = lexiconTable({
+  this: ['location', 'time'],
+  that: ['location', 'time'],
+  last: ['location', 'time'],
+  next: ['location', 'time'],
+  what: ['location', 'time'],
+  which: ['location', 'time'],
+  one: ['location', 'time'],
+  every: ['extent', 'frequency'],
+  each: ['extent', 'frequency'],
+  all: ['extent', 'duration'],
+  whole: ['extent', 'duration'],
+});
+const TIME_NOUNS =
+  /^(?:today|tomorrow|yesterday|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|january|february|march|april|june|july|august|september|october|november|december|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|week|weeks|month|months|year|years|day|days|hour|hours|minute|minutes|time|times|weekend|weekends|summer|winter|spring|autumn|season|century|decade|semester|quarter)$/;
+const DEICTIC_TIME = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
+/** Verbs whose object may be a stretch of time ("spent last week", "took all day"). */
+const TIME_OBJECT_VERBS = new Set([
+  'spend',
+  'waste',
+  'take',
+  'last',
+  'save',
+  'kill',
+  'lose',
+  'pass',
+  'need',
+  'book',
+]);
+
+/** Material verbs with two objects: Beneficiary (recipient or client) then Goal. */
+const DITRANSITIVE = new Set(
+  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award lend mail post throw bake build order promise allow deny cost save'.split(
+    ' ',
+  ),
+);
+/** Verbal verbs whose nominal object is the person addressed (Receiver). */
+const RECEIVER_VERBS = new Set(
+  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult'.split(
+    ' ',
+  ),
+);
+/** Nouns that are what is said rather than who is addressed ("ask a question", "tell the truth"). */
+const VERBIAGE_NOUNS = new Set(
+  'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number'.split(
+    ' ',
+  ),
+);
+/** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
+const PLEASE_TYPE = new Set(
+  'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue'.split(
+    ' ',
+  ),
+);
+/** Relational verbs that identify: Token as Subject, Value as complement. */
+const IDENTIFYING_VERBS = new Set(
+  'mean indicate represent constitute equal signify symbolize symbolise define denote play exemplify'.split(
+    ' ',
+  ),
+);
+/** Relational verbs of possession: Carrier and (possessed) Attribute. */
+const POSSESSIVE_VERBS = new Set('have own possess include contain comprise lack hold'.split(' '));
+/** Perception verbs that with an adjective are attributive relational ("tastes bitter"). */
+const SENSE_VERBS = new Set(['look', 'sound', 'smell', 'taste', 'feel', 'seem', 'appear']);
+/** Passive verbs that project an infinitive whose Actor is the Subject ("Staff are required to wear"). */
+const PROJECTING_PASSIVE = new Set(
+  'require allow permit expect suppose ask force oblige encourage forbid prohibit advise tell invite urge instruct authorize authorise oblige entitle expect schedule'.split(
+    ' ',
+  ),
+);
+const POSSESSIVE_DETERMINERS = new Set([
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+  'this',
+  'that',
+  'these',
+  'those',
+]);
+const POSSESSIVE_PRONOUNS = new Set(['mine', 'yours', 'hers', 'ours', 'theirs']);
+const FRONTABLE = new Set([
+  'how',
+  'what',
+  'which',
+  'whose',
+  'whom',
+  'this',
+  'that',
+  'these',
+  'those',
+  'such',
+]);
+
 interface Roles {
   readonly subject: ParticipantRole;
   readonly object: ParticipantRole;
@@ -133,27 +261,111 @@ const EXISTENTIAL_VERBS = new Set(['be', 'exist', 'remain', 'live', 'arise', 'em
 /** Process type, participants and circumstances (ANNOTATION.md, "Process type"). */
 export function analyzeTransitivity(
   view: ClauseView,
-  passive: boolean,
+  passiveIn: boolean,
   polarity: 'positive' | 'negative',
 ): Ideational {
   const { syntactic } = view;
-  // "We've got plenty of time": "have got" is possessive "have", a relational process.
+  const groups = syntactic.groups;
+  const fired: string[] = [];
+  const consumed = new Set<Group>();
+  let head = view.head;
+  let event: Group | undefined = view.verbalGroup;
+  let passive = passiveIn;
+  if (event !== undefined && head >= 0) {
+    const at = groups.indexOf(event);
+    const next = groups[at + 1];
+    const after = groups[at + 2];
+    const lemma = view.lemma[head];
+    if (lemma === 'let' && next?.type === 'nominal' && LETS.has(view.lower[next.start] ?? '')) {
+      // "Let's start": "'s" is no participant; the Event is the next verb (or the word the tagger took for a noun).
+      consumed.add(next);
+      let verb = next.end > next.start + 1 ? next.start + 1 : -1;
+      for (let index = at + 2; verb < 0 && index < groups.length; index += 1) {
+        const candidate = groups[index] as Group;
+        if (candidate.type === 'verbal') verb = candidate.head;
+        else if (candidate.type === 'nominal') {
+          verb = candidate.start;
+          if (candidate.end === candidate.start + 1) consumed.add(candidate);
+        }
+      }
+      if (verb >= 0) {
+        head = verb;
+        event = {
+          type: 'verbal',
+          start: verb,
+          end: verb + 1,
+          head: verb,
+          text: view.syntactic.tokens[verb]?.text ?? '',
+        };
+      }
+      fired.push(ROLE_RULES.letsImperative);
+    } else if (lemma === 'do' && head === event.start && view.finite === head && next?.type === 'nominal') {
+      // "How many houses did the flood destroy?": the do-Finite is not the Event; the verb after the Subject is.
+      if (after?.type === 'verbal' && view.pos[after.head] === 'VERB') {
+        head = after.head;
+        event = after;
+        fired.push(ROLE_RULES.doSupport);
+      } else if (
+        after !== undefined &&
+        after.start === after.end - 1 &&
+        after.start === next.end &&
+        (after.type === 'adjectival' || after.type === 'nominal') &&
+        PROCESS_BY_LEMMA.has(view.lower[after.start] ?? '') &&
+        groups[at + 3] === undefined
+      ) {
+        head = after.start;
+        event = after;
+        fired.push(ROLE_RULES.doSupport);
+      }
+    }
+  }
+  // "must be anonymised": a be-form before an -ed/-en verb the lemmatiser did not know is passive too.
+  if (
+    !passive &&
+    event !== undefined &&
+    head >= 0 &&
+    view.pos[head] === 'VERB' &&
+    /(?:ed|en)$/.test(view.lower[head] ?? '')
+  ) {
+    for (let index = event.start; index < head; index += 1)
+      if (PASSIVE_BE.has(view.lower[index] ?? '')) passive = true;
+  }
+  let prepositionalTo = -1;
+  if (passive && event !== undefined && head >= 0) {
+    let to = -1;
+    for (let index = head + 1; index < event.end; index += 1) if (view.lower[index] === 'to') to = index;
+    if (to >= 0 && PROJECTING_PASSIVE.has(view.lemma[head] ?? '')) {
+      // "Staff are required to wear badges": the Subject is the Actor of the infinitive's process.
+      let verb = -1;
+      for (let index = to + 1; index < event.end; index += 1) if (view.pos[index] === 'VERB') verb = index;
+      if (verb >= 0) {
+        passive = view.lower[to + 1] === 'be' && verb > to + 1;
+        head = verb;
+        fired.push(ROLE_RULES.projectedInfinitive);
+      }
+    } else if (to >= 0) prepositionalTo = to; // "exposed to direct sunlight": "to" is a preposition.
+  }
+  // "We've got plenty of time", "She's got a new job": "have got" is possessive "have", a relational process.
+  const nextAfterEvent =
+    event === undefined ? undefined : groups.find((group) => group.start >= (event as Group).end);
   const verbLemma =
-    view.head >= 0
-      ? view.lower[view.head] === 'got' && view.lemma[view.head - 1] === 'have'
+    head >= 0
+      ? view.lower[head] === 'got' &&
+        (view.lemma[head - 1] === 'have' ||
+          (HAS_CLITIC.has(view.lower[head - 1] ?? '') && nextAfterEvent?.type === 'nominal'))
         ? 'have'
-        : (view.lemma[view.head] ?? null)
+        : (view.lemma[head] ?? null)
       : null;
   let processType: ProcessType = 'relational';
   let matched = 'PROCESS.VERBLESS';
   // "There is a king", "Is there a pharmacy?" (the Finite before "there"), "there lived a king".
   const existential =
-    view.head >= 0 &&
+    head >= 0 &&
     view.lower.some(
       (word, index) =>
         word === 'there' &&
         view.pos[index] === 'PRON' &&
-        (index < view.head || (index === view.head + 1 && view.pos[view.head] === 'AUX')),
+        (index < head || (index === head + 1 && view.pos[head] === 'AUX')),
     );
   if (existential && verbLemma !== null && EXISTENTIAL_VERBS.has(verbLemma)) {
     processType = 'existential';
@@ -162,41 +374,260 @@ export function analyzeTransitivity(
     const listed = PROCESS_BY_LEMMA.get(verbLemma);
     processType = listed ?? 'material';
     matched = listed === undefined ? 'PROCESS.DEFAULT_MATERIAL' : `PROCESS.LEXICON:${verbLemma}`;
+    if (
+      nextAfterEvent?.type === 'adjectival' &&
+      nextAfterEvent.start === event?.end &&
+      (SENSE_VERBS.has(verbLemma) || BECOMING_VERBS.has(verbLemma)) &&
+      !passive
+    ) {
+      // "The soup smells good", "He grew tired": attributive relational, Carrier + Attribute.
+      processType = 'relational';
+      matched = ROLE_RULES.senseAttribute;
+    }
   }
   const participants: Participant[] = [];
   const circumstances: Circumstance[] = [];
-  const groups = syntactic.groups;
-  const verbal = view.verbalGroup;
   const roles = ROLES[processType];
-  let subjectDone = false;
-  let objects = 0;
+  const relative = syntactic.relation === 'relative';
+  const please = processType === 'mental' && PLEASE_TYPE.has(verbLemma ?? '');
+
+  // Candidate nominal groups: temporal groups and function words are set aside.
+  const isCandidate = (group: Group): boolean => {
+    if (consumed.has(group)) return false;
+    if (group.type === 'conjunction')
+      return (
+        view.lower[group.start] === 'that' &&
+        isLastWord(view, group.end) &&
+        event !== undefined &&
+        group.start >= event.end
+      );
+    if (group.type !== 'nominal') return false;
+    const headWord = view.lower[group.head] ?? '';
+    if (headWord === 'there' && processType === 'existential') return false;
+    if (TEXTUAL_THEMES.has(headWord) || (relative && RELATIVES.has(headWord))) return false;
+    if (group.start === group.end - 1 && FLOATING.has(headWord)) return false;
+    return true;
+  };
+  const eventStart = event?.start ?? Number.POSITIVE_INFINITY;
+  const eventEnd = event?.end ?? 0;
+  const pre = groups.filter((group) => group.end <= eventStart && isCandidate(group));
+  const post = groups.filter((group) => group.start >= eventEnd && group !== event && isCandidate(group));
+  // Temporal nominal groups are circumstances ("Yesterday the server crashed", "played every Sunday").
+  const temporalOk =
+    processType !== 'relational' && processType !== 'mental' && !TIME_OBJECT_VERBS.has(verbLemma ?? '');
+  const timeCircumstance = (group: Group): Circumstance | null => {
+    const kind = temporalKind(view, group, groups);
+    return kind === null ? null : circumstance(kind[0], kind[1], group);
+  };
+  for (const list of [pre, post]) {
+    for (let index = list.length - 1; index >= 0; index -= 1) {
+      const group = list[index] as Group;
+      if (list === pre ? pre.length < 2 : !temporalOk) continue;
+      const found = timeCircumstance(group);
+      if (found === null) continue;
+      circumstances.push(found);
+      consumed.add(group);
+      list.splice(index, 1);
+      fired.push(ROLE_RULES.temporalNominal);
+    }
+  }
+
+  // Subject and fronted complement.
+  const finiteGroup =
+    view.finite >= 0
+      ? groups.find(
+          (group) => group.type === 'verbal' && group.start <= view.finite && view.finite < group.end,
+        )
+      : undefined;
+  let subject: Group | undefined;
+  let fronted: { start: number; end: number } | undefined;
+  const inverted =
+    finiteGroup !== undefined &&
+    event !== undefined &&
+    finiteGroup !== event &&
+    finiteGroup.end <= event.start;
+  if (inverted && finiteGroup !== undefined) {
+    subject = pre.find((group) => group.start >= finiteGroup.end);
+    const before = pre.filter((group) => group.end <= finiteGroup.start);
+    if (subject !== undefined) fired.push(ROLE_RULES.invertedSubject);
+    if (subject !== undefined && before.length > 0)
+      fronted = { start: (before[0] as Group).start, end: (before[before.length - 1] as Group).end };
+  } else if (pre.length > 0) {
+    subject = pre[0];
+    const last = pre[pre.length - 1] as Group;
+    if (pre.length >= 2 && !separated(view, groups, (pre[pre.length - 2] as Group).end, last.start)) {
+      const first = pre[0] as Group;
+      const how = groups.find((group) => group.end === first.start && view.lower[group.start] === 'how');
+      const start = how?.start ?? first.start;
+      subject = last;
+      if (FRONTABLE.has(view.lower[start] ?? ''))
+        fronted = { start, end: (pre[pre.length - 2] as Group).end };
+    }
+  }
+  if (fronted === undefined && subject !== undefined && processType === 'relational' && !inverted) {
+    // "How kind you are!": a how-group before the Subject is the fronted Attribute.
+    const how = groups.find(
+      (group) =>
+        group.end === (subject as Group).start &&
+        group.end > group.start + 1 &&
+        (group.type === 'adjectival' || group.type === 'adverbial') &&
+        view.lower[group.start] === 'how',
+    );
+    if (how !== undefined) fronted = { start: how.start, end: how.end };
+  }
+  // "Is the store open?", "where is the nearest pharmacy": the Subject follows the Finite.
+  let whAttribute: { start: number; end: number } | undefined;
+  if (subject === undefined && event !== undefined && processType !== 'existential' && post.length > 0) {
+    const first = post[0] as Group;
+    const lead = groups.filter((group) => group.end <= event.start && group.type !== 'conjunction');
+    const whLead =
+      lead.length > 0 && lead.every((group) => group.type === 'adverbial' || group.type === 'adjectival')
+        ? (view.lower[(lead[0] as Group).start] ?? '')
+        : '';
+    const polar =
+      lead.length === 0 &&
+      view.finite === event.start &&
+      view.pos[event.start] === 'AUX' &&
+      view.lower[event.start] !== 'be' &&
+      (view.sentenceFinal === '?' || view.sentenceFinal === '');
+    if (first.start === event.end && (polar || WH_ADVERBS.has(whLead))) {
+      subject = first;
+      post.shift();
+      fired.push(ROLE_RULES.invertedSubject);
+      if (processType === 'relational' && ATTRIBUTE_WH.has(whLead) && lead.length > 0)
+        whAttribute = { start: (lead[0] as Group).start, end: (lead[lead.length - 1] as Group).end };
+    }
+  }
+  if (fronted !== undefined) fired.push(ROLE_RULES.frontedComplement);
+
+  // Complements after the Event.
+  const objects = post.filter((group) => group !== subject);
+  const complementRoles: ParticipantRole[] = [];
+  let subjectRole: ParticipantRole = passive ? PASSIVE_SUBJECT[processType] : roles.subject;
+  let frontedRole: ParticipantRole = roles.object;
+  const firstObject = objects[0];
+  const secondObject = objects[1];
+  const twoObjects =
+    firstObject !== undefined && secondObject !== undefined && secondObject.start === firstObject.end;
+  if (processType === 'relational') {
+    const adjective = groups.find(
+      (group) =>
+        group.type === 'adjectival' && group.start >= eventEnd && group !== event && !consumed.has(group),
+    );
+    const complement = firstObject ?? adjective;
+    let identifying = false;
+    let reversed = false;
+    if (fronted !== undefined || whAttribute !== undefined || POSSESSIVE_VERBS.has(verbLemma ?? ''))
+      identifying = false;
+    else if (IDENTIFYING_VERBS.has(verbLemma ?? '')) identifying = true;
+    else if (complement?.type === 'nominal' && definite(view, complement)) {
+      identifying = true;
+      reversed =
+        subject !== undefined &&
+        view.lower[subject.start] === 'the' &&
+        view.pos[subject.head] === 'NOUN' &&
+        view.pos[complement.head] === 'PROPN';
+    }
+    subjectRole = identifying ? (reversed ? 'value' : 'token') : 'carrier';
+    complementRoles.push(identifying ? (reversed ? 'token' : 'value') : 'attribute');
+    frontedRole = 'attribute';
+    if (event !== undefined) fired.push(ROLE_RULES.relationalPairing);
+  } else if (processType === 'behavioral') {
+    // ANNOTATION.md: a behavioral process has the Behaver as its only participant.
+  } else if (processType === 'mental' && please) {
+    if (passive) subjectRole = 'senser';
+    else if (firstObject !== undefined) {
+      subjectRole = 'phenomenon';
+      complementRoles.push('senser');
+      fired.push(ROLE_RULES.pleaseType);
+    }
+  } else if (processType === 'verbal') {
+    const addressing = RECEIVER_VERBS.has(verbLemma ?? '');
+    if (passive && addressing) subjectRole = 'receiver';
+    if (twoObjects) {
+      complementRoles.push('receiver', 'verbiage');
+      fired.push(ROLE_RULES.ditransitive);
+    } else if (firstObject !== undefined) {
+      const word = view.lower[firstObject.head] ?? '';
+      const receiver = !passive && ((addressing && !VERBIAGE_NOUNS.has(word)) || OBJECT_PRONOUNS.has(word));
+      complementRoles.push(receiver ? 'receiver' : 'verbiage');
+      if (receiver) fired.push(ROLE_RULES.verbalReceiver);
+    }
+  } else if (processType === 'material' && twoObjects && DITRANSITIVE.has(verbLemma ?? '')) {
+    complementRoles.push('beneficiary', 'goal');
+    fired.push(ROLE_RULES.ditransitive);
+  } else if (firstObject !== undefined) complementRoles.push(objectRole(view, processType, firstObject));
+
+  if (event === undefined) {
+    // A verbless clause (minor clause, fragment) has no process, so no participants.
+    subject = undefined;
+    fronted = undefined;
+    objects.length = 0;
+  }
+  if (subject !== undefined)
+    participants.push(participantOf(view, groups, subject, subjectRole, consumed, event));
+  if (fronted !== undefined)
+    participants.push(spanParticipant(view, frontedRole, fronted.start, fronted.end));
+  if (whAttribute !== undefined)
+    participants.push(spanParticipant(view, 'attribute', whAttribute.start, whAttribute.end));
+
+  const objectSet = new Set(objects);
+  let complementCount = 0;
+  const behavioral = processType === 'behavioral';
   for (const group of groups) {
-    const before = verbal !== undefined && group.end <= verbal.start;
-    const after = verbal === undefined || group.start >= verbal.end;
-    if (group.type === 'nominal') {
-      const headWord = view.lower[group.head] ?? '';
-      if (headWord === 'there' && processType === 'existential') continue;
-      if (TEXTUAL_THEMES.has(headWord) || ['who', 'which', 'that', 'whom'].includes(headWord)) continue;
-      if (before) {
-        if (!subjectDone) {
-          participants.push(participant(passive ? PASSIVE_SUBJECT[processType] : roles.subject, group));
-          subjectDone = true;
-        }
-      } else if (after) {
-        const role = objectRole(view, processType, group, objects);
-        participants.push(participant(objects === 0 ? role : roles.second, group));
-        objects += 1;
+    if (consumed.has(group) || group === event || group === subject) continue;
+    const after = event === undefined || group.start >= event.end;
+    if (objectSet.has(group)) {
+      if (behavioral) continue;
+      if (prepositionalTo >= 0 && group.start === event?.end) {
+        circumstances.push(circumstanceSpan(view, 'location', 'place', prepositionalTo, group.end));
+        continue;
       }
-    } else if (group.type === 'adjectival' && after && processType === 'relational') {
-      participants.push(participant('attribute', group));
+      const role = complementRoles[complementCount] ?? roles.second;
+      complementCount += 1;
+      participants.push(participantOf(view, groups, group, role, consumed, undefined));
+    } else if (
+      group.type === 'adjectival' &&
+      event !== undefined &&
+      after &&
+      processType === 'relational' &&
+      whAttribute === undefined
+    ) {
+      if (fronted !== undefined) continue;
+      participants.push(
+        participant(complementCount === 0 ? (complementRoles[0] ?? 'attribute') : 'attribute', group),
+      );
+      complementCount += 1;
     } else if (group.type === 'prepositional') {
       const preposition = view.lower[group.start] ?? '';
-      if (preposition === 'by' && passive) {
-        participants.push(participant('agent', group));
+      if (preposition === 'by' && passive && group.end > group.start + 1 && !hasTimeWord(view, group)) {
+        // "delayed by fog": the by-phrase's nominal group is the Actor (Senser, Sayer).
+        const role = please ? 'phenomenon' : ROLES[processType].subject;
+        participants.push(
+          participantOf(view, groups, { ...group, start: group.start + 1 }, role, consumed, undefined),
+        );
+        fired.push(ROLE_RULES.passiveByAgent);
         continue;
       }
       if (preposition === 'to' && processType === 'verbal') {
         participants.push(participant('receiver', group));
+        continue;
+      }
+      if (
+        processType === 'relational' &&
+        event !== undefined &&
+        verbLemma === 'be' &&
+        complementRoles.length > 0 &&
+        firstObject === undefined &&
+        fronted === undefined &&
+        whAttribute === undefined &&
+        complementCount === 0 &&
+        after &&
+        !groups.some((other) => other.type === 'adjectival' && other.start >= eventEnd)
+      ) {
+        // "Any change must be in writing": a circumstantial Attribute.
+        participants.push(participant('attribute', group));
+        complementCount += 1;
         continue;
       }
       const known = PREPOSITION_CIRCUMSTANCES[preposition];
@@ -210,6 +641,9 @@ export function analyzeTransitivity(
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
       circumstances.push(circumstance(type, subtype, group));
     } else if (group.type === 'adverbial') {
+      if (fronted !== undefined && group.start >= fronted.start && group.end <= fronted.end) continue;
+      if (whAttribute !== undefined && group.start >= whAttribute.start && group.end <= whAttribute.end)
+        continue;
       const word = view.lower[group.head] ?? '';
       if (MODAL_ADJUNCTS[word] !== undefined || TEXTUAL_THEMES.has(word) || INTERPERSONAL_THEMES.has(word))
         continue;
@@ -219,6 +653,7 @@ export function analyzeTransitivity(
       else if (word.endsWith('ly')) circumstances.push(circumstance('manner', 'quality', group));
     }
   }
+  if (fired.length > 0) matched = `${matched} ${[...new Set(fired)].join(' ')}`;
   return {
     clauseId: syntactic.id,
     processType,
@@ -233,24 +668,131 @@ export function analyzeTransitivity(
   };
 }
 
-function objectRole(
+const LETS = new Set(["'s", '’s']);
+const HAS_CLITIC = new Set(["'s", '’s', "'ve", '’ve']);
+const PASSIVE_BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am']);
+const RELATIVES = new Set(['who', 'which', 'that', 'whom']);
+const FLOATING = new Set([
+  'all',
+  'both',
+  'each',
+  'myself',
+  'yourself',
+  'himself',
+  'herself',
+  'itself',
+  'ourselves',
+  'themselves',
+]);
+const WH_ADVERBS = new Set(['where', 'when', 'how', 'why']);
+const ATTRIBUTE_WH = new Set(['where', 'when', 'how']);
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'us', 'them']);
+/** Verbs of becoming that with an adjective are attributive relational ("grew tired"). */
+const BECOMING_VERBS = new Set(['get', 'grow', 'turn', 'go', 'become', 'remain', 'stay', 'keep']);
+
+/** Whether the tokens from `from` on are only punctuation. */
+function isLastWord(view: ClauseView, from: number): boolean {
+  for (let index = from; index < view.pos.length; index += 1) if (view.pos[index] !== 'PUNCT') return false;
+  return true;
+}
+
+/** Whether a conjunction group or punctuation lies between two token positions. */
+function separated(view: ClauseView, groups: readonly Group[], from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) if (view.pos[index] === 'PUNCT') return true;
+  return groups.some((group) => group.type === 'conjunction' && group.start >= from && group.end <= to);
+}
+
+/** Type of a temporal nominal group ("last year", "every Sunday", "tomorrow morning"), or null. */
+function temporalKind(
   view: ClauseView,
-  processType: ProcessType,
   group: Group,
-  objects: number,
-): ParticipantRole {
-  if (processType === 'relational') {
-    const determiner = view.lower[group.start] ?? '';
-    const definite = determiner === 'the' || view.pos[group.head] === 'PROPN';
-    return definite && objects === 0 ? 'value' : 'attribute';
+  groups: readonly Group[],
+): readonly [CircumstanceType, string] | null {
+  const headWord = view.lower[group.head] ?? '';
+  if (!TIME_NOUNS.test(headWord)) return null;
+  const first = view.lower[group.start] ?? '';
+  if (group.start === group.head) {
+    // "Yesterday", "tomorrow morning" (after the time adverb), "Sundays".
+    if (DEICTIC_TIME.has(headWord)) return ['location', 'time'];
+    const previous = groups.find((other) => other.end === group.start);
+    if (previous !== undefined && DEICTIC_TIME.has(view.lower[previous.end - 1] ?? ''))
+      return ['location', 'time'];
+    return null;
   }
-  if (processType === 'verbal' && objects === 0 && view.pos[group.head] === 'PRON') return 'receiver';
-  if (
-    processType === 'material' &&
-    objects === 0 &&
-    view.pos[group.head] === 'PRON' &&
-    group.end - group.start === 1
-  ) {
+  if (DEICTIC_TIME.has(first)) return ['location', 'time'];
+  return TIME_DETERMINERS[first] ?? null;
+}
+
+/** A definite nominal group (the, possessive or demonstrative determiner, proper noun, "yours"). */
+function definite(view: ClauseView, group: Group): boolean {
+  const first = view.lower[group.start] ?? '';
+  if (INDEFINITE.has(first)) return false;
+  return (
+    first === 'the' ||
+    POSSESSIVE_DETERMINERS.has(first) ||
+    view.pos[group.head] === 'PROPN' ||
+    POSSESSIVE_PRONOUNS.has(view.lower[group.head] ?? '') ||
+    view.lower.slice(group.start, group.end).some((word) => word === "'s" || word === '’s')
+  );
+}
+
+/**
+ * A participant from a nominal group, with its postmodifiers: "of" phrases after it, and for the Subject any
+ * prepositional phrases up to the Event ("The key to success is ...").
+ */
+function participantOf(
+  view: ClauseView,
+  groups: readonly Group[],
+  group: Group,
+  role: ParticipantRole,
+  consumed: Set<Group>,
+  event: Group | undefined,
+): Participant {
+  let end = group.end;
+  const taken: Group[] = [];
+  for (;;) {
+    const next = groups.find((candidate) => candidate.start === end);
+    if (next?.type !== 'prepositional' || next.end <= next.start + 1) break;
+    taken.push(next);
+    end = next.end;
+    if (view.lower[next.start] !== 'of') {
+      const following = groups.find((candidate) => candidate.start === end);
+      if (event === undefined || following === undefined || following.type !== 'verbal') {
+        taken.pop();
+        end = next.start;
+        break;
+      }
+    }
+  }
+  for (const next of taken) consumed.add(next);
+  if (end === group.end && groups.includes(group)) return participant(role, group);
+  return spanParticipant(view, role, group.start, end);
+}
+
+function spanParticipant(view: ClauseView, role: ParticipantRole, start: number, end: number): Participant {
+  return { role, text: spanText(view, start, end), start, end };
+}
+
+function circumstanceSpan(
+  view: ClauseView,
+  type: CircumstanceType,
+  subtype: string | null,
+  start: number,
+  end: number,
+): Circumstance {
+  return { type, subtype, text: spanText(view, start, end), start, end };
+}
+
+function spanText(view: ClauseView, start: number, end: number): string {
+  const { syntactic } = view;
+  const first = syntactic.tokens[start];
+  const last = syntactic.tokens[end - 1];
+  if (first === undefined || last === undefined) return '';
+  return syntactic.text.slice(first.start - syntactic.start, last.end - syntactic.start);
+}
+
+function objectRole(view: ClauseView, processType: ProcessType, group: Group): ParticipantRole {
+  if (processType === 'material' && view.pos[group.head] === 'PRON' && group.end - group.start === 1) {
     // "gave her the keys": a pronoun directly after the verb followed by another group is the Beneficiary.
     const next = view.syntactic.groups.find((candidate) => candidate.start === group.end);
     if (next?.type === 'nominal') return 'beneficiary';

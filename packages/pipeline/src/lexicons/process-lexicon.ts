@@ -33,7 +33,8 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
     worry care decide learn discover find sense smell taste mean intend plan value envy miss crave
     long dread please surprise amaze bore frighten scare interest excite disappoint satisfy concern
     bother puzzle confuse convince persuade note observe identify determine detect predict estimate
-    judge hypothesize hypothesise speculate presume
+    judge hypothesize hypothesise speculate presume annoy delight impress upset disturb shock irritate
+    embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue reconsider rethink
   `),
   relational: words(`
     be become seem appear look sound remain stay have own possess include contain comprise consist
@@ -45,7 +46,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
   behavioral: words(`
     laugh cry breathe cough sneeze smile frown sigh yawn sleep dream watch listen stare gaze glance
     grin giggle weep sob snore shiver tremble blink nod wink chat gossip grumble mutter whisper
-    scream shout yell moan groan sniff taste faint sweat pray dance sing meditate sit
+    scream shout yell moan groan sniff taste faint sweat pray dance sing meditate sit rest
   `),
   verbal: words(`
     say tell ask report claim promise state announce explain describe mention reply answer respond
