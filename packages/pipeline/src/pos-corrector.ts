@@ -308,46 +308,10 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       pos[index] = 'SCONJ';
     } else if (
       (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.INITIAL_BASE_VERB') &&
       commandOpening(tagged, index, from) &&
-      isInitialBaseVerb(tagged, index, to)
+      OPENING_VERB_RULES.some(([id, applies]) => !disabled.has(id) && applies(tagged, index, from, to))
     ) {
-      // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon
-      // allows as a verb, opening the sentence before the start of an object, is the command's verb.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.INITIAL_BARE_OBJECT_VERB') &&
-      commandOpening(tagged, index, from) &&
-      isVerbBeforeBareObject(tagged, index, from, to)
-    ) {
-      // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
-      // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.INITIAL_VERB_BEFORE_THAT_CLAUSE') &&
-      commandOpening(tagged, index, from) &&
-      isVerbBeforeThatClause(tagged, index, to)
-    ) {
-      // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun opening a
-      // sentence takes no that-clause; a verb of thinking or checking there is a command's verb.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.INITIAL_COMMAND_VERB') &&
-      commandOpening(tagged, index, from) &&
-      isInitialCommandVerb(tagged, index, to)
-    ) {
-      // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.COORDINATED_COMMAND_VERB') &&
-      commandOpening(tagged, index, from) &&
-      isCoordinatedCommandVerb(tagged, index, to)
-    ) {
-      // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
+      // A noun-tagged word opening a command is its verb when one of the opening-verb rules holds.
       pos[index] = 'VERB';
     } else if (
       (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
@@ -933,6 +897,31 @@ const BASE_VERB_OBJECT = new Set([
 ]);
 /** Particles of phrasal verbs ("Strain out the seeds", "Heat up the oil"). */
 const PHRASAL_PARTICLES = new Set(['out', 'up', 'down', 'off', 'away']);
+
+/**
+ * Rules that read a noun-, proper-noun- or adjective-tagged word opening a command (see commandOpening)
+ * as the command's verb, tried in order; each can be switched off by its id like every rule here.
+ */
+const OPENING_VERB_RULES: ReadonlyArray<
+  readonly [string, (tagged: Tagged, index: number, from: number, to: number) => boolean]
+> = [
+  // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon
+  // allows as a verb, opening the sentence before the start of an object.
+  ['POS.INITIAL_BASE_VERB', (tagged, index, _from, to) => isInitialBaseVerb(tagged, index, to)],
+  // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
+  // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
+  ['POS.INITIAL_BARE_OBJECT_VERB', isVerbBeforeBareObject],
+  // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun takes no
+  // that-clause; a verb of thinking or checking there is the command's verb.
+  [
+    'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
+    (tagged, index, _from, to) => isVerbBeforeThatClause(tagged, index, to),
+  ],
+  // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
+  ['POS.INITIAL_COMMAND_VERB', (tagged, index, _from, to) => isInitialCommandVerb(tagged, index, to)],
+  // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
+  ['POS.COORDINATED_COMMAND_VERB', (tagged, index, _from, to) => isCoordinatedCommandVerb(tagged, index, to)],
+];
 
 /**
  * True at the opening of a sentence, after a list number ("2 Plant the seeds") or after an opening

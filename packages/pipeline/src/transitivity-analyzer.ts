@@ -61,8 +61,6 @@ export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [Circum
     according: ['angle', null],
   });
 
-const TIME_WORDS =
-  /^(?:\d{1,4}|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|evening|night|week|weeks|month|months|year|years|day|days|hour|hours|minute|minutes|time|noon|midnight|weekend|century|decade)$/;
 const PLACE_ADVERBS = new Set([
   'here',
   'there',
@@ -147,8 +145,22 @@ const TIME_DETERMINERS: Readonly<Record<string, readonly [CircumstanceType, stri
   all: ['extent', 'duration'],
   whole: ['extent', 'duration'],
 });
-const TIME_NOUNS =
-  /^(?:today|tomorrow|yesterday|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|january|february|march|april|june|july|august|september|october|november|december|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|week|weeks|month|months|year|years|day|days|hour|hours|minute|minutes|time|times|weekend|weekends|summer|winter|spring|autumn|season|century|decade|semester|quarter)$/;
+/** Nouns and adverbs that name a time: heads of temporal nominal groups ("last year", "every Sunday"). */
+const TIME_NOUNS = new Set(
+  `
+  today tomorrow yesterday tonight monday tuesday wednesday thursday friday saturday sunday
+  mondays tuesdays wednesdays thursdays fridays saturdays sundays january february march april
+  june july august september october november december morning mornings afternoon afternoons
+  evening evenings night nights week weeks month months year years day days hour hours minute
+  minutes time times weekend weekends summer winter spring autumn season century decade semester
+  quarter
+`
+    .trim()
+    .split(/\s+/),
+);
+/** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
+const isTimeWord = (word: string): boolean =>
+  TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
 const DEICTIC_TIME = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
 /** Verbs whose object may be a stretch of time ("spent last week", "took all day"). */
 const TIME_OBJECT_VERBS = new Set([
@@ -204,7 +216,8 @@ const PROJECTING_PASSIVE = new Set(
     ' ',
   ),
 );
-const POSSESSIVE_DETERMINERS = new Set([
+/** Possessive and demonstrative determiners: they make a nominal group definite. */
+const DEFINITE_DETERMINERS = new Set([
   'my',
   'your',
   'his',
@@ -635,7 +648,7 @@ export function analyzeTransitivity(
       let [type, subtype] = known;
       if (type === 'location' && subtype === 'place') {
         for (let index = group.start + 1; index < group.end; index += 1) {
-          if (TIME_WORDS.test(view.lower[index] ?? '')) subtype = 'time';
+          if (isTimeWord(view.lower[index] ?? '')) subtype = 'time';
         }
       }
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
@@ -709,7 +722,7 @@ function temporalKind(
   groups: readonly Group[],
 ): readonly [CircumstanceType, string] | null {
   const headWord = view.lower[group.head] ?? '';
-  if (!TIME_NOUNS.test(headWord)) return null;
+  if (!TIME_NOUNS.has(headWord)) return null;
   const first = view.lower[group.start] ?? '';
   if (group.start === group.head) {
     // "Yesterday", "tomorrow morning" (after the time adverb), "Sundays".
@@ -729,7 +742,7 @@ function definite(view: ClauseView, group: Group): boolean {
   if (INDEFINITE.has(first)) return false;
   return (
     first === 'the' ||
-    POSSESSIVE_DETERMINERS.has(first) ||
+    DEFINITE_DETERMINERS.has(first) ||
     view.pos[group.head] === 'PROPN' ||
     POSSESSIVE_PRONOUNS.has(view.lower[group.head] ?? '') ||
     view.lower.slice(group.start, group.end).some((word) => word === "'s" || word === '’s')
@@ -808,7 +821,7 @@ function objectRole(view: ClauseView, processType: ProcessType, group: Group): P
 
 function hasTimeWord(view: ClauseView, group: Group): boolean {
   for (let index = group.start + 1; index < group.end; index += 1)
-    if (TIME_WORDS.test(view.lower[index] ?? '')) return true;
+    if (isTimeWord(view.lower[index] ?? '')) return true;
   return false;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clauseId } from '@cae/core';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
 import { openMemoryStore } from '../test/pglite-template';
 import { storeTests } from '../test/store-suite';
@@ -239,25 +239,36 @@ describe('vector search under selective filters', () => {
       expect(await store.vectorRanking(query, { sourceType: 'rare' }, 20)).toEqual(
         found.map(({ clauseId, score }) => ({ clauseId, score })),
       );
-      // The plan follows the filter's estimate, and a wrong one only costs time: an estimate far above
-      // the 200 matching clauses sends the search straight to the index (no count), one far below
-      // makes it count and then rank exactly; both fill the page with the same clauses.
+      // The plan follows the filter's estimate, and a wrong one only costs time. An estimate of 6x the
+      // exact-scan threshold (far above the 200 matching clauses) goes straight to the index with no
+      // count; one far below counts, then ranks exactly. Both fill the page with the same clauses.
       const literal = vectorLiteral(query, 8);
       const exact = await store.db.transaction((tx) =>
         vectorSearch(tx, literal, { sourceType: 'rare' }, 20, { exactScanThreshold: 2_000 }, 'ranking'),
       );
       expect(exact.map((row) => row.clauseId)).toEqual(found.map((candidate) => candidate.clauseId));
-      for (const rows of [1_000_000, 1]) {
-        const planned = await store.db.transaction((tx) =>
-          vectorSearch(
+      const isCount = (query: unknown) =>
+        ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? []).some(
+          (chunk) => Array.isArray(chunk.value) && chunk.value.join('').includes('count(*)'),
+        );
+      for (const [rows, counts] of [
+        [3_000, 0],
+        [1, 1],
+      ] as const) {
+        const planned = await store.db.transaction(async (tx) => {
+          const execute = vi.spyOn(tx, 'execute');
+          const ranked = await vectorSearch(
             tx,
             literal,
             { sourceType: 'rare' },
             20,
             { exactScanThreshold: 500, estimate: { rows, share: rows / 20_000 } },
             'ranking',
-          ),
-        );
+          );
+          expect(execute.mock.calls.filter(([query]) => isCount(query))).toHaveLength(counts);
+          execute.mockRestore();
+          return ranked;
+        });
         expect(planned.map((row) => row.clauseId)).toEqual(exact.map((row) => row.clauseId));
       }
       const unfiltered = await store.vectorCandidates(query, {}, 50);
