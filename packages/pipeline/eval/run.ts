@@ -327,6 +327,14 @@ if (want('sfl')) {
     row,
     verbose: process.argv.includes('--sfl-errors'),
   });
+  // Held-out set (eval/sfl-heldout.jsonl): never tuned on, so only aggregate figures, never its errors.
+  reportSflGold({
+    pipeline,
+    path: resolve(here, 'sfl-heldout.jsonl'),
+    row,
+    verbose: false,
+    label: 'sfl-heldout (held out, not tuned on)',
+  });
 }
 
 if (isTest && only === null) {

@@ -30,6 +30,8 @@ export interface SflGoldOptions {
   readonly row: (...cells: string[]) => void;
   /** Also print every error (`--sfl-errors`). */
   readonly verbose?: boolean;
+  /** Data label of the rows ("sfl-gold" unless given, e.g. "sfl-heldout (held out)"). */
+  readonly label?: string;
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -132,10 +134,16 @@ function matchParticipants(
 const tally = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /** Runs the SFL set and adds its rows; does nothing when the file is missing or empty. */
-export function reportSflGold({ pipeline, path, row, verbose = false }: SflGoldOptions): void {
+export function reportSflGold({
+  pipeline,
+  path,
+  row,
+  verbose = false,
+  label = 'sfl-gold',
+}: SflGoldOptions): void {
   const items = readSflGold(path);
   if (items.length === 0) return;
-  const data = `sfl-gold (${items.length} clauses)`;
+  const data = `${label} (${items.length} clauses)`;
   const CORE = new Set(['declarative', 'interrogative', 'imperative']);
   let moodOk = 0;
   let moodOkC = 0;
@@ -237,14 +245,14 @@ export function reportSflGold({ pipeline, path, row, verbose = false }: SflGoldO
   );
   row(
     'SFL set: mood accuracy (decl/interrog/imper items)',
-    `sfl-gold (${core} clauses)`,
+    `${label} (${core} clauses)`,
     ratio(coreOk, core),
     ratio(coreOkC, core),
     '-',
   );
   row(
     'SFL set: process type accuracy',
-    `sfl-gold (${processTotal} clauses)`,
+    `${label} (${processTotal} clauses)`,
     ratio(processOk, processTotal),
     'n/a',
     '-',
@@ -253,7 +261,7 @@ export function reportSflGold({ pipeline, path, row, verbose = false }: SflGoldO
     const confused = entry.confusion.size === 0 ? '' : ` (as ${top(entry.confusion, 3)})`;
     row(
       `SFL set: process type = ${type}`,
-      `sfl-gold (${entry.total} clauses)`,
+      `${label} (${entry.total} clauses)`,
       `${ratio(entry.ok, entry.total)}${confused}`,
       'n/a',
       '-',
@@ -264,21 +272,21 @@ export function reportSflGold({ pipeline, path, row, verbose = false }: SflGoldO
   const recall = goldParticipants === 0 ? 0 : matchedParticipants / goldParticipants;
   row(
     'SFL set: participant role precision / recall',
-    `sfl-gold (${goldParticipants} gold, ${predictedParticipants} predicted)`,
+    `${label} (${goldParticipants} gold, ${predictedParticipants} predicted)`,
     `${pct(precision)} / ${pct(recall)}`,
     'n/a',
     '-',
   );
   row(
     'SFL set: theme exact match',
-    `sfl-gold (${themeTotal} clauses)`,
+    `${label} (${themeTotal} clauses)`,
     ratio(themeOk, themeTotal),
     'n/a',
     '-',
   );
   row('SFL set: marked-theme accuracy', data, pct(markedOk / items.length), 'n/a', '-');
 
-  console.log(`SFL mood errors: ${top(moodConfusion, 8) || 'none'}`);
-  console.log(`SFL modality band errors: ${top(bandConfusion, 8) || 'none'}`);
+  console.log(`${label}: SFL mood errors: ${top(moodConfusion, 8) || 'none'}`);
+  console.log(`${label}: SFL modality band errors: ${top(bandConfusion, 8) || 'none'}`);
   if (verbose) for (const line of errors) console.log(line);
 }

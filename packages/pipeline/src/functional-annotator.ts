@@ -85,7 +85,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   );
   const passive = isPassive(view);
   const tenor = scoreTenor(view, mood.mood, passive);
-  const ideational = analyzeTransitivity(view, passive, modality.polarity);
+  const ideational = analyzeTransitivity(view, passive, modality.polarity, mood.mood);
   const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
   const features = tenor.features;
   let polite = false;

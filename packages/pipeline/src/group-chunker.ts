@@ -56,10 +56,64 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
       index === from
     )
       index += 1;
+    else if (premodifierInGroup(lower, pos, from, index)) index += 1;
     else break;
   }
   return index;
 }
+
+/** Determiners after which a participle or adverb stays inside the nominal group ("that" may be a conjunction). */
+const PREMODIFIER_DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+  'this',
+  'these',
+  'those',
+  'each',
+  'every',
+  'any',
+  'some',
+  'no',
+]);
+
+/**
+ * A word the tagger read as a verb or adverb that premodifies the noun after it, inside a nominal group
+ * already opened by a determiner or adjective: "the updated schedule", "the prior written consent",
+ * "a small wooden box" ("small" read as an adverb), "an existing contract". Only when a nominal word
+ * follows, so "the man walked home" (no determiner right before "walked") is not touched.
+ */
+function premodifierInGroup(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  from: number,
+  index: number,
+): boolean {
+  if (index === from) return false;
+  const before = pos[index - 1];
+  let after = pos[index + 1];
+  // "the prior written consent": an adverb before a participle that itself premodifies the noun.
+  if (after === 'VERB' && pos[index] === 'ADV' && PARTICIPLE.test(lower[index + 1] ?? ''))
+    after = pos[index + 2];
+  if (after !== 'NOUN' && after !== 'ADJ' && after !== 'PROPN') return false;
+  const opened =
+    (before === 'DET' && PREMODIFIER_DETERMINERS.has(lower[index - 1] ?? '')) ||
+    before === 'ADJ' ||
+    (before === 'ADV' && index - 1 > from && pos[index - 2] === 'DET');
+  if (!opened) return false;
+  const tag = pos[index];
+  const word = lower[index] ?? '';
+  if (tag === 'ADV') return !word.endsWith('ly') || after === 'ADJ';
+  return tag === 'VERB' && PARTICIPLE.test(word);
+}
+const PARTICIPLE = /(?:ed|en|ing)$/;
 
 function nominalHead(pos: readonly Upos[], start: number, end: number): number {
   for (let index = end - 1; index >= start; index -= 1) if (NOMINAL_HEAD.has(pos[index] ?? 'X')) return index;

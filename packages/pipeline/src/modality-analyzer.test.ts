@@ -290,3 +290,57 @@ describe('usuality phrases, denied doubt and ability (round 6)', () => {
     expect(weightOf(text)).toBe(0);
   });
 });
+
+function premisesOf(text: string): Array<{ label: string; value: string }> {
+  return pipeline
+    .compile(text, { documentId: 'modality-test' })
+    .flatMap(
+      (clause) => clause.interpersonal.reasoningTrace.premises as Array<{ label: string; value: string }>,
+    );
+}
+
+describe('round 7: approximations, numbered superlatives, nominal usuality, "expected to"', () => {
+  it('MODALITY.APPROXIMATE_NUMBER: "some" before a numeral is "about", not a vague quantifier', () => {
+    expect(weightOf('The fair drew some 3,000 guests.')).toBe(0);
+    expect(weightOf('The orchard lost some 40 trees in the storm.')).toBe(0);
+    expect(premisesOf('The fair drew some 3,000 guests.')).toContainEqual({
+      label: 'not_modal',
+      value: 'some: MODALITY.APPROXIMATE_NUMBER',
+    });
+    // Without a numeral "some" stays the vague quantifier.
+    expect(weightOf('Some guests left the fair early.')).toBeCloseTo(0.4);
+  });
+
+  it('MODALITY.NUMBERED_SUPERLATIVE: a numeral before "most" makes it a superlative', () => {
+    expect(weightOf('The three most active clubs met in Leeds.')).toBe(0);
+    expect(weightOf('We ranked the two most cited reports first.')).toBe(0);
+    expect(premisesOf('The three most active clubs met in Leeds.')).toContainEqual({
+      label: 'not_modal',
+      value: 'most: MODALITY.NUMBERED_SUPERLATIVE',
+    });
+    // A year is no count of the superlative: "most" quantifies the noun.
+    expect(weightOf('By 1990 most village shops had closed.')).toBeCloseTo(0.4);
+  });
+
+  it('MODALITY.NOMINAL_USUALITY: a usuality adverb premodifying a noun does not modalise the clause', () => {
+    expect(weightOf('Frequently requested forms')).toBe(0);
+    expect(weightOf('The guide lists the often visited caves.')).toBe(0);
+    expect(weightOf('Hikers avoid the rarely cleared paths.')).toBe(0);
+    expect(premisesOf('The guide lists the often visited caves.')).toContainEqual({
+      label: 'not_modal',
+      value: 'often: MODALITY.NOMINAL_USUALITY',
+    });
+    // As a clause adjunct it is usuality; before a participle of attribution it still hedges.
+    expect(weightOf('Visitors often photograph the caves.')).toBeCloseTo(0.6);
+    expect(weightOf('The generally accepted date is wrong.')).toBeGreaterThan(0);
+  });
+
+  it('MODALITY.EXPECTED_TO: "be expected to" is median probability, like "likely to"', () => {
+    expect(strongest('The ferry is expected to arrive late.')).toEqual({ weight: 0.6, type: 'probability' });
+    expect(premisesOf('The ferry is expected to arrive late.')).toContainEqual({
+      label: 'modal_rules',
+      value: 'MODALITY.EXPECTED_TO',
+    });
+    expect(weightOf('The result was as we expected.')).toBe(0);
+  });
+});

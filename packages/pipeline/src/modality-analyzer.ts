@@ -38,9 +38,19 @@ interface Cue {
   readonly index: number;
 }
 
-/** What `cueAt` found at a token: a modal cue, or a reason it is not one. */
+/** What `cueAt` found at a token: a modal cue, or the id of the rule that says it is not one. */
 type Found = ModalEntry | string | undefined;
 
+/** MODALITY.APPROXIMATE_NUMBER: "some 1,500 visitors" is "about 1,500 visitors", a measure, not a hedge. */
+const APPROXIMATE_NUMBER = 'MODALITY.APPROXIMATE_NUMBER';
+/**
+ * MODALITY.NUMBERED_SUPERLATIVE: "the five most important parties", "two most cited papers": a numeral
+ * before "most" counts the members of a superlative; "most" is no vague quantifier there.
+ */
+const NUMBERED_SUPERLATIVE = 'MODALITY.NUMBERED_SUPERLATIVE';
+/** A numeral after a determiner or possessive ("the five", "his two"), not a year ("By 2004 most hotels"). */
+const numberedSuperlative = (view: ClauseView, index: number): boolean =>
+  view.pos[index - 1] === 'NUM' && (view.pos[index - 2] === 'DET' || view.pos[index - 2] === 'PRON');
 const round = (value: number): number => Math.round(value * 100) / 100;
 const BE_FORMS = new Set(['be', 'been']);
 const PROJECTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'this']);
@@ -148,6 +158,24 @@ function quantifyingMost(view: ClauseView, index: number): boolean {
   return next === 'ADJ' && view.pos[index + 2] === 'NOUN' && noun.endsWith('s') && !noun.endsWith('ss');
 }
 
+/**
+ * MODALITY.NOMINAL_USUALITY: "Frequently asked questions", "the often cited figure", "in rarely
+ * visited valleys": a usuality adverb inside a nominal group, before a participle that premodifies
+ * a noun, at the start of the group (nothing, a determiner or a preposition before it). It
+ * qualifies the Epithet, not the clause, so the clause is not modalised.
+ */
+const NOMINAL_USUALITY = 'MODALITY.NOMINAL_USUALITY';
+const GROUP_START = new Set(['DET', 'ADP']);
+function premodifiesNoun(view: ClauseView, index: number): boolean {
+  if (index > 0 && !GROUP_START.has(view.pos[index - 1] ?? 'X')) return false;
+  const next = view.lower[index + 1] ?? '';
+  // "the generally accepted view": before a participle of attribution it hedges the view (as "widely").
+  if (PASSIVE_PROJECTION[next] !== undefined) return false;
+  const participle = view.pos[index + 1] === 'VERB' && (next.endsWith('ed') || next.endsWith('en'));
+  if (!participle) return false;
+  return view.pos[index + 2] === 'NOUN';
+}
+
 /** "is considered", "was widely believed": a passive participle, attributing the view to no one named. */
 function afterBe(view: ClauseView, index: number): boolean {
   let before = index - 1;
@@ -232,16 +260,20 @@ function cueAt(view: ClauseView, index: number): Found {
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
   if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
+  if (word === 'most' && numberedSuperlative(view, index)) return NUMBERED_SUPERLATIVE;
   if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
     if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
   }
   if (tag === 'ADV') {
     if (MANNER_AFTER_VERB.has(word) && view.pos[index - 1] === 'VERB') return undefined;
+    if (MODAL_ADJUNCTS[word]?.type === 'usuality' && premodifiesNoun(view, index)) return NOMINAL_USUALITY;
     if (word === 'most') return quantifyingMost(view, index) ? HEDGE_QUANTIFIERS.most : undefined;
     return MODAL_ADJUNCTS[word];
   }
   if ((word === 'many' || word === 'few') && measured(view, index)) return undefined;
+  // "some 1,500 visitors": "some" before a numeral approximates the number ("about"), not a vague source.
+  if (word === 'some' && view.pos[index + 1] === 'NUM') return APPROXIMATE_NUMBER;
   if (tag === 'DET' || tag === 'PRON') return HEDGE_QUANTIFIERS[word];
   if (tag === 'ADJ' && word === 'certain') {
     const next = view.pos[index + 1];
@@ -328,19 +360,19 @@ const bandCeiling = (weight: number): number => (weight < 0.45 ? 0.44 : weight <
  */
 export function analyzeModality(view: ClauseView): ModalityDecision {
   const cues: Cue[] = [];
-  const tense: string[] = [];
+  const notModal: string[] = [];
   let negative = false;
   const { tokens } = view.syntactic;
   for (let index = 0; index < tokens.length; index += 1) {
     if (tokens[index]?.isNegation) negative = true;
     const found = cueAt(view, index);
     if (found === undefined) continue;
-    if (typeof found === 'string') tense.push(`${view.lower[index] ?? ''}: ${found}`);
+    if (typeof found === 'string') notModal.push(`${view.lower[index] ?? ''}: ${found}`);
     else cues.push({ word: view.lower[index] ?? '', entry: found, index });
   }
   const polarity = negative ? 'negative' : 'positive';
   const premises: Premise[] = [{ label: 'polarity_marker', value: negative ? 'present' : 'absent' }];
-  if (tense.length > 0) premises.push({ label: 'tense_operator', value: tense.join(', ') });
+  if (notModal.length > 0) premises.push({ label: 'not_modal', value: notModal.join(', ') });
   if (cues.length === 0) {
     premises.push({ label: 'modal_cues', value: 'none' });
     return { weight: 0, type: null, polarity, cues: [], rule: 'MODALITY.NONE', premises };
@@ -367,6 +399,8 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
     rule = 'MODALITY.REINFORCED';
   }
   premises.push({ label: 'modal_cues', value: cues.map((cue) => cue.word).join(', ') });
+  const rules = cues.flatMap((cue) => (cue.entry.rule === undefined ? [] : [cue.entry.rule]));
+  if (rules.length > 0) premises.push({ label: 'modal_rules', value: [...new Set(rules)].join(', ') });
   const primary = cues.find((cue) => cue.entry.kind === 'operator') ?? strongest;
   let projection: Cue | undefined;
   for (const cue of cues)

@@ -888,3 +888,18 @@ describe('round 11: misread command verbs, discourse markers, headings and conti
     expect(moodOf("What's more, the price fell.")).toBe('declarative');
   });
 });
+
+describe('minor formulas', () => {
+  it.each([
+    'Good luck with the interview!',
+    'Warm regards, Peter',
+    'Okay, no problem.',
+    'Thank you so much, Maria!',
+  ])('MOOD.MINOR_FORMULA: %s is minor', (text) => {
+    expect(moodOf(text)).toBe('minor');
+  });
+
+  it.each(['No, the tenant pays.', 'Sure, I can help.'])('%s is not a minor formula', (text) => {
+    expect(moodOf(text)).toBe('declarative');
+  });
+});

@@ -13,6 +13,9 @@ import {
   INTENSIFIED_ELLIPSIS_VERBS,
   INTERPERSONAL_THEMES,
   MINOR_EXPRESSIONS,
+  MINOR_PHRASE_PREPOSITIONS,
+  MINOR_TAIL_INTENSIFIERS,
+  MINOR_WITH_PHRASE,
   QUOTING_VERBS,
   TEXTUAL_THEMES,
   WH_WORDS,
@@ -260,6 +263,75 @@ function isMinorText(view: ClauseView): boolean {
   );
 }
 
+const VOCATIVE_PRONOUNS = new Set(['everyone', 'everybody', 'all', 'guys', 'folks', 'y’all', "y'all"]);
+const PHRASE_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
+
+/**
+ * MOOD.MINOR_FORMULA: a chain of minor expressions, optionally closed by intensifiers ("Thank you so
+ * much", "No problem at all"), a prepositional phrase after a greeting-type expression ("Good luck with the
+ * exam"), or a vocative ("Kind regards, Anna", "Well done, team!", "Yes, of course"). Returns the
+ * expressions matched, or '' when the clause is not such a formula. Reads at most a few words ahead.
+ */
+function minorFormula(view: ClauseView): string {
+  const { lower, pos } = view;
+  const count = lower.length;
+  let index = 0;
+  while (index < count && pos[index] === 'PUNCT') index += 1;
+  const found: string[] = [];
+  let comma = false;
+  while (index < count) {
+    if (pos[index] === 'PUNCT') {
+      if (lower[index] === ',') comma = true;
+      index += 1;
+      continue;
+    }
+    let matched = 0;
+    for (let size = Math.min(4, count - index); size >= 1 && matched === 0; size -= 1) {
+      let key = lower[index] ?? '';
+      for (let offset = 1; offset < size; offset += 1) key += `_${lower[index + offset] ?? ''}`;
+      if (MINOR_EXPRESSIONS.has(key)) matched = size;
+    }
+    if (matched === 0) break;
+    const expression = lower.slice(index, index + matched).join('_');
+    found.push(expression);
+    index += matched;
+    comma = false;
+  }
+  if (found.length === 0) return '';
+  const lastFound = found[found.length - 1] ?? '';
+  while (index < count && MINOR_TAIL_INTENSIFIERS.has(lower[index] ?? '') && pos[index] !== 'PUNCT')
+    index += 1;
+  if (
+    index < count &&
+    MINOR_WITH_PHRASE.has(lastFound) &&
+    MINOR_PHRASE_PREPOSITIONS.has(lower[index] ?? '')
+  ) {
+    // "Good luck with the exam", "Thanks for helping": no Finite and no Subject pronoun in the phrase.
+    for (let probe = index + 1; probe < count; probe += 1) {
+      if (pos[probe] === 'AUX' || PHRASE_SUBJECTS.has(lower[probe] ?? '')) return '';
+      if (pos[probe] === 'PUNCT' && lower[probe] !== ',' && probe < count - 1) return '';
+    }
+    return found.join(' ');
+  }
+  while (index < count && pos[index] === 'PUNCT') {
+    if (lower[index] === ',') comma = true;
+    index += 1;
+  }
+  // A vocative: after a comma one to three names or nouns; without a comma only capitalised names.
+  let names = 0;
+  while (
+    index < count &&
+    names < 3 &&
+    (pos[index] === 'PROPN' ||
+      (comma && (pos[index] === 'NOUN' || VOCATIVE_PRONOUNS.has(lower[index] ?? ''))))
+  ) {
+    index += 1;
+    names += 1;
+  }
+  while (index < count && pos[index] === 'PUNCT') index += 1;
+  return index === count ? found.join(' ') : '';
+}
+
 /**
  * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
  * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
@@ -302,6 +374,11 @@ export function classifyMood(view: ClauseView): MoodDecision {
     // a question mark makes the clause interrogative).
     if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.MINOR_QUESTION', 0.7);
     return decide('minor', 'MOOD.MINOR_EXPRESSION', 0.85);
+  }
+  const formula = lower.length <= 12 ? minorFormula(view) : '';
+  if (formula !== '' && view.sentenceFinal !== '?') {
+    premises.push({ label: 'minor_formula', value: formula });
+    return decide('minor', 'MOOD.MINOR_FORMULA', 0.75);
   }
   if (view.sentenceFinal !== '?' && degreeAdjectiveMinor(view)) {
     // "So cool!", "Very nice.", "Too bad": a degree adverb and an adjective the model read as a verb

@@ -84,6 +84,19 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     }
     const nextGroup = groups[position + 1];
     if (
+      mood === 'imperative' &&
+      group.type === 'nominal' &&
+      group.end - group.start <= 3 &&
+      view.lower[group.end] === ',' &&
+      nextGroup !== undefined &&
+      (nextGroup.type === 'verbal' || nextGroup.type === 'adverbial')
+    ) {
+      // THEME.VOCATIVE: "Sarah, pass me the salt": a vocative before a command is an interpersonal theme.
+      elements.push({ kind: 'interpersonal', text, start: group.start, end: group.end });
+      themeEnd = group.end;
+      continue;
+    }
+    if (
       mood === 'interrogative' &&
       group.type === 'verbal' &&
       view.finite === group.start &&
@@ -122,7 +135,28 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       // THEME.WH_GROUP: "What a mess (this is)", "How kind (you are)": the WH word with the group it modifies.
       end = nextGroup.end;
       next = position + 2;
+    } else if (group.type === 'prepositional') {
+      // THEME.OPENING_CIRCUMSTANCE: "Notwithstanding any other provision of this Agreement, ...", "Despite weeks of talks between
+      // unions and management, ...": an opening circumstance runs over its post-modifying phrases to
+      // the comma that closes it (no verb before the comma).
+      const close = openingCircumstanceEnd(view, groups, position);
+      if (close > position + 1) {
+        end = (groups[close - 1] as (typeof groups)[number]).end;
+        next = close;
+      }
     } else if (group.type === 'nominal') {
+      // THEME.COORDINATED_NOMINAL: "Salt and pepper are essential": nominal groups joined by "and"/"or"
+      // are one element.
+      while (
+        groups[next]?.type === 'conjunction' &&
+        groups[next]?.start === end &&
+        (view.lower[end] === 'and' || view.lower[end] === 'or') &&
+        groups[next + 1]?.type === 'nominal' &&
+        groups[next + 1]?.start === groups[next]?.end
+      ) {
+        end = (groups[next + 1] as (typeof groups)[number]).end;
+        next += 2;
+      }
       // THEME.POSTMODIFIER: prepositional phrases between the Subject and the verb belong to it ("The key to success is").
       let probe = next;
       while (groups[probe]?.type === 'prepositional' && groups[probe]?.start === groups[probe - 1]?.end)
@@ -177,6 +211,29 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     conjunctiveAdjuncts,
     cohesiveReferences: findReferences(view, context),
   };
+}
+
+const CIRCUMSTANCE_PARTS = new Set(['prepositional', 'nominal', 'adjectival', 'conjunction']);
+
+/**
+ * Index after the last group of an opening circumstance that starts at group `at` and is closed by a
+ * comma, or `at + 1` when the groups up to the comma are not all parts of a circumstance (a verb, a
+ * subordinator) or no comma closes it.
+ */
+export function openingCircumstanceEnd(view: ClauseView, groups: Syntactic['groups'], at: number): number {
+  const first = groups[at];
+  if (first === undefined || first.type !== 'prepositional') return at + 1;
+  let probe = at + 1;
+  let last = first;
+  while (probe < groups.length) {
+    if (view.lower[last.end] === ',') return probe;
+    const group = groups[probe] as (typeof groups)[number];
+    if (group.start !== last.end || !CIRCUMSTANCE_PARTS.has(group.type)) return at + 1;
+    if (group.type === 'conjunction' && view.pos[group.start] !== 'CCONJ') return at + 1;
+    last = group;
+    probe += 1;
+  }
+  return at + 1;
 }
 
 function spanOf(syntactic: Syntactic, start: number, end: number): string {

@@ -138,3 +138,38 @@ describe('theme and groups (round 3)', () => {
     ]);
   });
 });
+
+describe('participant roles (held-out round)', () => {
+  it('PROCESS.ADJECTIVAL_PARTICIPLE: be + a stative participle is Carrier + Attribute, not passive', () => {
+    expect(processOf('The kids were bored.')).toBe('relational');
+    expect(rolesOf('The kids were bored.')).toEqual(['carrier=The kids', 'attribute=bored']);
+  });
+
+  it('ROLE.SUPERLATIVE_VALUE: a superlative Subject of "be" is the Value', () => {
+    expect(rolesOf('The best option is a bank loan.')).toEqual([
+      'value=The best option',
+      'token=a bank loan',
+    ]);
+  });
+
+  it('ROLE.COORDINATED_NOMINAL: nominal groups joined by "and" are one participant', () => {
+    expect(rolesOf('The toolbox contains a hammer and a saw.')).toEqual([
+      'carrier=The toolbox',
+      'attribute=a hammer and a saw',
+    ]);
+  });
+
+  it('ROLE.OPENING_CIRCUMSTANCE: nominal groups inside an opening circumstance are no participants', () => {
+    expect(
+      rolesOf('Despite months of talks between the owners and the union, the strike continued.'),
+    ).toEqual(['actor=the strike']);
+  });
+
+  it('ROLE.VOCATIVE: a name before a command is a Vocative, not the Actor', () => {
+    expect(rolesOf('Emma, bring the chairs inside.')).toEqual(['goal=the chairs']);
+  });
+
+  it('PROCESS.MINOR_CLAUSE: a minor clause has no participants', () => {
+    expect(rolesOf('Well done, everyone!')).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import type {
   CircumstanceType,
   Group,
   Ideational,
+  Mood,
   Participant,
   ParticipantRole,
   ProcessType,
@@ -12,6 +13,7 @@ import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
+import { openingCircumstanceEnd } from './theme-analyzer';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
 export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [CircumstanceType, string | null]>> =
@@ -129,6 +131,18 @@ export const ROLE_RULES = {
   postmodifier: 'ROLE.POSTMODIFIER',
   /** Sense verbs + adjective ("tastes bitter", "look tired") are attributive relational. */
   senseAttribute: 'PROCESS.SENSE_ATTRIBUTE',
+  /** be + a stative participle with no agent ("is broken", "must be exhausted"): Carrier + Attribute, not passive. */
+  adjectivalParticiple: 'PROCESS.ADJECTIVAL_PARTICIPLE',
+  /** A minor clause ("Well done, team!", "Thank you so much!", mood minor) has no process and so no participants. */
+  minorClause: 'PROCESS.MINOR_CLAUSE',
+  /** Nominal groups inside an opening circumstance closed by a comma are no participants. */
+  openingCircumstance: 'ROLE.OPENING_CIRCUMSTANCE',
+  /** A name or nominal set off by a comma before a base-form verb is a Vocative, not the Subject. */
+  vocative: 'ROLE.VOCATIVE',
+  /** "X and Y" / "X or Y": coordinated nominal groups make one participant. */
+  coordinatedNominal: 'ROLE.COORDINATED_NOMINAL',
+  /** be + a Subject with a superlative or "main/only/first" (a unique role) is identifying: Subject = Value. */
+  superlativeValue: 'ROLE.SUPERLATIVE_VALUE',
 } as const;
 
 /** Words that make a nominal group a circumstance of time when they determine a time noun. */
@@ -276,6 +290,7 @@ export function analyzeTransitivity(
   view: ClauseView,
   passiveIn: boolean,
   polarity: 'positive' | 'negative',
+  mood: Mood,
 ): Ideational {
   const { syntactic } = view;
   const groups = syntactic.groups;
@@ -398,9 +413,53 @@ export function analyzeTransitivity(
       matched = ROLE_RULES.senseAttribute;
     }
   }
+  // "The apartment is fully furnished", "You must be exhausted": be + a stative participle with no
+  // by-agent and no object describes a state (Attribute), not a happening done to the Subject.
+  let participleAttribute: { start: number; end: number } | undefined;
+  if (
+    passive &&
+    head >= 0 &&
+    event !== undefined &&
+    STATIVE_PARTICIPLES.has(view.lower[head] ?? '') &&
+    nextAfterEvent?.type !== 'nominal' &&
+    !groups.some(
+      (group) => group.start >= head && group.type === 'prepositional' && view.lower[group.start] === 'by',
+    )
+  ) {
+    let start = head;
+    while (start > event.start && view.pos[start - 1] === 'ADV' && !NEGATORS.has(view.lower[start - 1] ?? ''))
+      start -= 1;
+    participleAttribute = { start, end: head + 1 };
+    passive = false;
+    processType = 'relational';
+    matched = ROLE_RULES.adjectivalParticiple;
+  }
+  const minor = mood === 'minor';
+  if (minor) fired.push(ROLE_RULES.minorClause);
   const participants: Participant[] = [];
   const circumstances: Circumstance[] = [];
   const roles = ROLES[processType];
+  // "Despite weeks of talks between unions and management, workers walked out": nominal groups inside
+  // an opening circumstance (up to the comma that closes it) are no participants.
+  {
+    let at = 0;
+    while (at < groups.length && (groups[at] as Group).type !== 'prepositional') {
+      const type = (groups[at] as Group).type;
+      if (type !== 'conjunction' && type !== 'adverbial') break;
+      at += 1;
+    }
+    const close = openingCircumstanceEnd(view, groups, at);
+    const last = groups[close - 1];
+    if (close > at + 1 && last !== undefined && last.end <= (event?.start ?? -1)) {
+      for (let index = at + 1; index < close; index += 1) {
+        const group = groups[index] as Group;
+        if (group.type === 'nominal') {
+          consumed.add(group);
+          fired.push(ROLE_RULES.openingCircumstance);
+        }
+      }
+    }
+  }
   const relative = syntactic.relation === 'relative';
   const please = processType === 'mental' && PLEASE_TYPE.has(verbLemma ?? '');
 
@@ -425,6 +484,26 @@ export function analyzeTransitivity(
   const eventEnd = event?.end ?? 0;
   const pre = groups.filter((group) => group.end <= eventStart && isCandidate(group));
   const post = groups.filter((group) => group.start >= eventEnd && group !== event && isCandidate(group));
+  // "Sarah, pass me the salt", "Everyone, sit down": a short nominal group set off by a comma before a
+  // base-form verb (no Finite before it) is a Vocative, not the Subject.
+  const vocative = pre[0];
+  if (
+    vocative !== undefined &&
+    event !== undefined &&
+    head >= 0 &&
+    vocative.end - vocative.start <= 3 &&
+    view.lower[vocative.end] === ',' &&
+    view.pos[head] === 'VERB' &&
+    view.lower[head] === view.lemma[head] &&
+    (event.start === head || view.lemma[event.start] === 'do') &&
+    groups.every(
+      (group) => group.start <= vocative.end || group.start >= event.start || group.type === 'adverbial',
+    )
+  ) {
+    pre.shift();
+    consumed.add(vocative);
+    fired.push(ROLE_RULES.vocative);
+  }
   // Temporal nominal groups are circumstances ("Yesterday the server crashed", "played every Sunday").
   const temporalOk =
     processType !== 'relational' && processType !== 'mental' && !TIME_OBJECT_VERBS.has(verbLemma ?? '');
@@ -533,7 +612,18 @@ export function analyzeTransitivity(
     if (fronted !== undefined || whAttribute !== undefined || POSSESSIVE_VERBS.has(verbLemma ?? ''))
       identifying = false;
     else if (IDENTIFYING_VERBS.has(verbLemma ?? '')) identifying = true;
-    else if (complement?.type === 'nominal' && definite(view, complement)) {
+    else if (
+      verbLemma === 'be' &&
+      complement?.type === 'nominal' &&
+      subject !== undefined &&
+      uniqueRole(view, subject)
+    ) {
+      // "Our biggest customer is a hospital in Leeds": a superlative (or main/only/first) Subject names a
+      // unique role, so the clause identifies it: the Subject is the Value, the complement the Token.
+      identifying = true;
+      reversed = true;
+      fired.push(ROLE_RULES.superlativeValue);
+    } else if (complement?.type === 'nominal' && definite(view, complement)) {
       identifying = true;
       reversed =
         subject !== undefined &&
@@ -571,14 +661,46 @@ export function analyzeTransitivity(
     fired.push(ROLE_RULES.ditransitive);
   } else if (firstObject !== undefined) complementRoles.push(objectRole(view, processType, firstObject));
 
-  if (event === undefined) {
+  if (event === undefined || minor) {
     // A verbless clause (minor clause, fragment) has no process, so no participants.
     subject = undefined;
     fronted = undefined;
     objects.length = 0;
   }
+  // "Each kit contains two syringes and a vial": nominal groups joined by "and"/"or" are one participant.
+  const coordinated = new Map<Group, number>();
+  for (const group of [subject, ...objects]) {
+    if (group === undefined) continue;
+    let end = group.end;
+    for (;;) {
+      const conjunction = groups.find((other) => other.start === end && other.type === 'conjunction');
+      const word = conjunction === undefined ? '' : (view.lower[conjunction.start] ?? '');
+      if (conjunction === undefined || (word !== 'and' && word !== 'or')) break;
+      const next = groups.find((other) => other.start === conjunction.end);
+      if (next?.type !== 'nominal' || consumed.has(next) || (event !== undefined && next.start === event.end))
+        break;
+      consumed.add(next);
+      end = next.end;
+    }
+    if (end > group.end) {
+      coordinated.set(group, end);
+      fired.push(ROLE_RULES.coordinatedNominal);
+    }
+  }
+  const withCoordinates = (group: Group, role: ParticipantRole, found: Participant): Participant => {
+    const end = coordinated.get(group);
+    return end === undefined ? found : spanParticipant(view, role, group.start, end);
+  };
   if (subject !== undefined)
-    participants.push(participantOf(view, groups, subject, subjectRole, consumed, event));
+    participants.push(
+      withCoordinates(
+        subject,
+        subjectRole,
+        participantOf(view, groups, subject, subjectRole, consumed, event),
+      ),
+    );
+  if (participleAttribute !== undefined && event !== undefined)
+    participants.push(spanParticipant(view, 'attribute', participleAttribute.start, participleAttribute.end));
   if (fronted !== undefined)
     participants.push(spanParticipant(view, frontedRole, fronted.start, fronted.end));
   if (whAttribute !== undefined)
@@ -598,7 +720,9 @@ export function analyzeTransitivity(
       }
       const role = complementRoles[complementCount] ?? roles.second;
       complementCount += 1;
-      participants.push(participantOf(view, groups, group, role, consumed, undefined));
+      participants.push(
+        withCoordinates(group, role, participantOf(view, groups, group, role, consumed, undefined)),
+      );
     } else if (
       group.type === 'adjectival' &&
       event !== undefined &&
@@ -702,6 +826,54 @@ const ATTRIBUTE_WH = new Set(['where', 'when', 'how']);
 const OBJECT_PRONOUNS = new Set(['me', 'him', 'us', 'them']);
 /** Verbs of becoming that with an adjective are attributive relational ("grew tired"). */
 const BECOMING_VERBS = new Set(['get', 'grow', 'turn', 'go', 'become', 'remain', 'stay', 'keep']);
+
+/** Participles that after "be" name a state rather than a happening ("is broken", "are married"). */
+const STATIVE_PARTICIPLES = new Set(
+  'exhausted tired broken closed married divorced engaged interested worried excited bored confused scared frightened terrified pleased satisfied disappointed surprised shocked amazed embarrassed annoyed concerned involved qualified unqualified located situated based furnished unfurnished crowded packed insured licensed registered entitled delighted thrilled lost stuck dressed employed unemployed retired spoiled spoilt'.split(
+    ' ',
+  ),
+);
+const NEGATORS = new Set(['not', "n't", 'n’t', 'never']);
+/** Premodifiers that make a nominal group name a unique role ("the main cause", "our only option"). */
+const UNIQUE_MODIFIERS = new Set([
+  'main',
+  'only',
+  'first',
+  'last',
+  'best',
+  'worst',
+  'most',
+  'least',
+  'chief',
+  'sole',
+  'primary',
+  'principal',
+  'biggest',
+  'largest',
+]);
+const NOT_SUPERLATIVE = new Set([
+  'honest',
+  'modest',
+  'earnest',
+  'interest',
+  'forest',
+  'west',
+  'rest',
+  'test',
+  'nest',
+  'chest',
+]);
+
+/** Whether a nominal group's premodifiers make it a unique role: a superlative, "main", "only", "first". */
+function uniqueRole(view: ClauseView, group: Group): boolean {
+  for (let index = group.start; index < group.head; index += 1) {
+    const word = view.lower[index] ?? '';
+    if (UNIQUE_MODIFIERS.has(word)) return true;
+    if (view.pos[index] === 'ADJ' && word.length > 4 && word.endsWith('est') && !NOT_SUPERLATIVE.has(word))
+      return true;
+  }
+  return false;
+}
 
 /** Whether the tokens from `from` on are only punctuation. */
 function isLastWord(view: ClauseView, from: number): boolean {

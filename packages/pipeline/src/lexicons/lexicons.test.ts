@@ -106,3 +106,11 @@ describe('tenor features', () => {
     }
   });
 });
+
+describe('round 7 entries', () => {
+  it('MODALITY.EXPECTED_TO: "expected to" is median probability, valued like "likely to"', () => {
+    expect(MODAL_EXPRESSIONS.expected?.weight).toBe(MODAL_EXPRESSIONS.likely?.weight);
+    expect(MODAL_EXPRESSIONS.expected?.type).toBe('probability');
+    expect(MODAL_EXPRESSIONS.expected?.rule).toBe('MODALITY.EXPECTED_TO');
+  });
+});

@@ -9,6 +9,8 @@ export interface ModalEntry {
   readonly weight: number;
   readonly type: ModalityType;
   readonly kind: ModalKind;
+  /** Id of the rule that added this entry ("MODALITY.EXPECTED_TO"), cited in the trace as `modal_rules`. */
+  readonly rule?: string;
 }
 
 const entry = (weight: number, type: ModalityType, kind: ModalKind): ModalEntry => ({ weight, type, kind });
@@ -83,6 +85,11 @@ export const MODAL_EXPRESSIONS: Readonly<Record<string, ModalEntry>> = lexiconTa
   rumoured: entry(0.6, 'probability', 'expression'),
   alleged: entry(0.6, 'probability', 'expression'),
   claimed: entry(0.4, 'probability', 'expression'),
+  /**
+   * "Prices are expected to rise" is "prices will probably rise": prediction attributed to no one
+   * named, median like "likely to" (lexicon entry MODALITY.EXPECTED_TO).
+   */
+  expected: { ...entry(0.6, 'probability', 'expression'), rule: 'MODALITY.EXPECTED_TO' },
 });
 
 /** Modal adjuncts (adverbs) of probability and usuality, keyed by lower-case form. */

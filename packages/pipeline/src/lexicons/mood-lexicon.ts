@@ -10,7 +10,21 @@ export const MINOR_EXPRESSIONS = set(`
   good_morning good_afternoon good_evening good_night thank_you thank_you_very_much many_thanks
   excuse_me of_course no_problem all_right right sure great fine cool nice awesome indeed absolutely
   happy_birthday merry_christmas good_luck well_done no_way not_really me_too you_too see_you bless_you
+  regards kind_regards best_regards warm_regards best_wishes yours_sincerely yours_faithfully yours_truly
+  oh_no oh_dear thank_you_so_much
 `);
+
+/**
+ * Minor expressions that may take a prepositional phrase ("Good luck with the exam", "Congratulations on
+ * the new job", "Thanks for everything") and stay minor clauses.
+ */
+export const MINOR_WITH_PHRASE = set(
+  'good_luck congratulations congrats thanks many_thanks thx sorry welcome happy_birthday cheers',
+);
+/** Words that may close a minor expression as intensifiers ("Thanks a lot", "No problem at all"). */
+export const MINOR_TAIL_INTENSIFIERS = set('so very much a lot again at all indeed');
+/** Prepositions that open the phrase after a minor expression of MINOR_WITH_PHRASE. */
+export const MINOR_PHRASE_PREPOSITIONS = set('with for on about to');
 
 /** Words that, clause-initially, are textual themes (conjunctions, continuatives, conjunctive adjuncts). */
 export const TEXTUAL_THEMES = set(`

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createPipeline } from './pipeline';
+
+const pipeline = createPipeline({ clock: () => new Date(0) });
+
+function groupsOf(text: string): string[] {
+  const clause = pipeline.compile(text, { documentId: 'chunker-test' })[0];
+  return (clause?.syntactic.groups ?? []).map((group) => `${group.type}[${group.text}]`);
+}
+
+describe('nominal groups with premodifiers the tagger read as verbs or adverbs', () => {
+  it('a participle between a determiner and a noun stays in the nominal group', () => {
+    expect(groupsOf('She emailed me the updated price list.')).toContain('nominal[the updated price list]');
+  });
+
+  it('an adverb-tagged adjective after a determiner stays in the nominal group', () => {
+    expect(groupsOf('He carved a small wooden spoon.')).toContain('nominal[a small wooden spoon]');
+  });
+
+  it('leaves a verb after a noun alone', () => {
+    expect(groupsOf('The man walked home.')).toContain('verbal[walked]');
+  });
+});
