@@ -1,4 +1,6 @@
 import type { Group, GroupType, Token, Upos } from '@cae/core';
+import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
+import { isComplexPreposition } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
@@ -19,6 +21,16 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
     if (NOMINAL.has(tag)) {
       // A pronoun after a noun starts a new group ("gave the man it"), except possessive determiners.
       if ((tag === 'PRON' || tag === 'DET') && index > from && NOMINAL_HEAD.has(pos[index - 1] ?? 'X')) break;
+      // GROUP.HOW_ATTRIBUTE: "How beautiful | the garden looks!": after "how" + adjective, a determiner opens the Subject.
+      if (
+        (tag === 'DET' || tag === 'PRON') &&
+        lower[index] !== 'a' &&
+        lower[index] !== 'an' &&
+        index > from + 1 &&
+        lower[from] === 'how' &&
+        pos[index - 1] === 'ADJ'
+      )
+        break;
       // A personal pronoun is a nominal group of its own ("How tall | you | are").
       if (tag === 'PRON' && index > from && PERSONAL.has(lower[index] ?? '')) break;
       // "the museum | last summer": a time determiner after a noun starts a temporal group.
@@ -115,6 +127,34 @@ function premodifierInGroup(
 }
 const PARTICIPLE = /(?:ed|en|ing)$/;
 
+const PARTICLE_TAGS = new Set<Upos>(['ADP', 'ADV', 'PART']);
+
+/**
+ * GROUP.PHRASAL_PARTICLE: the particle right after a lexical verb makes one phrasal verb with it ("Switch
+ * off all the lights", "She turned down the offer") when the verb takes that particle (PHRASAL_PARTICLES)
+ * and a nominal group follows that is its object (or the clause ends there, the object fronted): not a path or place ("turned down the street") nor a
+ * time ("turned up the next day"), which the particle, as a preposition, opens as a circumstance.
+ */
+function phrasalParticle(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  tokens: readonly Token[],
+  head: number,
+): boolean {
+  const at = head + 1;
+  if (pos[head] !== 'VERB' || !PARTICLE_TAGS.has(pos[at] ?? 'X')) return false;
+  const particles = PHRASAL_PARTICLES.get(tokens[head]?.lemma ?? '');
+  if (particles === undefined || !particles.has(lower[at] ?? '')) return false;
+  const tag = pos[at + 1] ?? 'X';
+  // "What did you switch on?": the particle ends the clause, its object fronted.
+  if (tag === 'PUNCT' || at + 1 >= pos.length) return true;
+  if (!NOMINAL.has(tag)) return false;
+  const end = nominalEnd(lower, pos, at + 1);
+  if (end <= at + 1) return false;
+  const word = lower[nominalHead(pos, at + 1, end)] ?? '';
+  return !PATH_NOUNS.has(word) && !TIME_NOUNS.has(word);
+}
+
 function nominalHead(pos: readonly Upos[], start: number, end: number): number {
   for (let index = end - 1; index >= start; index -= 1) if (NOMINAL_HEAD.has(pos[index] ?? 'X')) return index;
   return end - 1;
@@ -166,8 +206,10 @@ export function chunkGroups(
     if (tag === 'CCONJ' || tag === 'SCONJ') {
       groups.push(group('conjunction', index, index + 1, index, tokens, original));
       index += 1;
-    } else if (tag === 'ADP') {
-      const end = nominalEnd(lower, pos, index + 1);
+    } else if (tag === 'ADP' || isComplexPreposition(lower, index)) {
+      // "according to the report": the complex preposition opens one prepositional group.
+      const from = tag === 'ADP' ? index + 1 : index + 2;
+      const end = nominalEnd(lower, pos, from);
       groups.push(group('prepositional', index, Math.max(end, index + 1), index, tokens, original));
       index = Math.max(end, index + 1);
     } else if (
@@ -182,6 +224,7 @@ export function chunkGroups(
         else if (!(next === 'PART' || (next === 'ADV' && VERBAL.has(pos[end + 1] ?? 'X')))) break;
         end += 1;
       }
+      if (head >= 0 && end === head + 1 && phrasalParticle(lower, pos, tokens, head)) end += 1;
       if (head < 0) {
         groups.push(group('adverbial', index, end, index, tokens, original));
       } else groups.push(group('verbal', index, end, head, tokens, original));

@@ -903,3 +903,52 @@ describe('minor formulas', () => {
     expect(moodOf(text)).toBe('declarative');
   });
 });
+
+describe('round 12: finite verbs the lite model reads as nouns or adjectives after their Subject', () => {
+  it.each([
+    ['Some readers dispute the figures.', 2],
+    ['The storm frightened the cattle.', 2],
+    ['The coach informed the players on Friday.', 2],
+    ['The report signals a change in policy.', 2],
+    ['The notice states that the pool reopens soon.', 2],
+    ['These look great to me.', 1],
+    ['Dr Patel retired.', 2],
+  ])('POS.FINITE_VERB_AFTER_SUBJECT_GROUP: %s', (text, verb) => {
+    expect(tagsOf(text)[verb]).toBe('VERB');
+    expect(moodOf(text)).toBe('declarative');
+  });
+
+  it('POS.FINITE_VERB_AFTER_SUBJECT_GROUP leaves noun compounds, headings and coordinated groups alone', () => {
+    for (const [text, noun] of [
+      // A base form needs a plural Subject; a clause with its own verb keeps the compound.
+      ['The price increase', 2],
+      ['The ticket price increase was small.', 3],
+      // A bare singular noun opens no Subject group.
+      ['Customer service hours', 2],
+      ['Data sources and methods', 1],
+      // Before a preposition, a noun's -s form may head a compound.
+      ['The survey results in brief.', 2],
+      ['Our product plans for next year.', 2],
+      // "and" after a verb joins two nominal groups; "few" is no head.
+      ['It takes patience and a few seconds of calm.', 6],
+      // No verb reading.
+      ['The city streets in winter.', 2],
+    ] as const) {
+      expect(tagsOf(text)[noun]).toBe('NOUN');
+    }
+  });
+
+  it.each([
+    ["Isn't the pharmacy closing early tonight?", 4],
+    ["Aren't the shops opening late today?", 4],
+  ])('POS.PROGRESSIVE_IN_QUESTION: %s', (text, verb) => {
+    expect(tagsOf(text)[verb]).toBe('VERB');
+    expect(moodOf(text)).toBe('interrogative');
+  });
+
+  it('POS.PROGRESSIVE_IN_QUESTION leaves -ing nouns of compounds alone', () => {
+    expect(tagsOf('Is the car parking free?')[3]).toBe('NOUN');
+    expect(tagsOf('Is the store closing time nine?')[3]).toBe('NOUN');
+    expect(tagsOf('Is the swimming pool open?')[2]).not.toBe('VERB');
+  });
+});

@@ -238,6 +238,8 @@ export const POS_RULES = [
   'POS.MODAL_BEFORE_SUBJECT',
   'POS.NOUN_AFTER_INITIAL_AUX',
   'POS.VERB_AFTER_SUBJECT',
+  'POS.FINITE_VERB_AFTER_SUBJECT_GROUP',
+  'POS.PROGRESSIVE_IN_QUESTION',
   'POS.VERB_AFTER_MODAL',
   'POS.EXISTENTIAL_BE',
   'POS.LOCATIVE_THERE',
@@ -418,6 +420,9 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       !disabled.has('POS.VERB_AFTER_SUBJECT') &&
       isVerbAfterSubject(tagged, index, from, to)
     ) {
+      pos[index] = 'VERB';
+    } else if ((tag === 'NOUN' || tag === 'ADJ') && index > from && misreadFinite(tagged, index, from, to)) {
+      // "The survey signals a shift", "The news frightened the children": see MISREAD_FINITE_RULES.
       pos[index] = 'VERB';
     } else if (
       (tag === 'ADJ' || tag === 'NOUN') &&
@@ -1166,4 +1171,179 @@ function isVerbAfterSubject(tagged: Tagged, index: number, from: number, to: num
     if (probe > index && tag === 'PUNCT' && CLAUSE_END.has(lower[probe] ?? '')) break;
   }
   return true;
+}
+
+/** Possessives and quantifiers that open a Subject's nominal group ("Her results", "Many households"). */
+const GROUP_OPENERS = new Set([
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+  'many',
+  'most',
+  'several',
+  'few',
+  'both',
+  'all',
+  'some',
+  'each',
+  'every',
+  'no',
+]);
+/** Words that open a reported clause after a verb ("The report states that ..."). */
+const REPORTED_CLAUSE = new Set(['that', 'whether', 'if']);
+const DEMONSTRATIVE_SUBJECTS = new Set(['this', 'that', 'these', 'those']);
+/** Tags inside a nominal group before its head ("the loud music", "the rent board", "two new"). */
+const GROUP_INSIDE = new Set<Upos>(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+/** Tags that can open the object or complement of a finite verb ("signals a shift", "lack heating"). */
+const AFTER_FINITE_VERB = new Set<Upos>(['DET', 'PRON', 'NOUN', 'NUM', 'ADJ', 'ADP', 'ADV', 'PROPN']);
+
+/**
+ * True when `start` opens a clause: the sentence's start, after a subordinator or "that", or after a comma
+ * or "and" when no verb comes before them in the sentence ("In May, prices rose"; not "It takes time and a
+ * few seconds", where "and" joins two nominal groups).
+ */
+function opensClause(tagged: Tagged, start: number, from: number): boolean {
+  const { lower, pos } = tagged;
+  if (start === from || SENTENCE_END.has(lower[start - 1] ?? '')) return true;
+  if (pos[start - 1] === 'SCONJ' || lower[start - 1] === 'that') return true;
+  if (lower[start - 1] !== ',' && pos[start - 1] !== 'CCONJ') return false;
+  for (let probe = start - 2; probe >= from && probe > start - 40; probe -= 1) {
+    if (SENTENCE_END.has(lower[probe] ?? '')) return true;
+    if (pos[probe] === 'VERB' || pos[probe] === 'AUX') return false;
+  }
+  return start - 40 < from;
+}
+
+/**
+ * "The survey signals a shift", "Many households lack heating", "The news frightened the children": the
+ * lite model reads the finite verb right after its Subject as a noun or adjective, so the clause has no
+ * process. A word the model's lexicon allows as a verb (an adjective only in -ed), agreeing with the head
+ * of a Subject group that opens the clause (a determiner, possessive or quantifier and its words, a plural
+ * noun or name on its own, or a Subject pronoun), before the start of an object or complement, with no
+ * finite verb after it in its clause, is the verb. A singular bare noun opens no group ("Customer service
+ * hours", "Data sources"), and a base form needs a plural Subject ("The price increase" stays a noun).
+ */
+function isFiniteVerbAfterSubjectGroup(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, lemmas, pos } = tagged;
+  // Cheap look-ups first: most nouns follow a determiner, adjective or preposition.
+  const headTag = pos[index - 1];
+  if (
+    headTag !== 'NOUN' &&
+    headTag !== 'PROPN' &&
+    headTag !== 'ADJ' &&
+    headTag !== 'PRON' &&
+    headTag !== 'DET'
+  )
+    return false;
+  if (index + 1 >= to) return false;
+  const following = lower[index + 1] ?? '';
+  const word = lower[index] ?? '';
+  // "Dr Lee retired.": a past form may also close its clause.
+  const past = word.length > 3 && word.endsWith('ed') && !word.endsWith('eed');
+  const closes = past && CLAUSE_END.has(following);
+  if (!closes && !AFTER_FINITE_VERB.has(pos[index + 1] ?? 'X') && !REPORTED_CLAUSE.has(following))
+    return false;
+  // "What tidy gardens they keep": a Subject pronoun after the word opens the clause it belongs to.
+  if (NOMINATIVE_PRONOUNS.has(following)) return false;
+  const lemma = lemmas[index] ?? word;
+  const third = !past && word !== lemma && word.endsWith('s') && !word.endsWith('ss');
+  const base = !past && word === lemma && !word.endsWith('ing') && !word.endsWith('s');
+  if (!(past || third || base) || (pos[index] === 'ADJ' && !past)) return false;
+  if (verbReading === null || !verbReading(word)) return false;
+  const head = index - 1;
+  const headWord = lower[head] ?? '';
+  let start = head;
+  let plural: boolean;
+  if (headTag === 'DET' && DEMONSTRATIVE_SUBJECTS.has(headWord)) {
+    // "These look fine": a demonstrative standing alone as the Subject (made a pronoun below).
+    plural = headWord === 'these' || headWord === 'those';
+  } else if (headTag === 'PRON') {
+    if (SINGULAR_SUBJECT_PRONOUNS.has(headWord)) plural = false;
+    else if (PLURAL_SUBJECT_PRONOUNS.has(headWord)) plural = true;
+    else return false;
+  } else if (headTag === 'NOUN' || headTag === 'PROPN' || headTag === 'ADJ') {
+    // "A green light signals": the model may read the head noun as an adjective; it needs an opener.
+    if (headTag === 'ADJ' && (GROUP_OPENERS.has(headWord) || !hasPosReading(headWord, 'NOUN'))) return false;
+    plural = headTag === 'NOUN' && headWord !== lemmas[head] && headWord.endsWith('s');
+    while (start > from && start > head - 6 && GROUP_INSIDE.has(pos[start - 1] ?? 'X')) start -= 1;
+    const opener = lower[start - 1] ?? '';
+    if (WH_WORDS.has(opener)) return false;
+    if (start > from && (pos[start - 1] === 'DET' || GROUP_OPENERS.has(opener))) start -= 1;
+    else if (GROUP_OPENERS.has(lower[start] ?? '') && start < head) {
+      // "Many households": the quantifier tagged an adjective opens the group.
+    } else if (headTag === 'ADJ' || (!plural && headTag !== 'PROPN')) return false;
+  } else return false;
+  if (!(past || (plural ? base : third))) return false;
+  // "Our product plans for next year", "The survey results in brief": before a preposition a noun's -s
+  // or base form may head a compound; only a past form, or a name or pronoun's verb, is trusted there.
+  if (!past && pos[index + 1] === 'ADP' && (headTag === 'NOUN' || headTag === 'ADJ')) return false;
+  if (!opensClause(tagged, start, from) || !noFiniteVerbAhead(tagged, index, to)) return false;
+  // The demonstrative standing alone is a pronoun (UD), so the clause has its Subject.
+  if (headTag === 'DET') pos[head] = 'PRON';
+  return true;
+}
+
+/** Forms of "be" that open a yes/no question ("Is the store closing early?"). */
+const PROGRESSIVE_BE = new Set(['is', 'are', 'was', 'were', 'am']);
+
+/**
+ * "Isn't the store closing early today?", "Are the buses running on time?": after an opening be-form
+ * (and "not"), a Subject group with a determiner, then an -ing form the model's lexicon allows as a verb,
+ * before an adverb, a preposition, an object or the end: the progressive verb, not a compound's head
+ * ("Is the store closing time nine?", "Is the car parking free?" keep the noun).
+ */
+function isProgressiveInQuestion(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, pos } = tagged;
+  const word = lower[index] ?? '';
+  if (!word.endsWith('ing') || verbReading === null || !verbReading(word)) return false;
+  const headTag = pos[index - 1];
+  if (headTag !== 'NOUN' && headTag !== 'PROPN' && headTag !== 'PRON') return false;
+  let start = index - 1;
+  if (headTag !== 'PRON') {
+    while (start > from && start > index - 6 && GROUP_INSIDE.has(pos[start - 1] ?? 'X')) start -= 1;
+    if (start - 1 < from || !(pos[start - 1] === 'DET' || GROUP_OPENERS.has(lower[start - 1] ?? '')))
+      return false;
+    start -= 1;
+  } else if (!SUBJECT_PRONOUNS.has(lower[start] ?? '')) return false;
+  let be = start - 1;
+  if (be > from && NEGATOR_WORDS.has(lower[be] ?? '')) be -= 1;
+  if (
+    be < from ||
+    !PROGRESSIVE_BE.has(lower[be] ?? '') ||
+    !(be === from || SENTENCE_END.has(lower[be - 1] ?? ''))
+  )
+    return false;
+  if (index + 1 >= to) return true;
+  const next = pos[index + 1] ?? 'X';
+  const following = lower[index + 1] ?? '';
+  if (next === 'ADJ') return hasPosReading(following, 'ADV') && !hasPosReading(following, 'VERB');
+  return (
+    next === 'ADV' ||
+    next === 'ADP' ||
+    next === 'DET' ||
+    next === 'PRON' ||
+    next === 'PART' ||
+    CLAUSE_END.has(following)
+  );
+}
+
+/** Rules that read the misread finite verb of a clause after its Subject as a verb, tried in order. */
+const MISREAD_FINITE_RULES: ReadonlyArray<
+  readonly [string, (tagged: Tagged, index: number, from: number, to: number) => boolean]
+> = [
+  // "The survey signals a shift", "Many households lack heating": see isFiniteVerbAfterSubjectGroup.
+  ['POS.FINITE_VERB_AFTER_SUBJECT_GROUP', isFiniteVerbAfterSubjectGroup],
+  // "Isn't the store closing early today?": see isProgressiveInQuestion.
+  ['POS.PROGRESSIVE_IN_QUESTION', isProgressiveInQuestion],
+];
+
+/** True when one of MISREAD_FINITE_RULES (not switched off) reads the word at `index` as a verb. */
+function misreadFinite(tagged: Tagged, index: number, from: number, to: number): boolean {
+  for (const [id, applies] of MISREAD_FINITE_RULES)
+    if (!disabled.has(id) && applies(tagged, index, from, to)) return true;
+  return false;
 }

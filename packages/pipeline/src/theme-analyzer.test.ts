@@ -28,4 +28,20 @@ describe('theme', () => {
       marked: false,
     });
   });
+
+  it('SEGMENT.COMPLEX_PREPOSITION: "According to X," is a marked circumstantial theme of the main clause', () => {
+    expect(themeOf('According to the forecast, the ferry will sail at noon.')).toEqual({
+      text: 'According to the forecast',
+      marked: true,
+    });
+    const clauses = pipeline.compile('According to the forecast, the ferry will sail at noon.', {
+      documentId: 'theme-test',
+    });
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.ideational.rawTransitivity.matched).toContain('ROLE.COMPLEX_PREPOSITION');
+  });
+
+  it('SEGMENT.COMPLEX_PREPOSITION guard: a clause-opening verb with its own "to" is still a clause', () => {
+    expect(themeOf('Travelling to the coast, we stopped twice.').text).not.toBe('Travelling to the coast');
+  });
 });

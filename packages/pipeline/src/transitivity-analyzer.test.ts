@@ -45,7 +45,7 @@ describe('participant roles (round 3)', () => {
 
   it('ROLE.TEMPORAL_NOMINAL: temporal nominal groups are circumstances, not participants', () => {
     expect(rolesOf('We visited the museum last summer.')).toEqual(['actor=We', 'goal=the museum']);
-    expect(rolesOf('The kids played football every evening.')).toEqual(['actor=The kids', 'goal=football']);
+    expect(rolesOf('The kids played football every evening.')).toEqual(['actor=The kids', 'range=football']);
     expect(rolesOf('Last night the power failed.')).toEqual(['actor=the power']);
     const circumstances = clauseOf('The kids played football every evening.')?.ideational.circumstances ?? [];
     expect(circumstances.map((item) => `${item.type}=${item.text}`)).toContain('extent=every evening');
@@ -171,5 +171,108 @@ describe('participant roles (held-out round)', () => {
 
   it('PROCESS.MINOR_CLAUSE: a minor clause has no participants', () => {
     expect(rolesOf('Well done, everyone!')).toEqual([]);
+  });
+});
+
+function circumstancesOf(text: string): string[] {
+  return (clauseOf(text)?.ideational.circumstances ?? []).map((item) => `${item.type}=${item.text}`);
+}
+
+function matchedOf(text: string): string {
+  return clauseOf(text)?.ideational.rawTransitivity.matched ?? '';
+}
+
+describe('participant roles (phrasal verbs, Range, stranded prepositions, non-finite clauses)', () => {
+  it('ROLE.PHRASAL_VERB: the particle of a phrasal verb is part of the process; the nominal after it is the Goal', () => {
+    expect(rolesOf('The council tore down the old cinema.')).toEqual([
+      'actor=The council',
+      'goal=the old cinema',
+    ]);
+    expect(matchedOf('The council tore down the old cinema.')).toContain('ROLE.PHRASAL_VERB');
+    expect(clauseOf('Turn off the oven now.')?.textual?.theme.text).toBe('Turn off');
+    expect(rolesOf('What did the kids pick up?')).toEqual(['actor=the kids', 'goal=What']);
+  });
+
+  it('ROLE.PHRASAL_VERB guard: a motion verb or a path after the particle keeps the circumstance of place', () => {
+    expect(rolesOf('The hikers walked up the valley.')).toEqual(['actor=The hikers']);
+    expect(circumstancesOf('The hikers walked up the valley.')).toEqual(['location=up the valley']);
+    expect(rolesOf('She turned down the lane.')).toEqual(['actor=She']);
+    expect(matchedOf('She turned down the lane.')).not.toContain('ROLE.PHRASAL_VERB');
+  });
+
+  it('ROLE.RANGE: a game, a distance or a noun of process after play/run/take/have is the Range', () => {
+    expect(rolesOf('My cousins play chess on Fridays.')).toEqual(['actor=My cousins', 'range=chess']);
+    expect(rolesOf('The runners ran five miles.')).toEqual(['actor=The runners', 'range=five miles']);
+    expect(processOf('We had a nap after lunch.')).toBe('material');
+    expect(rolesOf('We had a nap after lunch.')).toEqual(['actor=We', 'range=a nap']);
+    expect(matchedOf('We had a nap after lunch.')).toContain('PROCESS.PROCESS_NOUN_RANGE');
+  });
+
+  it('ROLE.RANGE guard: other objects stay Goal; "have" + a thing stays possessive', () => {
+    expect(rolesOf('The nurse ran the ward.')).toEqual(['actor=The nurse', 'goal=the ward']);
+    expect(processOf('We had a long meeting.')).toBe('relational');
+  });
+
+  it('ROLE.STRANDED_PREPOSITION: a fronted WH element with a stranded preposition is a circumstance', () => {
+    expect(rolesOf('Which drawer did you hide the money in?')).toEqual(['actor=you', 'goal=the money']);
+    expect(circumstancesOf('Which drawer did you hide the money in?')).toEqual(['location=Which drawer']);
+    expect(rolesOf('Who did you complain to?')).toEqual(['sayer=you', 'receiver=Who']);
+  });
+
+  it('ROLE.STRANDED_PREPOSITION guard: a stranded particle of a phrasal verb leaves the WH element the Goal', () => {
+    expect(matchedOf('What did the kids pick up?')).not.toContain('ROLE.STRANDED_PREPOSITION');
+    expect(rolesOf('What did the jury believe?')).toEqual(['senser=the jury', 'phenomenon=What']);
+  });
+
+  it('ROLE.NONFINITE_OBJECT: the object of a non-finite clause is no participant of the main process', () => {
+    expect(rolesOf('The coach warned them against skipping lunch.')).toEqual([
+      'sayer=The coach',
+      'receiver=them',
+    ]);
+    expect(rolesOf('The manager asked us to clear the desks.')).toEqual(['sayer=The manager', 'receiver=us']);
+    expect(matchedOf('The manager asked us to clear the desks.')).toContain('ROLE.NONFINITE_OBJECT');
+  });
+
+  it('ROLE.NONFINITE_OBJECT guard: objects before any non-finite clause stay participants', () => {
+    expect(rolesOf('The porter handed the guest a heavy suitcase.')).toEqual([
+      'actor=The porter',
+      'beneficiary=the guest',
+      'goal=a heavy suitcase',
+    ]);
+    expect(matchedOf('The porter handed the guest a heavy suitcase.')).not.toContain('ROLE.NONFINITE_OBJECT');
+  });
+});
+
+describe('process type (ambiguous verbs)', () => {
+  it('PROCESS.ORDER_GOODS: "order" + a thing is material', () => {
+    expect(processOf('They ordered two coffees.')).toBe('material');
+    expect(rolesOf('They ordered two coffees.')).toEqual(['actor=They', 'goal=two coffees']);
+  });
+
+  it('PROCESS.ORDER_GOODS guard: "order" + person + to-infinitive stays verbal', () => {
+    expect(processOf('The judge ordered the witnesses to leave.')).toBe('verbal');
+  });
+
+  it('PROCESS.SAYING_BEHAVIOUR: whisper + Verbiage is verbal', () => {
+    expect(processOf('The girl whispered a secret to her friend.')).toBe('verbal');
+    expect(rolesOf('The girl whispered a secret to her friend.')).toEqual([
+      'sayer=The girl',
+      'verbiage=a secret',
+      'receiver=to her friend',
+    ]);
+  });
+
+  it('PROCESS.SAYING_BEHAVIOUR guard: with no Verbiage (a time only) it stays behavioural', () => {
+    expect(processOf('The children shouted all morning.')).toBe('behavioral');
+  });
+
+  it('PROCESS.SENSE_ATTRIBUTE: a fronted how-adjective with "look" is attributive relational', () => {
+    expect(processOf('How lovely the bride looked!')).toBe('relational');
+    expect(rolesOf('How lovely the bride looked!')).toEqual(['carrier=the bride', 'attribute=How lovely']);
+    expect(clauseOf('How lovely the bride looked!')?.textual?.theme.text).toBe('How lovely');
+  });
+
+  it('PROCESS.SENSE_ATTRIBUTE guard: "how many" + noun with "look at" stays behavioural', () => {
+    expect(processOf('How many guests looked at the paintings?')).toBe('behavioral');
   });
 });

@@ -12,7 +12,7 @@ import type { ClauseView } from './clause-view';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
+import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import { openingCircumstanceEnd } from './theme-analyzer';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
@@ -37,6 +37,16 @@ export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [Circum
     above: ['location', 'place'],
     below: ['location', 'place'],
     around: ['location', 'place'],
+    up: ['location', 'place'],
+    down: ['location', 'place'],
+    along: ['location', 'place'],
+    past: ['location', 'place'],
+    off: ['location', 'place'],
+    toward: ['location', 'place'],
+    towards: ['location', 'place'],
+    beyond: ['location', 'place'],
+    beside: ['location', 'place'],
+    among: ['location', 'place'],
     within: ['location', 'place'],
     before: ['location', 'time'],
     after: ['location', 'time'],
@@ -133,6 +143,28 @@ export const ROLE_RULES = {
   senseAttribute: 'PROCESS.SENSE_ATTRIBUTE',
   /** be + a stative participle with no agent ("is broken", "must be exhausted"): Carrier + Attribute, not passive. */
   adjectivalParticiple: 'PROCESS.ADJECTIVAL_PARTICIPLE',
+  /**
+   * A particle the chunker joined to the verb ("switched off | the lights", GROUP.PHRASAL_PARTICLE): the
+   * nominal group after it is the object; a motion verb or a path ("walked up the hill") keeps the circumstance.
+   */
+  phrasalVerb: 'ROLE.PHRASAL_VERB',
+  /** The object of play/run/take/have... is the Range when it names the game, distance or process ("played chess"). */
+  range: 'ROLE.RANGE',
+  /** "According to the report" is one prepositional group (SEGMENT.COMPLEX_PREPOSITION): a circumstance of angle. */
+  complexPreposition: 'ROLE.COMPLEX_PREPOSITION',
+  /** "order" + a thing (no infinitive after it) is buying, a material process ("order a pizza"). */
+  orderGoods: 'PROCESS.ORDER_GOODS',
+  /** whisper/shout/mutter... with a Verbiage ("whispered something") is a verbal process. */
+  sayingBehaviour: 'PROCESS.SAYING_BEHAVIOUR',
+  /**
+   * Nominal groups after a non-finite clause left inside the clause ("advised us | against signing the lease",
+   * "asked me | to sign the form") belong to that clause, not to this process.
+   */
+  nonFiniteObject: 'ROLE.NONFINITE_OBJECT',
+  /** A fronted WH element whose preposition is stranded at the end ("What are you looking at?") is a circumstance. */
+  strandedPreposition: 'ROLE.STRANDED_PREPOSITION',
+  /** "have" + a noun of process ("had a swim", "have a look") is material, not possessive relational. */
+  processNounRange: 'PROCESS.PROCESS_NOUN_RANGE',
   /** A minor clause ("Well done, team!", "Thank you so much!", mood minor) has no process and so no participants. */
   minorClause: 'PROCESS.MINOR_CLAUSE',
   /** Nominal groups inside an opening circumstance closed by a comma are no participants. */
@@ -176,6 +208,25 @@ const TIME_NOUNS = new Set(
 const isTimeWord = (word: string): boolean =>
   TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
 const DEICTIC_TIME = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
+/** Verbal verbs that with a thing as object mean getting it, a material process ("order a pizza"). */
+const GOODS_VERBS = new Set(['order']);
+/** Behavioural verbs of voice that with a Verbiage are verbal ("whispered something", "shouted a warning"). */
+const SAYING_BEHAVIOURS = new Set([
+  'whisper',
+  'mutter',
+  'shout',
+  'yell',
+  'scream',
+  'grumble',
+  'mumble',
+  'moan',
+]);
+/** Nouns of process that after take/have are the Range ("take a shower", "have a nap"). */
+const PROCESS_NOUNS: ReadonlySet<string> = new Set(
+  'shower showers bath baths walk walks look glance peek nap naps break breaks rest swim stroll breath sip bite jog dip wash shave'.split(
+    ' ',
+  ),
+);
 /** Verbs whose object may be a stretch of time ("spent last week", "took all day"). */
 const TIME_OBJECT_VERBS = new Set([
   'spend',
@@ -386,6 +437,13 @@ export function analyzeTransitivity(
       : null;
   let processType: ProcessType = 'relational';
   let matched = 'PROCESS.VERBLESS';
+  if (
+    event !== undefined &&
+    head >= 0 &&
+    event.end === head + 2 &&
+    PHRASAL_PARTICLES.get(verbLemma ?? '')?.has(view.lower[head + 1] ?? '') === true
+  )
+    fired.push(ROLE_RULES.phrasalVerb);
   // "There is a king", "Is there a pharmacy?" (the Finite before "there"), "there lived a king".
   const existential =
     head >= 0 &&
@@ -402,6 +460,41 @@ export function analyzeTransitivity(
     const listed = PROCESS_BY_LEMMA.get(verbLemma);
     processType = listed ?? 'material';
     matched = listed === undefined ? 'PROCESS.DEFAULT_MATERIAL' : `PROCESS.LEXICON:${verbLemma}`;
+    const object =
+      nextAfterEvent?.type === 'nominal' && nextAfterEvent.start === event?.end ? nextAfterEvent : undefined;
+    if (
+      processType === 'verbal' &&
+      GOODS_VERBS.has(verbLemma) &&
+      !passive &&
+      object !== undefined &&
+      view.pos[object.head] === 'NOUN' &&
+      !(view.lower[object.end] === 'to' && view.pos[object.end] === 'PART') &&
+      view.lower[object.end] !== 'that'
+    ) {
+      // "Shall we order a pizza?": "order" a thing is to buy it (material); "ordered them to leave" stays verbal.
+      processType = 'material';
+      matched = ROLE_RULES.orderGoods;
+    } else if (
+      processType === 'behavioral' &&
+      SAYING_BEHAVIOURS.has(verbLemma) &&
+      object !== undefined &&
+      temporalKind(view, object, groups) === null
+    ) {
+      // "He whispered something to his brother": with a Verbiage the process is one of saying (verbal).
+      processType = 'verbal';
+      matched = ROLE_RULES.sayingBehaviour;
+    }
+    if (
+      verbLemma === 'have' &&
+      nextAfterEvent?.type === 'nominal' &&
+      nextAfterEvent.start === event?.end &&
+      nextAfterEvent.head > nextAfterEvent.start &&
+      PROCESS_NOUNS.has(view.lower[nextAfterEvent.head] ?? '')
+    ) {
+      // "We had a swim", "Have a look": "have" + a noun of process is a material process with a Range.
+      processType = 'material';
+      matched = ROLE_RULES.processNounRange;
+    }
     if (
       nextAfterEvent?.type === 'adjectival' &&
       nextAfterEvent.start === event?.end &&
@@ -409,6 +502,22 @@ export function analyzeTransitivity(
       !passive
     ) {
       // "The soup smells good", "He grew tired": attributive relational, Carrier + Attribute.
+      processType = 'relational';
+      matched = ROLE_RULES.senseAttribute;
+    } else if (
+      SENSE_VERBS.has(verbLemma) &&
+      !passive &&
+      event !== undefined &&
+      !groups.some((group) => group.start >= (event as Group).end && group.type === 'nominal') &&
+      groups.some(
+        (group) =>
+          group.end <= (event as Group).start &&
+          group.end > group.start + 1 &&
+          group.type === 'adjectival' &&
+          view.lower[group.start] === 'how',
+      )
+    ) {
+      // "How beautiful the garden looks!": the fronted how-adjective is the Attribute of a sense verb.
       processType = 'relational';
       matched = ROLE_RULES.senseAttribute;
     }
@@ -483,7 +592,15 @@ export function analyzeTransitivity(
   const eventStart = event?.start ?? Number.POSITIVE_INFINITY;
   const eventEnd = event?.end ?? 0;
   const pre = groups.filter((group) => group.end <= eventStart && isCandidate(group));
-  const post = groups.filter((group) => group.start >= eventEnd && group !== event && isCandidate(group));
+  const nonFinite = nonFiniteStart(view, groups, eventEnd);
+  if (
+    nonFinite < Number.POSITIVE_INFINITY &&
+    groups.some((group) => group.start > nonFinite && isCandidate(group))
+  )
+    fired.push(ROLE_RULES.nonFiniteObject);
+  const post = groups.filter(
+    (group) => group.start >= eventEnd && group.start < nonFinite && group !== event && isCandidate(group),
+  );
   // "Sarah, pass me the salt", "Everyone, sit down": a short nominal group set off by a comma before a
   // base-form verb (no Finite before it) is a Vocative, not the Subject.
   const vocative = pre[0];
@@ -590,6 +707,32 @@ export function analyzeTransitivity(
         whAttribute = { start: (lead[0] as Group).start, end: (lead[lead.length - 1] as Group).end };
     }
   }
+  // "Which hospital did they take him to?", "What are you looking at?": a fronted WH element whose
+  // preposition is stranded at the end is the complement of that preposition, so a circumstance (in a
+  // verbal clause, "to" marks the Receiver: "Who did you talk to?"), not a participant of the process.
+  let strandedReceiver = false;
+  if (fronted !== undefined && event !== undefined && processType !== 'relational') {
+    const last = groups.filter((group) => group.type !== 'conjunction').pop();
+    const word = last === undefined ? '' : (view.lower[last.start] ?? '');
+    const known = PREPOSITION_CIRCUMSTANCES[word];
+    if (
+      last?.type === 'prepositional' &&
+      last.end === last.start + 1 &&
+      last.start >= event.end &&
+      isLastWord(view, last.end) &&
+      known !== undefined &&
+      PHRASAL_PARTICLES.get(verbLemma ?? '')?.has(word) !== true
+    ) {
+      consumed.add(last);
+      fired.push(ROLE_RULES.strandedPreposition);
+      if (word === 'to' && processType === 'verbal') strandedReceiver = true;
+      else {
+        const [type, subtype] = word === 'for' ? (['cause', 'purpose'] as const) : known;
+        circumstances.push(circumstanceSpan(view, type, subtype, fronted.start, fronted.end));
+        fronted = undefined;
+      }
+    }
+  }
   if (fronted !== undefined) fired.push(ROLE_RULES.frontedComplement);
 
   // Complements after the Event.
@@ -659,7 +802,11 @@ export function analyzeTransitivity(
   } else if (processType === 'material' && twoObjects && DITRANSITIVE.has(verbLemma ?? '')) {
     complementRoles.push('beneficiary', 'goal');
     fired.push(ROLE_RULES.ditransitive);
-  } else if (firstObject !== undefined) complementRoles.push(objectRole(view, processType, firstObject));
+  } else if (firstObject !== undefined) {
+    const role = objectRole(view, processType, firstObject, verbLemma ?? '');
+    if (role === 'range') fired.push(ROLE_RULES.range);
+    complementRoles.push(role);
+  }
 
   if (event === undefined || minor) {
     // A verbless clause (minor clause, fragment) has no process, so no participants.
@@ -702,7 +849,9 @@ export function analyzeTransitivity(
   if (participleAttribute !== undefined && event !== undefined)
     participants.push(spanParticipant(view, 'attribute', participleAttribute.start, participleAttribute.end));
   if (fronted !== undefined)
-    participants.push(spanParticipant(view, frontedRole, fronted.start, fronted.end));
+    participants.push(
+      spanParticipant(view, strandedReceiver ? 'receiver' : frontedRole, fronted.start, fronted.end),
+    );
   if (whAttribute !== undefined)
     participants.push(spanParticipant(view, 'attribute', whAttribute.start, whAttribute.end));
 
@@ -769,6 +918,7 @@ export function analyzeTransitivity(
       }
       const known = PREPOSITION_CIRCUMSTANCES[preposition];
       if (known === undefined) continue;
+      if (preposition === 'according') fired.push(ROLE_RULES.complexPreposition);
       let [type, subtype] = known;
       if (type === 'location' && subtype === 'place') {
         for (let index = group.start + 1; index < group.end; index += 1) {
@@ -875,6 +1025,45 @@ function uniqueRole(view: ClauseView, group: Group): boolean {
   return false;
 }
 
+const NON_FINITE_MARKERS = new Set<Group['type']>(['prepositional', 'conjunction']);
+
+/**
+ * Start of a non-finite clause the segmenter left inside this clause, after the Event: a to-infinitive
+ * verbal group ("asked me to sign the form"), an -ing verb after a preposition ("advised us against
+ * signing the lease"), or a preposition + gerund the tagger read as a noun ("warned us about opening the
+ * box"), either followed by a nominal group. Infinity when there is none.
+ */
+function nonFiniteStart(view: ClauseView, groups: readonly Group[], eventEnd: number): number {
+  for (let index = 0; index < groups.length; index += 1) {
+    const group = groups[index] as Group;
+    if (group.start < eventEnd) continue;
+    const next = groups[index + 1];
+    if (group.type === 'verbal') {
+      const previous = groups[index - 1];
+      if (view.lower[group.start] === 'to' && view.pos[group.start] === 'PART') return group.start;
+      const word = view.lower[group.head] ?? '';
+      if (
+        view.pos[group.head] === 'VERB' &&
+        word.endsWith('ing') &&
+        previous !== undefined &&
+        previous.end === group.start &&
+        NON_FINITE_MARKERS.has(previous.type) &&
+        (view.pos[previous.start] === 'ADP' || view.pos[previous.start] === 'SCONJ') &&
+        previous.end === previous.start + 1
+      )
+        return previous.start;
+    } else if (
+      group.type === 'prepositional' &&
+      group.end === group.start + 2 &&
+      (view.lower[group.start + 1] ?? '').endsWith('ing') &&
+      next?.type === 'nominal' &&
+      next.start === group.end
+    )
+      return group.start;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
 /** Whether the tokens from `from` on are only punctuation. */
 function isLastWord(view: ClauseView, from: number): boolean {
   for (let index = from; index < view.pos.length; index += 1) if (view.pos[index] !== 'PUNCT') return false;
@@ -976,7 +1165,41 @@ function spanText(view: ClauseView, start: number, end: number): string {
   return syntactic.text.slice(first.start - syntactic.start, last.end - syntactic.start);
 }
 
-function objectRole(view: ClauseView, processType: ProcessType, group: Group): ParticipantRole {
+/**
+ * Nominal heads that are the Range of a material process with a given verb: the domain or extent of the
+ * process rather than something it is done to ("played tennis", "ran the marathon", "took a shower").
+ */
+const RANGE_OBJECTS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const sports =
+    'tennis football soccer chess golf basketball baseball cricket rugby hockey volleyball badminton squash poker bridge cards darts snooker pool netball handball billiards game games match matches round rounds set sets'.split(
+      ' ',
+    );
+  const distances =
+    'marathon marathons race races mile miles kilometre kilometres kilometer kilometers km lap laps distance course sprint relay length lengths'.split(
+      ' ',
+    );
+  const behaviours = PROCESS_NOUNS;
+  const map = new Map<string, ReadonlySet<string>>();
+  map.set('play', new Set(sports));
+  for (const verb of ['run', 'swim', 'walk', 'ride', 'cycle', 'jog', 'hike', 'row', 'sail', 'drive'])
+    map.set(verb, new Set(distances));
+  map.set(
+    'climb',
+    new Set([...distances, 'mountain', 'mountains', 'peak', 'summit', 'hill', 'cliff', 'wall']),
+  );
+  map.set('take', behaviours);
+  map.set('have', behaviours);
+  return map;
+})();
+
+function objectRole(
+  view: ClauseView,
+  processType: ProcessType,
+  group: Group,
+  verbLemma: string,
+): ParticipantRole {
+  if (processType === 'material' && RANGE_OBJECTS.get(verbLemma)?.has(view.lower[group.head] ?? '') === true)
+    return 'range';
   if (processType === 'material' && view.pos[group.head] === 'PRON' && group.end - group.start === 1) {
     // "gave her the keys": a pronoun directly after the verb followed by another group is the Beneficiary.
     const next = view.syntactic.groups.find((candidate) => candidate.start === group.end);

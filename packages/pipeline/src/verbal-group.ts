@@ -49,7 +49,8 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     const tag = pos[index];
     const startsInfinitive =
       lower[index] === 'to' && tag === 'PART' && isVerbal(nextVerbalTag(tokens, index + 1, to));
-    if (!isVerbal(tag) && !startsInfinitive) {
+    // SEGMENT.COMPLEX_PREPOSITION: "According to the report, ...": "according to" is a preposition, no verb.
+    if ((!isVerbal(tag) && !startsInfinitive) || isComplexPreposition(lower, index)) {
       index += 1;
       continue;
     }
@@ -168,4 +169,9 @@ function nextVerbalTag(tokens: TokenArrays, from: number, to: number): Upos | un
 /** Tags that can end a Subject right before a verb. */
 export function isSubjectLike(tag: Upos | undefined): boolean {
   return tag === 'PRON' || tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM';
+}
+
+/** "according to" (a complex preposition the tagger may read as a verb + "to"). */
+export function isComplexPreposition(lower: readonly string[], index: number): boolean {
+  return lower[index] === 'according' && lower[index + 1] === 'to';
 }

@@ -105,3 +105,76 @@ export const PROCESS_BY_LEMMA: ReadonlyMap<string, ProcessType> = (() => {
   for (const [lemma, type] of Object.entries(PRIORITY)) map.set(lemma, type);
   return map;
 })();
+
+/**
+ * Phrasal verbs with a nominal object: verb lemma -> the particles that make one lexical verb with it
+ * ("switch off the lights", "turned down the offer", "knocked down power lines"). A particle listed here,
+ * right after the verb, belongs to the verbal group, so the nominal group after it is the object, not a
+ * circumstance. Motion verbs ("walk up the hill", "run down the street") are left out on purpose: there
+ * the particle opens a circumstance of place.
+ */
+export const PHRASAL_PARTICLES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const entries = lexiconTable<string>({
+    back: 'up',
+    blow: 'up out',
+    break: 'down off up',
+    bring: 'up back in out down about',
+    call: 'off back in',
+    carry: 'out',
+    clean: 'up out',
+    clear: 'up out away',
+    close: 'down off',
+    cross: 'out off',
+    cut: 'off down out back',
+    fill: 'in out up',
+    find: 'out',
+    give: 'up away back out',
+    hand: 'in out over back',
+    hold: 'up back off',
+    kick: 'off out',
+    knock: 'down over out off',
+    lay: 'off out down',
+    leave: 'out behind',
+    let: 'down out off',
+    lock: 'up away',
+    look: 'up',
+    pay: 'off back',
+    pick: 'up out',
+    plug: 'in',
+    point: 'out',
+    print: 'out off',
+    pull: 'down off out',
+    put: 'off on out away down back',
+    rule: 'out',
+    set: 'up off out',
+    shut: 'down off',
+    sort: 'out',
+    switch: 'off on',
+    take: 'off out over away back',
+    tear: 'down up off',
+    throw: 'away out',
+    tidy: 'up away',
+    top: 'up',
+    try: 'on out',
+    turn: 'off on down up over',
+    use: 'up',
+    wash: 'up off away',
+    wipe: 'out off',
+    work: 'out',
+    write: 'down off',
+  });
+  const map = new Map<string, ReadonlySet<string>>();
+  for (const [lemma, particles] of Object.entries(entries)) map.set(lemma, new Set(words(particles)));
+  return map;
+})();
+
+/**
+ * Heads of nominal groups that name a path or place: after a particle ("turned down the street", "ran up
+ * the stairs") the particle is a preposition of place even for a phrasal verb.
+ */
+export const PATH_NOUNS: ReadonlySet<string> = new Set(
+  words(`
+    street streets road roads hill hills stairs staircase steps path lane avenue corridor hall hallway
+    river slope track trail ladder mountain alley highway motorway drive aisle road corner
+  `),
+);
