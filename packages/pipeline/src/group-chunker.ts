@@ -1,5 +1,6 @@
 import type { Group, GroupType, Token, Upos } from '@cae/core';
 import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
+import { POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
 import { isComplexPreposition } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
@@ -79,13 +80,7 @@ const PREMODIFIER_DETERMINERS = new Set([
   'a',
   'an',
   'the',
-  'my',
-  'your',
-  'his',
-  'her',
-  'its',
-  'our',
-  'their',
+  ...POSSESSIVE_DETERMINERS,
   'this',
   'these',
   'those',

@@ -20,6 +20,7 @@ import {
   TEXTUAL_THEMES,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
+import { POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { isSubjectLike } from './verbal-group';
 
@@ -1146,7 +1147,7 @@ function howStructure(view: ClauseView, start: number): boolean | undefined {
 }
 
 const PERFECT_HAVE = new Set(['has', 'have', 'had']);
-const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'its']);
+const POSSESSIVES = new Set(POSSESSIVE_DETERMINERS);
 const MODAL_OR_DO = new Set('can could will would shall should may might must do does did'.split(' '));
 /** Tags after "is that" that make "that" the Subject ("is that true", "was that a joke"), not a complementiser. */
 const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'PUNCT']);

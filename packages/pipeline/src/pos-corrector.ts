@@ -2,6 +2,7 @@ import type { Upos } from '@cae/core';
 import model from 'wink-eng-lite-web-model';
 import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
+import { DEMONSTRATIVES as DEMONSTRATIVE_WORDS, POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
 
 interface Tagged {
   readonly values: string[];
@@ -1175,13 +1176,7 @@ function isVerbAfterSubject(tagged: Tagged, index: number, from: number, to: num
 
 /** Possessives and quantifiers that open a Subject's nominal group ("Her results", "Many households"). */
 const GROUP_OPENERS = new Set([
-  'my',
-  'your',
-  'his',
-  'her',
-  'its',
-  'our',
-  'their',
+  ...POSSESSIVE_DETERMINERS,
   'many',
   'most',
   'several',
@@ -1195,7 +1190,7 @@ const GROUP_OPENERS = new Set([
 ]);
 /** Words that open a reported clause after a verb ("The report states that ..."). */
 const REPORTED_CLAUSE = new Set(['that', 'whether', 'if']);
-const DEMONSTRATIVE_SUBJECTS = new Set(['this', 'that', 'these', 'those']);
+const DEMONSTRATIVE_SUBJECTS = new Set(DEMONSTRATIVE_WORDS);
 /** Tags inside a nominal group before its head ("the loud music", "the rent board", "two new"). */
 const GROUP_INSIDE = new Set<Upos>(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 /** Tags that can open the object or complement of a finite verb ("signals a shift", "lack heating"). */

@@ -13,6 +13,7 @@ import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
+import { DEMONSTRATIVES, POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
 import { openingCircumstanceEnd } from './theme-analyzer';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
@@ -282,19 +283,7 @@ const PROJECTING_PASSIVE = new Set(
   ),
 );
 /** Possessive and demonstrative determiners: they make a nominal group definite. */
-const DEFINITE_DETERMINERS = new Set([
-  'my',
-  'your',
-  'his',
-  'her',
-  'its',
-  'our',
-  'their',
-  'this',
-  'that',
-  'these',
-  'those',
-]);
+const DEFINITE_DETERMINERS = new Set([...POSSESSIVE_DETERMINERS, ...DEMONSTRATIVES]);
 const POSSESSIVE_PRONOUNS = new Set(['mine', 'yours', 'hers', 'ours', 'theirs']);
 const FRONTABLE = new Set([
   'how',

@@ -1,0 +1,7 @@
+/** Closed word classes several analyzers build their own sets from, as lower-case forms. */
+
+/** Possessive determiners ("my", "their"): they open a nominal group and make it definite. */
+export const POSSESSIVE_DETERMINERS: readonly string[] = ['my', 'your', 'his', 'her', 'its', 'our', 'their'];
+
+/** Demonstratives ("this", "those"): determiners or, standing alone, pronouns. */
+export const DEMONSTRATIVES: readonly string[] = ['this', 'that', 'these', 'those'];
