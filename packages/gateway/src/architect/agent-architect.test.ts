@@ -55,7 +55,8 @@ describe('local synthesis engine', () => {
     expect(parts.skills.some((skill) => skill.id.includes('share'))).toBe(false);
     expect(parts.rules.some((rule) => rule.origin === 'default')).toBe(true);
     const skillIds = parts.skills.map((skill) => skill.id);
-    expect(skillIds).toContain('book_flights');
+    // "flights and hotels" is one coordinated Goal.
+    expect(skillIds).toContain('book_flights_hotels');
     expect(parts.skills.find((skill) => skill.id.startsWith('understand'))?.processType).toBe('mental');
     expect(parts.identity.soul.boundaries.some((boundary) => boundary.includes('passport'))).toBe(true);
   });
