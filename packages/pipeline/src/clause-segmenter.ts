@@ -1,6 +1,7 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
+import { wordSet } from './lexicons/word-classes';
 import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** A clause found by the segmenter, over document token indices. */
@@ -28,17 +29,15 @@ interface Marker {
 const INTERROGATIVE_OPENERS = new Set(['when', 'where', 'why', 'how', 'whether', 'if']);
 const RELATIVE_PRONOUNS = new Set(['who', 'whom', 'whose', 'which']);
 /** Finite operators that, after an opening WH-word, make a question ("when does", "where can"). */
-const FINITE_OPERATORS = new Set(
-  'do does did is are was were am can could will would shall should may might must has have had'.split(' '),
+const FINITE_OPERATORS = wordSet(
+  'do does did is are was were am can could will would shall should may might must has have had',
 );
 const NOMINATIVE = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
 const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
-const CONTROL_VERBS = new Set(
-  'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind'.split(
-    ' ',
-  ),
+const CONTROL_VERBS = wordSet(
+  'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind',
 );
 
 function classify(tokens: TokenArrays, index: number, from: number): MarkerKind | null {

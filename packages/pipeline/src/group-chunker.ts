@@ -1,6 +1,6 @@
 import type { Group, GroupType, Token, Upos } from '@cae/core';
 import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
-import { POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
+import { POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { isComplexPreposition } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
@@ -9,10 +9,8 @@ const VERBAL = new Set<Upos>(['AUX', 'VERB']);
 const NEGATORS = new Set(['not', "n't", 'never', 'n’t']);
 const PERSONAL = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'me', 'him', 'us', 'them']);
 const TIME_DETERMINERS = new Set(['last', 'next', 'every', 'each']);
-const TIME_NOUNS = new Set(
-  'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday'.split(
-    ' ',
-  ),
+const TIME_NOUNS = wordSet(
+  'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday',
 );
 
 function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number): number {

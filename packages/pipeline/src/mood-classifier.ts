@@ -20,7 +20,7 @@ import {
   TEXTUAL_THEMES,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
+import { POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { isSubjectLike } from './verbal-group';
 
@@ -38,10 +38,8 @@ const EXCLAMATIVE_NEXT = new Set(['ADJ', 'ADV']);
 const FREE_RELATIVE_WH = new Set(['what', 'whatever', 'whoever', 'whichever']);
 const ADJUNCT_OPENING = new Set(['ADP', 'ADV', 'SCONJ', 'PROPN']);
 /** Adjectives of measure that "how" asks about ("how old", "how far"), rather than exclaims with. */
-const HOW_QUESTION_ADJECTIVES = new Set(
-  'old long far big tall large high deep wide heavy fast late early many much often soon small short young hot cold warm good bad'.split(
-    ' ',
-  ),
+const HOW_QUESTION_ADJECTIVES = wordSet(
+  'old long far big tall large high deep wide heavy fast late early many much often soon small short young hot cold warm good bad',
 );
 
 /** True when a lexical verb comes after `from` in the clause. */
@@ -808,9 +806,7 @@ function adverbBeforeCommandOperator(view: ClauseView, start: number): boolean {
     !STATIVE_AFTER_ADVERB.has(view.lemma[start + 3] ?? '')
   );
 }
-const STATIVE_AFTER_ADVERB = new Set(
-  'know think care understand believe like want need see get mind'.split(' '),
-);
+const STATIVE_AFTER_ADVERB = wordSet('know think care understand believe like want need see get mind');
 
 /** Verbs with only a base form (no "-s", past or participle): outside a verbal group, a command. */
 const DEFECTIVE_VERBS = new Set(['beware']);
@@ -836,8 +832,8 @@ function politeBefore(view: ClauseView, start: number): boolean {
 
 /** Non-finite forms of auxiliaries: "Being a student, I ..." does not put a Finite before the Subject. */
 const NON_FINITE_AUX = new Set(['being', 'having', 'been']);
-const FINITE_AFTER_NOMINAL = new Set(
-  'is are was were will would can could has have had does did should must may might'.split(' '),
+const FINITE_AFTER_NOMINAL = wordSet(
+  'is are was were will would can could has have had does did should must may might',
 );
 
 /**
@@ -906,8 +902,8 @@ function nounReadingOfBaseVerb(view: ClauseView, verbAt: number): string {
 }
 
 /** Adjectives of a WH-question's nominal group ("what other options", "what new features"). */
-const WHAT_QUESTION_ADJECTIVES = new Set(
-  'other else new different next last first second same main best latest current following'.split(' '),
+const WHAT_QUESTION_ADJECTIVES = wordSet(
+  'other else new different next last first second same main best latest current following',
 );
 
 /**
@@ -952,19 +948,15 @@ function invertedAfter(view: ClauseView, from: number): boolean {
 }
 
 /** Finite forms the lite model sometimes tags as something else. */
-const FINITE_WORDS = new Set(
-  "is are was were am 's 're 'm ’s ’re has have had do does did will would can could shall should must may might".split(
-    ' ',
-  ),
+const FINITE_WORDS = wordSet(
+  "is are was were am 's 're 'm ’s ’re has have had do does did will would can could shall should must may might",
 );
-const SUBJECT_WORDS = new Set(
-  'i you we he she they it this that these those there one everyone everybody everything nothing'.split(' '),
+const SUBJECT_WORDS = wordSet(
+  'i you we he she they it this that these those there one everyone everybody everything nothing',
 );
-const SUBJECT_DETERMINERS = new Set(
-  'the a an my your his her our their its this that these those some'.split(' '),
-);
-const DEGREE_WORDS = new Set(
-  'very so really incredibly truly absolutely utterly extremely simply terribly awfully quite'.split(' '),
+const SUBJECT_DETERMINERS = wordSet('the a an my your his her our their its this that these those some');
+const DEGREE_WORDS = wordSet(
+  'very so really incredibly truly absolutely utterly extremely simply terribly awfully quite',
 );
 const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'NUM', 'ADJ']);
 /** Verbs of the Finite that a measure question with "it" does not use as a Subject's verb ("how long it takes"). */
@@ -1148,7 +1140,7 @@ function howStructure(view: ClauseView, start: number): boolean | undefined {
 
 const PERFECT_HAVE = new Set(['has', 'have', 'had']);
 const POSSESSIVES = new Set(POSSESSIVE_DETERMINERS);
-const MODAL_OR_DO = new Set('can could will would shall should may might must do does did'.split(' '));
+const MODAL_OR_DO = wordSet('can could will would shall should may might must do does did');
 /** Tags after "is that" that make "that" the Subject ("is that true", "was that a joke"), not a complementiser. */
 const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'PUNCT']);
 
@@ -1163,8 +1155,8 @@ const NEGATIVE_OBJECTS = new Set(['nothing', 'none', 'it', 'that', 'this', 'so',
 /** A past participle ("melted", "broken", "grown"). */
 const PARTICIPLE = /(?:ed|en|wn)$/;
 /** Verbs whose progressive takes an adjective ("is getting cold", "is looking good"): no gerund Subject. */
-const LINKING_PROGRESSIVES = new Set(
-  'get go feel look become seem grow turn sound stay keep remain come prove taste smell run'.split(' '),
+const LINKING_PROGRESSIVES = wordSet(
+  'get go feel look become seem grow turn sound stay keep remain come prove taste smell run',
 );
 
 /**

@@ -147,16 +147,8 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     } else if (group.type === 'nominal') {
       // THEME.COORDINATED_NOMINAL: "Salt and pepper are essential": nominal groups joined by "and"/"or"
       // are one element.
-      while (
-        groups[next]?.type === 'conjunction' &&
-        groups[next]?.start === end &&
-        (view.lower[end] === 'and' || view.lower[end] === 'or') &&
-        groups[next + 1]?.type === 'nominal' &&
-        groups[next + 1]?.start === groups[next]?.end
-      ) {
-        end = (groups[next + 1] as (typeof groups)[number]).end;
-        next += 2;
-      }
+      next = coordinatedNominalEnd(view, groups, position);
+      end = (groups[next - 1] as (typeof groups)[number]).end;
       // THEME.POSTMODIFIER: prepositional phrases between the Subject and the verb belong to it ("The key to success is").
       let probe = next;
       while (groups[probe]?.type === 'prepositional' && groups[probe]?.start === groups[probe - 1]?.end)
@@ -211,6 +203,34 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     conjunctiveAdjuncts,
     cohesiveReferences: findReferences(view, context),
   };
+}
+
+/**
+ * "Salt and pepper", "a hammer or a saw": index after the last nominal group joined by "and"/"or" to
+ * the one at `at` (`at + 1` when none is); `joins` may refuse a nominal group (one already used).
+ */
+export function coordinatedNominalEnd(
+  view: ClauseView,
+  groups: Syntactic['groups'],
+  at: number,
+  joins: (group: Syntactic['groups'][number]) => boolean = () => true,
+): number {
+  let next = at + 1;
+  for (;;) {
+    const conjunction = groups[next];
+    const nominal = groups[next + 1];
+    const word = conjunction === undefined ? '' : (view.lower[conjunction.start] ?? '');
+    if (
+      conjunction?.type !== 'conjunction' ||
+      conjunction.start !== groups[next - 1]?.end ||
+      (word !== 'and' && word !== 'or') ||
+      nominal?.type !== 'nominal' ||
+      nominal.start !== conjunction.end ||
+      !joins(nominal)
+    )
+      return next;
+    next += 2;
+  }
 }
 
 const CIRCUMSTANCE_PARTS = new Set(['prepositional', 'nominal', 'adjectival', 'conjunction']);

@@ -13,8 +13,8 @@ import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
-import { DEMONSTRATIVES, POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
-import { openingCircumstanceEnd } from './theme-analyzer';
+import { DEMONSTRATIVES, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
 export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [CircumstanceType, string | null]>> =
@@ -193,18 +193,14 @@ const TIME_DETERMINERS: Readonly<Record<string, readonly [CircumstanceType, stri
   whole: ['extent', 'duration'],
 });
 /** Nouns and adverbs that name a time: heads of temporal nominal groups ("last year", "every Sunday"). */
-const TIME_NOUNS = new Set(
-  `
+const TIME_NOUNS = wordSet(`
   today tomorrow yesterday tonight monday tuesday wednesday thursday friday saturday sunday
   mondays tuesdays wednesdays thursdays fridays saturdays sundays january february march april
   june july august september october november december morning mornings afternoon afternoons
   evening evenings night nights week weeks month months year years day days hour hours minute
   minutes time times weekend weekends summer winter spring autumn season century decade semester
   quarter
-`
-    .trim()
-    .split(/\s+/),
-);
+`);
 /** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
 const isTimeWord = (word: string): boolean =>
   TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
@@ -223,10 +219,8 @@ const SAYING_BEHAVIOURS = new Set([
   'moan',
 ]);
 /** Nouns of process that after take/have are the Range ("take a shower", "have a nap"). */
-const PROCESS_NOUNS: ReadonlySet<string> = new Set(
-  'shower showers bath baths walk walks look glance peek nap naps break breaks rest swim stroll breath sip bite jog dip wash shave'.split(
-    ' ',
-  ),
+const PROCESS_NOUNS: ReadonlySet<string> = wordSet(
+  'shower showers bath baths walk walks look glance peek nap naps break breaks rest swim stroll breath sip bite jog dip wash shave',
 );
 /** Verbs whose object may be a stretch of time ("spent last week", "took all day"). */
 const TIME_OBJECT_VERBS = new Set([
@@ -243,44 +237,32 @@ const TIME_OBJECT_VERBS = new Set([
 ]);
 
 /** Material verbs with two objects: Beneficiary (recipient or client) then Goal. */
-const DITRANSITIVE = new Set(
-  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award lend mail post throw bake build order promise allow deny cost save'.split(
-    ' ',
-  ),
+const DITRANSITIVE = wordSet(
+  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save',
 );
 /** Verbal verbs whose nominal object is the person addressed (Receiver). */
-const RECEIVER_VERBS = new Set(
-  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult'.split(
-    ' ',
-  ),
+const RECEIVER_VERBS = wordSet(
+  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult',
 );
 /** Nouns that are what is said rather than who is addressed ("ask a question", "tell the truth"). */
-const VERBIAGE_NOUNS = new Set(
-  'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number'.split(
-    ' ',
-  ),
+const VERBIAGE_NOUNS = wordSet(
+  'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number',
 );
 /** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
-const PLEASE_TYPE = new Set(
-  'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue'.split(
-    ' ',
-  ),
+const PLEASE_TYPE = wordSet(
+  'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
 );
 /** Relational verbs that identify: Token as Subject, Value as complement. */
-const IDENTIFYING_VERBS = new Set(
-  'mean indicate represent constitute equal signify symbolize symbolise define denote play exemplify'.split(
-    ' ',
-  ),
+const IDENTIFYING_VERBS = wordSet(
+  'mean indicate represent constitute equal signify symbolize symbolise define denote play exemplify',
 );
 /** Relational verbs of possession: Carrier and (possessed) Attribute. */
-const POSSESSIVE_VERBS = new Set('have own possess include contain comprise lack hold'.split(' '));
+const POSSESSIVE_VERBS = wordSet('have own possess include contain comprise lack hold');
 /** Perception verbs that with an adjective are attributive relational ("tastes bitter"). */
 const SENSE_VERBS = new Set(['look', 'sound', 'smell', 'taste', 'feel', 'seem', 'appear']);
 /** Passive verbs that project an infinitive whose Actor is the Subject ("Staff are required to wear"). */
-const PROJECTING_PASSIVE = new Set(
-  'require allow permit expect suppose ask force oblige encourage forbid prohibit advise tell invite urge instruct authorize authorise oblige entitle expect schedule'.split(
-    ' ',
-  ),
+const PROJECTING_PASSIVE = wordSet(
+  'require allow permit expect suppose ask force oblige encourage forbid prohibit advise tell invite urge instruct authorize authorise entitle schedule',
 );
 /** Possessive and demonstrative determiners: they make a nominal group definite. */
 const DEFINITE_DETERMINERS = new Set([...POSSESSIVE_DETERMINERS, ...DEMONSTRATIVES]);
@@ -807,21 +789,17 @@ export function analyzeTransitivity(
   const coordinated = new Map<Group, number>();
   for (const group of [subject, ...objects]) {
     if (group === undefined) continue;
-    let end = group.end;
-    for (;;) {
-      const conjunction = groups.find((other) => other.start === end && other.type === 'conjunction');
-      const word = conjunction === undefined ? '' : (view.lower[conjunction.start] ?? '');
-      if (conjunction === undefined || (word !== 'and' && word !== 'or')) break;
-      const next = groups.find((other) => other.start === conjunction.end);
-      if (next?.type !== 'nominal' || consumed.has(next) || (event !== undefined && next.start === event.end))
-        break;
-      consumed.add(next);
-      end = next.end;
-    }
-    if (end > group.end) {
-      coordinated.set(group, end);
-      fired.push(ROLE_RULES.coordinatedNominal);
-    }
+    const at = groups.indexOf(group);
+    const after = coordinatedNominalEnd(
+      view,
+      groups,
+      at,
+      (next) => !consumed.has(next) && (event === undefined || next.start !== event.end),
+    );
+    if (after === at + 1) continue;
+    for (let index = at + 2; index < after; index += 2) consumed.add(groups[index] as Group);
+    coordinated.set(group, (groups[after - 1] as Group).end);
+    fired.push(ROLE_RULES.coordinatedNominal);
   }
   const withCoordinates = (group: Group, role: ParticipantRole, found: Participant): Participant => {
     const end = coordinated.get(group);
@@ -967,10 +945,8 @@ const OBJECT_PRONOUNS = new Set(['me', 'him', 'us', 'them']);
 const BECOMING_VERBS = new Set(['get', 'grow', 'turn', 'go', 'become', 'remain', 'stay', 'keep']);
 
 /** Participles that after "be" name a state rather than a happening ("is broken", "are married"). */
-const STATIVE_PARTICIPLES = new Set(
-  'exhausted tired broken closed married divorced engaged interested worried excited bored confused scared frightened terrified pleased satisfied disappointed surprised shocked amazed embarrassed annoyed concerned involved qualified unqualified located situated based furnished unfurnished crowded packed insured licensed registered entitled delighted thrilled lost stuck dressed employed unemployed retired spoiled spoilt'.split(
-    ' ',
-  ),
+const STATIVE_PARTICIPLES = wordSet(
+  'exhausted tired broken closed married divorced engaged interested worried excited bored confused scared frightened terrified pleased satisfied disappointed surprised shocked amazed embarrassed annoyed concerned involved qualified unqualified located situated based furnished unfurnished crowded packed insured licensed registered entitled delighted thrilled lost stuck dressed employed unemployed retired spoiled spoilt',
 );
 const NEGATORS = new Set(['not', "n't", 'n’t', 'never']);
 /** Premodifiers that make a nominal group name a unique role ("the main cause", "our only option"). */

@@ -1,4 +1,4 @@
-const set = (list: string): ReadonlySet<string> => new Set(list.trim().split(/\s+/));
+import { wordSet as set } from './word-classes';
 
 /** WH-elements that open an interrogative (or, with a/an or an adjective, an exclamative). */
 export const WH_WORDS = set('what who whom whose which where when why how whatever whoever');

@@ -1,7 +1,6 @@
 import type { ProcessType } from '@cae/core';
 import { lexiconTable } from './lexicon-table';
-
-const words = (list: string): readonly string[] => list.trim().split(/\s+/);
+import { words } from './word-classes';
 
 /** Verb lemmas by process type (ANNOTATION.md, "Process type"); material is also the default for unknown verbs. */
 export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {

@@ -1,3 +1,4 @@
+import { wordSet } from './word-classes';
 /** A tenor feature: its weight (negative is closer, positive more distant) and the cap on how often it counts. */
 export interface TenorFeature {
   readonly weight: number;
@@ -34,16 +35,14 @@ export const TENOR_FEATURES = {
 export type TenorFeatureName = keyof typeof TENOR_FEATURES;
 
 /** Informal words (lower case). */
-export const INFORMAL_WORDS: ReadonlySet<string> = new Set(
-  `gonna wanna gotta yeah yep nope yup hey hi hiya ok okay cool lol omg guys kinda sorta stuff awesome dude
-  btw ya y'all ain't lemme gimme dunno nah wow folks buddy super totally`.split(/\s+/),
-);
+export const INFORMAL_WORDS: ReadonlySet<string> =
+  wordSet(`gonna wanna gotta yeah yep nope yup hey hi hiya ok okay cool lol omg guys kinda sorta stuff awesome dude
+  btw ya y'all ain't lemme gimme dunno nah wow folks buddy super totally`);
 
 /** Formal or legal vocabulary (lower case). */
-export const FORMAL_WORDS: ReadonlySet<string> = new Set(
-  `hence thereby whereas pursuant herein hereby thereof therein shall furthermore moreover therefore thus
-  notwithstanding accordingly henceforth aforementioned heretofore wherein whereby insofar`.split(/\s+/),
-);
+export const FORMAL_WORDS: ReadonlySet<string> =
+  wordSet(`hence thereby whereas pursuant herein hereby thereof therein shall furthermore moreover therefore thus
+  notwithstanding accordingly henceforth aforementioned heretofore wherein whereby insofar`);
 
 /** Politeness markers (lower case). */
 export const POLITENESS_WORDS: ReadonlySet<string> = new Set([
