@@ -58,3 +58,12 @@ export function clauseId(documentId: string, clauseIndex: number): string {
 export function randomId(): string {
   return randomUUID();
 }
+
+/** The current time. Every factory that stamps times takes one as `clock`, so tests are deterministic. */
+export type Clock = () => Date;
+
+/** A new unique id. Every factory that mints ids takes one as `generateId`, so tests are deterministic. */
+export type IdGenerator = () => string;
+
+/** The wall clock, the default `clock` everywhere. */
+export const systemClock: Clock = () => new Date();

@@ -65,7 +65,8 @@ export { UnauthorizedError } from './errors/unauthorized-error';
 export { UpstreamError } from './errors/upstream-error';
 
 export { canonicalJson, derivationHash } from './hash';
-export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId } from './ids';
+export type { Clock, IdGenerator } from './ids';
+export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId, systemClock } from './ids';
 export type { KeyStore } from './key-store';
 export type { CandidateSource, ClauseCandidate, RankedClause } from './retrieval-source';
 export type {
