@@ -132,7 +132,7 @@ export function checkDependencyRules(
       for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.')) {
           const target = resolve(file, '..', specifier);
-          if (!target.startsWith(pkg.dir + '/'))
+          if (!target.startsWith(`${pkg.dir}/`))
             violations.push(
               `${path} imports ${specifier}, outside its own package: import the package instead`,
             );

@@ -184,6 +184,18 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       timings.rowsMs += performance.now() - rowsStart;
     };
 
+    /** One candidate list, timed: a ranking (ids and scores) when the source has one, else its rows. */
+    const timedList = async (
+      timing: 'vectorMs' | 'keywordMs',
+      ranking: (() => Promise<RankedClause[]>) | undefined,
+      candidates: () => Promise<ClauseCandidate[]>,
+    ): Promise<RankedClause[]> => {
+      const listStart = performance.now();
+      const ranked = rankingsOnly && ranking ? await ranking() : keep(await candidates());
+      timings[timing] = performance.now() - listStart;
+      return ranked;
+    };
+
     const vectorList = async (feedbackIds: readonly string[]): Promise<RankedClause[]> => {
       if (!useVectors) return [];
       let feedbackTexts: string[] = [];
@@ -197,24 +209,20 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       if (!embedding) throw new Error('embedder returned no vector for the query');
       if (feedback && feedbackVectors.length > 0) moveToward(embedding, feedbackVectors, feedback.weight);
       timings.embedMs = performance.now() - embedStart;
-      const listStart = performance.now();
       const vectorLimit = vectorLimitFor(limit, candidateLimit);
-      const ranked =
-        rankingsOnly && source.vectorRanking
-          ? await source.vectorRanking(embedding, filters, vectorLimit)
-          : keep(await source.vectorCandidates(embedding, filters, vectorLimit));
-      timings.vectorMs = performance.now() - listStart;
-      return ranked;
+      return timedList(
+        'vectorMs',
+        source.vectorRanking && (() => source.vectorRanking!(embedding, filters, vectorLimit)),
+        () => source.vectorCandidates(embedding, filters, vectorLimit),
+      );
     };
     const keywordList = async (): Promise<RankedClause[]> => {
       if (!useKeywords) return [];
-      const listStart = performance.now();
-      const ranked =
-        rankingsOnly && source.keywordRanking
-          ? await source.keywordRanking(query, filters, candidateLimit)
-          : keep(await source.keywordCandidates(query, filters, candidateLimit));
-      timings.keywordMs = performance.now() - listStart;
-      return ranked;
+      return timedList(
+        'keywordMs',
+        source.keywordRanking && (() => source.keywordRanking!(query, filters, candidateLimit)),
+        () => source.keywordCandidates(query, filters, candidateLimit),
+      );
     };
     let vectorRanks: RankedClause[];
     let keywordRanks: RankedClause[];
