@@ -68,6 +68,7 @@ export { canonicalJson, derivationHash } from './hash';
 export type { Clock, IdGenerator } from './ids';
 export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId, systemClock } from './ids';
 export type { KeyStore } from './key-store';
+export { isParsedBy, markParsed, parseOnce } from './parse-once';
 export type { CandidateSource, ClauseCandidate, RankedClause } from './retrieval-source';
 export type {
   AgentIdentity,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { markParsed } from './parse-once';
 import {
   AnnotatedClauseSchema,
   ClauseAnnotationSchema,
@@ -138,7 +139,8 @@ export function toWire<S extends z.ZodType>(schema: S, value: z.output<S>): Wire
 
 /** Parses a wire (snake_case) value into the internal type, validating it; throws a ZodError when invalid. */
 export function fromWire<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  return schema.parse(walk(schema, input, 'fromWire'));
+  // Marked as parsed, so the engine behind the HTTP boundary does not parse the same request again.
+  return markParsed(schema, schema.parse(walk(schema, input, 'fromWire')));
 }
 
 /** Like fromWire, but returns zod's safeParse result instead of throwing. */
