@@ -3,5 +3,4 @@ import { caeTsup } from '../../tsup.shared.ts';
 export default caeTsup({
   index: 'src/index.ts',
   'testing/index': 'src/testing/index.ts',
-  'http/index': 'src/http/index.ts',
 });

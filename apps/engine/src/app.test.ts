@@ -1,7 +1,7 @@
 import { createEngine, type Engine } from '@cae/engine';
+import { createHashEmbedder } from '@cae/engine/testing';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashEmbedder } from '../../../packages/engine/src/__fixtures__/hash-embedder';
 import { createEngineApp } from './app';
 
 /** Reads a JSON response body; tests index into it freely. */

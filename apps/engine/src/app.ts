@@ -8,7 +8,7 @@ import {
   notFoundHandler,
   readJsonObject as readJsonBody,
   requestLog,
-} from '@cae/gateway/http';
+} from '@cae/http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { renderDocsPage } from './docs-page';

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type AnnotatedClause, toCaeError, wire } from '@cae/core';
-import { createEngine, type Engine, engineOptionsFromEnv } from '@cae/engine';
+import { createEngine, type Engine } from '@cae/engine';
 import { glob } from 'tinyglobby';
+import { engineConfigFromEnv } from './engine-env';
 import { startEngineServer } from './server';
 
 const USAGE = `cae: the clause annotation engine without a server
@@ -99,7 +100,8 @@ function table(header: string[], rows: string[][]): string {
 }
 
 async function withEngine<T>(env: NodeJS.ProcessEnv, run: (engine: Engine) => Promise<T>): Promise<T> {
-  const engine = await createEngine(engineOptionsFromEnv(env));
+  // The CLI shares the server's composition root: the same variables mean the same store and engine.
+  const engine = await createEngine(engineConfigFromEnv(env).engine);
   try {
     return await run(engine);
   } finally {

@@ -1,59 +1,57 @@
-import type { AddressInfo } from 'node:net';
-import { createEngine, type Engine, engineOptionsFromEnv } from '@cae/engine';
-import { assertSafeListen, createJsonLogger, envFlag, type HttpLogger, parseTokens } from '@cae/gateway/http';
-import { serve } from '@hono/node-server';
+import { createJsonLogger } from '@cae/core';
+import { createEngine, type Engine } from '@cae/engine';
+import { type HttpLogger, startServer } from '@cae/http';
 import { createEngineApp } from './app';
+import { engineConfigFromEnv } from './engine-env';
 
 export interface EngineServer {
   url: string;
   engine: Engine;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the store. */
+  /** Graceful shutdown: stops accepting, finishes in-flight requests (bounded), then closes the store. */
   close(): Promise<void>;
 }
 
 export interface StartEngineServerOptions {
-  env?: NodeJS.ProcessEnv;
+  /** The environment of the composition root; `process.env` by default. */
+  env?: Record<string, string | undefined>;
   /** An engine to serve; default one built from the environment. */
   engine?: Engine;
   /** Request and error logs; JSON lines on stderr by default. */
   logger?: HttpLogger;
+  /** Close on SIGINT/SIGTERM and exit (what `main.ts` and `cae serve` want). */
+  handleSignals?: boolean;
 }
 
 /**
- * Starts the engine's HTTP server from the environment: `HOST`/`PORT` (default 127.0.0.1:3001),
- * `CAE_API_TOKENS`, `CAE_ALLOW_UNAUTHENTICATED`, `CAE_MAX_BODY_BYTES`, `CAE_CORS_ORIGINS`, and the engine's variables.
+ * The engine app's composition root for a server: reads the environment once (`HOST`/`PORT`, default
+ * 127.0.0.1:3001, the tokens and limits, and the engine's variables), builds the engine and serves it.
  */
 export async function startEngineServer(options: StartEngineServerOptions = {}): Promise<EngineServer> {
-  const env = options.env ?? process.env;
-  const host = env.HOST ?? '127.0.0.1';
-  const port = env.PORT === undefined ? 3001 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, not ${env.PORT}`);
-  const apiTokens = parseTokens(env.CAE_API_TOKENS);
-  assertSafeListen(host, apiTokens, envFlag(env.CAE_ALLOW_UNAUTHENTICATED));
+  const config = engineConfigFromEnv(options.env ?? process.env);
   const logger = options.logger ?? createJsonLogger({ write: (line) => process.stderr.write(`${line}\n`) });
-  const engine = options.engine ?? (await createEngine(engineOptionsFromEnv(env)));
-  const maxBody = Number(env.CAE_MAX_BODY_BYTES);
+  const engine = options.engine ?? (await createEngine(config.engine));
   const app = createEngineApp({
     engine,
-    apiTokens,
+    apiTokens: config.server.apiTokens,
     logger,
-    bodyLimitBytes: Number.isInteger(maxBody) && maxBody > 0 ? maxBody : undefined,
-    corsOrigins: parseTokens(env.CAE_CORS_ORIGINS),
+    bodyLimitBytes: config.server.bodyLimitBytes,
+    corsOrigins: config.server.corsOrigins,
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(started));
-    started.once('error', reject);
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://${shownHost}:${address.port}`,
-    engine,
-    close() {
-      closing ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => engine.close());
-      return closing;
-    },
-  };
+  try {
+    const server = await startServer({
+      fetch: app.fetch,
+      host: config.server.host,
+      port: config.server.port,
+      apiTokens: config.server.apiTokens,
+      allowUnauthenticated: config.server.allowUnauthenticated,
+      onClose: () => engine.close(),
+      handleSignals: options.handleSignals ?? false,
+      logger: 'log' in logger ? logger : undefined,
+      name: 'engine',
+    });
+    return { url: server.url, engine, close: server.close };
+  } catch (error) {
+    if (!options.engine) await engine.close();
+    throw error;
+  }
 }

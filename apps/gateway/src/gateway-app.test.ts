@@ -1,46 +1,38 @@
+import { createArchitect } from '@cae/architect';
 import {
   AgentSpecificationSchema,
   ArchitectEventSchema,
+  createJsonLogger,
   ErrorBodySchema,
   GatewayHealthSchema,
   TARGET_FRAMEWORKS,
 } from '@cae/core';
-import { createJsonLogger, createMemoryKeyStore } from '@cae/gateway';
-import { createFakeUpstream, type FakeUpstream } from '@cae/gateway/testing';
+import { createMemoryKeyStore } from '@cae/gateway';
+import { createFakeProviders, createFakeUpstream } from '@cae/gateway/testing';
+import { refusalToListen } from '@cae/http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayApp } from './gateway-app';
-import { readGatewayConfig, refusalToListen } from './gateway-config';
+import { type GatewayAppConfig, gatewayConfigFromEnv, gatewayFromConfig } from './gateway-env';
 
-let openai: FakeUpstream;
-let google: FakeUpstream;
+const providers = createFakeProviders();
+beforeAll(providers.start);
+afterAll(providers.close);
+beforeEach(providers.reset);
 
-beforeAll(async () => {
-  [openai, google] = await Promise.all([createFakeUpstream(), createFakeUpstream()]);
-});
-afterAll(async () => {
-  await Promise.all([openai.close(), google.close()]);
-});
-beforeEach(() => {
-  openai.reset();
-  google.reset();
-});
-
-function setup(
-  env: Record<string, string> = {},
-  config: NonNullable<Parameters<typeof createGatewayApp>[0]>['config'] = {},
-) {
+function setup(env: Record<string, string> = {}, overrides: Partial<GatewayAppConfig> = {}) {
   const lines: string[] = [];
   const logger = createJsonLogger({ write: (line) => lines.push(line), minLevel: 'debug' });
+  const config = gatewayConfigFromEnv({ ...providers.env(), CAE_SECRET_KEY: 'app-test-secret', ...env });
+  const gateway = gatewayFromConfig(config, logger, {
+    keyStore: createMemoryKeyStore(),
+    timeoutMs: 2_000,
+    maxRetries: 0,
+  });
   const app = createGatewayApp({
-    env: {
-      OPENAI_BASE_URL: openai.url,
-      GOOGLE_BASE_URL: google.url,
-      CAE_SECRET_KEY: 'app-test-secret',
-      ...env,
-    },
-    gatewayOptions: { keyStore: createMemoryKeyStore(), timeoutMs: 2_000, maxRetries: 0 },
+    gateway,
+    architect: createArchitect({ gateway }),
+    config: { ...config.app, ...overrides },
     logger,
-    config,
   });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {
@@ -148,7 +140,7 @@ describe('POST /api/test-key and /api/keys', () => {
       isEnv: false,
     });
     await post('/api/compute/v1', { prompt, providerId: 'openai' });
-    expect(openai.calls[0]?.apiKey).toBe('stored-key-1');
+    expect(providers.openai.calls[0]?.apiKey).toBe('stored-key-1');
     expect(await (await post('/api/keys', { providerId: 'openai', key: null })).json()).toEqual({
       success: true,
     });
@@ -175,7 +167,7 @@ describe('POST /api/compute/v1', () => {
       options: { temperature: 0, maxTokens: 20 },
     });
     expect(await response.json()).toEqual({ object: { answer: 'sample_answer' } });
-    expect(openai.calls[1]).toMatchObject({ model: 'fake-small' });
+    expect(providers.openai.calls[1]).toMatchObject({ model: 'fake-small' });
   });
 
   it('rejects bad bodies with 400 and the error body', async () => {
@@ -196,8 +188,8 @@ describe('POST /api/compute/v1', () => {
       OPENAI_API_KEY: 'sk-server-openai-1',
       GEMINI_API_KEY: 'AIzaGeminiServerKey1',
     });
-    openai.setMode('unauthorized');
-    google.setMode('server_error');
+    providers.openai.setMode('unauthorized');
+    providers.google.setMode('server_error');
     const response = await post('/api/compute/v1', {
       prompt,
       providerId: 'openai',
@@ -208,8 +200,11 @@ describe('POST /api/compute/v1', () => {
     const body = ErrorBodySchema.parse(JSON.parse(text));
     expect(body.error.code).toBe('upstream_failed');
     expect((body.error.details as { attempts: unknown[] }).attempts).toHaveLength(3);
-    expect(openai.calls.map((call) => call.apiKey)).toEqual(['sk-client-key-77', 'sk-server-openai-1']);
-    expect(google.calls.map((call) => call.apiKey)).toEqual(['AIzaGeminiServerKey1']);
+    expect(providers.openai.calls.map((call) => call.apiKey)).toEqual([
+      'sk-client-key-77',
+      'sk-server-openai-1',
+    ]);
+    expect(providers.google.calls.map((call) => call.apiKey)).toEqual(['AIzaGeminiServerKey1']);
     for (const secret of ['sk-client-key-77', 'sk-server-openai-1', 'AIzaGeminiServerKey1', 'y-77', 'ey-1']) {
       expect(text).not.toContain(secret);
       expect(lines.join('\n')).not.toContain(secret);
@@ -245,14 +240,14 @@ describe('POST /api/stream', () => {
 
   it('falls back before the first chunk and ends with an error event when cut later', async () => {
     const { post } = setup({ OPENAI_API_KEY: 'o', GEMINI_API_KEY: 'g' });
-    openai.failNext('server_error');
+    providers.openai.failNext('server_error');
     const recovered = parseSse(
       await (await post('/api/stream', { prompt: { user: 'x' }, providerId: 'openai' })).text(),
     );
     expect(recovered.at(-1)?.data).toBe('[DONE]');
-    expect(google.calls).toHaveLength(1);
+    expect(providers.google.calls).toHaveLength(1);
 
-    openai.failNext('cut_stream');
+    providers.openai.failNext('cut_stream');
     const cut = parseSse(
       await (
         await post('/api/stream', { prompt: { user: 'one two three four five' }, providerId: 'openai' })
@@ -265,7 +260,7 @@ describe('POST /api/stream', () => {
 
   it('answers a JSON error when every provider fails before streaming', async () => {
     const { post } = setup({ OPENAI_API_KEY: 'o' });
-    openai.setMode('server_error');
+    providers.openai.setMode('server_error');
     const response = await post('/api/stream', { prompt, providerId: 'openai' });
     expect(response.status).toBe(502);
     expect(ErrorBodySchema.parse(await response.json()).error.code).toBe('upstream_failed');
@@ -310,7 +305,7 @@ describe('POST /api/agent/compile-stream', () => {
     const spec = AgentSpecificationSchema.parse(complete.object);
     expect(spec.provenance.engine).toBe('local');
     expect(spec.framework.target).toBe('crewai');
-    expect(openai.calls).toHaveLength(0);
+    expect(providers.openai.calls).toHaveLength(0);
   });
 
   it('uses the LLM for every part when a provider answers', async () => {
@@ -324,12 +319,12 @@ describe('POST /api/agent/compile-stream', () => {
     );
     const spec = AgentSpecificationSchema.parse((events.at(-1)!.data as { object: unknown }).object);
     expect(spec.provenance).toMatchObject({ engine: 'llm', providerId: 'openai', modelId: 'gpt-4.1-mini' });
-    expect(openai.calls).toHaveLength(4);
+    expect(providers.openai.calls).toHaveLength(4);
   });
 
   it('falls back to the local engine when every provider fails', async () => {
     const { post } = setup({ OPENAI_API_KEY: 'o' });
-    openai.setMode('server_error');
+    providers.openai.setMode('server_error');
     const events = await readEvents(
       await post('/api/agent/compile-stream', {
         prompt: { user: 'Summarise reports.' },
@@ -339,7 +334,7 @@ describe('POST /api/agent/compile-stream', () => {
     const spec = AgentSpecificationSchema.parse((events.at(-1)!.data as { object: unknown }).object);
     expect(spec.provenance.engine).toBe('local');
     // The chain is tried once; the remaining parts do not wait on failed providers again.
-    expect(openai.calls).toHaveLength(1);
+    expect(providers.openai.calls).toHaveLength(1);
   });
 
   it('answers 400 listing the supported frameworks for an unknown one', async () => {
@@ -416,7 +411,7 @@ describe('auth, limits, CORS', () => {
     });
     expect(response.status).toBe(413);
     expect(ErrorBodySchema.parse(await response.json()).error.code).toBe('payload_too_large');
-    expect(openai.calls).toHaveLength(0);
+    expect(providers.openai.calls).toHaveLength(0);
   });
 
   it('answers CORS preflights for configured origins only', async () => {
@@ -458,12 +453,19 @@ describe('auth, limits, CORS', () => {
   });
 
   it('refuses to listen on a public host without tokens unless allowed', () => {
-    expect(refusalToListen(readGatewayConfig({ HOST: '0.0.0.0' }))).toMatch(/CAE_API_TOKENS/);
-    expect(refusalToListen(readGatewayConfig({ HOST: '0.0.0.0', CAE_API_TOKENS: 't' }))).toBeNull();
-    expect(
-      refusalToListen(readGatewayConfig({ HOST: '0.0.0.0', CAE_ALLOW_UNAUTHENTICATED: '1' })),
-    ).toBeNull();
-    expect(refusalToListen(readGatewayConfig({}))).toBeNull();
-    expect(readGatewayConfig({})).toMatchObject({ host: '127.0.0.1', port: 3002 });
+    const refusal = (env: Record<string, string>) => {
+      const { app } = gatewayConfigFromEnv(env);
+      return refusalToListen(app.host, app.apiTokens, app.allowUnauthenticated);
+    };
+    expect(refusal({ HOST: '0.0.0.0' })).toMatch(/CAE_API_TOKENS/);
+    expect(refusal({ HOST: '0.0.0.0', CAE_API_TOKENS: 't' })).toBeNull();
+    expect(refusal({ HOST: '0.0.0.0', CAE_ALLOW_UNAUTHENTICATED: '1' })).toBeNull();
+    expect(refusal({})).toBeNull();
+    expect(gatewayConfigFromEnv({}).app).toMatchObject({ host: '127.0.0.1', port: 3002 });
+  });
+
+  it('names a bad variable of the environment', () => {
+    expect(() => gatewayConfigFromEnv({ PORT: 'eighty' })).toThrow(/PORT \("eighty"\) must be a port number/);
+    expect(() => gatewayConfigFromEnv({ CAE_RATE_LIMIT: '-3' })).toThrow(/CAE_RATE_LIMIT/);
   });
 });

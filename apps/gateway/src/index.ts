@@ -1,4 +1,4 @@
 export type { GatewayAppOptions } from './gateway-app';
 export { createGatewayApp } from './gateway-app';
-export type { GatewayAppConfig } from './gateway-config';
-export { readGatewayConfig, refusalToListen } from './gateway-config';
+export type { GatewayAppConfig, GatewayConfig } from './gateway-env';
+export { GatewayEnvSchema, gatewayConfigFromEnv, gatewayFromConfig } from './gateway-env';

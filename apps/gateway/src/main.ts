@@ -1,32 +1,34 @@
-import { createJsonLogger } from '@cae/gateway';
-import { serve } from '@hono/node-server';
+import { createArchitect } from '@cae/architect';
+import { createJsonLogger } from '@cae/core';
+import { startServer } from '@cae/http';
 import { createGatewayApp } from './gateway-app';
-import { readGatewayConfig, refusalToListen } from './gateway-config';
+import { gatewayConfigFromEnv, gatewayFromConfig } from './gateway-env';
 
-const config = readGatewayConfig(process.env);
-const refusal = refusalToListen(config);
-if (refusal) {
-  process.stderr.write(`${refusal}\n`);
+// The gateway app's composition root: the environment is read here, once.
+const logger = createJsonLogger();
+try {
+  const config = gatewayConfigFromEnv(process.env);
+  const gateway = gatewayFromConfig(config, logger);
+  const app = createGatewayApp({
+    gateway,
+    architect: createArchitect({ gateway }),
+    config: config.app,
+    logger,
+  });
+  const server = await startServer({
+    fetch: app.fetch,
+    host: config.app.host,
+    port: config.app.port,
+    apiTokens: config.app.apiTokens,
+    allowUnauthenticated: config.app.allowUnauthenticated,
+    handleSignals: true,
+    logger,
+    name: 'gateway',
+  });
+  process.stdout.write(`CAE gateway listening on ${server.url}\n`);
+} catch (error) {
+  process.stderr.write(
+    `gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }
-
-const logger = createJsonLogger();
-const app = createGatewayApp({ env: process.env, config, logger });
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  process.stdout.write(`CAE gateway listening on http://${host}:${info.port}\n`);
-});
-
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.log('info', 'shutting down', { signal });
-  // Stop accepting connections, let in-flight requests finish, and give up after 10 s.
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close((error) => process.exit(error ? 1 : 0));
-  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-}
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));

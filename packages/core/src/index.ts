@@ -68,6 +68,21 @@ export { canonicalJson, derivationHash } from './hash';
 export type { Clock, IdGenerator } from './ids';
 export { CAE_UUID_NAMESPACE, clauseId, nameUuid, randomId, systemClock } from './ids';
 export type { KeyStore } from './key-store';
+export type {
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  GenerateTextResult,
+  JsonSchemaObject,
+  LanguageModel,
+  LanguageModelCallOptions,
+  LanguageModelFinishReason,
+  LanguageModelMessage,
+  LanguageModelUsage,
+} from './language-model';
+export { objectSchema } from './language-model';
+export type { JsonLoggerOptions, Logger, LogLevel } from './logging/json-logger';
+export { createJsonLogger, silentLogger } from './logging/json-logger';
+export { redactRecord, redactSecrets } from './logging/secret-redaction';
 export { isParsedBy, markParsed, parseOnce } from './parse-once';
 export type { CandidateSource, ClauseCandidate, RankedClause } from './retrieval-source';
 export type {

@@ -1,9 +1,9 @@
-import { createGateway, createMemoryKeyStore } from '@cae/gateway';
+import { BUILTIN_PROVIDERS, createGateway, createMemoryKeyStore } from '@cae/gateway';
 import { createFakeUpstream, type FakeUpstream } from '@cae/gateway/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHashEmbedder } from './__fixtures__/hash-embedder';
 import { createEngine } from './engine';
 import type { Engine } from './engine-types';
+import { createHashEmbedder } from './testing/hash-embedder';
 
 /** The fake LLM: labels every clause of an annotation batch, answers questions citing [1]. */
 function reply(body: Record<string, unknown>): string {
@@ -39,12 +39,13 @@ describe('engine with an LLM through the gateway (fake OpenAI-compatible upstrea
       env: { OPENAI_API_KEY: 'sk-test-engine', OPENAI_BASE_URL: upstream.url },
       keyStore: createMemoryKeyStore(),
       maxRetries: 0,
-      timeoutMs: 2_000,
+      // Far beyond the annotator's 1.5 s: a hung call must be ended by the annotator's abort, not by this.
+      timeoutMs: 20_000,
     });
     engine = await createEngine({
       store: { url: 'memory://' },
       embedder: createHashEmbedder(),
-      llm: { gateway, providerId: 'openai', timeoutMs: 1_500 },
+      llm: { model: gateway.languageModel('openai'), timeoutMs: 1_500 },
     });
   });
   afterAll(async () => {
@@ -112,12 +113,19 @@ describe('engine with an LLM through the gateway (fake OpenAI-compatible upstrea
     expect(JSON.stringify(clauses[0]!.interpersonal.reasoningTrace)).toMatch(/LLM\.FALLBACK_TO_RULES/);
   });
 
-  it('falls back to the rules when the upstream hangs past the timeout', async () => {
+  it('falls back to the rules when the upstream hangs past the timeout, and aborts the upstream call', async () => {
     upstream.setMode('hang');
     const started = Date.now();
     const clauses = await engine.compile({ text: 'The tenant pays the deposit.', annotator: 'llm' });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(clauses[0]!.interpersonal.annotationSource).toBe('rules');
+    // The timed-out batch's signal reached the HTTP request: the upstream sees the client hang up
+    // now, not when the gateway's own 20 s timeout would have ended it.
+    const deadline = Date.now() + 2_000;
+    while (!upstream.calls[0]?.closedEarly && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(upstream.calls).toHaveLength(1);
+    expect(upstream.calls[0]!.closedEarly).toBe(true);
   });
 
   it('falls back to the rules when the model answers malformed JSON', async () => {
@@ -168,7 +176,8 @@ describe('engine with an LLM through the gateway (fake OpenAI-compatible upstrea
 
   it('describes its configuration without any key', () => {
     const description = engine.describe();
-    expect(description.llm).toEqual({ providerId: 'openai', modelId: null });
+    const openaiDefault = BUILTIN_PROVIDERS.find((provider) => provider.id === 'openai')!.defaultModel;
+    expect(description.llm).toEqual({ providerId: 'openai', modelId: openaiDefault });
     expect(JSON.stringify(description)).not.toContain('sk-test-engine');
   });
 });

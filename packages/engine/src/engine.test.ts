@@ -1,8 +1,8 @@
 import { ConflictError, InvalidRequestError, NotFoundError, PayloadTooLargeError } from '@cae/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHashEmbedder } from './__fixtures__/hash-embedder';
 import { createEngine } from './engine';
 import type { Engine } from './engine-types';
+import { createHashEmbedder } from './testing/hash-embedder';
 
 const LEASE = [
   'The tenant must pay the deposit before moving in.',

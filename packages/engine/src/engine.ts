@@ -5,6 +5,7 @@ import {
   DecideContentRequestSchema,
   EnqueueContentRequestSchema,
   InvalidRequestError,
+  type LanguageModel,
   ListClausesQuerySchema,
   NotFoundError,
   PageQuerySchema,
@@ -15,8 +16,7 @@ import {
   SynthesizeRequestSchema,
   toCaeError,
 } from '@cae/core';
-import type { Gateway } from '@cae/gateway';
-import { createPipeline, type Pipeline } from '@cae/pipeline';
+import { createModelAnnotator, createPipeline, type Pipeline } from '@cae/pipeline';
 import {
   createLocalEmbedder,
   createRetriever,
@@ -29,14 +29,10 @@ import {
 import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
 import type { z } from 'zod';
 import type { Engine, EngineDescription } from './engine-types';
-import { createGatewayTextGenerator } from './gateway-text-generator';
-import { createLlmAnnotator } from './llm-annotator';
 
-/** The LLM the engine uses for annotation and synthesis, reached through a gateway instance. */
+/** The LLM the engine uses for annotation and synthesis: any LanguageModel (`gateway.languageModel(...)`). */
 export interface EngineLlmOptions {
-  gateway: Gateway;
-  providerId: string;
-  modelId?: string;
+  model: LanguageModel;
   /** Clauses per annotation request (default 16). */
   batchSize?: number;
   /** Milliseconds before an annotation batch falls back to the rules (default 30 s). */
@@ -85,12 +81,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const embedder = options.embedder ?? createLocalEmbedder();
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
-  const annotator = llm ? createLlmAnnotator(llm) : null;
+  const annotator = llm ? createModelAnnotator(llm.model) : null;
   const retriever: Retriever = createRetriever({ source: store, embedder, k: options.rrfK });
   const synthesizer: Synthesizer = createSynthesizer({
     retriever,
     source: store,
-    generator: llm ? createGatewayTextGenerator(llm) : undefined,
+    ...(llm ? { model: llm.model } : {}),
   });
 
   let embeddingsReady: Promise<void> | null = null;
@@ -289,7 +285,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return {
         store: store.driver,
         embedder: embedder.id,
-        llm: llm ? { providerId: llm.providerId, modelId: llm.modelId ?? null } : null,
+        llm: llm ? { providerId: llm.model.provider, modelId: llm.model.modelId } : null,
         annotator: annotator && defaultAnnotator === 'llm' ? 'llm' : 'rules',
       };
     },

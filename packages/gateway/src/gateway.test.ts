@@ -1,29 +1,21 @@
-import { UpstreamError } from '@cae/core';
+import { createJsonLogger, UpstreamError } from '@cae/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGateway, type GatewayOptions } from './gateway';
-import { createJsonLogger } from './gateway-logger';
 import { masterKeyFromSecret } from './keys/key-crypto';
 import { createMemoryKeyStore } from './keys/key-store-file';
-import { createFakeUpstream, type FakeUpstream } from './testing/fake-upstream';
+import { createFakeProviders } from './testing/fake-providers';
+import { createFakeUpstream } from './testing/fake-upstream';
 
-let openai: FakeUpstream;
-let google: FakeUpstream;
-
-beforeAll(async () => {
-  [openai, google] = await Promise.all([createFakeUpstream(), createFakeUpstream()]);
-});
-afterAll(async () => {
-  await Promise.all([openai.close(), google.close()]);
-});
-beforeEach(() => {
-  openai.reset();
-  google.reset();
-});
+const providers = createFakeProviders();
+beforeAll(providers.start);
+afterAll(providers.close);
+beforeEach(providers.reset);
 
 function setup(env: Record<string, string> = {}, extra: Partial<GatewayOptions> = {}) {
   const lines: string[] = [];
   const gateway = createGateway({
-    env: { OPENAI_BASE_URL: openai.url, GOOGLE_BASE_URL: google.url, CAE_SECRET_KEY: 'test-secret', ...env },
+    env: { ...providers.env(), ...env },
+    secretKey: 'test-secret',
     keyStore: createMemoryKeyStore(),
     logger: createJsonLogger({ write: (line) => lines.push(line), minLevel: 'debug' }),
     timeoutMs: 2_000,
@@ -44,8 +36,8 @@ describe('generate', () => {
       apiKey: 'client-key-1',
     });
     expect(result).toEqual({ text: 'echo: hello' });
-    expect(openai.calls).toHaveLength(1);
-    expect(openai.calls[0]).toMatchObject({ apiKey: 'client-key-1', model: 'gpt-4.1-mini' });
+    expect(providers.openai.calls).toHaveLength(1);
+    expect(providers.openai.calls[0]).toMatchObject({ apiKey: 'client-key-1', model: 'gpt-4.1-mini' });
   });
 
   it('sends system, history and user turns, temperature and maxTokens', async () => {
@@ -63,7 +55,7 @@ describe('generate', () => {
       },
       options: { temperature: 0.2, maxTokens: 50 },
     });
-    expect(openai.calls[0]?.body).toMatchObject({
+    expect(providers.openai.calls[0]?.body).toMatchObject({
       model: 'custom-model',
       temperature: 0.2,
       max_tokens: 50,
@@ -74,7 +66,7 @@ describe('generate', () => {
         { role: 'user', content: 'second' },
       ],
     });
-    expect(openai.calls[0]?.apiKey).toBe('server-key');
+    expect(providers.openai.calls[0]?.apiKey).toBe('server-key');
   });
 
   it('returns a schema-valid object using json_schema output', async () => {
@@ -86,17 +78,17 @@ describe('generate', () => {
     };
     const result = await gateway.generate({ providerId: 'openai', prompt: { user: 'rate it', schema } });
     expect(result).toEqual({ object: { title: 'sample_title', score: 0.5 } });
-    expect(openai.calls[0]?.body?.response_format).toMatchObject({ type: 'json_schema' });
+    expect(providers.openai.calls[0]?.body?.response_format).toMatchObject({ type: 'json_schema' });
   });
 
   it('repairs an invalid structured reply once', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key' });
-    openai.failNext('invalid_json_output');
+    providers.openai.failNext('invalid_json_output');
     const schema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
     const result = await gateway.generate({ providerId: 'openai', prompt: { user: 'x', schema } });
     expect(result).toEqual({ object: { ok: true } });
-    expect(openai.calls).toHaveLength(2);
-    const messages = openai.calls[1]?.body?.messages as { role: string; content: string }[];
+    expect(providers.openai.calls).toHaveLength(2);
+    const messages = providers.openai.calls[1]?.body?.messages as { role: string; content: string }[];
     expect(messages.at(-1)?.content).toMatch(/unusable/);
   });
 
@@ -130,21 +122,21 @@ describe('generate', () => {
     await expect(
       gateway.generate({ providerId: 'openai', prompt: { user: 'x', schema: { type: 'no-such-type' } } }),
     ).rejects.toMatchObject({ code: 'invalid_request' });
-    expect(openai.calls).toHaveLength(0);
+    expect(providers.openai.calls).toHaveLength(0);
   });
 });
 
 describe('fallback chain', () => {
   it('step 2: a rejected client key falls back to the server key', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key' });
-    openai.failNext('unauthorized');
+    providers.openai.failNext('unauthorized');
     const { result, attempts } = await gateway.generateWithAttempts({
       providerId: 'openai',
       prompt: user('hi'),
       apiKey: 'bad-client-key',
     });
     expect(result).toEqual({ text: 'echo: hi' });
-    expect(openai.calls.map((call) => call.apiKey)).toEqual(['bad-client-key', 'server-key']);
+    expect(providers.openai.calls.map((call) => call.apiKey)).toEqual(['bad-client-key', 'server-key']);
     expect(
       attempts.map((attempt) => [attempt.step, attempt.keySource, attempt.status, attempt.httpStatus]),
     ).toEqual([
@@ -155,15 +147,15 @@ describe('fallback chain', () => {
 
   it('step 3: falls back to google with its server key and default model', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key', GEMINI_API_KEY: 'gemini-key' });
-    openai.setMode('server_error');
+    providers.openai.setMode('server_error');
     const { result, attempts } = await gateway.generateWithAttempts({
       providerId: 'openai',
       prompt: user('hi'),
     });
     expect(result).toEqual({ text: 'echo: hi' });
-    expect(google.calls[0]).toMatchObject({ apiKey: 'gemini-key', model: 'gemini-2.5-flash' });
+    expect(providers.google.calls[0]).toMatchObject({ apiKey: 'gemini-key', model: 'gemini-2.5-flash' });
     // 500 is retried once by the client (maxRetries 1) before the chain moves on.
-    expect(openai.calls).toHaveLength(2);
+    expect(providers.openai.calls).toHaveLength(2);
     expect(attempts.map((attempt) => [attempt.step, attempt.providerId, attempt.status])).toEqual([
       ['primary', 'openai', 'failed'],
       ['fallback_provider', 'google', 'ok'],
@@ -175,8 +167,8 @@ describe('fallback chain', () => {
       OPENAI_API_KEY: 'sk-server-secret-1',
       GEMINI_API_KEY: 'AIzaSyGeminiSecret123',
     });
-    openai.setMode('unauthorized');
-    google.setMode('unauthorized');
+    providers.openai.setMode('unauthorized');
+    providers.google.setMode('unauthorized');
     const error = await gateway
       .generate({ providerId: 'openai', prompt: user('hi'), apiKey: 'sk-client-secret-9' })
       .catch((caught: unknown) => caught);
@@ -204,14 +196,14 @@ describe('fallback chain', () => {
       .catch((e: unknown) => e)) as UpstreamError;
     expect(error.statusCode).toBe(503);
     expect(error.message).toMatch(/no key configured for provider "openai"/);
-    expect(openai.calls).toHaveLength(0);
+    expect(providers.openai.calls).toHaveLength(0);
   });
 
   it('honours 429 retry-after and retries once', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key' });
-    openai.failNext('rate_limited');
+    providers.openai.failNext('rate_limited');
     expect(await gateway.generate({ providerId: 'openai', prompt: user('a') })).toEqual({ text: 'echo: a' });
-    expect(openai.calls.map((call) => call.mode)).toEqual(['rate_limited', 'ok']);
+    expect(providers.openai.calls.map((call) => call.mode)).toEqual(['rate_limited', 'ok']);
   });
 
   it('times out a hanging upstream and falls back', async () => {
@@ -219,7 +211,7 @@ describe('fallback chain', () => {
       { OPENAI_API_KEY: 'server-key', GEMINI_API_KEY: 'g' },
       { timeoutMs: 150, maxRetries: 0 },
     );
-    openai.failNext('hang');
+    providers.openai.failNext('hang');
     const { attempts } = await gateway.generateWithAttempts({ providerId: 'openai', prompt: user('a') });
     expect(attempts[0]).toMatchObject({ status: 'failed', error: 'timed out waiting for the provider' });
     expect(attempts[1]).toMatchObject({ providerId: 'google', status: 'ok' });
@@ -227,19 +219,19 @@ describe('fallback chain', () => {
 
   it('treats a malformed upstream body as a failure', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key', GEMINI_API_KEY: 'g' }, { maxRetries: 0 });
-    openai.failNext('malformed');
+    providers.openai.failNext('malformed');
     const { attempts } = await gateway.generateWithAttempts({ providerId: 'openai', prompt: user('a') });
     expect(attempts.map((attempt) => attempt.status)).toEqual(['failed', 'ok']);
   });
 
   it('propagates the caller abort without falling back', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key', GEMINI_API_KEY: 'g' });
-    openai.failNext('hang');
+    providers.openai.failNext('hang');
     const controller = new AbortController();
     const pending = gateway.generate({ providerId: 'openai', prompt: user('a'), signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toThrow();
-    expect(google.calls).toHaveLength(0);
+    expect(providers.google.calls).toHaveLength(0);
   });
 
   it('serves many concurrent requests, each with its own key', async () => {
@@ -252,7 +244,7 @@ describe('fallback chain', () => {
     expect(results.map((result) => (result as { text: string }).text)).toEqual(
       Array.from({ length: 40 }, (_, index) => `echo: n${index}`),
     );
-    for (const call of openai.calls) {
+    for (const call of providers.openai.calls) {
       const index = Number(/n(\d+)/.exec(JSON.stringify(call.body))?.[1]);
       expect(call.apiKey).toBe(`key-${index % 4}`);
     }
@@ -271,20 +263,20 @@ describe('stream', () => {
     const chunks = await collect(gateway.stream({ providerId: 'openai', prompt: user('one two three') }));
     expect(chunks.join('')).toBe('echo: one two three');
     expect(chunks.length).toBeGreaterThan(1);
-    expect(openai.calls[0]?.stream).toBe(true);
+    expect(providers.openai.calls[0]?.stream).toBe(true);
   });
 
   it('falls back when the stream fails before its first chunk', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'g' }, { maxRetries: 0 });
-    openai.failNext('server_error');
+    providers.openai.failNext('server_error');
     const chunks = await collect(gateway.stream({ providerId: 'openai', prompt: user('x y') }));
     expect(chunks.join('')).toBe('echo: x y');
-    expect(google.calls).toHaveLength(1);
+    expect(providers.google.calls).toHaveLength(1);
   });
 
   it('ends with an UpstreamError when cut after the first chunk', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'g' });
-    openai.failNext('cut_stream');
+    providers.openai.failNext('cut_stream');
     const chunks: string[] = [];
     const error = await (async () => {
       for await (const chunk of gateway.stream({ providerId: 'openai', prompt: user('a b c d e f') }))
@@ -292,7 +284,7 @@ describe('stream', () => {
     })().catch((caught: unknown) => caught);
     expect(chunks.length).toBeGreaterThan(0);
     expect(UpstreamError.isInstance(error)).toBe(true);
-    expect(google.calls).toHaveLength(0);
+    expect(providers.google.calls).toHaveLength(0);
   });
 
   it('aborts the upstream request when the consumer stops', async () => {
@@ -347,13 +339,13 @@ describe('keys, models, status', () => {
         { id: 'fake-small', name: 'fake-small' },
       ],
     });
-    expect(openai.calls[0]?.apiKey).toBe('server-key');
+    expect(providers.openai.calls[0]?.apiKey).toBe('server-key');
     await expect(gateway.listModels('anthropic')).rejects.toMatchObject({ code: 'invalid_request' });
     await expect(gateway.listModels('unknown')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('health and status reflect stored and environment keys', async () => {
-    const { gateway } = setup({ GEMINI_API_KEY: 'g' }, { clock: () => Date.UTC(2025, 0, 2) });
+    const { gateway } = setup({ GEMINI_API_KEY: 'g' }, { clock: () => new Date(Date.UTC(2025, 0, 2)) });
     await gateway.setKey('mistral', 'stored');
     const health = await gateway.health();
     expect(health).toEqual({

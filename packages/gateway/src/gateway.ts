@@ -1,27 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
-  type ArchitectEvent,
-  type CompileAgentRequest,
+  type Clock,
   type GatewayHealth,
+  type Logger as GatewayLogger,
   type GenerationOptions,
   InvalidRequestError,
   type KeyStore,
+  type LanguageModel,
   type ModelList,
   type Prompt,
   type ProviderStatus,
+  silentLogger,
+  systemClock,
   type TestKeyResponse,
   UpstreamError,
 } from '@cae/core';
-import { architectText, compileAgentEvents } from './architect/agent-architect';
-import { type ClauseAnalyser, createPipelineAnalyser } from './architect/clause-analysis';
-import { resolveTargetFramework } from './architect/framework-renderers';
-import { type GatewayLogger, silentLogger } from './gateway-logger';
+
+import { createGatewayLanguageModel } from './gateway-language-model';
 import { planFallbackChain, runFallbackChain } from './generation/fallback-chain';
 import { callGenerate, callStream, createClientPool, type GenerateResult } from './generation/provider-call';
 import { compileJsonSchema } from './generation/structured-output';
 import { describeUpstreamError, isAbort, type UpstreamAttempt } from './generation/upstream-attempt';
 import { loadMasterKey } from './keys/key-crypto';
-import { createFileKeyStore } from './keys/key-store-file';
+import { createFileKeyStore, createMemoryKeyStore } from './keys/key-store-file';
 import { createKeyVault } from './keys/key-vault';
 import {
   type CustomProviderInput,
@@ -29,18 +31,23 @@ import {
   type ProviderConfig,
 } from './providers/provider-registry';
 
-/** Options of createGateway; every dependency can be injected. */
+/** Options of createGateway; every dependency can be injected, and nothing is read from the environment. */
 export interface GatewayOptions {
-  /** Environment to read keys, base URLs and default models from; `process.env` by default. */
+  /**
+   * The provider variables of ARCHITECTURE.md as the app's composition root read them: keys
+   * (`<NAME>_API_KEY` and the other key variables), `<NAME>_BASE_URL`, `<NAME>_DEFAULT_MODEL` and
+   * `CAE_CUSTOM_PROVIDERS`. None by default: no key from the environment, built-in base URLs and models.
+   */
   env?: Record<string, string | undefined>;
-  /** Where encrypted server keys live; a file store `<dataDir>/provider-keys.json` by default. */
+  /** Where encrypted server keys live; a file store `<dataDir>/provider-keys.json`, or memory without a dataDir. */
   keyStore?: KeyStore;
-  /** Data directory (generated master key, key file); `CAE_DATA_DIR` or `./.cae` by default. */
+  /** Data directory of the key file and the generated master key; none keeps both in memory. */
   dataDir?: string;
+  /** Master key secret (`CAE_SECRET_KEY`); by default one generated into `dataDir` (or memory). */
+  secretKey?: string;
   /** `fetch` the provider clients use. */
   fetch?: typeof globalThis.fetch;
-  /** Milliseconds since the epoch; `Date.now` by default. */
-  clock?: () => number;
+  clock?: Clock;
   logger?: GatewayLogger;
   /** User-defined OpenAI-compatible providers (added after the seven built-ins). */
   providers?: readonly CustomProviderInput[];
@@ -50,8 +57,6 @@ export interface GatewayOptions {
   maxRetries?: number;
   /** Provider tried with its server key after the primary fails (default `google`). */
   fallbackProviderId?: string;
-  /** Clause analysis of the local architect; @cae/pipeline by default. */
-  analyse?: ClauseAnalyser;
 }
 
 /** A generation request (POST /api/compute/v1 and /api/stream). */
@@ -62,13 +67,6 @@ export interface GenerateRequest {
   options?: GenerationOptions | undefined;
   /** Client key: tried first, then the server key. */
   apiKey?: string | undefined;
-  signal?: AbortSignal | undefined;
-}
-
-/** An architect request (POST /api/agent/compile-stream). */
-export interface CompileAgentOptions extends Omit<CompileAgentRequest, 'options' | 'targetFramework'> {
-  options?: GenerationOptions | undefined;
-  targetFramework?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -94,29 +92,40 @@ export interface Gateway {
   ): Promise<{ result: GenerateResult; attempts: UpstreamAttempt[] }>;
   /** Text chunks; failures before the first chunk go down the fallback chain, later ones throw UpstreamError. */
   stream(request: GenerateRequest): AsyncIterable<string>;
-  /** Staged architect events; throws InvalidRequestError at once for an unknown target framework. */
-  compileAgent(request: CompileAgentOptions): AsyncIterable<ArchitectEvent>;
+  /** The provider tried with its server key after the primary fails. */
+  readonly fallbackProviderId: string;
+  /**
+   * A LanguageModel of a provider (its default model unless named) over the fallback chain, with the
+   * server keys: what the engine, the pipeline's LLM annotator and the synthesizer call.
+   */
+  languageModel(providerId: string, modelId?: string): LanguageModel;
 }
 
 /**
  * Creates a gateway over the seven built-in providers plus any custom ones.
  * @example
- * const gateway = createGateway({ env: { OPENAI_API_KEY: 'sk-...' } });
+ * const gateway = createGateway({ env: { OPENAI_API_KEY: 'sk-...' }, dataDir: './.cae' });
  * const { text } = (await gateway.generate({ providerId: 'openai', prompt: { user: 'Hi' } })) as { text: string };
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
-  const env = options.env ?? process.env;
-  const clock = options.clock ?? Date.now;
+  const env = options.env ?? {};
+  const wallClock = options.clock ?? systemClock;
+  const clock = () => wallClock().getTime();
   const logger = options.logger ?? silentLogger;
-  const dataDir = options.dataDir ?? env.CAE_DATA_DIR ?? './.cae';
+  const { dataDir } = options;
   const registry = createProviderRegistry(env, options.providers);
-  const keyStore = options.keyStore ?? createFileKeyStore({ path: join(dataDir, 'provider-keys.json') });
+  const keyStore =
+    options.keyStore ??
+    (dataDir ? createFileKeyStore({ path: join(dataDir, 'provider-keys.json') }) : createMemoryKeyStore());
   const vault = createKeyVault({
     registry,
     env,
     keyStore,
     clock,
-    masterKey: () => loadMasterKey(env.CAE_SECRET_KEY, dataDir),
+    masterKey: () =>
+      options.secretKey?.trim() || dataDir
+        ? loadMasterKey(options.secretKey, dataDir ?? '')
+        : Promise.resolve(randomBytes(32)),
   });
   const clients = createClientPool({
     timeoutMs: options.timeoutMs ?? 60_000,
@@ -124,7 +133,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const fallbackProviderId = options.fallbackProviderId ?? 'google';
-  const analyse = options.analyse ?? createPipelineAnalyser();
 
   const requireProvider = (providerId: string) => {
     const provider = registry.find(providerId);
@@ -219,7 +227,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     }
   }
 
+  const generate = async (request: GenerateRequest) => (await generateWithAttempts(request)).result;
+
   return {
+    fallbackProviderId,
+    languageModel(providerId, modelId) {
+      const provider = requireProvider(providerId);
+      return createGatewayLanguageModel({ generate, stream }, provider.id, modelId ?? provider.defaultModel);
+    },
     providers: () => registry.list(),
 
     async health() {
@@ -293,56 +308,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
     setKey: (providerId, key) => vault.setKey(providerId, key),
 
-    async generate(request) {
-      return (await generateWithAttempts(request)).result;
-    },
+    generate,
     generateWithAttempts,
     stream,
-
-    compileAgent(request) {
-      const targetFramework = resolveTargetFramework(request.targetFramework ?? 'generic');
-      const text = architectText(request.prompt);
-      if (!text) throw new InvalidRequestError('prompt needs some text for the architect');
-      if (request.providerId) requireProvider(request.providerId);
-      const run = async function* () {
-        // With no provider named, use the first one that has a server key; with none, only the local engine.
-        let providerId = request.providerId ?? null;
-        if (!providerId) {
-          for (const provider of registry.list()) {
-            if (await vault.serverKey(provider.id)) {
-              providerId = provider.id;
-              break;
-            }
-          }
-          if (!providerId && request.apiKey) providerId = fallbackProviderId;
-        }
-        const modelId = providerId ? (request.modelId ?? requireProvider(providerId).defaultModel) : null;
-        yield* compileAgentEvents({
-          text,
-          targetFramework,
-          analyse,
-          providerId,
-          modelId,
-          clock,
-          ...(request.signal ? { signal: request.signal } : {}),
-          ...(providerId
-            ? {
-                generateObject: async (prompt: Prompt) => {
-                  const { result } = await generateWithAttempts({
-                    prompt,
-                    providerId: providerId!,
-                    modelId: modelId ?? undefined,
-                    options: request.options,
-                    apiKey: request.apiKey ?? undefined,
-                    signal: request.signal,
-                  });
-                  return 'object' in result ? result.object : undefined;
-                },
-              }
-            : {}),
-        });
-      };
-      return run();
-    },
   };
 }

@@ -12,5 +12,6 @@ export {
   normalizeMood,
   normalizeProcessType,
 } from './llm-annotator';
+export { createModelAnnotator } from './llm-annotator-model';
 export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';

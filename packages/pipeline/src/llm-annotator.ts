@@ -9,6 +9,7 @@ import {
   type Mood,
   PROCESS_TYPES,
   type ProcessType,
+  systemClock,
 } from '@cae/core';
 import { z } from 'zod';
 import { lexiconTable } from './lexicons/lexicon-table';
@@ -30,8 +31,11 @@ export interface LlmAnnotatorInput {
   };
 }
 
-/** Sends a batch of clauses to an LLM and resolves with one raw proposal per clause, in order. */
-export type LlmAnnotator = (clauses: LlmAnnotatorInput[]) => Promise<unknown[]>;
+/**
+ * Sends a batch of clauses to an LLM and resolves with one raw proposal per clause, in order. The
+ * signal aborts when the batch's time is up: an annotator should stop its upstream call then.
+ */
+export type LlmAnnotator = (clauses: LlmAnnotatorInput[], signal: AbortSignal) => Promise<unknown[]>;
 
 /** Options of `applyAnnotator`. */
 export interface ApplyAnnotatorOptions {
@@ -237,12 +241,19 @@ async function callWithTimeout(
   inputs: LlmAnnotatorInput[],
   timeoutMs: number,
 ): Promise<unknown[]> {
+  // The timeout both settles the batch and aborts the annotator's upstream call, which would
+  // otherwise keep running (and costing) after its answer stopped mattering.
+  const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => {
+      const error = new Error(`timed out after ${timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
   });
   try {
-    const result = await Promise.race([annotator(inputs), timeout]);
+    const result = await Promise.race([annotator(inputs, controller.signal), timeout]);
     if (!Array.isArray(result)) throw new Error('annotator did not return an array');
     return result;
   } finally {
@@ -262,7 +273,7 @@ export async function applyAnnotator(
 ): Promise<AnnotatedClause[]> {
   const batchSize = Math.max(1, options.batchSize ?? 20);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const out: AnnotatedClause[] = [];
   for (let from = 0; from < clauses.length; from += batchSize) {
     const batch = clauses.slice(from, from + batchSize);

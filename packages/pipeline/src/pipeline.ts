@@ -1,9 +1,11 @@
 import {
   type AnnotatedClause,
   type ClauseAnnotation,
+  type Clock,
   InvalidRequestError,
   PayloadTooLargeError,
   type Syntactic,
+  systemClock,
 } from '@cae/core';
 import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
@@ -14,7 +16,9 @@ export interface PipelineOptions {
   /** Largest accepted text, in characters (default 2,000,000). */
   readonly maxLength?: number;
   /** Clock for compiledAt and generatedAt (default: the system clock). */
-  readonly clock?: () => Date;
+  readonly clock?: Clock;
+  /** Rule ids to switch off (e.g. `POS.DO_QUESTION`), for ablations; none by default. */
+  readonly disabledRules?: readonly string[];
 }
 
 /** Options of one compile call. */
@@ -57,7 +61,8 @@ export const DEFAULT_MAX_LENGTH = 2_000_000;
  */
 export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const disabledRules = new Set(options.disabledRules ?? []);
   return {
     compile(text, compileOptions) {
       if (typeof text !== 'string' || text.trim().length === 0) {
@@ -77,29 +82,34 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       // The last five clauses, oldest first (what cohesive references may point back to).
       const previous: Syntactic[] = [];
       // Pass 2 runs on each clause as pass 1 emits it: pass 1's per-clause data dies young.
-      forEachSyntaxClause(text, documentId, ({ syntactic, sentenceFinal, arrays }) => {
-        const annotation = annotateClause(syntactic, {
-          sentenceFinal,
-          previous,
-          generatedAt: now,
-          arrays,
-        });
-        previous.push(syntactic);
-        if (previous.length > 5) previous.shift();
-        clauses.push({
-          id: syntactic.id,
-          text: syntactic.text,
-          syntactic,
-          ideational: annotation.ideational,
-          interpersonal: annotation.interpersonal,
-          textual: annotation.textual,
-          documentId,
-          compiledAt: now,
-          untrusted,
-          sourceType,
-          reviewStatus: 'unreviewed',
-        });
-      });
+      forEachSyntaxClause(
+        text,
+        documentId,
+        ({ syntactic, sentenceFinal, arrays }) => {
+          const annotation = annotateClause(syntactic, {
+            sentenceFinal,
+            previous,
+            generatedAt: now,
+            arrays,
+          });
+          previous.push(syntactic);
+          if (previous.length > 5) previous.shift();
+          clauses.push({
+            id: syntactic.id,
+            text: syntactic.text,
+            syntactic,
+            ideational: annotation.ideational,
+            interpersonal: annotation.interpersonal,
+            textual: annotation.textual,
+            documentId,
+            compiledAt: now,
+            untrusted,
+            sourceType,
+            reviewStatus: 'unreviewed',
+          });
+        },
+        disabledRules,
+      );
       return clauses;
     },
     annotate(clause, annotateOptions = {}) {

@@ -255,10 +255,18 @@ export const POS_RULES = [
   'POS.VERB_IN_OPENING_CLAUSE',
 ] as const;
 
-const disabled = new Set((globalThis.process?.env?.CAE_POS_DISABLE ?? '').split(',').filter(Boolean));
+const NONE_DISABLED: ReadonlySet<string> = new Set();
 
-/** Corrects the lite model's POS tags in [from, to) with rules measured on UD EWT dev. */
-export function correctPos(tagged: Tagged, from: number, to: number): void {
+/**
+ * Corrects the lite model's POS tags in [from, to) with rules measured on UD EWT dev; rules named in
+ * `disabled` (from `createPipeline({ disabledRules })`, for ablations) are skipped.
+ */
+export function correctPos(
+  tagged: Tagged,
+  from: number,
+  to: number,
+  disabled: ReadonlySet<string> = NONE_DISABLED,
+): void {
   const { values, lower, lemmas, pos } = tagged;
   if (!disabled.has('POS.INDEFINITE_PRONOUN')) {
     // "Mix everything well", "They fixed everything": the lite model reads "everything" as a verb; the
@@ -422,7 +430,11 @@ export function correctPos(tagged: Tagged, from: number, to: number): void {
       isVerbAfterSubject(tagged, index, from, to)
     ) {
       pos[index] = 'VERB';
-    } else if ((tag === 'NOUN' || tag === 'ADJ') && index > from && misreadFinite(tagged, index, from, to)) {
+    } else if (
+      (tag === 'NOUN' || tag === 'ADJ') &&
+      index > from &&
+      misreadFinite(tagged, index, from, to, disabled)
+    ) {
       // "The survey signals a shift", "The news frightened the children": see MISREAD_FINITE_RULES.
       pos[index] = 'VERB';
     } else if (
@@ -1337,7 +1349,13 @@ const MISREAD_FINITE_RULES: ReadonlyArray<
 ];
 
 /** True when one of MISREAD_FINITE_RULES (not switched off) reads the word at `index` as a verb. */
-function misreadFinite(tagged: Tagged, index: number, from: number, to: number): boolean {
+function misreadFinite(
+  tagged: Tagged,
+  index: number,
+  from: number,
+  to: number,
+  disabled: ReadonlySet<string>,
+): boolean {
   for (const [id, applies] of MISREAD_FINITE_RULES)
     if (!disabled.has(id) && applies(tagged, index, from, to)) return true;
   return false;

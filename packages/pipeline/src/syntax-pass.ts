@@ -61,9 +61,10 @@ export function forEachSyntaxClause(
   text: string,
   documentId: string,
   emit: (clause: SyntaxClause) => void,
+  disabledRules?: ReadonlySet<string>,
 ): void {
   const normalized = normalizeText(text);
-  const tagged = tagText(normalized.text);
+  const tagged = tagText(normalized.text, disabledRules);
   let clauseCount = 0;
   for (let sentenceIndex = 0; sentenceIndex < tagged.sentences.length; sentenceIndex += 1) {
     const [from, to] = tagged.sentences[sentenceIndex] as readonly [number, number];

@@ -93,7 +93,7 @@ const LOWER_WORD = /^[\p{Ll},]/u;
  * with offsets located in `text`. Line breaks that start a heading, list item or new line of
  * short lines also end a sentence.
  */
-export function tagText(text: string): TaggedText {
+export function tagText(text: string, disabledRules?: ReadonlySet<string>): TaggedText {
   const out: TaggedText = {
     values: [],
     lower: [],
@@ -106,13 +106,19 @@ export function tagText(text: string): TaggedText {
   let from = 0;
   while (from < text.length) {
     const to = chunkEnd(text, from);
-    tagChunk(text, from, to, out);
+    tagChunk(text, from, to, out, disabledRules);
     from = to;
   }
   return out;
 }
 
-function tagChunk(text: string, from: number, to: number, out: TaggedText): void {
+function tagChunk(
+  text: string,
+  from: number,
+  to: number,
+  out: TaggedText,
+  disabledRules?: ReadonlySet<string>,
+): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
   const doc = nlp.readDoc(chunk);
@@ -179,7 +185,7 @@ function tagChunk(text: string, from: number, to: number, out: TaggedText): void
     out.ends.push(from + end);
   }
   outIndex[values.length] = out.values.length;
-  correctPos(out, base, out.values.length);
+  correctPos(out, base, out.values.length, disabledRules);
   for (const [first, last] of spans) {
     const start = outIndex[first] ?? base;
     const end = outIndex[last + 1] ?? out.values.length;

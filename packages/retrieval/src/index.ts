@@ -23,7 +23,7 @@ export {
   LOCAL_EMBEDDER_FUSION,
 } from './retriever';
 export { expandAncestors } from './retriever-ancestors';
-export type { SynthesizeOptions, Synthesizer, SynthesizerOptions, TextGenerator } from './synthesizer';
+export type { SynthesizeOptions, Synthesizer, SynthesizerOptions } from './synthesizer';
 export { answerConfidence, createSynthesizer, FALLBACK_CONFIDENCE } from './synthesizer';
 export { parseCitations } from './synthesizer-citations';
 export { FALLBACK_NOTICE, INSUFFICIENT_CONTEXT } from './synthesizer-prompt';

@@ -1,8 +1,13 @@
-import { type RetrievalFilters, SynthesizeResponseSchema, UpstreamError } from '@cae/core';
+import {
+  type LanguageModel,
+  type RetrievalFilters,
+  SynthesizeResponseSchema,
+  UpstreamError,
+} from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createFakeCandidateSource, fakeClause } from './__fixtures__/fake-candidate-source';
 import { createRetriever } from './retriever';
-import { createSynthesizer, FALLBACK_CONFIDENCE, type TextGenerator } from './synthesizer';
+import { createSynthesizer, FALLBACK_CONFIDENCE } from './synthesizer';
 import { FALLBACK_NOTICE, INSUFFICIENT_CONTEXT } from './synthesizer-prompt';
 
 const clauses = [
@@ -22,24 +27,43 @@ const clauses = [
   fakeClause({ clauseId: 'c', text: 'Ibuprofen reduces fever and pain.', documentId: 'doc-2' }),
 ];
 
+/** A LanguageModel whose text comes from `reply`; objects and streams are not used by the synthesizer. */
+function textModel(
+  reply: (input: { system: string; user: string }) => string | Promise<string>,
+): LanguageModel {
+  return {
+    specificationVersion: 'cae-1',
+    provider: 'test',
+    modelId: 'test-model',
+    async generateText(options) {
+      return {
+        text: await reply({ system: options.system ?? '', user: options.prompt ?? '' }),
+        finishReason: 'stop',
+      };
+    },
+    async generateObject() {
+      throw new Error('the synthesizer asks for text only');
+    },
+    async *streamText() {},
+  };
+}
+
 function recordingGenerator(reply: (input: { system: string; user: string }) => string | Promise<string>) {
   const calls: { system: string; user: string }[] = [];
-  const generator: TextGenerator = {
-    async generate(input) {
-      calls.push({ system: input.system, user: input.user });
-      return reply(input);
-    },
-  };
+  const generator = textModel((input) => {
+    calls.push(input);
+    return reply(input);
+  });
   return { generator, calls };
 }
 
-function setup(generator?: TextGenerator, onGeneratorError?: 'extractive' | 'throw') {
+function setup(generator?: LanguageModel, onGeneratorError?: 'extractive' | 'throw') {
   const { source } = createFakeCandidateSource(clauses);
   const retriever = createRetriever({ source });
   return createSynthesizer({
     retriever,
     source,
-    ...(generator ? { generator } : {}),
+    ...(generator ? { model: generator } : {}),
     ...(onGeneratorError ? { onGeneratorError } : {}),
   });
 }
@@ -98,11 +122,9 @@ describe('createSynthesizer', () => {
   });
 
   it('answers extractively when the generator throws, or throws an UpstreamError when told to', async () => {
-    const failing: TextGenerator = {
-      async generate() {
-        throw new Error('provider down');
-      },
-    };
+    const failing = textModel(() => {
+      throw new Error('provider down');
+    });
     const response = await setup(failing).synthesize(ask);
     expect(response.citedClauseIds.length).toBeGreaterThan(0);
     await expect(setup(failing, 'throw').synthesize(ask)).rejects.toBeInstanceOf(UpstreamError);

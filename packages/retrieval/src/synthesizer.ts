@@ -1,6 +1,7 @@
 import {
   CaeError,
   type CandidateSource,
+  type LanguageModel,
   type RetrievalFilters,
   type RetrievalResult,
   type SynthesizeResponse,
@@ -19,20 +20,15 @@ import {
 } from './synthesizer-prompt';
 import { contentTerms } from './text-tokens';
 
-/** A language model behind one call; @cae/gateway implements it. */
-export interface TextGenerator {
-  generate(input: { system: string; user: string; signal?: AbortSignal }): Promise<string>;
-}
-
 export interface SynthesizerOptions {
   retriever: Retriever;
   /** Clause rows for ancestor expansion. */
   source: Pick<CandidateSource, 'candidatesByIds'>;
-  /** Without one, answers are extractive: the best clauses quoted and cited. */
-  generator?: TextGenerator;
+  /** The language model that writes answers; without one, answers are extractive (the best clauses quoted and cited). */
+  model?: LanguageModel;
   /** Share of the question's content words the context must contain to count as answering it (0.34). */
   minQueryCoverage?: number;
-  /** On a generator failure: answer extractively (default) or throw an UpstreamError. */
+  /** On a model failure: answer extractively (default) or throw an UpstreamError. */
   onGeneratorError?: 'extractive' | 'throw';
   /** Clauses quoted by an extractive answer (default 3). */
   extractiveClauses?: number;
@@ -43,7 +39,7 @@ export interface SynthesizeOptions {
   filters?: RetrievalFilters;
   /** Clauses retrieved as context (default 10). */
   limit?: number;
-  /** Let the generator answer from general knowledge when the context does not answer. */
+  /** Let the model answer from general knowledge when the context does not answer. */
   includeFallback?: boolean;
   /** Add the parent chain of every retrieved clause to the context, in document order. */
   expandAncestors?: boolean;
@@ -65,7 +61,7 @@ const NO_ANSWER = 'No stored clause answers this question.';
  * @example const { answer, citedClauseIds } = await createSynthesizer({ retriever, source: store }).synthesize({ query });
  */
 export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
-  const { retriever, source, generator } = options;
+  const { retriever, source, model } = options;
   const minQueryCoverage = options.minQueryCoverage ?? 0.34;
   const onGeneratorError = options.onGeneratorError ?? 'extractive';
   const extractiveClauses = options.extractiveClauses ?? 3;
@@ -92,7 +88,13 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
 
   const generate = async (system: string, user: string, signal: AbortSignal | undefined) => {
     try {
-      return await generator!.generate({ system, user, ...(signal ? { signal } : {}) });
+      const { text } = await model!.generateText({
+        system,
+        prompt: user,
+        temperature: 0.2,
+        ...(signal ? { abortSignal: signal } : {}),
+      });
+      return text;
     } catch (error) {
       if (signal?.aborted) throw error;
       if (onGeneratorError === 'throw') {
@@ -118,7 +120,7 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
       const answerable = context.length > 0 && coverage >= minQueryCoverage;
 
       const fallback = async (): Promise<SynthesizeResponse | undefined> => {
-        if (!request.includeFallback || !generator) return undefined;
+        if (!request.includeFallback || !model) return undefined;
         const text = await generate(FALLBACK_SYSTEM_PROMPT, fallbackUserPrompt(query), request.signal);
         if (text === undefined || text.trim().length === 0) return undefined;
         // Brackets that look like citations would point at clauses this answer never used.
@@ -138,11 +140,11 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
       const noAnswer = () => respond(query, NO_ANSWER, [], context, retrieved.length, { confidence: 0 });
 
       if (context.length === 0) return (await fallback()) ?? noAnswer();
-      if (!answerable && request.includeFallback && generator) {
+      if (!answerable && request.includeFallback && model) {
         const answer = await fallback();
         if (answer) return answer;
       }
-      if (!generator) return extractive();
+      if (!model) return extractive();
 
       const raw = await generate(GROUNDED_SYSTEM_PROMPT, groundedUserPrompt(query, context), request.signal);
       if (raw === undefined) return extractive();

@@ -1,6 +1,6 @@
+import { redactSecrets } from '@cae/core';
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { KeySource } from '../keys/key-vault';
-import { redactSecrets } from '../keys/secret-redaction';
 
 /** Which step of the fallback chain an attempt was. */
 export type FallbackStep = 'primary' | 'server_key' | 'fallback_provider' | 'local';

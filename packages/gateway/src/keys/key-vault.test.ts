@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { redactRecord, redactSecrets } from '@cae/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderRegistry } from '../providers/provider-registry';
 import {
@@ -12,7 +13,6 @@ import {
 } from './key-crypto';
 import { createFileKeyStore, createMemoryKeyStore } from './key-store-file';
 import { createKeyVault } from './key-vault';
-import { redactRecord, redactSecrets } from './secret-redaction';
 
 let dir: string;
 beforeEach(async () => {

@@ -11,7 +11,7 @@ import { createPipelineAnalyser } from './clause-analysis';
 import { resolveTargetFramework } from './framework-renderers';
 import { synthesiseLocally } from './local-architect';
 
-const clock = () => Date.UTC(2025, 5, 1);
+const clock = () => new Date(Date.UTC(2025, 5, 1));
 /** The local engine's own analyser: @cae/pipeline (loaded once for the file). */
 const analyse = createPipelineAnalyser();
 

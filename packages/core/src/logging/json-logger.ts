@@ -1,15 +1,15 @@
-import { redactRecord } from './keys/secret-redaction';
+import { redactRecord } from './secret-redaction';
 
 /** Level of a log record. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-/** Structured logger the gateway writes to; records are redacted before they get here. */
-export interface GatewayLogger {
+/** Structured logger the gateway, the servers and the CLI write to; records are redacted before they get here. */
+export interface Logger {
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
 }
 
 /** A logger that drops everything (the library default). */
-export const silentLogger: GatewayLogger = { log() {} };
+export const silentLogger: Logger = { log() {} };
 
 /** Options of createJsonLogger. */
 export interface JsonLoggerOptions {
@@ -47,7 +47,7 @@ function batchedStdout(): (line: string) => void {
 }
 
 /** A logger writing one JSON object per line, with secret-named fields and key-shaped strings redacted. */
-export function createJsonLogger(options: JsonLoggerOptions = {}): GatewayLogger {
+export function createJsonLogger(options: JsonLoggerOptions = {}): Logger {
   const write = options.write ?? batchedStdout();
   const clock = options.clock ?? Date.now;
   const min = LEVELS[options.minLevel ?? 'info'];

@@ -3,6 +3,7 @@ import {
   type AgentSpecification,
   AgentSpecificationSchema,
   type ArchitectEvent,
+  type Clock,
   type Prompt,
   RuleStrengthSchema,
   type TargetFramework,
@@ -85,7 +86,7 @@ export interface ArchitectRun {
   generateObject?: (prompt: Prompt) => Promise<unknown>;
   providerId: string | null;
   modelId: string | null;
-  clock: () => number;
+  clock: Clock;
   signal?: AbortSignal;
 }
 
@@ -214,7 +215,7 @@ export async function* compileAgentEvents(run: ArchitectRun): AsyncGenerator<Arc
       engine: usedLlm && usedLocal ? 'mixed' : usedLlm ? 'llm' : 'local',
       providerId: usedLlm ? run.providerId : null,
       modelId: usedLlm ? run.modelId : null,
-      generatedAt: new Date(run.clock()).toISOString(),
+      generatedAt: run.clock().toISOString(),
     },
   });
   yield { event: 'complete', data: { stage: 'done', progress: 100, object: specification } };

@@ -1,3 +1,4 @@
+import { createJsonLogger } from '@cae/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,11 +6,10 @@ import {
   bearerToken,
   bodyLimit,
   callerAuth,
-  createJsonLogger,
   errorHandler,
   isLoopbackHost,
+  listSchema,
   notFoundHandler,
-  parseTokens,
   readJsonBody,
   readJsonObject,
   redact,
@@ -85,8 +85,8 @@ describe('caller auth', () => {
     expect(bearerToken('bearer abc')).toBe('abc');
     expect(bearerToken('Basic abc')).toBeNull();
     expect(bearerToken(undefined)).toBeNull();
-    expect(parseTokens(' a, ,b ,')).toEqual(['a', 'b']);
-    expect(parseTokens(undefined)).toEqual([]);
+    expect(listSchema.parse(' a, ,b ,')).toEqual(['a', 'b']);
+    expect(listSchema.parse(undefined)).toEqual([]);
   });
 });
 

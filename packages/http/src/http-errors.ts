@@ -1,13 +1,13 @@
 import { InvalidRequestError, NotFoundError, toCaeError } from '@cae/core';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type HttpLogger, toGatewayLogger } from './request-log';
+import { type HttpLogger, toLogger } from './request-log';
 
 /** The one place errors become responses: the status and `{ error: { code, message, details? } }` body. */
 export function errorResponse(error: unknown, c: Context, logger?: HttpLogger): Response {
   const caeError = toCaeError(error);
   if (logger && caeError.code === 'internal') {
-    toGatewayLogger(logger).log('error', 'unhandled error', {
+    toLogger(logger).log('error', 'unhandled error', {
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error),
     });

@@ -1,6 +1,6 @@
+import type { Logger, LogLevel } from '@cae/core';
+import { redactSecrets } from '@cae/core';
 import type { MiddlewareHandler } from 'hono';
-import type { GatewayLogger, LogLevel } from '../gateway-logger';
-import { redactSecrets } from '../keys/secret-redaction';
 
 /** The other logger shape the engine app accepts: `info` and `error` methods. */
 export interface RequestLogger {
@@ -8,11 +8,11 @@ export interface RequestLogger {
   error(message: string, error?: unknown): void;
 }
 
-/** What the HTTP kit logs to: a GatewayLogger (`log(level, message, fields)`) or a RequestLogger. */
-export type HttpLogger = GatewayLogger | RequestLogger;
+/** What the HTTP kit logs to: a Logger (`log(level, message, fields)`) or a RequestLogger. */
+export type HttpLogger = Logger | RequestLogger;
 
-/** A GatewayLogger over either logger shape. */
-export function toGatewayLogger(logger: HttpLogger): GatewayLogger {
+/** A Logger over either logger shape. */
+export function toLogger(logger: HttpLogger): Logger {
   if ('log' in logger) return logger;
   return {
     log(level: LogLevel, message: string, fields?: Record<string, unknown>) {
@@ -46,7 +46,7 @@ export interface RequestLogOptions {
  * token was sent. Never headers or bodies. 5xx are logged as errors, 4xx as warnings.
  */
 export function requestLog(logger: HttpLogger, options: RequestLogOptions = {}): MiddlewareHandler {
-  const target = toGatewayLogger(logger);
+  const target = toLogger(logger);
   const clock = options.clock ?? performance.now.bind(performance);
   return async (c, next) => {
     const started = clock();

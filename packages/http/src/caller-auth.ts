@@ -17,14 +17,6 @@ export function bearerToken(header: string | undefined): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
 }
 
-/** Splits a comma-separated list (`CAE_API_TOKENS`, `CAE_CORS_ORIGINS`), trimming and dropping blanks. */
-export function parseTokens(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((token) => token.trim())
-    .filter((token) => token.length > 0);
-}
-
 /** Options of callerAuth. */
 export interface CallerAuthOptions {
   /** Tokens accepted on every route but the public ones; none means no caller authentication. */
@@ -109,6 +101,3 @@ export function assertSafeListen(
   const refusal = refusalToListen(host, tokens, allowUnauthenticated);
   if (refusal) throw new Error(refusal);
 }
-
-/** `CAE_ALLOW_UNAUTHENTICATED` (and the like) as a flag: `1` or `true`. */
-export const envFlag = (value: string | undefined): boolean => value === '1' || value === 'true';

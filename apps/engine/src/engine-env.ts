@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import type { EngineOptions } from '@cae/engine';
+import { createGateway } from '@cae/gateway';
+import {
+  EnvironmentError,
+  flagSchema,
+  listSchema,
+  parseEnvironment,
+  portSchema,
+  positiveSchema,
+} from '@cae/http';
+import { createLocalEmbedder } from '@cae/retrieval';
+import { z } from 'zod';
+
+/**
+ * The engine app's environment (server and CLI), parsed once at start. The provider variables of
+ * ARCHITECTURE.md pass through to the gateway as they are, since their names depend on the providers.
+ */
+export const EngineEnvSchema = z.looseObject({
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: portSchema(3001),
+  CAE_API_TOKENS: listSchema,
+  CAE_ALLOW_UNAUTHENTICATED: flagSchema,
+  CAE_CORS_ORIGINS: listSchema,
+  CAE_MAX_BODY_BYTES: positiveSchema(2 * 1024 * 1024 + 64 * 1024),
+  CAE_DATA_DIR: z.string().trim().min(1).default('./.cae'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  CAE_EMBEDDING_CACHE_DIR: z.string().trim().min(1).optional(),
+  CAE_LLM_PROVIDER: z.string().trim().min(1).optional(),
+  CAE_LLM_MODEL: z.string().trim().min(1).optional(),
+  CAE_ANNOTATOR: z.enum(['rules', 'llm'], { error: 'must be rules or llm' }).default('rules'),
+  CAE_MAX_TEXT_LENGTH: positiveSchema(2_000_000),
+  CAE_SECRET_KEY: z.string().optional(),
+});
+
+/** HTTP settings of the engine server. */
+export interface EngineServerConfig {
+  host: string;
+  port: number;
+  apiTokens: string[];
+  allowUnauthenticated: boolean;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+}
+
+/** Everything the engine app's composition root needs, from one parse of the environment. */
+export interface EngineConfig {
+  server: EngineServerConfig;
+  /** Options of createEngine (store, embedder, LLM, limits). */
+  engine: EngineOptions;
+  /** Where the embedded store lives (or the server URL), for messages. */
+  storeLocation: string;
+}
+
+/**
+ * Reads the engine app's configuration from an environment (throws EnvironmentError naming a bad variable).
+ * @example const config = engineConfigFromEnv(process.env); const engine = await createEngine(config.engine);
+ */
+export function engineConfigFromEnv(env: Record<string, string | undefined>): EngineConfig {
+  const parsed = parseEnvironment(EngineEnvSchema, env);
+  const dataDir = parsed.CAE_DATA_DIR;
+  const storeLocation = parsed.DATABASE_URL ?? dataDir;
+  const engine: EngineOptions = {
+    store: { url: storeLocation },
+    embedder: createLocalEmbedder({
+      cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? join(dataDir, 'embeddings'),
+    }),
+    annotator: parsed.CAE_ANNOTATOR,
+    maxTextLength: parsed.CAE_MAX_TEXT_LENGTH,
+  };
+  if (parsed.CAE_LLM_PROVIDER) {
+    const gateway = createGateway({ env, dataDir, secretKey: parsed.CAE_SECRET_KEY });
+    const provider = parsed.CAE_LLM_PROVIDER;
+    if (!gateway.providers().some((entry) => entry.id === provider)) {
+      const known = gateway.providers().map((entry) => entry.id);
+      throw new EnvironmentError(
+        `bad environment: CAE_LLM_PROVIDER ("${provider}") must be one of ${known.join(', ')}`,
+      );
+    }
+    engine.llm = { model: gateway.languageModel(provider, parsed.CAE_LLM_MODEL) };
+  }
+  return {
+    server: {
+      host: parsed.HOST,
+      port: parsed.PORT,
+      apiTokens: parsed.CAE_API_TOKENS,
+      allowUnauthenticated: parsed.CAE_ALLOW_UNAUTHENTICATED,
+      corsOrigins: parsed.CAE_CORS_ORIGINS,
+      bodyLimitBytes: parsed.CAE_MAX_BODY_BYTES,
+    },
+    engine,
+    storeLocation,
+  };
+}

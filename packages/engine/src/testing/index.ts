@@ -1,0 +1,1 @@
+export { createHashEmbedder } from './hash-embedder';
