@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import type { EngineOptions } from '@cae/engine';
 import { createGateway } from '@cae/gateway';
 import {
+  dataDirSchema,
   EnvironmentError,
   flagSchema,
   listSchema,
@@ -9,7 +9,7 @@ import {
   portSchema,
   positiveSchema,
 } from '@cae/http';
-import { createLocalEmbedder } from '@cae/retrieval';
+import { createLocalEmbedder, defaultEmbeddingCacheDir } from '@cae/retrieval';
 import { z } from 'zod';
 
 /**
@@ -23,7 +23,7 @@ export const EngineEnvSchema = z.looseObject({
   CAE_ALLOW_UNAUTHENTICATED: flagSchema,
   CAE_CORS_ORIGINS: listSchema,
   CAE_MAX_BODY_BYTES: positiveSchema(2 * 1024 * 1024 + 64 * 1024),
-  CAE_DATA_DIR: z.string().trim().min(1).default('./.cae'),
+  CAE_DATA_DIR: dataDirSchema,
   DATABASE_URL: z
     .string()
     .trim()
@@ -67,7 +67,7 @@ export function engineConfigFromEnv(env: Record<string, string | undefined>): En
   const engine: EngineOptions = {
     store: { url: storeLocation },
     embedder: createLocalEmbedder({
-      cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? join(dataDir, 'embeddings'),
+      cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? defaultEmbeddingCacheDir(dataDir),
     }),
     annotator: parsed.CAE_ANNOTATOR,
     maxTextLength: parsed.CAE_MAX_TEXT_LENGTH,

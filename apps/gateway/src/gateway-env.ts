@@ -1,6 +1,14 @@
 import type { Logger } from '@cae/core';
 import { createGateway, type GatewayOptions } from '@cae/gateway';
-import { countSchema, flagSchema, listSchema, parseEnvironment, portSchema, positiveSchema } from '@cae/http';
+import {
+  countSchema,
+  dataDirSchema,
+  flagSchema,
+  listSchema,
+  parseEnvironment,
+  portSchema,
+  positiveSchema,
+} from '@cae/http';
 import { z } from 'zod';
 
 /**
@@ -19,7 +27,7 @@ export const GatewayEnvSchema = z.looseObject({
   CAE_RATE_LIMIT: countSchema(600),
   CAE_RATE_LIMIT_WINDOW_MS: positiveSchema(60_000),
   CAE_TRUST_PROXY: flagSchema,
-  CAE_DATA_DIR: z.string().trim().min(1).default('./.cae'),
+  CAE_DATA_DIR: dataDirSchema,
   CAE_SECRET_KEY: z.string().optional(),
 });
 

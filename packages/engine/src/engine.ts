@@ -1,5 +1,6 @@
 import {
   type AnnotatedClause,
+  type ClauseAnnotation,
   ClauseReviewRequestSchema,
   CompileRequestSchema,
   DecideContentRequestSchema,
@@ -9,12 +10,11 @@ import {
   ListClausesQuerySchema,
   NotFoundError,
   PageQuerySchema,
-  PayloadTooLargeError,
+  parseOnce,
   RetrieveRequestSchema,
   ReviewQueueQuerySchema,
   randomId,
   SynthesizeRequestSchema,
-  toCaeError,
 } from '@cae/core';
 import { createModelAnnotator, createPipeline, type Pipeline } from '@cae/pipeline';
 import {
@@ -27,8 +27,8 @@ import {
   type Synthesizer,
 } from '@cae/retrieval';
 import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
-import type { z } from 'zod';
 import type { Engine, EngineDescription } from './engine-types';
+import { clauseReviewOutcome, QUEUE_STATUS_OF, textToStore } from './review-policy';
 
 /** The LLM the engine uses for annotation and synthesis: any LanguageModel (`gateway.languageModel(...)`). */
 export interface EngineLlmOptions {
@@ -40,9 +40,9 @@ export interface EngineLlmOptions {
 }
 
 export interface EngineOptions {
-  /** A store, or where to open one: `memory://`, a directory, `postgres://...`; default `CAE_DATA_DIR`. */
+  /** A store, or where to open one: `memory://`, a directory, `postgres://...`; default `memory://`. */
   store?: Store | { url?: string };
-  /** Text compiler; default `createPipeline({ maxLength })`. */
+  /** Text compiler; default `createPipeline({ maxLength: maxTextLength })` (a given pipeline keeps its own limit). */
   pipeline?: Pipeline;
   /** Embedder for `embed: true` and the vector list; default the local word-vector embedder. */
   embedder?: Embedder;
@@ -50,7 +50,7 @@ export interface EngineOptions {
   llm?: EngineLlmOptions;
   /** Default pass 2 annotator when a request names none (default `rules`). */
   annotator?: 'rules' | 'llm';
-  /** Largest text `compile` accepts, in characters (default 2,000,000). */
+  /** Largest text the default pipeline accepts, in characters (default 2,000,000). */
   maxTextLength?: number;
   /** RRF constant (default 60). */
   rrfK?: number;
@@ -58,11 +58,20 @@ export interface EngineOptions {
 
 const DEFAULT_MAX_TEXT = 2_000_000;
 
-/** Validates library input; failures are InvalidRequestErrors naming the field, as over HTTP. */
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw toCaeError(result.error);
-  return result.data;
+/** A page of a listing, with the limit and offset it was asked for. */
+function pageOf<K extends string, T>(
+  key: K,
+  result: { total: number } & Record<K, T[]>,
+  query: { limit: number; offset: number },
+): Record<K, T[]> & { total: number; limit: number; offset: number } {
+  return { [key]: result[key], total: result.total, limit: query.limit, offset: query.offset } as Record<
+    K,
+    T[]
+  > & {
+    total: number;
+    limit: number;
+    offset: number;
+  };
 }
 
 function isStore(value: EngineOptions['store']): value is Store {
@@ -74,10 +83,12 @@ function isStore(value: EngineOptions['store']): value is Store {
  * @example const engine = await createEngine({ store: { url: 'memory://' } });
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
-  const maxTextLength = options.maxTextLength ?? DEFAULT_MAX_TEXT;
-  const store = isStore(options.store) ? options.store : await createStore({ url: options.store?.url });
+  const store = isStore(options.store)
+    ? options.store
+    : await createStore({ url: options.store?.url ?? 'memory://' });
   const ownsStore = !isStore(options.store);
-  const pipeline = options.pipeline ?? createPipeline({ maxLength: maxTextLength });
+  const pipeline =
+    options.pipeline ?? createPipeline({ maxLength: options.maxTextLength ?? DEFAULT_MAX_TEXT });
   const embedder = options.embedder ?? createLocalEmbedder();
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
@@ -110,16 +121,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     return choice === 'llm' && annotator ? annotator : null;
   };
 
-  /** Compiles text (pass 2 by LLM when asked and configured) without storing it. */
+  /** Compiles text (pass 2 by LLM when asked and configured) without storing it; the pipeline checks its length. */
   const compileText = async (
     text: string,
     documentId: string,
     sourceType: string,
     requested: 'rules' | 'llm' | undefined,
   ): Promise<AnnotatedClause[]> => {
-    if (text.length > maxTextLength) {
-      throw new PayloadTooLargeError(`text is ${text.length} characters; the limit is ${maxTextLength}`);
-    }
     const clauses = pipeline.compile(text, { documentId, sourceType });
     const llmAnnotator = annotatorFor(requested);
     if (!llmAnnotator || !llm) return clauses;
@@ -129,11 +137,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     });
   };
 
-  /** A compiled document with its embeddings when asked, ready to save. */
+  /** A compiled document (its clauses carry their source type) with its embeddings when asked, ready to save. */
   const toSaveInput = async (
     documentId: string,
     clauses: AnnotatedClause[],
-    sourceType: string,
     embed: boolean,
   ): Promise<SaveDocumentInput> => {
     let embeddings: Float32Array[] | undefined;
@@ -145,16 +152,27 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         clauses.map((clause) => clause.text),
       );
     }
-    return { documentId, clauses, embeddings, sourceType };
+    return { documentId, clauses, ...(embeddings ? { embeddings } : {}) };
+  };
+
+  /** A new annotation of a stored clause for a reviewer: by the LLM when configured, else by the rules. */
+  const reannotate = async (clause: AnnotatedClause): Promise<ClauseAnnotation> => {
+    if (!annotator || !llm) return pipeline.annotate(clause);
+    const [relabelled] = await pipeline.applyAnnotator([clause], annotator, {
+      batchSize: 1,
+      timeoutMs: llm.timeoutMs,
+    });
+    const source = relabelled ?? clause;
+    return { ideational: source.ideational, interpersonal: source.interpersonal, textual: source.textual };
   };
 
   const engine: Engine = {
     async compile(input) {
-      const request = parseInput(CompileRequestSchema, input);
+      const request = parseOnce(CompileRequestSchema, input);
       const documentId = request.documentId ?? `api-${randomId()}`;
       const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
       if (request.store || request.embed)
-        await store.saveDocument(await toSaveInput(documentId, clauses, request.sourceType, request.embed));
+        await store.saveDocument(await toSaveInput(documentId, clauses, request.embed));
       return clauses;
     },
 
@@ -163,7 +181,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         throw new InvalidRequestError('compileMany takes an array of compile requests');
       const requests = inputs.map((input, index) => {
         try {
-          return parseInput(CompileRequestSchema, input);
+          return parseOnce(CompileRequestSchema, input);
         } catch (error) {
           if (InvalidRequestError.isInstance(error)) {
             throw new InvalidRequestError(`request ${index}: ${error.message}`, { details: error.details });
@@ -177,21 +195,20 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         const documentId = request.documentId ?? `api-${randomId()}`;
         const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
         compiled.push(clauses);
-        if (request.store || request.embed)
-          saves.push(await toSaveInput(documentId, clauses, request.sourceType, request.embed));
+        if (request.store || request.embed) saves.push(await toSaveInput(documentId, clauses, request.embed));
       }
       if (saves.length > 0) await store.saveDocuments(saves);
       return compiled;
     },
 
     async retrieve(input) {
-      const request = parseInput(RetrieveRequestSchema, input);
+      const request = parseOnce(RetrieveRequestSchema, input);
       const results = await retriever.retrieve(request);
       return { query: request.query, results, count: results.length };
     },
 
     async synthesize(input) {
-      const request = parseInput(SynthesizeRequestSchema, input);
+      const request = parseOnce(SynthesizeRequestSchema, input);
       const response = await synthesizer.synthesize(request);
       if (!response.usedFallback) return response;
       // Answers from general knowledge are generated content: quarantine them for a human.
@@ -205,77 +222,61 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
 
     async listClauses(input = {}) {
-      const query = parseInput(ListClausesQuerySchema, input);
-      const page = await store.listClauses(query);
-      return { clauses: page.clauses, total: page.total, limit: query.limit, offset: query.offset };
+      const query = parseOnce(ListClausesQuerySchema, input);
+      return pageOf('clauses', await store.listClauses(query), query);
     },
 
     async reviewClause(clauseId, input) {
-      const request = parseInput(ClauseReviewRequestSchema, input);
-      const clause = await store.getClause(clauseId);
-      if (!clause) throw new NotFoundError(`clause ${clauseId} does not exist`);
-      let annotationAfter: ReturnType<Pipeline['annotate']> | undefined;
+      const request = parseOnce(ClauseReviewRequestSchema, input);
+      let reannotated: ClauseAnnotation | undefined;
       if (request.decision === 're_annotated') {
-        if (annotator && llm) {
-          const [relabelled] = await pipeline.applyAnnotator([clause], annotator, {
-            batchSize: 1,
-            timeoutMs: llm.timeoutMs,
-          });
-          const source = relabelled ?? clause;
-          annotationAfter = {
-            ideational: source.ideational,
-            interpersonal: source.interpersonal,
-            textual: source.textual,
-          };
-        } else {
-          annotationAfter = pipeline.annotate(clause);
-        }
+        // Annotated before the store's transaction: an LLM call must not hold a row lock.
+        const clause = await store.getClause(clauseId);
+        if (!clause) throw new NotFoundError(`clause ${clauseId} does not exist`);
+        reannotated = await reannotate(clause);
       }
-      return store.reviewClause({
+      return store.recordClauseReview({
         clauseId,
         decision: request.decision,
         reviewer: request.reviewer,
         notes: request.notes,
-        annotationAfter,
+        outcome: (before) => clauseReviewOutcome(request.decision, before, reannotated),
       });
     },
 
     async clauseReviewLog(input = {}) {
-      const page = parseInput(PageQuerySchema, input);
-      const result = await store.listClauseReviews(page);
-      return { clauses: result.records, total: result.total, limit: page.limit, offset: page.offset };
+      const page = parseOnce(PageQuerySchema, input);
+      const { records, total } = await store.listClauseReviews(page);
+      return pageOf('clauses', { clauses: records, total }, page);
     },
 
     async enqueueContent(input) {
-      return store.enqueueContent(parseInput(EnqueueContentRequestSchema, input));
+      return store.enqueueContent(parseOnce(EnqueueContentRequestSchema, input));
     },
 
     async listContentReviews(input = {}) {
-      const query = parseInput(ReviewQueueQuerySchema, input);
-      const result = await store.listContentReviews(query);
-      return { items: result.items, total: result.total, limit: query.limit, offset: query.offset };
+      const query = parseOnce(ReviewQueueQuerySchema, input);
+      return pageOf('items', await store.listContentReviews(query), query);
     },
 
     async decideContentReview(id, input) {
-      const request = parseInput(DecideContentRequestSchema, input);
+      const request = parseOnce(DecideContentRequestSchema, input);
       const item = await store.getContentReview(id);
       if (!item) throw new NotFoundError(`review item ${id} does not exist`);
-      const text = request.decision === 'edit' ? request.editedText : item.content;
-      let document: { documentId: string; clauses: AnnotatedClause[]; sourceType: string } | undefined;
-      if (request.decision !== 'reject' && item.modality === 'text' && item.status === 'pending' && text) {
-        const documentId = `review-${id}`;
-        // Approved content is still generated text: stored as `generated`, untrusted until a human vouches.
-        const clauses = await compileText(text, documentId, 'generated', undefined);
-        document = { documentId, clauses, sourceType: 'generated' };
-      }
-      const review = await store.decideContentReview({
+      // A decided item is not compiled again: the store refuses the second decision with a conflict.
+      const text = item.status === 'pending' ? textToStore(request.decision, item, request.editedText) : null;
+      const documentId = `review-${id}`;
+      // Approved content is still generated text: stored as `generated`, untrusted until a human vouches.
+      const clauses = text === null ? [] : await compileText(text, documentId, 'generated', undefined);
+      const review = await store.recordContentDecision({
         id,
         decision: request.decision,
-        editedText: request.editedText,
+        status: QUEUE_STATUS_OF[request.decision],
+        editedText: request.decision === 'edit' ? request.editedText : null,
         reviewer: request.reviewer,
-        document,
+        ...(text === null ? {} : { document: { documentId, clauses } }),
       });
-      return { review, clauses: document?.clauses ?? [] };
+      return { review, clauses };
     },
 
     graphNodes: (documentId) => store.graphNodes(documentId),

@@ -10,6 +10,10 @@ export const portSchema = (fallback: number) =>
     .default(fallback);
 
 /** A comma-separated list (`CAE_API_TOKENS`, `CAE_CORS_ORIGINS`), trimmed, blanks dropped. */
+/** Where an app keeps its data when no database server is named (`CAE_DATA_DIR`); default `./.cae`. */
+export const DEFAULT_DATA_DIR = './.cae';
+export const dataDirSchema = z.string().trim().min(1).default(DEFAULT_DATA_DIR);
+
 export const listSchema = z
   .string()
   .optional()

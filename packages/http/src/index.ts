@@ -14,6 +14,8 @@ export {
 } from './caller-auth';
 export {
   countSchema,
+  DEFAULT_DATA_DIR,
+  dataDirSchema,
   EnvironmentError,
   flagSchema,
   listSchema,

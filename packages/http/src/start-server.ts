@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Logger, silentLogger } from '@cae/core';
 import { serve } from '@hono/node-server';
@@ -56,20 +57,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let closing: Promise<void> | null = null;
   let drained: (() => void) | null = null;
 
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = (request: Request): Response | Promise<Response> => {
     if (closing) {
       return new Response(SHUTTING_DOWN, {
         status: 503,
         headers: { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' },
       });
     }
-    inFlight += 1;
-    try {
-      return await options.fetch(request);
-    } finally {
-      inFlight -= 1;
-      if (inFlight === 0) drained?.();
-    }
+    return options.fetch(request);
   };
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -82,14 +77,24 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ),
     );
   });
+  // In flight until the response is written (or its connection dies), not merely until the handler
+  // returns: the body is still to be sent then.
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
+  });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}`;
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const http = server as unknown as Server;
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeIdleConnections();
       if (inFlight > 0) {
         const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
         await new Promise<void>((resolve) => {
@@ -98,7 +103,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         });
         if (inFlight > 0) logger.log('warn', 'shutdown: requests still running after the wait', { inFlight });
       }
-      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      // Answered keep-alive connections are idle now; whatever still runs after the wait is cut.
+      http.closeIdleConnections();
+      http.closeAllConnections();
       await stopped;
       await options.onClose?.();
     })();

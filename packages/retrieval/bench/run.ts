@@ -16,6 +16,7 @@ import type { AnnotatedClause, Mood, ProcessType, RetrievalFilters } from '@cae/
 import { clauseId } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
 import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
+import { databaseOf } from '@cae/store-drizzle/testing';
 import { loadBeirSet } from '../eval/eval-data';
 import { documentText, INGEST_BATCH_DOCUMENTS, type IngestFigures } from '../eval/eval-ingest';
 import { embedClauses } from '../src/embedder-context';
@@ -142,13 +143,13 @@ for (const target of BENCH_DOCS > 0 ? targets : []) {
 async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cae_bench_${process.pid}_${Date.now()}`;
   const admin = await createStore({ url, semanticEdges: false });
-  await admin.db.execute(`CREATE DATABASE "${name}"`);
+  await databaseOf(admin).execute(`CREATE DATABASE "${name}"`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   return {
     url: scratch.toString(),
     drop: async () => {
-      await admin.db.execute(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await databaseOf(admin).execute(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.close();
     },
   };

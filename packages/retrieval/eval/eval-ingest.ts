@@ -1,4 +1,4 @@
-import type { AnnotatedClauseInput } from '@cae/core';
+import type { AnnotatedClause } from '@cae/core';
 import type { Pipeline } from '@cae/pipeline';
 import type { SaveDocumentInput, Store } from '@cae/store-drizzle';
 import type { Embedder } from '../src/embedder';
@@ -76,7 +76,7 @@ export async function ingestCorpus(options: {
     };
     for (const document of options.corpus) {
       let mark = performance.now();
-      let clauses: AnnotatedClauseInput[];
+      let clauses: AnnotatedClause[];
       try {
         clauses = options.pipeline.compile(documentText(document), { documentId: document.id });
       } catch (error) {

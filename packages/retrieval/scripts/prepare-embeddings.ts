@@ -10,7 +10,7 @@ const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const cacheDir = option('dir') ?? defaultEmbeddingCacheDir();
+const cacheDir = option('dir') ?? defaultEmbeddingCacheDir(process.env.CAE_DATA_DIR);
 const vocabularySize = Number(option('vocabulary') ?? DEFAULT_VOCABULARY_SIZE);
 const started = performance.now();
 const paths = await prepareWordVectors({ cacheDir, vocabularySize });

@@ -10,7 +10,7 @@ import { STOP_WORDS } from './text-stop-words';
 import { wordTokens } from './text-tokens';
 
 export interface LocalEmbedderOptions {
-  /** Where the compact word-vector cache lives; default `${CAE_DATA_DIR ?? './.cae'}/embeddings`. */
+  /** Where the compact word-vector cache lives; default `./.cae/embeddings` (the apps pass theirs). */
   cacheDir?: string;
   /** Most frequent words kept (default 120,000 of 341,479). */
   vocabularySize?: number;
@@ -32,9 +32,9 @@ export interface LocalEmbedderOptions {
   sourcePath?: string;
 }
 
-/** Default data directory of the engine's caches. */
-export function defaultEmbeddingCacheDir(): string {
-  return join(process.env.CAE_DATA_DIR ?? './.cae', 'embeddings');
+/** The word-vector cache under a data directory (default `./.cae`, the apps' `CAE_DATA_DIR`). */
+export function defaultEmbeddingCacheDir(dataDir = './.cae'): string {
+  return join(dataDir, 'embeddings');
 }
 
 /** The local embedder, with an explicit `load` for callers that want the cost up front. */

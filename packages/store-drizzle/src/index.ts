@@ -1,19 +1,18 @@
-export { createDatabaseKeyStore } from './database-key-store';
+export type { ClauseReviewOutcome, RecordClauseReviewInput } from './repositories/clause-reviews';
 export type {
-  DecideContentReviewInput,
+  EnqueueContentInput,
   ListContentReviewsInput,
-  PageInput,
-  ReviewClauseInput,
-  SaveDocumentInput,
-  SaveDocumentResult,
-  Store,
-  StoreOptions,
-} from './store';
+  RecordContentDecisionInput,
+} from './repositories/content-queue';
+export type { SaveDocumentInput, SaveDocumentResult } from './repositories/documents';
+export type { Store } from './store';
 export { createStore } from './store';
 export type { StoreDatabase, StoreDriver } from './store-connection';
 export { MIGRATIONS_FOLDER } from './store-connection';
+export type { PageInput } from './store-context';
 export type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
 export { DEFAULT_SEMANTIC_EDGES, MAX_EMBEDDING_DIMENSION } from './store-embeddings';
 export type { KeywordRanking, KeywordSearchOptions } from './store-keyword-search';
 export { DEFAULT_BM25 } from './store-keyword-search';
+export type { StoreOptions } from './store-options';
 export * as storeSchema from './store-schema';

@@ -1,7 +1,6 @@
 import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
-import { copyRows, pgliteClientOf } from './store-copy';
 import {
   estimateFilter,
   type FilterEstimate,
@@ -170,38 +169,6 @@ export function vectorLiteral(embedding: ArrayLike<number>, dimension: number): 
   const parts = new Array<string>(embedding.length);
   for (let i = 0; i < embedding.length; i++) parts[i] = embedding[i]!.toPrecision(8);
   return `[${parts.join(',')}]`;
-}
-
-/**
- * Inserts embeddings of clauses (checked by the caller), `chunkSize` rows per statement. On PGlite
- * binary COPY (default 10,000 rows), which spares the server parsing a float literal per value (most
- * of the cost); on a server one json parameter per chunk (default 1,000 rows).
- */
-export async function insertEmbeddings(
-  executor: StoreExecutor,
-  rows: readonly { clauseId: string; embedding: ArrayLike<number> }[],
-  chunkSize?: number,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const pglite = pgliteClientOf(executor);
-  if (pglite) {
-    // Bounded chunks, as for clauses: a 2,000-dimension vector is 8 KB.
-    await copyRows(pglite, 'clause_embeddings', ['clause_id', 'embedding'], rows, {
-      perCopy: chunkSize ?? 10_000,
-      bytesPerRow: 32 + 4 * (rows[0]?.embedding.length ?? 0),
-      write: (writer, row) => writer.row(2).uuid(row.clauseId).vector(row.embedding),
-    });
-    return;
-  }
-  const perStatement = chunkSize ?? 1000;
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement).map((row) => ({
-      id: row.clauseId,
-      e: vectorLiteral(row.embedding, row.embedding.length),
-    }));
-    await executor.execute(sql`INSERT INTO "clause_embeddings" ("clause_id", "embedding")
-      SELECT r.id, r.e::vector FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS r(id uuid, e text)`);
-  }
 }
 
 /**

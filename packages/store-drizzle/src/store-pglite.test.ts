@@ -7,11 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
 import { openMemoryStore } from '../test/pglite-template';
 import { storeTests } from '../test/store-suite';
-import { createStore, type Store } from './store';
+import { insertClauseRowsByCopy, insertEmbeddingsByCopy } from './drivers/pglite';
+import { pgliteClientOf } from './drivers/pglite-copy';
+import { insertClauseRowsAsJson, insertEmbeddingsAsJson } from './drivers/postgres';
+import { createStore, databaseOf, type Store } from './store';
 import { MIGRATIONS_FOLDER, type StoreExecutor } from './store-connection';
-import { pgliteClientOf } from './store-copy';
-import { insertEmbeddings, vectorLiteral, vectorSearch } from './store-embeddings';
-import { clauseInsertRow, insertClauseRows } from './store-rows';
+import { vectorLiteral, vectorSearch } from './store-embeddings';
+import { clauseInsertRow } from './store-rows';
 import { documents } from './store-schema';
 
 describe('store on in-memory PGlite', () => {
@@ -63,12 +65,14 @@ describe('store on a PGlite data directory', () => {
     const old = await createStore({ dataDir, migrationsFolder: oldMigrations });
     stores.push(old);
     // Write as the first version would have: its tables only.
-    await old.db.execute(sql`INSERT INTO documents (id) VALUES ('legacy')`);
+    await databaseOf(old).execute(sql`INSERT INTO documents (id) VALUES ('legacy')`);
     for (const clause of makeDocument('legacy', 2, (index) => ({
       text: `Legacy harbour clause number ${index}`,
     }))) {
-      const row = clauseInsertRow(clause, 'document');
-      await old.db.execute(sql`INSERT INTO clauses (id, document_id, clause_index, sentence_index, parent_clause_id, text,
+      const row = clauseInsertRow(clause);
+      await databaseOf(
+        old,
+      ).execute(sql`INSERT INTO clauses (id, document_id, clause_index, sentence_index, parent_clause_id, text,
         syntactic, ideational, interpersonal, textual, compiled_at, untrusted, source_type, review_status, mood,
         process_type, modality_weight, tenor, annotation_source, annotation_untrusted)
         VALUES (${row.id}, ${row.documentId}, ${row.clauseIndex}, ${row.sentenceIndex}, ${row.parentClauseId}, ${row.text},
@@ -86,7 +90,7 @@ describe('store on a PGlite data directory', () => {
       [clauseId('legacy', 0), clauseId('legacy', 1)].sort(),
     );
     // Postings written before document context carry their document, and document postings exist.
-    const legacy = await upgraded.db.execute(sql`SELECT
+    const legacy = await databaseOf(upgraded).execute(sql`SELECT
         (SELECT count(*)::int FROM clause_terms WHERE document_id = 'legacy') AS clause_postings,
         (SELECT frequency::int FROM document_terms WHERE document_id = 'legacy' AND term = 'harbour') AS harbour,
         (SELECT document_df::int FROM term_stats WHERE term = 'harbour') AS harbour_documents`);
@@ -102,7 +106,7 @@ describe('store on a PGlite data directory', () => {
     const store = await createStore({ url: 'memory://', autoOptimizeAfterSaves: 3 });
     stores.push(store);
     const statistics = async () => {
-      const result = await store.db.execute(
+      const result = await databaseOf(store).execute(
         sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'clause_terms'`,
       );
       return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
@@ -136,10 +140,10 @@ describe('binary COPY on PGlite', () => {
     const copied = await openMemoryStore({ embedding: { dimension: 4, embedderId: 'tiny' } });
     const portable = await openMemoryStore({ embedding: { dimension: 4, embedderId: 'tiny' } });
     try {
-      expect(pgliteClientOf(copied.db)).not.toBeNull();
+      expect(pgliteClientOf(databaseOf(copied))).not.toBeNull();
       // Only execute(): what a postgres.js executor offers, so the server's statements run.
       const serverLike = {
-        execute: (query: never) => portable.db.execute(query),
+        execute: (query: never) => databaseOf(portable).execute(query),
       } as unknown as StoreExecutor;
       expect(pgliteClientOf(serverLike)).toBeNull();
       const clauses = makeDocument('same', 40, (index) => ({
@@ -149,33 +153,25 @@ describe('binary COPY on PGlite', () => {
       }));
       const embeddings = randomEmbeddings(40, 4, 7);
       // Through COPY in several statements, as a batch larger than a chunk would be.
-      await copied.db.insert(documents).values({ id: 'same' });
-      await copied.db.transaction(async (tx) => {
+      await databaseOf(copied).insert(documents).values({ id: 'same' });
+      await databaseOf(copied).transaction(async (tx) => {
         expect(pgliteClientOf(tx)).not.toBeNull();
-        await insertClauseRows(
-          tx,
-          clauses.map((clause) => clauseInsertRow(clause, clause.sourceType)),
-          7,
-        );
-        await insertEmbeddings(
+        await insertClauseRowsByCopy(tx, clauses.map(clauseInsertRow), 7);
+        await insertEmbeddingsByCopy(
           tx,
           clauses.map((clause, index) => ({ clauseId: clause.id, embedding: embeddings[index]! })),
           9,
         );
       });
-      await portable.db.insert(documents).values({ id: 'same' });
-      await insertClauseRows(
-        serverLike,
-        clauses.map((clause) => clauseInsertRow(clause, clause.sourceType)),
-        7,
-      );
-      await insertEmbeddings(
+      await databaseOf(portable).insert(documents).values({ id: 'same' });
+      await insertClauseRowsAsJson(serverLike, clauses.map(clauseInsertRow), 7);
+      await insertEmbeddingsAsJson(
         serverLike,
         clauses.map((clause, index) => ({ clauseId: clause.id, embedding: embeddings[index]! })),
         9,
       );
       const rows = async (store: Store) => {
-        const result = await store.db.execute(sql`SELECT row_to_json(c)::text AS row FROM (
+        const result = await databaseOf(store).execute(sql`SELECT row_to_json(c)::text AS row FROM (
           SELECT id, document_id, clause_index, sentence_index, parent_clause_id, text, syntactic::text,
             ideational::text, interpersonal::text, textual::text, compiled_at, untrusted, source_type,
             review_status, mood, process_type, modality_weight, tenor, annotation_source,
@@ -186,7 +182,7 @@ describe('binary COPY on PGlite', () => {
       expect(await rows(copied)).toEqual(await rows(portable));
       expect((await copied.listClauses({ limit: 100 })).clauses).toEqual(clauses);
       const vectors = async (store: Store) => {
-        const result = await store.db.execute(
+        const result = await databaseOf(store).execute(
           sql`SELECT embedding::real[] AS v FROM clause_embeddings ORDER BY clause_id`,
         );
         return (result as unknown as { rows: { v: number[] }[] }).rows.map((row) => row.v);
@@ -227,7 +223,7 @@ describe('vector search under selective filters', () => {
           });
         }
       });
-      const indexes = await store.db.execute(
+      const indexes = await databaseOf(store).execute(
         sql`SELECT indexname FROM pg_indexes WHERE indexname = 'clause_embeddings_hnsw_idx'`,
       );
       expect((indexes as unknown as { rows: unknown[] }).rows).toHaveLength(1);
@@ -243,7 +239,7 @@ describe('vector search under selective filters', () => {
       // exact-scan threshold (far above the 200 matching clauses) goes straight to the index with no
       // count; one far below counts, then ranks exactly. Both fill the page with the same clauses.
       const literal = vectorLiteral(query, 8);
-      const exact = await store.db.transaction((tx) =>
+      const exact = await databaseOf(store).transaction((tx) =>
         vectorSearch(tx, literal, { sourceType: 'rare' }, 20, { exactScanThreshold: 2_000 }, 'ranking'),
       );
       expect(exact.map((row) => row.clauseId)).toEqual(found.map((candidate) => candidate.clauseId));
@@ -255,7 +251,7 @@ describe('vector search under selective filters', () => {
         [3_000, 0],
         [1, 1],
       ] as const) {
-        const planned = await store.db.transaction(async (tx) => {
+        const planned = await databaseOf(store).transaction(async (tx) => {
           const execute = vi.spyOn(tx, 'execute');
           const ranked = await vectorSearch(
             tx,

@@ -13,8 +13,6 @@ import {
   type RankedClause,
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
-import type { StoreExecutor } from './store-connection';
-import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './store-copy';
 import { type clauseReviews, clauses, type contentReviews } from './store-schema';
 
 type ClauseRow = typeof clauses.$inferSelect;
@@ -45,7 +43,7 @@ export const clauseColumns = {
 export type StoredClauseRow = Omit<ClauseRow, 'tsv'>;
 
 /** Insert row of a clause: the annotation objects plus the scalar columns filters read. */
-export function clauseInsertRow(clause: AnnotatedClause, sourceType: string): Omit<ClauseRow, 'tsv'> {
+export function clauseInsertRow(clause: AnnotatedClause): StoredClauseRow {
   return {
     id: clause.id,
     documentId: clause.documentId,
@@ -59,7 +57,7 @@ export function clauseInsertRow(clause: AnnotatedClause, sourceType: string): Om
     textual: clause.textual,
     compiledAt: new Date(clause.compiledAt),
     untrusted: clause.untrusted,
-    sourceType,
+    sourceType: clause.sourceType,
     reviewStatus: clause.reviewStatus,
     ...annotationColumns(clause),
   };
@@ -191,82 +189,4 @@ export function toGraphNode(row: {
   const chars = Array.from(row.text);
   const label = chars.length <= LABEL_LENGTH ? row.text : `${chars.slice(0, LABEL_LENGTH - 1).join('')}…`;
   return GraphNodeSchema.parse({ ...row, label });
-}
-
-/** The clause columns COPY writes, in the order of `writeClauseRow` (the tsvector is generated). */
-const COPY_CLAUSE_COLUMNS = [
-  'id',
-  'document_id',
-  'clause_index',
-  'sentence_index',
-  'parent_clause_id',
-  'text',
-  'syntactic',
-  'ideational',
-  'interpersonal',
-  'textual',
-  'compiled_at',
-  'untrusted',
-  'source_type',
-  'review_status',
-  'mood',
-  'process_type',
-  'modality_weight',
-  'tenor',
-  'annotation_source',
-  'annotation_untrusted',
-] as const;
-
-function writeClauseRow(writer: BinaryCopyWriter, row: StoredClauseRow): void {
-  writer.row(COPY_CLAUSE_COLUMNS.length).uuid(row.id).text(row.documentId).int4(row.clauseIndex);
-  writer.int4(row.sentenceIndex);
-  if (row.parentClauseId === null) writer.null();
-  else writer.uuid(row.parentClauseId);
-  writer.text(row.text).text(JSON.stringify(row.syntactic)).text(JSON.stringify(row.ideational));
-  writer.text(JSON.stringify(row.interpersonal));
-  if (row.textual === null) writer.null();
-  else writer.text(JSON.stringify(row.textual));
-  writer.timestamptz(row.compiledAt).bool(row.untrusted).text(row.sourceType).text(row.reviewStatus);
-  writer.text(row.mood).text(row.processType).float8(row.modalityWeight).float8(row.tenor);
-  writer.text(row.annotationSource).bool(row.annotationUntrusted);
-}
-
-/**
- * Inserts clause rows. On PGlite binary COPY: the server parses no JSON recordset (about twice as
- * fast). On a server a chunk per statement with the whole chunk as one json parameter
- * (stringified once, read as text: the annotation objects are stored as they are, never parsed into
- * jsonb): cheaper than thousands of bound parameters.
- */
-export async function insertClauseRows(
-  executor: StoreExecutor,
-  rows: readonly StoredClauseRow[],
-  chunkSize?: number,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const pglite = pgliteClientOf(executor);
-  if (pglite) {
-    // A few thousand clauses per COPY (some MB each) bounds the memory of a huge batch.
-    await copyRows(pglite, 'clauses', COPY_CLAUSE_COLUMNS, rows, {
-      perCopy: chunkSize ?? 2000,
-      bytesPerRow: 4096,
-      write: writeClauseRow,
-    });
-    return;
-  }
-  const perStatement = chunkSize ?? 500;
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = JSON.stringify(rows.slice(start, start + perStatement));
-    await executor.execute(sql`INSERT INTO ${clauses} ("id", "document_id", "clause_index", "sentence_index",
-      "parent_clause_id", "text", "syntactic", "ideational", "interpersonal", "textual", "compiled_at", "untrusted",
-      "source_type", "review_status", "mood", "process_type", "modality_weight", "tenor", "annotation_source",
-      "annotation_untrusted")
-    SELECT r."id", r."documentId", r."clauseIndex", r."sentenceIndex", r."parentClauseId", r."text", r."syntactic",
-      r."ideational", r."interpersonal", r."textual", r."compiledAt", r."untrusted", r."sourceType", r."reviewStatus",
-      r."mood", r."processType", r."modalityWeight", r."tenor", r."annotationSource", r."annotationUntrusted"
-    FROM json_to_recordset(${chunk}::json) AS r("id" uuid, "documentId" text, "clauseIndex" int,
-      "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" json, "ideational" json,
-      "interpersonal" json, "textual" json, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
-      "reviewStatus" text, "mood" text, "processType" text, "modalityWeight" float8, "tenor" float8,
-      "annotationSource" text, "annotationUntrusted" boolean)`);
-  }
 }

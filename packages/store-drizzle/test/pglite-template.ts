@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { createStore, type Store, type StoreOptions } from '../src/store';
+import { createStore, databaseOf, type Store } from '../src/store';
+import type { StoreOptions } from '../src/store-options';
 
 let template: Promise<Blob> | undefined;
 
@@ -8,7 +9,7 @@ let template: Promise<Blob> | undefined;
 export async function openMemoryStore(options: Omit<StoreOptions, 'url' | 'client'> = {}): Promise<Store> {
   template ??= (async () => {
     const store = await createStore({ url: 'memory://' });
-    const client = (store.db as unknown as { $client: PGlite }).$client;
+    const client = (databaseOf(store) as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
     await store.close();
     return dump;

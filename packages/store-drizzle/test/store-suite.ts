@@ -9,8 +9,7 @@ import {
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDatabaseKeyStore } from '../src/database-key-store';
-import type { Store } from '../src/store';
+import { databaseOf, type Store } from '../src/store';
 import { estimateFilter } from '../src/store-filters';
 import { makeClause, makeDocument, randomEmbeddings } from './clause-fixtures';
 
@@ -42,6 +41,17 @@ export function storeTests(context: StoreSuiteContext): void {
   afterEach(async () => {
     await store.close();
   });
+  /** Records a decision that leaves the annotation as it is. */
+  const decide = (id: string, decision: 'accepted' | 'rejected') =>
+    store.recordClauseReview({
+      clauseId: id,
+      decision,
+      outcome: (before) => ({ annotation: before, reviewStatus: decision }),
+    });
+  const queryRowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
+    const result: unknown = await databaseOf(store).execute(query);
+    return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  };
 
   describe('documents and clauses', () => {
     it('round-trips clauses through saveDocument, listClauses and getClause', async () => {
@@ -81,9 +91,9 @@ export function storeTests(context: StoreSuiteContext): void {
       await expect(store.saveDocument({ documentId: 'doc-f', clauses: broken })).rejects.toThrow();
       const fresh = makeDocument('doc-g', 900, (index) => (index === 700 ? { text: 'bad \u0000 text' } : {}));
       await expect(store.saveDocument({ documentId: 'doc-g', clauses: fresh })).rejects.toThrow();
-      // An invalid clause in the middle is refused before anything is written.
+      // A clause of another document in the middle is refused before anything is written.
       const invalid = makeDocument('doc-f', 6).map((clause, index) =>
-        index === 3 ? { ...clause, interpersonal: { ...clause.interpersonal, tenor: 7 } } : clause,
+        index === 3 ? makeClause('doc-x', 3) : clause,
       );
       await expect(store.saveDocument({ documentId: 'doc-f', clauses: invalid })).rejects.toBeInstanceOf(
         InvalidRequestError,
@@ -148,21 +158,47 @@ export function storeTests(context: StoreSuiteContext): void {
       }
     });
 
-    it('overrides the source type when asked', async () => {
+    it("stores a document with its clauses' own source type", async () => {
       await store.saveDocument({
         documentId: 'doc-s',
-        clauses: makeDocument('doc-s', 2),
-        sourceType: 'generated',
+        clauses: makeDocument('doc-s', 2, () => ({ sourceType: 'generated' })),
       });
-      const page = await store.listClauses({ sourceType: 'generated' });
-      expect(page.total).toBe(2);
+      expect((await store.listClauses({ sourceType: 'generated' })).total).toBe(2);
+      const [row] = await queryRowsOf<{ source_type: string }>(
+        sql`SELECT source_type FROM documents WHERE id = 'doc-s'`,
+      );
+      expect(row?.source_type).toBe('generated');
+    });
+
+    it('refuses clauses the database could not keep consistent, before writing anything', async () => {
+      const original = makeDocument('doc-i', 3);
+      await store.saveDocument({ documentId: 'doc-i', clauses: original });
+      const foreign = makeDocument('doc-i', 3).map((clause, index) =>
+        index === 1 ? makeClause('doc-j', 1) : clause,
+      );
+      const repeated = makeDocument('doc-i', 3).map((clause, index) =>
+        index === 2 ? { ...clause, syntactic: { ...clause.syntactic, clauseIndex: 0 } } : clause,
+      );
+      const badParent = makeDocument('doc-i', 2).map((clause, index) =>
+        index === 1 ? { ...clause, syntactic: { ...clause.syntactic, parentClauseId: 'clause-0' } } : clause,
+      );
+      for (const [clauses, message] of [
+        [foreign, /clause 1 of document doc-i belongs to document doc-j/],
+        [repeated, /clauseIndex 0 appears twice/],
+        [badParent, /parentClauseId that is not a clause id/],
+      ] as const) {
+        await expect(store.saveDocument({ documentId: 'doc-i', clauses })).rejects.toSatisfy(
+          (error) => error instanceof InvalidRequestError && message.test(error.message),
+        );
+      }
+      expect((await store.listClauses({ documentId: 'doc-i' })).clauses).toEqual(original);
     });
   });
 
   describe('batch saves', () => {
     const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
     const termStatsDrift = async () => {
-      const drift = await store.db.execute(sql`SELECT count(*)::int AS n FROM term_stats s
+      const drift = await databaseOf(store).execute(sql`SELECT count(*)::int AS n FROM term_stats s
         FULL JOIN (SELECT term, count(*)::int AS df FROM clause_terms GROUP BY term) p ON p.term = s.term
         FULL JOIN (SELECT term, count(*)::int AS df FROM document_terms GROUP BY term) d ON d.term = coalesce(s.term, p.term)
         WHERE coalesce(s.df, 0) <> coalesce(p.df, 0) OR coalesce(s.document_df, 0) <> coalesce(d.df, 0)`);
@@ -170,11 +206,11 @@ export function storeTests(context: StoreSuiteContext): void {
     };
 
     it('stores several documents in one call, results in input order, searchable at once', async () => {
-      const a = makeDocument('batch-a', 4);
+      const a = makeDocument('batch-a', 4, () => ({ sourceType: 'generated' }));
       const b = makeDocument('batch-b', 3, () => ({ text: 'A harbour crane lifts containers' }));
       const results = await store.saveDocuments([
         { documentId: 'batch-b', clauses: b },
-        { documentId: 'batch-a', clauses: a, sourceType: 'generated' },
+        { documentId: 'batch-a', clauses: a },
         { documentId: 'batch-empty', clauses: [] },
       ]);
       expect(results).toEqual([
@@ -184,7 +220,8 @@ export function storeTests(context: StoreSuiteContext): void {
       ]);
       expect((await store.listClauses({ documentId: 'batch-b' })).clauses).toEqual(b);
       const stored = await store.listClauses({ documentId: 'batch-a' });
-      expect(stored.clauses).toEqual(a.map((clause) => ({ ...clause, sourceType: 'generated' })));
+      expect(stored.clauses).toEqual(a);
+      expect((await store.listClauses({ sourceType: 'generated' })).total).toBe(4);
       expect((await store.keywordCandidates('harbour crane', {}, 10)).map((c) => c.documentId)).toEqual([
         'batch-b',
         'batch-b',
@@ -197,7 +234,7 @@ export function storeTests(context: StoreSuiteContext): void {
     it('re-saves a document in a batch: clauses and postings replaced, review history kept', async () => {
       await store.saveDocument({ documentId: 'batch-r', clauses: makeDocument('batch-r', 5) });
       const reviewed = clauseId('batch-r', 1);
-      await store.reviewClause({ clauseId: reviewed, decision: 'accepted', reviewer: 'ann' });
+      await decide(reviewed, 'accepted');
       const rewritten = makeDocument('batch-r', 2, () => ({ text: 'Rewritten clause about a harbour' }));
       await store.saveDocuments([
         { documentId: 'batch-r', clauses: rewritten },
@@ -216,7 +253,7 @@ export function storeTests(context: StoreSuiteContext): void {
       const original = makeDocument('batch-v', 3);
       await store.saveDocument({ documentId: 'batch-v', clauses: original });
       const invalid = makeDocument('batch-w', 4).map((clause, index) =>
-        index === 2 ? { ...clause, interpersonal: { ...clause.interpersonal, tenor: 7 } } : clause,
+        index === 2 ? makeClause('batch-z', 2) : clause,
       );
       const valid = { documentId: 'batch-v', clauses: makeDocument('batch-v', 1) };
       await expect(
@@ -270,14 +307,14 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(await store.keywordCandidates('harbour', {}, 10)).toEqual([]);
       expect(await store.keywordCandidates('clause', { documentId: 'batch-f' }, 10)).toHaveLength(4);
       expect(await termStatsDrift()).toBe(0);
-      const counted = await store.db.execute(sql`SELECT count(*)::int AS n FROM documents`);
+      const counted = await databaseOf(store).execute(sql`SELECT count(*)::int AS n FROM documents`);
       expect(Number(rowsOf<{ n: number }>(counted)[0]?.n)).toBe(1);
     });
 
     it('bulk-loads batches: postings exact, keyword search right, indexes and constraints restored', async () => {
       const catalog = async () =>
         rowsOf<{ definition: string }>(
-          await store.db.execute(sql`SELECT definition FROM (
+          await databaseOf(store).execute(sql`SELECT definition FROM (
             SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index
             WHERE indrelid IN ('clauses'::regclass, 'clause_terms'::regclass, 'document_terms'::regclass, 'term_stats'::regclass)
             UNION ALL
@@ -305,13 +342,15 @@ export function storeTests(context: StoreSuiteContext): void {
       const found = await store.keywordCandidates('oxidative neurons', {}, 10);
       expect(found.map((result) => result.clauseId)).toEqual([clauseId('bulk-5', 0)]);
       const counts = rowsOf<{ n: number }>(
-        await store.db.execute(sql`SELECT clause_count::int AS n FROM documents ORDER BY id`),
+        await databaseOf(store).execute(sql`SELECT clause_count::int AS n FROM documents ORDER BY id`),
       );
       expect(counts.map((row) => Number(row.n)).sort((x, y) => x - y)).toEqual([2, ...Array(12).fill(10)]);
       // Foreign keys still cascade: deleting a document removes its postings.
-      await store.db.execute(sql`DELETE FROM documents WHERE id = 'bulk-5'`);
+      await databaseOf(store).execute(sql`DELETE FROM documents WHERE id = 'bulk-5'`);
       const orphans = rowsOf<{ n: number }>(
-        await store.db.execute(sql`SELECT count(*)::int AS n FROM clause_terms WHERE document_id = 'bulk-5'`),
+        await databaseOf(store).execute(
+          sql`SELECT count(*)::int AS n FROM clause_terms WHERE document_id = 'bulk-5'`,
+        ),
       );
       expect(Number(orphans[0]?.n)).toBe(0);
     });
@@ -403,7 +442,7 @@ export function storeTests(context: StoreSuiteContext): void {
 
     it('indexes documents bulk-loaded or re-saved in a bulk load once it ends, document frequencies exact', async () => {
       const statisticsRows = async () => {
-        const result = await store.db.execute(
+        const result = await databaseOf(store).execute(
           sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename IN ('clause_terms', 'document_terms')`,
         );
         const rows =
@@ -431,14 +470,14 @@ export function storeTests(context: StoreSuiteContext): void {
         'kw',
       ]);
       // Clause and document frequencies equal the posting lists they count, after bulk saves and re-saves.
-      const drift = await store.db.execute(sql`SELECT count(*)::int AS n FROM term_stats s
+      const drift = await databaseOf(store).execute(sql`SELECT count(*)::int AS n FROM term_stats s
         FULL JOIN (SELECT term, count(*)::int AS df FROM clause_terms GROUP BY term) p ON p.term = s.term
         FULL JOIN (SELECT term, count(*)::int AS df FROM document_terms GROUP BY term) d ON d.term = coalesce(s.term, p.term)
         WHERE coalesce(s.df, 0) <> coalesce(p.df, 0) OR coalesce(s.document_df, 0) <> coalesce(d.df, 0)`);
       const rows =
         (drift as unknown as { rows?: { n: number }[] }).rows ?? (drift as unknown as { n: number }[]);
       expect(Number(rows[0]?.n)).toBe(0);
-      const counts = await store.db.execute(
+      const counts = await databaseOf(store).execute(
         sql`SELECT clause_count::int AS n FROM documents WHERE id IN ('kw', 'kw2') ORDER BY id`,
       );
       const countRows =
@@ -471,7 +510,7 @@ export function storeTests(context: StoreSuiteContext): void {
       const landlord = await store.keywordCandidates('landlord', filters, 10);
       expect(landlord.map((result) => result.clauseIndex)).toEqual([1]);
       expect(await store.keywordCandidates('landlord', { documentId: 'other' }, 10)).toEqual([]);
-      await store.reviewClause({ clauseId: clauseId('kw', 0), decision: 'rejected' });
+      await decide(clauseId('kw', 0), 'rejected');
       expect((await store.keywordCandidates('keys', {}, 10)).length).toBe(0);
       expect((await store.keywordCandidates('keys', { includeRejected: true }, 10)).length).toBe(1);
       // The ranking alone (no clause rows) leaves out and lets in the same clauses, in the same order.
@@ -505,7 +544,7 @@ export function storeTests(context: StoreSuiteContext): void {
         });
       }
       await store.optimize();
-      const estimate = await estimateFilter(store.db, { mood: 'interrogative' });
+      const estimate = await estimateFilter(databaseOf(store), { mood: 'interrogative' });
       // 100 of the 406 clauses are interrogative.
       expect(estimate?.share).toBeGreaterThan(0.1);
       expect(estimate?.share).toBeLessThan(0.5);
@@ -516,7 +555,7 @@ export function storeTests(context: StoreSuiteContext): void {
         expected.map((candidate) => candidate.clauseId),
       );
       // The estimate is reused by the next search with the same filter (a hybrid's second list).
-      const execute = vi.spyOn(store.db, 'execute');
+      const execute = vi.spyOn(databaseOf(store), 'execute');
       const explains = () =>
         execute.mock.calls.filter(([query]) =>
           ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? []).some(
@@ -546,22 +585,34 @@ export function storeTests(context: StoreSuiteContext): void {
   });
 
   describe('clause reviews', () => {
-    it('accepts, rejects and re-annotates, keeping an append-only log that survives re-saves', async () => {
+    it('records a decision with its outcome atomically, in an append-only log that survives re-saves', async () => {
       const clauses = makeDocument('rv', 3, () => ({ annotationSource: 'llm', annotationUntrusted: true }));
       await store.saveDocument({ documentId: 'rv', clauses });
       const first = clauses[0]!;
-      const accepted = await store.reviewClause({
+      const seen: unknown[] = [];
+      const accepted = await store.recordClauseReview({
         clauseId: first.id,
         decision: 'accepted',
         reviewer: 'ana',
         notes: 'looks right',
-        now: new Date('2025-02-01T10:00:00Z'),
+        at: new Date('2025-02-01T10:00:00Z'),
+        outcome: (before) => {
+          seen.push(before);
+          return {
+            annotation: { ...before, interpersonal: { ...before.interpersonal, untrusted: false } },
+            reviewStatus: 'accepted',
+          };
+        },
       });
+      expect(seen).toEqual([
+        { ideational: first.ideational, interpersonal: first.interpersonal, textual: first.textual },
+      ]);
       expect(accepted).toMatchObject({
         decision: 'accepted',
         reviewer: 'ana',
         notes: 'looks right',
         clauseText: first.text,
+        createdAt: '2025-02-01T10:00:00.000Z',
       });
       expect(accepted.annotationBefore.interpersonal.untrusted).toBe(true);
       expect(accepted.annotationAfter.interpersonal.untrusted).toBe(false);
@@ -570,41 +621,42 @@ export function storeTests(context: StoreSuiteContext): void {
         interpersonal: { untrusted: false },
       });
 
-      await store.reviewClause({
-        clauseId: clauses[1]!.id,
-        decision: 'rejected',
-        now: new Date('2025-02-01T11:00:00Z'),
-      });
+      await decide(clauses[1]!.id, 'rejected');
       expect((await store.getClause(clauses[1]!.id))?.reviewStatus).toBe('rejected');
 
-      const after = {
-        ideational: { ...first.ideational, processType: 'verbal' as const },
-        interpersonal: {
-          ...first.interpersonal,
-          mood: 'imperative' as const,
-          annotationSource: 'human' as const,
-          untrusted: false,
-        },
-        textual: null,
-      };
-      await expect(
-        store.reviewClause({ clauseId: first.id, decision: 're_annotated' }),
-      ).rejects.toBeInstanceOf(InvalidRequestError);
-      const reannotated = await store.reviewClause({
+      // A new annotation written for another clause follows the reviewed one, filters included.
+      const other = clauses[2]!;
+      const reannotated = await store.recordClauseReview({
         clauseId: first.id,
         decision: 're_annotated',
-        annotationAfter: after,
-        now: new Date('2025-02-01T12:00:00Z'),
+        outcome: () => ({
+          annotation: {
+            ideational: { ...other.ideational, processType: 'verbal' },
+            interpersonal: {
+              ...other.interpersonal,
+              mood: 'imperative',
+              annotationSource: 'human',
+              untrusted: false,
+            },
+            textual: null,
+          },
+          reviewStatus: 'accepted',
+        }),
       });
-      expect(reannotated.annotationAfter.interpersonal.mood).toBe('imperative');
+      expect(reannotated.annotationBefore.interpersonal.untrusted).toBe(false);
+      expect(reannotated.annotationAfter.interpersonal).toMatchObject({
+        mood: 'imperative',
+        clauseId: first.id,
+      });
+      expect(reannotated.annotationAfter.ideational.clauseId).toBe(first.id);
       expect(
-        (await store.listClauses({ mood: 'imperative', processType: 'verbal', annotationSource: 'human' }))
-          .total,
-      ).toBe(1);
+        (
+          await store.listClauses({ mood: 'imperative', processType: 'verbal', annotationSource: 'human' })
+        ).clauses.map((clause) => clause.id),
+      ).toEqual([first.id]);
 
-      await expect(
-        store.reviewClause({ clauseId: clauseId('rv', 99), decision: 'accepted' }),
-      ).rejects.toBeInstanceOf(NotFoundError);
+      await expect(decide(clauseId('rv', 99), 'accepted')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(decide('not-a-uuid', 'accepted')).rejects.toBeInstanceOf(NotFoundError);
 
       const log = await store.listClauseReviews({ limit: 2, offset: 0 });
       expect(log.total).toBe(3);
@@ -613,6 +665,52 @@ export function storeTests(context: StoreSuiteContext): void {
       const kept = await store.listClauseReviews({ limit: 50, offset: 2 });
       expect(kept.total).toBe(3);
       expect(kept.records.map((record) => record.decision)).toEqual(['accepted']);
+    });
+
+    it('serialises concurrent reviews of a clause: each sees the annotation the other left', async () => {
+      const clauses = makeDocument('rc', 1);
+      await store.saveDocument({ documentId: 'rc', clauses });
+      const id = clauses[0]!.id;
+      const bump = (reviewer: string) =>
+        store.recordClauseReview({
+          clauseId: id,
+          decision: 're_annotated',
+          reviewer,
+          outcome: (before) => ({
+            annotation: {
+              ...before,
+              interpersonal: {
+                ...before.interpersonal,
+                modalityWeight: (before.interpersonal.modalityWeight ?? 0) + 0.25,
+              },
+            },
+            reviewStatus: 'accepted',
+          }),
+        });
+      const records = await Promise.all([bump('a'), bump('b'), bump('c')]);
+      const weights = records.map((record) => [
+        record.annotationBefore.interpersonal.modalityWeight,
+        record.annotationAfter.interpersonal.modalityWeight,
+      ]);
+      const start = clauses[0]!.interpersonal.modalityWeight ?? 0;
+      expect(weights.map(([before]) => before).sort()).toEqual([start, start + 0.25, start + 0.5]);
+      expect((await store.getClause(id))?.interpersonal.modalityWeight).toBe(start + 0.75);
+    });
+
+    it('leaves the clause and the log as they were when the outcome throws', async () => {
+      const clauses = makeDocument('rt', 1);
+      await store.saveDocument({ documentId: 'rt', clauses });
+      await expect(
+        store.recordClauseReview({
+          clauseId: clauses[0]!.id,
+          decision: 'accepted',
+          outcome: () => {
+            throw new InvalidRequestError('policy refused');
+          },
+        }),
+      ).rejects.toThrow(/policy refused/);
+      expect(await store.getClause(clauses[0]!.id)).toEqual(clauses[0]);
+      expect((await store.listClauseReviews()).total).toBe(0);
     });
   });
 
@@ -635,34 +733,42 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(images.items.map((item) => item.id)).toEqual([image.id]);
 
       const clauses = makeDocument('queue-doc', 2, () => ({ sourceType: 'generated', untrusted: true }));
-      const decided = await store.decideContentReview({
+      const decided = await store.recordContentDecision({
         id: text.id,
         decision: 'edit',
+        status: 'edited',
         editedText: 'The edited answer.',
         reviewer: 'bo',
-        document: { documentId: 'queue-doc', clauses, sourceType: 'generated' },
+        document: { documentId: 'queue-doc', clauses },
+        at: new Date('2025-03-01T09:00:00Z'),
       });
       expect(decided).toMatchObject({
         status: 'edited',
         decision: 'edit',
         editedText: 'The edited answer.',
+        reviewer: 'bo',
         documentId: 'queue-doc',
+        decidedAt: '2025-03-01T09:00:00.000Z',
       });
-      expect(decided.decidedAt).not.toBeNull();
-      expect((await store.listClauses({ documentId: 'queue-doc' })).total).toBe(2);
+      expect((await store.listClauses({ documentId: 'queue-doc', sourceType: 'generated' })).total).toBe(2);
       expect((await store.listContentReviews()).total).toBe(1);
       expect((await store.listContentReviews({ status: 'edited' })).items[0]?.id).toBe(text.id);
       expect((await store.listContentReviews({ status: 'all' })).total).toBe(2);
 
-      await expect(store.decideContentReview({ id: text.id, decision: 'reject' })).rejects.toBeInstanceOf(
-        ConflictError,
+      await expect(
+        store.recordContentDecision({ id: text.id, decision: 'reject', status: 'rejected' }),
+      ).rejects.toSatisfy(
+        (error) =>
+          ConflictError.isInstance(error) &&
+          JSON.stringify(error.details) ===
+            JSON.stringify({ status: 'edited', decision: 'edit', reviewer: 'bo' }),
       );
       await expect(
-        store.decideContentReview({ id: crypto.randomUUID(), decision: 'reject' }),
+        store.recordContentDecision({ id: crypto.randomUUID(), decision: 'reject', status: 'rejected' }),
       ).rejects.toBeInstanceOf(NotFoundError);
-      await expect(store.decideContentReview({ id: image.id, decision: 'edit' })).rejects.toBeInstanceOf(
-        InvalidRequestError,
-      );
+      await expect(
+        store.recordContentDecision({ id: 'not-a-uuid', decision: 'reject', status: 'rejected' }),
+      ).rejects.toBeInstanceOf(NotFoundError);
       expect((await store.getContentReview(image.id))?.status).toBe('pending');
     });
 
@@ -670,8 +776,13 @@ export function storeTests(context: StoreSuiteContext): void {
       for (let round = 0; round < 3; round++) {
         const item = await store.enqueueContent({ content: `Answer ${round}` });
         const outcomes = await Promise.allSettled([
-          store.decideContentReview({ id: item.id, decision: 'approve', reviewer: 'a' }),
-          store.decideContentReview({ id: item.id, decision: 'reject', reviewer: 'b' }),
+          store.recordContentDecision({
+            id: item.id,
+            decision: 'approve',
+            status: 'approved',
+            reviewer: 'a',
+          }),
+          store.recordContentDecision({ id: item.id, decision: 'reject', status: 'rejected', reviewer: 'b' }),
         ]);
         const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
         const lost = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -680,6 +791,8 @@ export function storeTests(context: StoreSuiteContext): void {
         const reason = (lost[0] as PromiseRejectedResult).reason;
         expect(ConflictError.isInstance(reason)).toBe(true);
         expect((reason as ConflictError).statusCode).toBe(409);
+        const winner = (won[0] as PromiseFulfilledResult<{ reviewer: string | null }>).value.reviewer;
+        expect((reason as ConflictError).details).toMatchObject({ reviewer: winner });
       }
     });
 
@@ -687,9 +800,10 @@ export function storeTests(context: StoreSuiteContext): void {
       const item = await store.enqueueContent({ content: 'Approve me' });
       const broken = makeDocument('queue-bad', 3, (index) => (index === 2 ? { text: 'nul \u0000' } : {}));
       await expect(
-        store.decideContentReview({
+        store.recordContentDecision({
           id: item.id,
           decision: 'approve',
+          status: 'approved',
           document: { documentId: 'queue-bad', clauses: broken },
         }),
       ).rejects.toThrow();
@@ -725,7 +839,7 @@ export function storeTests(context: StoreSuiteContext): void {
 
   describe('provider keys', () => {
     it('stores ciphertext per provider', async () => {
-      const keys = createDatabaseKeyStore(store);
+      const keys = store.providerKeys;
       expect(await keys.get('openai')).toBeNull();
       await keys.set('openai', 'cipher-1');
       await keys.set('groq', 'cipher-2');
@@ -794,7 +908,7 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(filtered.every((candidate) => candidate.mood === 'imperative')).toBe(true);
       expect(filtered).toHaveLength(5);
       // The ranking alone (no clause rows) is the same list; rejected clauses stay out of both.
-      await store.reviewClause({ clauseId: clauses[7]!.id, decision: 'rejected' });
+      await decide(clauses[7]!.id, 'rejected');
       for (const filters of [{}, { mood: 'imperative' }, { includeRejected: true }] as RetrievalFilters[]) {
         const candidates = await store.vectorCandidates(embeddings[7]!, filters, 5);
         expect(candidates).toHaveLength(5);

@@ -1,15 +1,14 @@
 import type { KeyStore } from '@cae/core';
 import { asc, eq } from 'drizzle-orm';
-import type { Store } from './store';
-import { providerKeys } from './store-schema';
+import type { StoreContext } from '../store-context';
+import { providerKeys } from '../store-schema';
 
 /**
  * Provider keys in the database, so every replica sees them. Holds ciphertext only: the gateway
  * encrypts before `set` and decrypts after `get`.
- * @example const keys = createDatabaseKeyStore(await createStore({ url: process.env.DATABASE_URL }));
  */
-export function createDatabaseKeyStore(store: Pick<Store, 'db'>): KeyStore {
-  const { db } = store;
+export function createProviderKeyRepository(context: StoreContext): KeyStore {
+  const { db } = context;
   return {
     async get(providerId) {
       const [row] = await db
@@ -19,7 +18,7 @@ export function createDatabaseKeyStore(store: Pick<Store, 'db'>): KeyStore {
       return row?.ciphertext ?? null;
     },
     async set(providerId, ciphertext) {
-      const updatedAt = new Date();
+      const updatedAt = context.clock();
       await db
         .insert(providerKeys)
         .values({ providerId, ciphertext, updatedAt })

@@ -1,5 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
-import type { StoreExecutor } from './store-connection';
+import type { StoreExecutor } from '../store-connection';
 
 /** What COPY needs of PGlite: a query that can read a blob from `/dev/blob`. */
 export type PgliteQueryable = Pick<Transaction, 'query'>;

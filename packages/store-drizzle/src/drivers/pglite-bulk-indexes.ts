@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type StoreExecutor } from './store-connection';
+import { queryRows, type StoreExecutor } from '../store-connection';
 
 /** An index or constraint of a table, as the catalog defines it. */
 interface IndexOrConstraint {

@@ -1,0 +1,35 @@
+import type { StoreDatabase, StoreDriver, StoreExecutor } from '../store-connection';
+import type { StoredClauseRow } from '../store-rows';
+
+/** An embedding row to insert. */
+export interface EmbeddingRow {
+  clauseId: string;
+  embedding: ArrayLike<number>;
+}
+
+/**
+ * What differs between the embedded PGlite and a PostgreSQL server, in one place: how the
+ * connection opens, how bulk rows go in, how statistics are refreshed, how a bulk load writes its
+ * postings, and whether the store must optimize by itself. The repositories call only this.
+ */
+export interface StoreDriverAdapter {
+  readonly name: StoreDriver;
+  readonly db: StoreDatabase;
+  /** Human-readable location (never contains a password). */
+  readonly location: string;
+  /** PGlite has no autovacuum: single saves trigger a background optimize. */
+  readonly needsAutoOptimize: boolean;
+  /** Inserts clause rows (checked by the caller), within the caller's transaction. */
+  insertClauseRows(
+    executor: StoreExecutor,
+    rows: readonly StoredClauseRow[],
+    chunkSize?: number,
+  ): Promise<void>;
+  /** Inserts embeddings of clauses (checked by the caller), within the caller's transaction. */
+  insertEmbeddings(executor: StoreExecutor, rows: readonly EmbeddingRow[], chunkSize?: number): Promise<void>;
+  /** Refreshes the planner statistics (and on PGlite the visibility maps) of these tables. */
+  optimize(tables: readonly string[]): Promise<void>;
+  /** Runs a bulk load's posting write; `manyNew` says the new postings outnumber a quarter of the old. */
+  writeBulkPostings(tx: StoreExecutor, manyNew: boolean, write: () => Promise<unknown>): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,276 @@
+import {
+  type AnnotatedClause,
+  type ClauseCandidate,
+  InvalidRequestError,
+  type ListClausesQuery,
+} from '@cae/core';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type StoreExecutor } from '../store-connection';
+import { isUuid, page, type StoreContext } from '../store-context';
+import { checkEmbedding, computeSemanticEdgesIn, DEFAULT_SEMANTIC_EDGES } from '../store-embeddings';
+import { listConditions } from '../store-filters';
+import { documentTermCounts, indexDocumentTerms } from '../store-keyword-search';
+import {
+  type CandidateRow,
+  candidateSelection,
+  clauseColumns,
+  clauseInsertRow,
+  toAnnotatedClause,
+  toCandidate,
+} from '../store-rows';
+import { clauses, documents } from '../store-schema';
+import type { MaintenanceRepository } from './maintenance';
+
+/**
+ * A document to store: its clauses (typed values, as the pipeline makes them or parsed at a boundary
+ * with `AnnotatedClauseSchema`), optionally their embeddings (aligned by position). The document's
+ * source type is its clauses'.
+ */
+export interface SaveDocumentInput {
+  documentId: string;
+  clauses: readonly AnnotatedClause[];
+  embeddings?: readonly ArrayLike<number>[];
+}
+
+/** What saveDocument wrote. */
+export interface SaveDocumentResult {
+  documentId: string;
+  clauseCount: number;
+  semanticEdgeCount: number;
+}
+
+/** A document checked by `prepare`, ready to write. */
+export interface PreparedDocument {
+  documentId: string;
+  clauses: readonly AnnotatedClause[];
+  /** Checked against the store's dimension. */
+  embeddings: readonly ArrayLike<number>[] | null;
+}
+
+/** Documents and their clauses. */
+export interface DocumentRepository {
+  saveDocument(input: SaveDocumentInput): Promise<SaveDocumentResult>;
+  saveDocuments(inputs: readonly SaveDocumentInput[]): Promise<SaveDocumentResult[]>;
+  listClauses(query?: Partial<ListClausesQuery>): Promise<{ clauses: AnnotatedClause[]; total: number }>;
+  getClause(clauseId: string): Promise<AnnotatedClause | null>;
+  candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]>;
+}
+
+/** The repository with the steps other repositories compose into their own transactions. */
+export interface DocumentWriter extends DocumentRepository {
+  /** Checks what the database relies on (ids, positions, embeddings) before any write. */
+  prepare(input: SaveDocumentInput): Promise<PreparedDocument>;
+  /** Writes prepared documents within the caller's transaction. */
+  write(tx: StoreExecutor, batch: readonly PreparedDocument[]): Promise<SaveDocumentResult[]>;
+}
+
+export function createDocumentRepository(
+  context: StoreContext,
+  maintenance: MaintenanceRepository,
+): DocumentWriter {
+  const { db, driver, options } = context;
+
+  const prepare = async (input: SaveDocumentInput): Promise<PreparedDocument> => {
+    if (typeof input !== 'object' || input === null)
+      throw new InvalidRequestError('a document must be an object');
+    const { documentId } = input;
+    if (typeof documentId !== 'string' || documentId.trim() === '') {
+      throw new InvalidRequestError('documentId must be a non-empty string');
+    }
+    if (!Array.isArray(input.clauses)) {
+      throw new InvalidRequestError(`clauses of document ${documentId} must be an array`);
+    }
+    const ids = new Set<string>();
+    const positions = new Set<number>();
+    input.clauses.forEach((clause, index) => {
+      const where = `clause ${index} of document ${documentId}`;
+      if (clause.documentId !== documentId || clause.syntactic.documentId !== documentId) {
+        throw new InvalidRequestError(`${where} belongs to document ${clause.documentId}`);
+      }
+      if (!isUuid(clause.id))
+        throw new InvalidRequestError(`${where} has an id that is not a UUID: ${clause.id}`);
+      const parent = clause.syntactic.parentClauseId;
+      if (parent !== null && !isUuid(parent)) {
+        throw new InvalidRequestError(`${where} has a parentClauseId that is not a clause id: ${parent}`);
+      }
+      if (ids.has(clause.id)) throw new InvalidRequestError(`clause id ${clause.id} appears twice`);
+      if (positions.has(clause.syntactic.clauseIndex)) {
+        throw new InvalidRequestError(`clauseIndex ${clause.syntactic.clauseIndex} appears twice`);
+      }
+      ids.add(clause.id);
+      positions.add(clause.syntactic.clauseIndex);
+    });
+    if (input.embeddings === undefined) return { documentId, clauses: input.clauses, embeddings: null };
+    if (input.embeddings.length !== input.clauses.length) {
+      throw new InvalidRequestError(
+        `got ${input.embeddings.length} embeddings for ${input.clauses.length} clauses; they must be aligned`,
+      );
+    }
+    const info = await context.requireEmbeddings(input.embeddings[0]?.length);
+    for (const embedding of input.embeddings) checkEmbedding(embedding, info.dimension);
+    return { documentId, clauses: input.clauses, embeddings: input.embeddings };
+  };
+
+  /**
+   * One upsert of the documents' rows, one delete of their old clauses, one insert of all clauses
+   * and one of all embeddings, then each document's postings (deferred for new documents during a
+   * bulk load) and semantic edges.
+   */
+  const write = async (
+    tx: StoreExecutor,
+    batch: readonly PreparedDocument[],
+  ): Promise<SaveDocumentResult[]> => {
+    // Dropped again after the commit; here so a decided review's document counts too.
+    context.dropCorpusStats();
+    const now = context.clock();
+    // In id order, so concurrent batches lock document rows in one order. The upsert locks the rows;
+    // a stored clause count says whether there are postings to replace.
+    const byId = [...batch].sort((left, right) => (left.documentId < right.documentId ? -1 : 1));
+    const stored = await tx
+      .insert(documents)
+      .values(
+        byId.map((document) => ({
+          id: document.documentId,
+          sourceType: document.clauses[0]?.sourceType ?? 'document',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: documents.id,
+        set: { sourceType: sql`excluded."source_type"`, updatedAt: now },
+      })
+      .returning({ id: documents.id, clauseCount: documents.clauseCount });
+    // A clause count of 0 means the document has no postings yet (new, empty, or bulk-loaded and
+    // awaiting indexPendingDocuments): nothing to subtract from the document frequencies.
+    const indexed = new Set(stored.filter((row) => row.clauseCount > 0).map((row) => row.id));
+    const previousTerms = new Map<string, Map<string, number>>();
+    for (const documentId of indexed) previousTerms.set(documentId, await documentTermCounts(tx, documentId));
+    // Replacing cascades to postings, embeddings and semantic edges; the review log has no foreign key.
+    await tx.delete(clauses).where(
+      inArray(
+        clauses.documentId,
+        byId.map((document) => document.documentId),
+      ),
+    );
+    await driver.insertClauseRows(
+      tx,
+      batch.flatMap((document) => document.clauses.map(clauseInsertRow)),
+    );
+    const bulk = context.bulk;
+    for (const document of batch) {
+      // During a bulk load a new document's postings wait (clause count 0 marks it) for one
+      // set-based pass at the end; a re-saved one is indexed now, as its old postings must go.
+      if (!bulk || indexed.has(document.documentId)) {
+        await indexDocumentTerms(
+          tx,
+          document.documentId,
+          document.clauses.length,
+          previousTerms.get(document.documentId),
+        );
+      } else {
+        bulk.clauses += document.clauses.length;
+      }
+    }
+    await driver.insertEmbeddings(
+      tx,
+      batch.flatMap((document) =>
+        document.embeddings
+          ? document.clauses.map((clause, index) => ({
+              clauseId: clause.id,
+              embedding: document.embeddings![index]!,
+            }))
+          : [],
+      ),
+    );
+    const results: SaveDocumentResult[] = [];
+    for (const document of batch) {
+      let semanticEdgeCount = 0;
+      if (document.embeddings) {
+        if (bulk) bulk.documents.add(document.documentId);
+        else if (options.semanticEdges !== false) {
+          semanticEdgeCount = await computeSemanticEdgesIn(
+            tx,
+            document.documentId,
+            options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES,
+          );
+        }
+      }
+      results.push({
+        documentId: document.documentId,
+        clauseCount: document.clauses.length,
+        semanticEdgeCount,
+      });
+    }
+    return results;
+  };
+
+  return {
+    prepare,
+    write,
+
+    async saveDocument(input) {
+      const prepared = await prepare(input);
+      const [result] = await db.transaction((tx) => write(tx, [prepared]));
+      maintenance.noteSaves(1);
+      return result!;
+    },
+
+    async saveDocuments(inputs) {
+      if (!Array.isArray(inputs)) throw new InvalidRequestError('saveDocuments takes an array of documents');
+      if (inputs.length === 0) return [];
+      const documentIds = new Set<string>();
+      const clauseIds = new Set<string>();
+      const prepared: PreparedDocument[] = [];
+      for (const input of inputs) {
+        const document = await prepare(input);
+        if (documentIds.has(document.documentId)) {
+          throw new InvalidRequestError(`document ${document.documentId} appears twice in the batch`);
+        }
+        documentIds.add(document.documentId);
+        for (const clause of document.clauses) {
+          if (clauseIds.has(clause.id)) {
+            throw new InvalidRequestError(`clause id ${clause.id} appears in two documents of the batch`);
+          }
+          clauseIds.add(clause.id);
+        }
+        prepared.push(document);
+      }
+      const results = await db.transaction((tx) => write(tx, prepared));
+      maintenance.noteSaves(prepared.length);
+      return results;
+    },
+
+    async listClauses(query = {}) {
+      const { limit, offset } = page(query);
+      const where = and(...listConditions(query));
+      const [rows, totals] = await Promise.all([
+        db
+          .select(clauseColumns)
+          .from(clauses)
+          .where(where)
+          .orderBy(asc(clauses.documentId), asc(clauses.clauseIndex))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(clauses).where(where),
+      ]);
+      return { clauses: rows.map(toAnnotatedClause), total: Number(totals[0]?.total ?? 0) };
+    },
+
+    async getClause(clauseId) {
+      if (!isUuid(clauseId)) return null;
+      const rows = await db.select(clauseColumns).from(clauses).where(eq(clauses.id, clauseId));
+      return rows[0] ? toAnnotatedClause(rows[0]) : null;
+    },
+
+    async candidatesByIds(clauseIds) {
+      const ids = [...new Set(clauseIds.filter(isUuid))];
+      if (ids.length === 0) return [];
+      const rows = await queryRows<CandidateRow>(
+        db,
+        sql`SELECT ${candidateSelection}, 0::float8 AS score FROM ${clauses} WHERE ${inArray(clauses.id, ids)}`,
+      );
+      return rows.map(toCandidate);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Clock, IdGenerator } from '@cae/core';
+import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
+import type { KeywordRanking } from './store-keyword-search';
+
+/** Options of createStore. */
+export interface StoreOptions {
+  /**
+   * `memory://` (throwaway PGlite), a directory or `file://` URL (persisted PGlite), or
+   * `postgres://` / `postgresql://` (a server through postgres.js).
+   */
+  url?: string;
+  /**
+   * An open PGlite to use instead of `url` (load `@electric-sql/pglite-pgvector` into it for
+   * embeddings); migrations run on it and the store closes it.
+   */
+  client?: PGlite;
+  /** PGlite data directory, the same as giving it as `url`. One of `url`, `dataDir` or `client` is required. */
+  dataDir?: string;
+  /** Enable embeddings at open (see `enableEmbeddings`). */
+  embedding?: EmbeddingInfo;
+  /** Keyword ranking of `keywordCandidates`; default `bm25`. */
+  keywordRanking?: KeywordRanking;
+  /**
+   * BM25 parameters; default k1 0.9, b 0.4, and documentWeight 1 (the share of the document's BM25
+   * score added to each matching clause's; 0 ranks clauses on their own words only).
+   */
+  bm25?: { k1?: number; b?: number; documentWeight?: number };
+  /** Semantic-neighbour edges computed when a document is saved with embeddings; false turns them off. */
+  semanticEdges?: SemanticEdgeOptions | false;
+  /** HNSW build parameters of the embedding index; default m 16, efConstruction 64. */
+  hnsw?: HnswOptions;
+  /** Filtered vector searches over at most this many clauses scan exactly; default 2,000. */
+  vectorExactScanThreshold?: number;
+  /**
+   * PGlite only (a server's autovacuum does this): run `optimize` in the background after this many
+   * single saves, then whenever the saves since the last run reach a quarter of the documents stored
+   * then (never fewer than this). Default 100; false turns it off.
+   */
+  autoOptimizeAfterSaves?: number | false;
+  /** Postgres pool size; default 10. */
+  maxConnections?: number;
+  /** Clock for timestamps the store sets. */
+  clock?: Clock;
+  /** Ids of review records and queue items; random UUIDs by default. */
+  generateId?: IdGenerator;
+  /** Folder of drizzle migrations; default the package's `drizzle/` (tests use older copies). */
+  migrationsFolder?: string;
+}
