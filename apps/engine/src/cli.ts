@@ -99,9 +99,13 @@ function table(header: string[], rows: string[][]): string {
   return `${[line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')}\n`;
 }
 
-async function withEngine<T>(env: NodeJS.ProcessEnv, run: (engine: Engine) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  env: NodeJS.ProcessEnv,
+  command: string,
+  run: (engine: Engine) => Promise<T>,
+): Promise<T> {
   // The CLI shares the server's composition root: the same variables mean the same store and engine.
-  const engine = await createEngine(engineConfigFromEnv(env).engine);
+  const engine = await createEngine(engineConfigFromEnv(env, `cae ${command}`).engine);
   try {
     return await run(engine);
   } finally {
@@ -131,7 +135,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         if (!source) throw new Error('compile needs a file, or - for standard input');
         const text = source === '-' ? await io.stdin() : await readFile(source, 'utf8');
         const documentId = source === '-' ? undefined : basename(source);
-        const clauses = await withEngine(io.env, (engine) => engine.compile({ text, documentId }));
+        const clauses = await withEngine(io.env, command, (engine) => engine.compile({ text, documentId }));
         io.stdout(
           values.json
             ? `${JSON.stringify(wire.annotatedClauses.toWire(clauses), null, 2)}\n`
@@ -154,7 +158,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${files.length} files, ${clauses} clauses`;
           io.stderr(io.isTty ? `\r${bar}` : done === files.length || done % 50 === 0 ? `${bar}\n` : '');
         };
-        await withEngine(io.env, (engine) =>
+        await withEngine(io.env, command, (engine) =>
           engine.bulkLoad(async () => {
             // Batches of files share one transaction (Engine.compileMany); a batch that fails is
             // retried file by file, so one bad file costs only itself.
@@ -209,7 +213,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           ...(command === 'ask' && values.fallback ? { include_fallback: true } : {}),
         };
         if (command === 'search') {
-          const response = await withEngine(io.env, (engine) =>
+          const response = await withEngine(io.env, command, (engine) =>
             engine.retrieve(wire.retrieveRequest.fromWire(body)),
           );
           if (values.json) io.stdout(`${JSON.stringify(wire.retrieveResponse.toWire(response), null, 2)}\n`);
@@ -226,7 +230,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           }
           return 0;
         }
-        const answer = await withEngine(io.env, (engine) =>
+        const answer = await withEngine(io.env, command, (engine) =>
           engine.synthesize(wire.synthesizeRequest.fromWire(body)),
         );
         if (values.json) io.stdout(`${JSON.stringify(wire.synthesizeResponse.toWire(answer), null, 2)}\n`);

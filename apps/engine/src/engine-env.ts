@@ -57,15 +57,19 @@ export interface EngineConfig {
 }
 
 /**
- * Reads the engine app's configuration from an environment (throws EnvironmentError naming a bad variable).
+ * Reads the engine app's configuration from an environment (throws EnvironmentError naming a bad
+ * variable). `owner` is what this process is called to another that finds the data directory locked.
  * @example const config = engineConfigFromEnv(process.env); const engine = await createEngine(config.engine);
  */
-export function engineConfigFromEnv(env: Record<string, string | undefined>): EngineConfig {
+export function engineConfigFromEnv(
+  env: Record<string, string | undefined>,
+  owner = 'engine server',
+): EngineConfig {
   const parsed = parseEnvironment(EngineEnvSchema, env);
   const dataDir = parsed.CAE_DATA_DIR;
   const storeLocation = parsed.DATABASE_URL ?? dataDir;
   const engine: EngineOptions = {
-    store: { url: storeLocation },
+    store: { url: storeLocation, owner },
     embedder: createLocalEmbedder({
       cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? defaultEmbeddingCacheDir(dataDir),
     }),

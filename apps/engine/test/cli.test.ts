@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createEngine } from '@cae/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliIo, runCli } from '../src/cli';
 import { TEST_EMBEDDING_CACHE } from './start-test-server';
@@ -28,6 +29,20 @@ describe('cae CLI', () => {
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a data directory a server holds, naming it, and changes nothing', async () => {
+    const held = join(dir, 'held');
+    const server = await createEngine({ store: { url: held, owner: 'engine server' } });
+    try {
+      const refused = io();
+      refused.env.CAE_DATA_DIR = held;
+      expect(await runCli(['compile', join(dir, 'lease.txt')], refused)).toBe(1);
+      expect(refused.err.join('')).toContain(`is in use by the engine server, pid ${process.pid}`);
+      expect((await server.listClauses()).total).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 
   it('compiles a file into a readable table, or wire JSON with --json, or from stdin', async () => {

@@ -40,8 +40,11 @@ export interface EngineLlmOptions {
 }
 
 export interface EngineOptions {
-  /** A store, or where to open one: `memory://`, a directory, `postgres://...`; default `memory://`. */
-  store?: Store | { url?: string };
+  /**
+   * A store, or where to open one: `memory://`, a directory, `postgres://...`; default `memory://`.
+   * `owner` names this process to another that finds the data directory locked (`engine server`).
+   */
+  store?: Store | { url?: string; owner?: string };
   /** Text compiler; default `createPipeline({ maxLength: maxTextLength })` (a given pipeline keeps its own limit). */
   pipeline?: Pipeline;
   /** Embedder for `embed: true` and the vector list; default the local word-vector embedder. */
@@ -85,7 +88,10 @@ function isStore(value: EngineOptions['store']): value is Store {
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const store = isStore(options.store)
     ? options.store
-    : await createStore({ url: options.store?.url ?? 'memory://' });
+    : await createStore({
+        url: options.store?.url ?? 'memory://',
+        ...(options.store?.owner ? { owner: options.store.owner } : {}),
+      });
   const ownsStore = !isStore(options.store);
   const pipeline =
     options.pipeline ?? createPipeline({ maxLength: options.maxTextLength ?? DEFAULT_MAX_TEXT });

@@ -24,6 +24,7 @@ export interface OpenConnectionOptions {
   dataDir?: string | undefined;
   migrationsFolder?: string | undefined;
   maxConnections?: number | undefined;
+  owner?: string | undefined;
 }
 
 /**
@@ -60,5 +61,9 @@ export async function openDriver(options: OpenConnectionOptions): Promise<StoreD
       `unsupported database url scheme in "${url.split('://')[0]}://...": use memory://, a directory, file://, postgres:// or postgresql://`,
     );
   }
-  return openPgliteDriver(resolve(url.startsWith('file://') ? fileURLToPath(url) : url), migrationsFolder);
+  return openPgliteDriver(
+    resolve(url.startsWith('file://') ? fileURLToPath(url) : url),
+    migrationsFolder,
+    options.owner,
+  );
 }

@@ -166,6 +166,11 @@ export function checkEmbedding(embedding: ArrayLike<number>, dimension: number):
 /** pgvector text form of an embedding, after checking its size and values. */
 export function vectorLiteral(embedding: ArrayLike<number>, dimension: number): string {
   checkEmbedding(embedding, dimension);
+  return vectorText(embedding);
+}
+
+/** pgvector text form of an embedding already checked (saved embeddings are, once, before the write). */
+export function vectorText(embedding: ArrayLike<number>): string {
   const parts = new Array<string>(embedding.length);
   for (let i = 0; i < embedding.length; i++) parts[i] = embedding[i]!.toPrecision(8);
   return `[${parts.join(',')}]`;

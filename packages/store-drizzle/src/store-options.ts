@@ -17,6 +17,11 @@ export interface StoreOptions {
   client?: PGlite;
   /** PGlite data directory, the same as giving it as `url`. One of `url`, `dataDir` or `client` is required. */
   dataDir?: string;
+  /**
+   * What this process is (`engine server`, `cae ingest`): a persisted PGlite directory is locked for
+   * one process at a time, and a second opener's error names the holder by it. Default `store`.
+   */
+  owner?: string;
   /** Enable embeddings at open (see `enableEmbeddings`). */
   embedding?: EmbeddingInfo;
   /** Keyword ranking of `keywordCandidates`; default `bm25`. */

@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clauseId } from '@cae/core';
+import { fileURLToPath } from 'node:url';
+import { ConflictError, clauseId } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
@@ -52,6 +55,41 @@ describe('store on a PGlite data directory', () => {
       /tiny.*bigger/,
     );
   });
+
+  it('belongs to one store at a time: a second opener is refused, naming the holder', async () => {
+    const dataDir = await tempDir();
+    const first = await createStore({ dataDir, owner: 'engine server' });
+    stores.push(first);
+    const refusal = createStore({ dataDir });
+    await expect(refusal).rejects.toBeInstanceOf(ConflictError);
+    await expect(refusal).rejects.toThrow(`in use by the engine server, pid ${process.pid}`);
+    await first.saveDocument({ documentId: 'one', clauses: makeDocument('one', 2) });
+    await first.close();
+    const second = await createStore({ dataDir });
+    stores.push(second);
+    expect((await second.listClauses()).total).toBe(2);
+  });
+
+  it('refuses a directory another process holds, and takes it over at once when that process dies', async () => {
+    const dataDir = await tempDir();
+    const script = fileURLToPath(new URL('../test/hold-data-directory.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--conditions=@cae/source', '--import', 'tsx', script, dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+      expect(line.toString().trim()).toBe('ready');
+      await expect(createStore({ dataDir })).rejects.toThrow(`in use by the engine server, pid ${child.pid}`);
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      // Killed mid-life: its lock is recovered without waiting, and what it committed is there.
+      const store = await createStore({ dataDir });
+      stores.push(store);
+      expect((await store.listClauses({ documentId: 'held' })).total).toBe(3);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it('migrates a data directory written by the first schema version', async () => {
     const dataDir = await tempDir();

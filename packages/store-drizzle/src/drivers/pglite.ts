@@ -10,6 +10,7 @@ import type { StoredClauseRow } from '../store-rows';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 import { withIndexesRebuilt } from './pglite-bulk-indexes';
 import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './pglite-copy';
+import { lockDataDirectory } from './pglite-lock';
 import { insertClauseRowsAsJson, insertEmbeddingsAsJson } from './postgres';
 
 /** The clause columns COPY writes, in the order of `writeClauseRow` (the tsvector is generated). */
@@ -91,21 +92,40 @@ export async function insertEmbeddingsByCopy(
   });
 }
 
-/** Opens PGlite in memory (no directory) or persisted under `<dataDir>/pglite`, with pgvector. */
+/**
+ * Opens PGlite in memory (no directory) or persisted under `<dataDir>/pglite`, with pgvector. A data
+ * directory is locked for this process until close (see lockDataDirectory); `owner` names it to others.
+ */
 export async function openPgliteDriver(
   dataDir: string | undefined,
   migrationsFolder: string,
+  owner = 'store',
 ): Promise<StoreDriverAdapter> {
-  let pgliteDir: string | undefined;
-  if (dataDir !== undefined) {
-    pgliteDir = resolve(dataDir, 'pglite');
-    await mkdir(pgliteDir, { recursive: true });
+  if (dataDir === undefined) {
+    const client = await PGlite.create({ extensions: { vector } });
+    return usePgliteDriver(client, 'memory://', migrationsFolder);
   }
-  const client = await PGlite.create({
-    ...(pgliteDir ? { dataDir: pgliteDir } : {}),
-    extensions: { vector },
-  });
-  return usePgliteDriver(client, pgliteDir ?? 'memory://', migrationsFolder);
+  const directory = resolve(dataDir);
+  const pgliteDir = resolve(directory, 'pglite');
+  await mkdir(pgliteDir, { recursive: true });
+  const unlock = await lockDataDirectory(directory, owner);
+  try {
+    const client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } });
+    const driver = await usePgliteDriver(client, pgliteDir, migrationsFolder);
+    return {
+      ...driver,
+      async close() {
+        try {
+          await driver.close();
+        } finally {
+          await unlock();
+        }
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** The driver over an open PGlite: migrations run on it, and the store closes it. */

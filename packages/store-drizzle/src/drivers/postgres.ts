@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { StoreDatabase, StoreExecutor } from '../store-connection';
-import { vectorLiteral } from '../store-embeddings';
+import { vectorText } from '../store-embeddings';
 import type { StoredClauseRow } from '../store-rows';
 import { clauses } from '../store-schema';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
@@ -51,7 +51,7 @@ export async function insertEmbeddingsAsJson(
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement).map((row) => ({
       id: row.clauseId,
-      e: vectorLiteral(row.embedding, row.embedding.length),
+      e: vectorText(row.embedding),
     }));
     await executor.execute(sql`INSERT INTO "clause_embeddings" ("clause_id", "embedding")
       SELECT r.id, r.e::vector FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS r(id uuid, e text)`);
