@@ -33,7 +33,12 @@ export function bestLegal(state: ParseState, scores: ArrayLike<number>): number 
 }
 
 /** Best label for an arc: "root" exactly for the dependent of the root. */
-export function bestLabel(scores: ArrayLike<number>, labelCount: number, rootLabel: number, head: number): number {
+export function bestLabel(
+  scores: ArrayLike<number>,
+  labelCount: number,
+  rootLabel: number,
+  head: number,
+): number {
   if (head === 0) return rootLabel;
   let best = -1;
   for (let l = 0; l < labelCount; l++) {
@@ -81,4 +86,3 @@ export class DependencyParser {
     return bestLabel(this.labelScores, this.labels.length, this.rootLabel, head);
   }
 }
-

@@ -35,44 +35,74 @@ function distanceBucket(distance: number): number {
   return distance < 10 ? 5 : 6;
 }
 
+const S0 = 0;
+const S1 = 1;
+const S2 = 2;
+const B0 = 3;
+const B1 = 4;
+const B2 = 5;
+const S0L = 6;
+const S0L2 = 7;
+const S0R = 8;
+const S0R2 = 9;
+const S1L = 10;
+const S1R = 11;
+const B0L = 12;
+const B0L2 = 13;
+const POSITIONS = 14;
+
+const at = new Int32Array(POSITIONS);
+const w = new Uint32Array(POSITIONS);
+const t = new Int32Array(POSITIONS);
+const l = new Int32Array(POSITIONS);
+
+function child(children: Int32Array, head: number): number {
+  return head < 0 || children[head] === 0 ? -1 : children[head]!;
+}
+
+/** Fills `at`, `w`, `t` and `l` with the word, its hash, tag and label for every feature position. */
+function readPositions(state: ParseState, input: ParserInput): void {
+  at[S0] = state.stackItem(0);
+  at[S1] = state.stackItem(1);
+  at[S2] = state.stackItem(2);
+  at[B0] = state.bufferItem(0);
+  at[B1] = state.bufferItem(1);
+  at[B2] = state.bufferItem(2);
+  at[S0L] = child(state.left1, at[S0]!);
+  at[S0L2] = child(state.left2, at[S0]!);
+  at[S0R] = child(state.right1, at[S0]!);
+  at[S0R2] = child(state.right2, at[S0]!);
+  at[S1L] = child(state.left1, at[S1]!);
+  at[S1R] = child(state.right1, at[S1]!);
+  at[B0L] = child(state.left1, at[B0]!);
+  at[B0L2] = child(state.left2, at[B0]!);
+  for (let p = 0; p < POSITIONS; p++) {
+    const word = at[p]!;
+    w[p] = word < 0 ? NO_WORD : input.words[word]!;
+    t[p] = word < 0 ? NO_TAG : input.tags[word]!;
+    l[p] = word <= 0 ? -1 : state.labels[word]!;
+  }
+}
+
 /** Zhang & Nivre (2011) style templates over s0..s2, b0..b2 and the outer dependents of s0, s1 and b0. */
 export function parserFeatures(state: ParseState, input: ParserInput, out: Uint32Array): number {
-  const { words, tags } = input;
-  const { left1, left2, right1, right2, labels } = state;
-  const word = (i: number) => (i < 0 ? NO_WORD : words[i]!);
-  const tag = (i: number) => (i < 0 ? NO_TAG : tags[i]!);
-  const label = (i: number) => (i <= 0 ? -1 : labels[i]!);
-  const child = (children: Int32Array, i: number) => (i < 0 || children[i] === 0 ? -1 : children[i]!);
-
-  const s0 = state.stackItem(0);
-  const s1 = state.stackItem(1);
-  const s2 = state.stackItem(2);
-  const b0 = state.bufferItem(0);
-  const b1 = state.bufferItem(1);
-  const b2 = state.bufferItem(2);
-  const s0L = child(left1, s0);
-  const s0L2 = child(left2, s0);
-  const s0R = child(right1, s0);
-  const s0R2 = child(right2, s0);
-  const s1L = child(left1, s1);
-  const s1R = child(right1, s1);
-  const b0L = child(left1, b0);
-  const b0L2 = child(left2, b0);
-
-  const s0w = word(s0);
-  const s0t = tag(s0);
-  const s1w = word(s1);
-  const s1t = tag(s1);
-  const s2t = tag(s2);
-  const b0w = word(b0);
-  const b0t = tag(b0);
-  const b1w = word(b1);
-  const b1t = tag(b1);
-  const b2w = word(b2);
-  const b2t = tag(b2);
-  const s0Lt = tag(s0L);
-  const s0Rt = tag(s0R);
-  const b0Lt = tag(b0L);
+  readPositions(state, input);
+  const s0 = at[S0]!;
+  const b0 = at[B0]!;
+  const s0w = w[S0]!;
+  const s0t = t[S0]!;
+  const s1w = w[S1]!;
+  const s1t = t[S1]!;
+  const s2t = t[S2]!;
+  const b0w = w[B0]!;
+  const b0t = t[B0]!;
+  const b1w = w[B1]!;
+  const b1t = t[B1]!;
+  const b2w = w[B2]!;
+  const b2t = t[B2]!;
+  const s0Lt = t[S0L]!;
+  const s0Rt = t[S0R]!;
+  const b0Lt = t[B0L]!;
   const distance = s0 >= 0 && b0 >= 0 ? distanceBucket(b0 - s0) : -1;
   const s0Left = s0 >= 0 ? state.leftCount[s0]! : -1;
   const s0Right = s0 >= 0 ? state.rightCount[s0]! : -1;
@@ -86,7 +116,7 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = featureKey1(4, s1w);
   out[n++] = featureKey1(5, s1t);
   out[n++] = featureKey2(6, s1w, s1t);
-  out[n++] = featureKey1(7, word(s2));
+  out[n++] = featureKey1(7, w[S2]!);
   out[n++] = featureKey1(8, s2t);
   out[n++] = featureKey1(9, b0w);
   out[n++] = featureKey1(10, b0t);
@@ -98,23 +128,23 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = featureKey1(16, b2t);
   out[n++] = featureKey2(17, b2w, b2t);
 
-  out[n++] = featureKey1(18, word(s0L));
+  out[n++] = featureKey1(18, w[S0L]!);
   out[n++] = featureKey1(19, s0Lt);
-  out[n++] = featureKey1(20, label(s0L));
-  out[n++] = featureKey1(21, word(s0R));
+  out[n++] = featureKey1(20, l[S0L]!);
+  out[n++] = featureKey1(21, w[S0R]!);
   out[n++] = featureKey1(22, s0Rt);
-  out[n++] = featureKey1(23, label(s0R));
-  out[n++] = featureKey1(24, word(b0L));
+  out[n++] = featureKey1(23, l[S0R]!);
+  out[n++] = featureKey1(24, w[B0L]!);
   out[n++] = featureKey1(25, b0Lt);
-  out[n++] = featureKey1(26, label(b0L));
-  out[n++] = featureKey1(27, tag(s0L2));
-  out[n++] = featureKey1(28, label(s0L2));
-  out[n++] = featureKey1(29, tag(s0R2));
-  out[n++] = featureKey1(30, label(s0R2));
-  out[n++] = featureKey1(31, tag(b0L2));
-  out[n++] = featureKey1(32, label(b0L2));
-  out[n++] = featureKey2(33, tag(s1L), label(s1L));
-  out[n++] = featureKey2(34, tag(s1R), label(s1R));
+  out[n++] = featureKey1(26, l[B0L]!);
+  out[n++] = featureKey1(27, t[S0L2]!);
+  out[n++] = featureKey1(28, l[S0L2]!);
+  out[n++] = featureKey1(29, t[S0R2]!);
+  out[n++] = featureKey1(30, l[S0R2]!);
+  out[n++] = featureKey1(31, t[B0L2]!);
+  out[n++] = featureKey1(32, l[B0L2]!);
+  out[n++] = featureKey2(33, t[S1L]!, l[S1L]!);
+  out[n++] = featureKey2(34, t[S1R]!, l[S1R]!);
 
   out[n++] = featureKey3(35, s0w, s0t, featureKey2(0, b0w, b0t));
   out[n++] = featureKey3(36, s0w, s0t, b0w);
@@ -135,12 +165,12 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = featureKey3(50, s0t, s0Lt, b0t);
   out[n++] = featureKey3(51, s0t, s0Rt, b0t);
   out[n++] = featureKey3(52, s0t, b0t, b0Lt);
-  out[n++] = featureKey3(53, s0t, s0Lt, tag(s0L2));
-  out[n++] = featureKey3(54, s0t, s0Rt, tag(s0R2));
-  out[n++] = featureKey3(55, b0t, b0Lt, tag(b0L2));
+  out[n++] = featureKey3(53, s0t, s0Lt, t[S0L2]!);
+  out[n++] = featureKey3(54, s0t, s0Rt, t[S0R2]!);
+  out[n++] = featureKey3(55, b0t, b0Lt, t[B0L2]!);
   out[n++] = featureKey3(56, s2t, s1t, s0t);
   out[n++] = featureKey3(57, s1t, s0t, s0Rt);
-  out[n++] = featureKey3(58, s1t, tag(s1R), s0t);
+  out[n++] = featureKey3(58, s1t, t[S1R]!, s0t);
   out[n++] = featureKey3(59, s0t, s1t, b1t);
 
   out[n++] = featureKey2(60, s0w, distance);
@@ -157,15 +187,27 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = featureKey2(70, b0w, b0Left);
   out[n++] = featureKey2(71, b0t, b0Left);
 
-  out[n++] = featureKey3(72, s0t, label(s0L), label(s0L2));
-  out[n++] = featureKey3(73, s0t, label(s0R), label(s0R2));
-  out[n++] = featureKey3(74, b0t, label(b0L), label(b0L2));
-  out[n++] = featureKey3(75, s0w, label(s0L), label(s0R));
-  out[n++] = featureKey3(76, b0w, label(b0L), b0t);
-  out[n++] = featureKey3(77, s0t, b0t, state.stackSize > 3 ? 3 : state.stackSize);
+  out[n++] = featureKey3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = featureKey3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = featureKey3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = featureKey3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = featureKey3(76, b0w, l[B0L]!, b0t);
+  out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
   out[n++] = featureKey3(78, s1t, b0t, b1t);
   out[n++] = featureKey3(79, s0t, b1t, b2t);
   return n;
+}
+
+function wordOf(words: Uint32Array, i: number): number {
+  return i < 0 ? NO_WORD : words[i]!;
+}
+
+function tagOf(tags: Int32Array, length: number, i: number): number {
+  return i < 0 || i > length ? NO_TAG : tags[i]!;
+}
+
+function labelOf(labels: Int32Array, i: number): number {
+  return i <= 0 ? -1 : labels[i]!;
 }
 
 /** Features for the label of the arc head → dependent, built when the arc is made. */
@@ -178,15 +220,11 @@ export function labelerFeatures(
 ): number {
   const { words, tags } = input;
   const { left1, right1, left2, right2, labels, length } = state;
-  const word = (i: number) => (i < 0 ? NO_WORD : words[i]!);
-  const tag = (i: number) => (i < 0 || i > length ? NO_TAG : tags[i]!);
-  const label = (i: number) => (i <= 0 ? -1 : labels[i]!);
-  const child = (children: Int32Array, i: number) => (i < 0 || children[i] === 0 ? -1 : children[i]!);
 
-  const dw = word(dependent);
-  const dt = tag(dependent);
-  const hw = word(head);
-  const ht = tag(head);
+  const dw = wordOf(words, dependent);
+  const dt = tagOf(tags, length, dependent);
+  const hw = wordOf(words, head);
+  const ht = tagOf(tags, length, head);
   const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
   const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
   const dL = child(left1, dependent);
@@ -214,30 +252,35 @@ export function labelerFeatures(
   out[n++] = featureKey3(14, dw, ht, direction);
   out[n++] = featureKey3(15, dt, hw, direction);
 
-  out[n++] = featureKey3(16, dt, word(dL), label(dL));
-  out[n++] = featureKey3(17, dt, tag(dL), label(dL));
-  out[n++] = featureKey3(18, dt, tag(dR), label(dR));
-  out[n++] = featureKey2(19, word(dL), label(dL));
-  out[n++] = featureKey3(20, dt, label(child(left2, dependent)), label(dL));
-  out[n++] = featureKey3(21, dt, label(dR), label(child(right2, dependent)));
-  out[n++] = featureKey3(22, dt, dLeft > 2 ? 2 : dLeft, dRight > 2 ? 2 : dRight);
-  out[n++] = featureKey3(23, ht, word(hL), label(hL));
-  out[n++] = featureKey3(24, ht, label(hL), direction);
-  out[n++] = featureKey3(25, ht, label(hR), direction);
-  out[n++] = featureKey3(26, dt, label(hL), direction);
-  out[n++] = featureKey3(27, dt, label(hR), direction);
-  out[n++] = featureKey3(28, dt, ht, label(hL));
+  out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+  out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+  out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+  out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
 
-  out[n++] = featureKey2(29, dt, tag(dependent - 1));
-  out[n++] = featureKey2(30, dt, tag(dependent + 1));
-  out[n++] = featureKey3(31, dt, tag(dependent - 1), tag(dependent + 1));
-  out[n++] = featureKey2(32, dt, word(dependent + 1 > length ? -1 : dependent + 1));
-  out[n++] = featureKey2(33, dt, word(dependent - 1));
-  out[n++] = featureKey3(34, dt, ht, word(dL));
-  out[n++] = featureKey3(35, dw, word(dL), direction);
-  out[n++] = featureKey3(36, hw, label(hL), direction);
-  out[n++] = featureKey3(37, dt, tag(child(left2, head)), label(child(left2, head)));
+  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
+  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
+  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(
+    37,
+    dt,
+    tagOf(tags, length, child(left2, head)),
+    labelOf(labels, child(left2, head)),
+  );
   out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
-  out[n++] = featureKey3(39, ht, tag(head - 1), direction);
+  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }

@@ -29,7 +29,10 @@ export interface ParserTrainingOptions {
   log?: (line: string) => void;
 }
 
-export function trainParser(examples: readonly ParserExample[], options: ParserTrainingOptions): ParserModelData {
+export function trainParser(
+  examples: readonly ParserExample[],
+  options: ParserTrainingOptions,
+): ParserModelData {
   const labels = [...new Set(examples.flatMap((example) => example.deprels))].sort();
   if (!labels.includes('root')) labels.push('root');
   if (labels.length > 255) throw new Error(`too many labels: ${labels.length}`);

@@ -1,11 +1,11 @@
 import type { ConlluSentence } from './conllu';
+import { hashString } from './feature-hash';
 import { PerceptronTrainer } from './perceptron-trainer';
 import { seededRandom, shuffleInPlace } from './random';
 import { tagClassName } from './tag-classes';
 import type { TaggerModelData } from './tagger';
 import { argmax } from './tagger';
 import { normalizeWord, TAGGER_FEATURE_COUNT, taggerContext, taggerFeatures } from './tagger-features';
-import { hashString } from './feature-hash';
 
 export interface TaggerTrainingOptions {
   iterations: number;
@@ -24,7 +24,10 @@ interface Example {
   gold: number[];
 }
 
-export function trainTagger(sentences: readonly ConlluSentence[], options: TaggerTrainingOptions): TaggerModelData {
+export function trainTagger(
+  sentences: readonly ConlluSentence[],
+  options: TaggerTrainingOptions,
+): TaggerModelData {
   const classIds = new Map<string, number>();
   const examples: Example[] = sentences.map((sentence) => ({
     words: sentence.words,
@@ -73,7 +76,9 @@ export function trainTagger(sentences: readonly ConlluSentence[], options: Tagge
         previous = guess;
       }
     }
-    options.log?.(`tagger iteration ${iteration + 1}: train accuracy ${((100 * correct) / total).toFixed(2)}%`);
+    options.log?.(
+      `tagger iteration ${iteration + 1}: train accuracy ${((100 * correct) / total).toFixed(2)}%`,
+    );
   }
   return {
     classes: [...classIds.keys()],
@@ -83,12 +88,19 @@ export function trainTagger(sentences: readonly ConlluSentence[], options: Tagge
   };
 }
 
-function buildTagDictionary(examples: readonly Example[], minCount: number, minShare: number): Map<string, number> {
+function buildTagDictionary(
+  examples: readonly Example[],
+  minCount: number,
+  minShare: number,
+): Map<string, number> {
   const counts = new Map<string, Map<number, number>>();
   for (const { words, gold } of examples) {
     words.forEach((word, i) => {
       let byClass = counts.get(word);
-      if (!byClass) counts.set(word, (byClass = new Map()));
+      if (!byClass) {
+        byClass = new Map();
+        counts.set(word, byClass);
+      }
       byClass.set(gold[i]!, (byClass.get(gold[i]!) ?? 0) + 1);
     });
   }
@@ -113,7 +125,10 @@ function buildAmbiguityLexicon(sentences: readonly ConlluSentence[], minCount: n
     sentence.words.forEach((word, i) => {
       const key = normalizeWord(word);
       let byTag = counts.get(key);
-      if (!byTag) counts.set(key, (byTag = new Map()));
+      if (!byTag) {
+        byTag = new Map();
+        counts.set(key, byTag);
+      }
       byTag.set(sentence.upos[i]!, (byTag.get(sentence.upos[i]!) ?? 0) + 1);
     });
   }
