@@ -1,5 +1,6 @@
 import { LinearModel, type LinearModelData } from './linear-model';
 import {
+  coarseTags,
   LABELER_FEATURE_COUNT,
   labelerFeatures,
   PARSER_FEATURE_COUNT,
@@ -12,6 +13,8 @@ import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system'
 export interface ParserModelData {
   /** Dependency relations, subtypes included ("nsubj:pass"); "root" among them. */
   labels: string[];
+  /** The tagger classes the tag ids given to the parser refer to. */
+  tagClasses: string[];
   transitions: LinearModelData;
   labeler: LinearModelData;
 }
@@ -53,6 +56,7 @@ export class DependencyParser {
   private readonly transitions: LinearModel;
   private readonly labeler: LinearModel;
   private readonly rootLabel: number;
+  private readonly coarseOfTag: Int32Array;
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
   private readonly labelScores: Int32Array;
@@ -62,12 +66,13 @@ export class DependencyParser {
     this.transitions = new LinearModel(data.transitions);
     this.labeler = new LinearModel(data.labeler);
     this.rootLabel = data.labels.indexOf('root');
+    this.coarseOfTag = coarseTags(data.tagClasses);
     this.labelScores = new Int32Array(data.labels.length);
   }
 
   /** Parses words given their tag classes (ids of the tagger's classes). */
   parse(words: readonly string[], tags: ArrayLike<number>): DependencyTree {
-    const input = parserInput(words, tags);
+    const input = parserInput(words, tags, this.coarseOfTag);
     const state = new ParseState(words.length);
     while (!state.isTerminal()) {
       const count = parserFeatures(state, input, this.features);

@@ -48,15 +48,16 @@ export class EnglishParser implements Parser {
   }
 
   tag(words: readonly string[]): TaggedWord[] {
-    return this.describe(words, this.tagger.tagClasses(words));
+    const tags = this.tagger.tagClasses(words);
+    return words.map((word, i) => this.describe(word, tags[i]!));
   }
 
   parse(words: readonly string[]): ParsedWord[] {
     const tags = this.tagger.tagClasses(words);
     const tree = this.dependencies.parse(words, tags);
-    const parsed = this.describe(words, tags).map(
+    const parsed = words.map(
       (word, i): ParsedWord => ({
-        ...word,
+        ...this.describe(word, tags[i]!),
         head: tree.heads[i]!,
         deprel: this.dependencies.labels[tree.labels[i]!] ?? 'dep',
       }),
@@ -65,16 +66,14 @@ export class EnglishParser implements Parser {
     return parsed;
   }
 
-  private describe(words: readonly string[], tags: Int32Array): TaggedWord[] {
-    return words.map((word, i) => {
-      const { upos, xpos } = this.classes[tags[i]!]!;
-      return {
-        word,
-        upos: upos as Upos,
-        xpos,
-        feats: this.morphology.feats(word, tags[i]!),
-        lemma: this.lemmatizer.lemma(word, upos, xpos),
-      };
-    });
+  private describe(word: string, tag: number): TaggedWord {
+    const { upos, xpos } = this.classes[tag]!;
+    return {
+      word,
+      upos: upos as Upos,
+      xpos,
+      feats: this.morphology.feats(word, tag),
+      lemma: this.lemmatizer.lemma(word, upos, xpos),
+    };
   }
 }

@@ -39,6 +39,7 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
   });
   log?.(`parser: ${examples.length} projective sentences of ${train.length}`);
   const parser = trainParser(examples, {
+    tagClasses: tagger.classes,
     iterations: options.parserIterations,
     seed,
     ...(log ? { log } : {}),

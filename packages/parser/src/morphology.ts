@@ -27,20 +27,25 @@ export function formatFeats(feats: Features): string {
 const OPEN_CLASSES = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB', 'NUM']);
 
 export class Morphology {
-  private readonly lexicon: Map<string, string>;
+  private readonly lexicon: Map<string, Features>;
+  private readonly classFeats: Features[];
+  private readonly openClass: boolean[];
 
   constructor(
     readonly data: MorphologyData,
     private readonly classNames: readonly string[],
   ) {
-    this.lexicon = new Map(data.lexicon);
+    this.lexicon = new Map(data.lexicon.map(([key, feats]) => [key, parseFeats(feats)]));
+    this.classFeats = classNames.map((_, id) => parseFeats(data.classFeats[id] ?? '_'));
+    this.openClass = classNames.map((name) => OPEN_CLASSES.has(name.slice(0, name.indexOf(' '))));
   }
 
+  /** A fresh feature record for the word. */
   feats(word: string, classId: number): Features {
-    const className = this.classNames[classId]!;
-    const feats = parseFeats(
-      this.lexicon.get(`${word.toLowerCase()}\t${className}`) ?? this.data.classFeats[classId] ?? '_',
-    );
+    const known = this.openClass[classId]
+      ? undefined
+      : this.lexicon.get(`${word.toLowerCase()}\t${this.classNames[classId]}`);
+    const feats = { ...(known ?? this.classFeats[classId]) };
     if (feats.NumForm === 'Digit' && !/\d/.test(word)) feats.NumForm = 'Word';
     return feats;
   }

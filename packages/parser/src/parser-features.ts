@@ -1,4 +1,4 @@
-import { featureKey1, featureKey2, featureKey3, hashString } from './feature-hash';
+import { featureKey1, featureKey2, featureKey3, hashRange, hashString } from './feature-hash';
 import { normalizeWord } from './tagger-features';
 import type { ParseState } from './transition-system';
 
@@ -6,6 +6,10 @@ import type { ParseState } from './transition-system';
 export interface ParserInput {
   words: Uint32Array;
   tags: Int32Array;
+  /** The UPOS part of each tag class, for coarser templates. */
+  coarse: Int32Array;
+  /** Hash of each word's last three letters, for words the model has not seen. */
+  suffixes: Uint32Array;
 }
 
 const ROOT_WORD = hashString('-ROOT-');
@@ -13,21 +17,41 @@ const NO_WORD = hashString('-NONE-');
 const ROOT_TAG = -2;
 const NO_TAG = -1;
 
-export const PARSER_FEATURE_COUNT = 80;
+export const PARSER_FEATURE_COUNT = 89;
 export const LABELER_FEATURE_COUNT = 40;
 
-export function parserInput(words: readonly string[], tags: ArrayLike<number>): ParserInput {
+/** `coarseOfTag` maps a tag class to the id of its UPOS. */
+export function parserInput(
+  words: readonly string[],
+  tags: ArrayLike<number>,
+  coarseOfTag: Int32Array,
+): ParserInput {
+  const size = words.length + 1;
   const input: ParserInput = {
-    words: new Uint32Array(words.length + 1),
-    tags: new Int32Array(words.length + 1),
+    words: new Uint32Array(size),
+    tags: new Int32Array(size),
+    coarse: new Int32Array(size),
+    suffixes: new Uint32Array(size),
   };
   input.words[0] = ROOT_WORD;
   input.tags[0] = ROOT_TAG;
+  input.coarse[0] = ROOT_TAG;
+  input.suffixes[0] = ROOT_WORD;
   for (let i = 0; i < words.length; i++) {
-    input.words[i + 1] = hashString(normalizeWord(words[i]!));
+    const word = normalizeWord(words[i]!);
+    input.words[i + 1] = hashString(word);
     input.tags[i + 1] = tags[i]!;
+    input.coarse[i + 1] = coarseOfTag[tags[i]!] ?? NO_TAG;
+    input.suffixes[i + 1] = hashRange(word, Math.max(0, word.length - 3), word.length);
   }
   return input;
+}
+
+/** For each tag class name ("VERB VBD Fin/Ind"), the index of its UPOS among the distinct UPOS. */
+export function coarseTags(tagClasses: readonly string[]): Int32Array {
+  const upos = tagClasses.map((name) => name.split(' ')[0]!);
+  const ids = [...new Set(upos)];
+  return Int32Array.from(upos, (tag) => ids.indexOf(tag));
 }
 
 function distanceBucket(distance: number): number {
@@ -55,6 +79,11 @@ const at = new Int32Array(POSITIONS);
 const w = new Uint32Array(POSITIONS);
 const t = new Int32Array(POSITIONS);
 const l = new Int32Array(POSITIONS);
+const c = new Int32Array(POSITIONS);
+
+function labelSet(sets: Uint32Array, word: number, half: 0 | 1): number {
+  return word < 0 ? -1 : sets[word * 2 + half]!;
+}
 
 function child(children: Int32Array, head: number): number {
   return head < 0 || children[head] === 0 ? -1 : children[head]!;
@@ -80,6 +109,7 @@ function readPositions(state: ParseState, input: ParserInput): void {
     const word = at[p]!;
     w[p] = word < 0 ? NO_WORD : input.words[word]!;
     t[p] = word < 0 ? NO_TAG : input.tags[word]!;
+    c[p] = word < 0 ? NO_TAG : input.coarse[word]!;
     l[p] = word <= 0 ? -1 : state.labels[word]!;
   }
 }
@@ -195,6 +225,16 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
   out[n++] = featureKey3(78, s1t, b0t, b1t);
   out[n++] = featureKey3(79, s0t, b1t, b2t);
+  const { leftLabelSets, rightLabelSets } = state;
+  out[n++] = featureKey3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
+  out[n++] = featureKey3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
+  out[n++] = featureKey3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
+  out[n++] = featureKey2(83, s0 < 0 ? NO_WORD : input.suffixes[s0]!, s0t);
+  out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
+  out[n++] = featureKey3(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
+  out[n++] = featureKey3(88, c[B0]!, c[B1]!, c[B2]!);
   return n;
 }
 

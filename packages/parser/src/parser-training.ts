@@ -1,6 +1,7 @@
 import { bestLabel, bestLegal, type ParserModelData } from './dependency-parser';
 import { transitionCost } from './oracle';
 import {
+  coarseTags,
   LABELER_FEATURE_COUNT,
   labelerFeatures,
   PARSER_FEATURE_COUNT,
@@ -20,6 +21,8 @@ export interface ParserExample {
 }
 
 export interface ParserTrainingOptions {
+  /** Names of the tag classes the examples' tag ids refer to. */
+  tagClasses: string[];
   iterations: number;
   seed: number;
   /** From this iteration (0-based) on, the trainer follows its own prediction with this probability… */
@@ -47,6 +50,7 @@ export function trainParser(
   const explorationStart = options.explorationStart ?? 1;
   const explorationProbability = options.explorationProbability ?? 0.9;
   const order = [...examples];
+  const coarseOfTag = coarseTags(options.tagClasses);
 
   for (let iteration = 0; iteration < options.iterations; iteration++) {
     shuffleInPlace(order, random);
@@ -57,7 +61,7 @@ export function trainParser(
     for (const example of order) {
       const goldHeads = [0, ...example.heads];
       const goldLabels = [-1, ...example.deprels.map((label) => labelIds.get(label)!)];
-      const input = parserInput(example.words, example.tags);
+      const input = parserInput(example.words, example.tags, coarseOfTag);
       const state = new ParseState(example.words.length);
       while (!state.isTerminal()) {
         const count = parserFeatures(state, input, features);
@@ -108,5 +112,10 @@ export function trainParser(
       `parser iteration ${iteration + 1}: train UAS ${((100 * correctHeads) / words).toFixed(2)}%, LAS ${((100 * correctLabels) / words).toFixed(2)}% (transition rows ${transitions.rowCount}, label rows ${labeler.rowCount})`,
     );
   }
-  return { labels, transitions: transitions.finish(), labeler: labeler.finish() };
+  return {
+    labels,
+    tagClasses: options.tagClasses,
+    transitions: transitions.finish(),
+    labeler: labeler.finish(),
+  };
 }

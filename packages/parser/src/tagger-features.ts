@@ -22,7 +22,7 @@ const PAD = 2;
 const START = [hashString('-START-'), hashString('-START2-')] as const;
 const END = [hashString('-END-'), hashString('-END2-')] as const;
 
-export const TAGGER_FEATURE_COUNT = 40;
+export const TAGGER_FEATURE_COUNT = 43;
 
 /** Lowercases and normalises digits so that all four-digit years, all prices etc. share a form. */
 export function normalizeWord(word: string): string {
@@ -132,5 +132,9 @@ export function taggerFeatures(
   out[n++] = featureKey2(37, ambiguity[at]!, ambiguity[at + 1]!);
   out[n++] = featureKey2(38, previous, ambiguity[at + 1]!);
   out[n++] = featureKey3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
+  const flags = context.flags;
+  out[n++] = featureKey2(40, flags[at]!, i === 0 ? 1 : 0);
+  out[n++] = featureKey3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  out[n++] = featureKey2(42, ambiguity[at]!, flags[at]!);
   return n;
 }

@@ -23,6 +23,9 @@ export class ParseState {
   readonly right2: Int32Array;
   readonly leftCount: Int32Array;
   readonly rightCount: Int32Array;
+  /** Labels of each word's left and right dependents as 64-bit sets (two words per token, label mod 64). */
+  readonly leftLabelSets: Uint32Array;
+  readonly rightLabelSets: Uint32Array;
 
   constructor(readonly length: number) {
     const size = length + 1;
@@ -35,6 +38,8 @@ export class ParseState {
     this.right2 = new Int32Array(size);
     this.leftCount = new Int32Array(size);
     this.rightCount = new Int32Array(size);
+    this.leftLabelSets = new Uint32Array(size * 2);
+    this.rightLabelSets = new Uint32Array(size * 2);
   }
 
   /** The i-th item from the top of the stack, or -1. */
@@ -85,6 +90,7 @@ export class ParseState {
     this.left2[head] = this.left1[head]!;
     this.left1[head] = dependent;
     this.leftCount[head]!++;
+    addLabel(this.leftLabelSets, head, label);
   }
 
   private attachRight(head: number, dependent: number, label: number): void {
@@ -93,5 +99,11 @@ export class ParseState {
     this.right2[head] = this.right1[head]!;
     this.right1[head] = dependent;
     this.rightCount[head]!++;
+    addLabel(this.rightLabelSets, head, label);
   }
+}
+
+function addLabel(sets: Uint32Array, word: number, label: number): void {
+  if (label < 0) return;
+  sets[word * 2 + ((label >> 5) & 1)]! |= 1 << (label & 31);
 }
