@@ -1,0 +1,51 @@
+import { statSync } from 'node:fs';
+import { readConllu } from '../src/conllu';
+import { DEFAULT_MODEL_PATH, loadModel } from '../src/load-parser';
+
+const MODEL_PATH = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
+const DATA = process.env.BENCH_CONLLU ?? '/work/shared/data/ud-ewt/en_ewt-ud-test.conllu';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+const before = process.memoryUsage();
+const loadStarted = performance.now();
+const parser = loadModel(MODEL_PATH);
+const loadMs = performance.now() - loadStarted;
+gc?.();
+const after = process.memoryUsage();
+
+const sentences = readConllu(DATA).map((sentence) => sentence.words);
+const words = sentences.reduce((sum, sentence) => sum + sentence.length, 0);
+
+function wordsPerSecond(run: (words: string[]) => unknown): number {
+  for (const sentence of sentences) run(sentence);
+  let best = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    for (const sentence of sentences) run(sentence);
+    best = Math.max(best, words / ((performance.now() - started) / 1000));
+  }
+  return best;
+}
+
+const tagging = wordsPerSecond((sentence) => parser.tag(sentence));
+const parsing = wordsPerSecond((sentence) => parser.parse(sentence));
+const heapDelta = after.heapUsed - before.heapUsed;
+const rssDelta = after.rss - before.rss;
+const arrayDelta = after.arrayBuffers - before.arrayBuffers;
+
+console.log(
+  `@cae/parser bench (${sentences.length} sentences, ${words} words of ${DATA}; best of ${ROUNDS} rounds, one thread)`,
+);
+console.table({
+  'tagging (words/s)': Math.round(tagging),
+  'tagging + parsing (words/s)': Math.round(parsing),
+  'model load (ms)': Math.round(loadMs),
+  'heap delta after load': megabytes(heapDelta),
+  'rss delta after load': megabytes(rssDelta),
+  'array buffers after load': megabytes(arrayDelta),
+  'model file': megabytes(statSync(MODEL_PATH).size),
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ParsedWord } from './english-parser';
+import { loadParser } from './load-parser';
+
+const parser = loadParser();
+
+function expectWellFormedTree(parsed: ParsedWord[], length: number) {
+  expect(parsed).toHaveLength(length);
+  const heads = parsed.map((word) => word.head);
+  expect(heads.filter((head) => head === 0)).toHaveLength(1);
+  heads.forEach((head, i) => {
+    expect(Number.isInteger(head) && head >= 0 && head <= length && head !== i + 1).toBe(true);
+  });
+  for (let start = 1; start <= length; start++) {
+    const seen = new Set<number>();
+    let word = start;
+    while (word !== 0) {
+      expect(seen.has(word)).toBe(false);
+      seen.add(word);
+      word = heads[word - 1]!;
+    }
+  }
+  for (const word of parsed) {
+    expect(word.deprel).toMatch(/^[a-z]+(:[a-z]+)?$/);
+    expect(word.deprel === 'root').toBe(word.head === 0);
+  }
+}
+
+const SENTENCES: string[][] = [
+  ['The', 'dog', 'chased', 'the', 'cat', '.'],
+  ['Hello'],
+  ['.'],
+  ['Zorp', 'glimbed', 'the', 'frumious', 'wuggets', 'xq7', '$$', ',', 'obviously', '!!'],
+  ['Did', 'you', 'see', 'what', 'she', 'wrote', '?'],
+  ['@@@', '###', '%%%'],
+  Array.from({ length: 150 }, (_, i) => ['the', 'report', 'that', 'we', 'read', 'was', 'long', ','][i % 8]!),
+];
+
+describe('the shipped parser', () => {
+  it.each(SENTENCES.map((words) => [words.slice(0, 6).join(' '), words]))(
+    'gives "%s" one head per word, one root and no cycle',
+    (_, words) => {
+      expectWellFormedTree(parser.parse(words as string[]), (words as string[]).length);
+    },
+  );
+
+  it('returns nothing for an empty sentence', () => {
+    expect(parser.parse([])).toEqual([]);
+    expect(parser.tag([])).toEqual([]);
+  });
+
+  it('finds the subject and object of a simple clause', () => {
+    const parsed = parser.parse(['The', 'dog', 'chased', 'the', 'cat', '.']);
+    expect(parsed[1]).toMatchObject({ upos: 'NOUN', head: 3, deprel: 'nsubj' });
+    expect(parsed[2]).toMatchObject({ upos: 'VERB', head: 0, deprel: 'root', lemma: 'chase' });
+    expect(parsed[4]).toMatchObject({ head: 3, deprel: 'obj' });
+  });
+
+  it('gives verbs the features clause analysis needs', () => {
+    const [, was, written] = parser.parse(['It', 'was', 'written', 'yesterday', '.']);
+    expect(was).toMatchObject({ upos: 'AUX', lemma: 'be' });
+    expect(was!.feats).toMatchObject({ Mood: 'Ind', Tense: 'Past', VerbForm: 'Fin', Person: '3' });
+    expect(written!.feats).toMatchObject({ VerbForm: 'Part', Tense: 'Past' });
+    const [open] = parser.tag(['Open', 'the', 'door', 'now', '.']);
+    expect(open!.feats).toMatchObject({ Mood: 'Imp', VerbForm: 'Fin' });
+  });
+});

@@ -1,0 +1,79 @@
+import type { Upos } from '@cae/core';
+import { DependencyParser } from './dependency-parser';
+import { Lemmatizer } from './lemmatizer';
+import type { ModelBundle } from './model-format';
+import { agreeWithSubjects, type Features, Morphology } from './morphology';
+import { parseTagClass, type TagClass } from './tag-classes';
+import { Tagger } from './tagger';
+
+/** A word with its part of speech, morphological features and lemma. */
+export interface TaggedWord {
+  word: string;
+  upos: Upos;
+  /** Penn Treebank tag. */
+  xpos: string;
+  /** UD features: VerbForm, Mood, Tense, Person, Number, … */
+  feats: Features;
+  lemma: string;
+}
+
+/** A tagged word with its place in the dependency tree. */
+export interface ParsedWord extends TaggedWord {
+  /** 0 for the root of the sentence, otherwise the 1-based position of the head word. */
+  head: number;
+  /** UD relation, subtypes included ("nsubj:pass", "obl:tmod"). */
+  deprel: string;
+}
+
+/** Tags and parses one tokenised sentence at a time. */
+export interface Parser {
+  tag(words: readonly string[]): TaggedWord[];
+  parse(words: readonly string[]): ParsedWord[];
+}
+
+/** The tagger, feature guesser, lemmatizer and dependency parser of one model bundle. */
+export class EnglishParser implements Parser {
+  private readonly tagger: Tagger;
+  private readonly classes: TagClass[];
+  private readonly morphology: Morphology;
+  private readonly lemmatizer: Lemmatizer;
+  private readonly dependencies: DependencyParser;
+
+  constructor(readonly bundle: ModelBundle) {
+    this.tagger = new Tagger(bundle.tagger);
+    this.classes = bundle.tagger.classes.map(parseTagClass);
+    this.morphology = new Morphology(bundle.morphology, bundle.tagger.classes);
+    this.lemmatizer = new Lemmatizer(bundle.lemmatizer);
+    this.dependencies = new DependencyParser(bundle.parser);
+  }
+
+  tag(words: readonly string[]): TaggedWord[] {
+    const tags = this.tagger.tagClasses(words);
+    return words.map((word, i) => this.describe(word, tags[i]!));
+  }
+
+  parse(words: readonly string[]): ParsedWord[] {
+    const tags = this.tagger.tagClasses(words);
+    const tree = this.dependencies.parse(words, tags);
+    const parsed = words.map(
+      (word, i): ParsedWord => ({
+        ...this.describe(word, tags[i]!),
+        head: tree.heads[i]!,
+        deprel: this.dependencies.labels[tree.labels[i]!] ?? 'dep',
+      }),
+    );
+    agreeWithSubjects(parsed);
+    return parsed;
+  }
+
+  private describe(word: string, tag: number): TaggedWord {
+    const { upos, xpos } = this.classes[tag]!;
+    return {
+      word,
+      upos: upos as Upos,
+      xpos,
+      feats: this.morphology.feats(word, tag),
+      lemma: this.lemmatizer.lemma(word, upos, xpos),
+    };
+  }
+}

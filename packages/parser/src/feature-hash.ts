@@ -1,0 +1,44 @@
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a hash of `text.slice(start, end)`, computed without allocating the slice. */
+export function hashRange(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, FNV_PRIME);
+  }
+  return hash >>> 0;
+}
+
+export function hashString(text: string): number {
+  return hashRange(text, 0, text.length);
+}
+
+function fmix(hash: number): number {
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+function combine(hash: number, value: number): number {
+  hash ^= Math.imul(value | 0, 0xcc9e2d51);
+  hash = (hash << 13) | (hash >>> 19);
+  return (Math.imul(hash, 5) + 0xe6546b64) | 0;
+}
+
+/** A non-zero 32-bit key for a feature template and its values. */
+export function featureKey1(template: number, a: number): number {
+  return fmix(combine(combine(0x9747b28c, template), a)) || 1;
+}
+
+export function featureKey2(template: number, a: number, b: number): number {
+  return fmix(combine(combine(combine(0x9747b28c, template), a), b)) || 1;
+}
+
+export function featureKey3(template: number, a: number, b: number, c: number): number {
+  return fmix(combine(combine(combine(combine(0x9747b28c, template), a), b), c)) || 1;
+}

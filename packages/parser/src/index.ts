@@ -1,0 +1,5 @@
+export { type ConlluSentence, parseConllu } from './conllu';
+export { EnglishParser, type ParsedWord, type Parser, type TaggedWord } from './english-parser';
+export { DEFAULT_MODEL_PATH, loadModel, loadParser } from './load-parser';
+export { deserializeModel, type ModelBundle, serializeModel } from './model-format';
+export { type Features, formatFeats } from './morphology';

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseConllu } from './conllu';
+import { EnglishParser } from './english-parser';
+import { deserializeModel, serializeModel } from './model-format';
+import { trainModel } from './model-training';
+
+const toy = parseConllu(readFileSync(new URL('./__fixtures__/toy-treebank.conllu', import.meta.url), 'utf8'));
+const bundle = trainModel(toy, { taggerIterations: 5, parserIterations: 5, folds: 0, seed: 7 });
+
+const SENTENCES = [
+  ['The', 'cat', 'chased', 'a', 'dog', '.'],
+  ['Dogs', 'sleep', '.'],
+  ['I', 'think', 'she', 'left', 'the', 'mat', '.'],
+  ['Zorblat', 'quinked', 'frabjously', '!'],
+];
+
+describe('model format', () => {
+  const restored = deserializeModel(serializeModel(bundle));
+
+  it('round-trips every table and weight', () => {
+    expect(restored).toEqual(bundle);
+  });
+
+  it('gives identical predictions after serialize → deserialize', () => {
+    const original = new EnglishParser(bundle);
+    const copy = new EnglishParser(restored);
+    for (const words of SENTENCES) expect(copy.parse(words)).toEqual(original.parse(words));
+  });
+
+  it('learns the toy treebank it was trained on', () => {
+    const parser = new EnglishParser(bundle);
+    const parsed = parser.parse(toy[0]!.words);
+    expect(parsed.map((word) => word.head)).toEqual(toy[0]!.heads);
+    expect(parsed.map((word) => word.upos)).toEqual(toy[0]!.upos);
+  });
+
+  it('rejects files that are not models', () => {
+    expect(() => deserializeModel(Buffer.from('not a model'))).toThrow();
+  });
+});

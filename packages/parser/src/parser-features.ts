@@ -1,0 +1,326 @@
+import { featureKey1, featureKey2, featureKey3, hashRange, hashString } from './feature-hash';
+import { normalizeWord } from './tagger-features';
+import type { ParseState } from './transition-system';
+
+/** Word hashes and tag classes of a sentence, with the root at index 0. */
+export interface ParserInput {
+  words: Uint32Array;
+  tags: Int32Array;
+  /** The UPOS part of each tag class, for coarser templates. */
+  coarse: Int32Array;
+  /** Hash of each word's last three letters, for words the model has not seen. */
+  suffixes: Uint32Array;
+}
+
+const ROOT_WORD = hashString('-ROOT-');
+const NO_WORD = hashString('-NONE-');
+const ROOT_TAG = -2;
+const NO_TAG = -1;
+
+export const PARSER_FEATURE_COUNT = 89;
+export const LABELER_FEATURE_COUNT = 40;
+
+/** `coarseOfTag` maps a tag class to the id of its UPOS. */
+export function parserInput(
+  words: readonly string[],
+  tags: ArrayLike<number>,
+  coarseOfTag: Int32Array,
+): ParserInput {
+  const size = words.length + 1;
+  const input: ParserInput = {
+    words: new Uint32Array(size),
+    tags: new Int32Array(size),
+    coarse: new Int32Array(size),
+    suffixes: new Uint32Array(size),
+  };
+  input.words[0] = ROOT_WORD;
+  input.tags[0] = ROOT_TAG;
+  input.coarse[0] = ROOT_TAG;
+  input.suffixes[0] = ROOT_WORD;
+  for (let i = 0; i < words.length; i++) {
+    const word = normalizeWord(words[i]!);
+    input.words[i + 1] = hashString(word);
+    input.tags[i + 1] = tags[i]!;
+    input.coarse[i + 1] = coarseOfTag[tags[i]!] ?? NO_TAG;
+    input.suffixes[i + 1] = hashRange(word, Math.max(0, word.length - 3), word.length);
+  }
+  return input;
+}
+
+/** For each tag class name ("VERB VBD Fin/Ind"), the index of its UPOS among the distinct UPOS. */
+export function coarseTags(tagClasses: readonly string[]): Int32Array {
+  const upos = tagClasses.map((name) => name.split(' ')[0]!);
+  const ids = [...new Set(upos)];
+  return Int32Array.from(upos, (tag) => ids.indexOf(tag));
+}
+
+function distanceBucket(distance: number): number {
+  if (distance < 5) return distance;
+  return distance < 10 ? 5 : 6;
+}
+
+const S0 = 0;
+const S1 = 1;
+const S2 = 2;
+const B0 = 3;
+const B1 = 4;
+const B2 = 5;
+const S0L = 6;
+const S0L2 = 7;
+const S0R = 8;
+const S0R2 = 9;
+const S1L = 10;
+const S1R = 11;
+const B0L = 12;
+const B0L2 = 13;
+const POSITIONS = 14;
+
+const at = new Int32Array(POSITIONS);
+const w = new Uint32Array(POSITIONS);
+const t = new Int32Array(POSITIONS);
+const l = new Int32Array(POSITIONS);
+const c = new Int32Array(POSITIONS);
+
+function labelSet(sets: Uint32Array, word: number, half: 0 | 1): number {
+  return word < 0 ? -1 : sets[word * 2 + half]!;
+}
+
+function child(children: Int32Array, head: number): number {
+  return head < 0 || children[head] === 0 ? -1 : children[head]!;
+}
+
+/** Fills `at`, `w`, `t` and `l` with the word, its hash, tag and label for every feature position. */
+function readPositions(state: ParseState, input: ParserInput): void {
+  at[S0] = state.stackItem(0);
+  at[S1] = state.stackItem(1);
+  at[S2] = state.stackItem(2);
+  at[B0] = state.bufferItem(0);
+  at[B1] = state.bufferItem(1);
+  at[B2] = state.bufferItem(2);
+  at[S0L] = child(state.left1, at[S0]!);
+  at[S0L2] = child(state.left2, at[S0]!);
+  at[S0R] = child(state.right1, at[S0]!);
+  at[S0R2] = child(state.right2, at[S0]!);
+  at[S1L] = child(state.left1, at[S1]!);
+  at[S1R] = child(state.right1, at[S1]!);
+  at[B0L] = child(state.left1, at[B0]!);
+  at[B0L2] = child(state.left2, at[B0]!);
+  for (let p = 0; p < POSITIONS; p++) {
+    const word = at[p]!;
+    w[p] = word < 0 ? NO_WORD : input.words[word]!;
+    t[p] = word < 0 ? NO_TAG : input.tags[word]!;
+    c[p] = word < 0 ? NO_TAG : input.coarse[word]!;
+    l[p] = word <= 0 ? -1 : state.labels[word]!;
+  }
+}
+
+/** Zhang & Nivre (2011) style templates over s0..s2, b0..b2 and the outer dependents of s0, s1 and b0. */
+export function parserFeatures(state: ParseState, input: ParserInput, out: Uint32Array): number {
+  readPositions(state, input);
+  const s0 = at[S0]!;
+  const b0 = at[B0]!;
+  const s0w = w[S0]!;
+  const s0t = t[S0]!;
+  const s1w = w[S1]!;
+  const s1t = t[S1]!;
+  const s2t = t[S2]!;
+  const b0w = w[B0]!;
+  const b0t = t[B0]!;
+  const b1w = w[B1]!;
+  const b1t = t[B1]!;
+  const b2w = w[B2]!;
+  const b2t = t[B2]!;
+  const s0Lt = t[S0L]!;
+  const s0Rt = t[S0R]!;
+  const b0Lt = t[B0L]!;
+  const distance = s0 >= 0 && b0 >= 0 ? distanceBucket(b0 - s0) : -1;
+  const s0Left = s0 >= 0 ? state.leftCount[s0]! : -1;
+  const s0Right = s0 >= 0 ? state.rightCount[s0]! : -1;
+  const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
+
+  let n = 0;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, s0w);
+  out[n++] = featureKey1(2, s0t);
+  out[n++] = featureKey2(3, s0w, s0t);
+  out[n++] = featureKey1(4, s1w);
+  out[n++] = featureKey1(5, s1t);
+  out[n++] = featureKey2(6, s1w, s1t);
+  out[n++] = featureKey1(7, w[S2]!);
+  out[n++] = featureKey1(8, s2t);
+  out[n++] = featureKey1(9, b0w);
+  out[n++] = featureKey1(10, b0t);
+  out[n++] = featureKey2(11, b0w, b0t);
+  out[n++] = featureKey1(12, b1w);
+  out[n++] = featureKey1(13, b1t);
+  out[n++] = featureKey2(14, b1w, b1t);
+  out[n++] = featureKey1(15, b2w);
+  out[n++] = featureKey1(16, b2t);
+  out[n++] = featureKey2(17, b2w, b2t);
+
+  out[n++] = featureKey1(18, w[S0L]!);
+  out[n++] = featureKey1(19, s0Lt);
+  out[n++] = featureKey1(20, l[S0L]!);
+  out[n++] = featureKey1(21, w[S0R]!);
+  out[n++] = featureKey1(22, s0Rt);
+  out[n++] = featureKey1(23, l[S0R]!);
+  out[n++] = featureKey1(24, w[B0L]!);
+  out[n++] = featureKey1(25, b0Lt);
+  out[n++] = featureKey1(26, l[B0L]!);
+  out[n++] = featureKey1(27, t[S0L2]!);
+  out[n++] = featureKey1(28, l[S0L2]!);
+  out[n++] = featureKey1(29, t[S0R2]!);
+  out[n++] = featureKey1(30, l[S0R2]!);
+  out[n++] = featureKey1(31, t[B0L2]!);
+  out[n++] = featureKey1(32, l[B0L2]!);
+  out[n++] = featureKey2(33, t[S1L]!, l[S1L]!);
+  out[n++] = featureKey2(34, t[S1R]!, l[S1R]!);
+
+  out[n++] = featureKey3(35, s0w, s0t, featureKey2(0, b0w, b0t));
+  out[n++] = featureKey3(36, s0w, s0t, b0w);
+  out[n++] = featureKey3(37, s0w, b0w, b0t);
+  out[n++] = featureKey3(38, s0w, s0t, b0t);
+  out[n++] = featureKey3(39, s0t, b0w, b0t);
+  out[n++] = featureKey2(40, s0w, b0w);
+  out[n++] = featureKey2(41, s0t, b0t);
+  out[n++] = featureKey2(42, b0t, b1t);
+  out[n++] = featureKey2(43, s0t, s1t);
+  out[n++] = featureKey2(44, s0w, s1w);
+  out[n++] = featureKey3(45, s0w, s1t, s0t);
+  out[n++] = featureKey3(46, s1w, s1t, s0t);
+
+  out[n++] = featureKey3(47, b0t, b1t, b2t);
+  out[n++] = featureKey3(48, s0t, b0t, b1t);
+  out[n++] = featureKey3(49, s1t, s0t, b0t);
+  out[n++] = featureKey3(50, s0t, s0Lt, b0t);
+  out[n++] = featureKey3(51, s0t, s0Rt, b0t);
+  out[n++] = featureKey3(52, s0t, b0t, b0Lt);
+  out[n++] = featureKey3(53, s0t, s0Lt, t[S0L2]!);
+  out[n++] = featureKey3(54, s0t, s0Rt, t[S0R2]!);
+  out[n++] = featureKey3(55, b0t, b0Lt, t[B0L2]!);
+  out[n++] = featureKey3(56, s2t, s1t, s0t);
+  out[n++] = featureKey3(57, s1t, s0t, s0Rt);
+  out[n++] = featureKey3(58, s1t, t[S1R]!, s0t);
+  out[n++] = featureKey3(59, s0t, s1t, b1t);
+
+  out[n++] = featureKey2(60, s0w, distance);
+  out[n++] = featureKey2(61, s0t, distance);
+  out[n++] = featureKey2(62, b0w, distance);
+  out[n++] = featureKey2(63, b0t, distance);
+  out[n++] = featureKey3(64, s0w, b0w, distance);
+  out[n++] = featureKey3(65, s0t, b0t, distance);
+
+  out[n++] = featureKey2(66, s0w, s0Right);
+  out[n++] = featureKey2(67, s0t, s0Right);
+  out[n++] = featureKey2(68, s0w, s0Left);
+  out[n++] = featureKey2(69, s0t, s0Left);
+  out[n++] = featureKey2(70, b0w, b0Left);
+  out[n++] = featureKey2(71, b0t, b0Left);
+
+  out[n++] = featureKey3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = featureKey3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = featureKey3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = featureKey3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = featureKey3(76, b0w, l[B0L]!, b0t);
+  out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
+  out[n++] = featureKey3(78, s1t, b0t, b1t);
+  out[n++] = featureKey3(79, s0t, b1t, b2t);
+  const { leftLabelSets, rightLabelSets } = state;
+  out[n++] = featureKey3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
+  out[n++] = featureKey3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
+  out[n++] = featureKey3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
+  out[n++] = featureKey2(83, s0 < 0 ? NO_WORD : input.suffixes[s0]!, s0t);
+  out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
+  out[n++] = featureKey3(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
+  out[n++] = featureKey3(88, c[B0]!, c[B1]!, c[B2]!);
+  return n;
+}
+
+function wordOf(words: Uint32Array, i: number): number {
+  return i < 0 ? NO_WORD : words[i]!;
+}
+
+function tagOf(tags: Int32Array, length: number, i: number): number {
+  return i < 0 || i > length ? NO_TAG : tags[i]!;
+}
+
+function labelOf(labels: Int32Array, i: number): number {
+  return i <= 0 ? -1 : labels[i]!;
+}
+
+/** Features for the label of the arc head → dependent, built when the arc is made. */
+export function labelerFeatures(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+  out: Uint32Array,
+): number {
+  const { words, tags } = input;
+  const { left1, right1, left2, right2, labels, length } = state;
+
+  const dw = wordOf(words, dependent);
+  const dt = tagOf(tags, length, dependent);
+  const hw = wordOf(words, head);
+  const ht = tagOf(tags, length, head);
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
+  const dL = child(left1, dependent);
+  const dR = child(right1, dependent);
+  const hL = child(left1, head);
+  const hR = child(right1, head);
+  const dLeft = state.leftCount[dependent]!;
+  const dRight = state.rightCount[dependent]!;
+
+  let n = 0;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, dw);
+  out[n++] = featureKey1(2, dt);
+  out[n++] = featureKey2(3, dw, dt);
+  out[n++] = featureKey1(4, hw);
+  out[n++] = featureKey1(5, ht);
+  out[n++] = featureKey2(6, hw, ht);
+  out[n++] = featureKey2(7, dt, ht);
+  out[n++] = featureKey2(8, dw, ht);
+  out[n++] = featureKey2(9, dt, hw);
+  out[n++] = featureKey2(10, dw, hw);
+  out[n++] = featureKey3(11, dt, ht, direction);
+  out[n++] = featureKey3(12, dt, direction, distance);
+  out[n++] = featureKey3(13, ht, direction, distance);
+  out[n++] = featureKey3(14, dw, ht, direction);
+  out[n++] = featureKey3(15, dt, hw, direction);
+
+  out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+  out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+  out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+  out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
+
+  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
+  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
+  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(
+    37,
+    dt,
+    tagOf(tags, length, child(left2, head)),
+    labelOf(labels, child(left2, head)),
+  );
+  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
+  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
+  return n;
+}

@@ -1,0 +1,140 @@
+import { featureKey1, featureKey2, featureKey3, hashRange, hashString } from './feature-hash';
+import { shapeHash, wordFlags } from './word-shape';
+
+/** Per-token hashes the tagger's features are built from, padded by two positions on each side. */
+export interface TaggerContext {
+  length: number;
+  form: Uint32Array;
+  lower: Uint32Array;
+  prefix1: Uint32Array;
+  prefix2: Uint32Array;
+  prefix3: Uint32Array;
+  suffix1: Uint32Array;
+  suffix2: Uint32Array;
+  suffix3: Uint32Array;
+  shape: Uint32Array;
+  flags: Uint32Array;
+  /** Hash of the set of UPOS tags the word took in training (0 when unknown). */
+  ambiguity: Uint32Array;
+}
+
+const PAD = 2;
+const START = [hashString('-START-'), hashString('-START2-')] as const;
+const END = [hashString('-END-'), hashString('-END2-')] as const;
+
+export const TAGGER_FEATURE_COUNT = 43;
+
+/** Lowercases and normalises digits so that all four-digit years, all prices etc. share a form. */
+export function normalizeWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (/^\d{4}$/.test(lower)) return '!YEAR';
+  if (/^\d[\d,.]*$/.test(lower)) return '!DIGITS';
+  return lower;
+}
+
+export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<string, number>): TaggerContext {
+  const size = words.length + 2 * PAD;
+  const context: TaggerContext = {
+    length: words.length,
+    form: new Uint32Array(size),
+    lower: new Uint32Array(size),
+    prefix1: new Uint32Array(size),
+    prefix2: new Uint32Array(size),
+    prefix3: new Uint32Array(size),
+    suffix1: new Uint32Array(size),
+    suffix2: new Uint32Array(size),
+    suffix3: new Uint32Array(size),
+    shape: new Uint32Array(size),
+    flags: new Uint32Array(size),
+    ambiguity: new Uint32Array(size),
+  };
+  for (let pad = 0; pad < PAD; pad++) {
+    const before = PAD - 1 - pad;
+    const after = words.length + PAD + pad;
+    for (const array of [context.form, context.lower, context.suffix3, context.shape, context.ambiguity]) {
+      array[before] = START[pad]!;
+      array[after] = END[pad]!;
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const lower = normalizeWord(word);
+    const at = i + PAD;
+    const n = lower.length;
+    context.form[at] = hashString(word);
+    context.lower[at] = hashString(lower);
+    context.prefix1[at] = hashRange(lower, 0, Math.min(1, n));
+    context.prefix2[at] = hashRange(lower, 0, Math.min(2, n));
+    context.prefix3[at] = hashRange(lower, 0, Math.min(3, n));
+    context.suffix1[at] = hashRange(lower, Math.max(0, n - 1), n);
+    context.suffix2[at] = hashRange(lower, Math.max(0, n - 2), n);
+    context.suffix3[at] = hashRange(lower, Math.max(0, n - 3), n);
+    context.shape[at] = shapeHash(word);
+    context.flags[at] = wordFlags(word);
+    context.ambiguity[at] = lexicon.get(lower) ?? 0;
+  }
+  return context;
+}
+
+/**
+ * Writes the feature keys of token `i` into `out` and returns how many there are. `previous` and
+ * `previous2` are the predicted classes of the two tokens before (−1/−2 at the sentence start).
+ */
+export function taggerFeatures(
+  context: TaggerContext,
+  i: number,
+  previous: number,
+  previous2: number,
+  out: Uint32Array,
+): number {
+  const at = i + PAD;
+  const { lower, suffix3 } = context;
+  const word = lower[at]!;
+  let n = 0;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, word);
+  out[n++] = featureKey1(2, context.suffix1[at]!);
+  out[n++] = featureKey1(3, context.suffix2[at]!);
+  out[n++] = featureKey1(4, suffix3[at]!);
+  out[n++] = featureKey1(5, context.prefix1[at]!);
+  out[n++] = featureKey1(6, context.prefix2[at]!);
+  out[n++] = featureKey1(7, context.prefix3[at]!);
+  out[n++] = featureKey1(8, context.shape[at]!);
+  out[n++] = featureKey1(9, context.flags[at]!);
+  out[n++] = featureKey1(10, previous);
+  out[n++] = featureKey2(11, previous, previous2);
+  out[n++] = featureKey2(12, previous, word);
+  out[n++] = featureKey1(13, lower[at - 1]!);
+  out[n++] = featureKey1(14, suffix3[at - 1]!);
+  out[n++] = featureKey1(15, lower[at - 2]!);
+  out[n++] = featureKey1(16, lower[at + 1]!);
+  out[n++] = featureKey1(17, suffix3[at + 1]!);
+  out[n++] = featureKey1(18, lower[at + 2]!);
+  out[n++] = featureKey2(19, lower[at - 1]!, word);
+  out[n++] = featureKey2(20, word, lower[at + 1]!);
+  out[n++] = featureKey2(21, previous, lower[at + 1]!);
+  out[n++] = featureKey1(22, context.form[at]!);
+  out[n++] = featureKey1(23, context.shape[at + 1]!);
+  out[n++] = featureKey1(24, previous2);
+  out[n++] = featureKey2(25, previous, suffix3[at]!);
+  out[n++] = featureKey1(26, context.form[at - 1]!);
+  out[n++] = featureKey1(27, context.form[at + 1]!);
+  out[n++] = featureKey1(28, context.suffix2[at + 1]!);
+  out[n++] = featureKey1(29, context.shape[at - 1]!);
+  out[n++] = featureKey2(30, context.flags[at]!, previous);
+  out[n++] = featureKey3(31, previous, previous2, word);
+  out[n++] = featureKey2(32, word, lower[at + 2]!);
+  out[n++] = featureKey2(33, lower[at - 1]!, lower[at + 1]!);
+  const ambiguity = context.ambiguity;
+  out[n++] = featureKey1(34, ambiguity[at]!);
+  out[n++] = featureKey1(35, ambiguity[at + 1]!);
+  out[n++] = featureKey1(36, ambiguity[at + 2]!);
+  out[n++] = featureKey2(37, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = featureKey2(38, previous, ambiguity[at + 1]!);
+  out[n++] = featureKey3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
+  const flags = context.flags;
+  out[n++] = featureKey2(40, flags[at]!, i === 0 ? 1 : 0);
+  out[n++] = featureKey3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  out[n++] = featureKey2(42, ambiguity[at]!, flags[at]!);
+  return n;
+}
