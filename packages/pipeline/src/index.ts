@@ -15,3 +15,4 @@ export {
 export { createModelAnnotator } from './llm-annotator-model';
 export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';
+export type { PosSource } from './syntax-tagger';

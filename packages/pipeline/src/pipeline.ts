@@ -10,6 +10,7 @@ import {
 import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
+import type { PosSource } from './syntax-tagger';
 
 /** Options of `createPipeline`. */
 export interface PipelineOptions {
@@ -19,6 +20,13 @@ export interface PipelineOptions {
   readonly clock?: Clock;
   /** Rule ids to switch off (e.g. `POS.DO_QUESTION`), for ablations; none by default. */
   readonly disabledRules?: readonly string[];
+  /**
+   * Part-of-speech tags from wink-nlp with the rule corrections (`wink`, the default, on which pass 2
+   * is tuned) or from the trained tagger of `@cae/parser` (`parser`: about 95% right on UD EWT test
+   * against 91%, but it parses every sentence, about ten times slower today, and pass 2's figures
+   * drop on it until its rules read the tree; docs/EVALUATION.md has both).
+   */
+  readonly posSource?: PosSource;
 }
 
 /** Options of one compile call. */
@@ -109,6 +117,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           });
         },
         disabledRules,
+        options.posSource,
       );
       return clauses;
     },

@@ -472,7 +472,7 @@ export function correctPos(
         BE_FORMS.has(following) ||
         EXISTENTIAL_VERBS.has(following) ||
         (next === 'VERB' && pos[index + 2] === 'DET') ||
-        (index > from && pos[index - 1] === 'AUX');
+        (index > from && (pos[index - 1] === 'AUX' || BE_FORMS.has(lower[index - 1] ?? '')));
       if (word === 'here' || !existential) pos[index] = 'ADV';
     } else if (tag === 'ADP' && word !== 'to' && !disabled.has('POS.PREPOSITION_BEFORE_CLAUSE')) {
       const following = lower[index + 1] ?? '';

@@ -3,7 +3,7 @@ import { type ClauseSegment, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { scoreReadability } from './readability-scorer';
-import { tagText } from './syntax-tagger';
+import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 
 /** Words that mark negative polarity. */
@@ -62,9 +62,13 @@ export function forEachSyntaxClause(
   documentId: string,
   emit: (clause: SyntaxClause) => void,
   disabledRules?: ReadonlySet<string>,
+  posSource?: PosSource,
 ): void {
   const normalized = normalizeText(text);
-  const tagged = tagText(normalized.text, disabledRules);
+  const tagged = tagText(normalized.text, {
+    ...(disabledRules ? { disabledRules } : {}),
+    ...(posSource ? { posSource } : {}),
+  });
   let clauseCount = 0;
   for (let sentenceIndex = 0; sentenceIndex < tagged.sentences.length; sentenceIndex += 1) {
     const [from, to] = tagged.sentences[sentenceIndex] as readonly [number, number];

@@ -1,4 +1,5 @@
 import type { Upos } from '@cae/core';
+import { loadParser, type Parser } from '@cae/parser';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
@@ -15,6 +16,41 @@ export interface TaggedText {
   readonly ends: number[];
   /** Token index spans [start, end) of sentences. */
   readonly sentences: Array<readonly [number, number]>;
+  /**
+   * Index of each token's head in the dependency tree of its sentence, -1 for a sentence's root; empty
+   * unless the text was parsed (`parse`, or the parser's tags asked for).
+   */
+  readonly heads: number[];
+  /** UD relation of each token to its head, subtypes included ("nsubj:pass"), `root` for a root; empty unless parsed. */
+  readonly deprels: string[];
+}
+
+/** Options of tagText. */
+export interface TagTextOptions {
+  /** Rule ids switched off. */
+  readonly disabledRules?: ReadonlySet<string>;
+  /** Where the tags come from (default `wink`). */
+  readonly posSource?: PosSource;
+  /** Parse every sentence with `@cae/parser` (always done for `posSource: 'parser'`). */
+  readonly parse?: boolean;
+}
+
+/**
+ * Where the part-of-speech tags of pass 1 come from: wink-nlp's tags with the measured corrections of
+ * pos-corrector.ts (the default, on which every pass 2 rule is tuned), or the trained tagger of
+ * `@cae/parser` (more accurate on treebanks, but slower today, and pass 2 loses figures on it until
+ * its rules read the tree; see docs/EVALUATION.md).
+ */
+export type PosSource = 'parser' | 'wink';
+
+let parser: Parser | null = null;
+
+const SUBJECT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
+
+/** The trained tagger and parser, loaded on first use (about a quarter of a second). */
+function sharedParser(): Parser {
+  parser ??= loadParser();
+  return parser;
 }
 
 // Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
@@ -24,7 +60,8 @@ const its = nlp.its;
 const probe = nlp.readDoc('a');
 const isOOV = probe.isOOV;
 setLexiconLookup((lower) => !isOOV(lower));
-setPosReadingLookup(posReadingLookup(probe.isLexeme));
+const hasReading = posReadingLookup(probe.isLexeme);
+setPosReadingLookup(hasReading);
 
 /**
  * Whether the model's lexicon lists a tag among a word's possible tags ("rinse", "whisk": NOUN or VERB;
@@ -93,7 +130,8 @@ const LOWER_WORD = /^[\p{Ll},]/u;
  * with offsets located in `text`. Line breaks that start a heading, list item or new line of
  * short lines also end a sentence.
  */
-export function tagText(text: string, disabledRules?: ReadonlySet<string>): TaggedText {
+export function tagText(text: string, options: TagTextOptions = {}): TaggedText {
+  const { disabledRules, posSource = 'wink' } = options;
   const out: TaggedText = {
     values: [],
     lower: [],
@@ -102,6 +140,8 @@ export function tagText(text: string, disabledRules?: ReadonlySet<string>): Tagg
     starts: [],
     ends: [],
     sentences: [],
+    heads: [],
+    deprels: [],
   };
   let from = 0;
   while (from < text.length) {
@@ -109,7 +149,63 @@ export function tagText(text: string, disabledRules?: ReadonlySet<string>): Tagg
     tagChunk(text, from, to, out, disabledRules);
     from = to;
   }
+  if (posSource === 'parser' || options.parse) parseSentences(out, posSource, disabledRules);
   return out;
+}
+
+/** Tags (unless wink's tags are asked for) and parses every sentence with the trained models. */
+function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: ReadonlySet<string>): void {
+  const { heads, deprels, pos, lower } = out;
+  heads.length = out.values.length;
+  deprels.length = out.values.length;
+  heads.fill(-1);
+  deprels.fill('root');
+  const models = sharedParser();
+  for (const [start, end] of out.sentences) {
+    if (end <= start) continue;
+    const parsed = models.parse(out.values.slice(start, end));
+    let parserVerbs = 0;
+    for (const word of parsed) if (word.upos === 'VERB' || word.upos === 'AUX') parserVerbs += 1;
+    for (let local = 0; local < parsed.length; local += 1) {
+      const word = parsed[local]!;
+      const index = start + local;
+      heads[index] = word.head === 0 ? -1 : start + word.head - 1;
+      deprels[index] = word.deprel;
+      if (posSource !== 'parser') continue;
+      if (
+        parserVerbs === 0 &&
+        pos[index] === 'VERB' &&
+        local > 0 &&
+        SUBJECT_TAGS.has(parsed[local - 1]!.upos) &&
+        !disabledRules?.has('POS.VERBLESS_SENTENCE')
+      ) {
+        // POS.VERBLESS_SENTENCE: the tagger found no verb at all ("Slowly, the water rose.", "Several
+        // people wept."), where wink's lexicon reads one right after a nominal: a Subject and its verb
+        // are far likelier than a sentence without any, so wink's verb stands.
+        continue;
+      }
+      if (
+        local === 0 &&
+        word.upos === 'VERB' &&
+        pos[index] !== 'VERB' &&
+        pos[index] !== 'AUX' &&
+        !hasReading(lower[index] ?? '', 'VERB') &&
+        !disabledRules?.has('POS.INITIAL_VERB_UNLISTED')
+      ) {
+        // POS.INITIAL_VERB_UNLISTED: the tagger reads an opening word it has not learnt as a verb
+        // ("Thats a great name", "Teachers good ..."), which makes an imperative; wink's lexicon knows
+        // the word and lists no verb reading for it, so wink's tag stands.
+        continue;
+      }
+      pos[index] =
+        word.deprel === 'expl' && lower[index] === 'there' && !disabledRules?.has('POS.EXPLETIVE_THERE')
+          ? // POS.EXPLETIVE_THERE: the tree says existential "there" ("Is there a pharmacy?"): a pronoun.
+            'PRON'
+          : word.upos;
+    }
+    // The measured corrections still help on the trained tags (sfl-gold mood 96.2% -> 97.0%).
+    if (posSource === 'parser') correctPos(out, start, end, disabledRules);
+  }
 }
 
 function tagChunk(

@@ -422,7 +422,7 @@ export function analyzeTransitivity(
       (word, index) =>
         word === 'there' &&
         view.pos[index] === 'PRON' &&
-        (index < head || (index === head + 1 && view.pos[head] === 'AUX')),
+        (index < head || (index === head + 1 && (view.pos[head] === 'AUX' || view.pos[head] === 'VERB'))),
     );
   if (existential && verbLemma !== null && EXISTENTIAL_VERBS.has(verbLemma)) {
     processType = 'existential';
