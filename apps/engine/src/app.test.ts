@@ -316,6 +316,14 @@ describe('engine app over app.request()', () => {
     }
     expect(document.components.schemas.AnnotatedClause.properties.document_id.description).toBeTruthy();
     expect(JSON.stringify(document)).not.toContain('#/$defs/');
+    // Every reference resolves to a component (RetrieveRequest once pointed at a RetrievalFilters that
+    // was stored as RetrievalFiltersInput).
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(refs.length).toBeGreaterThan(20);
+    expect(refs.filter((name) => document.components.schemas[name] === undefined)).toEqual([]);
+    expect(refs).toContain('RetrievalFiltersInput');
     const page = await app.request('/docs');
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();

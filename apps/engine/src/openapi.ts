@@ -7,6 +7,11 @@ type Codec = { jsonSchema(io?: 'input' | 'output'): Json };
 function collect(components: Json, codec: Codec, io: 'input' | 'output', name: string): Json {
   const schema = codec.jsonSchema(io);
   const defs = (schema.$defs ?? {}) as Record<string, Json>;
+  // Input and output forms differ only in defaults being optional; the input form gets its own name.
+  const componentName = (defName: string) =>
+    io === 'input' && !defName.endsWith('Request') && !defName.endsWith('Query')
+      ? `${defName}Input`
+      : defName;
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rewrite);
     if (!node || typeof node !== 'object') return node;
@@ -14,26 +19,14 @@ function collect(components: Json, codec: Codec, io: 'input' | 'output', name: s
     for (const [key, value] of Object.entries(node as Json)) {
       if (key === '$defs' || key === '$schema') continue;
       out[key] =
-        key === '$ref' && typeof value === 'string'
-          ? value.replace('#/$defs/', '#/components/schemas/')
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')
+          ? `#/components/schemas/${componentName(value.slice('#/$defs/'.length))}`
           : rewrite(value);
     }
     return out;
   };
-  for (const [defName, def] of Object.entries(defs)) {
-    // Input and output forms differ only in defaults being optional; the input form gets its own name.
-    const key =
-      io === 'input' && !defName.endsWith('Request') && !defName.endsWith('Query')
-        ? `${defName}Input`
-        : defName;
-    components[key] ??= rewrite(def);
-  }
+  for (const [defName, def] of Object.entries(defs)) components[componentName(defName)] ??= rewrite(def);
   const root = rewrite(schema) as Json;
-  if (io === 'input' && typeof root.$ref === 'string') {
-    const defName = root.$ref.split('/').pop()!;
-    if (!defName.endsWith('Request') && !defName.endsWith('Query'))
-      root.$ref = `#/components/schemas/${defName}Input`;
-  }
   if (Object.keys(root).length === 0) return { title: name };
   return root;
 }
