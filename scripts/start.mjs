@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // Starts the engine (3001) and the gateway (3002) on the embedded default, or one of them:
 //   node scripts/start.mjs [engine|gateway]
-// Each child gets its own PORT (ENGINE_PORT / GATEWAY_PORT override) and prints its URL.
+// Started alone, an app listens on PORT (and HOST) as its own server would; started together, each
+// gets its own port: ENGINE_PORT (default 3001) and GATEWAY_PORT (default 3002). Each prints its URL.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = process.argv[2] ? [process.argv[2]] : ['engine', 'gateway'];
+const alone = wanted.length === 1 ? process.env.PORT : undefined;
 const apps = {
-  engine: { main: 'apps/engine/dist/main.js', port: process.env.ENGINE_PORT ?? '3001' },
-  gateway: { main: 'apps/gateway/dist/main.js', port: process.env.GATEWAY_PORT ?? '3002' },
+  engine: { main: 'apps/engine/dist/main.js', port: process.env.ENGINE_PORT ?? alone ?? '3001' },
+  gateway: { main: 'apps/gateway/dist/main.js', port: process.env.GATEWAY_PORT ?? alone ?? '3002' },
 };
-const wanted = process.argv[2] ? [process.argv[2]] : Object.keys(apps);
 for (const name of wanted) {
   if (!apps[name]) {
     console.error(`unknown app ${name}; choose engine or gateway`);

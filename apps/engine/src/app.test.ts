@@ -331,6 +331,18 @@ describe('engine app over app.request()', () => {
     expect(html).toContain('modality_weight');
   });
 
+  it('reports an unreadable store on /health with a 503 and the reason, not ok', async () => {
+    const own = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+    const ownApp = createEngineApp({ engine: own });
+    expect(await json(ownApp.request('/health'))).toEqual({ status: 'ok' });
+    await own.close();
+    const response = await ownApp.request('/health');
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.error.code).toBe('internal');
+    expect(body.error.message).toMatch(/the store \(memory:\/\/\) cannot be read/);
+  });
+
   it('answers unknown routes with the error body', async () => {
     await expectError(await app.request('/nope'), 404, 'not_found');
   });

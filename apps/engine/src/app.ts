@@ -46,7 +46,11 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   app.use(callerAuth({ apiTokens: options.apiTokens ?? [], publicPaths: (path) => OPEN_PATHS.has(path) }));
   app.use(bodyLimit(maxBytes));
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // The store is read on every check: a server whose store cannot answer says so with a 503.
+  app.get('/health', async (c) => {
+    await engine.health();
+    return c.json({ status: 'ok' });
+  });
   app.get('/openapi.json', (c) => c.json(openApi));
   app.get('/docs', (c) => c.html(docsHtml));
 

@@ -55,6 +55,8 @@ export interface Engine {
   graphEdges(documentId?: string): Promise<GraphEdge[]>;
   /** What the engine runs on: store kind, embedder, LLM. */
   describe(): EngineDescription;
+  /** Whether the store answers: resolves when it does, else throws a 503 error saying what failed. */
+  health(): Promise<void>;
   /**
    * Runs a bulk ingest of `compile({ store: true })` calls through the store's bulk mode: the vector
    * index and new documents' keyword postings are built once at the end, not per document.

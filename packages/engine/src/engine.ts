@@ -297,6 +297,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       };
     },
 
+    health: () => store.health(),
+
     bulkLoad(load) {
       return store.bulkLoad(load);
     },

@@ -46,6 +46,8 @@ export interface Store
    * `bulkLoad` runs it; call it after many single saves.
    */
   optimize(): Promise<void>;
+  /** Reads the store once: resolves when it answers, else throws a 503 error naming what failed. */
+  health(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     ...createVectorSearchRepository(context),
     bulkLoad: (load) => maintenance.bulkLoad(load),
     optimize: () => maintenance.optimize(),
+    health: () => maintenance.health(),
     async close() {
       if (closed) return;
       closed = true;

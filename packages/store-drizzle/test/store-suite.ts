@@ -837,6 +837,20 @@ export function storeTests(context: StoreSuiteContext): void {
     });
   });
 
+  describe('health', () => {
+    it('answers while the store can be read, and says why when it cannot', async () => {
+      await expect(store.health()).resolves.toBeUndefined();
+      await store.close();
+      const failure = await store.health().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(CaeError);
+      expect((failure as CaeError).statusCode).toBe(503);
+      expect((failure as CaeError).message).toMatch(/cannot be read/);
+    });
+  });
+
   describe('provider keys', () => {
     it('stores ciphertext per provider', async () => {
       const keys = store.providerKeys;

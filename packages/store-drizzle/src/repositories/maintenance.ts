@@ -1,4 +1,4 @@
-import { ConflictError } from '@cae/core';
+import { CaeError, ConflictError } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import type { StoreContext } from '../store-context';
@@ -25,6 +25,11 @@ export interface MaintenanceRepository {
   noteSaves(count: number): void;
   /** Waits for a background optimize in flight and refuses to start another. */
   settle(): Promise<void>;
+  /**
+   * Reads the store once, within `timeoutMs` (default 5 s): resolves when it answers, otherwise throws
+   * a 503 error saying what failed (a closed or damaged embedded database, a lost server connection).
+   */
+  health(timeoutMs?: number): Promise<void>;
 }
 
 /** Clauses whose postings are written (the BM25 collection size). */
@@ -102,6 +107,25 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
     async settle() {
       settled = true;
       await pendingOptimize;
+    },
+
+    async health(timeoutMs = 5_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        timer.unref();
+      });
+      try {
+        await Promise.race([db.execute(sql`SELECT 1 FROM ${documents} LIMIT 1`), timeout]);
+      } catch (error) {
+        throw new CaeError(
+          'internal',
+          `the store (${driver.location}) cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+          { statusCode: 503, isRetryable: true, cause: error },
+        );
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
   return repository;
