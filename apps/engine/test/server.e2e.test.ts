@@ -73,6 +73,81 @@ describe('the engine server over real HTTP', () => {
     expect(server.logs.some((line) => line.includes('"path":"/retrieve"'))).toBe(true);
   });
 
+  it('lets one of 50 concurrent decisions on a queue item win, the rest 409, stored once', async () => {
+    const queued = await call('/review-queue', { content: 'The deposit is returned within ten days.' });
+    const decisions = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        call(`/review-queue/${queued.json.id}/decide`, {
+          decision: index % 2 === 0 ? 'approve' : 'reject',
+          reviewer: `reviewer-${index}`,
+        }),
+      ),
+    );
+    const statuses = decisions.map((decision) => decision.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const winner = decisions.find((decision) => decision.status === 200)!.json.review;
+    // Every loser is told which decision stands: there is one.
+    const losers = decisions.filter((decision) => decision.status === 409);
+    for (const loser of losers) {
+      expect(loser.json.error.code).toBe('conflict');
+      expect(loser.json.error.details).toMatchObject({
+        reviewer: winner.reviewer,
+        decision: winner.decision,
+      });
+    }
+    const pending = await call('/review-queue?limit=200');
+    expect(pending.json.items.some((item: Json) => item.id === queued.json.id)).toBe(false);
+    const stored = await call(`/clauses?document_id=review-${queued.json.id}`);
+    expect(stored.json.total).toBe(winner.decision === 'approve' ? 1 : 0);
+  });
+
+  it('records each of 50 concurrent reviews of one clause, in one chain ending in the last', async () => {
+    const compiled = await call('/pipeline/compile', {
+      text: 'The tenant shall return the keys.',
+      document_id: 'concurrent-review',
+      store: true,
+    });
+    const clauseId = compiled.json[0].id;
+    const before = (await call('/clauses/review-queue?limit=1')).json.total;
+    const reviews = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        call(`/clauses/${clauseId}/review`, {
+          decision: index % 3 === 0 ? 'rejected' : 'accepted',
+          reviewer: `reviewer-${index}`,
+        }),
+      ),
+    );
+    expect(reviews.every((review) => review.status === 200)).toBe(true);
+    const log = await call('/clauses/review-queue?limit=200');
+    expect(log.json.total).toBe(before + 50);
+    const chain = log.json.clauses.filter((record: Json) => record.clause_id === clauseId).reverse();
+    expect(chain).toHaveLength(50);
+    // Serialised: each decision saw the annotation the one before it left.
+    for (let index = 1; index < chain.length; index += 1)
+      expect(chain[index].annotation_before).toEqual(chain[index - 1].annotation_after);
+    const [clause] = (await call('/clauses?document_id=concurrent-review')).json.clauses;
+    expect(clause.review_status).toBe(chain[chain.length - 1].decision);
+  });
+
+  it('ends concurrent compiles of one document in one whole version', async () => {
+    const texts = Array.from(
+      { length: 8 },
+      (_, index) => `Version ${index} says the rent is due. ${'It is paid monthly. '.repeat(index + 1)}`,
+    );
+    const results = await Promise.all(
+      texts.map((text) => call('/pipeline/compile', { text, document_id: 'raced', store: true })),
+    );
+    expect(results.every((result) => result.status === 200)).toBe(true);
+    const stored = (await call('/clauses?document_id=raced&limit=200')).json;
+    const version = /Version (\d)/.exec(stored.clauses[0].text)![1]!;
+    const expected = results[Number(version)]!.json;
+    expect(stored.total).toBe(expected.length);
+    expect(stored.clauses.map((clause: Json) => clause.text)).toEqual(
+      expected.map((clause: Json) => clause.text),
+    );
+  });
+
   it('finishes an in-flight request during graceful shutdown', async () => {
     const own = await startTestServer();
     const inFlight = fetch(`${own.url}/pipeline/compile`, {
