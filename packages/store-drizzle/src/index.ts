@@ -5,6 +5,7 @@ export type {
   RecordContentDecisionInput,
 } from './repositories/content-queue';
 export type { SaveDocumentInput, SaveDocumentResult } from './repositories/documents';
+export type { IntegrityCheck, IntegrityReport } from './repositories/integrity';
 export type { Store } from './store';
 export { createStore } from './store';
 export type { StoreDatabase, StoreDriver } from './store-connection';

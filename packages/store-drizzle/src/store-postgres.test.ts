@@ -1,5 +1,6 @@
 import postgres from 'postgres';
-import { afterAll, describe } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { crashCycles } from '../test/crash-cycles';
 import { createTestDatabase } from '../test/postgres-databases';
 import { storeTests } from '../test/store-suite';
 import { createStore } from './store';
@@ -17,6 +18,23 @@ async function serverHasVector(url: string): Promise<boolean> {
 }
 
 const vector = databaseUrl ? await serverHasVector(databaseUrl) : false;
+
+describe.skipIf(!databaseUrl)('crash safety on a PostgreSQL server (DATABASE_URL)', () => {
+  it('survives SIGKILL of a writer in the middle of saves: each document whole or absent, nothing committed lost', async () => {
+    const database = await createTestDatabase(databaseUrl!);
+    try {
+      const cycles = await crashCycles(database.url, 5, false);
+      expect(cycles.reduce((sum, cycle) => sum + cycle.committed.length, 0)).toBeGreaterThan(5);
+      for (const cycle of cycles) {
+        expect(cycle.report.ok).toBe(true);
+        expect(cycle.partial).toEqual([]);
+        expect(cycle.lost).toEqual([]);
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 300_000);
+});
 
 describe.skipIf(!databaseUrl)('store on a PostgreSQL server (DATABASE_URL)', () => {
   const drops: (() => Promise<void>)[] = [];

@@ -3,6 +3,7 @@ import { type ClauseReviewRepository, createClauseReviewRepository } from './rep
 import { type ContentQueueRepository, createContentQueueRepository } from './repositories/content-queue';
 import { createDocumentRepository, type DocumentRepository } from './repositories/documents';
 import { createGraphRepository, type GraphRepository } from './repositories/graph';
+import { checkIntegrity, type IntegrityReport } from './repositories/integrity';
 import { createKeywordSearchRepository, type KeywordSearchRepository } from './repositories/keyword-search';
 import { createMaintenanceRepository } from './repositories/maintenance';
 import { createProviderKeyRepository } from './repositories/provider-keys';
@@ -48,6 +49,11 @@ export interface Store
   optimize(): Promise<void>;
   /** Reads the store once: resolves when it answers, else throws a 503 error naming what failed. */
   health(): Promise<void>;
+  /**
+   * Recounts what the writes keep consistent (clauses and their documents, counts, BM25 statistics,
+   * postings, embeddings and edges of existing clauses): every check 0 in a sound store.
+   */
+  checkIntegrity(): Promise<IntegrityReport>;
   close(): Promise<void>;
 }
 
@@ -103,6 +109,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     bulkLoad: (load) => maintenance.bulkLoad(load),
     optimize: () => maintenance.optimize(),
     health: () => maintenance.health(),
+    checkIntegrity: () => checkIntegrity(context),
     async close() {
       if (closed) return;
       closed = true;

@@ -837,6 +837,27 @@ export function storeTests(context: StoreSuiteContext): void {
     });
   });
 
+  describe('integrity', () => {
+    it('finds a sound store sound after saves, re-saves, reviews and a bulk load, and a broken count broken', async () => {
+      await store.saveDocument({ documentId: 'i-1', clauses: makeDocument('i-1', 5) });
+      await store.saveDocuments([
+        { documentId: 'i-2', clauses: makeDocument('i-2', 3) },
+        { documentId: 'i-1', clauses: makeDocument('i-1', 2, () => ({ text: 'Rewritten harbour clause' })) },
+      ]);
+      await store.bulkLoad(() => store.saveDocument({ documentId: 'i-3', clauses: makeDocument('i-3', 4) }));
+      const sound = await store.checkIntegrity();
+      expect(sound).toMatchObject({ ok: true, pendingDocuments: 0 });
+      expect(Object.values(sound.checks).every((count) => count === 0)).toBe(true);
+      await databaseOf(store).execute(sql`UPDATE documents SET clause_count = 9 WHERE id = 'i-2'`);
+      await databaseOf(store).execute(
+        sql`UPDATE term_stats SET df = df + 1 WHERE term = (SELECT min(term) FROM term_stats)`,
+      );
+      const broken = await store.checkIntegrity();
+      expect(broken.ok).toBe(false);
+      expect(broken.checks).toMatchObject({ clause_count_mismatch: 1, term_stats_drift: 1 });
+    });
+  });
+
   describe('health', () => {
     it('answers while the store can be read, and says why when it cannot', async () => {
       await expect(store.health()).resolves.toBeUndefined();

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { IntegrityReport } from '../src/repositories/integrity';
+import { createStore } from '../src/store';
+
+/** Clauses of crash-<index>: from 20 to 200, so kills land inside small and large writes. */
+export const crashDocumentSize = (index: number) => 20 + ((index * 37) % 7) * 30;
+
+/** What one kill-and-reopen cycle found. */
+export interface CrashCycle {
+  /** Saves the killed process reported committed. */
+  committed: string[];
+  report: IntegrityReport;
+  /** Documents stored with another clause count than they were saved with (partial writes). */
+  partial: string[];
+  /** Committed documents missing after the restart (lost writes). */
+  lost: string[];
+}
+
+/**
+ * Runs `cycles` times: a process saves documents into `url` until it is SIGKILLed after a pseudo-random
+ * delay (seeded, so the kill points are the same each run), then the store is reopened and checked.
+ */
+export async function crashCycles(url: string, cycles: number, embed: boolean): Promise<CrashCycle[]> {
+  const script = fileURLToPath(new URL('./ingest-until-killed.ts', import.meta.url));
+  const results: CrashCycle[] = [];
+  const committed = new Set<string>();
+  let next = 0;
+  let seed = 17;
+  for (let cycle = 0; cycle < cycles; cycle += 1) {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@cae/source', '--import', 'tsx', script, url, String(next), embed ? '1' : '0'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const saved: string[] = [];
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith('saved ')) saved.push(line.slice(6));
+    });
+    // Wait for the first commit (the process is up), then kill after 0-400 ms: mid-write most times.
+    while (saved.length === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    await new Promise((r) => setTimeout(r, seed % 400));
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    for (const id of saved) committed.add(id);
+    next += saved.length + 1;
+    const store = await createStore({ url });
+    try {
+      const report = await store.checkIntegrity();
+      const partial: string[] = [];
+      const present = new Set<string>();
+      for (let offset = 0; ; offset += 500) {
+        const page = await store.listClauses({ limit: 500, offset });
+        const counts = new Map<string, number>();
+        for (const clause of page.clauses)
+          counts.set(clause.documentId, (counts.get(clause.documentId) ?? 0) + 1);
+        for (const [documentId] of counts) present.add(documentId);
+        if (page.clauses.length < 500) break;
+      }
+      for (const documentId of present) {
+        const index = Number(documentId.slice('crash-'.length));
+        const { total } = await store.listClauses({ documentId, limit: 1 });
+        if (total !== crashDocumentSize(index)) partial.push(documentId);
+      }
+      const lost = [...committed].filter((documentId) => !present.has(documentId));
+      results.push({ committed: saved, report, partial, lost });
+    } finally {
+      await store.close();
+    }
+  }
+  return results;
+}
