@@ -338,7 +338,7 @@ describe('engine app over app.request()', () => {
     await own.close();
     const response = await ownApp.request('/health');
     expect(response.status).toBe(503);
-    const body = await response.json();
+    const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('internal');
     expect(body.error.message).toMatch(/the store \(memory:\/\/\) cannot be read/);
   });

@@ -13,6 +13,7 @@ const USAGE = `cae: the clause annotation engine without a server
   cae ingest <files or globs...>  compile, store and embed files (--no-embed to skip vectors)
   cae search "<query>"            hybrid retrieval  [--limit N] [filters]
   cae ask "<question>"            answer with cited clauses  [--limit N] [--fallback] [filters]
+  cae doctor                      check the store's integrity (counts, statistics, references)
   cae serve                       start the HTTP engine (HOST, PORT)
 
 filters: --mood M --process-type P --source-type S --min-modality X --max-modality X
@@ -236,12 +237,31 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         if (values.json) io.stdout(`${JSON.stringify(wire.synthesizeResponse.toWire(answer), null, 2)}\n`);
         else {
           io.stdout(`${answer.answer}\n\nconfidence ${answer.confidence.toFixed(2)}\n`);
-          for (const [index, id] of answer.citedClauseIds.entries()) {
-            const clause = answer.clauses.find((candidate) => candidate.clauseId === id);
-            io.stdout(`[${index + 1}] ${clause?.documentId ?? ''}: ${clause?.text ?? id}\n`);
+          // The answer's [n] is the n-th clause of its context: the list uses the same numbers.
+          for (const id of answer.citedClauseIds) {
+            const position = answer.clauses.findIndex((candidate) => candidate.clauseId === id);
+            const clause = answer.clauses[position];
+            io.stdout(`[${position + 1}] ${clause?.documentId ?? ''}: ${clause?.text ?? id}\n`);
           }
         }
         return 0;
+      }
+      case 'doctor': {
+        const report = await withEngine(io.env, command, (engine) => engine.checkIntegrity());
+        for (const [check, count] of Object.entries(report.checks))
+          io.stdout(
+            `${count === 0 ? 'ok  ' : 'FAIL'} ${check.replaceAll('_', ' ')}${count === 0 ? '' : `: ${count}`}\n`,
+          );
+        if (report.pendingDocuments > 0)
+          io.stdout(
+            `note ${report.pendingDocuments} documents wait for keyword indexing (the next bulk load indexes them)\n`,
+          );
+        io.stdout(
+          report.ok
+            ? 'the store is sound\n'
+            : 'the store is damaged: restore it from a backup, or re-ingest the documents named above\n',
+        );
+        return report.ok ? 0 : 1;
       }
       case 'serve': {
         const server = await startEngineServer({ env: io.env });

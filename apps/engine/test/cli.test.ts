@@ -79,7 +79,18 @@ describe('cae CLI', () => {
 
     const ask = io();
     expect(await runCli(['ask', 'Who must pay the deposit?'], ask)).toBe(0);
-    expect(ask.out.join('')).toMatch(/confidence \d\.\d\d[\s\S]*\[1\]/);
+    const printed = ask.out.join('');
+    expect(printed).toMatch(/confidence \d\.\d\d[\s\S]*\[\d+\]/);
+    // One numbering: every [n] of the answer is a line of the list below it, and no other.
+    const [answerText = '', list = ''] = printed.split(/\n\nconfidence [^\n]*\n/);
+    const cited = [...answerText.matchAll(/\[(\d+)\]/g)].map((match) => match[1]).sort();
+    const listed = [...list.matchAll(/^\[(\d+)\]/gm)].map((match) => match[1]).sort();
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toEqual([...new Set(cited)]);
+
+    const doctor = io();
+    expect(await runCli(['doctor'], doctor)).toBe(0);
+    expect(doctor.out.join('')).toMatch(/ok {3}clause count mismatch[\s\S]*the store is sound/);
   });
 
   it('ingests the good files of a batch when one file of it fails, naming that file', async () => {

@@ -20,6 +20,7 @@ import type {
   SynthesizeRequestInput,
   SynthesizeResponse,
 } from '@cae/core';
+import type { IntegrityReport } from '@cae/store-drizzle';
 
 /** What the engine can do; every method mirrors one route of engine-api.md and takes camelCase input. */
 export interface Engine {
@@ -57,6 +58,8 @@ export interface Engine {
   describe(): EngineDescription;
   /** Whether the store answers: resolves when it does, else throws a 503 error saying what failed. */
   health(): Promise<void>;
+  /** The store's integrity check (`store.checkIntegrity()`), for `cae doctor`. */
+  checkIntegrity(): Promise<IntegrityReport>;
   /**
    * Runs a bulk ingest of `compile({ store: true })` calls through the store's bulk mode: the vector
    * index and new documents' keyword postings are built once at the end, not per document.

@@ -298,6 +298,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
 
     health: () => store.health(),
+    checkIntegrity: () => store.checkIntegrity(),
 
     bulkLoad(load) {
       return store.bulkLoad(load);
