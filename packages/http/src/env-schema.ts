@@ -12,7 +12,10 @@ export const portSchema = (fallback: number) =>
 /** A comma-separated list (`CAE_API_TOKENS`, `CAE_CORS_ORIGINS`), trimmed, blanks dropped. */
 /** Where an app keeps its data when no database server is named (`CAE_DATA_DIR`); default `./.cae`. */
 export const DEFAULT_DATA_DIR = './.cae';
-export const dataDirSchema = z.string().trim().min(1).default(DEFAULT_DATA_DIR);
+export const dataDirSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().default(DEFAULT_DATA_DIR),
+);
 
 export const listSchema = z
   .string()
