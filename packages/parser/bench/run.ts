@@ -46,6 +46,7 @@ console.table({
   'model load (ms)': Math.round(loadMs),
   'heap delta after load': megabytes(heapDelta),
   'rss delta after load': megabytes(rssDelta),
+  'heap + rss delta': megabytes(heapDelta + rssDelta),
   'array buffers after load': megabytes(arrayDelta),
   'model file': megabytes(statSync(MODEL_PATH).size),
 });
