@@ -76,8 +76,10 @@ export function trainTagger(
     let total = 0;
     for (const { words, gold, sentence } of order) {
       const context = taggerContext(words, lexicon);
-      if (options.leaveOneOut ?? true)
-        leaveOneOut[sentence]!.forEach((value, i) => setAmbiguity(context, i, value));
+      if (options.leaveOneOut ?? true) {
+        const classes = leaveOneOut[sentence]!;
+        for (let i = 0; i < classes.length; i++) setAmbiguity(context, i, classes[i]!);
+      }
       let previous = -1;
       let previous2 = -2;
       for (let i = 0; i < words.length; i++) {
