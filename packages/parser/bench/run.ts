@@ -20,19 +20,26 @@ const after = process.memoryUsage();
 const sentences = readConllu(DATA).map((sentence) => sentence.words);
 const words = sentences.reduce((sum, sentence) => sum + sentence.length, 0);
 
-function wordsPerSecond(run: (words: string[]) => unknown): number {
-  for (const sentence of sentences) run(sentence);
+function wordsPerSecond(run: () => void): number {
+  run();
   let best = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
-    for (const sentence of sentences) run(sentence);
+    run();
     best = Math.max(best, words / ((performance.now() - started) / 1000));
   }
   return best;
 }
 
-const tagging = wordsPerSecond((sentence) => parser.tag(sentence));
-const parsing = wordsPerSecond((sentence) => parser.parse(sentence));
+const tagging = wordsPerSecond(() => {
+  for (const sentence of sentences) parser.tag(sentence);
+});
+const parsing = wordsPerSecond(() => {
+  for (const sentence of sentences) parser.parse(sentence);
+});
+const batchParsing = wordsPerSecond(() => {
+  parser.parseMany(sentences);
+});
 const heapDelta = after.heapUsed - before.heapUsed;
 const rssDelta = after.rss - before.rss;
 const arrayDelta = after.arrayBuffers - before.arrayBuffers;
@@ -43,9 +50,11 @@ console.log(
 console.table({
   'tagging (words/s)': Math.round(tagging),
   'tagging + parsing (words/s)': Math.round(parsing),
+  'tagging + parsing, parseMany (words/s)': Math.round(batchParsing),
   'model load (ms)': Math.round(loadMs),
   'heap delta after load': megabytes(heapDelta),
   'rss delta after load': megabytes(rssDelta),
+  'heap + rss delta': megabytes(heapDelta + rssDelta),
   'array buffers after load': megabytes(arrayDelta),
   'model file': megabytes(statSync(MODEL_PATH).size),
 });

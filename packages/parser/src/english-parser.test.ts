@@ -44,6 +44,10 @@ describe('the shipped parser', () => {
     },
   );
 
+  it('parses a batch exactly as sentence by sentence', () => {
+    expect(parser.parseMany(SENTENCES)).toEqual(SENTENCES.map((words) => parser.parse(words)));
+  });
+
   it('returns nothing for an empty sentence', () => {
     expect(parser.parse([])).toEqual([]);
     expect(parser.tag([])).toEqual([]);

@@ -29,6 +29,8 @@ export interface ParsedWord extends TaggedWord {
 export interface Parser {
   tag(words: readonly string[]): TaggedWord[];
   parse(words: readonly string[]): ParsedWord[];
+  /** Parses many sentences: tags them all first, then parses, which keeps each model's tables in cache. */
+  parseMany(sentences: readonly (readonly string[])[]): ParsedWord[][];
 }
 
 /** The tagger, feature guesser, lemmatizer and dependency parser of one model bundle. */
@@ -53,7 +55,15 @@ export class EnglishParser implements Parser {
   }
 
   parse(words: readonly string[]): ParsedWord[] {
-    const tags = this.tagger.tagClasses(words);
+    return this.parseTagged(words, this.tagger.tagClasses(words));
+  }
+
+  parseMany(sentences: readonly (readonly string[])[]): ParsedWord[][] {
+    const tags = sentences.map((words) => this.tagger.tagClasses(words));
+    return sentences.map((words, i) => this.parseTagged(words, tags[i]!));
+  }
+
+  private parseTagged(words: readonly string[], tags: Int32Array): ParsedWord[] {
     const tree = this.dependencies.parse(words, tags);
     const parsed = words.map(
       (word, i): ParsedWord => ({

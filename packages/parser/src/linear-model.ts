@@ -10,6 +10,40 @@ export interface LinearModelData {
 }
 
 const SLOT = 2;
+
+/** Slots of the open-addressing table for a model of `rows` rows: a power of two, at most 3/4 full. */
+export function tableCapacity(rows: number): number {
+  let capacity = 1024;
+  while (capacity * 3 < rows * 4) capacity *= 2;
+  return capacity;
+}
+
+/**
+ * The same model with its rows in the order of their home slots, so that building the table at load
+ * time writes memory front to back instead of at random.
+ */
+export function inTableOrder(data: LinearModelData): LinearModelData {
+  const mask = tableCapacity(data.keys.length) - 1;
+  const order = Array.from(data.keys, (_, row) => row);
+  order.sort((a, b) => (data.keys[a]! & mask) - (data.keys[b]! & mask) || a - b);
+  const rowStarts = new Uint32Array(order.length + 1);
+  const classes = new Uint8Array(data.classes.length);
+  const weights = new Int16Array(data.weights.length);
+  order.forEach((row, i) => {
+    const start = data.rowStarts[row]!;
+    const end = data.rowStarts[row + 1]!;
+    classes.set(data.classes.subarray(start, end), rowStarts[i]!);
+    weights.set(data.weights.subarray(start, end), rowStarts[i]!);
+    rowStarts[i + 1] = rowStarts[i]! + end - start;
+  });
+  return {
+    classCount: data.classCount,
+    keys: Uint32Array.from(order, (row) => data.keys[row]!),
+    rowStarts,
+    classes,
+    weights,
+  };
+}
 const DENSE_CLASSES = 3;
 const DENSE_BITS = 10;
 const DENSE_LIMIT = (1 << (DENSE_BITS - 1)) - 1;
@@ -34,12 +68,12 @@ export class LinearModel {
     this.dense = data.classCount <= DENSE_CLASSES;
     if (data.classes.length >= 1 << 24) throw new Error('linear model too large for 24-bit row offsets');
     let largest = 1;
-    for (const weight of data.weights) largest = Math.max(largest, Math.abs(weight));
+    if (this.dense)
+      for (let i = 0; i < data.weights.length; i++) largest = Math.max(largest, Math.abs(data.weights[i]!));
     let shift = 0;
     while (largest >> shift > DENSE_LIMIT) shift++;
     this.denseShift = shift;
-    let capacity = 1024;
-    while (capacity * 3 < data.keys.length * 4) capacity *= 2;
+    const capacity = tableCapacity(data.keys.length);
     this.slots = new Int32Array(capacity * SLOT);
     this.mask = capacity - 1;
     this.entries = new Int32Array(this.dense ? 0 : data.classes.length);

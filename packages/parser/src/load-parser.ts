@@ -23,5 +23,7 @@ export function loadParser(path = DEFAULT_MODEL_PATH): Parser {
   return {
     tag: (words: readonly string[]): TaggedWord[] => loadModel(path).tag(words),
     parse: (words: readonly string[]): ParsedWord[] => loadModel(path).parse(words),
+    parseMany: (sentences: readonly (readonly string[])[]): ParsedWord[][] =>
+      loadModel(path).parseMany(sentences),
   };
 }

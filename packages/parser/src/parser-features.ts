@@ -17,7 +17,7 @@ const NO_WORD = hashString('-NONE-');
 const ROOT_TAG = -2;
 const NO_TAG = -1;
 
-export const PARSER_FEATURE_COUNT = 89;
+export const PARSER_FEATURE_COUNT = 92;
 export const LABELER_FEATURE_COUNT = 40;
 
 /** `coarseOfTag` maps a tag class to the id of its UPOS. */
@@ -235,6 +235,11 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
   out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
   out[n++] = featureKey3(88, c[B0]!, c[B1]!, c[B2]!);
+  const s1 = at[S1]!;
+  const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
+  out[n++] = featureKey3(89, s1t, s0t, stackDistance);
+  out[n++] = featureKey3(90, s1w, s0t, stackDistance);
+  out[n++] = featureKey3(91, s1t, s0w, b0t);
   return n;
 }
 

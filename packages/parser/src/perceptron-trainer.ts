@@ -1,5 +1,5 @@
 import { FeatureTable } from './feature-table';
-import type { LinearModelData } from './linear-model';
+import { inTableOrder, type LinearModelData } from './linear-model';
 
 /**
  * Averaged multi-class perceptron under training. Rows are created on a feature's first update, so
@@ -86,13 +86,13 @@ export class PerceptronTrainer {
       keys.push(keysByRow[row]!);
       rowStarts.push(classes.length);
     }
-    return {
+    return inTableOrder({
       classCount,
       keys: Uint32Array.from(keys),
       rowStarts: Uint32Array.from(rowStarts),
       classes: Uint8Array.from(classes),
       weights: Int16Array.from(weights),
-    };
+    });
   }
 
   private ensureRows(rows: number): void {

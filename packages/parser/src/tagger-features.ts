@@ -76,6 +76,11 @@ export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<str
   return context;
 }
 
+/** Overrides the ambiguity class of token `i` (training uses leave-one-out classes). */
+export function setAmbiguity(context: TaggerContext, i: number, value: number): void {
+  context.ambiguity[i + PAD] = value;
+}
+
 /**
  * Writes the feature keys of token `i` into `out` and returns how many there are. `previous` and
  * `previous2` are the predicted classes of the two tokens before (−1/−2 at the sentence start).

@@ -5,7 +5,13 @@ import { seededRandom, shuffleInPlace } from './random';
 import { tagClassName } from './tag-classes';
 import type { TaggerModelData } from './tagger';
 import { argmax } from './tagger';
-import { normalizeWord, TAGGER_FEATURE_COUNT, taggerContext, taggerFeatures } from './tagger-features';
+import {
+  normalizeWord,
+  setAmbiguity,
+  TAGGER_FEATURE_COUNT,
+  taggerContext,
+  taggerFeatures,
+} from './tagger-features';
 
 export interface TaggerTrainingOptions {
   iterations: number;
@@ -16,11 +22,14 @@ export interface TaggerTrainingOptions {
   dictionaryMinShare?: number;
   /** A word enters the ambiguity lexicon when seen this often. */
   lexiconMinCount?: number;
+  /** Train on leave-one-out ambiguity classes (default true). */
+  leaveOneOut?: boolean;
   log?: (line: string) => void;
 }
 
 interface Example {
   words: string[];
+  sentence: number;
   gold: number[];
 }
 
@@ -29,8 +38,9 @@ export function trainTagger(
   options: TaggerTrainingOptions,
 ): TaggerModelData {
   const classIds = new Map<string, number>();
-  const examples: Example[] = sentences.map((sentence) => ({
+  const examples: Example[] = sentences.map((sentence, s) => ({
     words: sentence.words,
+    sentence: s,
     gold: sentence.words.map((_, i) => {
       const name = tagClassName(sentence.upos[i]!, sentence.xpos[i]!, sentence.feats[i]!);
       let id = classIds.get(name);
@@ -47,7 +57,14 @@ export function trainTagger(
     options.dictionaryMinCount ?? 20,
     options.dictionaryMinShare ?? 0.97,
   );
-  const lexicon = buildAmbiguityLexicon(sentences, options.lexiconMinCount ?? 3);
+  const lexiconMinCount = options.lexiconMinCount ?? 2;
+  const tagCounts = countTags(sentences);
+  const lexicon = buildAmbiguityLexicon(tagCounts, lexiconMinCount);
+  const leaveOneOut = sentences.map((sentence) =>
+    Uint32Array.from(sentence.words, (word, i) =>
+      ambiguityClass(tagCounts.get(normalizeWord(word)), lexiconMinCount, sentence.upos[i]),
+    ),
+  );
   const trainer = new PerceptronTrainer(classIds.size);
   const features = new Uint32Array(TAGGER_FEATURE_COUNT);
   const scores = new Float64Array(classIds.size);
@@ -57,8 +74,12 @@ export function trainTagger(
     shuffleInPlace(order, random);
     let correct = 0;
     let total = 0;
-    for (const { words, gold } of order) {
+    for (const { words, gold, sentence } of order) {
       const context = taggerContext(words, lexicon);
+      if (options.leaveOneOut ?? true) {
+        const classes = leaveOneOut[sentence]!;
+        for (let i = 0; i < classes.length; i++) setAmbiguity(context, i, classes[i]!);
+      }
       let previous = -1;
       let previous2 = -2;
       for (let i = 0; i < words.length; i++) {
@@ -118,9 +139,10 @@ function buildTagDictionary(
   return dictionary;
 }
 
-/** Normalised word → hash of the UPOS tags that make up at least a tenth of its occurrences. */
-function buildAmbiguityLexicon(sentences: readonly ConlluSentence[], minCount: number): Map<string, number> {
-  const counts = new Map<string, Map<string, number>>();
+type TagCounts = Map<string, Map<string, number>>;
+
+function countTags(sentences: readonly ConlluSentence[]): TagCounts {
+  const counts: TagCounts = new Map();
   for (const sentence of sentences) {
     sentence.words.forEach((word, i) => {
       const key = normalizeWord(word);
@@ -132,13 +154,31 @@ function buildAmbiguityLexicon(sentences: readonly ConlluSentence[], minCount: n
       byTag.set(sentence.upos[i]!, (byTag.get(sentence.upos[i]!) ?? 0) + 1);
     });
   }
+  return counts;
+}
+
+/**
+ * Hash of the UPOS tags that make up at least a tenth of a word's occurrences, 0 when the word was seen
+ * fewer than `minCount` times. `leaveOut` discounts one occurrence with that tag: a training word then
+ * gets the class it would have had if its own occurrence were not in the training data.
+ */
+function ambiguityClass(byTag: Map<string, number> | undefined, minCount: number, leaveOut?: string): number {
+  if (!byTag) return 0;
+  let total = 0;
+  for (const [tag, count] of byTag) total += tag === leaveOut ? count - 1 : count;
+  if (total < minCount) return 0;
+  const tags: string[] = [];
+  for (const [tag, count] of byTag) {
+    if ((tag === leaveOut ? count - 1 : count) * 10 >= total) tags.push(tag);
+  }
+  return hashString(tags.sort().join('+'));
+}
+
+function buildAmbiguityLexicon(counts: TagCounts, minCount: number): Map<string, number> {
   const lexicon = new Map<string, number>();
   for (const [word, byTag] of counts) {
-    let total = 0;
-    for (const count of byTag.values()) total += count;
-    if (total < minCount) continue;
-    const tags = [...byTag].filter(([, count]) => count * 10 >= total).map(([tag]) => tag);
-    lexicon.set(word, hashString(tags.sort().join('+')));
+    const ambiguity = ambiguityClass(byTag, minCount);
+    if (ambiguity !== 0) lexicon.set(word, ambiguity);
   }
   return lexicon;
 }
