@@ -1,5 +1,6 @@
 import { createEngine, type Engine } from '@cae/engine';
 import { createHashEmbedder } from '@cae/engine/testing';
+import { validate } from '@readme/openapi-parser';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineApp } from './app';
@@ -324,6 +325,13 @@ describe('engine app over app.request()', () => {
     expect(refs.length).toBeGreaterThan(20);
     expect(refs.filter((name) => document.components.schemas[name] === undefined)).toEqual([]);
     expect(refs).toContain('RetrievalFiltersInput');
+    // A real OpenAPI 3.1 validator agrees, and would not with a dangling reference.
+    expect(await validate(structuredClone(document))).toMatchObject({ valid: true });
+    const dangling = structuredClone(document);
+    dangling.components.schemas.RetrieveRequest.properties.filters = {
+      $ref: '#/components/schemas/RetrievalFilters',
+    };
+    expect(await validate(dangling)).toMatchObject({ valid: false });
     const page = await app.request('/docs');
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
