@@ -17,7 +17,7 @@ describe('scripts/start.mjs (pnpm start:engine)', () => {
     ).toBe(true);
     const dataDir = await mkdtemp(join(tmpdir(), 'cae-start-'));
     const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), 'engine'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CAE_DATA_DIR: dataDir },
+      env: { ...env, PORT: '0', HOST: '127.0.0.1', CAE_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {

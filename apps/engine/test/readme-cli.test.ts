@@ -34,7 +34,8 @@ describe("README's CLI lines", () => {
     expect(existsSync(join(root, 'apps/engine/dist/cae.js')), 'apps/engine/dist is missing: pnpm build').toBe(
       true,
     );
-    const { CAE_DATA_DIR: _unset, ...env } = process.env;
+    // The lines describe the embedded default: no data directory or server from the test's environment.
+    const { CAE_DATA_DIR: _dataDir, DATABASE_URL: _server, ...env } = process.env;
     const outputs: string[] = [];
     for (const line of await cliLines()) {
       const { stdout } = await run('bash', ['-c', line], {
