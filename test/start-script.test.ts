@@ -16,6 +16,8 @@ describe('scripts/start.mjs (pnpm start:engine)', () => {
       'apps/engine/dist is missing: pnpm build',
     ).toBe(true);
     const dataDir = await mkdtemp(join(tmpdir(), 'cae-start-'));
+    // The embedded default in a temp directory, whatever server the test run itself was given.
+    const { DATABASE_URL: _server, ...env } = process.env;
     const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), 'engine'], {
       env: { ...env, PORT: '0', HOST: '127.0.0.1', CAE_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
