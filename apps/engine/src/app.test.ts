@@ -351,6 +351,20 @@ describe('engine app over app.request()', () => {
     expect(body.error.message).toMatch(/the store \(memory:\/\/\) cannot be read/);
   });
 
+  it('answers a known path asked with another method with 405 and the methods it takes', async () => {
+    const wrong = await app.request('/pipeline/compile');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(((await wrong.json()) as { error: unknown }).error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/GET is not allowed on \/pipeline\/compile/),
+    });
+    const remove = await app.request('/clauses', { method: 'DELETE' });
+    expect(remove.status).toBe(405);
+    expect(remove.headers.get('allow')).toBe('GET, HEAD');
+    expect((await app.request('/clauses/00000000-0000-4000-8000-000000000000/review')).status).toBe(405);
+  });
+
   it('answers unknown routes with the error body', async () => {
     await expectError(await app.request('/nope'), 404, 'not_found');
   });

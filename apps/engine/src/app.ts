@@ -5,6 +5,7 @@ import {
   callerAuth,
   errorHandler,
   type HttpLogger,
+  methodNotAllowed,
   notFoundHandler,
   readJsonObject as readJsonBody,
   requestLog,
@@ -111,5 +112,6 @@ export function createEngineApp(options: EngineAppOptions): Hono {
     return c.json(wire.graphEdges.toWire(await engine.graphEdges(documentId)));
   });
 
+  methodNotAllowed(app);
   return app;
 }

@@ -108,6 +108,12 @@ describe('read routes', () => {
     const response = await app.request('/api/nothing');
     expect(response.status).toBe(404);
     expect(ErrorBodySchema.parse(await response.json()).error.code).toBe('not_found');
+    const wrong = await app.request('/api/health', { method: 'POST' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+    expect(ErrorBodySchema.parse(await wrong.json()).error.message).toMatch(
+      /POST is not allowed on \/api\/health/,
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import {
   bodyLimit,
   callerAuth,
   errorHandler,
+  methodNotAllowed,
   notFoundHandler,
   rateLimit,
   readJsonBody,
@@ -128,5 +129,6 @@ export function createGatewayApp(options: GatewayAppOptions) {
     }));
   });
 
+  methodNotAllowed(app);
   return app;
 }

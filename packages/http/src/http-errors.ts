@@ -1,5 +1,5 @@
 import { InvalidRequestError, NotFoundError, toCaeError } from '@cae/core';
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler, Hono, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type HttpLogger, toLogger } from './request-log';
 
@@ -41,4 +41,36 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
     throw new InvalidRequestError('the body must be a JSON object');
   }
   return body as Record<string, unknown>;
+}
+
+/**
+ * Call after the routes: a known path asked with a method it does not serve answers 405 with an
+ * `allow` header and the error body, instead of the 404 of an unknown path.
+ * @example registerRoutes(app); methodNotAllowed(app);
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any app's environment and schema
+export function methodNotAllowed(app: Hono<any, any, any>): void {
+  const methods = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    const known = methods.get(route.path) ?? new Set<string>();
+    known.add(route.method);
+    if (route.method === 'GET') known.add('HEAD');
+    methods.set(route.path, known);
+  }
+  for (const [path, allowed] of methods) {
+    const allow = [...allowed].sort().join(', ');
+    app.all(path, (c) => {
+      c.header('allow', allow);
+      return c.json(
+        {
+          error: {
+            code: 'invalid_request',
+            message: `${c.req.method} is not allowed on ${c.req.path}; use ${allow}`,
+          },
+        },
+        405,
+      );
+    });
+  }
 }

@@ -26,6 +26,7 @@ export {
 export {
   errorHandler,
   errorResponse,
+  methodNotAllowed,
   notFoundHandler,
   readJsonBody,
   readJsonObject,
