@@ -1,4 +1,4 @@
-import { InvalidRequestError, NotFoundError, toCaeError } from '@cae/core';
+import { CaeError, InvalidRequestError, NotFoundError, toCaeError } from '@cae/core';
 import type { Context, ErrorHandler, Hono, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type HttpLogger, toLogger } from './request-log';
@@ -62,15 +62,8 @@ export function methodNotAllowed(app: Hono<any, any, any>): void {
     const allow = [...allowed].sort().join(', ');
     app.all(path, (c) => {
       c.header('allow', allow);
-      return c.json(
-        {
-          error: {
-            code: 'invalid_request',
-            message: `${c.req.method} is not allowed on ${c.req.path}; use ${allow}`,
-          },
-        },
-        405,
-      );
+      const message = `${c.req.method} is not allowed on ${c.req.path}; use ${allow}`;
+      return errorResponse(new CaeError('invalid_request', message, { statusCode: 405 }), c);
     });
   }
 }

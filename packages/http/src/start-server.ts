@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Logger, silentLogger } from '@cae/core';
+import { CaeError, type Logger, silentLogger } from '@cae/core';
 import { serve } from '@hono/node-server';
 import { assertSafeListen } from './caller-auth';
 
@@ -40,9 +40,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const SHUTTING_DOWN = JSON.stringify({
-  error: { code: 'internal', message: 'the server is shutting down; retry against another instance' },
-});
+const SHUTTING_DOWN = JSON.stringify(
+  new CaeError('internal', 'the server is shutting down; retry against another instance').toBody(),
+);
 
 /**
  * The one bootstrap of both apps: refuses an unsafe listen address, listens, counts in-flight

@@ -156,3 +156,12 @@ export function page(input: PageInput = {}): { limit: number; offset: number } {
     throw new InvalidRequestError('offset must be a non-negative integer');
   return { limit, offset };
 }
+
+/** A page of a listing and the listing's total, read together. */
+export async function withTotal<T>(
+  rows: PromiseLike<T[]>,
+  totals: PromiseLike<Array<{ total: number }>>,
+): Promise<{ rows: T[]; total: number }> {
+  const [page, counted] = await Promise.all([rows, totals]);
+  return { rows: page, total: Number(counted[0]?.total ?? 0) };
+}

@@ -6,7 +6,7 @@ import {
   NotFoundError,
 } from '@cae/core';
 import { count, desc, eq } from 'drizzle-orm';
-import { isUuid, type PageInput, page, type StoreContext } from '../store-context';
+import { isUuid, type PageInput, page, type StoreContext, withTotal } from '../store-context';
 import { annotationColumns, clauseColumns, toClauseAnnotation, toClauseReviewRecord } from '../store-rows';
 import { clauseReviews, clauses } from '../store-schema';
 
@@ -89,7 +89,7 @@ export function createClauseReviewRepository(context: StoreContext): ClauseRevie
 
     async listClauseReviews(input = {}) {
       const { limit, offset } = page(input);
-      const [rows, totals] = await Promise.all([
+      const { rows, total } = await withTotal(
         db
           .select()
           .from(clauseReviews)
@@ -97,8 +97,8 @@ export function createClauseReviewRepository(context: StoreContext): ClauseRevie
           .limit(limit)
           .offset(offset),
         db.select({ total: count() }).from(clauseReviews),
-      ]);
-      return { records: rows.map(toClauseReviewRecord), total: Number(totals[0]?.total ?? 0) };
+      );
+      return { records: rows.map(toClauseReviewRecord), total };
     },
   };
 }

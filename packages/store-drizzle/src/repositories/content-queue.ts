@@ -8,7 +8,7 @@ import {
   type QueueStatus,
 } from '@cae/core';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { isUuid, type PageInput, page, type StoreContext } from '../store-context';
+import { isUuid, type PageInput, page, type StoreContext, withTotal } from '../store-context';
 import { toContentReviewItem } from '../store-rows';
 import { contentReviews } from '../store-schema';
 import type { DocumentWriter, SaveDocumentInput } from './documents';
@@ -86,7 +86,7 @@ export function createContentQueueRepository(
       if (status !== 'all') conditions.push(eq(contentReviews.status, status));
       if (query.modality !== undefined) conditions.push(eq(contentReviews.modality, query.modality));
       const where = and(...conditions);
-      const [rows, totals] = await Promise.all([
+      const { rows, total } = await withTotal(
         db
           .select()
           .from(contentReviews)
@@ -95,8 +95,8 @@ export function createContentQueueRepository(
           .limit(limit)
           .offset(offset),
         db.select({ total: count() }).from(contentReviews).where(where),
-      ]);
-      return { items: rows.map(toContentReviewItem), total: Number(totals[0]?.total ?? 0) };
+      );
+      return { items: rows.map(toContentReviewItem), total };
     },
 
     async recordContentDecision(input) {

@@ -6,7 +6,7 @@ import {
 } from '@cae/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from '../store-connection';
-import { isUuid, page, type StoreContext } from '../store-context';
+import { isUuid, page, type StoreContext, withTotal } from '../store-context';
 import { checkEmbedding, computeSemanticEdgesIn, DEFAULT_SEMANTIC_EDGES } from '../store-embeddings';
 import { listConditions } from '../store-filters';
 import { documentTermCounts, indexDocumentTerms } from '../store-keyword-search';
@@ -244,7 +244,7 @@ export function createDocumentRepository(
     async listClauses(query = {}) {
       const { limit, offset } = page(query);
       const where = and(...listConditions(query));
-      const [rows, totals] = await Promise.all([
+      const { rows, total } = await withTotal(
         db
           .select(clauseColumns)
           .from(clauses)
@@ -253,8 +253,8 @@ export function createDocumentRepository(
           .limit(limit)
           .offset(offset),
         db.select({ total: count() }).from(clauses).where(where),
-      ]);
-      return { clauses: rows.map(toAnnotatedClause), total: Number(totals[0]?.total ?? 0) };
+      );
+      return { clauses: rows.map(toAnnotatedClause), total };
     },
 
     async getClause(clauseId) {
