@@ -69,3 +69,23 @@ describe('the shipped parser', () => {
     expect(open!.feats).toMatchObject({ Mood: 'Imp', VerbForm: 'Fin' });
   });
 });
+
+describe('tag dictionary from an outside lexicon', () => {
+  it('constrains words the tagger did not learn, and only those', () => {
+    const words = ['In', 'a', 'small', 'bowl', ',', 'zorble', 'the', 'eggs', '.'];
+    const free = parser.tag(words);
+    // Whatever the tagger guesses for the unknown word, the lexicon's other tag wins.
+    const wanted = free[5]!.upos === 'NOUN' ? 'VERB' : 'NOUN';
+    const allowed = words.map((word) => (word === 'zorble' ? new Set([wanted]) : undefined));
+    expect(parser.tag(words, { allowed })[5]!.upos).toBe(wanted);
+    const parsed = parser.parse(words, { allowed });
+    expect(parsed[5]!.upos).toBe(wanted);
+    expectWellFormedTree(parsed, words.length);
+    // A word the tagger learnt keeps its own tag whatever the lexicon says.
+    const known = words.map((word) => (word === 'bowl' ? new Set(['VERB']) : undefined));
+    expect(parser.tag(words, { allowed: known })[3]!.upos).toBe(free[3]!.upos);
+    // A constraint no class satisfies is ignored.
+    const impossible = words.map((word) => (word === 'zorble' ? new Set(['NOT-A-TAG']) : undefined));
+    expect(parser.tag(words, { allowed: impossible })[5]!.upos).toBe(free[5]!.upos);
+  });
+});

@@ -4,7 +4,16 @@ import { Lemmatizer } from './lemmatizer';
 import type { ModelBundle } from './model-format';
 import { agreeWithSubjects, type Features, Morphology } from './morphology';
 import { parseTagClass, type TagClass } from './tag-classes';
-import { Tagger } from './tagger';
+import { type AllowedTags, Tagger } from './tagger';
+
+/** Options of one call. */
+export interface TagOptions {
+  /**
+   * UPOS tags an outside lexicon allows per word (same length as the words; `undefined` for no
+   * constraint); they constrain only words the tagger did not learn from its training data.
+   */
+  readonly allowed?: AllowedTags;
+}
 
 /** A word with its part of speech, morphological features and lemma. */
 export interface TaggedWord {
@@ -27,8 +36,8 @@ export interface ParsedWord extends TaggedWord {
 
 /** Tags and parses one tokenised sentence at a time. */
 export interface Parser {
-  tag(words: readonly string[]): TaggedWord[];
-  parse(words: readonly string[]): ParsedWord[];
+  tag(words: readonly string[], options?: TagOptions): TaggedWord[];
+  parse(words: readonly string[], options?: TagOptions): ParsedWord[];
   /** Parses many sentences: tags them all first, then parses, which keeps each model's tables in cache. */
   parseMany(sentences: readonly (readonly string[])[]): ParsedWord[][];
 }
@@ -49,13 +58,13 @@ export class EnglishParser implements Parser {
     this.dependencies = new DependencyParser(bundle.parser);
   }
 
-  tag(words: readonly string[]): TaggedWord[] {
-    const tags = this.tagger.tagClasses(words);
+  tag(words: readonly string[], options: TagOptions = {}): TaggedWord[] {
+    const tags = this.tagger.tagClasses(words, options.allowed);
     return words.map((word, i) => this.describe(word, tags[i]!));
   }
 
-  parse(words: readonly string[]): ParsedWord[] {
-    return this.parseTagged(words, this.tagger.tagClasses(words));
+  parse(words: readonly string[], options: TagOptions = {}): ParsedWord[] {
+    return this.parseTagged(words, this.tagger.tagClasses(words, options.allowed));
   }
 
   parseMany(sentences: readonly (readonly string[])[]): ParsedWord[][] {

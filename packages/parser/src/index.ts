@@ -1,5 +1,12 @@
 export { type ConlluSentence, parseConllu } from './conllu';
-export { EnglishParser, type ParsedWord, type Parser, type TaggedWord } from './english-parser';
+export {
+  EnglishParser,
+  type ParsedWord,
+  type Parser,
+  type TaggedWord,
+  type TagOptions,
+} from './english-parser';
 export { DEFAULT_MODEL_PATH, loadModel, loadParser } from './load-parser';
 export { deserializeModel, type ModelBundle, serializeModel } from './model-format';
 export { type Features, formatFeats } from './morphology';
+export type { AllowedTags } from './tagger';

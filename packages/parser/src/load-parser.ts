@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EnglishParser, type ParsedWord, type Parser, type TaggedWord } from './english-parser';
+import {
+  EnglishParser,
+  type ParsedWord,
+  type Parser,
+  type TaggedWord,
+  type TagOptions,
+} from './english-parser';
 import { deserializeModel } from './model-format';
 
 /** The model shipped with the package (trained on UD English EWT by scripts/train.ts). */
@@ -21,8 +27,10 @@ export function loadModel(path = DEFAULT_MODEL_PATH): EnglishParser {
 /** A parser whose model is read on its first use, so importing the package costs nothing. */
 export function loadParser(path = DEFAULT_MODEL_PATH): Parser {
   return {
-    tag: (words: readonly string[]): TaggedWord[] => loadModel(path).tag(words),
-    parse: (words: readonly string[]): ParsedWord[] => loadModel(path).parse(words),
+    tag: (words: readonly string[], options?: TagOptions): TaggedWord[] =>
+      loadModel(path).tag(words, options),
+    parse: (words: readonly string[], options?: TagOptions): ParsedWord[] =>
+      loadModel(path).parse(words, options),
     parseMany: (sentences: readonly (readonly string[])[]): ParsedWord[][] =>
       loadModel(path).parseMany(sentences),
   };

@@ -1,5 +1,12 @@
 import { LinearModel, type LinearModelData } from './linear-model';
-import { TAGGER_FEATURE_COUNT, taggerContext, taggerFeatures } from './tagger-features';
+import { normalizeWord, TAGGER_FEATURE_COUNT, taggerContext, taggerFeatures } from './tagger-features';
+
+/**
+ * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
+ * They constrain only words the tagger never saw twice in training, where its guess rests on shape and
+ * affixes alone: a tag dictionary from a larger lexicon (the pipeline passes wink-nlp's).
+ */
+export type AllowedTags = ReadonlyArray<ReadonlySet<string> | undefined>;
 
 /** Everything the tagger needs at prediction time. */
 export interface TaggerModelData {
@@ -19,6 +26,7 @@ export class Tagger {
   private readonly lexicon: Map<string, number>;
   private readonly features = new Uint32Array(TAGGER_FEATURE_COUNT);
   private scores: Int32Array;
+  private readonly classUpos: string[];
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -26,10 +34,16 @@ export class Tagger {
     this.dictionary = new Map(data.tagDictionary);
     this.lexicon = new Map(data.ambiguityLexicon);
     this.scores = new Int32Array(data.classes.length);
+    this.classUpos = data.classes.map((name) => name.split(' ')[0] ?? name);
+  }
+
+  /** Whether the tagger learnt the word's possible tags from training (seen at least twice). */
+  knows(word: string): boolean {
+    return this.dictionary.has(word) || this.lexicon.has(normalizeWord(word));
   }
 
   /** The class id of every word. */
-  tagClasses(words: readonly string[]): Int32Array {
+  tagClasses(words: readonly string[], allowed?: AllowedTags): Int32Array {
     const context = taggerContext(words, this.lexicon);
     const tags = new Int32Array(words.length);
     let previous = -1;
@@ -39,13 +53,27 @@ export class Tagger {
       if (tag === undefined) {
         const count = taggerFeatures(context, i, previous, previous2, this.features);
         this.model.score(this.features, count, this.scores);
-        tag = argmax(this.scores, this.classes.length);
+        const only = allowed?.[i];
+        tag =
+          only !== undefined && only.size > 0 && !this.knows(words[i]!)
+            ? this.constrainedArgmax(only)
+            : argmax(this.scores, this.classes.length);
       }
       tags[i] = tag;
       previous2 = previous;
       previous = tag;
     }
     return tags;
+  }
+
+  /** The best class whose UPOS is allowed, or the best class when none is. */
+  private constrainedArgmax(only: ReadonlySet<string>): number {
+    let best = -1;
+    for (let c = 0; c < this.classes.length; c++) {
+      if (!only.has(this.classUpos[c]!)) continue;
+      if (best < 0 || this.scores[c]! > this.scores[best]!) best = c;
+    }
+    return best < 0 ? argmax(this.scores, this.classes.length) : best;
   }
 }
 

@@ -23,7 +23,7 @@ export function scoreParse(sentences: readonly UdSentence[], posSource: PosSourc
   const scores: ParseScores = { words: 0, aligned: 0, upos: 0, taggerUpos: 0, uas: 0, las: 0 };
   const parser = loadParser();
   for (const sentence of sentences) {
-    const tagged = tagText(sentence.text, { posSource, parse: true });
+    const tagged = tagText(sentence.text, { posSource });
     const taggerTags = new Array<string>(tagged.values.length).fill('');
     for (const [start, end] of tagged.sentences) {
       const words = parser.tag(tagged.values.slice(start, end));

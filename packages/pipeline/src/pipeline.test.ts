@@ -13,6 +13,34 @@ const SAMPLE = [
 ].join('\n\n');
 
 describe('compile', () => {
+  it("gives every token its head's document offset and relation, so each sentence's tree can be rebuilt across its clauses", () => {
+    const text = 'Our office is closed today.\n\nWhen the ferry is late, we cycle to the office.';
+    const clauses = pipeline.compile(text, { documentId: 'tree' });
+    const tokens = clauses.flatMap((clause) => clause.syntactic.tokens);
+    const byStart = new Map(tokens.map((token) => [token.start, token]));
+    // One root per sentence; every other head is a token of the same sentence.
+    const sentenceOf = new Map<number, number>();
+    for (const clause of clauses)
+      for (const token of clause.syntactic.tokens)
+        sentenceOf.set(token.start, clause.syntactic.sentenceIndex);
+    const roots = tokens.filter((token) => token.headStart === null);
+    expect(roots.map((token) => token.text)).toEqual(['closed', 'cycle']);
+    expect(roots.every((token) => token.deprel === 'root')).toBe(true);
+    for (const token of tokens) {
+      if (token.headStart === null) continue;
+      const head = byStart.get(token.headStart);
+      expect(head, token.text).toBeDefined();
+      expect(sentenceOf.get(token.headStart)).toBe(sentenceOf.get(token.start));
+    }
+    // The dependent clause hangs on the main clause's verb, in another clause.
+    const late = tokens.find((token) => token.text === 'late')!;
+    expect(late.deprel).toBe('advcl');
+    expect(byStart.get(late.headStart!)?.text).toBe('cycle');
+    const ferry = tokens.find((token) => token.text === 'ferry')!;
+    expect(ferry.deprel).toBe('nsubj');
+    expect(text.slice(ferry.headStart!, ferry.headStart! + 4)).toBe('late');
+  });
+
   it('produces schema-valid clauses with ids from clauseId', () => {
     const clauses = pipeline.compile(SAMPLE, { documentId: 'doc-1' });
     expect(clauses.length).toBeGreaterThan(15);

@@ -191,6 +191,8 @@ function buildSyntactic(
     const modal =
       (tag === 'AUX' && MODAL_OPERATORS[lemma] !== undefined) ||
       (tagged.lower[index + 1] === 'to' && MODAL_EXPRESSIONS[word] !== undefined);
+    const head = tagged.heads[index] ?? -1;
+    const headTagged = head < 0 ? -1 : (tagged.starts[head] ?? 0);
     tokens[local] = {
       index: local,
       text,
@@ -201,6 +203,8 @@ function buildSyntactic(
       isFinite: index === finiteAt,
       isModal: modal,
       isNegation: NEGATION_WORDS.has(word),
+      headStart: head < 0 ? null : clean ? headTagged : originalStart(normalized, headTagged),
+      deprel: tagged.deprels[index] ?? 'dep',
     };
     lower[local] = word;
     // Pass 2 reads the lower-cased text as given, which is the tagged word unless normalisation changed it.

@@ -16,12 +16,9 @@ export interface TaggedText {
   readonly ends: number[];
   /** Token index spans [start, end) of sentences. */
   readonly sentences: Array<readonly [number, number]>;
-  /**
-   * Index of each token's head in the dependency tree of its sentence, -1 for a sentence's root; empty
-   * unless the text was parsed (`parse`, or the parser's tags asked for).
-   */
+  /** Index of each token's head in the dependency tree of its sentence, -1 for a sentence's root. */
   readonly heads: number[];
-  /** UD relation of each token to its head, subtypes included ("nsubj:pass"), `root` for a root; empty unless parsed. */
+  /** UD relation of each token to its head, subtypes included ("nsubj:pass"), `root` for a root. */
   readonly deprels: string[];
 }
 
@@ -29,17 +26,17 @@ export interface TaggedText {
 export interface TagTextOptions {
   /** Rule ids switched off. */
   readonly disabledRules?: ReadonlySet<string>;
-  /** Where the tags come from (default `wink`). */
+  /** Where the tags come from (default `wink`, on which pass 2 is tuned; see PosSource). */
   readonly posSource?: PosSource;
-  /** Parse every sentence with `@cae/parser` (always done for `posSource: 'parser'`). */
-  readonly parse?: boolean;
 }
 
 /**
- * Where the part-of-speech tags of pass 1 come from: wink-nlp's tags with the measured corrections of
- * pos-corrector.ts (the default, on which every pass 2 rule is tuned), or the trained tagger of
- * `@cae/parser` (more accurate on treebanks, but slower today, and pass 2 loses figures on it until
- * its rules read the tree; see docs/EVALUATION.md).
+ * Where the part-of-speech tags tokens carry come from: wink-nlp's tags with the measured corrections of
+ * pos-corrector.ts (`wink`, the default, on which every pass 2 rule is tuned), or the trained tagger of
+ * `@cae/parser` with wink's lexicon as tag dictionary for words it did not learn, and the same
+ * corrections (`parser`: about 95% right on UD EWT test against 91%, but pass 2's rules, written
+ * around wink's errors, lose figures on it until they read the tree; docs/EVALUATION.md has both).
+ * Every sentence is parsed either way, with the trained tagger's own tags.
  */
 export type PosSource = 'parser' | 'wink';
 
@@ -60,23 +57,28 @@ const its = nlp.its;
 const probe = nlp.readDoc('a');
 const isOOV = probe.isOOV;
 setLexiconLookup((lower) => !isOOV(lower));
-const hasReading = posReadingLookup(probe.isLexeme);
+const posReadings = posReadingsLookup(probe.isLexeme);
+const hasReading = (lower: string, tag: Upos): boolean => posReadings(lower)?.has(tag) ?? false;
 setPosReadingLookup(hasReading);
 
 /**
- * Whether the model's lexicon lists a tag among a word's possible tags ("rinse", "whisk": NOUN or VERB;
- * "cool": ADJ or VERB), read from the packed lexicon (the lexeme's POS cluster); only asked for a few words.
+ * The tags the model's lexicon lists for a word ("rinse", "whisk": NOUN or VERB; "cool": ADJ or VERB),
+ * read from the packed lexicon (the lexeme's POS cluster); `undefined` for a word it does not list.
  */
-function posReadingLookup(lookup: (word: string) => unknown): (lower: string, tag: Upos) => boolean {
+function posReadingsLookup(
+  lookup: (word: string) => unknown,
+): (lower: string) => ReadonlySet<Upos> | undefined {
   try {
-    return packedPosReading(lookup);
+    return packedPosReadings(lookup);
   } catch {
-    // A model whose packing differs: the rules that ask simply do not fire.
-    return () => false;
+    // A model whose packing differs: no readings, so the rules that ask do not fire.
+    return () => undefined;
   }
 }
 
-function packedPosReading(lookup: (word: string) => unknown): (lower: string, tag: Upos) => boolean {
+function packedPosReadings(
+  lookup: (word: string) => unknown,
+): (lower: string) => ReadonlySet<Upos> | undefined {
   const core = (
     model as unknown as {
       core(): {
@@ -93,17 +95,18 @@ function packedPosReading(lookup: (word: string) => unknown): (lower: string, ta
   const { lexicon, packing, features } = core;
   const [word = 0, mask = 0, shift = 0] = packing.layout.lexemeCID ?? [];
   const tags = features.pos.list;
-  const clusters = features.posClusters.list;
   const intrinsic = features.lexeme.intrinsicSize;
-  return (lower, tag) => {
-    const wanted = tags.indexOf(tag);
-    if (wanted < 0) return false;
+  // Each cluster (a set of tag indices) once as a set of tag names.
+  const clusters = features.posClusters.list.map(
+    (cluster) => new Set([...cluster].map((tag) => tags[tag] as Upos).filter(Boolean)),
+  );
+  return (lower) => {
     const found = lookup(lower);
     const index = Array.isArray(found) && found.length === 1 ? (found[0] as number) : -1;
-    if (index < 0 || index >= intrinsic) return false;
+    if (index < 0 || index >= intrinsic) return undefined;
     // The model packs its lexicon fields as bit fields.
-    const cluster = ((lexicon[index * packing.size + word] ?? 0) & mask) >>> shift;
-    return clusters[cluster]?.has(wanted) ?? false;
+    const cluster = clusters[((lexicon[index * packing.size + word] ?? 0) & mask) >>> shift];
+    return cluster !== undefined && cluster.size > 0 ? cluster : undefined;
   };
 }
 
@@ -149,7 +152,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     tagChunk(text, from, to, out, disabledRules);
     from = to;
   }
-  if (posSource === 'parser' || options.parse) parseSentences(out, posSource, disabledRules);
+  parseSentences(out, posSource, disabledRules);
   return out;
 }
 
@@ -163,7 +166,14 @@ function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: R
   const models = sharedParser();
   for (const [start, end] of out.sentences) {
     if (end <= start) continue;
-    const parsed = models.parse(out.values.slice(start, end));
+    // POS.LEXICON_TAG_DICTIONARY: wink's lexicon is the tag dictionary for words the trained tagger did
+    // not learn from its treebank (dev: GUM UPOS +0.18, UAS +0.40, LAS +0.71; EWT UAS +0.08, LAS +0.23).
+    const parsed = models.parse(
+      out.values.slice(start, end),
+      disabledRules?.has('POS.LEXICON_TAG_DICTIONARY')
+        ? {}
+        : { allowed: lower.slice(start, end).map(posReadings) },
+    );
     let parserVerbs = 0;
     for (const word of parsed) if (word.upos === 'VERB' || word.upos === 'AUX') parserVerbs += 1;
     for (let local = 0; local < parsed.length; local += 1) {

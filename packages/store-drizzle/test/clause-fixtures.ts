@@ -84,6 +84,8 @@ export function makeClause(
       isFinite: false,
       isModal: false,
       isNegation: false,
+      headStart: index === 0 ? null : 0,
+      deprel: index === 0 ? 'root' : 'dep',
     };
   });
   const mood = overrides.mood ?? MOODS[clauseIndex % 3]!;

@@ -27,6 +27,8 @@ export function sampleClause(overrides: Partial<AnnotatedClause> = {}): Annotate
           isFinite: false,
           isModal: false,
           isNegation: false,
+          headStart: 4,
+          deprel: 'det',
         },
         {
           index: 1,
@@ -38,6 +40,8 @@ export function sampleClause(overrides: Partial<AnnotatedClause> = {}): Annotate
           isFinite: false,
           isModal: false,
           isNegation: false,
+          headStart: 16,
+          deprel: 'nsubj',
         },
         {
           index: 2,
@@ -49,6 +53,8 @@ export function sampleClause(overrides: Partial<AnnotatedClause> = {}): Annotate
           isFinite: true,
           isModal: true,
           isNegation: false,
+          headStart: 16,
+          deprel: 'aux',
         },
         {
           index: 3,
@@ -60,6 +66,8 @@ export function sampleClause(overrides: Partial<AnnotatedClause> = {}): Annotate
           isFinite: false,
           isModal: false,
           isNegation: false,
+          headStart: null,
+          deprel: 'root',
         },
       ],
       groups: [

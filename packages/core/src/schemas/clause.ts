@@ -29,8 +29,20 @@ export const TokenSchema = z
     isFinite: z.boolean().meta({ description: 'Finite verb or auxiliary (tense or modal).' }),
     isModal: z.boolean().meta({ description: 'Modal auxiliary or modal expression.' }),
     isNegation: z.boolean().meta({ description: 'Negation marker (not, never, no).' }),
+    headStart: z.number().int().nonnegative().nullable().meta({
+      description:
+        "Character offset in the document of the token's head in the dependency tree of its sentence (the head may lie in another clause of the sentence); null for the root of the sentence.",
+    }),
+    deprel: z.string().meta({
+      description:
+        'Universal Dependencies relation of the token to its head, subtypes included ("nsubj:pass", "obl:tmod"); "root" for the root of the sentence.',
+    }),
   })
-  .meta({ id: 'Token', description: 'A token with its lemma, POS tag, offsets and flags.' });
+  .meta({
+    id: 'Token',
+    description:
+      'A token with its lemma, UPOS tag, offsets, flags and its place in the dependency tree of its sentence.',
+  });
 export type Token = z.infer<typeof TokenSchema>;
 
 /** A group or phrase: a span of tokens with a head. */
