@@ -118,6 +118,26 @@ describe('engine app over app.request()', () => {
     await expectError(await app.request('/clauses?mood=question'), 400, 'invalid_request');
     await expectError(await app.request('/clauses?min_tenor=abc'), 400, 'invalid_request');
 
+    // modality_type (an extension of the spec): "every obligation", over GET /clauses and retrieval.
+    const obligations = await json(app.request('/clauses?modality_type=obligation'));
+    expect(obligations.total).toBeGreaterThan(0);
+    expect(obligations.total).toBeLessThan(clauses.length);
+    expect(
+      obligations.clauses.every((clause: any) => clause.interpersonal.modality_type === 'obligation'),
+    ).toBe(true);
+    const obligationIds = new Set(obligations.clauses.map((clause: any) => clause.id));
+    const found = await json(
+      post('/retrieve', { query: 'deposit', filters: { modality_type: 'obligation', min_modality: 0.8 } }),
+    );
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.results.every((result: any) => obligationIds.has(result.clause_id))).toBe(true);
+    const wrongType = await app.request('/clauses?modality_type=maybe');
+    expect(wrongType.status).toBe(400);
+    expect(JSON.stringify(await wrongType.json())).toContain('modality_type');
+    const wrongFilter = await post('/retrieve', { query: 'x', filters: { modality_type: 'maybe' } });
+    expect(wrongFilter.status).toBe(400);
+    expect(JSON.stringify(await wrongFilter.json())).toContain('modality_type');
+
     const retrieved = await json(post('/retrieve', { query: 'who pays the deposit' }));
     expect(retrieved.query).toBe('who pays the deposit');
     expect(retrieved.count).toBe(retrieved.results.length);

@@ -12,6 +12,7 @@ type ScalarFilters = Partial<
     | 'sourceType'
     | 'minModality'
     | 'maxModality'
+    | 'modalityType'
     | 'minTenor'
     | 'maxTenor'
     | 'documentId'
@@ -29,6 +30,7 @@ function scalarConditions(filters: ScalarFilters): SQL[] {
   if (filters.processType !== undefined) conditions.push(eq(clauses.processType, filters.processType));
   if (filters.minModality !== undefined) conditions.push(gte(clauses.modalityWeight, filters.minModality));
   if (filters.maxModality !== undefined) conditions.push(lte(clauses.modalityWeight, filters.maxModality));
+  if (filters.modalityType !== undefined) conditions.push(eq(clauses.modalityType, filters.modalityType));
   if (filters.minTenor !== undefined) conditions.push(gte(clauses.tenor, filters.minTenor));
   if (filters.maxTenor !== undefined) conditions.push(lte(clauses.tenor, filters.maxTenor));
   return conditions;

@@ -137,6 +137,10 @@ describe('store on a PGlite data directory', () => {
     const upgraded = await createStore({ dataDir });
     stores.push(upgraded);
     expect((await upgraded.listClauses()).total).toBe(2);
+    // The modality type column is filled from the stored annotations (the second clause is modalised).
+    const typed = await upgraded.listClauses({ modalityType: 'usuality' });
+    expect(typed.clauses.map((clause) => clause.id)).toEqual([clauseId('legacy', 1)]);
+    expect((await upgraded.keywordCandidates('harbour', { modalityType: 'usuality' }, 5)).length).toBe(1);
     const found = await upgraded.keywordCandidates('harbour', {}, 5);
     expect(found.map((candidate) => candidate.clauseId).sort()).toEqual(
       [clauseId('legacy', 0), clauseId('legacy', 1)].sort(),

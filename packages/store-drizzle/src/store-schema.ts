@@ -57,6 +57,8 @@ export const clauses = pgTable(
     mood: text('mood').notNull(),
     processType: text('process_type').notNull(),
     modalityWeight: doublePrecision('modality_weight').notNull(),
+    // The modality type of a modalised clause (null when unmodalised): the `modality_type` filter.
+    modalityType: text('modality_type'),
     tenor: doublePrecision('tenor').notNull(),
     annotationSource: text('annotation_source').notNull(),
     annotationUntrusted: boolean('annotation_untrusted').notNull(),
@@ -84,6 +86,7 @@ export const clauses = pgTable(
       table.tenor,
       table.sourceType,
       table.annotationSource,
+      table.modalityType,
     ),
     index('clauses_source_type_idx').on(table.sourceType),
   ],

@@ -3,7 +3,9 @@ import {
   type AnnotationSource,
   clauseId,
   derivationHash,
+  MODALITY_TYPES,
   MOODS,
+  type ModalityType,
   type Mood,
   PROCESS_TYPES,
   type ProcessType,
@@ -15,6 +17,7 @@ export interface ClauseOverrides {
   mood?: Mood;
   processType?: ProcessType;
   modalityWeight?: number;
+  modalityType?: ModalityType | null;
   tenor?: number;
   annotationSource?: AnnotationSource;
   annotationUntrusted?: boolean;
@@ -91,6 +94,13 @@ export function makeClause(
   const mood = overrides.mood ?? MOODS[clauseIndex % 3]!;
   const processType = overrides.processType ?? PROCESS_TYPES[clauseIndex % PROCESS_TYPES.length]!;
   const modalityWeight = overrides.modalityWeight ?? (clauseIndex % 10) / 10;
+  // A modalised clause has a type (cycling through the four), an unmodalised one none.
+  const modalityType =
+    overrides.modalityType !== undefined
+      ? overrides.modalityType
+      : modalityWeight > 0
+        ? MODALITY_TYPES[clauseIndex % MODALITY_TYPES.length]!
+        : null;
   const tenor = overrides.tenor ?? (clauseIndex % 5) / 5;
   const premises = [{ label: 'subject_before_finite', value: 'true' }];
   const conclusion = { mood, modalityWeight };
@@ -126,7 +136,7 @@ export function makeClause(
       clauseId: id,
       mood,
       modalityWeight,
-      modalityType: null,
+      modalityType,
       polarity: 'positive',
       tenor,
       speakerAttitude: 'assertive',

@@ -135,6 +135,11 @@ export function storeTests(context: StoreSuiteContext): void {
         [{ processType: 'mental' }, (c) => c.ideational.processType === 'mental'],
         [{ minModality: 0.5 }, (c) => c.interpersonal.modalityWeight >= 0.5],
         [{ maxModality: 0.3 }, (c) => c.interpersonal.modalityWeight <= 0.3],
+        [{ modalityType: 'obligation' }, (c) => c.interpersonal.modalityType === 'obligation'],
+        [
+          { modalityType: 'probability', minModality: 0.5 },
+          (c) => c.interpersonal.modalityType === 'probability' && c.interpersonal.modalityWeight >= 0.5,
+        ],
         [
           { minTenor: 0.4, maxTenor: 0.6 },
           (c) => c.interpersonal.tenor >= 0.4 && c.interpersonal.tenor <= 0.6,

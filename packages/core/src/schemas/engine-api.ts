@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AnnotationSourceSchema, ContentModalitySchema, MoodSchema, ProcessTypeSchema } from '../enums';
+import {
+  AnnotationSourceSchema,
+  ContentModalitySchema,
+  ModalityTypeSchema,
+  MoodSchema,
+  ProcessTypeSchema,
+} from '../enums';
 import { AnnotatedClauseSchema } from './clause';
 import { ClauseReviewRecordSchema, ContentReviewItemSchema } from './review';
 
@@ -61,6 +67,9 @@ export const ListClausesQuerySchema = z
     processType: ProcessTypeSchema.optional(),
     minModality: unitParam('Lowest modality weight.'),
     maxModality: unitParam('Highest modality weight.'),
+    modalityType: ModalityTypeSchema.optional().meta({
+      description: 'Only modalised clauses of this modality type (an extension of the spec).',
+    }),
     minTenor: unitParam('Lowest tenor.'),
     maxTenor: unitParam('Highest tenor.'),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnnotationSourceSchema, MoodSchema, ProcessTypeSchema } from '../enums';
+import { AnnotationSourceSchema, ModalityTypeSchema, MoodSchema, ProcessTypeSchema } from '../enums';
 
 /** Most results a retrieve or synthesize request may ask for. */
 export const MAX_RETRIEVE_LIMIT = 200;
@@ -18,6 +18,10 @@ export const RetrievalFiltersSchema = z
       .meta({ description: 'Where the text came from, e.g. document.' }),
     minModality: unit('Lowest modality weight.').optional(),
     maxModality: unit('Highest modality weight.').optional(),
+    modalityType: ModalityTypeSchema.optional().meta({
+      description:
+        'Only modalised clauses of this modality type (probability, usuality, obligation, inclination); with min_modality 0.8, "every obligation". An extension of the spec.',
+    }),
     minTenor: unit('Lowest tenor.').optional(),
     maxTenor: unit('Highest tenor.').optional(),
     documentId: z.string().min(1).optional().meta({ description: 'Only clauses of this document.' }),

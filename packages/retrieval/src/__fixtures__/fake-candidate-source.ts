@@ -1,7 +1,11 @@
 import type { CandidateSource, ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core';
 import { contentTerms } from '../text-tokens';
 
-export type FakeClause = Omit<ClauseCandidate, 'score'> & { embedding?: Float32Array };
+export type FakeClause = Omit<ClauseCandidate, 'score'> & {
+  embedding?: Float32Array;
+  /** Modality type of a modalised clause (the store keeps it in a column the filter reads). */
+  modalityType?: string | null;
+};
 
 /** Fills the annotation columns a test does not care about. */
 export function fakeClause(overrides: Partial<FakeClause> & { clauseId: string; text: string }): FakeClause {
@@ -26,12 +30,16 @@ function passes(clause: FakeClause, filters: RetrievalFilters): boolean {
   if (filters.documentId && clause.documentId !== filters.documentId) return false;
   if (filters.minModality !== undefined && clause.modalityWeight < filters.minModality) return false;
   if (filters.maxModality !== undefined && clause.modalityWeight > filters.maxModality) return false;
+  if (filters.modalityType !== undefined && clause.modalityType !== filters.modalityType) return false;
   if (filters.minTenor !== undefined && clause.tenor < filters.minTenor) return false;
   if (filters.maxTenor !== undefined && clause.tenor > filters.maxTenor) return false;
   return true;
 }
 
-function strip({ embedding: _embedding, ...clause }: FakeClause, score: number): ClauseCandidate {
+function strip(
+  { embedding: _embedding, modalityType: _modalityType, ...clause }: FakeClause,
+  score: number,
+): ClauseCandidate {
   return { ...clause, score };
 }
 

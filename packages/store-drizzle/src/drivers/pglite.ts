@@ -32,6 +32,7 @@ const COPY_CLAUSE_COLUMNS = [
   'mood',
   'process_type',
   'modality_weight',
+  'modality_type',
   'tenor',
   'annotation_source',
   'annotation_untrusted',
@@ -47,7 +48,10 @@ function writeClauseRow(writer: BinaryCopyWriter, row: StoredClauseRow): void {
   if (row.textual === null) writer.null();
   else writer.text(JSON.stringify(row.textual));
   writer.timestamptz(row.compiledAt).bool(row.untrusted).text(row.sourceType).text(row.reviewStatus);
-  writer.text(row.mood).text(row.processType).float8(row.modalityWeight).float8(row.tenor);
+  writer.text(row.mood).text(row.processType).float8(row.modalityWeight);
+  if (row.modalityType === null) writer.null();
+  else writer.text(row.modalityType);
+  writer.float8(row.tenor);
   writer.text(row.annotationSource).bool(row.annotationUntrusted);
 }
 

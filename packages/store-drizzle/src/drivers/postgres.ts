@@ -27,15 +27,15 @@ export async function insertClauseRowsAsJson(
     const chunk = JSON.stringify(rows.slice(start, start + perStatement));
     await executor.execute(sql`INSERT INTO ${clauses} ("id", "document_id", "clause_index", "sentence_index",
       "parent_clause_id", "text", "syntactic", "ideational", "interpersonal", "textual", "compiled_at", "untrusted",
-      "source_type", "review_status", "mood", "process_type", "modality_weight", "tenor", "annotation_source",
+      "source_type", "review_status", "mood", "process_type", "modality_weight", "modality_type", "tenor", "annotation_source",
       "annotation_untrusted")
     SELECT r."id", r."documentId", r."clauseIndex", r."sentenceIndex", r."parentClauseId", r."text", r."syntactic",
       r."ideational", r."interpersonal", r."textual", r."compiledAt", r."untrusted", r."sourceType", r."reviewStatus",
-      r."mood", r."processType", r."modalityWeight", r."tenor", r."annotationSource", r."annotationUntrusted"
+      r."mood", r."processType", r."modalityWeight", r."modalityType", r."tenor", r."annotationSource", r."annotationUntrusted"
     FROM json_to_recordset(${chunk}::json) AS r("id" uuid, "documentId" text, "clauseIndex" int,
       "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" json, "ideational" json,
       "interpersonal" json, "textual" json, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
-      "reviewStatus" text, "mood" text, "processType" text, "modalityWeight" float8, "tenor" float8,
+      "reviewStatus" text, "mood" text, "processType" text, "modalityWeight" float8, "modalityType" text, "tenor" float8,
       "annotationSource" text, "annotationUntrusted" boolean)`);
   }
 }
