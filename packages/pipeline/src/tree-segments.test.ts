@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createPipeline } from './pipeline';
+
+const pipeline = createPipeline({ clock: () => new Date(0) });
+const without = createPipeline({
+  clock: () => new Date(0),
+  disabledRules: ['SEGMENT.TREE_MAIN_AFTER_OPENING'],
+});
+
+function shape(compiled: ReturnType<typeof pipeline.compile>) {
+  const index = new Map(compiled.map((clause, at) => [clause.id, at]));
+  return compiled.map((clause) => ({
+    text: clause.text,
+    dependency: clause.syntactic.dependency,
+    mood: clause.interpersonal.mood,
+    parent: clause.syntactic.parentClauseId === null ? -1 : index.get(clause.syntactic.parentClauseId),
+  }));
+}
+
+describe('SEGMENT.TREE_MAIN_AFTER_OPENING: the main clause after a run-on opening clause, from the parse', () => {
+  it.each([
+    ['If you cannot come you should call the office.', 'you should call the office.'],
+    [
+      'Until we have the figures it would be unwise to make an offer.',
+      'it would be unwise to make an offer.',
+    ],
+  ])('%s', (text, main) => {
+    const clauses = shape(pipeline.compile(text, { documentId: 't' }));
+    const independent = clauses.filter((clause) => clause.dependency === 'independent');
+    expect(independent.map((clause) => clause.text)).toEqual([main]);
+    expect(independent[0]!.mood).toBe('declarative');
+    // The opening clause hangs on the main clause and keeps its dependent reading.
+    const mainAt = clauses.findIndex((clause) => clause.dependency === 'independent');
+    expect(clauses[0]).toMatchObject({ dependency: 'hypotactic', mood: 'indicative', parent: mainAt });
+    // Without the rule the whole sentence is one dependent clause and no clause is the main one.
+    const before = shape(without.compile(text, { documentId: 't' }));
+    expect(before.some((clause) => clause.dependency === 'independent')).toBe(false);
+  });
+
+  it('makes the clause after an opening "as you can see" the main clause', () => {
+    const text = 'As you can see there are several blanks in the form.';
+    const clauses = shape(pipeline.compile(text, { documentId: 't' }));
+    const mainAt = clauses.findIndex((clause) => clause.dependency === 'independent');
+    expect(clauses[mainAt]?.text).toBe('there are several blanks in the form.');
+    expect(clauses[0]).toMatchObject({ text: 'As you can see', parent: mainAt });
+  });
+
+  it('leaves sentences that already have a main clause alone', () => {
+    for (const text of [
+      'If it rains, we stay home.',
+      'We stay home if it rains.',
+      'The tenant pays the deposit.',
+    ]) {
+      expect(shape(pipeline.compile(text, { documentId: 't' }))).toEqual(
+        shape(without.compile(text, { documentId: 't' })),
+      );
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import type { ClauseSegment } from './clause-segmenter';
+import { findVerbalGroups, type TokenArrays } from './verbal-group';
+
+/** The parse of a sentence, as pass 1 keeps it. */
+export interface SentenceTree extends TokenArrays {
+  /** Index of each token's head, -1 for the root. */
+  readonly heads: readonly number[];
+  /** UD relation of each token to its head. */
+  readonly deprels: readonly string[];
+}
+
+/** Smallest and largest token index in the subtree of `node` within [from, to). */
+function subtreeSpan(tree: SentenceTree, node: number, from: number, to: number): [number, number] {
+  let start = node;
+  let end = node;
+  // Heads point backwards and forwards: widen until no token in range hangs below what is covered.
+  let changed = true;
+  const inside = new Set([node]);
+  while (changed) {
+    changed = false;
+    for (let index = from; index < to; index += 1) {
+      if (inside.has(index)) continue;
+      const head = tree.heads[index] ?? -1;
+      if (head >= 0 && inside.has(head)) {
+        inside.add(index);
+        if (index > end) end = index;
+        if (index < start) start = index;
+        changed = true;
+      }
+    }
+  }
+  return [start, end];
+}
+
+const CLAUSAL = /^(ccomp|parataxis|conj|advcl)(:|$)/;
+const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
+
+function hasSubject(tree: SentenceTree, node: number, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1)
+    if (tree.heads[index] === node && SUBJECT.test(tree.deprels[index] ?? '')) return true;
+  return false;
+}
+
+/**
+ * Where the main clause starts and its verb, from the parse: after the subtree of an opening `advcl` of
+ * the root; or, when the parser made the opening clause the root (its verb has a `mark` before it, "If
+ * you cannot wait you should book"), at the first clausal dependent after it that has its own Subject.
+ */
+function mainClauseStart(
+  tree: SentenceTree,
+  root: number,
+  from: number,
+  to: number,
+): [number, number] | null {
+  for (let index = from; index < root; index += 1) {
+    if (tree.heads[index] !== root) continue;
+    const relation = tree.deprels[index] ?? '';
+    if (relation.startsWith('advcl')) return [subtreeSpan(tree, index, from, to)[1] + 1, root];
+    if (relation === 'mark') {
+      for (let child = root + 1; child < to; child += 1) {
+        if (tree.heads[child] !== root || !CLAUSAL.test(tree.deprels[child] ?? '')) continue;
+        if (!hasSubject(tree, child, from, to)) continue;
+        return [subtreeSpan(tree, child, from, to)[0], child];
+      }
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * SEGMENT.TREE_MAIN_AFTER_OPENING: a sentence whose clauses are all dependent because an opening
+ * dependent clause ran on into the main clause with no comma between ("If you cannot wait you should
+ * book an earlier flight", "When the guests arrive we eat"). The parse knows better: the root of the
+ * sentence is the main clause's verb and the opening clause is its `advcl`. The run-on segment is cut
+ * after the opening clause's subtree; what follows is the independent main clause, and the opening
+ * clause (and any clause that began inside the main clause's part) hangs on it. Returns the segments
+ * (the same array when nothing changed).
+ */
+export function splitMainAfterOpening(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  if (segments.some((segment) => segment.dependency === 'independent')) return segments;
+  const first = segments[0];
+  if (first === undefined || first.dependency !== 'hypotactic' || first.parent !== -1) return segments;
+  let root = -1;
+  for (let index = from; index < to; index += 1) if ((tree.heads[index] ?? 0) < 0) root = index;
+  if (root < 0) return segments;
+  if (!first.tokens.includes(root)) return promoteRootClause(tree, segments, root);
+  const found = mainClauseStart(tree, root, from, to);
+  if (found === null) return splitTrailingDependent(tree, segments, root, from, to);
+  let [cut] = found;
+  const verb = found[1];
+  while (cut < verb && tree.pos[cut] === 'PUNCT') cut += 1;
+  if (cut > verb || cut <= (first.tokens[0] ?? from) || !first.tokens.includes(cut)) return segments;
+  const mainTokens = first.tokens.filter((index) => index >= cut);
+  const openingTokens = first.tokens.filter((index) => index < cut);
+  if (openingTokens.length === 0 || mainTokens.length === 0) return segments;
+  // The main clause's verbal group: the one holding the root (or, verbless, none).
+  const groups = findVerbalGroups(tree, cut, (mainTokens[mainTokens.length - 1] ?? cut) + 1);
+  const group =
+    groups.find((candidate) => candidate.start <= verb && verb < candidate.end) ?? groups[0] ?? null;
+  if (group === null) return segments;
+  const main: ClauseSegment = {
+    tokens: mainTokens,
+    dependency: 'independent',
+    relation: null,
+    parent: -1,
+    group,
+  };
+  const out: ClauseSegment[] = [{ ...first, tokens: openingTokens, parent: 1 }, main];
+  for (let index = 1; index < segments.length; index += 1) {
+    const segment = segments[index] as ClauseSegment;
+    // A clause that hung on the run-on segment hangs on the part it begins in.
+    const parent =
+      segment.parent < 0
+        ? -1
+        : segment.parent === 0
+          ? (segment.tokens[0] ?? 0) >= cut
+            ? 1
+            : 0
+          : segment.parent + 1;
+    out.push({ ...segment, parent });
+  }
+  return out;
+}
+
+/**
+ * The other run-on: the sentence's first segment holds the root's own clause and, after it, a
+ * dependent clause whose marker made the whole segment read as dependent ("Now, people wonder if it
+ * can survive"). The root takes no marker of its own; its `advcl` or `ccomp` that runs to the segment's
+ * end is cut off as the dependent clause, and the rest is the independent main clause.
+ */
+function splitTrailingDependent(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  root: number,
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  const first = segments[0] as ClauseSegment;
+  const last = first.tokens[first.tokens.length - 1] ?? from;
+  for (let index = from; index < to; index += 1)
+    if (tree.heads[index] === root && tree.deprels[index] === 'mark') return segments;
+  for (let child = root + 1; child <= last; child += 1) {
+    if (tree.heads[child] !== root || !/^(advcl|ccomp)(:|$)/.test(tree.deprels[child] ?? '')) continue;
+    const [start, end] = subtreeSpan(tree, child, from, to);
+    let cut = start;
+    if (cut <= root || !first.tokens.includes(cut)) continue;
+    // The dependent must reach the segment's end (before its closing punctuation).
+    let tail = last;
+    while (tail > end && tree.pos[tail] === 'PUNCT') tail -= 1;
+    if (end < tail) continue;
+    while (cut > root + 1 && tree.pos[cut - 1] === 'PUNCT') cut -= 1;
+    const mainTokens = first.tokens.filter((index) => index < start);
+    const dependentTokens = first.tokens.filter((index) => index >= start);
+    const mainGroups = findVerbalGroups(tree, first.tokens[0] ?? from, start);
+    const dependentGroups = findVerbalGroups(tree, start, last + 1);
+    const mainGroup = mainGroups.find((group) => group.start <= root && root < group.end) ?? null;
+    const dependentGroup =
+      dependentGroups.find((group) => group.start <= child && child < group.end) ??
+      dependentGroups[0] ??
+      null;
+    if (mainGroup === null || dependentGroup === null || mainTokens.length === 0) return segments;
+    const out: ClauseSegment[] = [
+      { tokens: mainTokens, dependency: 'independent', relation: null, parent: -1, group: mainGroup },
+      { ...first, tokens: dependentTokens, parent: 0, group: dependentGroup },
+    ];
+    for (let index = 1; index < segments.length; index += 1) {
+      const segment = segments[index] as ClauseSegment;
+      out.push({
+        ...segment,
+        parent: segment.parent < 0 ? -1 : segment.parent === 0 ? 1 : segment.parent + 1,
+      });
+    }
+    return out;
+  }
+  return segments;
+}
+
+/**
+ * The opening dependent clause was cut off right, but the clause after it was read as its dependent
+ * ("As you can see | there are several blanks": reported): when the parse makes the later clause's
+ * verb the root and the opening clause its `advcl`, the later clause is the independent main clause
+ * and the opening clause hangs on it.
+ */
+function promoteRootClause(tree: SentenceTree, segments: ClauseSegment[], root: number): ClauseSegment[] {
+  const first = segments[0] as ClauseSegment;
+  const openingVerb = first.group?.head ?? -1;
+  if (openingVerb < 0 || tree.heads[openingVerb] !== root) return segments;
+  if (!(tree.deprels[openingVerb] ?? '').startsWith('advcl')) return segments;
+  const at = segments.findIndex(
+    (segment) => segment.group !== null && segment.group.start <= root && root < segment.group.end,
+  );
+  if (at <= 0) return segments;
+  return segments.map((segment, index) => {
+    if (index === at) return { ...segment, dependency: 'independent', relation: null, parent: -1 };
+    if (index === 0) return { ...segment, parent: at };
+    return segment;
+  });
+}
