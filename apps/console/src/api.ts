@@ -81,6 +81,8 @@ export function createEngineClient(
   settings: ConsoleSettings,
   fallbackBase: string,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
+  /** Told the status of every answer (0 when the engine did not answer), e.g. to show the engine's state. */
+  observe: (status: number) => void = () => {},
 ): EngineClient {
   const baseUrl = (settings.engineUrl.trim() || fallbackBase).replace(/\/+$/, '');
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -95,8 +97,10 @@ export function createEngineClient(
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
+      observe(0);
       throw new ApiError(0, 'unreachable', `the engine at ${baseUrl} does not answer`);
     }
+    observe(response.status);
     const text = await response.text();
     let parsed: unknown = null;
     try {

@@ -120,8 +120,17 @@ export function App() {
   const [settings, setSettings] = useState(() => loadSettings());
   const route = useRoute();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const client = useMemo(() => createEngineClient(settings, engineBaseFromLocation(location)), [settings]);
   const [health, setHealth] = useState<Health>({ state: 'checking' });
+  // Every answer (or its absence) updates the engine's state in the header, not only the periodic check.
+  const client = useMemo(
+    () =>
+      createEngineClient(settings, engineBaseFromLocation(location), undefined, (status) => {
+        if (status === 0) setHealth({ state: 'down' });
+        else if (status === 401) setHealth({ state: 'token' });
+        else setHealth((previous) => (previous.state === 'ok' ? previous : { state: 'ok', pending: null }));
+      }),
+    [settings],
+  );
 
   useEffect(() => {
     let stopped = false;
@@ -196,7 +205,7 @@ export function App() {
                 : 'checking…'}
         </span>
         <button type="button" onClick={() => dialogRef.current?.showModal()}>
-          Settings{settings.token ? ' 🔑' : ''}
+          Settings{settings.token ? ' · token set' : ''}
         </button>
       </header>
       <main id="main" tabIndex={-1}>

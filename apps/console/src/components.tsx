@@ -133,13 +133,28 @@ export function LabelBadge({ kind, value }: { kind: 'mood' | 'process'; value: s
   );
 }
 
-/** Review state of a clause: unreviewed, accepted, rejected; untrusted shown apart. */
-export function TrustBadge({ clause }: { clause: Pick<AnnotatedClause, 'untrusted' | 'review_status'> }) {
+/** Review state of a clause, and what is not yet vouched for: an untrusted source, unverified labels. */
+export function TrustBadge({
+  clause,
+}: {
+  clause: Pick<AnnotatedClause, 'untrusted' | 'review_status'> & {
+    interpersonal?: { untrusted: boolean };
+  };
+}) {
   const status = clause.review_status ?? 'unreviewed';
   return (
     <>
       <span class={`badge status-${status}`}>{status}</span>
-      {clause.untrusted && <span class="badge untrusted">untrusted</span>}
+      {clause.untrusted && (
+        <span class="badge untrusted" title="the text comes from a source that is not a vetted document">
+          untrusted source
+        </span>
+      )}
+      {clause.interpersonal?.untrusted && (
+        <span class="badge untrusted" title="labels from a language model, not yet accepted by a reviewer">
+          unverified labels
+        </span>
+      )}
     </>
   );
 }

@@ -84,6 +84,7 @@ export function CorpusScreen({ route }: { route: Route }) {
         <label>
           scope{' '}
           <select
+            class="narrow"
             value={documentId}
             onChange={(event) => navigate(hrefOf(['corpus'], { document: event.currentTarget.value }))}
           >

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { useConsole, useLoad } from '../app-context';
 import { Empty, ErrorNotice, LabelBadge, Loading, Pager } from '../components';
 import { hrefOf } from '../router';
@@ -54,7 +54,10 @@ export function DocumentsScreen() {
   const [documentId, setDocumentId] = useState('');
   const [store, setStore] = useState(true);
   const [embed, setEmbed] = useState(true);
+  const [sourceType, setSourceType] = useState('');
+  const [annotator, setAnnotator] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<CompileOutcome[]>([]);
   const [filter, setFilter] = useState('');
@@ -67,6 +70,8 @@ export function DocumentsScreen() {
         ...(id ? { document_id: id } : {}),
         store: store || embed,
         embed,
+        ...(sourceType.trim() ? { source_type: sourceType.trim() } : {}),
+        ...(annotator ? { annotator } : {}),
       });
       return { documentId: clauses[0]?.document_id ?? id ?? '(not stored)', clauses: clauses.length };
     } catch (error) {
@@ -91,7 +96,9 @@ export function DocumentsScreen() {
     setBusy(false);
     if (results.some((result) => result.clauses !== undefined)) {
       setText('');
+      setDocumentId('');
       setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
       documents.reload();
     }
   };
@@ -131,11 +138,36 @@ export function DocumentsScreen() {
           <label for="compile-files">Or upload text files (one document each, named after the file)</label>
           <input
             id="compile-files"
+            ref={fileInput}
             type="file"
             multiple
             accept=".txt,.md,.text,text/plain"
             onChange={(event) => setFiles([...(event.currentTarget.files ?? [])])}
           />
+          <div class="row">
+            <label>
+              source type{' '}
+              <input
+                value={sourceType}
+                onInput={(event) => setSourceType(event.currentTarget.value)}
+                placeholder="document"
+                size={12}
+                aria-describedby="source-type-hint"
+              />
+            </label>
+            <label>
+              annotator{' '}
+              <select value={annotator} onChange={(event) => setAnnotator(event.currentTarget.value)}>
+                <option value="">engine default</option>
+                <option value="rules">rules</option>
+                <option value="llm">llm</option>
+              </select>
+            </label>
+          </div>
+          <p id="source-type-hint" class="muted small">
+            Any source type but document marks the clauses untrusted; llm labels stay untrusted until a
+            reviewer accepts them.
+          </p>
           <div class="row">
             <label class="check">
               <input

@@ -1,4 +1,4 @@
-import type { Core } from 'cytoscape';
+import type { Core, LayoutOptions } from 'cytoscape';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { queryString } from '../api';
 import { useConsole, useLoad } from '../app-context';
@@ -9,6 +9,15 @@ import type { GraphEdge, GraphNode } from '../wire-types';
 import { summarizeDocuments } from './documents';
 
 type ColorBy = 'mood' | 'process_type';
+
+const documentOrder = (a: GraphNode, b: GraphNode) => a.sentence_index - b.sentence_index;
+
+/** A circle in document order (elements are added in that order) for small graphs, cose for larger ones. */
+function layoutFor(nodes: number): LayoutOptions {
+  if (nodes <= 40)
+    return { name: 'circle', padding: 50, startAngle: -Math.PI / 2, animate: false } as LayoutOptions;
+  return { name: 'cose', animate: false, randomize: false, padding: 30 } as LayoutOptions;
+}
 
 /** The clause graph of a document (Cytoscape.js, loaded on first use); a click opens the clause. */
 export function GraphScreen({ route }: { route: Route }) {
@@ -53,10 +62,10 @@ export function GraphScreen({ route }: { route: Route }) {
         const cy = cytoscape({
           container: container.current,
           elements: [
-            ...data.nodes.map((node) => ({
+            ...[...data.nodes].sort(documentOrder).map((node) => ({
               data: {
                 id: node.id,
-                label: node.label.length > 32 ? `${node.label.slice(0, 30)}…` : node.label,
+                label: node.label.length > 26 ? `${node.label.slice(0, 24)}…` : node.label,
                 color: (colors as Record<string, string>)[node[colorBy]] ?? '#777',
               },
             })),
@@ -66,7 +75,7 @@ export function GraphScreen({ route }: { route: Route }) {
                 source: edge.source,
                 target: edge.target,
                 type: edge.type,
-                width: edge.type === 'semantic' ? 1 + edge.weight * 3 : 2,
+                width: edge.type === 'semantic' ? 0.5 + edge.weight * 2.5 : 2,
               },
             })),
           ],
@@ -76,7 +85,7 @@ export function GraphScreen({ route }: { route: Route }) {
               style: {
                 'background-color': 'data(color)',
                 label: 'data(label)',
-                'font-size': 10,
+                'font-size': 11,
                 'text-wrap': 'ellipsis',
                 'text-max-width': '140px',
                 'text-valign': 'bottom',
@@ -104,12 +113,15 @@ export function GraphScreen({ route }: { route: Route }) {
                 'line-color': EDGE_COLORS.semantic,
                 'line-style': 'dashed',
                 'curve-style': 'bezier',
-                opacity: 0.8,
+                opacity: 0.6,
                 width: 'data(width)',
               },
             },
           ],
-          layout: { name: 'cose', animate: false, randomize: false, nodeRepulsion: () => 9000, padding: 24 },
+          // Cytoscape's own layouts: a circle in document order while it stays readable, cose beyond.
+          layout: layoutFor(data.nodes.length),
+          minZoom: 0.15,
+          maxZoom: 1.3,
           wheelSensitivity: 0.3,
         });
         cy.on('tap', 'node', (event) =>
@@ -151,7 +163,11 @@ export function GraphScreen({ route }: { route: Route }) {
         <div class="row">
           <label>
             document{' '}
-            <select value={chosen} onChange={(event) => go({ document: event.currentTarget.value })}>
+            <select
+              class="narrow"
+              value={chosen}
+              onChange={(event) => go({ document: event.currentTarget.value })}
+            >
               {(documents.data ?? []).map((doc) => (
                 <option key={doc.id} value={doc.id}>
                   {doc.id} ({doc.clauses})
@@ -223,14 +239,12 @@ export function GraphScreen({ route }: { route: Route }) {
           <nav aria-label="Clauses of the graph" class="node-list">
             <h3>Clauses ({graph.data.nodes.length})</h3>
             <ol>
-              {[...graph.data.nodes]
-                .sort((a, b) => a.sentence_index - b.sentence_index)
-                .map((node) => (
-                  <li key={node.id}>
-                    <a href={hrefOf(['documents', chosen], { clause: node.id })}>{node.label}</a>{' '}
-                    <LabelBadge kind={colorBy === 'mood' ? 'mood' : 'process'} value={node[colorBy]} />
-                  </li>
-                ))}
+              {[...graph.data.nodes].sort(documentOrder).map((node) => (
+                <li key={node.id}>
+                  <a href={hrefOf(['documents', chosen], { clause: node.id })}>{node.label}</a>{' '}
+                  <LabelBadge kind={colorBy === 'mood' ? 'mood' : 'process'} value={node[colorBy]} />
+                </li>
+              ))}
             </ol>
           </nav>
         </div>

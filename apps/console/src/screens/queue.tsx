@@ -56,6 +56,10 @@ function QueueItem({ item }: { item: ContentReviewItem }) {
   const failure = outcome && 'error' in outcome ? outcome.error : null;
   const conflict = failure instanceof ApiError && failure.status === 409 ? failure : null;
   const textId = `edit-${item.id}`;
+  const status =
+    decided?.review.status ??
+    (conflict ? (conflict.details as { status?: string } | undefined)?.status : null) ??
+    item.status;
 
   return (
     <li class="card" data-testid="queue-item" data-item-id={item.id}>
@@ -64,9 +68,7 @@ function QueueItem({ item }: { item: ContentReviewItem }) {
           <span class="badge">{item.modality}</span> from <b>{item.source ?? 'unknown source'}</b> · queued{' '}
           {when(item.created_at)}
         </span>
-        <span class={`badge status-${decided?.review.status ?? item.status}`}>
-          {decided?.review.status ?? item.status}
-        </span>
+        <span class={`badge status-${status}`}>{status}</span>
       </div>
       {editing ? (
         <>
@@ -143,7 +145,7 @@ function QueueItem({ item }: { item: ContentReviewItem }) {
             {decided.clauses.length > 0 ? (
               <>
                 {' '}
-                Stored as {decided.clauses.length} clauses in{' '}
+                Stored as {decided.clauses.length} {decided.clauses.length === 1 ? 'clause' : 'clauses'} in{' '}
                 <a
                   href={hrefOf(['documents', decided.review.document_id ?? decided.clauses[0]!.document_id])}
                 >

@@ -53,6 +53,9 @@ export function ReviewLogScreen({ route }: { route: Route }) {
               {log.data.clauses.map((record) => {
                 const before = annotationFields(record.annotation_before);
                 const after = new Map(annotationFields(record.annotation_after));
+                const rows = before.map(([field, value]) => [field, value, after.get(field) ?? '—'] as const);
+                const changed = rows.filter(([, value, next]) => value !== next);
+                const same = rows.filter(([, value, next]) => value === next);
                 return (
                   <li key={record.id} class="card" data-testid="log-entry">
                     <div class="row spread">
@@ -73,30 +76,31 @@ export function ReviewLogScreen({ route }: { route: Route }) {
                         <span class="muted">Notes:</span> {record.notes}
                       </p>
                     )}
-                    <table class="diff">
-                      <thead>
-                        <tr>
-                          <th scope="col">field</th>
-                          <th scope="col">before</th>
-                          <th scope="col">after</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {before.map(([field, value]) => {
-                          const next = after.get(field) ?? '—';
-                          return (
-                            <tr key={field} class={next !== value ? 'changed' : undefined}>
+                    {changed.length === 0 ? (
+                      <p class="muted small">No label changed.</p>
+                    ) : (
+                      <table class="diff">
+                        <thead>
+                          <tr>
+                            <th scope="col">changed</th>
+                            <th scope="col">before</th>
+                            <th scope="col">after</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {changed.map(([field, value, next]) => (
+                            <tr key={field} class="changed">
                               <th scope="row">{field}</th>
                               <td>{value}</td>
-                              <td>
-                                {next}
-                                {next !== value && <span class="sr-only"> (changed)</span>}
-                              </td>
+                              <td>{next}</td>
                             </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
+                          ))}
+                        </tbody>
+                      </table>
+                    )}
+                    <p class="muted small unchanged">
+                      Unchanged: {same.map(([field, value]) => `${field} ${value}`).join(' · ')}
+                    </p>
                   </li>
                 );
               })}
