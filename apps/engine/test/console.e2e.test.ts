@@ -1,3 +1,4 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: these are playwright locators, whose innerText keeps the layout (tabs between cells)
 import { createFakeUpstream, type FakeUpstream } from '@cae/gateway/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -257,11 +257,13 @@ export function DocumentsScreen() {
                 <tbody>
                   {pageRows.map((doc) => (
                     <tr key={doc.id}>
-                      <td>
-                        <a href={hrefOf(['documents', doc.id])}>{doc.id}</a>
+                      <td class="docname">
+                        <a href={hrefOf(['documents', doc.id])} title={doc.id}>
+                          {doc.id}
+                        </a>
                       </td>
                       <td class="num">{doc.clauses}</td>
-                      <td>
+                      <td class="nowrap">
                         <LabelBadge kind="mood" value={doc.topMood} />{' '}
                         <LabelBadge kind="process" value={doc.topProcess} />
                       </td>
