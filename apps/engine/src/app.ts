@@ -1,3 +1,4 @@
+import { consoleDistDir } from '@cae/console';
 import { wire } from '@cae/core';
 import type { Engine } from '@cae/engine';
 import {
@@ -12,12 +13,13 @@ import {
 } from '@cae/http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { isConsolePath, mountConsole } from './console-routes';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 
 export interface EngineAppOptions {
   engine: Engine;
-  /** Caller tokens; when non-empty every route but /health, /openapi.json and /docs needs one. */
+  /** Caller tokens; when non-empty every route but /health, /openapi.json, /docs and the console's files needs one. */
   apiTokens?: readonly string[];
   /** Largest request body in bytes (default 2 MiB of text plus 64 KiB of JSON around it). */
   bodyLimitBytes?: number;
@@ -25,6 +27,8 @@ export interface EngineAppOptions {
   corsOrigins?: readonly string[];
   /** Request and error logs: a GatewayLogger or `{ info, error }`. */
   logger?: HttpLogger;
+  /** Folder of the built review console served at /console/ (default: @cae/console's build). */
+  consoleDir?: string;
 }
 
 const OPEN_PATHS = new Set(['/health', '/openapi.json', '/docs']);
@@ -44,7 +48,12 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   app.notFound(notFoundHandler);
   if (logger) app.use(requestLog(logger));
   if (options.corsOrigins?.length) app.use(cors({ origin: [...options.corsOrigins] }));
-  app.use(callerAuth({ apiTokens: options.apiTokens ?? [], publicPaths: (path) => OPEN_PATHS.has(path) }));
+  app.use(
+    callerAuth({
+      apiTokens: options.apiTokens ?? [],
+      publicPaths: (path) => OPEN_PATHS.has(path) || isConsolePath(path),
+    }),
+  );
   app.use(bodyLimit(maxBytes));
 
   // The store is read on every check: a server whose store cannot answer says so with a 503.
@@ -111,6 +120,8 @@ export function createEngineApp(options: EngineAppOptions): Hono {
     const { documentId } = wire.graphQuery.fromWire(c.req.query());
     return c.json(wire.graphEdges.toWire(await engine.graphEdges(documentId)));
   });
+
+  mountConsole(app, options.consoleDir ?? consoleDistDir);
 
   methodNotAllowed(app);
   return app;

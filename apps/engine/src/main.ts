@@ -5,4 +5,6 @@ const server = await startEngineServer({ handleSignals: true }).catch((error: un
   process.stderr.write(`engine failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
-process.stdout.write(`engine listening on ${server.url} (API reference: ${server.url}/docs)\n`);
+process.stdout.write(
+  `engine listening on ${server.url} (review console: ${server.url}/console/, API reference: ${server.url}/docs)\n`,
+);

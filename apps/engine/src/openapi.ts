@@ -78,7 +78,30 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   };
   const common = { '401': error('Missing or invalid bearer token (when CAE_API_TOKENS is set)') };
 
+  const html = (description: string) => ({
+    description,
+    content: { 'text/html': { schema: { type: 'string' } } },
+  });
   const paths: Json = {
+    '/': {
+      get: {
+        summary: 'Redirect to the review console',
+        security: [],
+        responses: { '302': { description: 'Location: console/ (the review console)' } },
+      },
+    },
+    '/console/': {
+      get: {
+        summary: 'The review console (a web page for reviewers; its assets follow under /console/)',
+        description:
+          'Open without a token: the page holds no data and asks for the caller token, which it keeps in session storage and sends to the API routes. `GET /console` redirects here.',
+        security: [],
+        responses: {
+          '200': html('The console page'),
+          '503': error('The console was not built (run pnpm build)'),
+        },
+      },
+    },
     '/health': {
       get: {
         summary: 'Health',
