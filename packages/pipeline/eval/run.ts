@@ -10,6 +10,7 @@ import nlp from 'compromise';
 import { createPipeline } from '../src/pipeline';
 import { scoreParse } from './parse-eval';
 import { reportSflGold } from './sfl-gold';
+import { reportTuningSet } from './tuning-set';
 import { goldClauseCount, readConllu } from './ud-conllu';
 
 const DATA = process.env.CAE_DATA ?? '/work/shared/data';
@@ -487,6 +488,16 @@ if (want('sfl')) {
     label: 'sfl-heldout (held out, not tuned on)',
   });
 }
+
+// Tuning set of real main clauses (eval/tuning-set.ts; `--tuning-errors` lists every miss).
+if (want('tuning'))
+  reportTuningSet({
+    pipeline,
+    path: resolve(here, 'tuning-set.jsonl'),
+    data: DATA,
+    row,
+    verbose: process.argv.includes('--tuning-errors'),
+  });
 
 if (mainClauses > 0)
   row(

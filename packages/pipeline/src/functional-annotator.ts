@@ -18,6 +18,8 @@ export interface AnnotationContext {
   readonly generatedAt: string;
   /** Token columns already computed for the clause (lower-cased text, lemmas, tags). */
   readonly arrays?: ViewArrays;
+  /** The clause projects a reported, quoted or ccomp clause (a frame for its process type). */
+  readonly projects?: boolean;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -85,7 +87,9 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   );
   const passive = isPassive(view);
   const tenor = scoreTenor(view, mood.mood, passive);
-  const ideational = analyzeTransitivity(view, passive, modality.polarity, mood.mood);
+  const ideational = analyzeTransitivity(view, passive, modality.polarity, mood.mood, {
+    projects: context.projects === true,
+  });
   const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
   const features = tenor.features;
   let polite = false;

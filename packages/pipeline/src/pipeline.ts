@@ -94,12 +94,13 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       forEachSyntaxClause(
         text,
         documentId,
-        ({ syntactic, sentenceFinal, arrays }) => {
+        ({ syntactic, sentenceFinal, arrays, projects }) => {
           const annotation = annotateClause(syntactic, {
             sentenceFinal,
             previous,
             generatedAt: now,
             arrays,
+            ...(projects === true ? { projects } : {}),
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();

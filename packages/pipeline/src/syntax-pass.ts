@@ -35,6 +35,11 @@ export interface SyntaxClause {
   readonly syntactic: Syntactic;
   readonly sentenceFinal: string;
   readonly arrays: ClauseArrays;
+  /**
+   * Whether the clause projects another (a frame for its process type): a reported or quoted clause of
+   * the sentence depends on it, or a word outside it is the ccomp of one of its verbs in the tree.
+   */
+  readonly projects?: boolean;
 }
 
 // Lower-cased words of the clause being built, for the chunker only (reused: it keeps none of it).
@@ -115,9 +120,32 @@ export function forEachSyntaxClause(
           : quoteAtEnd
             ? ''
             : final;
-      emit(buildSyntactic(text, normalized, tagged, segment, place, clauseFinal));
+      const built = buildSyntactic(text, normalized, tagged, segment, place, clauseFinal);
+      emit(projects(tagged, segments, local, from, to) ? { ...built, projects: true } : built);
     }
   }
+}
+
+/**
+ * Whether segment `local` projects a clause: a reported or quoted segment has it as parent, or a token of
+ * the sentence outside it is a ccomp whose head is one of its verbs ("She said | the shop was closed").
+ */
+function projects(
+  tagged: ReturnType<typeof tagText>,
+  segments: readonly ClauseSegment[],
+  local: number,
+  from: number,
+  to: number,
+): boolean {
+  for (const other of segments)
+    if (other.parent === local && (other.relation === 'reported' || other.relation === 'quote')) return true;
+  const own = new Set((segments[local] as ClauseSegment).tokens);
+  for (let index = from; index < to; index += 1) {
+    if (own.has(index) || tagged.deprels[index] !== 'ccomp') continue;
+    const head = tagged.heads[index] ?? -1;
+    if (own.has(head) && tagged.pos[head] === 'VERB') return true;
+  }
+  return false;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ClauseView } from './clause-view';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
+import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA, verbPrior } from './lexicons/process-lexicon';
 import { DEMONSTRATIVES, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
@@ -304,8 +304,48 @@ const PASSIVE_SUBJECT: Readonly<Record<ProcessType, ParticipantRole>> = {
   existential: 'existent',
 };
 
+/** Modal auxiliaries: never a lexical verb, so no WordNet prior. */
+const MODAL_VERBS = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'shall',
+  'should',
+  'may',
+  'might',
+  'must',
+  'ought',
+]);
+
 /** Verbs that take existential "there": be, and the verbs of existing and appearing. */
 const EXISTENTIAL_VERBS = new Set(['be', 'exist', 'remain', 'live', 'arise', 'emerge', 'occur', 'follow']);
+
+/** Stable ids of the process-type rules that read the WordNet prior and the clause's frame. */
+export const PROCESS_RULES = {
+  /** A verb outside the hand lexicon takes the type of the largest share of its WordNet senses. */
+  wordnetPrior: 'PROCESS.WORDNET_PRIOR',
+  /** A verb outside the hand lexicon that projects a clause (said/reckoned that ...) is verbal or mental. */
+  frameProjection: 'PROCESS.FRAME_PROJECTION',
+  /** A verb outside the hand lexicon with an adjective as complement ("fell silent") is relational. */
+  frameAttribute: 'PROCESS.FRAME_ATTRIBUTE',
+  /** A verb of the body with a Goal or in the passive ("was injured") is material, not behavioral. */
+  frameGoal: 'PROCESS.FRAME_GOAL',
+  /** The tree makes the Event the complement of a copula ("is state of the art"): relational. */
+  frameCopula: 'PROCESS.FRAME_COPULA',
+} as const;
+
+/**
+ * Least share of a verb's WordNet senses that its largest type needs to be taken over `material` (the
+ * default): below it the senses disagree too much to move a verb off the default.
+ */
+export const PRIOR_MIN_SHARE = 0.8;
+
+/** What the clause's frame says beyond its own words. */
+export interface TransitivityFrame {
+  /** The clause projects a reported, quoted or ccomp clause. */
+  readonly projects?: boolean;
+}
 
 /** Process type, participants and circumstances (ANNOTATION.md, "Process type"). */
 export function analyzeTransitivity(
@@ -313,6 +353,7 @@ export function analyzeTransitivity(
   passiveIn: boolean,
   polarity: 'positive' | 'negative',
   mood: Mood,
+  frame: TransitivityFrame = {},
 ): Ideational {
   const { syntactic } = view;
   const groups = syntactic.groups;
@@ -431,6 +472,40 @@ export function analyzeTransitivity(
     const listed = PROCESS_BY_LEMMA.get(verbLemma);
     processType = listed ?? 'material';
     matched = listed === undefined ? 'PROCESS.DEFAULT_MATERIAL' : `PROCESS.LEXICON:${verbLemma}`;
+    if (listed === undefined) {
+      // The hand lexicon keeps priority; a verb outside it takes its WordNet prior, then its frame.
+      // Auxiliaries and modals left as the Event ("can u see", "I'd like") are no lexical verbs: WordNet's
+      // "can" (preserve in tins) and "will" (bequeath) say nothing about them.
+      const prior = view.pos[head] === 'AUX' || MODAL_VERBS.has(verbLemma) ? undefined : verbPrior(verbLemma);
+      if (prior !== undefined && prior.share >= PRIOR_MIN_SHARE) {
+        processType = prior.type;
+        matched = `${PROCESS_RULES.wordnetPrior}:${verbLemma}`;
+        if (
+          processType === 'behavioral' &&
+          (passive || (nextAfterEvent?.type === 'nominal' && nextAfterEvent.start === event?.end))
+        ) {
+          // "nobody was injured", "she bandaged his arm": a behavioral process has a Behaver only, so a
+          // verb of the body done to someone (a Goal, or a passive) is material.
+          processType = 'material';
+          matched = PROCESS_RULES.frameGoal;
+        }
+      }
+      const adjectiveNext =
+        nextAfterEvent?.type === 'adjectival' &&
+        nextAfterEvent.start === event?.end &&
+        view.pos[nextAfterEvent.head] === 'ADJ';
+      if (frame.projects === true) {
+        // "The Inn touts that ...", "I reckon it works": a clause that projects another says or senses.
+        const verbal = prior?.shares.verbal ?? 0;
+        const mental = prior?.shares.mental ?? 0;
+        processType = mental > verbal ? 'mental' : 'verbal';
+        matched = PROCESS_RULES.frameProjection;
+      } else if (adjectiveNext && !passive) {
+        // "The room fell silent", "We ended up tired": an adjective as complement is an Attribute.
+        processType = 'relational';
+        matched = PROCESS_RULES.frameAttribute;
+      }
+    }
     const object =
       nextAfterEvent?.type === 'nominal' && nextAfterEvent.start === event?.end ? nextAfterEvent : undefined;
     if (
@@ -491,6 +566,18 @@ export function analyzeTransitivity(
       // "How beautiful the garden looks!": the fronted how-adjective is the Attribute of a sense verb.
       processType = 'relational';
       matched = ROLE_RULES.senseAttribute;
+    }
+  }
+  // "Equipment is state of the art": the tagger took the predicate for a verb, but the tree hangs a
+  // copula on it, so the clause is relational whatever the word would be as a verb.
+  if (processType !== 'existential' && head >= 0 && verbLemma !== 'be' && !passive) {
+    const headStart = view.syntactic.tokens[head]?.start;
+    if (
+      headStart !== undefined &&
+      view.syntactic.tokens.some((token) => token.deprel === 'cop' && token.headStart === headStart)
+    ) {
+      processType = 'relational';
+      matched = PROCESS_RULES.frameCopula;
     }
   }
   // "The apartment is fully furnished", "You must be exhausted": be + a stative participle with no

@@ -1,6 +1,7 @@
 import type { ProcessType } from '@cae/core';
 import { lexiconTable } from './lexicon-table';
 import { words } from './word-classes';
+import { WORDNET_VERB_PRIORS } from './wordnet-priors';
 
 /** Verb lemmas by process type (ANNOTATION.md, "Process type"); material is also the default for unknown verbs. */
 export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
@@ -177,3 +178,56 @@ export const PATH_NOUNS: ReadonlySet<string> = new Set(
     river slope track trail ladder mountain alley highway motorway drive aisle road corner
   `),
 );
+
+/** A verb's process-type prior from WordNet's supersenses: each type's share of its senses (0..1). */
+export interface ProcessPrior {
+  /** The type with the largest share. */
+  readonly type: ProcessType;
+  /** Its share, 0..1. */
+  readonly share: number;
+  readonly shares: Readonly<Partial<Record<ProcessType, number>>>;
+}
+
+const PRIOR_CODES: Readonly<Record<string, ProcessType>> = {
+  m: 'material',
+  e: 'mental',
+  r: 'relational',
+  b: 'behavioral',
+  v: 'verbal',
+};
+const MATERIAL_PRIOR: ProcessPrior = Object.freeze({
+  type: 'material',
+  share: 1,
+  shares: Object.freeze({ material: 1 }),
+});
+let priors: Map<string, ProcessPrior | string> | undefined;
+
+/**
+ * The WordNet prior of a verb lemma (src/lexicons/wordnet-priors.ts, built by scripts/build-wordnet.ts),
+ * or undefined for a lemma WordNet does not list as a verb. Parsed on first use.
+ * @example verbPrior('tout') // { type: 'verbal', share: 1, ... }
+ */
+export function verbPrior(lemma: string): ProcessPrior | undefined {
+  if (priors === undefined) {
+    priors = new Map();
+    for (const line of WORDNET_VERB_PRIORS.split('\n')) {
+      const space = line.indexOf(' ');
+      if (space < 0) priors.set(line, MATERIAL_PRIOR);
+      else priors.set(line.slice(0, space), line.slice(space + 1));
+    }
+  }
+  const found = priors.get(lemma);
+  if (found === undefined || typeof found !== 'string') return found;
+  const shares: Partial<Record<ProcessType, number>> = {};
+  let type: ProcessType = 'material';
+  let share = 0;
+  for (const [, code = '', value = '0'] of found.matchAll(/([a-z])(\d+)/g)) {
+    const which = PRIOR_CODES[code];
+    if (which === undefined) continue;
+    shares[which] = Number(value) / 100;
+    if (Number(value) / 100 > share) [type, share] = [which, Number(value) / 100];
+  }
+  const prior: ProcessPrior = Object.freeze({ type, share, shares: Object.freeze(shares) });
+  priors.set(lemma, prior);
+  return prior;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { PROCESS_BY_LEMMA, verbPrior } from './lexicons/process-lexicon';
+import { createPipeline } from './pipeline';
+import { PRIOR_MIN_SHARE, PROCESS_RULES } from './transitivity-analyzer';
+
+const pipeline = createPipeline({ clock: () => new Date(0) });
+
+function processOf(text: string): { type: string | undefined; matched: string | undefined } {
+  const clause = pipeline.compile(text, { documentId: 'process-prior-test' })[0];
+  return { type: clause?.ideational.processType, matched: clause?.ideational.rawTransitivity.matched };
+}
+
+describe('WordNet verb priors (src/lexicons/wordnet-priors.ts)', () => {
+  it('reads a verb distribution from the table: shares sum to about 1, the type is the largest share', () => {
+    const prior = verbPrior('ponder');
+    expect(prior?.type).toBe('mental');
+    expect(prior?.share).toBeGreaterThanOrEqual(PRIOR_MIN_SHARE);
+    const mixed = verbPrior('serve');
+    expect(mixed).toBeDefined();
+    const total = Object.values(mixed?.shares ?? {}).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(0.9);
+    expect(total).toBeLessThan(1.1);
+    expect(mixed?.share).toBe(Math.max(...Object.values(mixed?.shares ?? {})));
+  });
+
+  it('gives a bare (all-material) verb the material prior, and no prior to a non-word', () => {
+    expect(verbPrior('swim')?.type).toBe('material');
+    expect(verbPrior('zorble')).toBeUndefined();
+    expect(verbPrior('constructor')).toBeUndefined();
+  });
+
+  it.each([
+    ['The senator touted the new bridge.', 'verbal', 'tout'],
+    ['The committee pondered the offer for weeks.', 'mental', 'ponder'],
+    ['The costs entail a serious risk.', 'relational', 'entail'],
+    ['The baby hiccupped.', 'behavioral', 'hiccup'],
+  ])('%s takes the prior of a verb outside the hand lexicon (%s)', (text, type, lemma) => {
+    expect(PROCESS_BY_LEMMA.has(lemma)).toBe(false);
+    const found = processOf(text);
+    expect(found.type).toBe(type);
+    expect(found.matched?.split(' ')[0]).toBe(`${PROCESS_RULES.wordnetPrior}:${lemma}`);
+  });
+
+  it('keeps the hand lexicon first where it has the verb', () => {
+    // WordNet puts most senses of "show" in verb.perception (mental); the hand lexicon makes it relational.
+    expect(verbPrior('show')?.type).toBe('mental');
+    const found = processOf('The chart shows a steady rise.');
+    expect(found.type).toBe('relational');
+    expect(found.matched?.split(' ')[0]).toBe('PROCESS.LEXICON:show');
+  });
+
+  it('falls back to material for a verb WordNet does not know', () => {
+    expect(processOf('They zorbled the widget.')).toEqual({
+      type: 'material',
+      matched: 'PROCESS.DEFAULT_MATERIAL',
+    });
+  });
+});
+
+describe('frames override the prior', () => {
+  it('a projected clause makes the verb verbal (its verbal share beats its mental share)', () => {
+    // "beam" is mostly verb.body in WordNet.
+    expect(verbPrior('beam')?.type).toBe('behavioral');
+    expect(processOf('The coach beamed that the team had won.')).toEqual({
+      type: 'verbal',
+      matched: PROCESS_RULES.frameProjection,
+    });
+  });
+
+  it('a projected clause makes a verb of sensing mental', () => {
+    expect(processOf('She reckoned that the bus was late.')).toEqual({
+      type: 'mental',
+      matched: PROCESS_RULES.frameProjection,
+    });
+  });
+
+  it('an adjective as complement makes the clause relational', () => {
+    expect(verbPrior('swing')?.type).toBe('material');
+    expect(processOf('The door swung open.').type).toBe('relational');
+    expect(processOf('The door swung open.').matched).toContain(PROCESS_RULES.frameAttribute);
+  });
+
+  it('a copula in the tree makes the clause relational when the tagger took the predicate for a verb', () => {
+    const found = processOf('The equipment is state of the art.');
+    expect(found.type).toBe('relational');
+    expect(found.matched).toContain(PROCESS_RULES.frameCopula);
+  });
+
+  it('"there" + be is existential', () => {
+    expect(processOf('There are two problems with the plan.')).toEqual({
+      type: 'existential',
+      matched: 'PROCESS.THERE_BE',
+    });
+  });
+
+  it('a verb of the body with a Goal or in the passive is material, not behavioral', () => {
+    expect(verbPrior('injure')?.type).toBe('behavioral');
+    expect(processOf('The burglar injured the guard.')).toEqual({
+      type: 'material',
+      matched: PROCESS_RULES.frameGoal,
+    });
+    expect(processOf('The guard was injured.').type).toBe('material');
+  });
+});
