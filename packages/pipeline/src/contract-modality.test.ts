@@ -188,3 +188,12 @@ describe('voice, split verbal groups and polarity', () => {
     expect(complement?.weight).toBe(0.9);
   });
 });
+
+describe('contract word classes', () => {
+  it('are lower case and keep parties and things apart', async () => {
+    const lexicon = await import('./lexicons/contract-lexicon');
+    for (const [name, set] of Object.entries(lexicon))
+      for (const word of set as ReadonlySet<string>) expect(word, name).toBe(word.toLowerCase());
+    for (const word of lexicon.PARTY_NOUNS) expect(lexicon.THING_TERMS.has(word), word).toBe(false);
+  });
+});
