@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nlp from 'compromise';
 import { createPipeline } from '../src/pipeline';
+import { reportContracts } from './contracts';
 import { scoreParse } from './parse-eval';
 import { reportSflGold } from './sfl-gold';
 import { reportTuningSet } from './tuning-set';
@@ -498,6 +499,10 @@ if (want('tuning'))
     row,
     verbose: process.argv.includes('--tuning-errors'),
   });
+
+// Contract language (eval/contracts.ts; `--contract-errors` lists the tuning sample's misses).
+if (want('contracts'))
+  reportContracts({ pipeline, dir: here, row, verbose: process.argv.includes('--contract-errors') });
 
 if (mainClauses > 0)
   row(

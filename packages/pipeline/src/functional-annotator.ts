@@ -81,7 +81,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
   const mood = classifyMood(view);
   const modality = projectModality(
-    analyzeModality(view),
+    analyzeModality(view, context.previous),
     syntactic.relation,
     parentModality(syntactic, context.previous),
   );

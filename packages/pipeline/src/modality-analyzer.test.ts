@@ -81,7 +81,6 @@ describe('"will", "shall" and "would": median modality, typed by reading', () =>
     ['Will you close the door?', 'inclination'],
     ['That will be the courier.', 'probability'],
     ['By now she will have landed.', 'probability'],
-    ['The buyer shall pay the fee.', 'obligation'],
     ['It would be cheaper by rail.', 'probability'],
   ])('%s keeps a median modal reading (%s)', (text, type) => {
     expect(strongest(text)).toEqual({ weight: 0.6, type });

@@ -1,5 +1,6 @@
-import type { ModalityType, Premise } from '@cae/core';
+import type { ModalityType, Premise, Syntactic } from '@cae/core';
 import type { ClauseView } from './clause-view';
+import { readContract } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
   DOUBT_PHRASES,
@@ -51,6 +52,8 @@ const NUMBERED_SUPERLATIVE = 'MODALITY.NUMBERED_SUPERLATIVE';
 /** A numeral after a determiner or possessive ("the five", "his two"), not a year ("By 2004 most hotels"). */
 const numberedSuperlative = (view: ClauseView, index: number): boolean =>
   view.pos[index - 1] === 'NUM' && (view.pos[index - 2] === 'DET' || view.pos[index - 2] === 'PRON');
+/** MODALITY.NOUN_WITHOUT_COMPLEMENT: "its obligations hereunder" names a duty; "the obligation to pay" modalises. */
+const NOUN_WITHOUT_COMPLEMENT = 'MODALITY.NOUN_WITHOUT_COMPLEMENT';
 const round = (value: number): number => Math.round(value * 100) / 100;
 const BE_FORMS = new Set(['be', 'been']);
 const PROJECTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'this']);
@@ -317,7 +320,14 @@ function cueAt(view: ClauseView, index: number): Found {
     // "a number of critics": vague quantity, like "several".
     if (lemma === 'number' && view.lower[index - 1] === 'a' && view.lower[index + 1] === 'of')
       return HEDGE_QUANTIFIERS.several;
-    return MODAL_NOUNS[lemma];
+    // "the obligation to pay", "a requirement that": a noun of obligation modalises only with its
+    // complement; "its obligations hereunder", "the pressure obligation is subject to" name a duty.
+    const noun = MODAL_NOUNS[lemma];
+    // At the end of the clause the complement was cut off into the next one ("an obligation" | "to notify").
+    const after = view.lower[index + 1];
+    if (noun?.type === 'obligation' && after !== undefined && after !== 'to' && after !== 'that')
+      return NOUN_WITHOUT_COMPLEMENT;
+    return noun;
   }
   if (tag === 'SCONJ') return MODAL_CONJUNCTIONS[word];
   return undefined;
@@ -358,7 +368,7 @@ const bandCeiling = (weight: number): number => (weight < 0.45 ? 0.44 : weight <
  * within its band; a low hedge adjunct beside another modal lowers the value ("might possibly" <
  * "might"); negation keeps the value and sets negative polarity. Nothing modalised stays 0.
  */
-export function analyzeModality(view: ClauseView): ModalityDecision {
+export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[]): ModalityDecision {
   const cues: Cue[] = [];
   const notModal: string[] = [];
   let negative = false;
@@ -373,6 +383,25 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
   const polarity = negative ? 'negative' : 'positive';
   const premises: Premise[] = [{ label: 'polarity_marker', value: negative ? 'present' : 'absent' }];
   if (notModal.length > 0) premises.push({ label: 'not_modal', value: notModal.join(', ') });
+  const contract = readContract(view, previous);
+  if (contract !== undefined) {
+    // Contract language: the Subject, the process and its voice decide (src/contract-modality.ts).
+    const words = cues.map((cue) => cue.word);
+    if (!words.includes(contract.cue)) words.push(contract.cue);
+    premises[0] = {
+      label: 'polarity_marker',
+      value: contract.polarity === 'negative' ? 'present' : 'absent',
+    };
+    premises.push({ label: 'modal_cues', value: words.join(', ') }, ...contract.premises);
+    return {
+      weight: contract.weight,
+      type: contract.type,
+      polarity: contract.polarity,
+      cues: contract.weight === 0 ? [] : words,
+      rule: contract.rule,
+      premises,
+    };
+  }
   if (cues.length === 0) {
     premises.push({ label: 'modal_cues', value: 'none' });
     return { weight: 0, type: null, polarity, cues: [], rule: 'MODALITY.NONE', premises };
@@ -401,7 +430,13 @@ export function analyzeModality(view: ClauseView): ModalityDecision {
   premises.push({ label: 'modal_cues', value: cues.map((cue) => cue.word).join(', ') });
   const rules = cues.flatMap((cue) => (cue.entry.rule === undefined ? [] : [cue.entry.rule]));
   if (rules.length > 0) premises.push({ label: 'modal_rules', value: [...new Set(rules)].join(', ') });
-  const primary = cues.find((cue) => cue.entry.kind === 'operator') ?? strongest;
+  // The operator types the clause, unless a stronger obligation stands beside it ("will be required to").
+  const operator = cues.find((cue) => cue.entry.kind === 'operator');
+  const primary =
+    operator === undefined ||
+    (strongest.entry.type === 'obligation' && strongest.entry.weight > operator.entry.weight)
+      ? strongest
+      : operator;
   let projection: Cue | undefined;
   for (const cue of cues)
     if (

@@ -1,0 +1,578 @@
+import type { ModalityType, Premise, Syntactic } from '@cae/core';
+import type { ClauseView } from './clause-view';
+import {
+  BOUNDING_AFTER_NEGATOR,
+  COMMITMENT_FORMS,
+  DEEMING_PARTICIPLES,
+  DEFINING_VERBS,
+  DUTY_ATTRIBUTES,
+  DUTY_NOUNS,
+  INSTRUMENT_TERMS,
+  PARTY_DETERMINERS,
+  PARTY_NOUNS,
+  PARTY_PRONOUNS,
+  PARTY_STATES,
+  PROVISION_PASSIVES,
+  REGISTER_WORDS,
+  RIGHT_NOUNS,
+  THING_TERMS,
+} from './lexicons/contract-lexicon';
+import { NEGATION_WORDS } from './syntax-pass';
+
+/**
+ * Contract language (ANNOTATION.md, "Contract and regulatory language"; docs/CONTRACT-MODALITY.md):
+ * "shall" is nearly everywhere, so its value comes from the Subject (a party or a thing), the process
+ * and its voice. The facts are read once per clause; the rules below are tried in order and the first
+ * whose `when` holds decides.
+ */
+
+/** The modal operators the contract rules read. */
+export type ContractOperator = 'shall' | 'will' | 'may' | 'must';
+const OPERATORS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);
+
+/** What a clause shows about its Subject, process and voice. */
+export interface ContractFacts {
+  /** Modal operator of the clause (or of the clause it continues), null when there is none. */
+  readonly operator: ContractOperator | null;
+  /** The operator stands in an earlier clause of the sentence ("MSL shall," | "provide a report"). */
+  readonly inherited: boolean;
+  readonly subject: string;
+  /** party: can be bound to act; thing: the agreement, a term, a payment ...; none: no Subject found. */
+  readonly subjectKind: 'party' | 'thing' | 'none';
+  /** Lemma of the process after the operator ("pay", "returned" -> "return", "be"), "" when none. */
+  readonly process: string;
+  readonly voice: 'active' | 'passive';
+  /** "shall be" before a non-verbal attribute ("shall be void", "shall be in writing"). */
+  readonly copula: boolean;
+  /** Defines or deems: "shall mean", "shall be deemed", "shall have the meaning", "Services shall include". */
+  readonly defining: boolean;
+  /** "shall be entitled to", "has the right to". */
+  readonly entitlement: boolean;
+  /** "shall be responsible for", "is liable", "shall have no liability". */
+  readonly duty: boolean;
+  /** "agrees to", "covenants to", "undertakes not to" (present tense). */
+  readonly commitment: boolean;
+  /** Negative polarity of the process (not "no later than", "not limited to"). */
+  readonly negative: boolean;
+  /** Contract register: shall, hereunder, herein ... or a capitalised party role here or just before. */
+  readonly register: boolean;
+}
+
+export interface ContractRule {
+  readonly id: string;
+  /** What the rule reads, in plain words (shown in docs and tests). */
+  readonly description: string;
+  readonly when: (facts: ContractFacts) => boolean;
+  readonly reading: { readonly weight: number; readonly type: ModalityType | null };
+  /** Invented contract sentences this rule decides (run as its tests). */
+  readonly examples: readonly string[];
+}
+
+const bindingOperator = (facts: ContractFacts): boolean =>
+  facts.operator === 'shall' || facts.operator === 'must' || (facts.operator === 'will' && facts.register);
+
+/** Ordered: array order is apply order; the first rule whose `when` holds decides. */
+export const CONTRACT_RULES: readonly ContractRule[] = [
+  {
+    id: 'MODALITY.CONTRACT_DEFINITION',
+    description:
+      '"shall mean", "shall constitute", "shall be deemed", "shall have the meaning", or "shall include" with no party as Subject: a definition, weight 0',
+    when: (facts) =>
+      facts.defining &&
+      (facts.operator === 'shall' || (facts.operator === 'will' && facts.register)) &&
+      (facts.process !== 'include' || facts.subjectKind !== 'party'),
+    reading: { weight: 0, type: null },
+    examples: [
+      '"Rent" shall mean the monthly sum payable under Clause 4.',
+      'The Services shall include routine maintenance of the lifts.',
+      'Any notice sent by courier shall be deemed received on the second day.',
+      'Words in the singular shall have the meaning of the plural where the context requires.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_ENTITLEMENT_DENIED',
+    description:
+      'a negated entitlement ("shall not be entitled to", "has no right to"): prohibition, obligation high, negative',
+    when: (facts) => facts.entitlement && facts.negative,
+    reading: { weight: 0.9, type: 'obligation' },
+    examples: [
+      'The Tenant shall not be entitled to sublet the garage.',
+      'Neither party has the right to bind the other.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_ENTITLEMENT',
+    description:
+      '"shall be entitled to", "is entitled to", "shall have the right to": permission, obligation low',
+    when: (facts) => facts.entitlement,
+    reading: { weight: 0.3, type: 'obligation' },
+    examples: [
+      'The Landlord shall be entitled to inspect the flat once a year.',
+      'The Buyer shall have the right to reject damaged goods.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_PROHIBITION',
+    description:
+      '"may not" with a party as Subject or in the passive, in contract register: prohibition, obligation high, negative',
+    when: (facts) =>
+      facts.operator === 'may' &&
+      facts.negative &&
+      facts.register &&
+      (facts.subjectKind === 'party' || facts.voice === 'passive'),
+    reading: { weight: 0.9, type: 'obligation' },
+    examples: [
+      'The Tenant may not keep pets in the flat without the consent of the Landlord.',
+      'This Lease may not be varied except in writing signed by both parties hereto.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_PERMISSION',
+    description:
+      '"may" with a party acting as Subject or in the passive, in contract register: permission, obligation low',
+    when: (facts) =>
+      facts.operator === 'may' &&
+      facts.register &&
+      ((facts.subjectKind === 'party' && !PARTY_STATES.has(facts.process)) || facts.voice === 'passive'),
+    reading: { weight: 0.3, type: 'obligation' },
+    examples: [
+      'The Licensee may terminate this Agreement on ninety days notice.',
+      'This Agreement may be renewed by the Supplier for one further year.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_DUTY',
+    description:
+      '"shall be responsible for", "is liable for", "shall have no liability", "will be required to" (a party in contract register): obligation high, polarity kept',
+    when: (facts) =>
+      facts.duty && (facts.operator === 'shall' || facts.operator === 'must' || facts.register),
+    reading: { weight: 0.9, type: 'obligation' },
+    examples: [
+      'The Tenant is responsible for the cost of repairs to the windows.',
+      'The Carrier shall be liable for loss of the goods in transit.',
+      'The Landlord shall have no liability for interest on the deposit.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_COMMITMENT',
+    description:
+      '"agrees to", "covenants to", "undertakes (not) to" with a party as Subject in contract register: obligation high',
+    when: (facts) => facts.commitment && facts.subjectKind === 'party' && facts.register,
+    reading: { weight: 0.9, type: 'obligation' },
+    examples: [
+      'The Tenant agrees to keep the garden tidy.',
+      'The Supplier covenants not to disclose the price list.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_PARTY_DUTY',
+    description:
+      '"shall"/"must" ("will" in contract register) with a party as Subject and an act it carries out, active voice: obligation high ("shall not": prohibition, negative)',
+    when: (facts) =>
+      bindingOperator(facts) &&
+      facts.subjectKind !== 'thing' &&
+      facts.voice === 'active' &&
+      !facts.copula &&
+      !PARTY_STATES.has(facts.process),
+    reading: { weight: 0.9, type: 'obligation' },
+    examples: [
+      'The Tenant shall pay the deposit before moving in.',
+      'The Tenant shall not assign this Lease.',
+      'The Distributor will keep full records of every sale made hereunder.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_PASSIVE_DUTY',
+    description:
+      '"shall"/"must" ("will" in contract register) in the passive of an act ("shall be paid", "shall be returned"): the party that carries it out is bound, obligation high; not the passives of construing ("shall be governed by")',
+    when: (facts) =>
+      bindingOperator(facts) && facts.voice === 'passive' && !PROVISION_PASSIVES.has(facts.process),
+    reading: { weight: 0.9, type: 'obligation' },
+    examples: [
+      'The deposit shall be returned to the Tenant within thirty days.',
+      'No alterations shall be made to the premises without consent.',
+    ],
+  },
+  {
+    id: 'MODALITY.CONTRACT_STIPULATION',
+    description:
+      '"shall" ("will" in contract register) with no party to bind (the agreement or a term as Subject, a state, a provision passive): a stipulated future state, median, probability like "will"',
+    when: (facts) => facts.operator === 'shall' || (facts.operator === 'will' && facts.register),
+    reading: { weight: 0.6, type: 'probability' },
+    examples: [
+      'This Lease shall commence on the first day of May.',
+      'This Agreement shall be governed by the laws of Ontario.',
+      'The indemnities in this clause shall survive termination.',
+    ],
+  },
+];
+
+/** The reading of the contract rules, when one applies. */
+export interface ContractReading {
+  readonly weight: number;
+  readonly type: ModalityType | null;
+  readonly polarity: 'positive' | 'negative';
+  readonly rule: string;
+  readonly premises: Premise[];
+  /** The operator or expression the rule read ("shall", "agrees to"). */
+  readonly cue: string;
+}
+
+const FIRST_PERSON = new Set(['i', 'we']);
+const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
+const SKIPPED = new Set(['ADV', 'PART', 'PUNCT']);
+
+/** Local index of the Subject before `before`: by its relation, else the nearest nominal. */
+function subjectIndex(tokens: Syntactic['tokens'], before: number): number {
+  for (let index = before - 1; index >= 0; index -= 1)
+    if (SUBJECT_RELATION.test(tokens[index]?.deprel ?? '')) return index;
+  for (let index = before - 1; index >= 0; index -= 1) {
+    const pos = tokens[index]?.pos;
+    if (pos === 'NOUN' || pos === 'PROPN' || pos === 'PRON') return index;
+  }
+  return -1;
+}
+
+function subjectKindOf(tokens: Syntactic['tokens'], index: number): ContractFacts['subjectKind'] {
+  const token = tokens[index];
+  if (token === undefined) return 'none';
+  const lower = token.text.toLowerCase();
+  const lemma = token.lemma.toLowerCase();
+  if (PARTY_NOUNS.has(lemma) || PARTY_NOUNS.has(lower)) return 'party';
+  if (token.pos === 'PRON' || token.pos === 'DET') return PARTY_PRONOUNS.has(lower) ? 'party' : 'thing';
+  if (token.pos === 'PROPN') return THING_TERMS.has(lemma) || THING_TERMS.has(lower) ? 'thing' : 'party';
+  return 'thing';
+}
+
+/** Negative polarity, leaving out negators that bound a quantity or a list ("no later than", "not limited to"). */
+function negativeIn(lower: readonly string[], from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const word = lower[index] ?? '';
+    if (!NEGATION_WORDS.has(word)) continue;
+    if (BOUNDING_AFTER_NEGATOR.has(lower[index + 1] ?? '')) continue;
+    if (word === 'not' && lower[index - 1] === 'but') continue;
+    if (word === 'not' && lower[index - 1] === 'or' && lower[index - 2] === 'whether') continue;
+    return true;
+  }
+  return false;
+}
+
+const isRegisterToken = (token: Syntactic['tokens'][number]): boolean => {
+  const lower = token.text.toLowerCase();
+  if (REGISTER_WORDS.has(lower)) return true;
+  const first = token.text.charAt(0);
+  if (first === first.toLowerCase()) return false;
+  return PARTY_NOUNS.has(token.lemma.toLowerCase()) || INSTRUMENT_TERMS.has(lower);
+};
+
+/**
+ * A Subject that marks contract register by itself: a name in capitals ("ELEPHANT TALK", "CERES", "MSL")
+ * or a party noun after "each", "either", "neither", "both" ("each party will execute").
+ */
+function subjectRegister(tokens: Syntactic['tokens'], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined) return false;
+  if (token.pos === 'PROPN' && /^[A-Z][A-Z&.-]+$/.test(token.text)) return true;
+  if (!PARTY_NOUNS.has(token.lemma.toLowerCase())) return false;
+  const before = tokens[index - 1]?.text.toLowerCase() ?? '';
+  return PARTY_DETERMINERS.has(before);
+}
+
+/** Negation on the Subject itself ("no party shall", "neither Party may"). */
+function negatedSubject(tokens: Syntactic['tokens'], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined) return false;
+  for (const other of tokens)
+    if (other.headStart === token.start && NEGATION_WORDS.has(other.text.toLowerCase())) return true;
+  return NEGATION_WORDS.has(tokens[index - 1]?.text.toLowerCase() ?? '');
+}
+
+/** The Subject of a clause that has none of its own, from an earlier clause of its sentence ("The headings are ... | and shall not affect"). */
+function earlierSubject(
+  view: ClauseView,
+  previous: readonly Syntactic[],
+): { tokens: Syntactic['tokens']; index: number } | undefined {
+  for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
+    const clause = previous[back] as Syntactic;
+    if (clause.sentenceIndex !== view.syntactic.sentenceIndex) return undefined;
+    for (let index = clause.tokens.length - 1; index >= 0; index -= 1)
+      if (SUBJECT_RELATION.test(clause.tokens[index]?.deprel ?? '')) return { tokens: clause.tokens, index };
+  }
+  return undefined;
+}
+
+function registerOf(view: ClauseView, previous: readonly Syntactic[]): boolean {
+  for (const token of view.syntactic.tokens) if (isRegisterToken(token)) return true;
+  for (const clause of previous) for (const token of clause.tokens) if (isRegisterToken(token)) return true;
+  return false;
+}
+
+interface ProcessFacts {
+  process: string;
+  voice: 'active' | 'passive';
+  copula: boolean;
+  defining: boolean;
+  entitlement: boolean;
+  duty: boolean;
+}
+
+/** A past participle after "be"/"have"; the tagger reads some as adjectives ("shall be limited to"). */
+const participle = (lower: string, lemma: string, pos: string): boolean =>
+  (pos === 'VERB' && (lower !== lemma || /(ed|en)$/.test(lower))) || (pos === 'ADJ' && /[^e]ed$/.test(lower));
+
+/** The process after index `at` (the operator, or -1 for the start of a continuing clause). */
+function processAfter(view: ClauseView, at: number): ProcessFacts {
+  const { lower, lemma, pos } = view;
+  const facts: ProcessFacts = {
+    process: '',
+    voice: 'active',
+    copula: false,
+    defining: false,
+    entitlement: false,
+    duty: false,
+  };
+  let index = at + 1;
+  // Skip adverbs, "not", punctuation and a second operator ("shall not and will not have").
+  while (index < lower.length) {
+    const tag = pos[index] ?? 'X';
+    if (SKIPPED.has(tag) || (tag === 'CCONJ' && pos[index + 1] === 'AUX')) index += 1;
+    else if (tag === 'AUX' && OPERATORS.has(lemma[index] ?? '')) index += 1;
+    else break;
+  }
+  if (index >= lower.length) return facts;
+  const word = lemma[index] ?? '';
+  const next = (from: number): number => {
+    let probe = from;
+    while (probe < lower.length && SKIPPED.has(pos[probe] ?? 'X')) probe += 1;
+    return probe;
+  };
+  if (word === 'be') {
+    const after = next(index + 1);
+    const form = lower[after] ?? '';
+    facts.process = 'be';
+    if (form === 'entitled') facts.entitlement = true;
+    else if (DUTY_ATTRIBUTES.has(form)) facts.duty = true;
+    else if (DEEMING_PARTICIPLES.has(form)) {
+      facts.defining = true;
+      facts.process = lemma[after] ?? form;
+      facts.voice = 'passive';
+    } else if (participle(form, lemma[after] ?? '', pos[after] ?? 'X')) {
+      facts.process = lemma[after] ?? form;
+      facts.voice = 'passive';
+    } else facts.copula = true;
+    return facts;
+  }
+  if (word === 'have') {
+    const after = next(index + 1);
+    if (participle(lower[after] ?? '', lemma[after] ?? '', pos[after] ?? 'X')) {
+      facts.process = lemma[after] ?? '';
+      return facts;
+    }
+    facts.process = 'have';
+    for (let probe = index + 1; probe < lower.length && probe <= index + 5; probe += 1) {
+      const noun = lower[probe] ?? '';
+      if (pos[probe] !== 'NOUN' && pos[probe] !== 'PROPN') continue;
+      // "the sole right (to determine)", "the option to renew"; plural "rights" only before "to".
+      if (RIGHT_NOUNS.has(noun)) facts.entitlement = noun !== 'rights' || lower[probe + 1] === 'to';
+      else if (DUTY_NOUNS.has(noun)) facts.duty = true;
+      else if (noun === 'meaning' || noun === 'meanings') facts.defining = true;
+      break;
+    }
+    return facts;
+  }
+  facts.process = word;
+  if (DEFINING_VERBS.has(word)) facts.defining = true;
+  return facts;
+}
+
+/**
+ * The operator a continuing clause takes from an earlier clause of its sentence: "MSL shall," | "if
+ * requested," | "provide a report" is one verbal group cut in two by the segmenter. Returns the earlier
+ * clause and the operator's index in it.
+ */
+function inheritedOperator(
+  view: ClauseView,
+  previous: readonly Syntactic[],
+): { clause: Syntactic; index: number } | undefined {
+  if (view.finite >= 0) return undefined;
+  let first = 0;
+  while (first < view.lower.length && (view.pos[first] === 'PUNCT' || view.pos[first] === 'ADV')) first += 1;
+  const word = view.lower[first] ?? '';
+  const base = view.pos[first] === 'VERB' ? word === view.lemma[first] : word === 'be' || word === 'have';
+  if (!base) return undefined;
+  const sentence = view.syntactic.sentenceIndex;
+  for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
+    const clause = previous[back] as Syntactic;
+    if (clause.sentenceIndex !== sentence) return undefined;
+    // The earlier clause holds an operator with no verb after it ("Company shall, upon request,").
+    let operator = -1;
+    for (let index = 0; index < clause.tokens.length; index += 1) {
+      const token = clause.tokens[index];
+      if (token?.pos === 'AUX' && OPERATORS.has(token.lemma)) operator = index;
+      else if (operator >= 0 && (token?.pos === 'VERB' || token?.pos === 'AUX')) operator = -1;
+    }
+    if (operator >= 0) return { clause, index: operator };
+  }
+  return undefined;
+}
+
+/** Index of the clause's own modal operator (not the noun "will" of "good will"), or -1. */
+function operatorIndex(view: ClauseView): number {
+  for (let index = 0; index < view.lower.length; index += 1) {
+    if (view.pos[index] !== 'AUX') continue;
+    const lemma = view.lemma[index] ?? '';
+    const word = view.lower[index] ?? '';
+    if (OPERATORS.has(lemma) || OPERATORS.has(word)) return index;
+  }
+  return -1;
+}
+
+/** Facts of the clause, or undefined when it has nothing the contract rules read. */
+export function contractFacts(
+  view: ClauseView,
+  previous: readonly Syntactic[] = [],
+): ContractFacts | undefined {
+  const tokens = view.syntactic.tokens;
+  const own = operatorIndex(view);
+  let operator: ContractOperator | null = null;
+  let subject = -1;
+  let subjectTokens = tokens;
+  let inherited = false;
+  let processFrom = -1;
+  let commitment = false;
+  let negative: boolean;
+  if (own >= 0) {
+    const lemma = view.lemma[own] ?? '';
+    operator = (OPERATORS.has(lemma) ? lemma : view.lower[own]) as ContractOperator;
+    subject = subjectIndex(tokens, own);
+    processFrom = own;
+    negative = negativeIn(view.lower, 0, view.lower.length);
+    if (subject < 0) {
+      const earlier = earlierSubject(view, previous);
+      if (earlier !== undefined) {
+        subjectTokens = earlier.tokens;
+        subject = earlier.index;
+        negative ||= negatedSubject(earlier.tokens, earlier.index);
+      }
+    }
+  } else {
+    const earlier = inheritedOperator(view, previous);
+    if (earlier !== undefined) {
+      operator = earlier.clause.tokens[earlier.index]?.lemma as ContractOperator;
+      inherited = true;
+      subjectTokens = earlier.clause.tokens;
+      subject = subjectIndex(earlier.clause.tokens, earlier.index);
+      // "it shall, within four days, so notify": the Subject before the operator's clause, if any.
+      const earlierLower = earlier.clause.tokens.map((token) => token.text.toLowerCase());
+      negative =
+        negativeIn(earlierLower, 0, earlierLower.length) || negativeIn(view.lower, 0, view.lower.length);
+    } else {
+      // No operator: a commitment ("agrees to"), a duty ("is responsible for") or an entitlement ("is entitled to").
+      negative = negativeIn(view.lower, 0, view.lower.length);
+      for (let index = 0; index < view.lower.length; index += 1) {
+        const word = view.lower[index] ?? '';
+        // The tagger may read "covenants" as a noun; after a determiner it is one ("the covenants to").
+        if (COMMITMENT_FORMS.has(word) && (view.pos[index] === 'VERB' || view.pos[index - 1] !== 'DET')) {
+          const to = view.lower[index + 1] === 'not' ? index + 2 : index + 1;
+          if (view.lower[to] === 'to') {
+            commitment = true;
+            subject = subjectIndex(tokens, index);
+            processFrom = to;
+            break;
+          }
+        }
+        const lemma = view.lemma[index] ?? '';
+        if ((lemma === 'be' || lemma === 'have') && view.finite === index) {
+          const probe = processAfter(view, index - 1);
+          if (probe.entitlement || probe.duty) {
+            subject = subjectIndex(tokens, index);
+            processFrom = index - 1;
+            break;
+          }
+        }
+      }
+      if (!commitment && processFrom < 0) return undefined;
+    }
+  }
+  // "I shall write again", "Shall we go?": volition and requests keep their general reading.
+  const subjectWord = subject < 0 ? '' : (subjectTokens[subject]?.text.toLowerCase() ?? '');
+  if (
+    (operator === 'shall' || operator === 'will') &&
+    (FIRST_PERSON.has(subjectWord) || view.sentenceFinal === '?')
+  )
+    return undefined;
+  const process = commitment
+    ? {
+        process: view.lemma[processFrom + 1] ?? '',
+        voice: 'active' as const,
+        copula: false,
+        defining: false,
+        entitlement: false,
+        duty: false,
+      }
+    : processAfter(view, processFrom);
+  if (operator === null && !commitment && !process.entitlement && !process.duty) return undefined;
+  return {
+    operator,
+    inherited,
+    subject: subject < 0 ? '' : (subjectTokens[subject]?.text ?? ''),
+    subjectKind: subject < 0 ? 'none' : subjectKindOf(subjectTokens, subject),
+    ...process,
+    commitment,
+    negative,
+    register: registerOf(view, previous) || subjectRegister(subjectTokens, subject),
+  };
+}
+
+/** The premises that cite the facts a contract rule read. */
+function factPremises(facts: ContractFacts): Premise[] {
+  const process = facts.entitlement
+    ? 'entitlement'
+    : facts.duty
+      ? 'duty'
+      : facts.defining
+        ? `${facts.process}: defining`
+        : facts.copula
+          ? 'be: copula'
+          : facts.process === ''
+            ? 'none'
+            : `${facts.process}: ${facts.voice}`;
+  return [
+    {
+      label: 'contract_operator',
+      value:
+        facts.operator === null
+          ? facts.commitment
+            ? 'commitment'
+            : 'none'
+          : facts.inherited
+            ? `${facts.operator} (earlier clause)`
+            : facts.operator,
+    },
+    {
+      label: 'contract_subject',
+      value: facts.subject === '' ? 'none' : `${facts.subject}: ${facts.subjectKind}`,
+    },
+    { label: 'contract_process', value: process },
+    { label: 'contract_register', value: facts.register ? 'present' : 'absent' },
+  ];
+}
+
+/** Applies the first contract rule that holds, or undefined when none does (the general reading stays). */
+export function readContract(
+  view: ClauseView,
+  previous: readonly Syntactic[] = [],
+): ContractReading | undefined {
+  const facts = contractFacts(view, previous);
+  if (facts === undefined) return undefined;
+  const rule = CONTRACT_RULES.find((candidate) => candidate.when(facts));
+  if (rule === undefined) return undefined;
+  return {
+    weight: rule.reading.weight,
+    type: rule.reading.type,
+    polarity: facts.negative ? 'negative' : 'positive',
+    rule: rule.id,
+    premises: factPremises(facts),
+    cue: facts.operator ?? (facts.commitment ? 'agrees to' : facts.entitlement ? 'entitled' : 'responsible'),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Closed word classes of contract language that decide how "shall", "will", "may" and "must" read
+ * (docs/CONTRACT-MODALITY.md; rules in src/contract-modality.ts). Lower-case forms or lemmas.
+ */
+import { wordSet } from './word-classes';
+
+/**
+ * Nouns naming a party or someone who acts for one ("Tenant", "the Licensee", "each Party", "the
+ * account manager"): a Subject that can be bound to act. Lemmas.
+ */
+export const PARTY_NOUNS: ReadonlySet<string> = wordSet(`
+  party parties tenant landlord lessee lessor sublessee licensee licensor sublicensee company corporation
+  distributor supplier buyer seller purchaser vendor customer client contractor subcontractor consultant
+  employee employer executive provider recipient discloser agent manufacturer franchisee franchisor owner
+  operator shipper transporter carrier borrower lender guarantor investor member partner reseller dealer
+  sponsor developer publisher affiliate subsidiary bank trustee holder shareholder stockholder issuer
+  underwriter manager officer director representative arbitrator arbitrators committee board person entity
+  assignee successor user producer marketer promoter administrator advisor adviser university institution
+  servicer collaborator participant endorser talent
+`);
+
+/**
+ * Capitalised defined terms that name things, not parties ("This Agreement", "the Security Deposit",
+ * "Exhibit A"): a proper-noun Subject with one of these heads is no party. Lemmas, lower case.
+ */
+export const THING_TERMS: ReadonlySet<string> = wordSet(`
+  agreement lease contract amendment supplement addendum exhibit schedule appendix annex attachment
+  section article clause paragraph provision term terms condition conditions heading headings notice
+  payment fee fees price rent rate charge interest royalty royalties deposit amount compensation
+  termination expiration assignment waiver information technology product products service services
+  software premises property materials material data plan date period territory program system systems
+  trademark trademarks mark marks patent patents rights right license licence documentation documents
+  report policy budget order invoice effective
+`);
+
+/** Pronouns that stand for a party in contracts ("it shall notify", "each shall bear its costs"). */
+export const PARTY_PRONOUNS: ReadonlySet<string> = wordSet(
+  'it he she they we you each either neither both who',
+);
+
+/**
+ * Processes that define a term or deem a fact ("shall mean", "shall constitute", "shall include",
+ * "shall be deemed", "shall be treated as", "will be considered"): a definition, not a modality.
+ * `include` defines only with a Subject that is no party ("Services shall include"; "the listing Party
+ * shall include the following" is an act). Lemmas.
+ */
+export const DEFINING_VERBS: ReadonlySet<string> = wordSet('mean constitute include');
+/** Passive participles that deem: "shall be deemed (to be)", "shall be treated as", "will be considered". */
+export const DEEMING_PARTICIPLES: ReadonlySet<string> = wordSet('deemed treated considered regarded');
+
+/**
+ * Passives that state how the agreement itself is read or computed, with no party to bind ("shall be
+ * governed by", "shall be construed", "will be determined on an aggregate basis"). Lemmas.
+ */
+export const PROVISION_PASSIVES: ReadonlySet<string> = wordSet(
+  'govern construe interpret determine calculate',
+);
+
+/**
+ * Processes that a party undergoes or a state it is in rather than an act it carries out ("shall
+ * receive a bonus", "shall retain all rights", "shall have an interest", "shall remain liable"): with
+ * a party Subject they stipulate, they do not bind. Lemmas.
+ */
+export const PARTY_STATES: ReadonlySet<string> = wordSet('be have receive retain remain own hold become');
+
+/** Predicative words of duty: "shall be responsible for", "is liable for", "shall be obligated to". */
+export const DUTY_ATTRIBUTES: ReadonlySet<string> = wordSet(
+  'responsible liable obligated obliged required bound accountable',
+);
+/** Nouns of duty after "have": "shall have no liability", "has the obligation to". */
+export const DUTY_NOUNS: ReadonlySet<string> = wordSet(
+  'obligation obligations liability liabilities responsibility responsibilities duty duties',
+);
+/** Nouns of entitlement after "have": "shall have the right to", "has the option to". */
+export const RIGHT_NOUNS: ReadonlySet<string> = wordSet('right rights option authority power discretion');
+/** Verbs of commitment before "to": "agrees to indemnify", "covenants to", "undertakes not to". Present forms. */
+export const COMMITMENT_FORMS: ReadonlySet<string> = wordSet(
+  'agree agrees covenant covenants undertake undertakes',
+);
+
+/**
+ * Words that mark contract register in a clause or the clauses just before it; "will" and "may" read
+ * as a party's duty or permission only there (news prose keeps "will" a prediction).
+ */
+export const REGISTER_WORDS: ReadonlySet<string> = wordSet(`
+  shall hereunder herein hereto hereof hereby hereinafter thereof thereto therein thereunder whereas
+  notwithstanding
+`);
+
+/**
+ * Negation words that bound a quantity or a list rather than deny the process ("no later than", "not
+ * less than", "including but not limited to"): keyed by the word after the negator.
+ */
+export const BOUNDING_AFTER_NEGATOR: ReadonlySet<string> = wordSet(
+  'later less more fewer earlier greater sooner limited',
+);
+
+/** Instruments whose capitalised name marks contract register ("this Agreement", "the Lease", "Exhibit B"). Lower case. */
+export const INSTRUMENT_TERMS: ReadonlySet<string> = wordSet(
+  'agreement lease contract supplement amendment addendum exhibit schedule appendix annex attachment',
+);
+
+/** Determiners that make a party noun a contract party ("each party", "either Party", "neither party"). */
+export const PARTY_DETERMINERS: ReadonlySet<string> = wordSet('each either neither both');
