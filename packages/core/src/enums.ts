@@ -125,6 +125,14 @@ export const ClauseDependencySchema = z.enum(CLAUSE_DEPENDENCIES).meta({
 });
 export type ClauseDependency = z.infer<typeof ClauseDependencySchema>;
 
+/** Formats a compile request's text may be written in (an extension of engine-api.md). */
+export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
+export const TextFormatSchema = z.enum(TEXT_FORMATS, { error: 'must be one of text, markdown, html' }).meta({
+  description:
+    'What `text` is written in: `text` (default) is compiled as it is; `markdown` and `html` are compiled from their visible prose (code, HTML tags, scripts and styles dropped), headings and list items each a sentence of their own, and clause offsets then refer to that extracted text.',
+});
+export type TextFormat = z.infer<typeof TextFormatSchema>;
+
 /** Participant roles of transitivity (ANNOTATION.md, "Process type"). */
 export const PARTICIPANT_ROLES = [
   'actor',

@@ -15,6 +15,7 @@ export type {
   ProcessType,
   QueueDecision,
   QueueStatus,
+  TextFormat,
   Upos,
 } from './enums';
 export {
@@ -49,6 +50,8 @@ export {
   QUEUE_STATUSES,
   QueueDecisionSchema,
   QueueStatusSchema,
+  TEXT_FORMATS,
+  TextFormatSchema,
   UPOS_TAGS,
   UposSchema,
 } from './enums';

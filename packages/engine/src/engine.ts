@@ -15,6 +15,7 @@ import {
   ReviewQueueQuerySchema,
   randomId,
   SynthesizeRequestSchema,
+  type TextFormat,
 } from '@cae/core';
 import { createModelAnnotator, createPipeline, type Pipeline } from '@cae/pipeline';
 import {
@@ -133,8 +134,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     documentId: string,
     sourceType: string,
     requested: 'rules' | 'llm' | undefined,
+    format: TextFormat = 'text',
   ): Promise<AnnotatedClause[]> => {
-    const clauses = pipeline.compile(text, { documentId, sourceType });
+    const clauses = pipeline.compile(text, { documentId, sourceType, format });
     const llmAnnotator = annotatorFor(requested);
     if (!llmAnnotator || !llm) return clauses;
     return pipeline.applyAnnotator(clauses, llmAnnotator, {
@@ -176,13 +178,19 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async compile(input) {
       const request = parseOnce(CompileRequestSchema, input);
       const documentId = request.documentId ?? `api-${randomId()}`;
-      const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
+      const clauses = await compileText(
+        request.text,
+        documentId,
+        request.sourceType,
+        request.annotator,
+        request.format,
+      );
       if (request.store || request.embed)
         await store.saveDocument(await toSaveInput(documentId, clauses, request.embed));
       return clauses;
     },
 
-    async compileMany(inputs) {
+    async compileMany(inputs, options = {}) {
       if (!Array.isArray(inputs))
         throw new InvalidRequestError('compileMany takes an array of compile requests');
       const requests = inputs.map((input, index) => {
@@ -199,9 +207,16 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const saves: SaveDocumentInput[] = [];
       for (const request of requests) {
         const documentId = request.documentId ?? `api-${randomId()}`;
-        const clauses = await compileText(request.text, documentId, request.sourceType, request.annotator);
+        const clauses = await compileText(
+          request.text,
+          documentId,
+          request.sourceType,
+          request.annotator,
+          request.format,
+        );
         compiled.push(clauses);
         if (request.store || request.embed) saves.push(await toSaveInput(documentId, clauses, request.embed));
+        options.onCompiled?.(compiled.length - 1, clauses);
       }
       if (saves.length > 0) await store.saveDocuments(saves);
       return compiled;

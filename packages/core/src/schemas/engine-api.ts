@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AnnotationSourceSchema, ContentModalitySchema, MoodSchema, ProcessTypeSchema } from '../enums';
+import {
+  AnnotationSourceSchema,
+  ContentModalitySchema,
+  MoodSchema,
+  ProcessTypeSchema,
+  TextFormatSchema,
+} from '../enums';
 import { AnnotatedClauseSchema } from './clause';
 import { ClauseReviewRecordSchema, ContentReviewItemSchema } from './review';
 
@@ -30,6 +36,7 @@ export const CompileRequestSchema = z
     annotator: z.enum(['rules', 'llm']).optional().meta({
       description: 'Pass 2 annotator; llm needs a configured provider. Default from CAE_ANNOTATOR.',
     }),
+    format: TextFormatSchema.default('text'),
   })
   .meta({ id: 'CompileRequest' });
 export type CompileRequest = z.infer<typeof CompileRequestSchema>;
