@@ -3,8 +3,8 @@
  * cross-reference table) so that the tests need no binary fixture.
  */
 export function minimalPdf(lines: readonly string[]): Uint8Array {
-  const escape = (line: string) => line.replace(/[\\()]/g, (ch) => `\\${ch}`);
-  const content = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
+  const literal = (line: string) => line.replace(/[\\()]/g, (ch) => `\\${ch}`);
+  const content = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${literal(line)}) Tj T*`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
