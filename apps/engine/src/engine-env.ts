@@ -54,6 +54,8 @@ export interface EngineConfig {
   engine: EngineOptions;
   /** Where the embedded store lives (or the server URL), for messages. */
   storeLocation: string;
+  /** The embedded store's data directory, or null with a PostgreSQL server or `memory://`. */
+  embeddedDataDir: string | null;
 }
 
 /**
@@ -98,5 +100,6 @@ export function engineConfigFromEnv(
     },
     engine,
     storeLocation,
+    embeddedDataDir: parsed.DATABASE_URL || dataDir.startsWith('memory://') ? null : dataDir,
   };
 }

@@ -18,6 +18,8 @@ export interface AnnotationContext {
   readonly generatedAt: string;
   /** Token columns already computed for the clause (lower-cased text, lemmas, tags). */
   readonly arrays?: ViewArrays;
+  /** The clause is (part of) a heading of a structured document: a fragment, not a move. */
+  readonly heading?: boolean;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -77,7 +79,7 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = classifyMood(view);
+  const mood = classifyMood(view, context.heading === true);
   const modality = projectModality(
     analyzeModality(view),
     syntactic.relation,

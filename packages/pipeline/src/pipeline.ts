@@ -103,6 +103,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         text = extracted.text;
         blocks = extracted.blocks;
       }
+      const headings = blocks.filter((block) => block.role === 'heading');
       const sourceType = compileOptions.sourceType ?? 'document';
       const untrusted = sourceType !== 'document';
       const now = clock().toISOString();
@@ -115,6 +116,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         documentId,
         ({ syntactic, sentenceFinal, arrays }) => {
           const annotation = annotateClause(syntactic, {
+            ...(headings.length > 0 && inHeading(headings, syntactic.start) ? { heading: true } : {}),
             sentenceFinal,
             previous,
             generatedAt: now,
@@ -155,6 +157,20 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       return applyAnnotator(clauses, annotator, { ...annotatorOptions, clock });
     },
   };
+}
+
+/** Whether `offset` falls in one of the heading blocks (sorted by start). */
+function inHeading(headings: readonly ExtractedBlock[], offset: number): boolean {
+  let low = 0;
+  let high = headings.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const block = headings[middle]!;
+    if (offset < block.start) high = middle - 1;
+    else if (offset >= block.end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 /**

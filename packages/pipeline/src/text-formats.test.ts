@@ -95,6 +95,15 @@ describe('compile with a format', () => {
     const lease = byText('Lease terms');
     const keys = byText('Keys');
     expect(lease.interpersonal.mood).toBe('fragment');
+    // A heading is a fragment whatever its words ("Deposit" alone would be an imperative).
+    const deposit = pipeline.compile('# Deposit\n\nThe tenant must pay the deposit.', {
+      documentId: 'd',
+      format: 'markdown',
+    })[0]!;
+    expect(deposit.interpersonal).toMatchObject({ mood: 'fragment' });
+    expect(deposit.interpersonal.reasoningTrace.inferenceRule).toBe('MOOD.HEADING');
+    const plain = pipeline.compile('Deposit\n\nThe tenant must pay the deposit.', { documentId: 'd' });
+    expect(plain[0]!.interpersonal.mood).toBe('imperative');
     expect(lease.syntactic.parentClauseId).toBeNull();
     expect(keys.syntactic.parentClauseId).toBe(lease.id);
     expect(byText('The tenant must pay').syntactic).toMatchObject({
