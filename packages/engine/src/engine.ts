@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   type AnnotatedClause,
   type ClauseAnnotation,
@@ -22,6 +23,7 @@ import {
   createLocalEmbedder,
   createRetriever,
   createSynthesizer,
+  defaultCacheDir,
   type Embedder,
   embedClauses,
   type Retriever,
@@ -58,6 +60,14 @@ export interface EngineOptions {
   maxTextLength?: number;
   /** RRF constant (default 60). */
   rrfK?: number;
+  /**
+   * Where caches go: the default embedder's word vectors (`embeddings/`) and the template a new
+   * embedded database starts from (`pglite-template-*.tar.gz`, which saves PGlite's initdb: about
+   * 2 to 4 s of a new store's start). Default `defaultCacheDir()` of `@cae/retrieval`
+   * (`CAE_CACHE_DIR`, else `node_modules/.cache/cae`, else the user's cache directory); `false`
+   * keeps no template (the embedder still needs its vectors somewhere: give it a `cacheDir`).
+   */
+  cacheDir?: string | false;
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
@@ -87,16 +97,19 @@ function isStore(value: EngineOptions['store']): value is Store {
  * @example const engine = await createEngine({ store: { url: 'memory://' } });
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? defaultCacheDir());
   const store = isStore(options.store)
     ? options.store
     : await createStore({
         url: options.store?.url ?? 'memory://',
         ...(options.store?.owner ? { owner: options.store.owner } : {}),
+        ...(cacheDir ? { templateCacheDir: cacheDir } : {}),
       });
   const ownsStore = !isStore(options.store);
   const pipeline =
     options.pipeline ?? createPipeline({ maxLength: options.maxTextLength ?? DEFAULT_MAX_TEXT });
-  const embedder = options.embedder ?? createLocalEmbedder();
+  const embedder =
+    options.embedder ?? createLocalEmbedder(cacheDir ? { cacheDir: join(cacheDir, 'embeddings') } : {});
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
   const annotator = llm ? createModelAnnotator(llm.model) : null;

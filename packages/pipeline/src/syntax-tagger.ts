@@ -1,7 +1,7 @@
+import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
 import { loadParser, type Parser } from '@cae/parser';
-import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
+import type winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
@@ -53,30 +53,61 @@ function sharedParser(): Parser {
   return parser;
 }
 
-// Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
-const nlp = winkNLP(model, ['sbd', 'pos']);
-const its = nlp.its;
-// The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
-const probe = nlp.readDoc('a');
-const isOOV = probe.isOOV;
-setLexiconLookup((lower) => !isOOV(lower));
-const hasReading = posReadingLookup(probe.isLexeme);
-setPosReadingLookup(hasReading);
+type WinkNlp = ReturnType<typeof winkNLP>;
+type WinkModel = Parameters<typeof winkNLP>[0];
+interface WinkTagger {
+  nlp: WinkNlp;
+  its: WinkNlp['its'];
+  hasReading: (lower: string, tag: Upos) => boolean;
+}
+let wink: WinkTagger | null = null;
+
+/**
+ * wink-nlp and its English model, loaded on the first text tagged rather than with this module
+ * (about a third of a second): an engine that only retrieves never pays for them.
+ */
+function winkTagger(): WinkTagger {
+  if (wink) return wink;
+  const require = createRequire(import.meta.url);
+  const createNlp = require('wink-nlp') as typeof winkNLP;
+  const model = require('wink-eng-lite-web-model') as WinkModel;
+  // Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
+  const nlp = createNlp(model, ['sbd', 'pos']);
+  // The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
+  const probe = nlp.readDoc('a');
+  const isOOV = probe.isOOV;
+  setLexiconLookup((lower) => !isOOV(lower));
+  const hasReading = posReadingLookup(model, probe.isLexeme);
+  setPosReadingLookup(hasReading);
+  wink = { nlp, its: nlp.its, hasReading };
+  return wink;
+}
+
+/** Whether the model's lexicon lists the tag among the word's readings. */
+function hasReading(lower: string, tag: Upos): boolean {
+  return winkTagger().hasReading(lower, tag);
+}
 
 /**
  * Whether the model's lexicon lists a tag among a word's possible tags ("rinse", "whisk": NOUN or VERB;
  * "cool": ADJ or VERB), read from the packed lexicon (the lexeme's POS cluster); only asked for a few words.
  */
-function posReadingLookup(lookup: (word: string) => unknown): (lower: string, tag: Upos) => boolean {
+function posReadingLookup(
+  model: WinkModel,
+  lookup: (word: string) => unknown,
+): (lower: string, tag: Upos) => boolean {
   try {
-    return packedPosReading(lookup);
+    return packedPosReading(model, lookup);
   } catch {
     // A model whose packing differs: the rules that ask simply do not fire.
     return () => false;
   }
 }
 
-function packedPosReading(lookup: (word: string) => unknown): (lower: string, tag: Upos) => boolean {
+function packedPosReading(
+  model: WinkModel,
+  lookup: (word: string) => unknown,
+): (lower: string, tag: Upos) => boolean {
   const core = (
     model as unknown as {
       core(): {
@@ -217,6 +248,7 @@ function tagChunk(
 ): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
+  const { nlp, its } = winkTagger();
   const doc = nlp.readDoc(chunk);
   const tokens = doc.tokens();
   // Whole columns once per chunk: no per-token item objects.

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -11,6 +11,7 @@ import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 import { withIndexesRebuilt } from './pglite-bulk-indexes';
 import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './pglite-copy';
 import { lockDataDirectory } from './pglite-lock';
+import { readTemplate, templateKey, writeTemplate } from './pglite-template';
 import { insertClauseRowsAsJson, insertEmbeddingsAsJson } from './postgres';
 
 /** The clause columns COPY writes, in the order of `writeClauseRow` (the tsvector is generated). */
@@ -100,18 +101,35 @@ export async function openPgliteDriver(
   dataDir: string | undefined,
   migrationsFolder: string,
   owner = 'store',
+  templateCacheDir?: string,
 ): Promise<StoreDriverAdapter> {
-  if (dataDir === undefined) {
-    const client = await PGlite.create({ extensions: { vector } });
-    return usePgliteDriver(client, 'memory://', migrationsFolder);
-  }
+  // A new database starts from the cached template of an empty migrated one when there is one.
+  const template = async (isNew: boolean) => {
+    if (!templateCacheDir || !isNew) return null;
+    const key = await templateKey(migrationsFolder).catch(() => null);
+    if (!key) return null;
+    return { key, blob: await readTemplate(templateCacheDir, key) };
+  };
+  const open = async (pgliteDir: string | undefined, isNew: boolean) => {
+    const found = await template(isNew);
+    const client = await PGlite.create({
+      ...(pgliteDir ? { dataDir: pgliteDir } : {}),
+      extensions: { vector },
+      ...(found?.blob ? { loadDataDir: found.blob } : {}),
+    });
+    const driver = await usePgliteDriver(client, pgliteDir ?? 'memory://', migrationsFolder);
+    // The first new store after a change of migrations or versions leaves the template for the next.
+    if (found && !found.blob && templateCacheDir) await writeTemplate(templateCacheDir, found.key, client);
+    return driver;
+  };
+  if (dataDir === undefined) return open(undefined, true);
   const directory = resolve(dataDir);
   const pgliteDir = resolve(directory, 'pglite');
   await mkdir(pgliteDir, { recursive: true });
   const unlock = await lockDataDirectory(directory, owner);
   try {
-    const client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } });
-    const driver = await usePgliteDriver(client, pgliteDir, migrationsFolder);
+    const isNew = (await readdir(pgliteDir)).length === 0;
+    const driver = await open(pgliteDir, isNew);
     return {
       ...driver,
       async close() {
