@@ -146,6 +146,45 @@ export async function openPgliteDriver(
   }
 }
 
+/**
+ * PGlite's Postgres arms interval timers (setitimer, a JavaScript setTimeout in the WASM runtime) as
+ * it goes idle, chiefly the 10 s flush of its statistics; they keep a Node process alive for 10 s
+ * after the last query when the store is not closed. Once no query is running, they are cleared
+ * through the runtime's own `clear_setitimer` (a flush that does not happen costs nothing: the next
+ * query or the close flushes). A runtime without that export keeps its timers.
+ */
+function releaseIdleTimers(client: PGlite): void {
+  const runtime = (client as unknown as { mod?: { _clear_setitimer?: () => void } }).mod;
+  if (typeof runtime?._clear_setitimer !== 'function') return;
+  const clear = runtime._clear_setitimer.bind(runtime);
+  let running = 0;
+  const settle = () => {
+    running -= 1;
+    if (running === 0) {
+      try {
+        clear();
+      } catch {
+        // A closed runtime has nothing left to clear.
+      }
+    }
+  };
+  for (const method of ['query', 'exec', 'transaction', 'execProtocol', 'execProtocolRaw'] as const) {
+    const original = (client as unknown as Record<string, unknown>)[method];
+    if (typeof original !== 'function') continue;
+    (client as unknown as Record<string, unknown>)[method] = function (this: PGlite, ...args: unknown[]) {
+      running += 1;
+      let result: unknown;
+      try {
+        result = (original as (...inner: unknown[]) => unknown).apply(this, args);
+      } catch (error) {
+        settle();
+        throw error;
+      }
+      return Promise.resolve(result).finally(settle);
+    };
+  }
+}
+
 /** The driver over an open PGlite: migrations run on it, and the store closes it. */
 export async function usePgliteDriver(
   client: PGlite,
@@ -153,6 +192,7 @@ export async function usePgliteDriver(
   migrationsFolder: string,
 ): Promise<StoreDriverAdapter> {
   let db: StoreDatabase;
+  releaseIdleTimers(client);
   try {
     const drizzled = drizzle(client);
     await migrate(drizzled, { migrationsFolder });
