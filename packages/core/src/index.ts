@@ -105,7 +105,9 @@ export {
   OperationalRuleSchema,
   RULE_STRENGTHS,
   RuleStrengthSchema,
+  TARGET_FRAMEWORK_ALIASES,
   TARGET_FRAMEWORKS,
+  TARGET_FRAMEWORKS_DESCRIPTION,
   TargetFrameworkSchema,
 } from './schemas/agent-spec';
 export type {
