@@ -8,11 +8,12 @@ import {
   methodNotAllowed,
   notFoundHandler,
   readJsonObject as readJsonBody,
+  renderDocsPage,
   requestLog,
 } from '@cae/http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { renderDocsPage } from './docs-page';
+
 import { buildOpenApiDocument } from './openapi';
 
 export interface EngineAppOptions {
