@@ -10,7 +10,10 @@ export const MOODS = [
   'minor',
   'fragment',
 ] as const;
-export const MoodSchema = z.enum(MOODS).meta({ description: 'Mood of the clause (see ANNOTATION.md).' });
+export const MoodSchema = z.enum(MOODS).meta({
+  description:
+    'Mood of the clause: declarative (states), interrogative (asks), imperative (orders), exclamative, indicative (a finite dependent clause), minor (a verbless complete move such as "Thanks!"), fragment (headings, cut-off text, non-finite dependents). Explained with examples in docs/ANNOTATION.md of the repository.',
+});
 export type Mood = z.infer<typeof MoodSchema>;
 
 /** Process type of the clause's transitivity (ANNOTATION.md, "Process type"). */
@@ -22,9 +25,10 @@ export const PROCESS_TYPES = [
   'verbal',
   'existential',
 ] as const;
-export const ProcessTypeSchema = z
-  .enum(PROCESS_TYPES)
-  .meta({ description: 'SFL process type of the clause (see ANNOTATION.md).' });
+export const ProcessTypeSchema = z.enum(PROCESS_TYPES).meta({
+  description:
+    'SFL process type of the clause: material (doing), mental (sensing), relational (being, having), behavioral, verbal (saying), existential ("there is"). Explained with examples in docs/ANNOTATION.md of the repository.',
+});
 export type ProcessType = z.infer<typeof ProcessTypeSchema>;
 
 /** Kind of modality: modalisation (probability, usuality) or modulation (obligation, inclination). */
