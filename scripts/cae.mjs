@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '../apps/engine/dist/cae.js');
+const cli = join(dirname(fileURLToPath(import.meta.url)), '../packages/cli/dist/cae.js');
 if (!existsSync(cli)) {
-  console.error('apps/engine/dist/cae.js is missing: run pnpm build first');
+  console.error('packages/cli/dist/cae.js is missing: run pnpm build first');
   process.exit(1);
 }
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);

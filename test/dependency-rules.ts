@@ -25,7 +25,15 @@ export const ALLOWED_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
     '@cae/console',
   ],
   '@cae/gateway-app': ['@cae/core', '@cae/gateway', '@cae/architect', '@cae/http'],
-  '@cae/cli': ['@cae/core', '@cae/engine', '@cae/engine-app', '@cae/http', '@cae/gateway', '@cae/retrieval'],
+  '@cae/cli': [
+    '@cae/core',
+    '@cae/engine',
+    '@cae/engine-app',
+    '@cae/http',
+    '@cae/gateway',
+    '@cae/pipeline',
+    '@cae/retrieval',
+  ],
   '@cae/console': [],
 };
 

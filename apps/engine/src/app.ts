@@ -9,12 +9,12 @@ import {
   methodNotAllowed,
   notFoundHandler,
   readJsonObject as readJsonBody,
+  renderDocsPage,
   requestLog,
 } from '@cae/http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { isConsolePath, mountConsole } from './console-routes';
-import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 
 export interface EngineAppOptions {

@@ -29,6 +29,7 @@ export const EngineEnvSchema = z.looseObject({
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  CAE_CACHE_DIR: z.string().trim().min(1).optional(),
   CAE_EMBEDDING_CACHE_DIR: z.string().trim().min(1).optional(),
   CAE_LLM_PROVIDER: z.string().trim().min(1).optional(),
   CAE_LLM_MODEL: z.string().trim().min(1).optional(),
@@ -54,6 +55,8 @@ export interface EngineConfig {
   engine: EngineOptions;
   /** Where the embedded store lives (or the server URL), for messages. */
   storeLocation: string;
+  /** The embedded store's data directory, or null with a PostgreSQL server or `memory://`. */
+  embeddedDataDir: string | null;
 }
 
 /**
@@ -71,7 +74,7 @@ export function engineConfigFromEnv(
   const engine: EngineOptions = {
     store: { url: storeLocation, owner },
     embedder: createLocalEmbedder({
-      cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? defaultEmbeddingCacheDir(dataDir),
+      cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? defaultEmbeddingCacheDir(env),
     }),
     annotator: parsed.CAE_ANNOTATOR,
     maxTextLength: parsed.CAE_MAX_TEXT_LENGTH,
@@ -98,5 +101,6 @@ export function engineConfigFromEnv(
     },
     engine,
     storeLocation,
+    embeddedDataDir: parsed.DATABASE_URL || dataDir.startsWith('memory://') ? null : dataDir,
   };
 }

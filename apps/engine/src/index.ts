@@ -1,8 +1,5 @@
 export type { EngineAppOptions } from './app';
 export { createEngineApp } from './app';
-export type { CliIo } from './cli';
-export { runCli } from './cli';
-export { renderDocsPage } from './docs-page';
 export type { EngineConfig, EngineServerConfig } from './engine-env';
 export { EngineEnvSchema, engineConfigFromEnv } from './engine-env';
 export { buildOpenApiDocument } from './openapi';

@@ -1,58 +1,21 @@
 import { wire } from '@cae/core';
+import { collectSchema, type JsonSchemaSource, queryParameters } from '@cae/http';
 
 type Json = Record<string, unknown>;
-type Codec = { jsonSchema(io?: 'input' | 'output'): Json };
-
-/** Hoists each JSON schema's `$defs` into `components.schemas` and points the refs there. */
-function collect(components: Json, codec: Codec, io: 'input' | 'output', name: string): Json {
-  const schema = codec.jsonSchema(io);
-  const defs = (schema.$defs ?? {}) as Record<string, Json>;
-  // Input and output forms differ only in defaults being optional; the input form gets its own name.
-  const componentName = (defName: string) =>
-    io === 'input' && !defName.endsWith('Request') && !defName.endsWith('Query')
-      ? `${defName}Input`
-      : defName;
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (!node || typeof node !== 'object') return node;
-    const out: Json = {};
-    for (const [key, value] of Object.entries(node as Json)) {
-      if (key === '$defs' || key === '$schema') continue;
-      out[key] =
-        key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')
-          ? `#/components/schemas/${componentName(value.slice('#/$defs/'.length))}`
-          : rewrite(value);
-    }
-    return out;
-  };
-  for (const [defName, def] of Object.entries(defs)) components[componentName(defName)] ??= rewrite(def);
-  const root = rewrite(schema) as Json;
-  if (Object.keys(root).length === 0) return { title: name };
-  return root;
-}
-
-/** Query parameters from the JSON schema of a query object. */
-function queryParameters(components: Json, codec: Codec): Json[] {
-  const schema = codec.jsonSchema('input');
-  const defs = (schema.$defs ?? {}) as Record<string, Json>;
-  const root = typeof schema.$ref === 'string' ? defs[schema.$ref.split('/').pop()!]! : schema;
-  void components;
-  const properties = (root.properties ?? {}) as Record<string, Json>;
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description: property.description,
-    schema: { ...property, description: undefined },
-  }));
-}
+type Codec = JsonSchemaSource;
+const collect = collectSchema;
 
 /** The OpenAPI 3.1 document of the engine, generated from the @cae/core schemas the routes parse with. */
 export function buildOpenApiDocument(serverUrl?: string): Json {
   const components: Json = {};
-  const body = (codec: Codec, name: string) => ({
+  const body = (codec: Codec, name: string, example?: Json) => ({
     required: true,
-    content: { 'application/json': { schema: collect(components, codec, 'input', name) } },
+    content: {
+      'application/json': {
+        schema: collect(components, codec, 'input', name),
+        ...(example ? { example } : {}),
+      },
+    },
   });
   const ok = (codec: Codec, name: string, description = 'Success') => ({
     description,
@@ -104,6 +67,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/health': {
       get: {
+        operationId: 'health',
         summary: 'Health',
         security: [],
         responses: {
@@ -124,13 +88,22 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/pipeline/compile': {
       post: {
+        operationId: 'compile',
         summary: 'Compile text into annotated clauses',
         description:
-          'Two-pass pipeline; `store` persists the clauses, `embed` also embeds them (and implies store).',
-        requestBody: body(wire.compileRequest, 'CompileRequest'),
+          'Two-pass pipeline; `store` persists the clauses, `embed` also embeds them (and implies store). `format` (an extension of engine-api) compiles Markdown or HTML from their visible prose; clause offsets then refer to the extracted text.',
+        requestBody: body(wire.compileRequest, 'CompileRequest', {
+          text: '# Deposit\n\nThe tenant **must** pay the deposit. Did the landlord return it?',
+          document_id: 'lease',
+          format: 'markdown',
+          store: true,
+          embed: true,
+        }),
         responses: {
           '200': ok(wire.annotatedClauses, 'AnnotatedClauses', 'The annotated clauses, in document order'),
-          '400': error('`text` missing or empty, or another invalid field'),
+          '400': error(
+            '`text` missing or empty, `format` not one of text, markdown, html, or another invalid field',
+          ),
           '413': error('Text or body over the configured limit'),
           ...common,
         },
@@ -138,8 +111,13 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/retrieve': {
       post: {
+        operationId: 'retrieve',
         summary: 'Hybrid retrieval with linguistic filters',
-        requestBody: body(wire.retrieveRequest, 'RetrieveRequest'),
+        requestBody: body(wire.retrieveRequest, 'RetrieveRequest', {
+          query: 'who pays the deposit',
+          filters: { mood: 'declarative', min_modality: 0.8 },
+          limit: 5,
+        }),
         responses: {
           '200': ok(wire.retrieveResponse, 'RetrieveResponse'),
           '400': error('`query` missing or empty, or a bad filter'),
@@ -149,8 +127,11 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/synthesize': {
       post: {
+        operationId: 'synthesize',
         summary: 'Answer a question with cited clauses',
-        requestBody: body(wire.synthesizeRequest, 'SynthesizeRequest'),
+        requestBody: body(wire.synthesizeRequest, 'SynthesizeRequest', {
+          query: 'Who must pay the deposit?',
+        }),
         responses: {
           '200': ok(wire.synthesizeResponse, 'SynthesizeResponse'),
           '400': error('`query` missing or empty'),
@@ -160,8 +141,9 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/clauses': {
       get: {
+        operationId: 'listClauses',
         summary: 'List stored clauses',
-        parameters: queryParameters(components, wire.listClausesQuery),
+        parameters: queryParameters(wire.listClausesQuery),
         responses: {
           '200': ok(wire.clausePage, 'ClausePage'),
           '400': error('A bad query parameter'),
@@ -171,8 +153,9 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/clauses/review-queue': {
       get: {
+        operationId: 'listClauseReviews',
         summary: 'Audit log of clause review decisions',
-        parameters: queryParameters(components, wire.pageQuery),
+        parameters: queryParameters(wire.pageQuery),
         responses: {
           '200': ok(wire.clauseReviewPage, 'ClauseReviewPage'),
           '400': error('A bad query parameter'),
@@ -182,11 +165,15 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/clauses/{id}/review': {
       post: {
+        operationId: 'reviewClause',
         summary: 'Review the annotation of a clause',
         description:
           '`accepted` marks it human-verified, `rejected` leaves it out of retrieval, `re_annotated` runs pass 2 again.',
         parameters: [idParam('Clause id')],
-        requestBody: body(wire.clauseReviewRequest, 'ClauseReviewRequest'),
+        requestBody: body(wire.clauseReviewRequest, 'ClauseReviewRequest', {
+          decision: 'accepted',
+          reviewer: 'ana',
+        }),
         responses: {
           '200': ok(wire.clauseReviewRecord, 'ClauseReviewRecord', 'The review record'),
           '400': error('`decision` invalid'),
@@ -197,8 +184,9 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/review-queue': {
       get: {
+        operationId: 'listContentReviews',
         summary: 'Pending content reviews',
-        parameters: queryParameters(components, wire.reviewQueueQuery),
+        parameters: queryParameters(wire.reviewQueueQuery),
         responses: {
           '200': ok(wire.contentReviewPage, 'ContentReviewPage'),
           '400': error('A bad query parameter'),
@@ -206,6 +194,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         },
       },
       post: {
+        operationId: 'enqueueContent',
         summary: 'Quarantine content for review (not in engine-api.md)',
         description:
           'Any client may queue generated or untrusted content; it stays pending until a human decides.',
@@ -219,6 +208,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/review-queue/{id}/decide': {
       post: {
+        operationId: 'decideContentReview',
         summary: 'Approve, reject or edit quarantined content',
         description:
           'Approve and edit compile the (edited) text and store it as `generated`; the response carries those clauses.',
@@ -235,6 +225,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/graph/nodes': {
       get: {
+        operationId: 'graphNodes',
         summary: 'Clause graph nodes',
         parameters: [documentParam],
         responses: { '200': ok(wire.graphNodes, 'GraphNodes'), ...common },
@@ -242,6 +233,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/graph/edges': {
       get: {
+        operationId: 'graphEdges',
         summary: 'Clause graph edges (structural and semantic)',
         parameters: [documentParam],
         responses: { '200': ok(wire.graphEdges, 'GraphEdges'), ...common },
@@ -257,7 +249,14 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       description:
         'Compile text into SFL-annotated clauses, retrieve them with linguistic filters, answer with citations and review annotations.',
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    servers: [
+      {
+        url: serverUrl ?? 'http://127.0.0.1:3001',
+        description: serverUrl
+          ? 'This server'
+          : 'The engine as `pnpm start` or `cae serve` runs it (HOST, PORT)',
+      },
+    ],
     paths,
     components: {
       schemas: components,

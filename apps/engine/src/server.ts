@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createJsonLogger } from '@cae/core';
 import { createEngine, type Engine } from '@cae/engine';
 import { type HttpLogger, startServer } from '@cae/http';
@@ -37,6 +39,7 @@ export async function startEngineServer(options: StartEngineServerOptions = {}):
     bodyLimitBytes: config.server.bodyLimitBytes,
     corsOrigins: config.server.corsOrigins,
   });
+  let record: string | null = null;
   try {
     const server = await startServer({
       fetch: app.fetch,
@@ -44,11 +47,19 @@ export async function startEngineServer(options: StartEngineServerOptions = {}):
       port: config.server.port,
       apiTokens: config.server.apiTokens,
       allowUnauthenticated: config.server.allowUnauthenticated,
-      onClose: () => engine.close(),
+      onClose: async () => {
+        if (record) await rm(record, { force: true });
+        await engine.close();
+      },
       handleSignals: options.handleSignals ?? false,
       logger: 'log' in logger ? logger : undefined,
       name: 'engine',
     });
+    // Beside the store's lock: `cae` finding the directory in use reads where to send the work instead.
+    if (config.embeddedDataDir && !options.engine) {
+      record = join(config.embeddedDataDir, 'server.json');
+      await writeFile(record, `${JSON.stringify({ url: server.url, pid: process.pid })}\n`);
+    }
     return { url: server.url, engine, close: server.close };
   } catch (error) {
     if (!options.engine) await engine.close();

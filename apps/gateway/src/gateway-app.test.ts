@@ -350,6 +350,20 @@ describe('POST /api/agent/compile-stream', () => {
     const body = ErrorBodySchema.parse(await response.json());
     for (const framework of TARGET_FRAMEWORKS) expect(body.error.message).toContain(framework);
   });
+
+  it('refuses langchain instead of building for LangGraph, and says which framework an alias built for', async () => {
+    const { post } = setup();
+    const refused = await post('/api/agent/compile-stream', { prompt, targetFramework: 'langchain' });
+    expect(refused.status).toBe(400);
+    const body = ErrorBodySchema.parse(await refused.json());
+    expect(body.error.message).toMatch(/^targetFramework "langchain" is not supported; supported: generic/);
+    expect(body.error.message).toContain('langgraph (also lang-graph)');
+    const built = await readEvents(
+      await post('/api/agent/compile-stream', { prompt, targetFramework: 'Lang_Graph' }),
+    );
+    const spec = AgentSpecificationSchema.parse((built.at(-1)!.data as { object: unknown }).object);
+    expect(spec.framework.target).toBe('langgraph');
+  });
 });
 
 describe('auth, limits, CORS', () => {

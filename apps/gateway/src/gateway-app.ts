@@ -17,12 +17,14 @@ import {
   notFoundHandler,
   rateLimit,
   readJsonBody,
+  renderDocsPage,
   requestLog,
   serverSentEvents,
 } from '@cae/http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { GatewayAppConfig } from './gateway-env';
+import { buildGatewayOpenApiDocument } from './openapi';
 
 /** Options of createGatewayApp: the ready parts the composition root built. */
 export interface GatewayAppOptions {
@@ -34,6 +36,8 @@ export interface GatewayAppOptions {
 }
 
 const HEALTH = '/api/health';
+const OPENAPI = '/api/openapi.json';
+const DOCS = '/api/docs';
 
 /**
  * The Hono app serving gateway-api.md under /api: routing, validation and status mapping only.
@@ -66,7 +70,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
     callerAuth({
       apiTokens: config.apiTokens,
       adminTokens: config.adminTokens,
-      publicPaths: [HEALTH],
+      publicPaths: [HEALTH, OPENAPI, DOCS],
       isAdminRoute: (method, path) => method === 'POST' && path === '/api/keys',
     }),
   );
@@ -83,6 +87,10 @@ export function createGatewayApp(options: GatewayAppOptions) {
   }
 
   app.get(HEALTH, async (c) => c.json(await gateway.health()));
+  const openApi = buildGatewayOpenApiDocument();
+  const docsHtml = renderDocsPage(openApi, OPENAPI);
+  app.get(OPENAPI, (c) => c.json(openApi));
+  app.get(DOCS, (c) => c.html(docsHtml));
 
   app.get('/api/providers', async (c) => c.json(await gateway.providerStatus()));
 

@@ -167,7 +167,9 @@ describe('resolveTargetFramework', () => {
     expect(resolveTargetFramework('crew_ai')).toBe('crewai');
     expect(resolveTargetFramework('LangGraph')).toBe('langgraph');
     expect(() => resolveTargetFramework('autogen')).toThrow(
-      /supported: generic, openai-agents, langgraph, crewai/,
+      /supported: generic \(also default\); openai-agents \(also [^)]*\); langgraph \(also lang-graph\); crewai/,
     );
+    // LangChain agents are not LangGraph graphs: refused, not quietly built for another framework.
+    expect(() => resolveTargetFramework('langchain')).toThrow(/targetFramework "langchain" is not supported/);
   });
 });

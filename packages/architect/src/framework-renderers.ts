@@ -4,7 +4,9 @@ import {
   type AgentSkill,
   InvalidRequestError,
   type OperationalRule,
+  TARGET_FRAMEWORK_ALIASES,
   TARGET_FRAMEWORKS,
+  TARGET_FRAMEWORKS_DESCRIPTION,
   type TargetFramework,
 } from '@cae/core';
 
@@ -16,20 +18,12 @@ export interface SpecificationParts {
   skills: AgentSkill[];
 }
 
-const ALIASES: Readonly<Record<string, TargetFramework>> = {
-  generic: 'generic',
-  default: 'generic',
-  'openai-agents': 'openai-agents',
-  'openai-agents-sdk': 'openai-agents',
-  openai: 'openai-agents',
-  agents: 'openai-agents',
-  langgraph: 'langgraph',
-  'lang-graph': 'langgraph',
-  langchain: 'langgraph',
-  crewai: 'crewai',
-  'crew-ai': 'crewai',
-  crew: 'crewai',
-};
+const ALIASES: Readonly<Record<string, TargetFramework>> = Object.fromEntries(
+  TARGET_FRAMEWORKS.flatMap((framework) => [
+    [framework, framework],
+    ...TARGET_FRAMEWORK_ALIASES[framework].map((alias) => [alias, framework] as const),
+  ]),
+);
 
 /** Normalises a framework name (case, `_`/space for `-`, a few aliases); InvalidRequestError listing the supported ones. */
 export function resolveTargetFramework(name: string): TargetFramework {
@@ -40,8 +34,14 @@ export function resolveTargetFramework(name: string): TargetFramework {
   const framework = Object.hasOwn(ALIASES, normalised) ? ALIASES[normalised] : undefined;
   if (!framework) {
     throw new InvalidRequestError(
-      `unknown targetFramework "${name}"; supported: ${TARGET_FRAMEWORKS.join(', ')}`,
-      { details: { supported: [...TARGET_FRAMEWORKS] } },
+      `targetFramework "${name}" is not supported; supported: ${TARGET_FRAMEWORKS_DESCRIPTION}`,
+      {
+        details: {
+          field: 'targetFramework',
+          supported: [...TARGET_FRAMEWORKS],
+          aliases: TARGET_FRAMEWORK_ALIASES,
+        },
+      },
     );
   }
   return framework;

@@ -10,7 +10,10 @@ export const MOODS = [
   'minor',
   'fragment',
 ] as const;
-export const MoodSchema = z.enum(MOODS).meta({ description: 'Mood of the clause (see ANNOTATION.md).' });
+export const MoodSchema = z.enum(MOODS).meta({
+  description:
+    'Mood of the clause: declarative (states), interrogative (asks), imperative (orders), exclamative, indicative (a finite dependent clause), minor (a verbless complete move such as "Thanks!"), fragment (headings, cut-off text, non-finite dependents). Explained with examples in docs/ANNOTATION.md of the repository.',
+});
 export type Mood = z.infer<typeof MoodSchema>;
 
 /** Process type of the clause's transitivity (ANNOTATION.md, "Process type"). */
@@ -22,9 +25,10 @@ export const PROCESS_TYPES = [
   'verbal',
   'existential',
 ] as const;
-export const ProcessTypeSchema = z
-  .enum(PROCESS_TYPES)
-  .meta({ description: 'SFL process type of the clause (see ANNOTATION.md).' });
+export const ProcessTypeSchema = z.enum(PROCESS_TYPES).meta({
+  description:
+    'SFL process type of the clause: material (doing), mental (sensing), relational (being, having), behavioral, verbal (saying), existential ("there is"). Explained with examples in docs/ANNOTATION.md of the repository.',
+});
 export type ProcessType = z.infer<typeof ProcessTypeSchema>;
 
 /** Kind of modality: modalisation (probability, usuality) or modulation (obligation, inclination). */
@@ -124,6 +128,14 @@ export const ClauseDependencySchema = z.enum(CLAUSE_DEPENDENCIES).meta({
     'independent: starts a clause complex; paratactic: coordinated with the previous clause; hypotactic: dependent; embedded: rank-shifted (relative or reported inside a group).',
 });
 export type ClauseDependency = z.infer<typeof ClauseDependencySchema>;
+
+/** Formats a compile request's text may be written in (an extension of engine-api.md). */
+export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
+export const TextFormatSchema = z.enum(TEXT_FORMATS, { error: 'must be one of text, markdown, html' }).meta({
+  description:
+    'What `text` is written in: `text` (default) is compiled as it is; `markdown` and `html` are compiled from their visible prose (code, HTML tags, scripts and styles dropped), headings and list items each a sentence of their own, and clause offsets then refer to that extracted text.',
+});
+export type TextFormat = z.infer<typeof TextFormatSchema>;
 
 /** Participant roles of transitivity (ANNOTATION.md, "Process type"). */
 export const PARTICIPANT_ROLES = [

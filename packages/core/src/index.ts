@@ -15,6 +15,7 @@ export type {
   ProcessType,
   QueueDecision,
   QueueStatus,
+  TextFormat,
   Upos,
 } from './enums';
 export {
@@ -49,6 +50,8 @@ export {
   QUEUE_STATUSES,
   QueueDecisionSchema,
   QueueStatusSchema,
+  TEXT_FORMATS,
+  TextFormatSchema,
   UPOS_TAGS,
   UposSchema,
 } from './enums';
@@ -102,7 +105,9 @@ export {
   OperationalRuleSchema,
   RULE_STRENGTHS,
   RuleStrengthSchema,
+  TARGET_FRAMEWORK_ALIASES,
   TARGET_FRAMEWORKS,
+  TARGET_FRAMEWORKS_DESCRIPTION,
   TargetFrameworkSchema,
 } from './schemas/agent-spec';
 export type {

@@ -33,7 +33,10 @@ export interface Engine {
    * document id given twice or a failed write stores none of them. Results are in request order.
    * @example await engine.bulkLoad(async () => { for (const batch of batches) await engine.compileMany(batch.map((text) => ({ text, store: true, embed: true }))); });
    */
-  compileMany(requests: readonly CompileRequestInput[]): Promise<AnnotatedClause[][]>;
+  compileMany(
+    requests: readonly CompileRequestInput[],
+    options?: CompileManyOptions,
+  ): Promise<AnnotatedClause[][]>;
   /** Hybrid retrieval (vector plus keyword, RRF) with scalar filters. */
   retrieve(request: RetrieveRequestInput): Promise<RetrieveResponse>;
   /** Answers a question from retrieved clauses and cites them. */
@@ -68,6 +71,12 @@ export interface Engine {
   bulkLoad<T>(load: () => Promise<T>): Promise<T>;
   /** Closes the store; pending work finishes first. */
   close(): Promise<void>;
+}
+
+/** Options of `compileMany`. */
+export interface CompileManyOptions {
+  /** Called as each document is compiled (and embedded), before the batch is saved: for progress. */
+  onCompiled?: (index: number, clauses: AnnotatedClause[]) => void;
 }
 
 /** A summary of the engine's configuration, safe to print (no keys). */

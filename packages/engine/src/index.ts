@@ -1,3 +1,3 @@
 export type { EngineLlmOptions, EngineOptions } from './engine';
 export { createEngine } from './engine';
-export type { Engine, EngineDescription } from './engine-types';
+export type { CompileManyOptions, Engine, EngineDescription } from './engine-types';

@@ -199,6 +199,17 @@ describe('fallback chain', () => {
     expect(providers.openai.calls).toHaveLength(0);
   });
 
+  it('names the real cause for a provider that needs no key: Ollama out of reach is not "no key configured"', async () => {
+    const { gateway } = setup({ OLLAMA_BASE_URL: 'http://127.0.0.1:9/v1' }, { maxRetries: 0 });
+    const error = (await gateway
+      .generate({ providerId: 'ollama', prompt: user('hi') })
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(error.message).toMatch(
+      /^ollama\/llama3\.2: could not reach the provider at http:\/\/127\.0\.0\.1:9\/v1/,
+    );
+    expect(error.message).not.toMatch(/no key configured/);
+  });
+
   it('honours 429 retry-after and retries once', async () => {
     const { gateway } = setup({ OPENAI_API_KEY: 'server-key' });
     providers.openai.failNext('rate_limited');

@@ -12,6 +12,7 @@ export {
   isLoopbackHost,
   refusalToListen,
 } from './caller-auth';
+export { renderDocsPage } from './docs-page';
 export {
   countSchema,
   DEFAULT_DATA_DIR,
@@ -31,6 +32,8 @@ export {
   readJsonBody,
   readJsonObject,
 } from './http-errors';
+export type { JsonSchemaSource } from './openapi-kit';
+export { collectSchema, queryParameters } from './openapi-kit';
 export type { RateLimitOptions } from './rate-limit';
 export { rateLimit } from './rate-limit';
 export type { HttpLogger, RequestLogger, RequestLogOptions } from './request-log';

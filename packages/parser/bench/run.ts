@@ -1,9 +1,26 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { readConllu } from '../src/conllu';
 import { DEFAULT_MODEL_PATH, loadModel } from '../src/load-parser';
 
+/**
+ * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
+ * the repository; a missing directory stops the script with what to set.
+ */
+function evalDataDir(): string {
+  const dir =
+    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+  if (!existsSync(dir)) {
+    console.error(
+      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
+    );
+    process.exit(1);
+  }
+  return dir;
+}
+
 const MODEL_PATH = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
-const DATA = process.env.BENCH_CONLLU ?? '/work/shared/data/ud-ewt/en_ewt-ud-test.conllu';
+const DATA = process.env.BENCH_CONLLU ?? `${evalDataDir()}/ud-ewt/en_ewt-ud-test.conllu`;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

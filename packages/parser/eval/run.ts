@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type ConlluSentence, readConllu } from '../src/conllu';
 import { DependencyParser } from '../src/dependency-parser';
 import { DEFAULT_MODEL_PATH, loadModel } from '../src/load-parser';
@@ -6,8 +7,24 @@ import { formatFeats } from '../src/morphology';
 import { tagClassName } from '../src/tag-classes';
 import { type PredictedWord, type Scores, score } from './metrics';
 
-const EWT_DIR = process.env.UD_EWT_DIR ?? '/work/shared/data/ud-ewt';
-const GUM_DIR = process.env.UD_GUM_DIR ?? '/work/shared/data/ud-gum';
+/**
+ * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
+ * the repository; a missing directory stops the script with what to set.
+ */
+function evalDataDir(): string {
+  const dir =
+    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+  if (!existsSync(dir)) {
+    console.error(
+      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
+    );
+    process.exit(1);
+  }
+  return dir;
+}
+
+const EWT_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
+const GUM_DIR = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;
 const MODEL_PATH = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
 const OUTPUT = new URL('../EVALUATION.md', import.meta.url);
 

@@ -1,11 +1,28 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readConllu } from '../src/conllu';
 import { DEFAULT_MODEL_PATH } from '../src/load-parser';
 import { serializeModel } from '../src/model-format';
 import { trainModel } from '../src/model-training';
 
-const DATA_DIR = process.env.UD_EWT_DIR ?? '/work/shared/data/ud-ewt';
+/**
+ * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
+ * the repository; a missing directory stops the script with what to set.
+ */
+function evalDataDir(): string {
+  const dir =
+    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+  if (!existsSync(dir)) {
+    console.error(
+      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
+    );
+    process.exit(1);
+  }
+  return dir;
+}
+
+const DATA_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
 const OUTPUT = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
 const options = {
   taggerIterations: Number(process.env.TAGGER_ITERATIONS ?? 8),

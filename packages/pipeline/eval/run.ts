@@ -1,9 +1,9 @@
 /**
- * Evaluation of the pipeline against public data (see /work/shared/data/README.md), with compromise as
+ * Evaluation of the pipeline against public data (`CAE_EVAL_DATA_DIR`, default ../shared/data beside the repository), with compromise as
  * baseline in the same run. Reports the test parts by default; `--split dev` tunes on the dev parts.
  * Writes docs/EVALUATION.md at the repository root.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nlp from 'compromise';
@@ -14,7 +14,23 @@ import { reportSflGold } from './sfl-gold';
 import { reportTuningSet } from './tuning-set';
 import { goldClauseCount, readConllu } from './ud-conllu';
 
-const DATA = process.env.CAE_DATA ?? '/work/shared/data';
+/**
+ * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
+ * the repository; a missing directory stops the script with what to set.
+ */
+function evalDataDir(): string {
+  const dir =
+    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+  if (!existsSync(dir)) {
+    console.error(
+      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
+    );
+    process.exit(1);
+  }
+  return dir;
+}
+
+const DATA = process.env.CAE_DATA ?? evalDataDir();
 const split = process.argv.includes('--split')
   ? (process.argv[process.argv.indexOf('--split') + 1] ?? 'test')
   : 'test';
@@ -520,7 +536,7 @@ if (isTest && only === null) {
     '|---|---|---|---|---|',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
   ].join('\n');
-  const doc = `# Evaluation of @cae/pipeline\n\nProduced by \`pnpm eval\` (packages/pipeline/eval/run.ts) on the test parts of the data in /work/shared/data (rules tuned on dev parts only). Sentence mood is the mood of the first independent clause; UD gold imperative is Mood=Imp on the root, interrogative a final "?", everything else declarative. Gold clause count per sentence is 1 + advcl, ccomp, acl:relcl, parataxis, csubj and conj whose UPOS is VERB. Modality AUCs score each sentence by combining the modality_weight of all its clauses, 1 - Π(1 - w); compromise's modality score is 1 when it tags a modal verb (#Modal), else 0. compromise's POS tags are mapped roughly to UPOS (punctuation, which compromise attaches to words, counts as PUNCT). When our splitter cuts a gold sentence in two, a question in the last part makes the sentence interrogative.\n\nThe rows marked strict map no wrong label onto a right one: the older mood rows count \`fragment\`, \`minor\`, \`exclamative\` and \`indicative\` as declarative, which hides a full statement labelled \`fragment\`. UD four-way gold comes from the gold tree (declarative needs a Subject, nsubj/csubj/expl, and a finite verb, VerbForm=Fin on the root or its aux/cop; the rest that is neither imperative nor a question is non-clausal); ours counts exclamative as declarative and \`indicative\` as a label of its own. GUM's rows use its own sentence types (\`frag\` and \`intj\` are non-clausal), over every type, with the confusion tables in full.\n\nPass 1 rows (tagging and parsing) run on the project's own tokens: each sentence's text goes through wink-nlp's tokenisation and sentence splitting as in a compile, and a gold word is scored only when one of our tokens has exactly its character span (the aligned share is reported; compromise's POS figure counts every gold word). UAS needs the head's span to match the gold head's (or both to be roots); LAS also the universal part of the relation, as in CoNLL 2018. The \`@cae/parser\` tagger row is the trained tagger's own tags; \`posSource parser\` adds wink-nlp's lexicon as tag dictionary for words the tagger did not learn (rule POS.LEXICON_TAG_DICTIONARY) and pass 1's rules; the wink row is the \`pos\` tokens carry today, on which pass 2 is tuned. UAS and LAS are those of the tree every token carries (\`head_start\`, \`deprel\`): parsed on the tagger's tags with the tag dictionary, whichever tags the tokens show. On gold tokenisation (packages/parser/EVALUATION.md) the same models score on EWT test, UD release 2.16: UPOS 95.5, UAS 84.7, LAS 81.5. Published figures on EWT test for comparison, from UDPipe's documentation (ufal/udpipe \`doc/manual_model_ud-2.5.t2t\` and \`docs/models_ud212.md\`; other UD releases, so close but not identical test sets): UDPipe 1 (UD 2.5) gold tokenisation UPOS 94.4, UAS 84.4, LAS 81.1, raw text 93.3 / 80.2 / 77.0; UDPipe 2 (UD 2.12, contextual embeddings) gold tokenisation 97.50 / 93.03 / 91.04, raw text 96.69 / 90.71 / 88.81. Stanza's EWT figures could not be read here and are not given.\n\n${table}\n`;
+  const doc = `# Evaluation of @cae/pipeline\n\nProduced by \`pnpm eval\` (packages/pipeline/eval/run.ts) on the test parts of the evaluation data (\`CAE_EVAL_DATA_DIR\`, default ../shared/data beside the repository) (rules tuned on dev parts only). Sentence mood is the mood of the first independent clause; UD gold imperative is Mood=Imp on the root, interrogative a final "?", everything else declarative. Gold clause count per sentence is 1 + advcl, ccomp, acl:relcl, parataxis, csubj and conj whose UPOS is VERB. Modality AUCs score each sentence by combining the modality_weight of all its clauses, 1 - Π(1 - w); compromise's modality score is 1 when it tags a modal verb (#Modal), else 0. compromise's POS tags are mapped roughly to UPOS (punctuation, which compromise attaches to words, counts as PUNCT). When our splitter cuts a gold sentence in two, a question in the last part makes the sentence interrogative.\n\nThe rows marked strict map no wrong label onto a right one: the older mood rows count \`fragment\`, \`minor\`, \`exclamative\` and \`indicative\` as declarative, which hides a full statement labelled \`fragment\`. UD four-way gold comes from the gold tree (declarative needs a Subject, nsubj/csubj/expl, and a finite verb, VerbForm=Fin on the root or its aux/cop; the rest that is neither imperative nor a question is non-clausal); ours counts exclamative as declarative and \`indicative\` as a label of its own. GUM's rows use its own sentence types (\`frag\` and \`intj\` are non-clausal), over every type, with the confusion tables in full.\n\nPass 1 rows (tagging and parsing) run on the project's own tokens: each sentence's text goes through wink-nlp's tokenisation and sentence splitting as in a compile, and a gold word is scored only when one of our tokens has exactly its character span (the aligned share is reported; compromise's POS figure counts every gold word). UAS needs the head's span to match the gold head's (or both to be roots); LAS also the universal part of the relation, as in CoNLL 2018. The \`@cae/parser\` tagger row is the trained tagger's own tags; \`posSource parser\` adds wink-nlp's lexicon as tag dictionary for words the tagger did not learn (rule POS.LEXICON_TAG_DICTIONARY) and pass 1's rules; the wink row is the \`pos\` tokens carry today, on which pass 2 is tuned. UAS and LAS are those of the tree every token carries (\`head_start\`, \`deprel\`): parsed on the tagger's tags with the tag dictionary, whichever tags the tokens show. On gold tokenisation (packages/parser/EVALUATION.md) the same models score on EWT test, UD release 2.16: UPOS 95.5, UAS 84.7, LAS 81.5. Published figures on EWT test for comparison, from UDPipe's documentation (ufal/udpipe \`doc/manual_model_ud-2.5.t2t\` and \`docs/models_ud212.md\`; other UD releases, so close but not identical test sets): UDPipe 1 (UD 2.5) gold tokenisation UPOS 94.4, UAS 84.4, LAS 81.1, raw text 93.3 / 80.2 / 77.0; UDPipe 2 (UD 2.12, contextual embeddings) gold tokenisation 97.50 / 93.03 / 91.04, raw text 96.69 / 90.71 / 88.81. Stanza's EWT figures could not be read here and are not given.\n\n${table}\n`;
   if (write) {
     writeFileSync(resolve(here, '../../../docs/EVALUATION.md'), doc);
     console.log('wrote docs/EVALUATION.md');

@@ -1,6 +1,6 @@
 /**
  * Scores the pipeline (and compromise, for mood) against the hand-annotated SFL set eval/sfl-gold.jsonl.
- * Labels follow /work/shared/design/ANNOTATION.md; the prediction for an item is the first independent
+ * Labels follow the annotation guide (docs/ANNOTATION.md); the prediction for an item is the first independent
  * clause of the compiled text. Called from eval/run.ts (`--only sfl` runs just this part).
  */
 import { readFileSync } from 'node:fs';

@@ -20,6 +20,8 @@ export interface AnnotationContext {
   readonly arrays?: ViewArrays;
   /** The clause projects a reported, quoted or ccomp clause (a frame for its process type). */
   readonly projects?: boolean;
+  /** The clause is (part of) a heading of a structured document: a fragment, not a move. */
+  readonly heading?: boolean;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -79,7 +81,7 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = classifyMood(view);
+  const mood = classifyMood(view, context.heading === true);
   const modality = projectModality(
     analyzeModality(view, context.previous),
     syntactic.relation,

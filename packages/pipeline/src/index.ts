@@ -16,3 +16,5 @@ export { createModelAnnotator } from './llm-annotator-model';
 export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';
 export type { PosSource } from './syntax-tagger';
+export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
+export { extractPdfText, extractText } from './text-formats';

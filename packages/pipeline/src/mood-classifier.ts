@@ -335,7 +335,7 @@ function minorFormula(view: ClauseView): string {
  * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
  * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
  */
-export function classifyMood(view: ClauseView): MoodDecision {
+export function classifyMood(view: ClauseView, heading = false): MoodDecision {
   const { syntactic, lower, pos, lemma } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },
@@ -352,6 +352,11 @@ export function classifyMood(view: ClauseView): MoodDecision {
     premises,
   });
 
+  if (heading) {
+    // A heading names what follows ("Deposit", "Paying the rent"): no move of its own, whatever its words.
+    premises.push({ label: 'block', value: 'heading' });
+    return decide('fragment', 'MOOD.HEADING', 0.9);
+  }
   if (
     syntactic.dependency === 'hypotactic' &&
     syntactic.parentClauseId === null &&

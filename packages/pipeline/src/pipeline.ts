@@ -11,6 +11,7 @@ import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
 import type { PosSource } from './syntax-tagger';
+import { type ExtractedBlock, extractText, type TextFormat } from './text-formats';
 
 /** Options of `createPipeline`. */
 export interface PipelineOptions {
@@ -35,6 +36,13 @@ export interface CompileOptions {
   readonly documentId: string;
   /** Where the text came from (default 'document'); anything else marks the clauses untrusted. */
   readonly sourceType?: string;
+  /**
+   * What the text is written in (default `text`): `markdown` and `html` are compiled from their
+   * visible prose (`extractText`), and clause offsets then refer to that extracted text. A heading
+   * is a sentence of its own and the parent (relation `heading`) of the top-level clauses after it,
+   * up to the next heading of the same or a higher level.
+   */
+  readonly format?: TextFormat;
 }
 
 /** Context for re-annotating one clause. */
@@ -84,6 +92,19 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       if (typeof documentId !== 'string' || documentId.length === 0) {
         throw new InvalidRequestError('documentId must not be empty');
       }
+      const format = compileOptions.format ?? 'text';
+      let blocks: readonly ExtractedBlock[] = [];
+      if (format !== 'text') {
+        const extracted = extractText(text, format);
+        if (extracted.text.length === 0) {
+          throw new InvalidRequestError(`text has no visible prose as ${format}`, {
+            details: { field: 'text' },
+          });
+        }
+        text = extracted.text;
+        blocks = extracted.blocks;
+      }
+      const headings = blocks.filter((block) => block.role === 'heading');
       const sourceType = compileOptions.sourceType ?? 'document';
       const untrusted = sourceType !== 'document';
       const now = clock().toISOString();
@@ -96,6 +117,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         documentId,
         ({ syntactic, sentenceFinal, arrays, projects }) => {
           const annotation = annotateClause(syntactic, {
+            ...(headings.length > 0 && inHeading(headings, syntactic.start) ? { heading: true } : {}),
             sentenceFinal,
             previous,
             generatedAt: now,
@@ -121,6 +143,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         disabledRules,
         options.posSource,
       );
+      if (blocks.some((block) => block.role === 'heading')) attachToHeadings(clauses, blocks);
       return clauses;
     },
     annotate(clause, annotateOptions = {}) {
@@ -135,5 +158,58 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     applyAnnotator(clauses, annotator, annotatorOptions = {}) {
       return applyAnnotator(clauses, annotator, { ...annotatorOptions, clock });
     },
+  };
+}
+
+/** Whether `offset` falls in one of the heading blocks (sorted by start). */
+function inHeading(headings: readonly ExtractedBlock[], offset: number): boolean {
+  let low = 0;
+  let high = headings.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const block = headings[middle]!;
+    if (offset < block.start) high = middle - 1;
+    else if (offset >= block.end) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * Headings as the parent context of what follows them: the first clause of each heading block becomes
+ * the parent (relation `heading`) of the top-level clauses up to the next heading of the same or a
+ * higher level, and of the headings below it.
+ */
+function attachToHeadings(clauses: AnnotatedClause[], blocks: readonly ExtractedBlock[]): void {
+  // Open headings, outermost first: level and the id of the heading's first clause.
+  const open: { level: number; id: string }[] = [];
+  let blockIndex = 0;
+  let lastHeadingBlock = -1;
+  for (const clause of clauses) {
+    const start = clause.syntactic.start;
+    while (blockIndex + 1 < blocks.length && blocks[blockIndex + 1]!.start <= start) blockIndex += 1;
+    const block = blocks[blockIndex];
+    const topLevel =
+      clause.syntactic.parentClauseId === null && clause.syntactic.dependency === 'independent';
+    if (block?.role === 'heading' && block.start <= start && start < block.end) {
+      if (blockIndex === lastHeadingBlock) continue;
+      lastHeadingBlock = blockIndex;
+      const level = block.level ?? 1;
+      while (open.length > 0 && open[open.length - 1]!.level >= level) open.pop();
+      const parent = open[open.length - 1];
+      if (parent && topLevel) setParent(clause, parent.id);
+      open.push({ level, id: clause.id });
+      continue;
+    }
+    const parent = open[open.length - 1];
+    if (parent && topLevel) setParent(clause, parent.id);
+  }
+}
+
+function setParent(clause: AnnotatedClause, parentId: string): void {
+  (clause as { syntactic: Syntactic }).syntactic = {
+    ...clause.syntactic,
+    parentClauseId: parentId,
+    relation: 'heading',
   };
 }

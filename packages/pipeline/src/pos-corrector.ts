@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
-import model from 'wink-eng-lite-web-model';
 import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import { DEMONSTRATIVES as DEMONSTRATIVE_WORDS, POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
@@ -45,7 +45,9 @@ export function hasPosReading(lower: string, tag: Upos): boolean {
 function isKnownWord(lower: string): boolean {
   if (knownLookup !== null) return knownLookup(lower);
   if (lexemes === null) {
-    const core = (model as unknown as { core(): { features: { lexeme: LexemeTable } } }).core();
+    // Only before the tagger has set its look-up: the model is read here, not at this module's load.
+    const model = createRequire(import.meta.url)('wink-eng-lite-web-model');
+    const core = (model as { core(): { features: { lexeme: LexemeTable } } }).core();
     lexemes = core.features.lexeme;
   }
   const id = Object.hasOwn(lexemes.hash, lower) ? lexemes.hash[lower] : undefined;

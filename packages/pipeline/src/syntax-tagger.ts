@@ -1,7 +1,7 @@
+import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
 import { loadParser, type Parser } from '@cae/parser';
-import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
+import type winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
@@ -50,26 +50,56 @@ function sharedParser(): Parser {
   return parser;
 }
 
-// Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
-const nlp = winkNLP(model, ['sbd', 'pos']);
-const its = nlp.its;
-// The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
-const probe = nlp.readDoc('a');
-const isOOV = probe.isOOV;
-setLexiconLookup((lower) => !isOOV(lower));
-const posReadings = posReadingsLookup(probe.isLexeme);
-const hasReading = (lower: string, tag: Upos): boolean => posReadings(lower)?.has(tag) ?? false;
-setPosReadingLookup(hasReading);
+type WinkNlp = ReturnType<typeof winkNLP>;
+type WinkModel = Parameters<typeof winkNLP>[0];
+interface WinkTagger {
+  nlp: WinkNlp;
+  its: WinkNlp['its'];
+  posReadings: (lower: string) => ReadonlySet<Upos> | undefined;
+}
+let wink: WinkTagger | null = null;
+
+/**
+ * wink-nlp and its English model, loaded on the first text tagged rather than with this module
+ * (about a third of a second): an engine that only retrieves never pays for them.
+ */
+function winkTagger(): WinkTagger {
+  if (wink) return wink;
+  const require = createRequire(import.meta.url);
+  const createNlp = require('wink-nlp') as typeof winkNLP;
+  const model = require('wink-eng-lite-web-model') as WinkModel;
+  // Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
+  const nlp = createNlp(model, ['sbd', 'pos']);
+  // The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
+  const probe = nlp.readDoc('a');
+  const isOOV = probe.isOOV;
+  setLexiconLookup((lower) => !isOOV(lower));
+  const posReadings = posReadingsLookup(model, probe.isLexeme);
+  setPosReadingLookup((lower, tag) => posReadings(lower)?.has(tag) ?? false);
+  wink = { nlp, its: nlp.its, posReadings };
+  return wink;
+}
+
+/** The tags wink's lexicon lists for a word (undefined for a word it does not list). */
+function posReadings(lower: string): ReadonlySet<Upos> | undefined {
+  return winkTagger().posReadings(lower);
+}
+
+/** Whether the model's lexicon lists the tag among the word's readings. */
+function hasReading(lower: string, tag: Upos): boolean {
+  return posReadings(lower)?.has(tag) ?? false;
+}
 
 /**
  * The tags the model's lexicon lists for a word ("rinse", "whisk": NOUN or VERB; "cool": ADJ or VERB),
  * read from the packed lexicon (the lexeme's POS cluster); `undefined` for a word it does not list.
  */
 function posReadingsLookup(
+  model: WinkModel,
   lookup: (word: string) => unknown,
 ): (lower: string) => ReadonlySet<Upos> | undefined {
   try {
-    return packedPosReadings(lookup);
+    return packedPosReadings(model, lookup);
   } catch {
     // A model whose packing differs: no readings, so the rules that ask do not fire.
     return () => undefined;
@@ -77,6 +107,7 @@ function posReadingsLookup(
 }
 
 function packedPosReadings(
+  model: WinkModel,
   lookup: (word: string) => unknown,
 ): (lower: string) => ReadonlySet<Upos> | undefined {
   const core = (
@@ -227,6 +258,7 @@ function tagChunk(
 ): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
+  const { nlp, its } = winkTagger();
   const doc = nlp.readDoc(chunk);
   const tokens = doc.tokens();
   // Whole columns once per chunk: no per-token item objects.

@@ -1,6 +1,6 @@
 /**
  * Builds the local embedder's compact word-vector cache ahead of first use.
- * Run: pnpm --filter @cae/retrieval embeddings:prepare [--vocabulary 120000] [--dir ./.cae/embeddings]
+ * Run: pnpm --filter @cae/retrieval embeddings:prepare [--vocabulary 120000] [--dir <cache directory>/embeddings]
  */
 import { DEFAULT_VOCABULARY_SIZE, prepareWordVectors } from '../src/embedder-cache';
 import { defaultEmbeddingCacheDir } from '../src/embedder-local';
@@ -10,7 +10,7 @@ const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const cacheDir = option('dir') ?? defaultEmbeddingCacheDir(process.env.CAE_DATA_DIR);
+const cacheDir = option('dir') ?? defaultEmbeddingCacheDir();
 const vocabularySize = Number(option('vocabulary') ?? DEFAULT_VOCABULARY_SIZE);
 const started = performance.now();
 const paths = await prepareWordVectors({ cacheDir, vocabularySize });

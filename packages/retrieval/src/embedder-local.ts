@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import envPaths from 'env-paths';
+import findCacheDirectory from 'find-cache-dir';
 import { type Embedder, normalizeInPlace } from './embedder';
 import {
   DEFAULT_VOCABULARY_SIZE,
@@ -10,7 +12,7 @@ import { STOP_WORDS } from './text-stop-words';
 import { wordTokens } from './text-tokens';
 
 export interface LocalEmbedderOptions {
-  /** Where the compact word-vector cache lives; default `./.cae/embeddings` (the apps pass theirs). */
+  /** Where the compact word-vector cache lives; default `defaultEmbeddingCacheDir()`. */
   cacheDir?: string;
   /** Most frequent words kept (default 120,000 of 341,479). */
   vocabularySize?: number;
@@ -32,9 +34,22 @@ export interface LocalEmbedderOptions {
   sourcePath?: string;
 }
 
-/** The word-vector cache under a data directory (default `./.cae`, the apps' `CAE_DATA_DIR`). */
-export function defaultEmbeddingCacheDir(dataDir = './.cae'): string {
-  return join(dataDir, 'embeddings');
+/**
+ * Where the engine keeps caches it can rebuild (the compact word vectors, about 13 MB): `CAE_CACHE_DIR`
+ * when set; else `node_modules/.cache/cae` of the nearest package (the convention of find-cache-dir,
+ * which also honours `CACHE_DIR`); else the user's cache directory (`~/.cache/cae` on Linux,
+ * `~/Library/Caches/cae` on macOS, `%LOCALAPPDATA%\\cae\\Cache` on Windows). Never the working
+ * directory itself, and never a data directory.
+ */
+export function defaultCacheDir(env: Record<string, string | undefined> = process.env): string {
+  const chosen = env.CAE_CACHE_DIR?.trim();
+  if (chosen) return chosen;
+  return findCacheDirectory({ name: 'cae' }) ?? envPaths('cae', { suffix: '' }).cache;
+}
+
+/** The word-vector cache: `embeddings` under `defaultCacheDir()`. */
+export function defaultEmbeddingCacheDir(env: Record<string, string | undefined> = process.env): string {
+  return join(defaultCacheDir(env), 'embeddings');
 }
 
 /** The local embedder, with an explicit `load` for callers that want the cost up front. */

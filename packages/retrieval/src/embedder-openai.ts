@@ -1,5 +1,5 @@
 import { CaeError, InvalidRequestError, UpstreamError } from '@cae/core';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import pLimit from 'p-limit';
 import { type Embedder, normalizeInPlace } from './embedder';
 
@@ -47,23 +47,29 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   }
   const batchSize = Math.max(1, options.batchSize ?? 64);
   const limit = pLimit(Math.max(1, options.concurrency ?? 4));
-  const client =
-    options.client ??
-    new OpenAI({
-      // Local servers such as Ollama need no key, but the client insists on one.
-      apiKey: options.apiKey ?? 'unused',
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      maxRetries: options.maxRetries ?? 2,
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    });
+  // The openai package loads on the first embed, not with this module (a quarter of a second at start).
+  let client: Promise<OpenAI> | null = options.client ? Promise.resolve(options.client) : null;
+  const clientOf = (): Promise<OpenAI> => {
+    client ??= import('openai').then(
+      ({ default: OpenAIClient }) =>
+        new OpenAIClient({
+          // Local servers such as Ollama need no key, but the client insists on one.
+          apiKey: options.apiKey ?? 'unused',
+          ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          maxRetries: options.maxRetries ?? 2,
+          ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+        }),
+    );
+    return client;
+  };
   const askDimensions = options.dimension !== undefined && options.model.startsWith('text-embedding-3');
   const host = options.baseURL ? new URL(options.baseURL).host : 'api.openai.com';
 
   const embedBatch = async (batch: string[]): Promise<Float32Array[]> => {
     let response: OpenAI.Embeddings.CreateEmbeddingResponse;
     try {
-      response = await client.embeddings.create({
+      response = await (await clientOf()).embeddings.create({
         model: options.model,
         input: batch,
         // Plain floats: not every compatible server (Ollama, some proxies) speaks base64.
@@ -71,7 +77,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
         ...(askDimensions ? { dimensions: dimension } : {}),
       });
     } catch (error) {
-      throw toUpstreamError(error, options.model, host);
+      throw await toUpstreamError(error, options.model, host);
     }
     const vectors: (Float32Array | undefined)[] = batch.map(() => undefined);
     for (const item of response.data ?? []) {
@@ -112,9 +118,11 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   };
 }
 
-function toUpstreamError(error: unknown, model: string, host: string): CaeError {
+async function toUpstreamError(error: unknown, model: string, host: string): Promise<CaeError> {
   if (CaeError.isInstance(error)) return error;
-  if (error instanceof OpenAI.APIError) {
+  // Loaded already by the request that failed (or by the caller's own client).
+  const { APIError } = await import('openai');
+  if (error instanceof APIError) {
     const status = error.status;
     // The provider's own message helps; it never holds our key, but we still leave headers out.
     const message = `embedding request to ${host} for ${model} failed${status ? ` with status ${status}` : ''}: ${error.message}`;

@@ -5,7 +5,7 @@ export { DEFAULT_VOCABULARY_SIZE, loadWordVectors, prepareWordVectors } from './
 export type { EmbedClausesOptions } from './embedder-context';
 export { embedClauses } from './embedder-context';
 export type { LocalEmbedder, LocalEmbedderOptions } from './embedder-local';
-export { createLocalEmbedder, defaultEmbeddingCacheDir } from './embedder-local';
+export { createLocalEmbedder, defaultCacheDir, defaultEmbeddingCacheDir } from './embedder-local';
 export type { OpenAIEmbedderOptions } from './embedder-openai';
 export { createOpenAIEmbedder, KNOWN_EMBEDDING_DIMENSIONS } from './embedder-openai';
 export type { FusedItem, RankFusionOptions } from './rank-fusion';

@@ -25,6 +25,7 @@ export interface OpenConnectionOptions {
   migrationsFolder?: string | undefined;
   maxConnections?: number | undefined;
   owner?: string | undefined;
+  templateCacheDir?: string | undefined;
 }
 
 /**
@@ -55,7 +56,8 @@ export async function openDriver(options: OpenConnectionOptions): Promise<StoreD
   }
   if (/^postgres(ql)?:\/\//i.test(url))
     return openPostgresDriver(url, migrationsFolder, options.maxConnections ?? 10);
-  if (url === 'memory://' || url === 'memory:') return openPgliteDriver(undefined, migrationsFolder);
+  if (url === 'memory://' || url === 'memory:')
+    return openPgliteDriver(undefined, migrationsFolder, options.owner, options.templateCacheDir);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file://')) {
     throw new InvalidRequestError(
       `unsupported database url scheme in "${url.split('://')[0]}://...": use memory://, a directory, file://, postgres:// or postgresql://`,
@@ -65,5 +67,6 @@ export async function openDriver(options: OpenConnectionOptions): Promise<StoreD
     resolve(url.startsWith('file://') ? fileURLToPath(url) : url),
     migrationsFolder,
     options.owner,
+    options.templateCacheDir,
   );
 }

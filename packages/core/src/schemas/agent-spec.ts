@@ -7,6 +7,22 @@ export const TargetFrameworkSchema = z
   .meta({ description: 'Agent framework targeted.' });
 export type TargetFramework = z.infer<typeof TargetFrameworkSchema>;
 
+/**
+ * Other names accepted for each target framework (matched case-insensitively, `_` and spaces read as
+ * `-`). LangChain is not among them: its agents are not LangGraph graphs, and a request for it is refused.
+ */
+export const TARGET_FRAMEWORK_ALIASES: Readonly<Record<TargetFramework, readonly string[]>> = {
+  generic: ['default'],
+  'openai-agents': ['openai-agents-sdk', 'openai', 'agents'],
+  langgraph: ['lang-graph'],
+  crewai: ['crew-ai', 'crew'],
+};
+
+/** The supported target frameworks with their aliases, as error messages and the docs say them. */
+export const TARGET_FRAMEWORKS_DESCRIPTION = TARGET_FRAMEWORKS.map(
+  (framework) => `${framework} (also ${TARGET_FRAMEWORK_ALIASES[framework].join(', ')})`,
+).join('; ');
+
 /** Strength of an operational rule, read from the modality of the clause it came from. */
 export const RULE_STRENGTHS = ['must', 'should', 'may'] as const;
 export const RuleStrengthSchema = z.enum(RULE_STRENGTHS);

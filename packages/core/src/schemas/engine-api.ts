@@ -5,6 +5,7 @@ import {
   ModalityTypeSchema,
   MoodSchema,
   ProcessTypeSchema,
+  TextFormatSchema,
 } from '../enums';
 import { AnnotatedClauseSchema } from './clause';
 import { ClauseReviewRecordSchema, ContentReviewItemSchema } from './review';
@@ -36,6 +37,7 @@ export const CompileRequestSchema = z
     annotator: z.enum(['rules', 'llm']).optional().meta({
       description: 'Pass 2 annotator; llm needs a configured provider. Default from CAE_ANNOTATOR.',
     }),
+    format: TextFormatSchema.default('text'),
   })
   .meta({ id: 'CompileRequest' });
 export type CompileRequest = z.infer<typeof CompileRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TARGET_FRAMEWORKS_DESCRIPTION } from './agent-spec';
 
 /** Provider ids are lower-case vendor names; users may configure their own. */
 export const ProviderIdSchema = z
@@ -77,7 +78,14 @@ export const CompileAgentRequestSchema = z
     modelId,
     providerId: ProviderIdSchema.optional(),
     options: GenerationOptionsSchema.default({}),
-    targetFramework: z.string().min(1).max(64).default('generic'),
+    targetFramework: z
+      .string()
+      .min(1)
+      .max(64)
+      .default('generic')
+      .meta({
+        description: `Agent framework the manifest is written for: ${TARGET_FRAMEWORKS_DESCRIPTION}. Any other value is a 400 naming the supported ones; the manifest's \`target\` says which framework it was built for.`,
+      }),
     apiKey,
   })
   .meta({ id: 'CompileAgentRequest' });

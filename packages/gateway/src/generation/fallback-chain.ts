@@ -70,15 +70,25 @@ export interface ChainRunOptions {
   secrets: readonly (string | undefined)[];
 }
 
-/** Outcome of a chain that failed everywhere. */
+/** What an attempt records when no call was made for want of a key. */
+const NO_KEY_CONFIGURED = 'no key configured';
+
+/**
+ * Outcome of a chain that failed everywhere. The headline is the real cause: "no key configured"
+ * only when no call was made at all (a provider that needs no key, such as Ollama, is called, and
+ * its failure, e.g. "could not reach the provider at ...", is what the headline says).
+ */
 export function chainFailure(attempts: UpstreamAttempt[]): UpstreamError {
-  const noCall = attempts.length > 0 && attempts.every((attempt) => attempt.keySource === 'none');
+  const noCall = attempts.length > 0 && attempts.every((attempt) => attempt.error === NO_KEY_CONFIGURED);
   const first = attempts[0];
+  const called = attempts.filter((attempt) => attempt.error !== NO_KEY_CONFIGURED);
+  const describe = (attempt: UpstreamAttempt) =>
+    `${attempt.providerId}/${attempt.modelId}: ${attempt.error ?? 'failed'}`;
   const message = noCall
     ? `no key configured for provider "${first?.providerId}": send apiKey, store one with POST /api/keys or set its environment variable`
-    : `every provider attempt failed (${attempts.length}); last: ${attempts
-        .map((attempt) => `${attempt.providerId}/${attempt.modelId}: ${attempt.error ?? 'failed'}`)
-        .at(-1)}`;
+    : called.length === 1
+      ? describe(called[0]!)
+      : `every provider attempt failed (${attempts.length}); last: ${describe(called.at(-1)!)}`;
   return new UpstreamError(message, {
     details: { attempts },
     ...(noCall ? { statusCode: 503 } : {}),
@@ -108,7 +118,7 @@ export async function runFallbackChain<T>(
       keySource: step.keySource,
     };
     if (step.apiKey === undefined) {
-      record({ ...base, status: 'failed', error: 'no key configured', latencyMs: 0 });
+      record({ ...base, status: 'failed', error: NO_KEY_CONFIGURED, latencyMs: 0 });
       continue;
     }
     const started = options.clock();
@@ -121,7 +131,7 @@ export async function runFallbackChain<T>(
       record({
         ...base,
         status: 'failed',
-        ...describeUpstreamError(error, options.secrets),
+        ...describeUpstreamError(error, options.secrets, step.provider.baseURL),
         latencyMs: options.clock() - started,
       });
     }

@@ -28,6 +28,7 @@ export function isAbort(error: unknown, signal?: AbortSignal): boolean {
 export function describeUpstreamError(
   error: unknown,
   secrets: readonly (string | undefined)[],
+  baseURL?: string,
 ): {
   httpStatus?: number;
   error: string;
@@ -50,7 +51,10 @@ export function describeUpstreamError(
   }
   if (error instanceof APIError) {
     const cause = (error.cause as Error | undefined)?.message;
-    return { error: redactSecrets(`could not reach the provider${cause ? `: ${cause}` : ''}`, secrets) };
+    const where = baseURL ? ` at ${baseURL}` : '';
+    return {
+      error: redactSecrets(`could not reach the provider${where}${cause ? `: ${cause}` : ''}`, secrets),
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { error: redactSecrets(message, secrets) };

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -11,6 +11,7 @@ import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 import { withIndexesRebuilt } from './pglite-bulk-indexes';
 import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './pglite-copy';
 import { lockDataDirectory } from './pglite-lock';
+import { readTemplate, templateKey, writeTemplate } from './pglite-template';
 import { insertClauseRowsAsJson, insertEmbeddingsAsJson } from './postgres';
 
 /** The clause columns COPY writes, in the order of `writeClauseRow` (the tsvector is generated). */
@@ -104,18 +105,35 @@ export async function openPgliteDriver(
   dataDir: string | undefined,
   migrationsFolder: string,
   owner = 'store',
+  templateCacheDir?: string,
 ): Promise<StoreDriverAdapter> {
-  if (dataDir === undefined) {
-    const client = await PGlite.create({ extensions: { vector } });
-    return usePgliteDriver(client, 'memory://', migrationsFolder);
-  }
+  // A new database starts from the cached template of an empty migrated one when there is one.
+  const template = async (isNew: boolean) => {
+    if (!templateCacheDir || !isNew) return null;
+    const key = await templateKey(migrationsFolder).catch(() => null);
+    if (!key) return null;
+    return { key, blob: await readTemplate(templateCacheDir, key) };
+  };
+  const open = async (pgliteDir: string | undefined, isNew: boolean) => {
+    const found = await template(isNew);
+    const client = await PGlite.create({
+      ...(pgliteDir ? { dataDir: pgliteDir } : {}),
+      extensions: { vector },
+      ...(found?.blob ? { loadDataDir: found.blob } : {}),
+    });
+    const driver = await usePgliteDriver(client, pgliteDir ?? 'memory://', migrationsFolder);
+    // The first new store after a change of migrations or versions leaves the template for the next.
+    if (found && !found.blob && templateCacheDir) await writeTemplate(templateCacheDir, found.key, client);
+    return driver;
+  };
+  if (dataDir === undefined) return open(undefined, true);
   const directory = resolve(dataDir);
   const pgliteDir = resolve(directory, 'pglite');
   await mkdir(pgliteDir, { recursive: true });
   const unlock = await lockDataDirectory(directory, owner);
   try {
-    const client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } });
-    const driver = await usePgliteDriver(client, pgliteDir, migrationsFolder);
+    const isNew = (await readdir(pgliteDir)).length === 0;
+    const driver = await open(pgliteDir, isNew);
     return {
       ...driver,
       async close() {
@@ -132,6 +150,45 @@ export async function openPgliteDriver(
   }
 }
 
+/**
+ * PGlite's Postgres arms interval timers (setitimer, a JavaScript setTimeout in the WASM runtime) as
+ * it goes idle, chiefly the 10 s flush of its statistics; they keep a Node process alive for 10 s
+ * after the last query when the store is not closed. Once no query is running, they are cleared
+ * through the runtime's own `clear_setitimer` (a flush that does not happen costs nothing: the next
+ * query or the close flushes). A runtime without that export keeps its timers.
+ */
+function releaseIdleTimers(client: PGlite): void {
+  const runtime = (client as unknown as { mod?: { _clear_setitimer?: () => void } }).mod;
+  if (typeof runtime?._clear_setitimer !== 'function') return;
+  const clear = runtime._clear_setitimer.bind(runtime);
+  let running = 0;
+  const settle = () => {
+    running -= 1;
+    if (running === 0) {
+      try {
+        clear();
+      } catch {
+        // A closed runtime has nothing left to clear.
+      }
+    }
+  };
+  for (const method of ['query', 'exec', 'transaction', 'execProtocol', 'execProtocolRaw'] as const) {
+    const original = (client as unknown as Record<string, unknown>)[method];
+    if (typeof original !== 'function') continue;
+    (client as unknown as Record<string, unknown>)[method] = function (this: PGlite, ...args: unknown[]) {
+      running += 1;
+      let result: unknown;
+      try {
+        result = (original as (...inner: unknown[]) => unknown).apply(this, args);
+      } catch (error) {
+        settle();
+        throw error;
+      }
+      return Promise.resolve(result).finally(settle);
+    };
+  }
+}
+
 /** The driver over an open PGlite: migrations run on it, and the store closes it. */
 export async function usePgliteDriver(
   client: PGlite,
@@ -139,6 +196,7 @@ export async function usePgliteDriver(
   migrationsFolder: string,
 ): Promise<StoreDriverAdapter> {
   let db: StoreDatabase;
+  releaseIdleTimers(client);
   try {
     const drizzled = drizzle(client);
     await migrate(drizzled, { migrationsFolder });

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@cae/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minimalPdf } from '../../pipeline/src/__fixtures__/pdf';
 import { type CliIo, runCli } from '../src/cli';
-import { TEST_EMBEDDING_CACHE } from './start-test-server';
+import { TEST_EMBEDDING_CACHE } from './helpers';
 
 describe('cae CLI', () => {
   let dir: string;
@@ -63,8 +64,8 @@ describe('cae CLI', () => {
   it('ingests globs with a progress line and a summary, then searches and answers from them', async () => {
     const ingest = io();
     expect(await runCli(['ingest', join(dir, '*.txt')], ingest)).toBe(0);
-    expect(ingest.out.join('')).toMatch(/ingested 2 of 2 files: \d+ clauses with embeddings/);
-    expect(ingest.err.join('')).toMatch(/2\/2 files/);
+    expect(ingest.out.join('')).toMatch(/ingested 2 of 2 files: \d+ clauses with embeddings in [\d.]+ s/);
+    expect(ingest.err.join('')).toMatch(/2\/2 files, \d+ clauses, [\d.]+ files\/s, \d+ clauses\/s, done/);
 
     const search = io();
     expect(await runCli(['search', 'deposit', '--mood', 'declarative'], search)).toBe(0);
@@ -103,11 +104,79 @@ describe('cae CLI', () => {
     run.env.CAE_DATA_DIR = join(batchDir, 'data');
     expect(await runCli(['ingest', '--no-embed', join(batchDir, '*.txt')], run)).toBe(1);
     expect(run.out.join('')).toMatch(/ingested 2 of 3 files: 2 clauses in/);
-    expect(run.err.join('')).toMatch(/failed: .*b\.txt: .*empty/);
+    expect(run.err.join('')).toMatch(/1 file failed:\nfailed: .*b\.txt: .*empty/);
+    // The progress line counts the failure once, and the clauses of the good files only.
+    expect(run.err.join('')).toMatch(/3\/3 files, 2 clauses, 1 failed/);
     const search = io();
     search.env.CAE_DATA_DIR = join(batchDir, 'data');
     expect(await runCli(['search', 'boiler', '--json'], search)).toBe(0);
     expect(JSON.parse(search.out.join('')).results[0].text).toMatch(/boiler/);
+  });
+
+  it('reads Markdown, HTML and PDF by extension: prose and headings in, code and markup out', async () => {
+    const formats = join(dir, 'formats');
+    await mkdir(formats);
+    await writeFile(
+      join(formats, 'guide.md'),
+      '# Moving out\n\nThe tenant **must** return the keys.\n\n```sh\nrm -rf keys\n```\n\n<div>raw html</div>\n\n- Close every window.\n',
+    );
+    await writeFile(
+      join(formats, 'page.html'),
+      '<html><head><style>p{color:red}</style><script>var deposit = 1;</script></head><body><h1>Deposit</h1><p>The landlord holds the deposit.</p></body></html>',
+    );
+    await writeFile(join(formats, 'letter.pdf'), minimalPdf(['The landlord may keep the deposit.']));
+    const json = (file: string) => async () => {
+      const run = io();
+      expect(await runCli(['compile', '--json', join(formats, file)], run)).toBe(0);
+      return JSON.parse(run.out.join('')) as {
+        text: string;
+        syntactic: { parent_clause_id: string | null };
+      }[];
+    };
+    const markdown = await json('guide.md')();
+    expect(markdown.map((clause) => clause.text)).toEqual([
+      'Moving out',
+      'The tenant must return the keys.',
+      'Close every window.',
+    ]);
+    expect(markdown[1]!.syntactic.parent_clause_id).not.toBeNull();
+    const html = await json('page.html')();
+    expect(html.map((clause) => clause.text)).toEqual(['Deposit', 'The landlord holds the deposit.']);
+    const pdf = await json('letter.pdf')();
+    expect(pdf.map((clause) => clause.text)).toEqual(['The landlord may keep the deposit.']);
+    // --format overrides the extension: the same Markdown read as plain text keeps its markup.
+    const raw = io();
+    expect(await runCli(['compile', '--json', '--format', 'text', join(formats, 'guide.md')], raw)).toBe(0);
+    expect(raw.out.join('')).toMatch(/rm -rf keys/);
+    const bad = io();
+    expect(await runCli(['compile', '--format', 'docx', join(formats, 'guide.md')], bad)).toBe(1);
+    expect(bad.err.join('')).toMatch(/--format must be one of text, markdown, html, pdf/);
+  });
+
+  it('prints a progress line every few seconds without a terminal, per file on one', async () => {
+    const many = join(dir, 'many');
+    await mkdir(many);
+    for (let index = 0; index < 6; index += 1)
+      await writeFile(join(many, `${index}.txt`), `The tenant pays rent number ${index}.`);
+    const logged = io();
+    logged.env.CAE_DATA_DIR = join(many, 'data-log');
+    logged.progressIntervalMs = 0;
+    expect(await runCli(['ingest', '--no-embed', join(many, '*.txt')], logged)).toBe(0);
+    const lines = logged.err.join('').split('\n').filter(Boolean);
+    // With no interval every file gets its line; each has files, clauses, rate and time left.
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(/^\[#+\.+\] 1\/6 files, 1 clauses, [\d.]+ files\/s, \d+ clauses\/s, ETA \d+/);
+    expect(lines[5]).toMatch(/6\/6 files, 6 clauses, .*done$/);
+
+    const terminal = io();
+    terminal.env.CAE_DATA_DIR = join(many, 'data-tty');
+    terminal.isTty = true;
+    expect(await runCli(['ingest', '--no-embed', join(many, '*.txt')], terminal)).toBe(0);
+    const drawn = terminal.err.join('');
+    // One line redrawn in place (carriage return, clear to the end), ended once.
+    expect(drawn.startsWith('\r')).toBe(true);
+    expect(drawn).toMatch(/6\/6 files, 6 clauses, .*done\x1b\[K\n$/);
+    expect(drawn.split('\n')).toHaveLength(2);
   });
 
   it('explains bad usage with a non-zero exit', async () => {

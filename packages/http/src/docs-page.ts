@@ -4,6 +4,9 @@ type Json = Record<string, any>;
 const escapeHtml = (text: unknown): string =>
   String(text ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** Prose of a description: escaped, with Markdown's `code` spans rendered as code. */
+const prose = (text: unknown): string => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 function typeOf(schema: Json | undefined): string {
   if (!schema) return '';
   if (schema.$ref) {
@@ -29,7 +32,7 @@ function propertiesTable(schema: Json): string {
       ([name, property]) =>
         `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' *' : ''}</td><td>${typeOf(property)}</td><td>${
           property.default !== undefined ? `<code>${escapeHtml(JSON.stringify(property.default))}</code>` : ''
-        }</td><td>${escapeHtml(property.description)}</td></tr>`,
+        }</td><td>${prose(property.description)}</td></tr>`,
     )
     .join('');
   return rows
@@ -38,7 +41,7 @@ function propertiesTable(schema: Json): string {
 }
 
 /** A self-contained HTML API reference rendered from the OpenAPI document (no scripts, no network). */
-export function renderDocsPage(document: Json): string {
+export function renderDocsPage(document: Json, jsonPath = '/openapi.json'): string {
   const operations = Object.entries(document.paths as Record<string, Json>)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]: [string, Json]) => {
@@ -46,18 +49,21 @@ export function renderDocsPage(document: Json): string {
         const parameterRows = parameters
           .map(
             (parameter) =>
-              `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}</td><td>${typeOf(parameter.schema)}</td><td>${escapeHtml(parameter.description)}</td></tr>`,
+              `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}</td><td>${typeOf(parameter.schema)}</td><td>${prose(parameter.description)}</td></tr>`,
           )
           .join('');
         const requestSchema = operation.requestBody?.content?.['application/json']?.schema;
+        const example = operation.requestBody?.content?.['application/json']?.example;
         const responses = Object.entries((operation.responses ?? {}) as Record<string, Json>)
           .map(
             ([status, response]) =>
-              `<li><b>${escapeHtml(status)}</b> ${escapeHtml(response.description)} ${typeOf(response.content?.['application/json']?.schema)}</li>`,
+              `<li><b>${escapeHtml(status)}</b> ${prose(response.description)} ${typeOf(response.content?.['application/json']?.schema ?? response.content?.['text/event-stream']?.schema)}</li>`,
           )
           .join('');
         return `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(operation.summary)}. ${escapeHtml(operation.description ?? '')}</p>
+<p>${prose(operation.summary)}. ${prose(operation.description ?? '')}</p>
+${operation.operationId ? `<p>operationId <code>${escapeHtml(operation.operationId)}</code></p>` : ''}
+${example ? `<p>Example body:</p><pre><code>${escapeHtml(JSON.stringify(example, null, 2))}</code></pre>` : ''}
 ${parameterRows ? `<table><tr><th>parameter</th><th>in</th><th>type</th><th>description</th></tr>${parameterRows}</table>` : ''}
 ${requestSchema ? `<p>Body: ${typeOf(requestSchema)}</p>` : ''}<ul>${responses}</ul></section>`;
       }),
@@ -66,12 +72,12 @@ ${requestSchema ? `<p>Body: ${typeOf(requestSchema)}</p>` : ''}<ul>${responses}<
   const schemas = Object.entries((document.components?.schemas ?? {}) as Record<string, Json>)
     .map(
       ([name, schema]) =>
-        `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><p>${escapeHtml(schema.description)}</p>${propertiesTable(schema)}</section>`,
+        `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><p>${prose(schema.description)}</p>${propertiesTable(schema)}</section>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(document.info?.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#222}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}.method{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}code{background:#f4f4f4}</style></head>
-<body><h1>${escapeHtml(document.info?.title)}</h1><p>${escapeHtml(document.info?.description)}</p>
-<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}). Errors answer <code>{ "error": { "code", "message", "details"? } }</code>.</p>
+<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#222}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}.method{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}code{background:#f4f4f4}pre{background:#f4f4f4;padding:.5rem;overflow:auto}</style></head>
+<body><h1>${escapeHtml(document.info?.title)}</h1><p>${prose(document.info?.description)}</p>
+<p>Machine-readable: <a href="${escapeHtml(jsonPath)}">${escapeHtml(jsonPath)}</a> (OpenAPI ${escapeHtml(document.openapi)}). Errors answer <code>{ "error": { "code", "message", "details"? } }</code>.</p>
 <h2>Routes</h2>${operations}<h2>Schemas</h2>${schemas}</body></html>`;
 }

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_EMBEDDING_CACHE } from './start-test-server';
+import { TEST_EMBEDDING_CACHE } from './helpers';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
@@ -31,9 +31,10 @@ describe("README's CLI lines", () => {
   });
 
   it('run as written, from the directory they are typed in', async () => {
-    expect(existsSync(join(root, 'apps/engine/dist/cae.js')), 'apps/engine/dist is missing: pnpm build').toBe(
-      true,
-    );
+    expect(
+      existsSync(join(root, 'packages/cli/dist/cae.js')),
+      'packages/cli/dist is missing: pnpm build',
+    ).toBe(true);
     // The lines describe the embedded default: no data directory or server from the test's environment.
     const { CAE_DATA_DIR: _dataDir, DATABASE_URL: _server, ...env } = process.env;
     const outputs: string[] = [];

@@ -1,0 +1,17 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root. */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The word-vector cache shared by test runs (built once, on first use). */
+export const TEST_EMBEDDING_CACHE = join(REPO_ROOT, 'node_modules/.cache/cae-embeddings');
+
+/** The built `cae` command. */
+export const CAE_BIN = join(REPO_ROOT, 'packages/cli/dist/cae.js');
+
+/** The test run's environment without a data directory or a server of its own. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const { CAE_DATA_DIR: _dataDir, DATABASE_URL: _server, CAE_SERVER_URL: _url, ...env } = process.env;
+  return { ...env, CAE_EMBEDDING_CACHE_DIR: TEST_EMBEDDING_CACHE };
+}

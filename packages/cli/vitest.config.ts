@@ -1,0 +1,3 @@
+import { caeProject } from '../../vitest.shared.ts';
+
+export default caeProject('cli');

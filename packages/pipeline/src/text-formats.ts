@@ -1,0 +1,351 @@
+import { InvalidRequestError, TEXT_FORMATS, type TextFormat } from '@cae/core';
+import { Parser } from 'htmlparser2';
+import { Lexer, type Token, type Tokens } from 'marked';
+
+export type { TextFormat };
+
+/** What a block of extracted text was in its source. */
+export type BlockRole = 'heading' | 'paragraph' | 'list_item' | 'quote' | 'table_row';
+
+/** A block of the extracted text: `text.slice(start, end)`, with its role (and level for headings, 1-6). */
+export interface ExtractedBlock {
+  readonly role: BlockRole;
+  readonly level?: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The text the pipeline compiles, extracted from a source format: the visible prose, one block per
+ * paragraph, heading, list item, quote or table row, blocks separated by a blank line. Clause
+ * offsets (`start`, `end`) refer to this text, not to the source.
+ */
+export interface ExtractedText {
+  readonly text: string;
+  readonly blocks: readonly ExtractedBlock[];
+}
+
+/** Joins blocks of text, collapsing whitespace inside each (a wrapped line is not a sentence break). */
+class BlockWriter {
+  private text = '';
+  private readonly blocks: ExtractedBlock[] = [];
+
+  add(raw: string, role: BlockRole, level?: number): void {
+    const content = raw.replace(/\s+/g, ' ').trim();
+    if (content.length === 0) return;
+    if (this.text.length > 0) this.text += '\n\n';
+    const start = this.text.length;
+    this.text += content;
+    this.blocks.push({ role, ...(level === undefined ? {} : { level }), start, end: this.text.length });
+  }
+
+  result(): ExtractedText {
+    return { text: this.text, blocks: this.blocks };
+  }
+}
+
+/** Inline Markdown to its visible text: emphasis, links and code spans keep their words; HTML and images go. */
+function inlineText(tokens: readonly Token[] | undefined, fallback = ''): string {
+  if (!tokens) return fallback;
+  let out = '';
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'html':
+      case 'image':
+        break;
+      case 'br':
+        out += ' ';
+        break;
+      case 'codespan':
+      case 'escape':
+        out += (token as Tokens.Codespan).text;
+        break;
+      default: {
+        const nested = (token as { tokens?: Token[] }).tokens;
+        out += nested ? inlineText(nested) : ((token as { text?: string }).text ?? '');
+      }
+    }
+  }
+  return decodeEntities(out);
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** The few character references Markdown text carries (HTML goes through htmlparser2's full decoder). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function markdownBlocks(tokens: readonly Token[], writer: BlockWriter, inList = false): void {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'heading': {
+        const heading = token as Tokens.Heading;
+        writer.add(inlineText(heading.tokens, heading.text), 'heading', heading.depth);
+        break;
+      }
+      case 'paragraph':
+      case 'text': {
+        const block = token as Tokens.Paragraph | Tokens.Text;
+        writer.add(inlineText(block.tokens, block.text), inList ? 'list_item' : 'paragraph');
+        break;
+      }
+      case 'list':
+        for (const item of (token as Tokens.List).items) markdownBlocks(item.tokens, writer, true);
+        break;
+      case 'blockquote':
+        for (const inner of (token as Tokens.Blockquote).tokens) {
+          if (inner.type === 'paragraph')
+            writer.add(
+              inlineText((inner as Tokens.Paragraph).tokens, (inner as Tokens.Paragraph).text),
+              'quote',
+            );
+          else markdownBlocks([inner], writer, inList);
+        }
+        break;
+      case 'table': {
+        const table = token as Tokens.Table;
+        const row = (cells: Tokens.TableCell[]) =>
+          cells
+            .map((cell) => inlineText(cell.tokens, cell.text).trim())
+            .filter(Boolean)
+            .join('; ');
+        writer.add(row(table.header), 'table_row');
+        for (const cells of table.rows) writer.add(row(cells), 'table_row');
+        break;
+      }
+      // Code blocks, raw HTML, rules and blank space are not prose.
+      default:
+        break;
+    }
+  }
+}
+
+/** Markdown (CommonMark and GFM, by the `marked` lexer) to its prose. */
+function extractMarkdown(source: string): ExtractedText {
+  const writer = new BlockWriter();
+  markdownBlocks(new Lexer({ gfm: true }).lex(source), writer);
+  return writer.result();
+}
+
+/** Elements whose content is never visible text. */
+const HIDDEN = new Set([
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+  'button',
+  'pre',
+  'code',
+]);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+/** Elements that end a block of text. */
+const BLOCK = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
+
+function roleOf(tag: string): { role: BlockRole; level?: number } {
+  if (/^h[1-6]$/.test(tag)) return { role: 'heading', level: Number(tag[1]) };
+  if (tag === 'li' || tag === 'dt' || tag === 'dd') return { role: 'list_item' };
+  if (tag === 'blockquote') return { role: 'quote' };
+  if (tag === 'tr') return { role: 'table_row' };
+  return { role: 'paragraph' };
+}
+
+/** HTML (by `htmlparser2`, entities decoded) to its visible text: no scripts, styles, code or hidden elements. */
+function extractHtml(source: string): ExtractedText {
+  const writer = new BlockWriter();
+  // Open elements that are blocks, innermost last, and the depth of a hidden subtree being skipped.
+  const stack: string[] = [];
+  let hiddenDepth = 0;
+  let buffer = '';
+  const flush = () => {
+    if (buffer.trim().length === 0) {
+      buffer = '';
+      return;
+    }
+    // The block takes the role of its innermost block element (a <p> in an <li> is a list item).
+    const innermost =
+      [...stack].reverse().find((tag) => BLOCK.has(tag) && tag !== 'p') ?? stack.at(-1) ?? 'p';
+    const heading = stack.findLast((tag) => /^h[1-6]$/.test(tag));
+    const { role, level } = heading
+      ? roleOf(heading)
+      : roleOf(innermost === 'td' || innermost === 'th' ? 'tr' : innermost);
+    writer.add(buffer, role, level);
+    buffer = '';
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (hiddenDepth > 0) {
+          if (!VOID.has(name)) hiddenDepth += 1;
+          return;
+        }
+        const hidden =
+          HIDDEN.has(name) ||
+          'hidden' in attributes ||
+          attributes['aria-hidden'] === 'true' ||
+          /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '');
+        if (hidden) {
+          if (!VOID.has(name)) hiddenDepth = 1;
+          return;
+        }
+        if (name === 'br') buffer += ' ';
+        // Cells of a row stay one block, separated like Markdown table cells.
+        else if (name === 'td' || name === 'th') buffer += buffer.trim() ? '; ' : '';
+        else if (BLOCK.has(name) && name !== 'tr') flush();
+        if (name === 'tr') flush();
+        if (!VOID.has(name)) stack.push(name);
+      },
+      ontext(text) {
+        if (hiddenDepth === 0) buffer += text;
+      },
+      onclosetag(name, implied) {
+        if (hiddenDepth > 0) {
+          if (!VOID.has(name)) hiddenDepth -= 1;
+          return;
+        }
+        if (VOID.has(name)) return;
+        if (BLOCK.has(name) && name !== 'td' && name !== 'th') flush();
+        const at = stack.lastIndexOf(name);
+        if (at >= 0) stack.length = at;
+        void implied;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(source);
+  parser.end();
+  flush();
+  return writer.result();
+}
+
+/** Plain text as given, one block per paragraph (blank-line separated); offsets are those of the source. */
+function extractPlain(source: string): ExtractedText {
+  const blocks: ExtractedBlock[] = [];
+  const add = (from: number, to: number) => {
+    let start = from;
+    let end = to;
+    while (start < end && /\s/.test(source[start]!)) start += 1;
+    while (end > start && /\s/.test(source[end - 1]!)) end -= 1;
+    if (end > start) blocks.push({ role: 'paragraph', start, end });
+  };
+  let from = 0;
+  for (const separator of source.matchAll(/\n[ \t\r\f\v]*\n/g)) {
+    add(from, separator.index);
+    from = separator.index + separator[0].length;
+  }
+  add(from, source.length);
+  return { text: source, blocks };
+}
+
+/**
+ * Extracts the text the pipeline compiles from Markdown, HTML or plain text (plain text is returned
+ * as it is). Headings, list items, quotes and table rows become blocks of their own with their role.
+ * @example const { text, blocks } = extractText('# Deposit\n\nThe tenant **must** pay.', 'markdown');
+ */
+export function extractText(source: string, format: TextFormat = 'text'): ExtractedText {
+  if (typeof source !== 'string') throw new InvalidRequestError('text must be a string');
+  switch (format) {
+    case 'text':
+      return extractPlain(source);
+    case 'markdown':
+      return extractMarkdown(source);
+    case 'html':
+      return extractHtml(source);
+    default:
+      throw new InvalidRequestError(`format must be one of ${TEXT_FORMATS.join(', ')}`, {
+        details: { field: 'format' },
+      });
+  }
+}
+
+/**
+ * The text of a PDF (by `unpdf`, a serverless build of PDF.js; loaded on the first call), one block
+ * per paragraph: lines are joined, words hyphenated across a line break are mended.
+ * @example const { text } = await extractPdfText(await readFile('lease.pdf'));
+ */
+export async function extractPdfText(data: Uint8Array): Promise<ExtractedText> {
+  const { extractText: extractPages } = await import('unpdf');
+  const { text } = await extractPages(new Uint8Array(data), { mergePages: false });
+  const writer = new BlockWriter();
+  for (const page of text) {
+    for (const paragraph of page.replace(/(\w)-\n(?=\p{Ll})/gu, '$1').split(/\n\s*\n/))
+      writer.add(paragraph, 'paragraph');
+  }
+  return writer.result();
+}
