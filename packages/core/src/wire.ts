@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRequest } from './errors/to-cae-error';
 import { markParsed } from './parse-once';
 import {
   AnnotatedClauseSchema,
@@ -137,10 +138,14 @@ export function toWire<S extends z.ZodType>(schema: S, value: z.output<S>): Wire
   return walk(schema, value, 'toWire') as Wire<z.output<S>>;
 }
 
-/** Parses a wire (snake_case) value into the internal type, validating it; throws a ZodError when invalid. */
+/**
+ * Parses a wire (snake_case) value into the internal type, validating it; when invalid, throws an
+ * InvalidRequestError (400) naming the wire field (`filters.min_modality`, not `minModality`) and
+ * saying "must be a string" for a wrong type, "is required" for a missing field.
+ */
 export function fromWire<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // Marked as parsed, so the engine behind the HTTP boundary does not parse the same request again.
-  return markParsed(schema, schema.parse(walk(schema, input, 'fromWire')));
+  return markParsed(schema, parseRequest(schema, walk(schema, input, 'fromWire'), snakeCase));
 }
 
 /** Like fromWire, but returns zod's safeParse result instead of throwing. */

@@ -4,13 +4,16 @@
  * environment schema helpers and the one server bootstrap.
  */
 export { bodyLimit } from './body-limit';
-export type { CallerAuthOptions } from './caller-auth';
+export type { CallerAuthOptions, NamedToken } from './caller-auth';
 export {
   assertSafeListen,
   bearerToken,
   callerAuth,
+  callerName,
   isLoopbackHost,
+  parseToken,
   refusalToListen,
+  tokenSecrets,
 } from './caller-auth';
 export {
   countSchema,
@@ -31,6 +34,7 @@ export {
   readJsonBody,
   readJsonObject,
 } from './http-errors';
+export { queryLimit } from './query-limit';
 export type { RateLimitOptions } from './rate-limit';
 export { rateLimit } from './rate-limit';
 export type { HttpLogger, RequestLogger, RequestLogOptions } from './request-log';
