@@ -39,6 +39,8 @@ export interface RunningApps {
   /** RSS in bytes of each process (from /proc), or null where unavailable. */
   rss(): { engine: number | null; gateway: number | null };
   alive(): boolean;
+  /** Process ids of the two apps. */
+  pids(): { engine: number | undefined; gateway: number | undefined };
   close(): Promise<void>;
 }
 
@@ -151,6 +153,7 @@ export async function startApps(options: StartAppsOptions = {}): Promise<Running
     logs: () => lines,
     rss: () => ({ engine: rssOf(engine.child.pid), gateway: rssOf(gateway.child.pid) }),
     alive: () => engine.child.exitCode === null && gateway.child.exitCode === null,
+    pids: () => ({ engine: engine.child.pid, gateway: gateway.child.pid }),
     async close() {
       await stop(engine.child);
       await stop(gateway.child);

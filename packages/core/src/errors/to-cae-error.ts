@@ -75,9 +75,18 @@ export function parseRequest<S extends z.ZodType>(
   throw validationError(result.error.issues, rename, result.error);
 }
 
-/** Turns anything thrown into a CaeError: zod failures become invalid_request, unknown errors internal. */
+/**
+ * Turns anything thrown into a CaeError: a CaeError as it is (also one found among the causes of
+ * a wrapping error), zod failures invalid_request, unknown errors internal.
+ */
 export function toCaeError(error: unknown): CaeError {
   if (CaeError.isInstance(error)) return error;
+  // A CaeError wrapped by a library (a query builder wraps what the database client threw) keeps its meaning.
+  let cause = (error as { cause?: unknown } | null)?.cause;
+  for (let depth = 0; depth < 5 && cause !== undefined && cause !== null; depth++) {
+    if (CaeError.isInstance(cause)) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
   if (error instanceof ZodError) return validationError(error.issues, undefined, error);
   return new InternalError('internal error', { cause: error });
 }

@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { StoreDatabase, StoreExecutor } from '../store-connection';
 import type { StoredClauseRow } from '../store-rows';
+import { damagedStoreError, reportDamage } from './damage';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 import { withIndexesRebuilt } from './pglite-bulk-indexes';
 import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './pglite-copy';
@@ -110,7 +111,14 @@ export async function openPgliteDriver(
   await mkdir(pgliteDir, { recursive: true });
   const unlock = await lockDataDirectory(directory, owner);
   try {
-    const client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } });
+    let client: PGlite;
+    try {
+      client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } });
+    } catch (error) {
+      throw damagedStoreError(pgliteDir, error) ?? error;
+    }
+    // Damaged files met later (a deleted or corrupt table file) are said plainly, naming the directory.
+    reportDamage(client as never, pgliteDir);
     const driver = await usePgliteDriver(client, pgliteDir, migrationsFolder);
     return {
       ...driver,
@@ -141,7 +149,7 @@ export async function usePgliteDriver(
     db = drizzled as unknown as StoreDatabase;
   } catch (error) {
     await client.close().catch(() => {});
-    throw error;
+    throw damagedStoreError(location, error) ?? error;
   }
   return {
     name: 'pglite',
