@@ -118,8 +118,8 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         responses: {
           '200': ok(wire.annotatedClauses, 'AnnotatedClauses', 'The annotated clauses, in document order'),
           '400': error('`text` missing or empty, or another invalid field'),
-          '413': error('Text or body over the configured limit'),
           ...common,
+          '413': error('Text over CAE_MAX_TEXT_LENGTH characters, or body over CAE_MAX_BODY_BYTES'),
         },
       },
     },
