@@ -124,6 +124,7 @@ Every figure below is measured by that run; nothing is carried over from an earl
 | inputs fuzzed (both apps, ${fuzz.total / Object.keys(fuzz.perRoute).length} per route, ${Object.keys(fuzz.perRoute).length} routes) | ${fuzz.total} |
 | fuzzed inputs answered outside the documented statuses or error body, or not at all | ${fuzz.failures.length} |
 | kill points (SIGKILL mid-write, then restart and check), per store kind | ${storeRows.map((row) => `${row.kind.split(',')[0]}: ${row.cycles}`).join('; ')} |
+| faults injected in the soak | upstream 500: ${soaked.faults.upstreamErrors}; upstream never answering: ${soaked.faults.slowUpstream}; caller hanging up: ${soaked.faults.clientDisconnects}; upstream echoing the key and failing, in the secret scan: 3 flows |
 | concurrent conflicts tried (decisions on one item + reviews of one clause) | ${conflicts.decisions + conflicts.reviews} |
 | soak duration | ${soaked.seconds.toFixed(0)} s at ${soaked.ratePerSecond} requests/s |
 | requests served in the soak | ${served} |
@@ -202,7 +203,8 @@ before the answer came).
   .map(([status, n]) => `${status === '0' ? 'no answer' : status}: ${n}`)
   .join(', ')} |
 | error rate (5xx or no answer) | ${(errorRate * 100).toFixed(2)}% |
-| of which after an injected upstream fault | ${soaked.upstreamFailures} |
+| of which 502 upstream_failed (every step of the fallback chain met an injected fault) | ${soaked.upstreamFailures} |
+| error rate without those 502s | ${served === 0 ? '0.00' : (((soaked.errors - soaked.upstreamFailures) / served) * 100).toFixed(2)}% |
 | latency p50 / p99 | ${soaked.p50Ms.toFixed(0)} ms / ${soaked.p99Ms.toFixed(0)} ms |
 | RSS engine, start / end | ${mb(soaked.rss.start.engine)} / ${mb(soaked.rss.end.engine)} |
 | RSS gateway, start / end | ${mb(soaked.rss.start.gateway)} / ${mb(soaked.rss.end.gateway)} |
