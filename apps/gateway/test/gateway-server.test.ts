@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createFakeUpstream } from '@cae/gateway/testing';
 import { EnvironmentError } from '@cae/http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayConfigFromEnv } from '../src/gateway-env';
@@ -56,5 +57,55 @@ describe('the gateway server and its master key', () => {
     expect(
       gatewayConfigFromEnv({ DATABASE_URL: 'postgres://127.0.0.1/x', CAE_SECRET_KEY: 's' }).databaseUrl,
     ).toBe('postgres://127.0.0.1/x');
+  });
+});
+
+describe('no caller picks an upstream URL', () => {
+  it('ignores base URLs in bodies: calls go only where the environment points', async () => {
+    const configured = await createFakeUpstream();
+    const attacker = await createFakeUpstream();
+    const server = await startGatewayServer({
+      env: {
+        HOST: '127.0.0.1',
+        PORT: '0',
+        CAE_DATA_DIR: dataDir,
+        CAE_SECRET_KEY: 's',
+        OPENAI_API_KEY: 'sk-configured-000111222',
+        OPENAI_BASE_URL: configured.url,
+      },
+      logger: silent,
+    });
+    try {
+      const post = (path: string, body: unknown) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const redirect = {
+        baseURL: attacker.url,
+        base_url: attacker.url,
+        baseUrl: attacker.url,
+        url: attacker.url,
+      };
+      const computed = await post('/api/compute/v1', {
+        providerId: 'openai',
+        prompt: { user: 'hi', ...redirect },
+        options: { ...redirect },
+        ...redirect,
+      });
+      expect(computed.status).toBe(200);
+      await post('/api/test-key', { providerId: 'openai', apiKey: 'sk-client-333444555', ...redirect });
+      // A URL where a provider id goes is refused, not fetched.
+      const asProvider = await post('/api/compute/v1', { providerId: attacker.url, prompt: { user: 'hi' } });
+      expect(asProvider.status).toBe(400);
+      expect((await fetch(`${server.url}/api/models/${encodeURIComponent(attacker.url)}`)).status).toBe(400);
+      expect(configured.calls.length).toBeGreaterThanOrEqual(2);
+      expect(attacker.calls).toEqual([]);
+    } finally {
+      await server.close();
+      await configured.close();
+      await attacker.close();
+    }
   });
 });
