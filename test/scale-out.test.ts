@@ -62,6 +62,10 @@ async function startApp(
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test runner that dies must not leave the servers running.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk.toString();

@@ -61,6 +61,10 @@ async function spawnApp(main: string, env: Record<string, string>, lines: string
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test runner that dies must not leave the servers running.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   let output = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();

@@ -42,7 +42,8 @@ describe('the gateway server and its master key', () => {
       env: { ...env, CAE_SECRET_KEY: 'right-secret' },
       logger: silent,
     });
-    expect((await (await fetch(`${again.url}/api/providers`)).json()).openai).toEqual({
+    const providers = (await (await fetch(`${again.url}/api/providers`)).json()) as Record<string, unknown>;
+    expect(providers.openai).toEqual({
       hasKey: true,
       isEnv: false,
     });
