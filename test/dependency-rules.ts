@@ -24,7 +24,7 @@ export const ALLOWED_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
     '@cae/retrieval',
     '@cae/console',
   ],
-  '@cae/gateway-app': ['@cae/core', '@cae/gateway', '@cae/architect', '@cae/http'],
+  '@cae/gateway-app': ['@cae/core', '@cae/gateway', '@cae/architect', '@cae/http', '@cae/store-drizzle'],
   '@cae/cli': [
     '@cae/core',
     '@cae/engine',

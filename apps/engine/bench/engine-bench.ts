@@ -39,7 +39,7 @@ const engine = await createEngine({
   embedder: createLocalEmbedder({ cacheDir: join(here, '../../../node_modules/.cache/cae-embeddings') }),
 });
 const server = await startEngineServer({
-  env: { HOST: '127.0.0.1', PORT: '0' },
+  env: { HOST: '127.0.0.1', PORT: '0', CAE_RATE_LIMIT: '0' },
   engine,
   logger: { info() {}, error() {} },
 });

@@ -407,3 +407,129 @@ describe('caller tokens', () => {
     await engine.close();
   });
 });
+
+describe('named tokens record the reviewer', () => {
+  it('records the token name as reviewer of a review and a content decision, whatever the body says', async () => {
+    const engine = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+    const app = createEngineApp({ engine, apiTokens: ['ana:tok-ana-123456', 'bare-token-654321'] });
+    const post = (path: string, body: unknown, token: string) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const [clause] = await json(
+      post('/pipeline/compile', { text: 'Return the keys.', store: true }, 'tok-ana-123456'),
+    );
+    const review = await json(
+      post(`/clauses/${clause.id}/review`, { decision: 'accepted', reviewer: 'mallory' }, 'tok-ana-123456'),
+    );
+    expect(review.reviewer).toBe('ana');
+    // The name part is not a token: "ana:tok-ana-123456" as a bearer token is refused.
+    expect((await post('/review-queue', { content: 'x' }, 'ana:tok-ana-123456')).status).toBe(401);
+    const item = await json(post('/review-queue', { content: 'The lift is fixed.' }, 'bare-token-654321'));
+    const decided = await json(
+      post(
+        `/review-queue/${item.id}/decide`,
+        { decision: 'approve', reviewer: 'mallory' },
+        'bare-token-654321',
+      ),
+    );
+    // A bare token is named by a stable digest prefix, never by the token itself.
+    expect(decided.review.reviewer).toMatch(/^token-[0-9a-f]{8}$/);
+    expect(JSON.stringify(decided)).not.toContain('bare-token-654321');
+    await engine.close();
+  });
+
+  it('keeps the body reviewer when no tokens are configured', async () => {
+    const engine = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+    const app = createEngineApp({ engine });
+    const compiled = await app.request('/pipeline/compile', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Return the keys.', store: true }),
+    });
+    const [clause] = await json(compiled);
+    const review = await json(
+      app.request(`/clauses/${clause.id}/review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'rejected', reviewer: 'ana' }),
+      }),
+    );
+    expect(review.reviewer).toBe('ana');
+    await engine.close();
+  });
+});
+
+describe('limits and wire-field errors', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+  });
+  afterAll(() => engine.close());
+  const post = (app: Hono, path: string, body: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers a long query string with 414 and the error body', async () => {
+    const app = createEngineApp({ engine, maxQueryLength: 100 });
+    const long = await app.request(`/clauses?document_id=${'a'.repeat(200)}`);
+    expect(long.status).toBe(414);
+    expect((await json(long)).error).toMatchObject({ code: 'invalid_request' });
+    expect((await app.request(`/clauses?document_id=${'a'.repeat(50)}`)).status).toBe(200);
+  });
+
+  it('limits each caller: 429 with retry-after past the limit, health never counted', async () => {
+    const app = createEngineApp({
+      engine,
+      rateLimit: 3,
+      rateLimitWindowMs: 60_000,
+      apiTokens: ['a:ta', 'b:tb'],
+    });
+    const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    for (let index = 0; index < 3; index++)
+      expect((await app.request('/clauses', as('ta'))).status).toBe(200);
+    const limited = await app.request('/clauses', as('ta'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await json(limited)).error.code).toBe('rate_limited');
+    // Another caller has its own budget; health is not limited.
+    expect((await app.request('/clauses', as('tb'))).status).toBe(200);
+    for (let index = 0; index < 5; index++) expect((await app.request('/health')).status).toBe(200);
+  });
+
+  it('names the wire field and the wanted type in validation errors', async () => {
+    const app = createEngineApp({ engine });
+    const cases: [string, unknown, RegExp][] = [
+      [
+        '/retrieve',
+        { query: 'x', filters: { min_modality: 'high' } },
+        /^filters\.min_modality: min_modality must be a number/,
+      ],
+      ['/retrieve', { query: 42 }, /^query: query must be a string/],
+      ['/retrieve', {}, /^query: query is required/],
+      ['/pipeline/compile', { text: 'x', document_id: 7 }, /^document_id: document_id must be a string/],
+      ['/pipeline/compile', { text: 'x', store: 'yes' }, /^store: store must be a boolean/],
+      ['/retrieve', { query: 'x', limit: 1e300 }, /^limit: /],
+    ];
+    for (const [path, body, message] of cases) {
+      const response = await post(app, path, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await json(response)).error.message).toMatch(message);
+    }
+    const item = await json(post(app, '/review-queue', { content: 'Lift fixed.' }));
+    const edit = await json(
+      post(app, `/review-queue/${item.id}/decide`, { decision: 'edit', edited_text: 5 }),
+    );
+    expect(edit.error.message).toMatch(/^edited_text: edited_text must be a string/);
+    expect(edit.error.message).not.toMatch(/editedText/);
+    const query = await json(app.request('/clauses?limit=abc&min_modality=x'));
+    expect(query.error.message).toMatch(/must be a number/);
+    expect(JSON.stringify(query.error.details)).toMatch(/min_modality/);
+    expect(JSON.stringify(query.error.details)).not.toMatch(/minModality/);
+  });
+});

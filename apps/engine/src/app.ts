@@ -4,25 +4,40 @@ import type { Engine } from '@cae/engine';
 import {
   bodyLimit,
   callerAuth,
+  callerName,
   errorHandler,
   type HttpLogger,
   methodNotAllowed,
   notFoundHandler,
+  queryLimit,
+  rateLimit,
   readJsonObject as readJsonBody,
   renderDocsPage,
   requestLog,
 } from '@cae/http';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { isConsolePath, mountConsole } from './console-routes';
 import { buildOpenApiDocument } from './openapi';
 
 export interface EngineAppOptions {
   engine: Engine;
-  /** Caller tokens; when non-empty every route but /health, /openapi.json, /docs and the console's files needs one. */
+  /**
+   * Caller tokens; when non-empty every route but /health, /openapi.json, /docs and the console's files
+   * needs one. An entry `name:token` names its caller, and reviews and decisions record that name as
+   * the reviewer.
+   */
   apiTokens?: readonly string[];
   /** Largest request body in bytes (default 2 MiB of text plus 64 KiB of JSON around it). */
   bodyLimitBytes?: number;
+  /** Longest query string in characters (default 4,096); longer is a 414. */
+  maxQueryLength?: number;
+  /** Requests per window and caller (token, else address); 0 or unset turns the limiter off. */
+  rateLimit?: number;
+  /** The rate limit's window in ms (default 60,000). */
+  rateLimitWindowMs?: number;
+  /** Take the caller's address from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy?: boolean;
   /** Allowed CORS origins; none by default. */
   corsOrigins?: readonly string[];
   /** Request and error logs: a GatewayLogger or `{ info, error }`. */
@@ -32,6 +47,12 @@ export interface EngineAppOptions {
 }
 
 const OPEN_PATHS = new Set(['/health', '/openapi.json', '/docs']);
+
+/** The reviewer to record: the authenticated caller's name when tokens are configured, else the body's. */
+function withReviewer<T extends { reviewer?: string | undefined }>(c: Context, request: T): T {
+  const name = callerName(c);
+  return name === undefined ? request : { ...request, reviewer: name };
+}
 
 /**
  * The Hono app serving engine-api.md: routing, validation through the @cae/core codecs and status mapping.
@@ -48,12 +69,23 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   app.notFound(notFoundHandler);
   if (logger) app.use(requestLog(logger));
   if (options.corsOrigins?.length) app.use(cors({ origin: [...options.corsOrigins] }));
+  app.use(queryLimit(options.maxQueryLength ?? 4096));
   app.use(
     callerAuth({
       apiTokens: options.apiTokens ?? [],
       publicPaths: (path) => OPEN_PATHS.has(path) || isConsolePath(path),
     }),
   );
+  if (options.rateLimit) {
+    app.use(
+      rateLimit({
+        limit: options.rateLimit,
+        windowMs: options.rateLimitWindowMs ?? 60_000,
+        trustProxy: options.trustProxy ?? false,
+        skip: (c) => OPEN_PATHS.has(c.req.path) || isConsolePath(c.req.path),
+      }),
+    );
+  }
   app.use(bodyLimit(maxBytes));
 
   // The store is read on every check: a server whose store cannot answer says so with a 503.
@@ -90,7 +122,7 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   });
 
   app.post('/clauses/:id/review', async (c) => {
-    const request = wire.clauseReviewRequest.fromWire(await readJsonBody(c));
+    const request = withReviewer(c, wire.clauseReviewRequest.fromWire(await readJsonBody(c)));
     return c.json(wire.clauseReviewRecord.toWire(await engine.reviewClause(c.req.param('id'), request)));
   });
 
@@ -105,7 +137,7 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   });
 
   app.post('/review-queue/:id/decide', async (c) => {
-    const request = wire.decideContentRequest.fromWire(await readJsonBody(c));
+    const request = withReviewer(c, wire.decideContentRequest.fromWire(await readJsonBody(c)));
     return c.json(
       wire.decideContentResponse.toWire(await engine.decideContentReview(c.req.param('id'), request)),
     );

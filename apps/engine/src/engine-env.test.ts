@@ -12,6 +12,10 @@ describe('engine environment', () => {
       allowUnauthenticated: false,
       corsOrigins: [],
       bodyLimitBytes: 2 * 1024 * 1024 + 64 * 1024,
+      maxQueryLength: 4096,
+      rateLimit: 1200,
+      rateLimitWindowMs: 60_000,
+      trustProxy: false,
     });
     expect(config.storeLocation).toBe('./.cae');
     expect(config.engine).toMatchObject({

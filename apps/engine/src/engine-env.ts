@@ -1,6 +1,7 @@
 import type { EngineOptions } from '@cae/engine';
 import { createGateway } from '@cae/gateway';
 import {
+  countSchema,
   dataDirSchema,
   EnvironmentError,
   flagSchema,
@@ -23,6 +24,10 @@ export const EngineEnvSchema = z.looseObject({
   CAE_ALLOW_UNAUTHENTICATED: flagSchema,
   CAE_CORS_ORIGINS: listSchema,
   CAE_MAX_BODY_BYTES: positiveSchema(2 * 1024 * 1024 + 64 * 1024),
+  CAE_MAX_QUERY_LENGTH: positiveSchema(4096),
+  CAE_RATE_LIMIT: countSchema(1200),
+  CAE_RATE_LIMIT_WINDOW_MS: positiveSchema(60_000),
+  CAE_TRUST_PROXY: flagSchema,
   CAE_DATA_DIR: dataDirSchema,
   DATABASE_URL: z
     .string()
@@ -35,6 +40,7 @@ export const EngineEnvSchema = z.looseObject({
   CAE_LLM_MODEL: z.string().trim().min(1).optional(),
   CAE_ANNOTATOR: z.enum(['rules', 'llm'], { error: 'must be rules or llm' }).default('rules'),
   CAE_MAX_TEXT_LENGTH: positiveSchema(2_000_000),
+  CAE_UPSTREAM_TIMEOUT_MS: positiveSchema(30_000),
   CAE_SECRET_KEY: z.string().optional(),
 });
 
@@ -46,6 +52,11 @@ export interface EngineServerConfig {
   allowUnauthenticated: boolean;
   corsOrigins: string[];
   bodyLimitBytes: number;
+  maxQueryLength: number;
+  /** Requests per window and caller; 0 turns the limiter off. */
+  rateLimit: number;
+  rateLimitWindowMs: number;
+  trustProxy: boolean;
 }
 
 /** Everything the engine app's composition root needs, from one parse of the environment. */
@@ -80,7 +91,12 @@ export function engineConfigFromEnv(
     maxTextLength: parsed.CAE_MAX_TEXT_LENGTH,
   };
   if (parsed.CAE_LLM_PROVIDER) {
-    const gateway = createGateway({ env, dataDir, secretKey: parsed.CAE_SECRET_KEY });
+    const gateway = createGateway({
+      env,
+      dataDir,
+      secretKey: parsed.CAE_SECRET_KEY,
+      timeoutMs: parsed.CAE_UPSTREAM_TIMEOUT_MS,
+    });
     const provider = parsed.CAE_LLM_PROVIDER;
     if (!gateway.providers().some((entry) => entry.id === provider)) {
       const known = gateway.providers().map((entry) => entry.id);
@@ -88,7 +104,10 @@ export function engineConfigFromEnv(
         `bad environment: CAE_LLM_PROVIDER ("${provider}") must be one of ${known.join(', ')}`,
       );
     }
-    engine.llm = { model: gateway.languageModel(provider, parsed.CAE_LLM_MODEL) };
+    engine.llm = {
+      model: gateway.languageModel(provider, parsed.CAE_LLM_MODEL),
+      timeoutMs: parsed.CAE_UPSTREAM_TIMEOUT_MS,
+    };
   }
   return {
     server: {
@@ -98,6 +117,10 @@ export function engineConfigFromEnv(
       allowUnauthenticated: parsed.CAE_ALLOW_UNAUTHENTICATED,
       corsOrigins: parsed.CAE_CORS_ORIGINS,
       bodyLimitBytes: parsed.CAE_MAX_BODY_BYTES,
+      maxQueryLength: parsed.CAE_MAX_QUERY_LENGTH,
+      rateLimit: parsed.CAE_RATE_LIMIT,
+      rateLimitWindowMs: parsed.CAE_RATE_LIMIT_WINDOW_MS,
+      trustProxy: parsed.CAE_TRUST_PROXY,
     },
     engine,
     storeLocation,

@@ -39,7 +39,17 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     schema: { type: 'string' },
     description: 'Only this document.',
   };
-  const common = { '401': error('Missing or invalid bearer token (when CAE_API_TOKENS is set)') };
+  const common = {
+    '401': error('Missing or invalid bearer token (when CAE_API_TOKENS is set)'),
+    '413': error('Request body over CAE_MAX_BODY_BYTES (requests with a body)'),
+    '414': error('Query string over CAE_MAX_QUERY_LENGTH characters (default 4,096)'),
+    '429': error(
+      'Over the per-caller rate limit (CAE_RATE_LIMIT per CAE_RATE_LIMIT_WINDOW_MS, default 1,200 a minute); the `retry-after` header says when to retry',
+    ),
+    '503': error(
+      'The store cannot be read or written (the reason is in the message), or the server is shutting down',
+    ),
+  };
 
   const html = (description: string) => ({
     description,
@@ -106,6 +116,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           ),
           '413': error('Text or body over the configured limit'),
           ...common,
+          '413': error('Text over CAE_MAX_TEXT_LENGTH characters, or body over CAE_MAX_BODY_BYTES'),
         },
       },
     },
@@ -168,7 +179,8 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         operationId: 'reviewClause',
         summary: 'Review the annotation of a clause',
         description:
-          '`accepted` marks it human-verified, `rejected` leaves it out of retrieval, `re_annotated` runs pass 2 again.',
+          '`accepted` marks it human-verified, `rejected` leaves it out of retrieval, `re_annotated` runs pass 2 again. ' +
+          "With CAE_API_TOKENS set, the reviewer recorded is the name of the caller's token (`name:token` entries), not the body's `reviewer`.",
         parameters: [idParam('Clause id')],
         requestBody: body(wire.clauseReviewRequest, 'ClauseReviewRequest', {
           decision: 'accepted',
@@ -211,7 +223,8 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         operationId: 'decideContentReview',
         summary: 'Approve, reject or edit quarantined content',
         description:
-          'Approve and edit compile the (edited) text and store it as `generated`; the response carries those clauses.',
+          'Approve and edit compile the (edited) text and store it as `generated`; the response carries those clauses. ' +
+          "With CAE_API_TOKENS set, the reviewer recorded is the name of the caller's token, not the body's `reviewer`.",
         parameters: [idParam('Queue row id')],
         requestBody: body(wire.decideContentRequest, 'DecideContentRequest'),
         responses: {

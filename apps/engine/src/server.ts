@@ -37,6 +37,10 @@ export async function startEngineServer(options: StartEngineServerOptions = {}):
     apiTokens: config.server.apiTokens,
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,
+    maxQueryLength: config.server.maxQueryLength,
+    rateLimit: config.server.rateLimit,
+    rateLimitWindowMs: config.server.rateLimitWindowMs,
+    trustProxy: config.server.trustProxy,
     corsOrigins: config.server.corsOrigins,
   });
   let record: string | null = null;

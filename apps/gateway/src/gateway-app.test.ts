@@ -489,3 +489,20 @@ describe('auth, limits, CORS', () => {
     expect(() => gatewayConfigFromEnv({ CAE_RATE_LIMIT: '-3' })).toThrow(/CAE_RATE_LIMIT/);
   });
 });
+
+describe('validation errors name the field and the wanted type', () => {
+  it('says "must be a string" for a wrong type and "is required" only for a missing field', async () => {
+    const { post } = setup({ OPENAI_API_KEY: 'o' });
+    const message = async (body: unknown) =>
+      ((await (await post('/api/compute/v1', body)).json()) as { error: { message: string } }).error.message;
+    expect(await message({ providerId: 5, prompt })).toBe('providerId: providerId must be a string');
+    expect(await message({ prompt })).toBe('providerId: providerId is required');
+    expect(await message({ providerId: 'openai', prompt: { user: 'x' }, apiKey: 42 })).toBe(
+      'apiKey: apiKey must be a string',
+    );
+    expect(await message({ providerId: 'openai', prompt: 'hello' })).toBe('prompt: prompt must be an object');
+    // A wrong-typed key is never echoed back.
+    const secret = { providerId: 'openai', prompt: { user: 'x' }, apiKey: ['sk-proj-echo-me-not-123456'] };
+    expect(await (await post('/api/compute/v1', secret)).text()).not.toContain('sk-proj-echo-me-not');
+  });
+});

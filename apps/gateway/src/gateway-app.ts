@@ -4,6 +4,7 @@ import {
   ComputeRequestSchema,
   type Logger,
   ProviderIdSchema,
+  parseRequest,
   SetKeyRequestSchema,
   silentLogger,
   TestKeyRequestSchema,
@@ -15,6 +16,7 @@ import {
   errorHandler,
   methodNotAllowed,
   notFoundHandler,
+  queryLimit,
   rateLimit,
   readJsonBody,
   renderDocsPage,
@@ -33,6 +35,8 @@ export interface GatewayAppOptions {
   config: GatewayAppConfig;
   /** Request and upstream logs; silent by default (main.ts passes a JSON logger). */
   logger?: Logger;
+  /** Reads the key store's database (with DATABASE_URL): /api/health answers 503 with the reason when it fails. */
+  storeHealth?: () => Promise<void>;
 }
 
 const HEALTH = '/api/health';
@@ -64,6 +68,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
       }),
     );
   }
+  app.use('*', queryLimit(config.maxQueryLength ?? 4096));
   app.use('/api/*', bodyLimit(config.bodyLimitBytes));
   app.use(
     '/api/*',
@@ -86,7 +91,10 @@ export function createGatewayApp(options: GatewayAppOptions) {
     );
   }
 
-  app.get(HEALTH, async (c) => c.json(await gateway.health()));
+  app.get(HEALTH, async (c) => {
+    await options.storeHealth?.();
+    return c.json(await gateway.health());
+  });
   const openApi = buildGatewayOpenApiDocument();
   const docsHtml = renderDocsPage(openApi, OPENAPI);
   app.get(OPENAPI, (c) => c.json(openApi));
@@ -95,29 +103,29 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.get('/api/providers', async (c) => c.json(await gateway.providerStatus()));
 
   app.post('/api/test-key', async (c) => {
-    const { providerId, apiKey } = TestKeyRequestSchema.parse(await readJsonBody(c));
+    const { providerId, apiKey } = parseRequest(TestKeyRequestSchema, await readJsonBody(c));
     return c.json(await gateway.testKey(providerId, apiKey));
   });
 
   app.get('/api/models/:providerId', async (c) => {
-    const providerId = ProviderIdSchema.parse(c.req.param('providerId'));
+    const providerId = parseRequest(ProviderIdSchema, c.req.param('providerId'));
     return c.json(await gateway.listModels(providerId, c.req.raw.signal));
   });
 
   app.post('/api/keys', async (c) => {
-    const { providerId, key } = SetKeyRequestSchema.parse(await readJsonBody(c));
+    const { providerId, key } = parseRequest(SetKeyRequestSchema, await readJsonBody(c));
     await gateway.setKey(providerId, key);
     logger.log('info', key ? 'server key stored' : 'server key cleared', { providerId });
     return c.json({ success: true });
   });
 
   app.post('/api/compute/v1', async (c) => {
-    const request = ComputeRequestSchema.parse(await readJsonBody(c));
+    const request = parseRequest(ComputeRequestSchema, await readJsonBody(c));
     return c.json(await gateway.generate({ ...request, signal: c.req.raw.signal }));
   });
 
   app.post('/api/stream', async (c) => {
-    const request = ComputeRequestSchema.parse(await readJsonBody(c));
+    const request = parseRequest(ComputeRequestSchema, await readJsonBody(c));
     const controller = new AbortController();
     const signal = AbortSignal.any([c.req.raw.signal, controller.signal]);
     return serverSentEvents(c, gateway.stream({ ...request, signal }), controller, (chunk) => ({
@@ -126,7 +134,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   });
 
   app.post('/api/agent/compile-stream', async (c) => {
-    const request = CompileAgentRequestSchema.parse(await readJsonBody(c));
+    const request = parseRequest(CompileAgentRequestSchema, await readJsonBody(c));
     const controller = new AbortController();
     const signal = AbortSignal.any([c.req.raw.signal, controller.signal]);
     // compileAgent validates the target framework at once, so a bad one is a 400, not a broken stream.

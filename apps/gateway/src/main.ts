@@ -1,30 +1,8 @@
-import { createArchitect } from '@cae/architect';
-import { createJsonLogger } from '@cae/core';
-import { startServer } from '@cae/http';
-import { createGatewayApp } from './gateway-app';
-import { gatewayConfigFromEnv, gatewayFromConfig } from './gateway-env';
+import { startGatewayServer } from './server';
 
-// The gateway app's composition root: the environment is read here, once.
-const logger = createJsonLogger();
+// The gateway's entry point; the composition root is startGatewayServer (server.ts).
 try {
-  const config = gatewayConfigFromEnv(process.env);
-  const gateway = gatewayFromConfig(config, logger);
-  const app = createGatewayApp({
-    gateway,
-    architect: createArchitect({ gateway }),
-    config: config.app,
-    logger,
-  });
-  const server = await startServer({
-    fetch: app.fetch,
-    host: config.app.host,
-    port: config.app.port,
-    apiTokens: config.app.apiTokens,
-    allowUnauthenticated: config.app.allowUnauthenticated,
-    handleSignals: true,
-    logger,
-    name: 'gateway',
-  });
+  const server = await startGatewayServer({ handleSignals: true });
   process.stdout.write(`CAE gateway listening on ${server.url}\n`);
 } catch (error) {
   process.stderr.write(

@@ -63,7 +63,7 @@ export { InvalidRequestError } from './errors/invalid-request-error';
 export { NotFoundError } from './errors/not-found-error';
 export { PayloadTooLargeError } from './errors/payload-too-large-error';
 export { RateLimitedError } from './errors/rate-limited-error';
-export { toCaeError } from './errors/to-cae-error';
+export { parseRequest, toCaeError, validationError } from './errors/to-cae-error';
 export { UnauthorizedError } from './errors/unauthorized-error';
 export { UpstreamError } from './errors/upstream-error';
 

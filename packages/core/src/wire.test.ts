@@ -195,3 +195,32 @@ describe('records and request bodies', () => {
     expect(wire.clauseReviewRecord.fromWire(JSON.parse(JSON.stringify(wired)))).toEqual(record);
   });
 });
+
+describe('fromWire and hostile keys', () => {
+  it('treats constructor and __proto__ as unknown keys, not as members of Object', () => {
+    const parsed = wire.retrieveRequest.fromWire(
+      JSON.parse('{"query":"x","constructor":"y","__proto__":{"limit":5}}'),
+    );
+    expect(parsed.query).toBe('x');
+    expect(parsed.limit).toBe(10);
+    expect(() => wire.enqueueContentRequest.fromWire({ constructor: 1.5, source: 1.5 })).toThrow(
+      /content is required|source/,
+    );
+  });
+});
+
+describe('fromWire and the NUL character', () => {
+  it('refuses U+0000 anywhere (Postgres cannot store it) with a 400 naming the wire field', () => {
+    expect(() => wire.graphQuery.fromWire({ document_id: 'a\u0000b' })).toThrow(
+      /^document_id: must not contain the NUL character/,
+    );
+    expect(() => wire.retrieveRequest.fromWire({ query: 'x', filters: { document_id: 'a\u0000' } })).toThrow(
+      /^filters\.document_id: must not contain/,
+    );
+    // Unknown fields are dropped, never stored: they may hold anything.
+    expect(wire.retrieveRequest.fromWire({ query: 'x', note: '\u0000' }).query).toBe('x');
+    expect(() => wire.enqueueContentRequest.fromWire({ content: 'x', metadata: { 'k\u0000': 1 } })).toThrow(
+      /metadata\.k/,
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { InvalidRequestError } from './errors/invalid-request-error';
+import { parseRequest } from './errors/to-cae-error';
 import { markParsed } from './parse-once';
 import {
   AnnotatedClauseSchema,
@@ -87,20 +89,29 @@ function walk(schema: z.ZodType, value: unknown, direction: Direction): unknown 
       if (typeof value !== 'object' || Array.isArray(value)) return value;
       const shape = def.shape ?? {};
       const out: Record<string, unknown> = {};
+      // Own properties only: a key such as `constructor` or `__proto__` must not find Object's members.
+      const memberOf = (key: string) => (Object.hasOwn(shape, key) ? shape[key] : undefined);
+      const put = (key: string, member: unknown) =>
+        Object.defineProperty(out, key, {
+          value: member,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
         if (member === undefined) continue;
         if (direction === 'toWire') {
-          const memberSchema = shape[key];
-          out[snakeCase(key)] = memberSchema ? walk(memberSchema, member, direction) : member;
+          const memberSchema = memberOf(key);
+          put(snakeCase(key), memberSchema ? walk(memberSchema, member, direction) : member);
           continue;
         }
         const internalKey = camelCase(key);
-        const memberSchema = shape[internalKey];
+        const memberSchema = memberOf(internalKey);
         if (memberSchema && snakeCase(internalKey) === key) {
-          out[internalKey] = walk(memberSchema, member, direction);
+          put(internalKey, walk(memberSchema, member, direction));
         } else {
           // Not a wire name (e.g. a camelCase key): never let it pass as the field it resembles.
-          out[internalKey in shape ? `${key} (not a wire name)` : key] = member;
+          put(memberOf(internalKey) ? `${key} (not a wire name)` : key, member);
         }
       }
       return out;
@@ -137,10 +148,48 @@ export function toWire<S extends z.ZodType>(schema: S, value: z.output<S>): Wire
   return walk(schema, value, 'toWire') as Wire<z.output<S>>;
 }
 
-/** Parses a wire (snake_case) value into the internal type, validating it; throws a ZodError when invalid. */
+/**
+ * The wire path of the first string (value or key) holding U+0000, which no Postgres text or JSON
+ * column can store, or null. Iterative, so a body nested thousands deep cannot overflow the stack.
+ */
+function pathOfNul(input: unknown): string | null {
+  const stack: [unknown, string][] = [[input, '']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        stack.push([item, path ? `${path}.${index}` : String(index)]);
+      });
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, member] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return at;
+        stack.push([member, at]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a wire (snake_case) value into the internal type, validating it; when invalid, throws an
+ * InvalidRequestError (400) naming the wire field (`filters.min_modality`, not `minModality`) and
+ * saying "must be a string" for a wrong type, "is required" for a missing field.
+ */
 export function fromWire<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = parseRequest(schema, walk(schema, input, 'fromWire'), snakeCase);
+  // Checked on what was parsed: unknown fields are dropped and never stored, so they may hold anything.
+  const nul = pathOfNul(parsed);
+  if (nul !== null) {
+    const field = nul.split('.').map(snakeCase).join('.') || 'the body';
+    throw new InvalidRequestError(`${field}: must not contain the NUL character (U+0000)`, {
+      details: [{ path: field, message: 'must not contain the NUL character (U+0000)' }],
+    });
+  }
   // Marked as parsed, so the engine behind the HTTP boundary does not parse the same request again.
-  return markParsed(schema, schema.parse(walk(schema, input, 'fromWire')));
+  return markParsed(schema, parsed);
 }
 
 /** Like fromWire, but returns zod's safeParse result instead of throwing. */

@@ -82,6 +82,11 @@ export interface Gateway {
   testKey(providerId: string, apiKey: string): Promise<TestKeyResponse>;
   /** Models of a provider that has a models endpoint, with its server key. */
   listModels(providerId: string, signal?: AbortSignal): Promise<ModelList>;
+  /**
+   * Decrypts every stored server key once: throws, saying what to do, when `CAE_SECRET_KEY` is not
+   * the master key they were stored with. The apps call it before they listen.
+   */
+  verifyKeys(): Promise<void>;
   /** Stores (encrypted) or clears (null or '') a provider's server key. */
   setKey(providerId: string, key: string | null): Promise<void>;
   /** Text, or a schema-valid object when `prompt.schema` is set, through the fallback chain. */
@@ -307,6 +312,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     },
 
     setKey: (providerId, key) => vault.setKey(providerId, key),
+    verifyKeys: () => vault.verify(),
 
     generate,
     generateWithAttempts,

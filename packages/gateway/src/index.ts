@@ -22,7 +22,7 @@ export {
 export type { FileKeyStoreOptions } from './keys/key-store-file';
 export { createFileKeyStore, createMemoryKeyStore } from './keys/key-store-file';
 export type { KeySource, KeyVault, KeyVaultOptions, ServerKey } from './keys/key-vault';
-export { createKeyVault } from './keys/key-vault';
+export { createKeyVault, undecryptableKeyError } from './keys/key-vault';
 export type {
   CustomProviderInput,
   ProviderConfig,

@@ -1,15 +1,62 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '@cae/core';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Token check in constant time: digests have equal length whatever the input, and every entry is compared. */
-function matches(token: string, allowed: readonly Buffer[]): boolean {
+/** A configured token and the caller name it stands for. */
+export interface NamedToken {
+  name: string;
+  token: string;
+}
+
+const NAMED_ENTRY = /^([A-Za-z0-9][A-Za-z0-9._@-]{0,63}):(\S+)$/;
+
+/**
+ * One entry of `CAE_API_TOKENS` / `CAE_ADMIN_TOKENS`: `name:token` names its caller (`ana:tok-1`);
+ * a bare token is named `token-` and the first 8 hex digits of its SHA-256 (stable, not the token).
+ * @example parseToken('ana:s3cret') // { name: 'ana', token: 's3cret' }
+ */
+export function parseToken(entry: string): NamedToken {
+  const named = NAMED_ENTRY.exec(entry);
+  if (named) return { name: named[1]!, token: named[2]! };
+  return { name: `token-${digest(entry).toString('hex').slice(0, 8)}`, token: entry };
+}
+
+/** The token part of configured entries (what a caller sends), names dropped. */
+export const tokenSecrets = (entries: readonly string[]): string[] =>
+  entries.map((entry) => parseToken(entry).token);
+
+interface DigestedToken {
+  name: string;
+  digest: Buffer;
+}
+
+const digested = (entries: readonly string[]): DigestedToken[] =>
+  entries.map((entry) => {
+    const { name, token } = parseToken(entry);
+    return { name, digest: digest(token) };
+  });
+
+/**
+ * Token check in constant time: digests have equal length whatever the input, and every entry is
+ * compared (no early exit). Returns the matching entry's caller name, or null.
+ */
+function matches(token: string, allowed: readonly DigestedToken[]): string | null {
   const candidate = digest(token);
-  let found = false;
-  for (const entry of allowed) if (timingSafeEqual(candidate, entry)) found = true;
+  let found: string | null = null;
+  for (const entry of allowed) if (timingSafeEqual(candidate, entry.digest)) found ??= entry.name;
   return found;
+}
+
+const CALLER = 'cae.caller';
+
+/**
+ * The name of the authenticated caller (the `name` of its `name:token` entry), or undefined when
+ * no tokens are configured. Routes record it instead of a name the body claims.
+ */
+export function callerName(c: Context): string | undefined {
+  return c.get(CALLER as never) as string | undefined;
 }
 
 /** Bearer token of an Authorization header, or null. */
@@ -19,9 +66,12 @@ export function bearerToken(header: string | undefined): string | null {
 
 /** Options of callerAuth. */
 export interface CallerAuthOptions {
-  /** Tokens accepted on every route but the public ones; none means no caller authentication. */
+  /**
+   * Tokens accepted on every route but the public ones; none means no caller authentication. An
+   * entry `name:token` names its caller (see parseToken).
+   */
   apiTokens: readonly string[];
-  /** Tokens for admin routes (they are accepted on every other route too). */
+  /** Tokens for admin routes (they are accepted on every other route too); `name:token` as above. */
   adminTokens?: readonly string[];
   /** Paths open to anyone (health, docs): a list, or a test. */
   publicPaths?: readonly string[] | ((path: string) => boolean);
@@ -36,8 +86,8 @@ export interface CallerAuthOptions {
  * @example app.use('/api/*', callerAuth({ apiTokens: ['t1'], adminTokens: ['a1'], publicPaths: ['/api/health'] }));
  */
 export function callerAuth(options: CallerAuthOptions): MiddlewareHandler {
-  const api = options.apiTokens.map(digest);
-  const admin = (options.adminTokens ?? []).map(digest);
+  const api = digested(options.apiTokens);
+  const admin = digested(options.adminTokens ?? []);
   const anyTokens = api.length > 0 || admin.length > 0;
   const open = options.publicPaths;
   const isPublic =
@@ -46,10 +96,14 @@ export function callerAuth(options: CallerAuthOptions): MiddlewareHandler {
   return async (c, next) => {
     if (!anyTokens || isPublic(c.req.path)) return next();
     const token = bearerToken(c.req.header('authorization'));
-    const isAdmin = token !== null && matches(token, admin);
+    const adminName = token === null ? null : matches(token, admin);
+    const apiName = token === null ? null : matches(token, api);
     if (isAdminRoute(c.req.method, c.req.path)) {
-      if (isAdmin) return next();
-      if (token !== null && matches(token, api)) {
+      if (adminName !== null) {
+        c.set(CALLER as never, adminName as never);
+        return next();
+      }
+      if (apiName !== null) {
         throw new UnauthorizedError(
           admin.length > 0
             ? 'this route needs an admin token (CAE_ADMIN_TOKENS)'
@@ -59,7 +113,12 @@ export function callerAuth(options: CallerAuthOptions): MiddlewareHandler {
       }
       throw new UnauthorizedError('missing or invalid admin token: send Authorization: Bearer <token>');
     }
-    if (api.length === 0 || isAdmin || (token !== null && matches(token, api))) return next();
+    const name = adminName ?? apiName;
+    if (name !== null) {
+      c.set(CALLER as never, name as never);
+      return next();
+    }
+    if (api.length === 0) return next();
     throw new UnauthorizedError(
       token === null ? 'missing caller token: send Authorization: Bearer <token>' : 'invalid caller token',
     );

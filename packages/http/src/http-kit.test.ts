@@ -6,15 +6,19 @@ import {
   bearerToken,
   bodyLimit,
   callerAuth,
+  callerName,
   errorHandler,
   isLoopbackHost,
   listSchema,
   notFoundHandler,
+  parseToken,
+  queryLimit,
   readJsonBody,
   readJsonObject,
   redact,
   refusalToListen,
   requestLog,
+  tokenSecrets,
 } from './index';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -228,5 +232,44 @@ describe('body limit, errors and JSON bodies', () => {
     const missing = await app.request('/nowhere');
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as ErrorBody).error.code).toBe('not_found');
+  });
+});
+
+describe('named tokens and the query limit', () => {
+  it('reads name:token entries and names bare tokens by a digest, never by the token', () => {
+    expect(parseToken('ana:s3cret-1')).toEqual({ name: 'ana', token: 's3cret-1' });
+    const bare = parseToken('plain-token-xyz');
+    expect(bare.token).toBe('plain-token-xyz');
+    expect(bare.name).toMatch(/^token-[0-9a-f]{8}$/);
+    expect(bare.name).not.toContain('plain');
+    expect(tokenSecrets(['ana:a1', 'b2'])).toEqual(['a1', 'b2']);
+  });
+
+  it('hands routes the caller name of the token that matched (admin or API)', async () => {
+    const app = appWith((app) => {
+      app.use(callerAuth({ apiTokens: ['ana:t-ana', 'bob:t-bob'], adminTokens: ['root:t-root'] }));
+      app.get('/who', (c) => c.json({ name: callerName(c) ?? null }));
+    });
+    const who = async (token: string) =>
+      (
+        (await (await app.request('/who', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          name: string;
+        }
+      ).name;
+    expect(await who('t-ana')).toBe('ana');
+    expect(await who('t-bob')).toBe('bob');
+    expect(await who('t-root')).toBe('root');
+    expect((await app.request('/who', { headers: { authorization: 'Bearer ana:t-ana' } })).status).toBe(401);
+  });
+
+  it('refuses a query string over the limit with 414 and the error body', async () => {
+    const app = appWith((app) => {
+      app.use(queryLimit(10));
+      app.get('/q', (c) => c.json({ ok: true }));
+    });
+    expect((await app.request('/q?a=123456')).status).toBe(200);
+    const long = await app.request('/q?a=123456789012');
+    expect(long.status).toBe(414);
+    expect(((await long.json()) as ErrorBody).error.code).toBe('invalid_request');
   });
 });

@@ -4,13 +4,16 @@
  * environment schema helpers and the one server bootstrap.
  */
 export { bodyLimit } from './body-limit';
-export type { CallerAuthOptions } from './caller-auth';
+export type { CallerAuthOptions, NamedToken } from './caller-auth';
 export {
   assertSafeListen,
   bearerToken,
   callerAuth,
+  callerName,
   isLoopbackHost,
+  parseToken,
   refusalToListen,
+  tokenSecrets,
 } from './caller-auth';
 export { renderDocsPage } from './docs-page';
 export {
@@ -34,6 +37,7 @@ export {
 } from './http-errors';
 export type { JsonSchemaSource } from './openapi-kit';
 export { collectSchema, queryParameters } from './openapi-kit';
+export { queryLimit } from './query-limit';
 export type { RateLimitOptions } from './rate-limit';
 export { rateLimit } from './rate-limit';
 export type { HttpLogger, RequestLogger, RequestLogOptions } from './request-log';

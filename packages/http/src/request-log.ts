@@ -1,6 +1,7 @@
 import type { Logger, LogLevel } from '@cae/core';
 import { redactSecrets } from '@cae/core';
 import type { MiddlewareHandler } from 'hono';
+import { callerName } from './caller-auth';
 
 /** The other logger shape the engine app accepts: `info` and `error` methods. */
 export interface RequestLogger {
@@ -43,7 +44,7 @@ export interface RequestLogOptions {
 /**
  * One structured record per request: request id (the caller's `x-request-id` or a new one, echoed in
  * the response), method, path (no query string: it may carry data), status, duration and whether a
- * token was sent. Never headers or bodies. 5xx are logged as errors, 4xx as warnings.
+ * token was sent (the caller's name once authenticated). Never headers or bodies. 5xx are logged as errors, 4xx as warnings.
  */
 export function requestLog(logger: HttpLogger, options: RequestLogOptions = {}): MiddlewareHandler {
   const target = toLogger(logger);
@@ -60,7 +61,7 @@ export function requestLog(logger: HttpLogger, options: RequestLogOptions = {}):
       path: c.req.path,
       status,
       durationMs: Math.round((clock() - started) * 100) / 100,
-      caller: c.req.header('authorization') ? 'token' : 'anonymous',
+      caller: callerName(c) ?? (c.req.header('authorization') ? 'token' : 'anonymous'),
     });
   };
 }

@@ -61,6 +61,22 @@ if (databaseUrl) {
   }
 }
 
+// Run by the workspace's `pnpm reliability`, the rows go to a JSON file it composes the report from.
+const jsonOut = process.env.CAE_RELIABILITY_JSON;
+if (jsonOut) {
+  await writeFile(
+    jsonOut,
+    JSON.stringify(
+      rows.map((row) => {
+        const [kind, cycles, committed, partial, lost, failed, seconds] = summary(row);
+        return { kind, cycles, committed, partial, lost, failed, seconds };
+      }),
+    ),
+  );
+  console.log(`wrote ${jsonOut}`);
+  process.exit(0);
+}
+
 const table = [
   '| store | kill points | saves committed before the kills | documents partial after restart | committed saves lost | restarts failing an integrity check | seconds |',
   '|---|---:|---:|---:|---:|---:|---:|',

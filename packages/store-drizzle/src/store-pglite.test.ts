@@ -4,7 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConflictError, clauseId } from '@cae/core';
+import { ConflictError, clauseId, toCaeError } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
@@ -333,4 +333,83 @@ describe('vector search under selective filters', () => {
       await store.close();
     }
   }, 600_000);
+});
+
+describe('a damaged data directory', () => {
+  const damagedDirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of damagedDirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A store with one document, closed, and the path of the clauses table's file. */
+  async function storeWithClauses(): Promise<{ dir: string; clausesFile: string; documentsFile: string }> {
+    const dir = await mkdtemp(join(tmpdir(), 'cae-damaged-'));
+    damagedDirs.push(dir);
+    const store = await createStore({ url: dir });
+    await store.saveDocument({ documentId: 'lease', clauses: makeDocument('lease', 3) });
+    const result = (await databaseOf(store).execute(
+      sql`SELECT pg_relation_filepath('clauses') AS path, pg_relation_filepath('documents') AS documents`,
+    )) as unknown as { rows: { path: string; documents: string }[] };
+    await store.close();
+    const row = result.rows[0]!;
+    return {
+      dir,
+      clausesFile: join(dir, 'pglite', row.path),
+      documentsFile: join(dir, 'pglite', row.documents),
+    };
+  }
+
+  const plainly = (message: string, dir: string) => {
+    expect(message).toContain(join(dir, 'pglite'));
+    expect(message).toMatch(/is damaged: /);
+    expect(message).toMatch(/restore the directory from a backup/);
+    expect(message).toMatch(/cae doctor/);
+    expect(message).not.toMatch(/select|from "clauses"|params/i);
+  };
+
+  it('says which directory is damaged, what failed and how to restore, for a missing table file', async () => {
+    const { dir, clausesFile, documentsFile } = await storeWithClauses();
+    await rm(clausesFile);
+    await rm(documentsFile);
+    const store = await createStore({ url: dir });
+    try {
+      const failure = await store.listClauses({}).then(
+        () => null,
+        (error: unknown) => error as Error & { statusCode?: number },
+      );
+      expect(failure).not.toBeNull();
+      const error = toCaeError(failure);
+      expect(error.statusCode).toBe(503);
+      plainly(error.message, dir);
+      expect(error.message).toMatch(/could not open file/);
+      // Health says the same, so a server answers 503 with it.
+      await expect(store.health()).rejects.toThrow(/is damaged: could not open file/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('says so for a table file overwritten with garbage', async () => {
+    const { dir, clausesFile } = await storeWithClauses();
+    await writeFile(clausesFile, Buffer.alloc(8192, 0x55));
+    const store = await createStore({ url: dir });
+    try {
+      const error = toCaeError(await store.listClauses({}).catch((caught: unknown) => caught));
+      plainly(error.message, dir);
+      expect(error.message).toMatch(/invalid page/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('says so when the database cannot even start (its control file is damaged)', async () => {
+    const { dir } = await storeWithClauses();
+    await writeFile(join(dir, 'pglite', 'global', 'pg_control'), Buffer.alloc(8192, 0x55));
+    const error = toCaeError(await createStore({ url: dir }).catch((caught: unknown) => caught));
+    plainly(error.message, dir);
+    // The failed open released the directory's lock: a restored directory opens at once.
+    await rm(join(dir, 'pglite'), { recursive: true, force: true });
+    const fresh = await createStore({ url: dir });
+    await fresh.close();
+  });
 });

@@ -40,6 +40,23 @@ export const ClauseReviewRecordSchema = z
   });
 export type ClauseReviewRecord = z.infer<typeof ClauseReviewRecordSchema>;
 
+/** Deepest nesting of queue metadata (the database's JSON has a depth limit; a person's metadata is shallow). */
+export const MAX_METADATA_DEPTH = 32;
+
+/** How deep arrays and objects nest in a JSON value; iterative, so any depth is measured safely. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_METADATA_DEPTH) return deepest;
+    for (const member of Object.values(node)) stack.push([member, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Body of POST /review-queue (enqueue generated or untrusted content). */
 export const EnqueueContentRequestSchema = z
   .object({
@@ -55,8 +72,13 @@ export const EnqueueContentRequestSchema = z
       .meta({ description: 'Where the content came from, e.g. synthesize.' }),
     metadata: z
       .record(z.string(), z.unknown())
+      .refine((value) => nestingDepth(value) <= MAX_METADATA_DEPTH, {
+        message: `metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`,
+      })
       .optional()
-      .meta({ description: 'Free-form metadata, kept as given.' }),
+      .meta({
+        description: `Free-form metadata, kept as given (at most ${MAX_METADATA_DEPTH} levels of nesting).`,
+      }),
   })
   .meta({ id: 'EnqueueContentRequest' });
 export type EnqueueContentRequest = z.infer<typeof EnqueueContentRequestSchema>;

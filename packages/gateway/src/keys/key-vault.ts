@@ -1,5 +1,5 @@
 import type { KeyStore, ProviderStatus } from '@cae/core';
-import { InvalidRequestError } from '@cae/core';
+import { InternalError, InvalidRequestError } from '@cae/core';
 import type { ProviderConfig, ProviderRegistry } from '../providers/provider-registry';
 import { decryptSecret, encryptSecret } from './key-crypto';
 
@@ -32,6 +32,20 @@ export interface KeyVault {
   setKey(providerId: string, key: string | null): Promise<void>;
   /** hasKey/isEnv per provider, in registry order. */
   status(): Promise<Record<string, ProviderStatus>>;
+  /**
+   * Decrypts every stored key once; throws an error saying what to do when the master key
+   * (`CAE_SECRET_KEY`) is not the one they were stored with. Composition roots call it at start.
+   */
+  verify(): Promise<void>;
+}
+
+/** The error of a stored key the master key cannot decrypt (never carries the key or the ciphertext). */
+export function undecryptableKeyError(providerId: string): InternalError {
+  return new InternalError(
+    `the stored server key of "${providerId}" cannot be decrypted: CAE_SECRET_KEY is not the master key ` +
+      'it was stored with (or the stored value is damaged). Start with the CAE_SECRET_KEY the keys were ' +
+      `stored with, or store the key again (POST /api/keys with provider "${providerId}").`,
+  );
 }
 
 /** Builds the key vault of a gateway. */
@@ -54,6 +68,15 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     return master;
   };
 
+  async function decrypt(providerId: string, ciphertext: string): Promise<string> {
+    const key = await masterKey();
+    try {
+      return decryptSecret(key, providerId, ciphertext);
+    } catch {
+      throw undecryptableKeyError(providerId);
+    }
+  }
+
   function envKey(provider: ProviderConfig): string | null {
     for (const name of provider.keyVariables) {
       const value = env[name]?.trim();
@@ -74,7 +97,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     let read: Promise<string | null> | undefined;
     read = (async () => {
       const ciphertext = await keyStore.get(providerId);
-      const value = ciphertext === null ? null : decryptSecret(await masterKey(), providerId, ciphertext);
+      const value = ciphertext === null ? null : await decrypt(providerId, ciphertext);
       // A setKey while this read was in flight wins: do not cache what it replaced.
       if (reading.get(providerId) === read) cache.set(providerId, { value, expires: clock() + ttl });
       return value;
@@ -123,6 +146,12 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
       reading.delete(providerId);
     },
 
+    async verify() {
+      for (const providerId of await keyStore.list()) {
+        const ciphertext = await keyStore.get(providerId);
+        if (ciphertext !== null) await decrypt(providerId, ciphertext);
+      }
+    },
     async status() {
       const stored = new Set(await keyStore.list());
       const out: Record<string, ProviderStatus> = {};

@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { StoreDatabase, StoreExecutor } from '../store-connection';
 import type { StoredClauseRow } from '../store-rows';
+import { damagedStoreError, reportDamage } from './damage';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 import { withIndexesRebuilt } from './pglite-bulk-indexes';
 import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './pglite-copy';
@@ -116,11 +117,18 @@ export async function openPgliteDriver(
   };
   const open = async (pgliteDir: string | undefined, isNew: boolean) => {
     const found = await template(isNew);
-    const client = await PGlite.create({
-      ...(pgliteDir ? { dataDir: pgliteDir } : {}),
-      extensions: { vector },
-      ...(found?.blob ? { loadDataDir: found.blob } : {}),
-    });
+    let client: PGlite;
+    try {
+      client = await PGlite.create({
+        ...(pgliteDir ? { dataDir: pgliteDir } : {}),
+        extensions: { vector },
+        ...(found?.blob ? { loadDataDir: found.blob } : {}),
+      });
+    } catch (error) {
+      throw (pgliteDir ? damagedStoreError(pgliteDir, error) : null) ?? error;
+    }
+    // Damaged files met later (a deleted or corrupt table file) are said plainly, naming the directory.
+    if (pgliteDir) reportDamage(client as never, pgliteDir);
     const driver = await usePgliteDriver(client, pgliteDir ?? 'memory://', migrationsFolder);
     // The first new store after a change of migrations or versions leaves the template for the next.
     if (found && !found.blob && templateCacheDir) await writeTemplate(templateCacheDir, found.key, client);
@@ -203,7 +211,7 @@ export async function usePgliteDriver(
     db = drizzled as unknown as StoreDatabase;
   } catch (error) {
     await client.close().catch(() => {});
-    throw error;
+    throw damagedStoreError(location, error) ?? error;
   }
   return {
     name: 'pglite',

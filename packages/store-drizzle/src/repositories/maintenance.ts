@@ -118,6 +118,11 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
       try {
         await Promise.race([db.execute(sql`SELECT 1 FROM ${documents} LIMIT 1`), timeout]);
       } catch (error) {
+        // Damaged files are already said plainly (directory, reason, how to restore).
+        for (let cause: unknown = error, depth = 0; cause && depth < 5; depth++) {
+          if (CaeError.isInstance(cause)) throw cause;
+          cause = (cause as { cause?: unknown }).cause;
+        }
         throw new CaeError(
           'internal',
           `the store (${driver.location}) cannot be read: ${error instanceof Error ? error.message : String(error)}`,
