@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConllu } from '../src/conllu';
+import { type ConlluSentence, readConllu } from '../src/conllu';
 import { DEFAULT_MODEL_PATH } from '../src/load-parser';
 import { serializeModel } from '../src/model-format';
 import { trainModel } from '../src/model-training';
+import { ccByGumSentences, GUM_CC_BY_GENRES } from '../src/training-data';
 
 /**
  * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
@@ -23,7 +24,9 @@ function evalDataDir(): string {
 }
 
 const DATA_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
+const GUM_DIR = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;
 const OUTPUT = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
+const useGum = (process.env.GUM_TRAIN ?? '1') !== '0';
 const options = {
   taggerIterations: Number(process.env.TAGGER_ITERATIONS ?? 8),
   parserIterations: Number(process.env.PARSER_ITERATIONS ?? 12),
@@ -34,13 +37,17 @@ const options = {
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0)}s] ${line}`);
 
-const train = readConllu(`${DATA_DIR}/en_ewt-ud-train.conllu`);
-log(`read ${train.length} training sentences from ${DATA_DIR}`);
-const bundle = trainModel(train, {
-  ...options,
-  log,
-  about: { data: 'UD English EWT train (CC BY-SA 4.0)', ...options },
-});
+const ewt = readConllu(`${DATA_DIR}/en_ewt-ud-train.conllu`);
+log(`read ${ewt.length} EWT training sentences from ${DATA_DIR}`);
+let gum: ConlluSentence[] = [];
+if (useGum) {
+  gum = ccByGumSentences(readConllu(`${GUM_DIR}/en_gum-ud-train.conllu`));
+  log(`read ${gum.length} GUM training sentences of the CC BY genres (${GUM_CC_BY_GENRES.join(', ')})`);
+}
+const data = useGum
+  ? `UD English EWT train (CC BY-SA 4.0) + UD English GUM train, CC BY genres only (${GUM_CC_BY_GENRES.join(', ')}; CC BY 4.0)`
+  : 'UD English EWT train (CC BY-SA 4.0)';
+const bundle = trainModel([...ewt, ...gum], { ...options, log, about: { data, ...options } });
 const bytes = serializeModel(bundle);
 mkdirSync(dirname(OUTPUT), { recursive: true });
 writeFileSync(OUTPUT, bytes);

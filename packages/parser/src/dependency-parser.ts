@@ -35,6 +35,13 @@ export function bestLegal(state: ParseState, scores: ArrayLike<number>): number 
   return best;
 }
 
+/** The transition when only one is legal (SHIFT onto the bare root, RIGHT once the buffer is empty). */
+export function onlyLegal(state: ParseState): number | undefined {
+  if (state.stackSize === 1) return SHIFT;
+  if (state.next > state.length) return RIGHT;
+  return undefined;
+}
+
 /** Best label for an arc: "root" exactly for the dependent of the root. */
 export function bestLabel(
   scores: ArrayLike<number>,
@@ -56,6 +63,9 @@ export class DependencyParser {
   private readonly transitions: LinearModel;
   private readonly labeler: LinearModel;
   private readonly rootLabel: number;
+  /** Per tag class: whether it is punctuation, whose arcs are always labelled "punct" in UD. */
+  private readonly punctuation: Uint8Array;
+  private readonly punctLabel: number;
   private readonly coarseOfTag: Int32Array;
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
@@ -66,6 +76,8 @@ export class DependencyParser {
     this.transitions = new LinearModel(data.transitions);
     this.labeler = new LinearModel(data.labeler);
     this.rootLabel = data.labels.indexOf('root');
+    this.punctLabel = data.labels.indexOf('punct');
+    this.punctuation = Uint8Array.from(data.tagClasses, (name) => (name.startsWith('PUNCT ') ? 1 : 0));
     this.coarseOfTag = coarseTags(data.tagClasses);
     this.labelScores = new Int32Array(data.labels.length);
   }
@@ -75,18 +87,24 @@ export class DependencyParser {
     const input = parserInput(words, tags, this.coarseOfTag);
     const state = new ParseState(words.length);
     while (!state.isTerminal()) {
-      const count = parserFeatures(state, input, this.features);
-      this.transitions.score(this.features, count, this.transitionScores);
-      const transition = bestLegal(state, this.transitionScores);
+      const transition = onlyLegal(state) ?? this.predict(state, input);
       state.apply(transition, transition === SHIFT ? -1 : this.label(state, input, transition));
     }
     return { heads: state.heads.slice(1), labels: state.labels.slice(1) };
   }
 
+  private predict(state: ParseState, input: ParserInput): number {
+    const count = parserFeatures(state, input, this.features);
+    this.transitions.score(this.features, count, this.transitionScores);
+    return bestLegal(state, this.transitionScores);
+  }
+
   private label(state: ParseState, input: ParserInput, transition: number): number {
     const head = state.headFor(transition);
     if (head === 0) return this.rootLabel;
-    const count = labelerFeatures(state, input, head, state.stackItem(0), this.features);
+    const dependent = state.stackItem(0);
+    if (this.punctLabel >= 0 && this.punctuation[input.tags[dependent]!] === 1) return this.punctLabel;
+    const count = labelerFeatures(state, input, head, dependent, this.features);
     this.labeler.score(this.features, count, this.labelScores);
     return bestLabel(this.labelScores, this.labels.length, this.rootLabel, head);
   }

@@ -68,6 +68,72 @@ describe('the shipped parser', () => {
     const [open] = parser.tag(['Open', 'the', 'door', 'now', '.']);
     expect(open!.feats).toMatchObject({ Mood: 'Imp', VerbForm: 'Fin' });
   });
+
+  /** The arcs (dependent → head, relation; 1-based) a sentence must get. */
+  const arcs = (sentence: string, expected: [number, number, string][]) => {
+    const parsed = parser.parse(sentence.split(' '));
+    expectWellFormedTree(parsed, parsed.length);
+    for (const [dependent, head, deprel] of expected) {
+      expect(parsed[dependent - 1], `${sentence}: word ${dependent}`).toMatchObject({ head, deprel });
+    }
+  };
+
+  it('attaches coordinated nouns and verbs to the first conjunct', () => {
+    arcs('She bought apples and oranges and went home .', [
+      [2, 0, 'root'],
+      [4, 5, 'cc'],
+      [5, 3, 'conj'],
+      [7, 2, 'conj'],
+    ]);
+  });
+
+  it('parses yes/no and wh-questions', () => {
+    arcs('Did you see the movie ?', [
+      [1, 3, 'aux'],
+      [2, 3, 'nsubj'],
+      [3, 0, 'root'],
+      [5, 3, 'obj'],
+    ]);
+    arcs('What did they find in the garden ?', [
+      [1, 4, 'obj'],
+      [3, 4, 'nsubj'],
+      [7, 4, 'obl'],
+    ]);
+  });
+
+  it('makes the verb of an imperative the root, with an adverbial clause', () => {
+    arcs('Close the window before you leave .', [
+      [1, 0, 'root'],
+      [3, 1, 'obj'],
+      [4, 6, 'mark'],
+      [6, 1, 'advcl'],
+    ]);
+  });
+
+  it('labels the subject, auxiliary and agent of a passive', () => {
+    arcs('The letter was written by my sister .', [
+      [2, 4, 'nsubj:pass'],
+      [3, 4, 'aux:pass'],
+      [4, 0, 'root'],
+      [7, 4, 'obl:agent'],
+    ]);
+  });
+
+  it('attaches a relative clause to the noun it modifies', () => {
+    arcs('The book that I read yesterday was long .', [
+      [2, 8, 'nsubj'],
+      [3, 5, 'obj'],
+      [5, 2, 'acl:relcl'],
+      [8, 0, 'root'],
+    ]);
+  });
+
+  it('tags a gerund object as a verb', () => {
+    arcs('We enjoyed meeting you .', [
+      [2, 0, 'root'],
+      [3, 2, 'xcomp'],
+    ]);
+  });
 });
 
 describe('tag dictionary from an outside lexicon', () => {

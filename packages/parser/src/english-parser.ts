@@ -60,7 +60,20 @@ export class EnglishParser implements Parser {
 
   tag(words: readonly string[], options: TagOptions = {}): TaggedWord[] {
     const tags = this.tagger.tagClasses(words, options.allowed);
-    return words.map((word, i) => this.describe(word, tags[i]!));
+    const tagged: TaggedWord[] = new Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      const { upos, xpos } = this.classes[tags[i]!]!;
+      const lower = word.toLowerCase();
+      tagged[i] = {
+        word,
+        upos: upos as Upos,
+        xpos,
+        feats: this.morphology.feats(word, tags[i]!, lower),
+        lemma: this.lemmatizer.lemma(word, upos, xpos, lower),
+      };
+    }
+    return tagged;
   }
 
   parse(words: readonly string[], options: TagOptions = {}): ParsedWord[] {
@@ -74,25 +87,23 @@ export class EnglishParser implements Parser {
 
   private parseTagged(words: readonly string[], tags: Int32Array): ParsedWord[] {
     const tree = this.dependencies.parse(words, tags);
-    const parsed = words.map(
-      (word, i): ParsedWord => ({
-        ...this.describe(word, tags[i]!),
+    const labels = this.dependencies.labels;
+    const parsed: ParsedWord[] = new Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      const { upos, xpos } = this.classes[tags[i]!]!;
+      const lower = word.toLowerCase();
+      parsed[i] = {
+        word,
+        upos: upos as Upos,
+        xpos,
+        feats: this.morphology.feats(word, tags[i]!, lower),
+        lemma: this.lemmatizer.lemma(word, upos, xpos, lower),
         head: tree.heads[i]!,
-        deprel: this.dependencies.labels[tree.labels[i]!] ?? 'dep',
-      }),
-    );
+        deprel: labels[tree.labels[i]!] ?? 'dep',
+      };
+    }
     agreeWithSubjects(parsed);
     return parsed;
-  }
-
-  private describe(word: string, tag: number): TaggedWord {
-    const { upos, xpos } = this.classes[tag]!;
-    return {
-      word,
-      upos: upos as Upos,
-      xpos,
-      feats: this.morphology.feats(word, tag),
-      lemma: this.lemmatizer.lemma(word, upos, xpos),
-    };
   }
 }

@@ -9,8 +9,11 @@ export interface LemmatizerData {
 const KEEP_FORM = new Set(['PROPN', 'PUNCT', 'SYM', 'NUM', 'X']);
 const DOUBLED = /([bdgmnprt])\1$/;
 
+const INFLECTED = new Set(['NNS', 'NNPS', 'VBZ', 'VBD', 'VBN', 'VBG', 'JJR', 'RBR', 'JJS', 'RBS']);
+
 function inflectionCandidates(word: string, xpos: string): string[] {
   const candidates: string[] = [];
+  if (!INFLECTED.has(xpos)) return candidates;
   const strip = (suffix: string, ...replacements: string[]) => {
     if (!word.endsWith(suffix) || word.length <= suffix.length + 1) return;
     const stem = word.slice(0, -suffix.length);
@@ -52,26 +55,41 @@ function inflectionCandidates(word: string, xpos: string): string[] {
 }
 
 /** Rule lemma: the first suffix-rule candidate that is a known lemma, else the first candidate, else the word. */
-export function ruleLemma(word: string, upos: string, xpos: string, vocabulary: ReadonlySet<string>): string {
+export function ruleLemma(
+  word: string,
+  upos: string,
+  xpos: string,
+  vocabulary: ReadonlySet<string>,
+  lower = word.toLowerCase(),
+): string {
   if (KEEP_FORM.has(upos)) return word;
-  const lower = word.toLowerCase();
+  if (!INFLECTED.has(xpos)) return lower;
   const candidates = inflectionCandidates(lower, xpos);
   return candidates.find((candidate) => vocabulary.has(candidate)) ?? candidates[0] ?? lower;
 }
 
 export class Lemmatizer {
-  private readonly exceptions: Map<string, string>;
+  /** UPOS → lowercase word → lemma. */
+  private readonly exceptions = new Map<string, Map<string, string>>();
   private readonly vocabulary: Set<string>;
 
   constructor(readonly data: LemmatizerData) {
-    this.exceptions = new Map(data.exceptions);
+    for (const [key, lemma] of data.exceptions) {
+      const tab = key.indexOf('\t');
+      const upos = key.slice(tab + 1);
+      let byWord = this.exceptions.get(upos);
+      if (!byWord) {
+        byWord = new Map();
+        this.exceptions.set(upos, byWord);
+      }
+      byWord.set(key.slice(0, tab), lemma);
+    }
     this.vocabulary = new Set(data.vocabulary);
   }
 
-  lemma(word: string, upos: string, xpos: string): string {
-    return (
-      this.exceptions.get(`${word.toLowerCase()}\t${upos}`) ?? ruleLemma(word, upos, xpos, this.vocabulary)
-    );
+  /** `lower` is the word's lowercase form when the caller has it. */
+  lemma(word: string, upos: string, xpos: string, lower = word.toLowerCase()): string {
+    return this.exceptions.get(upos)?.get(lower) ?? ruleLemma(word, upos, xpos, this.vocabulary, lower);
   }
 }
 

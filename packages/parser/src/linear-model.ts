@@ -9,12 +9,18 @@ export interface LinearModelData {
   weights: Int16Array;
 }
 
-const SLOT = 2;
+const DENSE_CLASSES = 3;
+const DENSE_BITS = 10;
+const DENSE_LIMIT = (1 << (DENSE_BITS - 1)) - 1;
 
-/** Slots of the open-addressing table for a model of `rows` rows: a power of two, at most 3/4 full. */
-export function tableCapacity(rows: number): number {
+/**
+ * Slots of the open-addressing table for a model of `rows` rows: a power of two, at most 3/4 full, or
+ * 7/8 for models of up to three classes, whose 8-byte slots make probing cheap.
+ */
+export function tableCapacity(rows: number, classCount = Number.POSITIVE_INFINITY): number {
+  const fill = classCount <= DENSE_CLASSES ? 7 / 8 : 3 / 4;
   let capacity = 1024;
-  while (capacity * 3 < rows * 4) capacity *= 2;
+  while (capacity * fill < rows) capacity *= 2;
   return capacity;
 }
 
@@ -23,9 +29,9 @@ export function tableCapacity(rows: number): number {
  * time writes memory front to back instead of at random.
  */
 export function inTableOrder(data: LinearModelData): LinearModelData {
-  const mask = tableCapacity(data.keys.length) - 1;
+  const mask = tableCapacity(data.keys.length, data.classCount) - 1;
   const order = Array.from(data.keys, (_, row) => row);
-  order.sort((a, b) => (data.keys[a]! & mask) - (data.keys[b]! & mask) || a - b);
+  order.sort((a, b) => (data.keys[a]! & mask) - (data.keys[b]! & mask) || data.keys[a]! - data.keys[b]!);
   const rowStarts = new Uint32Array(order.length + 1);
   const classes = new Uint8Array(data.classes.length);
   const weights = new Int16Array(data.weights.length);
@@ -44,16 +50,16 @@ export function inTableOrder(data: LinearModelData): LinearModelData {
     weights,
   };
 }
-const DENSE_CLASSES = 3;
-const DENSE_BITS = 10;
-const DENSE_LIMIT = (1 << (DENSE_BITS - 1)) - 1;
+/** Entries a sparse row may keep in its own slot; longer rows point into `entries`. */
+const INLINE = 3;
+const SPARSE_SLOT = 1 + INLINE;
 
 /**
  * Scores classes as sums of integer weights (the quantisation scale does not change the argmax).
- * One open-addressing table of 8-byte slots holds each key and either the weights themselves, three
- * 10-bit values for models of up to three classes, or the start and length of the row's packed
- * (class << 16 | weight) entries: a feature costs one or two memory reads, and the tables of the
- * shipped model fit in a server's L3 cache.
+ * The table is open addressing with the rows in their slots: for models of up to three classes an 8-byte slot holds the
+ * key and three 10-bit weights; otherwise a 16-byte slot holds the key and up to three packed
+ * (class << 16 | weight) entries, or the start and length of a longer row's entries. A feature that
+ * fires thus costs one memory read in the table.
  */
 export class LinearModel {
   readonly classCount: number;
@@ -66,46 +72,85 @@ export class LinearModel {
   constructor(readonly data: LinearModelData) {
     this.classCount = data.classCount;
     this.dense = data.classCount <= DENSE_CLASSES;
-    if (data.classes.length >= 1 << 24) throw new Error('linear model too large for 24-bit row offsets');
+    if (data.classes.length >= 2 ** 31) throw new Error('linear model too large');
     let largest = 1;
     if (this.dense)
       for (let i = 0; i < data.weights.length; i++) largest = Math.max(largest, Math.abs(data.weights[i]!));
     let shift = 0;
     while (largest >> shift > DENSE_LIMIT) shift++;
     this.denseShift = shift;
-    const capacity = tableCapacity(data.keys.length);
-    this.slots = new Int32Array(capacity * SLOT);
+    const capacity = tableCapacity(data.keys.length, data.classCount);
+    this.slots = new Int32Array(capacity * (this.dense ? 2 : SPARSE_SLOT));
     this.mask = capacity - 1;
-    this.entries = new Int32Array(this.dense ? 0 : data.classes.length);
-    for (let i = 0; i < this.entries.length; i++) {
-      this.entries[i] = (data.classes[i]! << 16) | (data.weights[i]! & 0xffff);
+    let long = 0;
+    if (!this.dense) {
+      for (let row = 0; row < data.keys.length; row++) {
+        const length = data.rowStarts[row + 1]! - data.rowStarts[row]!;
+        if (length > INLINE) long += length;
+      }
     }
-    for (let row = 0; row < data.keys.length; row++) this.insert(row);
+    this.entries = new Int32Array(long);
+    if (this.dense) this.buildDense();
+    else this.buildSparse();
   }
 
   /** Writes into `scores` (length ≥ classCount) the score of every class for the first `count` keys. */
   score(keys: Uint32Array, count: number, scores: Int32Array): void {
-    scores.fill(0, 0, this.classCount);
-    const { slots, entries } = this;
-    const wrap = this.mask * SLOT + SLOT - 1;
+    if (this.dense) this.scoreDense(keys, count, scores);
+    else this.scoreSparse(keys, count, scores);
+  }
+
+  private scoreDense(keys: Uint32Array, count: number, scores: Int32Array): void {
+    const { slots, mask } = this;
+    const wrap = mask * 2 + 1;
+    let score0 = 0;
+    let score1 = 0;
+    let score2 = 0;
     for (let i = 0; i < count; i++) {
       const key = keys[i]! | 0;
-      let at = (key & this.mask) * SLOT;
+      let at = (key & mask) * 2;
       let found = slots[at]!;
       while (found !== key && found !== 0) {
-        at = (at + SLOT) & wrap;
+        at = (at + 2) & wrap;
         found = slots[at]!;
       }
       if (found === 0) continue;
       const value = slots[at + 1]!;
-      if (this.dense) {
-        scores[0]! += (value << 22) >> 22;
-        scores[1]! += (value << 12) >> 22;
-        scores[2]! += (value << 2) >> 22;
+      score0 += (value << 22) >> 22;
+      score1 += (value << 12) >> 22;
+      score2 += (value << 2) >> 22;
+    }
+    scores[0] = score0;
+    scores[1] = score1;
+    scores[2] = score2;
+  }
+
+  private scoreSparse(keys: Uint32Array, count: number, scores: Int32Array): void {
+    scores.fill(0, 0, this.classCount);
+    const { slots, mask, entries } = this;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]! | 0;
+      let home = key & mask;
+      let at = home * SPARSE_SLOT;
+      let found = slots[at]!;
+      while (found !== key && found !== 0) {
+        home = (home + 1) & mask;
+        at = home * SPARSE_SLOT;
+        found = slots[at]!;
+      }
+      if (found === 0) continue;
+      const first = slots[at + 1]!;
+      if (first >= 0) {
+        // Unused inline entries are 0: class 0 gains 0.
+        scores[first >>> 16]! += (first << 16) >> 16;
+        const second = slots[at + 2]!;
+        scores[second >>> 16]! += (second << 16) >> 16;
+        const third = slots[at + 3]!;
+        scores[third >>> 16]! += (third << 16) >> 16;
         continue;
       }
-      const start = value >>> 8;
-      const end = start + (value & 0xff);
+      const start = ~first;
+      const end = start + slots[at + 2]!;
       for (let j = start; j < end; j++) {
         const entry = entries[j]!;
         scores[entry >>> 16]! += (entry << 16) >> 16;
@@ -113,24 +158,45 @@ export class LinearModel {
     }
   }
 
-  private insert(row: number): void {
-    const { data, slots, mask } = this;
-    const key = data.keys[row]! | 0;
-    let at = (key & mask) * SLOT;
-    while (slots[at] !== 0) at = (at + SLOT) & (mask * SLOT + SLOT - 1);
-    slots[at] = key;
-    const start = data.rowStarts[row]!;
-    const end = data.rowStarts[row + 1]!;
-    if (!this.dense) {
-      slots[at + 1] = (start << 8) | (end - start);
-      return;
+  private buildDense(): void {
+    const { keys, rowStarts, classes, weights } = this.data;
+    const { slots, mask, denseShift } = this;
+    const divisor = 1 << denseShift;
+    for (let row = 0; row < keys.length; row++) {
+      const key = keys[row]! | 0;
+      let home = key & mask;
+      while (slots[home * 2] !== 0) home = (home + 1) & mask;
+      slots[home * 2] = key;
+      let packed = 0;
+      for (let j = rowStarts[row]!; j < rowStarts[row + 1]!; j++) {
+        const scaled = Math.round(weights[j]! / divisor);
+        const weight = scaled > DENSE_LIMIT ? DENSE_LIMIT : Math.max(scaled, -DENSE_LIMIT);
+        packed |= (weight & ((1 << DENSE_BITS) - 1)) << (DENSE_BITS * classes[j]!);
+      }
+      slots[home * 2 + 1] = packed;
     }
-    let packed = 0;
-    for (let j = start; j < end; j++) {
-      const scaled = Math.round(data.weights[j]! / (1 << this.denseShift));
-      const weight = Math.max(-DENSE_LIMIT, Math.min(DENSE_LIMIT, scaled));
-      packed |= (weight & ((1 << DENSE_BITS) - 1)) << (DENSE_BITS * data.classes[j]!);
+  }
+
+  private buildSparse(): void {
+    const { keys, rowStarts, classes, weights } = this.data;
+    const { slots, mask, entries } = this;
+    let next = 0;
+    for (let row = 0; row < keys.length; row++) {
+      const key = keys[row]! | 0;
+      let home = key & mask;
+      while (slots[home * SPARSE_SLOT] !== 0) home = (home + 1) & mask;
+      const at = home * SPARSE_SLOT;
+      slots[at] = key;
+      const start = rowStarts[row]!;
+      const end = rowStarts[row + 1]!;
+      if (end - start <= INLINE) {
+        for (let j = start; j < end; j++)
+          slots[at + 1 + j - start] = (classes[j]! << 16) | (weights[j]! & 0xffff);
+        continue;
+      }
+      slots[at + 1] = ~next;
+      slots[at + 2] = end - start;
+      for (let j = start; j < end; j++) entries[next++] = (classes[j]! << 16) | (weights[j]! & 0xffff);
     }
-    slots[at + 1] = packed;
   }
 }

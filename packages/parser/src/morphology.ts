@@ -27,26 +27,36 @@ export function formatFeats(feats: Features): string {
 const OPEN_CLASSES = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB', 'NUM']);
 
 export class Morphology {
-  private readonly lexicon: Map<string, Features>;
+  /** Per tag class: lowercase word → FEATS, for closed-class words whose FEATS differ from the class's. */
+  private readonly lexicon: Map<string, Features>[];
   private readonly classFeats: Features[];
   private readonly openClass: boolean[];
+  private readonly numForm: boolean[];
 
   constructor(
     readonly data: MorphologyData,
-    private readonly classNames: readonly string[],
+    readonly classNames: readonly string[],
   ) {
-    this.lexicon = new Map(data.lexicon.map(([key, feats]) => [key, parseFeats(feats)]));
+    const classIds = new Map(classNames.map((name, id) => [name, id]));
+    this.lexicon = classNames.map(() => new Map());
+    for (const [key, feats] of data.lexicon) {
+      const tab = key.indexOf('\t');
+      const id = classIds.get(key.slice(tab + 1));
+      if (id !== undefined) this.lexicon[id]!.set(key.slice(0, tab), parseFeats(feats));
+    }
     this.classFeats = classNames.map((_, id) => parseFeats(data.classFeats[id] ?? '_'));
     this.openClass = classNames.map((name) => OPEN_CLASSES.has(name.slice(0, name.indexOf(' '))));
+    this.numForm = this.classFeats.map((feats) => feats.NumForm === 'Digit');
   }
 
-  /** A fresh feature record for the word. */
-  feats(word: string, classId: number): Features {
+  /** A fresh feature record for the word; `lower` is its lowercase form when the caller has it. */
+  feats(word: string, classId: number, lower?: string): Features {
     const known = this.openClass[classId]
       ? undefined
-      : this.lexicon.get(`${word.toLowerCase()}\t${this.classNames[classId]}`);
+      : this.lexicon[classId]?.get(lower ?? word.toLowerCase());
     const feats = { ...(known ?? this.classFeats[classId]) };
-    if (feats.NumForm === 'Digit' && !/\d/.test(word)) feats.NumForm = 'Word';
+    if ((known ? feats.NumForm === 'Digit' : this.numForm[classId]) && !/\d/.test(word))
+      feats.NumForm = 'Word';
     return feats;
   }
 }

@@ -1,5 +1,5 @@
-import { featureKey1, featureKey2, featureKey3, hashRange, hashString } from './feature-hash';
-import { normalizeWord } from './tagger-features';
+import { featureKey1, featureKey2, featureKey3, hashString } from './feature-hash';
+import { LOWER_HASH, lexicalEntry, SUFFIX3_HASH } from './tagger-features';
 import type { ParseState } from './transition-system';
 
 /** Word hashes and tag classes of a sentence, with the root at index 0. */
@@ -38,11 +38,11 @@ export function parserInput(
   input.coarse[0] = ROOT_TAG;
   input.suffixes[0] = ROOT_WORD;
   for (let i = 0; i < words.length; i++) {
-    const word = normalizeWord(words[i]!);
-    input.words[i + 1] = hashString(word);
+    const { hashes } = lexicalEntry(words[i]!);
+    input.words[i + 1] = hashes[LOWER_HASH]!;
     input.tags[i + 1] = tags[i]!;
     input.coarse[i + 1] = coarseOfTag[tags[i]!] ?? NO_TAG;
-    input.suffixes[i + 1] = hashRange(word, Math.max(0, word.length - 3), word.length);
+    input.suffixes[i + 1] = hashes[SUFFIX3_HASH]!;
   }
   return input;
 }

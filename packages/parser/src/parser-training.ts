@@ -32,6 +32,12 @@ export interface ParserTrainingOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Transition features whose largest averaged weight stays under this (of 32767) are dropped: a third
+ * of the rows, for a smaller and faster table (−0.05 UAS on EWT dev, −0.03 on GUM dev).
+ */
+const TRANSITION_MIN_ROW_WEIGHT = 400;
+
 export function trainParser(
   examples: readonly ParserExample[],
   options: ParserTrainingOptions,
@@ -115,7 +121,7 @@ export function trainParser(
   return {
     labels,
     tagClasses: options.tagClasses,
-    transitions: transitions.finish(),
+    transitions: transitions.finish(0, TRANSITION_MIN_ROW_WEIGHT),
     labeler: labeler.finish(),
   };
 }

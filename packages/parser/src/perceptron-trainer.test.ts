@@ -48,4 +48,17 @@ describe('averaged perceptron', () => {
     model.score(keys(99), 1, out);
     expect([...out]).toEqual([0, 0, 0]);
   });
+
+  it('drops rows whose strongest weight stays under the row threshold', () => {
+    const trainer = new PerceptronTrainer(2);
+    // Feature 1 takes part in every update, feature 2 in one of ten: its averaged weights are small.
+    for (let step = 0; step < 10; step++) {
+      trainer.update(step === 0 ? keys(1, 2) : keys(1), step === 0 ? 2 : 1, 0, 1);
+      trainer.tick();
+    }
+    expect(trainer.finish().keys).toHaveLength(2);
+    const pruned = trainer.finish(0, 8000);
+    expect(Array.from(pruned.keys)).toEqual([featureKey1(7, 1)]);
+    expect(pruned.rowStarts[1]).toBe(pruned.classes.length);
+  });
 });

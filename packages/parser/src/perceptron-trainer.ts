@@ -54,9 +54,10 @@ export class PerceptronTrainer {
 
   /**
    * The averaged weights, quantised to int16 with one scale for the model; entries that round to zero
-   * and rows left empty are dropped.
+   * and rows left empty are dropped, and so are rows none of whose quantised weights reaches
+   * `minRowWeight` (of 32767): features that hardly move any score.
    */
-  finish(minMagnitude = 0): LinearModelData {
+  finish(minMagnitude = 0, minRowWeight = 0): LinearModelData {
     const classCount = this.classCount;
     const rows = this.table.size;
     const average = new Float32Array(rows * classCount);
@@ -82,7 +83,13 @@ export class PerceptronTrainer {
         classes.push(c);
         weights.push(quantised);
       }
-      if (classes.length === before) continue;
+      let strongest = 0;
+      for (let i = before; i < weights.length; i++) strongest = Math.max(strongest, Math.abs(weights[i]!));
+      if (classes.length === before || strongest < minRowWeight) {
+        classes.length = before;
+        weights.length = before;
+        continue;
+      }
       keys.push(keysByRow[row]!);
       rowStarts.push(classes.length);
     }

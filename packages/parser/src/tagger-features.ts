@@ -32,6 +32,53 @@ export function normalizeWord(word: string): string {
   return lower;
 }
 
+/** The hashes of one word the features use, in the order of `LEXICAL_FIELDS`. */
+interface LexicalEntry {
+  normalized: string;
+  hashes: Uint32Array;
+}
+
+const FORM = 0;
+const LOWER = 1;
+const PREFIX1 = 2;
+const PREFIX2 = 3;
+const PREFIX3 = 4;
+const SUFFIX1 = 5;
+const SUFFIX2 = 6;
+const SUFFIX3 = 7;
+const SHAPE = 8;
+const FLAGS = 9;
+const LEXICAL_FIELDS = 10;
+/** Word types remembered; the memo is emptied when it is full. */
+const MEMO_LIMIT = 100_000;
+const memo = new Map<string, LexicalEntry>();
+
+/**
+ * The normalised form and hashes of a word, remembered per word type: text repeats its words, and
+ * hashing a word's affixes and shape costs more than a map lookup.
+ */
+export function lexicalEntry(word: string): LexicalEntry {
+  let entry = memo.get(word);
+  if (entry) return entry;
+  const lower = normalizeWord(word);
+  const n = lower.length;
+  const hashes = new Uint32Array(LEXICAL_FIELDS);
+  hashes[FORM] = hashString(word);
+  hashes[LOWER] = hashString(lower);
+  hashes[PREFIX1] = hashRange(lower, 0, Math.min(1, n));
+  hashes[PREFIX2] = hashRange(lower, 0, Math.min(2, n));
+  hashes[PREFIX3] = hashRange(lower, 0, Math.min(3, n));
+  hashes[SUFFIX1] = hashRange(lower, Math.max(0, n - 1), n);
+  hashes[SUFFIX2] = hashRange(lower, Math.max(0, n - 2), n);
+  hashes[SUFFIX3] = hashRange(lower, Math.max(0, n - 3), n);
+  hashes[SHAPE] = shapeHash(word);
+  hashes[FLAGS] = wordFlags(word);
+  entry = { normalized: lower, hashes };
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(word, entry);
+  return entry;
+}
+
 export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<string, number>): TaggerContext {
   const size = words.length + 2 * PAD;
   const context: TaggerContext = {
@@ -57,24 +104,26 @@ export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<str
     }
   }
   for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    const lower = normalizeWord(word);
+    const { normalized, hashes } = lexicalEntry(words[i]!);
     const at = i + PAD;
-    const n = lower.length;
-    context.form[at] = hashString(word);
-    context.lower[at] = hashString(lower);
-    context.prefix1[at] = hashRange(lower, 0, Math.min(1, n));
-    context.prefix2[at] = hashRange(lower, 0, Math.min(2, n));
-    context.prefix3[at] = hashRange(lower, 0, Math.min(3, n));
-    context.suffix1[at] = hashRange(lower, Math.max(0, n - 1), n);
-    context.suffix2[at] = hashRange(lower, Math.max(0, n - 2), n);
-    context.suffix3[at] = hashRange(lower, Math.max(0, n - 3), n);
-    context.shape[at] = shapeHash(word);
-    context.flags[at] = wordFlags(word);
-    context.ambiguity[at] = lexicon.get(lower) ?? 0;
+    context.form[at] = hashes[FORM]!;
+    context.lower[at] = hashes[LOWER]!;
+    context.prefix1[at] = hashes[PREFIX1]!;
+    context.prefix2[at] = hashes[PREFIX2]!;
+    context.prefix3[at] = hashes[PREFIX3]!;
+    context.suffix1[at] = hashes[SUFFIX1]!;
+    context.suffix2[at] = hashes[SUFFIX2]!;
+    context.suffix3[at] = hashes[SUFFIX3]!;
+    context.shape[at] = hashes[SHAPE]!;
+    context.flags[at] = hashes[FLAGS]!;
+    context.ambiguity[at] = lexicon.get(normalized) ?? 0;
   }
   return context;
 }
+
+/** Where `lexicalEntry(word).hashes` keeps the normalised word and its last three letters. */
+export const LOWER_HASH = LOWER;
+export const SUFFIX3_HASH = SUFFIX3;
 
 /** Overrides the ambiguity class of token `i` (training uses leave-one-out classes). */
 export function setAmbiguity(context: TaggerContext, i: number, value: number): void {
