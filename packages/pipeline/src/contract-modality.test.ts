@@ -97,6 +97,11 @@ describe('obligation, prohibition and permission on a party', () => {
     expect(news?.rule).toBe('MODALITY.OPERATOR');
   });
 
+  it('keeps "may be liable" a low possibility, not a duty', () => {
+    const clause = readings('The Supplier may be liable for delays hereunder.')[0];
+    expect(clause?.weight).toBeLessThan(0.45);
+  });
+
   it('leaves "may" outside contract register as it was (epistemic, low)', () => {
     const [clause] = readings('The roads may be icy tonight.');
     expect(clause).toMatchObject({ weight: 0.3, type: 'probability' });

@@ -144,8 +144,12 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
     id: 'MODALITY.CONTRACT_DUTY',
     description:
       '"shall be responsible for", "is liable for", "shall have no liability", "will be required to" (a party in contract register): obligation high, polarity kept',
+    // "may be liable" keeps the possibility low: only a binding operator or none (with register) states a duty.
     when: (facts) =>
-      facts.duty && (facts.operator === 'shall' || facts.operator === 'must' || facts.register),
+      facts.duty &&
+      (facts.operator === 'shall' ||
+        facts.operator === 'must' ||
+        (facts.operator !== 'may' && facts.register)),
     reading: { weight: 0.9, type: 'obligation' },
     examples: [
       'The Tenant is responsible for the cost of repairs to the windows.',
