@@ -58,6 +58,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   const paths: Json = {
     '/': {
       get: {
+        operationId: 'redirectToConsole',
         summary: 'Redirect to the review console',
         security: [],
         responses: { '302': { description: 'Location: console/ (the review console)' } },
@@ -65,6 +66,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     },
     '/console/': {
       get: {
+        operationId: 'getConsole',
         summary: 'The review console (a web page for reviewers; its assets follow under /console/)',
         description:
           'Open without a token: the page holds no data and asks for the caller token, which it keeps in session storage and sends to the API routes. `GET /console` redirects here.',
@@ -114,7 +116,6 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           '400': error(
             '`text` missing or empty, `format` not one of text, markdown, html, or another invalid field',
           ),
-          '413': error('Text or body over the configured limit'),
           ...common,
           '413': error('Text over CAE_MAX_TEXT_LENGTH characters, or body over CAE_MAX_BODY_BYTES'),
         },

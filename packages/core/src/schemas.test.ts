@@ -66,6 +66,7 @@ describe('request bodies', () => {
       store: false,
       embed: false,
       sourceType: 'document',
+      format: 'text',
     });
   });
 

@@ -40,14 +40,15 @@ describe('pass 1 with the trained parser', () => {
   });
 
   it("uses wink's lexicon as tag dictionary for words the tagger did not learn", () => {
-    // "whisk" is not in the treebank the tagger learnt from; its shape alone makes it an adverb there.
-    const tagged = tagText('In a small bowl, whisk the eggs.', { posSource: 'parser' });
-    expect(tagged.pos[tagged.values.indexOf('whisk')]).toBe('VERB');
-    expect(tagged.deprels[tagged.values.indexOf('whisk')]).toBe('root');
-    const unconstrained = tagText('In a small bowl, whisk the eggs.', {
+    // "truss" is not in the treebanks the tagger learnt from; on its shape alone it misreads it here.
+    const text = 'truss the eggs slowly.'; // lower case, as in a hurried note
+    const tagged = tagText(text, { posSource: 'parser' });
+    expect(tagged.pos[tagged.lower.indexOf('truss')]).toBe('VERB');
+    expect(tagged.deprels[tagged.lower.indexOf('truss')]).toBe('root');
+    const unconstrained = tagText(text, {
       posSource: 'parser',
       disabledRules: new Set(['POS.LEXICON_TAG_DICTIONARY']),
     });
-    expect(unconstrained.pos[unconstrained.values.indexOf('whisk')]).not.toBe('VERB');
+    expect(unconstrained.pos[unconstrained.lower.indexOf('truss')]).not.toBe('VERB');
   });
 });
