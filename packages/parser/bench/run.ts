@@ -1,23 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { statSync } from 'node:fs';
+import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { readConllu } from '../src/conllu';
 import { DEFAULT_MODEL_PATH, loadModel } from '../src/load-parser';
-
-/**
- * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
- * the repository; a missing directory stops the script with what to set.
- */
-function evalDataDir(): string {
-  const dir =
-    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-  if (!existsSync(dir)) {
-    console.error(
-      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
-    );
-    process.exit(1);
-  }
-  return dir;
-}
 
 const MODEL_PATH = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
 const DATA = process.env.BENCH_CONLLU ?? `${evalDataDir()}/ud-ewt/en_ewt-ud-test.conllu`;

@@ -1,5 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { type ConlluSentence, readConllu } from '../src/conllu';
 import { DependencyParser } from '../src/dependency-parser';
 import { DEFAULT_MODEL_PATH, loadModel } from '../src/load-parser';
@@ -7,22 +7,6 @@ import { formatFeats } from '../src/morphology';
 import { tagClassName } from '../src/tag-classes';
 import { GUM_CC_BY_GENRES, gumGenre } from '../src/training-data';
 import { type PredictedWord, type Scores, score } from './metrics';
-
-/**
- * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
- * the repository; a missing directory stops the script with what to set.
- */
-function evalDataDir(): string {
-  const dir =
-    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-  if (!existsSync(dir)) {
-    console.error(
-      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
-    );
-    process.exit(1);
-  }
-  return dir;
-}
 
 const EWT_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
 const GUM_DIR = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;

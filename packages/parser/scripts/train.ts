@@ -1,27 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { type ConlluSentence, readConllu } from '../src/conllu';
 import { DEFAULT_MODEL_PATH } from '../src/load-parser';
 import { serializeModel } from '../src/model-format';
 import { trainModel } from '../src/model-training';
 import { ccByGumSentences, GUM_CC_BY_GENRES } from '../src/training-data';
-
-/**
- * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
- * the repository; a missing directory stops the script with what to set.
- */
-function evalDataDir(): string {
-  const dir =
-    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-  if (!existsSync(dir)) {
-    console.error(
-      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
-    );
-    process.exit(1);
-  }
-  return dir;
-}
 
 const DATA_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
 const GUM_DIR = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;

@@ -5,29 +5,14 @@
  * ratio when doubling the input from 2.5 MB to 5 MB and the peak RSS of the 5 MB run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // The built package, as users import it (the bench script builds it first).
 import { createPipeline } from '@cae/pipeline';
 import nlp from 'compromise';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
-
-/**
- * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
- * the repository; a missing directory stops the script with what to set.
- */
-function evalDataDir(): string {
-  const dir =
-    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-  if (!existsSync(dir)) {
-    console.error(
-      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
-    );
-    process.exit(1);
-  }
-  return dir;
-}
+import { evalDataDir } from '../../../scripts/eval-data-dir';
 
 const DATA = process.env.CAE_DATA ?? evalDataDir();
 const ud = readFileSync(`${DATA}/ud-ewt/en_ewt-ud-test.conllu`, 'utf8')

@@ -3,32 +3,17 @@
  * baseline in the same run. Reports the test parts by default; `--split dev` tunes on the dev parts.
  * Writes docs/EVALUATION.md at the repository root.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nlp from 'compromise';
+import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { createPipeline } from '../src/pipeline';
 import { reportContracts } from './contracts';
 import { scoreParse } from './parse-eval';
 import { reportSflGold } from './sfl-gold';
 import { reportTuningSet } from './tuning-set';
 import { goldClauseCount, readConllu } from './ud-conllu';
-
-/**
- * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
- * the repository; a missing directory stops the script with what to set.
- */
-function evalDataDir(): string {
-  const dir =
-    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-  if (!existsSync(dir)) {
-    console.error(
-      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
-    );
-    process.exit(1);
-  }
-  return dir;
-}
 
 const DATA = process.env.CAE_DATA ?? evalDataDir();
 const split = process.argv.includes('--split')
@@ -87,7 +72,8 @@ function compromiseMood(text: string): Coarse {
   if (verbs.isImperative().found) return 'imperative';
   return 'declarative';
 }
-function f1(gold: readonly string[], predicted: readonly string[], label: string): number {
+/** True positives, false positives and false negatives of one label. */
+function counts(gold: readonly string[], predicted: readonly string[], label: string) {
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -97,6 +83,10 @@ function f1(gold: readonly string[], predicted: readonly string[], label: string
     else if (guess === label) fp += 1;
     else if (value === label) fn += 1;
   });
+  return { tp, fp, fn };
+}
+function f1(gold: readonly string[], predicted: readonly string[], label: string): number {
+  const { tp, fp, fn } = counts(gold, predicted, label);
   return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
 }
 function accuracy(gold: readonly string[], predicted: readonly string[]): number {
@@ -155,15 +145,7 @@ function confusion(gold: readonly string[], predicted: readonly string[]): strin
 }
 /** Precision, recall and F1 of one label. */
 function prf(gold: readonly string[], predicted: readonly string[], label: string): string {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  gold.forEach((value, index) => {
-    const guess = predicted[index];
-    if (guess === label && value === label) tp += 1;
-    else if (guess === label) fp += 1;
-    else if (value === label) fn += 1;
-  });
+  const { tp, fp, fn } = counts(gold, predicted, label);
   const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
   const f = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);

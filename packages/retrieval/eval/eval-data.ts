@@ -1,23 +1,6 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * The evaluation data: `CAE_EVAL_DATA_DIR`, else `../shared/data` beside the repository. It is never in
- * the repository; a missing directory stops the script with what to set.
- */
-function evalDataDir(): string {
-  const dir =
-    process.env.CAE_EVAL_DATA_DIR || fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-  if (!existsSync(dir)) {
-    console.error(
-      `evaluation data not found at ${dir}: set CAE_EVAL_DATA_DIR to the directory holding ud-ewt/, ud-gum/, retrieval/ and the other sets (docs/EVALUATION.md lists them)`,
-    );
-    process.exit(1);
-  }
-  return dir;
-}
+import { evalDataDir } from '../../../scripts/eval-data-dir';
 
 /** Root of the shared evaluation data (never copied into the repository). */
 export const DATA_ROOT = process.env.CAE_EVAL_DATA ?? evalDataDir();
