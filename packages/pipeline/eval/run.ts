@@ -44,6 +44,17 @@ type Compiled = ReturnType<typeof pipeline.compile>;
  */
 function sentenceMood(clauses: Compiled): string {
   const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
+  // A question mark closes only its own clause ("I was at home, and what were you doing?"): a sentence
+  // that ends with one asks when the clause it closes, its last clause in its own right (independent or
+  // paratactic), asks.
+  const asks = /\?["'”’)\]]*$/.test(clauses[clauses.length - 1]?.text.trim() ?? '');
+  const closing = clauses.findLast(
+    (clause) =>
+      clause.syntactic.sentenceIndex === main?.syntactic.sentenceIndex &&
+      (clause.syntactic.dependency === 'independent' || clause.syntactic.dependency === 'paratactic'),
+  );
+  if (asks && closing !== undefined && closing !== main && closing.interpersonal.mood === 'interrogative')
+    return 'interrogative';
   const last = clauses[clauses.length - 1];
   if (
     main !== undefined &&

@@ -356,6 +356,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
           open(marker.index - (tokens.lower[marker.index - 1] === 'then' ? 1 : 0), 'independent', null, -1);
           attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
           openingDependent = -1;
+        } else if (coordinatedQuestion(tokens, marker.index, to)) {
+          // SEGMENT.COORDINATED_WH_QUESTION: "I was at home, and what were you doing?": a coordinator, a
+          // WH-word and the Finite before the Subject open a question of its own, not an embedded clause.
+          open(marker.index, 'paratactic', tokens.lower[marker.index] ?? marker.word, -1);
         } else open(marker.index, 'embedded', marker.word, active);
         break;
       case 'semi':
@@ -483,6 +487,16 @@ function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, g
  * main clause as a question when a Finite follows it ("what did you"), when it is "why not" ("why not
  * take it"), or when the sentence ends in "?" ("then who among us has the right?").
  */
+function coordinatedQuestion(tokens: TokenArrays, start: number, to: number): boolean {
+  const { lower } = tokens;
+  return (
+    tokens.pos[start] === 'CCONJ' &&
+    COORDINATORS.has(lower[start] ?? '') &&
+    FINITE_OPERATORS.has(lower[start + 2] ?? '') &&
+    lower[to - 1] === '?'
+  );
+}
+
 function whQuestionAfterOpening(tokens: TokenArrays, wh: number, to: number): boolean {
   const { lower } = tokens;
   const comma = lower[wh - 1] === 'then' ? wh - 2 : wh - 1;

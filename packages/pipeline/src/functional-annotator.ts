@@ -22,6 +22,8 @@ export interface AnnotationContext {
   readonly projects?: boolean;
   /** The clause is (part of) a heading of a structured document: a fragment, not a move. */
   readonly heading?: boolean;
+  /** The clause is dependent in form but its sentence has no independent clause: the sentence's move. */
+  readonly standalone?: boolean;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -81,7 +83,7 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = classifyMood(view, context.heading === true);
+  const mood = classifyMood(view, context.heading === true, context.standalone === true);
   const modality = projectModality(
     analyzeModality(view, context.previous),
     syntactic.relation,

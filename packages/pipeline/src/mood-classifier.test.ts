@@ -36,9 +36,25 @@ describe('imperatives', () => {
   });
 
   it('leaves an ellipted first-person Subject declarative', () => {
-    expect(moodOf('Thank you for the lovely flowers.')).toBe('declarative');
     expect(moodOf('Hope the trip went well.')).toBe('declarative');
     expect(moodOf('Phone: 555 0100')).not.toBe('imperative');
+  });
+
+  it('reads formulaic thanks as a minor clause, with a phrase or a vocative after it', () => {
+    expect(moodOf('Thank you for the lovely flowers.')).toBe('minor');
+    expect(moodOf('Thank you guys.')).toBe('minor');
+    expect(moodOf('Thank you for fixing the boiler so quickly.')).toBe('minor');
+    expect(moodOf('Thank you for the flowers, they were lovely.')).toBe('minor');
+    expect(moodOf('I thank you for the flowers.')).toBe('declarative');
+  });
+
+  it('MOOD.DATA_LINE: time stamps, addresses and header fields make no move', () => {
+    expect(moodOf('11/03/2004 09:45 AM')).toBe('fragment');
+    expect(moodOf('Sent: Tuesday, March 3')).toBe('fragment');
+    expect(moodOf('From: Dana Whitfield')).toBe('fragment');
+    expect(moodOf('Re: the boiler repair')).toBe('fragment');
+    expect(moodOf('I am free at 10 AM.')).toBe('declarative');
+    expect(moodOf('From here, we walked to the station.')).toBe('declarative');
   });
 });
 
@@ -565,8 +581,31 @@ describe('a dependent clause standing alone', () => {
     expect(main?.mood).toBe('interrogative');
     expect(main?.reasoningTrace.inferenceRule).toBe('MOOD.STANDALONE_DEPENDENT_QUESTION');
   });
-  it('stays indicative without one', () => {
-    expect(firstInterpersonal('Because the train was late.')?.mood).toBe('indicative');
+  it('is a statement without one: its sentence has no other clause to make the move', () => {
+    const main = firstInterpersonal('Because the train was late.');
+    expect(main?.mood).toBe('declarative');
+    expect(main?.reasoningTrace.inferenceRule).toBe('MOOD.STANDALONE_DEPENDENT_STATEMENT');
+  });
+  it('stays indicative when its sentence has a main clause', () => {
+    const clauses = pipeline.compile('Because the train was late, we missed the talk.', { documentId: 'm' });
+    expect(clauses.map((clause) => clause.interpersonal.mood)).toEqual(['indicative', 'declarative']);
+  });
+  it('is non-finite and stays a fragment', () => {
+    expect(firstInterpersonal('If needed.')?.mood).toBe('fragment');
+  });
+});
+
+describe('a question mark closes only its own clause', () => {
+  const moods = (text: string) =>
+    pipeline.compile(text, { documentId: 'q' }).map((clause) => clause.interpersonal.mood);
+  it('a statement coordinated before a question stays a statement', () => {
+    expect(moods('I was at home all evening, and what were you doing?')).toEqual([
+      'declarative',
+      'interrogative',
+    ]);
+  });
+  it('a question whose last clause is dependent still asks', () => {
+    expect(moods('Did you meet the woman who sold the house?')[0]).toBe('interrogative');
   });
 });
 
@@ -872,8 +911,8 @@ describe('round 11: misread command verbs, discourse markers, headings and conti
     expect(moodOf('Where to Eat')).toBe('fragment');
     expect(moodOf('how to make bread')).toBe('interrogative');
     expect(moodOf('how we adore them')).toBe('exclamative');
-    expect(moodOf('How we travel')).toBe('indicative');
-    expect(moodOf('What they eat')).toBe('indicative');
+    expect(moodOf('How we travel')).toBe('declarative');
+    expect(moodOf('What they eat')).toBe('declarative');
     expect(moodOf('how to get there?')).toBe('interrogative');
     expect(moodOf('what you think')).toBe('interrogative');
   });

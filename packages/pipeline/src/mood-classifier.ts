@@ -8,6 +8,7 @@ import {
   EXCLAMATIVE_ADJECTIVES,
   EXCLAMATIVE_BARE_NOUNS,
   FIRST_PERSON_ELLIPSIS_VERBS,
+  HEADER_LABELS,
   IMPERATIVE_OPENERS,
   IMPERATIVE_VERBS,
   INTENSIFIED_ELLIPSIS_VERBS,
@@ -262,6 +263,39 @@ function isMinorText(view: ClauseView): boolean {
   );
 }
 
+const TIME_OF_DAY = /^(am|pm|a\.m\.|p\.m\.)$/;
+const ADDRESS = /@|^https?:|^www\./;
+
+/**
+ * MOOD.DATA_LINE: 'timestamp' when every word is a number, a symbol or am/pm ("04/26/2001 07:17 AM"),
+ * 'address' for an e-mail address or link alone, 'header' for a field label and a colon ("Email: ...",
+ * "Sent: Monday", "Re: the lease"); '' for anything else.
+ */
+function dataLine(view: ClauseView): string {
+  const { lower, pos } = view;
+  let words = 0;
+  let numbers = 0;
+  let addresses = 0;
+  for (let index = 0; index < lower.length; index += 1) {
+    const tag = pos[index];
+    if (tag === 'PUNCT') continue;
+    words += 1;
+    const word = lower[index] ?? '';
+    if (ADDRESS.test(word)) addresses += 1;
+    else if (
+      tag === 'NUM' ||
+      tag === 'SYM' ||
+      (TIME_OF_DAY.test(word) && index > 0 && pos[index - 1] === 'NUM')
+    )
+      numbers += 1;
+  }
+  if (words > 0 && numbers === words) return 'timestamp';
+  if (words > 0 && addresses === words) return 'address';
+  const first = view.syntactic.tokens[0]?.text ?? '';
+  if (lower[1] === ':' && HEADER_LABELS.has(lower[0] ?? '') && /^[A-Z]/.test(first)) return 'header';
+  return '';
+}
+
 const VOCATIVE_PRONOUNS = new Set(['everyone', 'everybody', 'all', 'guys', 'folks', 'y’all', "y'all"]);
 const PHRASE_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 
@@ -321,8 +355,7 @@ function minorFormula(view: ClauseView): string {
   while (
     index < count &&
     names < 3 &&
-    (pos[index] === 'PROPN' ||
-      (comma && (pos[index] === 'NOUN' || VOCATIVE_PRONOUNS.has(lower[index] ?? ''))))
+    (pos[index] === 'PROPN' || VOCATIVE_PRONOUNS.has(lower[index] ?? '') || (comma && pos[index] === 'NOUN'))
   ) {
     index += 1;
     names += 1;
@@ -335,7 +368,7 @@ function minorFormula(view: ClauseView): string {
  * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
  * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
  */
-export function classifyMood(view: ClauseView, heading = false): MoodDecision {
+export function classifyMood(view: ClauseView, heading = false, standalone = false): MoodDecision {
   const { syntactic, lower, pos, lemma } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },
@@ -368,10 +401,23 @@ export function classifyMood(view: ClauseView, heading = false): MoodDecision {
     premises.push({ label: 'parent_clause', value: 'none' });
     return decide('interrogative', 'MOOD.STANDALONE_DEPENDENT_QUESTION', 0.65);
   }
+  if (standalone && syntactic.dependency === 'hypotactic' && hasFinite) {
+    // "Because I said so.", "When she was a kitten she looked like a snack cake.": no independent clause
+    // in the sentence, so this one makes its move; indicative is kept for clauses that make none.
+    premises.push({ label: 'parent_clause', value: 'none' });
+    return decide('declarative', 'MOOD.STANDALONE_DEPENDENT_STATEMENT', 0.6);
+  }
   if (syntactic.dependency === 'hypotactic' || syntactic.dependency === 'embedded') {
     return hasFinite
       ? decide('indicative', 'MOOD.DEPENDENT_FINITE', 0.85)
       : decide('fragment', 'MOOD.DEPENDENT_NON_FINITE', 0.75);
+  }
+  const line = dataLine(view);
+  if (line !== '') {
+    // "04/26/2001 07:17 AM", "Email: anna@example.org", "Sent: Monday": a time stamp, an address or a
+    // header field names a value; it has no Subject and no Finite and makes no move.
+    premises.push({ label: 'line', value: line });
+    return decide('fragment', 'MOOD.DATA_LINE', 0.8);
   }
   if (isMinorText(view)) {
     // "Right?", "Okay?", "No?": a minor move with a question mark asks for confirmation (ANNOTATION.md:
@@ -425,7 +471,7 @@ export function classifyMood(view: ClauseView, heading = false): MoodDecision {
   if (WH_WORDS.has(word) && view.sentenceFinal !== '?') {
     // "How to apply:", "How to grow basil": a WH-word and an infinitive with no "?" is a heading, a
     // non-finite clause; "How we move", "What they eat" (no final punctuation: a title) is a WH-clause
-    // with its Subject before its verb and selects no speech function of its own.
+    // with its Subject before its verb: a statement by form, not a question.
     const infinitive = lower[start + 2] ?? '';
     // A title: the verb capitalised ("How to Grow Basil") or a colon after the clause ("How to apply:");
     // "how to make pancakes" typed to an assistant asks.
@@ -453,8 +499,10 @@ export function classifyMood(view: ClauseView, heading = false): MoodDecision {
       return decide('declarative', 'MOOD.CONTINUATIVE_RELATIVE', 0.6);
     }
     if (view.sentenceFinal === '' && whClauseHeading(view, start)) {
+      // A title ("How we move"): Subject before Finite in a clause of its own, so declarative by form;
+      // indicative is kept for clauses that depend on another.
       premises.push({ label: 'wh_element', value: `${word} (heading)` });
-      return decide('indicative', 'MOOD.WH_CLAUSE_HEADING', 0.6);
+      return decide('declarative', 'MOOD.WH_CLAUSE_HEADING', 0.6);
     }
   }
   if (WH_WORDS.has(word) && word !== 'that') {
@@ -551,6 +599,21 @@ export function classifyMood(view: ClauseView, heading = false): MoodDecision {
     // base verb, is a command ("Have they called?" has a Subject pronoun and asks).
     premises.push({ label: 'subject_position', value: 'none' });
     return decide('imperative', 'MOOD.CAUSATIVE_HAVE_IMPERATIVE', 0.75);
+  }
+  if (
+    syntactic.dependency === 'paratactic' &&
+    view.sentenceFinal !== '?' &&
+    pos[0] === 'CCONJ' &&
+    start > 0 &&
+    pos[start - 1] === 'CCONJ' &&
+    (tag === 'AUX' || (tag === 'VERB' && view.finite === start))
+  ) {
+    // "She has a way with children and is able to capture them", "They are not a park, but are
+    // beautiful": a coordinated clause whose Finite comes first shares the Subject of the clause before
+    // it; with no question mark closing it, it states (SEGMENT.QUESTION_MARK_CLOSES keeps a "?" to
+    // the clause it ends).
+    premises.push({ label: 'subject_position', value: 'ellipted (coordinated)' });
+    return decide('declarative', 'MOOD.COORDINATED_ELLIPSIS', 0.65);
   }
   const yesNo = view.sentenceFinal === '?' || view.sentenceFinal === '' ? misreadYesNo(view, start) : '';
   if (yesNo !== '') {

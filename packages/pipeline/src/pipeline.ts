@@ -115,7 +115,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       forEachSyntaxClause(
         text,
         documentId,
-        ({ syntactic, sentenceFinal, arrays, projects }) => {
+        ({ syntactic, sentenceFinal, arrays, projects, standalone }) => {
           const annotation = annotateClause(syntactic, {
             ...(headings.length > 0 && inHeading(headings, syntactic.start) ? { heading: true } : {}),
             sentenceFinal,
@@ -123,6 +123,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             generatedAt: now,
             arrays,
             ...(projects === true ? { projects } : {}),
+            ...(standalone === true ? { standalone } : {}),
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();

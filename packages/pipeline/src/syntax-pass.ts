@@ -40,6 +40,11 @@ export interface SyntaxClause {
    * the sentence depends on it, or a word outside it is the ccomp of one of its verbs in the tree.
    */
   readonly projects?: boolean;
+  /**
+   * The clause is dependent in form but its sentence has no independent clause and it hangs on none
+   * ("Because I said so.", "If you have a cat, of course."): it is the sentence's move.
+   */
+  readonly standalone?: boolean;
 }
 
 // Lower-cased words of the clause being built, for the chunker only (reused: it keeps none of it).
@@ -90,6 +95,10 @@ export function forEachSyntaxClause(
     for (const segment of segments)
       if (segment.relation === 'quote' && segment.tokens[segment.tokens.length - 1] === to - 1)
         quoteAtEnd = true;
+    const closedByQuestion = final === '?' ? questionChain(segments) : null;
+    let standalone = -1;
+    if (!segments.some((segment) => segment.dependency === 'independent'))
+      standalone = segments.findIndex((segment) => segment.parent < 0);
     const firstIndex = clauseCount;
     // One id per clause of the sentence, shared by its children (a parent may come after its child).
     const ids: string[] = new Array(segments.length);
@@ -117,13 +126,49 @@ export function forEachSyntaxClause(
               segment.tokens[0] ?? from,
               segment.tokens[segment.tokens.length - 1] ?? from,
             )
-          : quoteAtEnd
+          : quoteAtEnd || (closedByQuestion !== null && !closedByQuestion.has(local))
             ? ''
             : final;
       const built = buildSyntactic(text, normalized, tagged, segment, place, clauseFinal);
-      emit(projects(tagged, segments, local, from, to) ? { ...built, projects: true } : built);
+      const projecting = projects(tagged, segments, local, from, to);
+      emit(
+        projecting || local === standalone
+          ? {
+              ...built,
+              ...(projecting ? { projects: true } : {}),
+              ...(local === standalone ? { standalone: true } : {}),
+            }
+          : built,
+      );
     }
   }
+}
+
+/**
+ * The segments a sentence-final "?" closes: the clause that ends the sentence and, while it is dependent,
+ * the clauses it hangs on, up to the first independent or paratactic one ("Did you see the man | who
+ * left?" asks in both). A clause before it in its own right ("I was at home, | and what were you
+ * doing?", "You're coming, | aren't you?") does not take the question mark (SEGMENT.QUESTION_MARK_CLOSES).
+ */
+function questionChain(segments: readonly ClauseSegment[]): Set<number> {
+  let last = 0;
+  let lastToken = -1;
+  segments.forEach((segment, local) => {
+    const end = segment.tokens[segment.tokens.length - 1] ?? -1;
+    if (end > lastToken) {
+      lastToken = end;
+      last = local;
+    }
+  });
+  const chain = new Set<number>();
+  let current = last;
+  while (current >= 0 && !chain.has(current)) {
+    chain.add(current);
+    const segment = segments[current] as ClauseSegment;
+    if (segment.dependency === 'independent' || segment.dependency === 'paratactic') break;
+    current = segment.parent;
+  }
+  return chain;
 }
 
 /**

@@ -19,7 +19,7 @@ export const MINOR_EXPRESSIONS = set(`
  * the new job", "Thanks for everything") and stay minor clauses.
  */
 export const MINOR_WITH_PHRASE = set(
-  'good_luck congratulations congrats thanks many_thanks thx sorry welcome happy_birthday cheers',
+  'good_luck congratulations congrats thanks many_thanks thx sorry welcome happy_birthday cheers thank_you thank-you',
 );
 /** Words that may close a minor expression as intensifiers ("Thanks a lot", "No problem at all"). */
 export const MINOR_TAIL_INTENSIFIERS = set('so very much a lot again at all indeed');
@@ -160,3 +160,11 @@ export const EXCLAMATIVE_ADJECTIVES = set(`
 export const EXCLAMATIVE_BARE_NOUNS = set(`
   fun luck nonsense rubbish garbage madness cheek nerve courage timing joy bliss progress
 `);
+
+/**
+ * Labels that open a header or form line ("Email: ...", "From: ...", "Sent: ..."): with a colon after
+ * them the line names a field and its value, no move.
+ */
+export const HEADER_LABELS = set(
+  'email e-mail from to sent cc bcc subject date re fwd fw tel phone fax mobile cell address web website url attachments',
+);
