@@ -86,6 +86,12 @@ describe('frames override the prior', () => {
     expect(found.matched).toContain(PROCESS_RULES.frameCopula);
   });
 
+  it('a present participle after "be" is progressive even when the tree hangs a copula on it', () => {
+    for (const text of ["Isn't the store closing early today?", 'Is the bakery opening on Sunday?'])
+      expect(processOf(text).matched).not.toContain(PROCESS_RULES.frameCopula);
+    expect(processOf("Isn't the store closing early today?").type).toBe('material');
+  });
+
   it('"there" + be is existential', () => {
     expect(processOf('There are two problems with the plan.')).toEqual({
       type: 'existential',

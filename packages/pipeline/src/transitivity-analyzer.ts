@@ -570,7 +570,10 @@ export function analyzeTransitivity(
   }
   // "Equipment is state of the art": the tagger took the predicate for a verb, but the tree hangs a
   // copula on it, so the clause is relational whatever the word would be as a verb.
-  if (processType !== 'existential' && head >= 0 && verbLemma !== 'be' && !passive) {
+  // A present participle after "be" ("Isn't the store closing early?") is progressive: a copula the
+  // parser hung on it is the auxiliary.
+  const progressive = view.pos[head] === 'VERB' && (view.lower[head] ?? '').endsWith('ing');
+  if (processType !== 'existential' && head >= 0 && verbLemma !== 'be' && !passive && !progressive) {
     const headStart = view.syntactic.tokens[head]?.start;
     if (
       headStart !== undefined &&
