@@ -5,7 +5,7 @@ import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { scoreReadability } from './readability-scorer';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
-import { splitMainAfterOpening } from './tree-segments';
+import { mergePhraseSegments, splitMainAfterOpening } from './tree-segments';
 
 /** Words that mark negative polarity. */
 export const NEGATION_WORDS: ReadonlySet<string> = new Set([
@@ -84,9 +84,12 @@ export function forEachSyntaxClause(
   for (let sentenceIndex = 0; sentenceIndex < tagged.sentences.length; sentenceIndex += 1) {
     const [from, to] = tagged.sentences[sentenceIndex] as readonly [number, number];
     if (to <= from) continue;
-    const segments = disabledRules?.has('SEGMENT.TREE_MAIN_AFTER_OPENING')
+    const found = disabledRules?.has('SEGMENT.TREE_MAIN_AFTER_OPENING')
       ? segmentClauses(tagged, from, to)
       : splitMainAfterOpening(tagged, segmentClauses(tagged, from, to), from, to);
+    const segments = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
+      ? found
+      : mergePhraseSegments(tagged, found, from, to);
     const readability = scoreReadability(tagged.values, from, to);
     const final = finalPunctuation(tagged, from, to - 1);
     // A quotation at the end holds its own "?" or "!": the reporting clause before it ("She asks, “Is

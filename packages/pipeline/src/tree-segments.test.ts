@@ -49,3 +49,24 @@ describe('SEGMENT.TREE_MAIN_AFTER_OPENING: the main clause after a run-on openin
     }
   });
 });
+
+describe('SEGMENT.TREE_PHRASE_INTO_CLAUSE: a phrase the tree hangs on a clause joins it', () => {
+  const unmerged = createPipeline({
+    clock: () => new Date(0),
+    disabledRules: ['SEGMENT.TREE_PHRASE_INTO_CLAUSE'],
+  });
+  it.each(['Maria Lopez, a practising lawyer, instead decided to sell the farm herself.'])('%s', (text) => {
+    const clauses = shape(pipeline.compile(text, { documentId: 't' }));
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]).toMatchObject({ dependency: 'independent', text, parent: -1 });
+    // Without the rule the opening phrase is a clause of its own.
+    expect(unmerged.compile(text, { documentId: 't' }).length).toBeGreaterThan(1);
+  });
+
+  it('keeps clauses with a finite verb apart', () => {
+    expect(pipeline.compile("You don't know what that means.", { documentId: 't' })).toHaveLength(2);
+    expect(
+      pipeline.compile('The report, which nobody read, was filed in March.', { documentId: 't' }),
+    ).toHaveLength(2);
+  });
+});

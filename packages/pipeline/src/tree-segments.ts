@@ -1,4 +1,5 @@
 import type { ClauseSegment } from './clause-segmenter';
+import { MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
 import { findVerbalGroups, type TokenArrays } from './verbal-group';
 
 /** The parse of a sentence, as pass 1 keeps it. */
@@ -201,4 +202,123 @@ function promoteRootClause(tree: SentenceTree, segments: ClauseSegment[], root: 
     if (index === 0) return { ...segment, parent: at };
     return segment;
   });
+}
+
+/** Relations by which a phrase, not a clause, hangs on a head (UD universal part). */
+const PHRASAL = new Set([
+  'nsubj',
+  'obj',
+  'iobj',
+  'obl',
+  'nmod',
+  'advmod',
+  'appos',
+  'punct',
+  'vocative',
+  'dislocated',
+  'det',
+  'amod',
+  'compound',
+  'flat',
+  'nummod',
+  'case',
+  'cc',
+]);
+
+/**
+ * SEGMENT.TREE_PHRASE_INTO_CLAUSE: a segment that the tree shows to be a phrase of another clause
+ * ("On the administrative level, | the directors expressed ...", "Thomas Sam, a practising homeopath, |
+ * decided ...") joins that clause. It qualifies when it holds no root and no verb but a participle modifying a word inside it (amod, acl),
+ * is no minor clause, and every
+ * token whose head lies outside it hangs there by a phrasal relation (Subject, object, oblique,
+ * modifier, apposition, punctuation) on one and the same adjacent segment. A segment the phrase
+ * opened the sentence with keeps its place as the independent clause. Returns the segments (the same
+ * array when nothing changed).
+ */
+/** A minor clause of its own ("Thanks, I will", "Yes, we do"): an interjection or a minor formula. */
+function minorSegment(tree: SentenceTree, segment: ClauseSegment): boolean {
+  const words: string[] = [];
+  for (const index of segment.tokens) {
+    if (tree.pos[index] === 'PUNCT') continue;
+    if (tree.pos[index] === 'INTJ') return true;
+    words.push(tree.lower[index] ?? '');
+  }
+  return MINOR_EXPRESSIONS.has(words.join('_'));
+}
+
+export function mergePhraseSegments(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  if (segments.length < 2) return segments;
+  const owner = new Int32Array(to - from).fill(-1);
+  segments.forEach((segment, local) => {
+    for (const index of segment.tokens) owner[index - from] = local;
+  });
+  let out = segments;
+  for (let local = 0; local < out.length; local += 1) {
+    const segment = out[local] as ClauseSegment;
+    if (segment.tokens.length === 0 || minorSegment(tree, segment)) continue;
+    // A verbal group makes a clause unless it is a non-finite verb inside the phrase ("a practising
+    // homeopath"): a finite verb, or one the tree hangs outside, is a clause whatever its relation.
+    const group = segment.group;
+    if (group !== null) {
+      const verbHead = tree.heads[group.head] ?? -1;
+      let first = 0;
+      while (first < segment.tokens.length && tree.pos[segment.tokens[first] ?? 0] === 'PUNCT') first += 1;
+      if (
+        group.finite >= 0 ||
+        verbHead < 0 ||
+        owner[verbHead - from] !== local ||
+        !/^(amod|acl)(:|$)/.test(tree.deprels[group.head] ?? '') ||
+        group.head === segment.tokens[first]
+      )
+        continue;
+    }
+    let target = -1;
+    let phrasal = true;
+    for (const index of segment.tokens) {
+      const head = tree.heads[index] ?? -1;
+      if (head < 0) {
+        phrasal = false;
+        break;
+      }
+      const at = owner[head - from] ?? -1;
+      if (at === local) continue;
+      const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
+      if (relation === 'punct') continue;
+      if (!PHRASAL.has(relation) || at < 0 || (target >= 0 && at !== target)) {
+        phrasal = false;
+        break;
+      }
+      target = at;
+    }
+    if (!phrasal || target < 0 || Math.abs(target - local) !== 1) continue;
+    const into = out[target] as ClauseSegment;
+    // The phrase held the independent clause's place: the clause it joins takes it over.
+    const promote =
+      segment.dependency === 'independent' &&
+      (into.parent === local || (into.dependency === 'paratactic' && into.parent < 0));
+    const merged: ClauseSegment = {
+      ...into,
+      tokens: [...into.tokens, ...segment.tokens].sort((a, b) => a - b),
+      ...(promote ? { dependency: 'independent' as const, relation: null, parent: -1 } : {}),
+    };
+    const next: ClauseSegment[] = [];
+    out.forEach((other, index) => {
+      if (index === local) return;
+      let parent = other.parent === local ? target : other.parent;
+      if (index === target) parent = merged.parent === local ? -1 : merged.parent;
+      if (parent > local) parent -= 1;
+      next.push(index === target ? { ...merged, parent } : { ...other, parent });
+    });
+    for (const index of segment.tokens) owner[index - from] = target > local ? target - 1 : target;
+    for (let index = 0; index < owner.length; index += 1)
+      if ((owner[index] ?? -1) > local) owner[index] = (owner[index] as number) - 1;
+    out = next;
+    local -= 1;
+  }
+  return out;
 }
