@@ -11,6 +11,7 @@ import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { createPipeline } from '../src/pipeline';
 import { reportContracts } from './contracts';
 import { scoreParse } from './parse-eval';
+import { reportSegmentation } from './segmentation';
 import { reportSflGold } from './sfl-gold';
 import { reportTuningSet } from './tuning-set';
 import { goldClauseCount, readConllu } from './ud-conllu';
@@ -20,7 +21,7 @@ const split = process.argv.includes('--split')
   ? (process.argv[process.argv.indexOf('--split') + 1] ?? 'test')
   : 'test';
 const isTest = split === 'test';
-/** `--only pos,ud,gum,ovos,conll,genia,sfl` runs only the named measures (docs/EVALUATION.md is then not written). */
+/** `--only pos,ud,gum,ovos,conll,genia,sfl,tuning,contracts,segmentation` runs only the named measures (docs/EVALUATION.md is then not written). */
 const only = process.argv.includes('--only')
   ? new Set((process.argv[process.argv.indexOf('--only') + 1] ?? '').split(','))
   : null;
@@ -501,6 +502,10 @@ if (want('tuning'))
 // Contract language (eval/contracts.ts; `--contract-errors` lists the tuning sample's misses).
 if (want('contracts'))
   reportContracts({ pipeline, dir: here, row, verbose: process.argv.includes('--contract-errors') });
+
+// Clause segmentation on real contracts (eval/segmentation.ts; `--segmentation-errors` shows examples).
+if (want('segmentation'))
+  reportSegmentation({ pipeline, data: DATA, row, verbose: process.argv.includes('--segmentation-errors') });
 
 if (mainClauses > 0)
   row(
