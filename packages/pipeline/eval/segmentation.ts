@@ -94,7 +94,8 @@ export function measureSegmentation(
     characters,
     clauses: count,
     meanTokens: count === 0 ? 0 : lengths.reduce((a, b) => a + b, 0) / count,
-    medianTokens: count === 0 ? 0 : (sorted[Math.floor((count - 1) / 2)]! + sorted[Math.ceil((count - 1) / 2)]!) / 2,
+    medianTokens:
+      count === 0 ? 0 : (sorted[Math.floor((count - 1) / 2)]! + sorted[Math.ceil((count - 1) / 2)]!) / 2,
     shortShare: count === 0 ? 0 : short / count,
     openParen,
     punctuationOnly,

@@ -11,7 +11,7 @@ import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
 import type { PosSource } from './syntax-tagger';
-import { type ExtractedBlock, extractText, type TextFormat } from './text-formats';
+import { type ExtractedBlock, extractText, plainTextHeadings, type TextFormat } from './text-formats';
 
 /** Options of `createPipeline`. */
 export interface PipelineOptions {
@@ -104,7 +104,16 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         text = extracted.text;
         blocks = extracted.blocks;
       }
+      // Plain text has no mark-up: its headings are found by their form (SEGMENT.PLAIN_TEXT_HEADING).
+      if (format === 'text' && !disabledRules.has('SEGMENT.PLAIN_TEXT_HEADING'))
+        blocks = plainTextHeadings(text);
       const headings = blocks.filter((block) => block.role === 'heading');
+      // A plain-text heading is cut off as a sentence of its own (Markdown and HTML blocks already are).
+      let breaks: number[] | undefined;
+      if (format === 'text' && headings.length > 0) {
+        breaks = [];
+        for (const heading of headings) breaks.push(heading.start, heading.end);
+      }
       const sourceType = compileOptions.sourceType ?? 'document';
       const untrusted = sourceType !== 'document';
       const now = clock().toISOString();
@@ -142,6 +151,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         },
         disabledRules,
         options.posSource,
+        breaks,
       );
       if (blocks.some((block) => block.role === 'heading')) attachToHeadings(clauses, blocks);
       return clauses;
