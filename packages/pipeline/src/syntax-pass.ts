@@ -79,6 +79,7 @@ export function forEachSyntaxClause(
     ...(edges !== undefined ? { breaks: edges } : {}),
   });
   if (edges !== undefined) joinInsideBlocks(tagged, edges);
+  if (!disabledRules?.has('SEGMENT.TABLE_THEN_PROSE')) splitTableRuns(tagged);
   if (!disabledRules?.has('SEGMENT.PUNCTUATION_ONLY')) joinPunctuationOnly(tagged);
   let clauseCount = 0;
   // Sentences that become clauses are numbered without gaps.
@@ -179,6 +180,75 @@ function joinInsideBlocks(tagged: ReturnType<typeof tagText>, edges: readonly nu
     kept += 1;
   }
   sentences.length = kept;
+}
+
+/** Blank characters between two tokens that make a column gap of a flattened table. */
+const WIDE_GAP = 3;
+/** Wide gaps a sentence must run through without a verb before it reads as a table. */
+const TABLE_GAPS = 3;
+
+/**
+ * SEGMENT.TABLE_THEN_PROSE: a table flattened into one line ("[***]   DESCRIPTION   [***]   VALVE ...",
+ * "Create Report   ***   View   ***") runs on into the prose after it when nothing ends a sentence
+ * between them. Once a sentence has run through three wide gaps (three blanks or more) without a
+ * verb, the stretch after a wide gap that holds a verb starts a sentence of its own: the table stays
+ * a verbless fragment and the prose its own clauses. Prose wrapped with wide gaps ("the Joint
+ * Venture      shall have") has its verb before three gaps are passed and is left as it is.
+ */
+function splitTableRuns(tagged: ReturnType<typeof tagText>): void {
+  const { sentences, starts, ends } = tagged;
+  let out: Array<readonly [number, number]> | null = null;
+  for (let at = 0; at < sentences.length; at += 1) {
+    const span = sentences[at] as readonly [number, number];
+    const [from, to] = span;
+    let start = from;
+    let gaps = 0;
+    let verb = proseVerb(tagged, from);
+    for (let index = from + 1; index < to && !verb; index += 1) {
+      if ((starts[index] as number) - (ends[index - 1] as number) < WIDE_GAP) {
+        verb = proseVerb(tagged, index);
+        continue;
+      }
+      if (gaps >= TABLE_GAPS && cellHasVerb(tagged, index, to)) {
+        out ??= sentences.slice(0, at);
+        out.push([start, index]);
+        start = index;
+        break;
+      }
+      gaps += 1;
+      verb = proseVerb(tagged, index);
+    }
+    if (out !== null) out.push(start === from ? span : [start, to]);
+  }
+  if (out === null) return;
+  sentences.length = 0;
+  for (const span of out) sentences.push(span);
+}
+
+/** A verb written in lower case ("shall", "pays"): a capitalised one may be a table cell misread ("PUMP", "View"). */
+function proseVerb(tagged: ReturnType<typeof tagText>, index: number): boolean {
+  const tag = tagged.pos[index];
+  if (tag !== 'VERB' && tag !== 'AUX') return false;
+  const code = (tagged.values[index] as string).charCodeAt(0);
+  return code >= 97 && code <= 122;
+}
+
+/**
+ * Whether the tokens from `index` up to the next wide gap (or `to`) read as prose: a verb and two
+ * lower-case words (a cell in capitals or title case, "PUMP-B", "Create Report", is no prose).
+ */
+function cellHasVerb(tagged: ReturnType<typeof tagText>, index: number, to: number): boolean {
+  const { starts, ends, values } = tagged;
+  let verb = false;
+  let lower = 0;
+  for (let at = index; at < to; at += 1) {
+    if (at > index && (starts[at] as number) - (ends[at - 1] as number) >= WIDE_GAP) break;
+    if (proseVerb(tagged, at)) verb = true;
+    const code = (values[at] as string).charCodeAt(0);
+    if (code >= 97 && code <= 122) lower += 1;
+    if (verb && lower >= 2) return true;
+  }
+  return false;
 }
 
 /**

@@ -432,8 +432,9 @@ function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean):
       if (last === ',' || last === ';') return -1;
       // A title does not end in a small word ("AND", "PARTIES AND"): that is a line of a signature block.
       if (TITLE_SMALL.has(word.replace(/[.:]$/, '').toLowerCase())) return -1;
-      // An all-caps title needs a few capitals ("WITNESSETH", "TERM OF CONTRACT"), not "A" or "I".
-      if (caps && capitals >= 4) return wordEnd;
+      // An all-caps title needs a few capitals ("WITNESSETH", "TERM OF CONTRACT"), not "A" or "I";
+      // unnumbered, it has its line to itself or a wider gap after it ("PLEASE NOTE: Your ..." is a label).
+      if (caps && capitals >= 4 && (numbered || gap >= lineEnd || gap - wordEnd >= 2)) return wordEnd;
       // A title-case title closes with its full stop or colon, or has its line to itself.
       if (title && (closed || gap >= lineEnd)) return wordEnd;
       return -1;
