@@ -40,7 +40,9 @@ export interface CompileOptions {
    * What the text is written in (default `text`): `markdown` and `html` are compiled from their
    * visible prose (`extractText`), and clause offsets then refer to that extracted text. A heading
    * is a sentence of its own and the parent (relation `heading`) of the top-level clauses after it,
-   * up to the next heading of the same or a higher level.
+   * up to the next heading of the same or a higher level. Plain text's headings are found by their
+   * form (`plainTextHeadings`: "12. LIMITATION OF LIABILITY", "Section 4.2 Payment Terms.") and work
+   * the same way, with offsets into the text as given.
    */
   readonly format?: TextFormat;
 }
