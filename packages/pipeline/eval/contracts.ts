@@ -2,7 +2,7 @@
  * Scores modality on real contract language against the hand-labelled CUAD samples
  * (eval/contracts-tuning.jsonl, eval/contracts-heldout.jsonl; see eval/CONTRACTS-SOURCE.md). Each line
  * labels the clause of its excerpt that holds `verb_offset`; the prediction is the compiled clause
- * whose span covers that offset. Called from eval/run.ts (`--only contracts`; `--contract-errors` lists
+ * with a token at that offset (else the first whose span covers it). Called from eval/run.ts (`--only contracts`; `--contract-errors` lists
  * the misses of the tuning sample, never of the held-out one).
  */
 import { readFileSync } from 'node:fs';
@@ -95,11 +95,18 @@ function reportSample(options: ContractOptions, file: string, data: string, verb
   const misses: string[] = [];
   for (const item of items) {
     const clauses = pipeline.compile(item.text, { documentId: item.id });
+    // The clause with the verb among its own tokens (a parent's span also covers a clause embedded in it).
+    const holds = (candidate: AnnotatedClause) =>
+      candidate.syntactic.tokens.some(
+        (token) => token.start <= item.verb_offset && item.verb_offset < token.end,
+      );
     const clause =
+      clauses.find(holds) ??
       clauses.find(
         (candidate) =>
           candidate.syntactic.start <= item.verb_offset && item.verb_offset < candidate.syntactic.end,
-      ) ?? clauses[0];
+      ) ??
+      clauses[0];
     const weight = clause?.interpersonal.modalityWeight ?? 0;
     const type = clause?.interpersonal.modalityType ?? null;
     const predicted = predictedClass(clause);

@@ -119,6 +119,17 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
   let strong: Marker | null = null;
   let weak: Marker | null = null;
   for (let index = from; index < to; index += 1) {
+    if (tokens.lower[index] === '(') {
+      // SEGMENT.PARENTHESIS_INSIDE: "ninety (90) days", "Rule 13d-1(k) under", "TOM WATSON, (“CONSULTANT”)":
+      // a parenthesis that closes before the next verbal group (or within a few words) holds a number,
+      // a reference or a defined term of the clause it stands in (a few words without a verb, where a
+      // word in it may be misread as the next verb); it opens no clause, and nothing in it is a marker.
+      const close = closingParenthesis(tokens, index);
+      if (close >= 0 && (close < to || (close - index <= 6 && !verbBetween(tokens, index, close)))) {
+        index = close;
+        continue;
+      }
+    }
     const kind = classify(tokens, index, sentenceStart);
     if (kind === null) continue;
     if (kind === 'coord' && from === sentenceStart && index > from) continue;
@@ -133,6 +144,10 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
           : marker;
     }
   }
+  if (strong !== null && strong.index > from && tokens.lower[strong.index - 1] === '(') {
+    // "(as defined below)", "(which is paid monthly)": the parenthesis opens the clause with its marker.
+    strong = { ...strong, index: strong.index - 1 };
+  }
   if (strong !== null && strong.kind === 'rel') {
     for (let index = from; index < strong.index - 1; index += 1) {
       const kind = classify(tokens, index, sentenceStart);
@@ -142,6 +157,51 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
     }
   }
   return strong ?? weak;
+}
+
+/**
+ * SEGMENT.PARENTHESIS_CLOSES_CLAUSE: a clause opened by "(" ends at its ")": "the Lease (as defined
+ * below) and the Schedule", "TOM WATSON, (hereinafter referred to as “CONSULTANT”) and ADAMS GOLF".
+ * What follows the ")" in the same segment goes back to the clause the parenthesis stands in (its
+ * parent, or the clause before it), unless the segment's own verbal group comes after the ")".
+ */
+function closeParentheses(tokens: TokenArrays, segments: ClauseSegment[]): void {
+  for (let at = 1; at < segments.length; at += 1) {
+    const segment = segments[at] as ClauseSegment;
+    const first = segment.tokens[0];
+    if (first === undefined || tokens.lower[first] !== '(') continue;
+    const close = closingParenthesis(tokens, first);
+    const last = segment.tokens[segment.tokens.length - 1] ?? -1;
+    if (close < 0 || close >= last || (segment.group !== null && segment.group.start > close)) continue;
+    const cut = segment.tokens.indexOf(close) + 1;
+    if (cut <= 0) continue;
+    const target = segments[segment.parent >= 0 ? segment.parent : at - 1] as ClauseSegment;
+    const tail = segment.tokens.splice(cut);
+    target.tokens.push(...tail);
+    target.tokens.sort((a, b) => a - b);
+  }
+}
+
+/** Index of the ")" that closes the "(" at `open`, within 40 tokens, or -1. */
+function closingParenthesis(tokens: TokenArrays, open: number): number {
+  const { lower } = tokens;
+  const limit = Math.min(lower.length, open + 41);
+  let depth = 0;
+  for (let index = open + 1; index < limit; index += 1) {
+    const word = lower[index];
+    if (word === '(') depth += 1;
+    else if (word === ')') {
+      if (depth === 0) return index;
+      depth -= 1;
+    } else if (word === '.' || word === ';') return -1;
+  }
+  return -1;
+}
+
+function verbBetween(tokens: TokenArrays, from: number, to: number): boolean {
+  for (let index = from + 1; index < to; index += 1)
+    if (tokens.pos[index] === 'VERB' || tokens.pos[index] === 'AUX') return true;
+  return false;
 }
 
 /**
@@ -366,7 +426,8 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         open(marker.index + 1, 'paratactic', marker.word, -1);
         break;
       case 'comma': {
-        const start = marker.index + 1;
+        // A parenthesis belongs to the clause it opens ("(as defined below)"), a comma or dash does not.
+        const start = marker.word === '(' ? marker.index : marker.index + 1;
         if (openingDependent >= 0 && (hasFinite(group) || opensCommand(tokens, start, group))) {
           open(start, 'independent', null, -1);
           attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
@@ -381,6 +442,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
   }
   (segments[active] as ClauseSegment).tokens.push(...range(assigned, to));
+  closeParentheses(tokens, segments);
   // An empty segment (all its tokens taken by others) is dropped and parent indices are renumbered.
   const renumbered: number[] = [];
   let kept = 0;

@@ -17,4 +17,4 @@ export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from 
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';
 export type { PosSource } from './syntax-tagger';
 export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
-export { extractPdfText, extractText } from './text-formats';
+export { extractPdfText, extractText, plainTextHeadings } from './text-formats';

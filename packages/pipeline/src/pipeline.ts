@@ -11,7 +11,7 @@ import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
 import type { PosSource } from './syntax-tagger';
-import { type ExtractedBlock, extractText, type TextFormat } from './text-formats';
+import { type ExtractedBlock, extractText, plainTextHeadings, type TextFormat } from './text-formats';
 
 /** Options of `createPipeline`. */
 export interface PipelineOptions {
@@ -40,7 +40,9 @@ export interface CompileOptions {
    * What the text is written in (default `text`): `markdown` and `html` are compiled from their
    * visible prose (`extractText`), and clause offsets then refer to that extracted text. A heading
    * is a sentence of its own and the parent (relation `heading`) of the top-level clauses after it,
-   * up to the next heading of the same or a higher level.
+   * up to the next heading of the same or a higher level. Plain text's headings are found by their
+   * form (`plainTextHeadings`: "12. LIMITATION OF LIABILITY", "Section 4.2 Payment Terms.") and work
+   * the same way, with offsets into the text as given.
    */
   readonly format?: TextFormat;
 }
@@ -104,7 +106,16 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         text = extracted.text;
         blocks = extracted.blocks;
       }
+      // Plain text has no mark-up: its headings are found by their form (SEGMENT.PLAIN_TEXT_HEADING).
+      if (format === 'text' && !disabledRules.has('SEGMENT.PLAIN_TEXT_HEADING'))
+        blocks = plainTextHeadings(text);
       const headings = blocks.filter((block) => block.role === 'heading');
+      // A plain-text heading is cut off as a sentence of its own (Markdown and HTML blocks already are).
+      let breaks: number[] | undefined;
+      if (format === 'text' && headings.length > 0) {
+        breaks = [];
+        for (const heading of headings) breaks.push(heading.start, heading.end);
+      }
       const sourceType = compileOptions.sourceType ?? 'document';
       const untrusted = sourceType !== 'document';
       const now = clock().toISOString();
@@ -143,6 +154,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         },
         disabledRules,
         options.posSource,
+        breaks,
       );
       if (blocks.some((block) => block.role === 'heading')) attachToHeadings(clauses, blocks);
       return clauses;

@@ -74,16 +74,25 @@ export function forEachSyntaxClause(
   emit: (clause: SyntaxClause) => void,
   disabledRules?: ReadonlySet<string>,
   posSource?: PosSource,
+  breaks?: readonly number[],
 ): void {
   const normalized = normalizeText(text);
+  const edges = breaks !== undefined && breaks.length > 0 ? normalizedOffsets(normalized, breaks) : undefined;
   const tagged = tagText(normalized.text, {
     ...(disabledRules ? { disabledRules } : {}),
     ...(posSource ? { posSource } : {}),
+    ...(edges !== undefined ? { breaks: edges } : {}),
   });
+  if (edges !== undefined) joinInsideBlocks(tagged, edges);
+  if (!disabledRules?.has('SEGMENT.TABLE_THEN_PROSE')) splitTableRuns(tagged);
+  if (!disabledRules?.has('SEGMENT.PUNCTUATION_ONLY')) joinPunctuationOnly(tagged);
   let clauseCount = 0;
-  for (let sentenceIndex = 0; sentenceIndex < tagged.sentences.length; sentenceIndex += 1) {
-    const [from, to] = tagged.sentences[sentenceIndex] as readonly [number, number];
+  // Sentences that become clauses are numbered without gaps.
+  let sentenceIndex = -1;
+  for (let tagIndex = 0; tagIndex < tagged.sentences.length; tagIndex += 1) {
+    const [from, to] = tagged.sentences[tagIndex] as readonly [number, number];
     if (to <= from) continue;
+    sentenceIndex += 1;
     const found = disabledRules?.has('SEGMENT.TREE_MAIN_AFTER_OPENING')
       ? segmentClauses(tagged, from, to)
       : splitMainAfterOpening(tagged, segmentClauses(tagged, from, to), from, to);
@@ -146,6 +155,175 @@ export function forEachSyntaxClause(
     }
   }
 }
+
+/** Offsets of the text as given, ascending, as offsets of the normalised text. */
+function normalizedOffsets(normalized: NormalizedText, offsets: readonly number[]): readonly number[] {
+  const { starts } = normalized;
+  if (starts === null) return offsets;
+  const length = normalized.text.length;
+  return offsets.map((offset) => {
+    // The first unit of the normalised text that starts at or after the offset.
+    let low = 0;
+    let high = length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((starts[middle] as number) < offset) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  });
+}
+
+/**
+ * A heading is one sentence: "12. | LIMITATION OF LIABILITY", which the splitter cuts after the number,
+ * is joined again. `edges` holds the start and end of each heading, ascending.
+ */
+function joinInsideBlocks(tagged: ReturnType<typeof tagText>, edges: readonly number[]): void {
+  const { sentences, starts } = tagged;
+  let kept = 0;
+  let pair = 0;
+  for (let index = 0; index < sentences.length; index += 1) {
+    const span = sentences[index] as readonly [number, number];
+    const start = starts[span[0]] ?? 0;
+    while (pair + 1 < edges.length && (edges[pair + 1] as number) <= start) pair += 2;
+    const previous = kept > 0 ? (sentences[kept - 1] as readonly [number, number]) : undefined;
+    if (
+      previous !== undefined &&
+      span[1] > span[0] &&
+      pair + 1 < edges.length &&
+      start > (edges[pair] as number) &&
+      (starts[previous[0]] ?? 0) >= (edges[pair] as number)
+    ) {
+      sentences[kept - 1] = [previous[0], span[1]];
+      continue;
+    }
+    sentences[kept] = span;
+    kept += 1;
+  }
+  sentences.length = kept;
+}
+
+/** Blank characters between two tokens that make a column gap of a flattened table. */
+const WIDE_GAP = 3;
+/** Wide gaps a sentence must run through without a verb before it reads as a table. */
+const TABLE_GAPS = 3;
+
+/**
+ * SEGMENT.TABLE_THEN_PROSE: a table flattened into one line ("[***]   DESCRIPTION   [***]   VALVE ...",
+ * "Create Report   ***   View   ***") runs on into the prose after it when nothing ends a sentence
+ * between them. Once a sentence has run through three wide gaps (three blanks or more) without a
+ * verb, the stretch after a wide gap that holds a verb starts a sentence of its own: the table stays
+ * a verbless fragment and the prose its own clauses. Prose wrapped with wide gaps ("the Joint
+ * Venture      shall have") has its verb before three gaps are passed and is left as it is.
+ */
+function splitTableRuns(tagged: ReturnType<typeof tagText>): void {
+  const { sentences, starts, ends } = tagged;
+  let out: Array<readonly [number, number]> | null = null;
+  for (let at = 0; at < sentences.length; at += 1) {
+    const span = sentences[at] as readonly [number, number];
+    const [from, to] = span;
+    let start = from;
+    let gaps = 0;
+    let verb = proseVerb(tagged, from);
+    for (let index = from + 1; index < to && !verb; index += 1) {
+      if ((starts[index] as number) - (ends[index - 1] as number) < WIDE_GAP) {
+        verb = proseVerb(tagged, index);
+        continue;
+      }
+      if (gaps >= TABLE_GAPS && cellHasVerb(tagged, index, to)) {
+        out ??= sentences.slice(0, at);
+        out.push([start, index]);
+        start = index;
+        break;
+      }
+      gaps += 1;
+      verb = proseVerb(tagged, index);
+    }
+    if (out !== null) out.push(start === from ? span : [start, to]);
+  }
+  if (out === null) return;
+  sentences.length = 0;
+  for (const span of out) sentences.push(span);
+}
+
+/** A verb written in lower case ("shall", "pays"): a capitalised one may be a table cell misread ("PUMP", "View"). */
+function proseVerb(tagged: ReturnType<typeof tagText>, index: number): boolean {
+  const tag = tagged.pos[index];
+  if (tag !== 'VERB' && tag !== 'AUX') return false;
+  const code = (tagged.values[index] as string).charCodeAt(0);
+  return code >= 97 && code <= 122;
+}
+
+/**
+ * Whether the tokens from `index` up to the next wide gap (or `to`) read as prose: a verb and two
+ * lower-case words (a cell in capitals or title case, "PUMP-B", "Create Report", is no prose).
+ */
+function cellHasVerb(tagged: ReturnType<typeof tagText>, index: number, to: number): boolean {
+  const { starts, ends, values } = tagged;
+  let verb = false;
+  let lower = 0;
+  for (let at = index; at < to; at += 1) {
+    if (at > index && (starts[at] as number) - (ends[at - 1] as number) >= WIDE_GAP) break;
+    if (proseVerb(tagged, at)) verb = true;
+    const code = (values[at] as string).charCodeAt(0);
+    if (code >= 97 && code <= 122) lower += 1;
+    if (verb && lower >= 2) return true;
+  }
+  return false;
+}
+
+/**
+ * SEGMENT.PUNCTUATION_ONLY: a redaction mark ("[***]"), a dashed rule or a row of dots between
+ * sentences, a "sentence" without a letter, a digit, "?" or "!", is no clause of its own: it joins the
+ * sentence before it (the first sentence of the text: the one after it). A lone "?" or "!" is a move.
+ */
+function joinPunctuationOnly(tagged: ReturnType<typeof tagText>): void {
+  const { sentences, values } = tagged;
+  let kept = 0;
+  for (let index = 0; index < sentences.length; index += 1) {
+    const span = sentences[index] as readonly [number, number];
+    const [from, to] = span;
+    if (to > from && !hasWord(values, from, to) && !hasQuestionOrExclamation(values, from, to)) {
+      if (kept > 0) {
+        const previous = sentences[kept - 1] as readonly [number, number];
+        sentences[kept - 1] = [previous[0], to];
+        continue;
+      }
+      const next = sentences[index + 1];
+      if (next !== undefined && next[0] === to) {
+        sentences[index + 1] = [from, next[1]];
+        continue;
+      }
+    }
+    sentences[kept] = span;
+    kept += 1;
+  }
+  sentences.length = kept;
+}
+
+function hasQuestionOrExclamation(values: readonly string[], from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const value = values[index] as string;
+    if (value.includes('?') || value.includes('!')) return true;
+  }
+  return false;
+}
+
+/** Whether a token of [from, to) holds a letter or a digit. */
+function hasWord(values: readonly string[], from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const value = values[index] as string;
+    for (let at = 0; at < value.length; at += 1) {
+      const code = value.charCodeAt(at);
+      // ASCII letters and digits, or anything past ASCII that is a letter or number.
+      if ((code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122)) return true;
+      if (code > 127 && WORD_CHARACTER.test(value[at] as string)) return true;
+    }
+  }
+  return false;
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
  * The segments a sentence-final "?" closes: the clause that ends the sentence and, while it is dependent,

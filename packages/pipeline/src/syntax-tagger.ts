@@ -28,6 +28,17 @@ export interface TagTextOptions {
   readonly disabledRules?: ReadonlySet<string>;
   /** Where the tags come from (default `wink`, on which pass 2 is tuned; see PosSource). */
   readonly posSource?: PosSource;
+  /**
+   * Offsets into the text, ascending, where a sentence must end (a heading's start and end): a sentence
+   * is cut at a white-space gap between tokens that holds one of them.
+   */
+  readonly breaks?: readonly number[];
+}
+
+/** Where the next forced sentence break is, across the chunks of one text. */
+interface BreakCursor {
+  readonly breaks: readonly number[];
+  next: number;
 }
 
 /**
@@ -166,6 +177,10 @@ const LOWER_WORD = /^[\p{Ll},]/u;
  */
 export function tagText(text: string, options: TagTextOptions = {}): TaggedText {
   const { disabledRules, posSource = 'wink' } = options;
+  const cursor: BreakCursor | undefined =
+    options.breaks !== undefined && options.breaks.length > 0
+      ? { breaks: options.breaks, next: 0 }
+      : undefined;
   const out: TaggedText = {
     values: [],
     lower: [],
@@ -180,7 +195,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   let from = 0;
   while (from < text.length) {
     const to = chunkEnd(text, from);
-    tagChunk(text, from, to, out, disabledRules);
+    tagChunk(text, from, to, out, disabledRules, cursor);
     from = to;
   }
   parseSentences(out, posSource, disabledRules);
@@ -255,6 +270,7 @@ function tagChunk(
   to: number,
   out: TaggedText,
   disabledRules?: ReadonlySet<string>,
+  breaks?: BreakCursor,
 ): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
@@ -328,7 +344,7 @@ function tagChunk(
     const start = outIndex[first] ?? base;
     const end = outIndex[last + 1] ?? out.values.length;
     if (!gluedPunctuation(out, start, end) && !quotationThenReporting(text, out, start, end))
-      splitAtLines(text, start, end, out);
+      splitAtLines(text, start, end, out, breaks);
   }
 }
 
@@ -433,7 +449,7 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 9 || code === 13 || code === 160 || code === 0x3000;
 }
 
-function splitAtLines(text: string, first: number, end: number, out: TaggedText): void {
+function splitAtLines(text: string, first: number, end: number, out: TaggedText, cursor?: BreakCursor): void {
   // A sentence of white space only has no tokens left.
   if (end <= first) return;
   let start = first;
@@ -441,6 +457,16 @@ function splitAtLines(text: string, first: number, end: number, out: TaggedText)
     const gapStart = out.ends[index - 1] ?? 0;
     const gapEnd = out.starts[index] ?? 0;
     if (gapEnd - gapStart === 0) continue;
+    if (cursor !== undefined) {
+      // A forced break (a heading's edge) in this gap ends the sentence.
+      const { breaks } = cursor;
+      while (cursor.next < breaks.length && (breaks[cursor.next] as number) < gapStart) cursor.next += 1;
+      if (cursor.next < breaks.length && (breaks[cursor.next] as number) <= gapEnd) {
+        out.sentences.push([start, index]);
+        start = index;
+        continue;
+      }
+    }
     // Scan the gap in place (no substring per token): a line break, and a second one for a blank line.
     let newline = gapStart;
     while (newline < gapEnd && text.charCodeAt(newline) !== 10) newline += 1;

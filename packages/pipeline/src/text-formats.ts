@@ -313,6 +313,137 @@ function extractPlain(source: string): ExtractedText {
   return { text: source, blocks };
 }
 
+/** Numbering before a heading: "ARTICLE II", "Section 4.2", "12.", "1.1", "(a)", "B.". */
+const NUMBERING =
+  /(?:(article|section|exhibit|schedule|annex|appendix|part)\s+[0-9ivxlc]+[a-z]?(?:\.[0-9]+)*\.?|([0-9]{1,3}(?:\.[0-9]{1,3})*)\.?|\([a-z]{1,4}\)|\([0-9]{1,3}\)|[a-z]\.)(?=[ \t]|$)/iy;
+/** Words that make an all-caps line a statement, not a title ("PORTIONS HAVE BEEN REDACTED"). */
+const CAPS_FINITES = new Set(
+  'SHALL WILL HAVE HAS HAD IS ARE WAS WERE MAY MUST BE BEEN CAN COULD SHOULD WOULD DOES DO DID AGREE AGREES'.split(
+    ' ',
+  ),
+);
+/** Small words a title-case heading may keep in lower case ("Limitation of Liability"). */
+const TITLE_SMALL = new Set(
+  'of the and or for to in on a an by with upon under from at as its their after before between against not per into than nor'.split(
+    ' ',
+  ),
+);
+const HAS_LOWER = /\p{Ll}/u;
+const HAS_DIGIT = /[0-9]/;
+const UPPER_FIRST = /^[“"'‘(]?\p{Lu}/u;
+
+/** Heading level from its numbering: titles and articles 1, "12." 2, "4.2" 3, "(a)" 5. */
+function numberingLevel(match: RegExpExecArray | null): number {
+  if (match === null) return 1;
+  const word = match[1]?.toLowerCase();
+  const digits = match[2] ?? (word === 'section' ? /[0-9.]+/.exec(match[0].slice(7))?.[0] : undefined);
+  if (word !== undefined && word !== 'section') return 1;
+  if (digits !== undefined) return Math.min(6, 2 + (digits.replace(/\.$/, '').match(/\./g)?.length ?? 0));
+  return 5;
+}
+
+/**
+ * Headings of plain text, as blocks with a level (ARTICLE and unnumbered all-caps titles 1, "12." 2,
+ * "4.2" 3, "(a)" 5), for a text with no mark-up: a line that starts with an all-caps title
+ * ("LIMITATION OF LIABILITY", "12. LIMITATION OF LIABILITY", "ARTICLE II"), or a numbered title in
+ * title case ending in a full stop or colon, on its own line or before the text of its section
+ * ("Section 4.2 Payment Terms. The tenant shall ..."). The title ends at the end of the line, at a
+ * full stop or colon, or at a wider gap ("9.   PRODUCT DESIGN   During the term ..."). Not a heading:
+ * an all-caps statement (it holds "SHALL", "HAVE", "IS", ...), an all-caps run that a lower-case word
+ * continues ("WHEREAS, ADAMS GOLF desires"), a title of more than 12 words, and a title nothing follows.
+ * @example plainTextHeadings('12. LIMITATION OF LIABILITY\nNeither party is liable.') // [{ role: 'heading', level: 2, start: 0, end: 27 }]
+ */
+export function plainTextHeadings(text: string): ExtractedBlock[] {
+  const blocks: ExtractedBlock[] = [];
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const heading = headingAt(text, lineStart, lineEnd);
+    if (heading !== null) blocks.push(heading);
+    lineStart = lineEnd + 1;
+  }
+  return blocks;
+}
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 13 || code === 160;
+}
+
+function headingAt(text: string, lineStart: number, lineEnd: number): ExtractedBlock | null {
+  let start = lineStart;
+  while (start < lineEnd && isBlank(text.charCodeAt(start))) start += 1;
+  if (start >= lineEnd) return null;
+  const first = text.charCodeAt(start);
+  // Only a capital, a digit or "(" opens a heading: most lines are gone after one comparison.
+  if (!((first >= 65 && first <= 90) || (first >= 48 && first <= 57) || first === 40)) return null;
+  NUMBERING.lastIndex = start;
+  const numbering = NUMBERING.exec(text);
+  let at = numbering === null ? start : start + numbering[0].length;
+  const level = numberingLevel(numbering);
+  const titled = numbering !== null;
+  while (at < lineEnd && isBlank(text.charCodeAt(at))) at += 1;
+  let end = -1;
+  if (at >= lineEnd) {
+    // "ARTICLE II", "EXHIBIT A" alone on a line; a bare "12." is a list number, not a heading.
+    if (numbering === null || numbering[1] === undefined || numbering[1].toLowerCase() === 'section')
+      return null;
+    end = start + numbering[0].replace(/\s+$/, '').length;
+  } else {
+    end = titleEnd(text, at, lineEnd, titled);
+    if (end < 0) return null;
+  }
+  // A heading names what follows it: something must follow, and not a lower-case continuation.
+  let next = end;
+  while (next < text.length && (isBlank(text.charCodeAt(next)) || text.charCodeAt(next) === 10)) next += 1;
+  if (next >= text.length || HAS_LOWER.test(text.charAt(next))) return null;
+  return { role: 'heading', level, start, end };
+}
+
+/**
+ * Where the title that starts at `at` ends, or -1: an all-caps run, or (after numbering) title-case
+ * words, up to the end of the line, a full stop or colon, or a gap of two or more spaces.
+ */
+function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean): number {
+  let words = 0;
+  let capitals = 0;
+  let caps = true;
+  let title = numbered;
+  let wordStart = at;
+  while (wordStart < lineEnd) {
+    let wordEnd = wordStart;
+    while (wordEnd < lineEnd && !isBlank(text.charCodeAt(wordEnd))) wordEnd += 1;
+    const word = text.slice(wordStart, wordEnd);
+    words += 1;
+    if (words > 12) return -1;
+    const lower = HAS_LOWER.test(word);
+    if (lower) caps = false;
+    else if (CAPS_FINITES.has(word.replace(/[^A-Z]/g, ''))) return -1;
+    else for (const char of word) if (char >= 'A' && char <= 'Z') capitals += 1;
+    if (title && (HAS_DIGIT.test(word) || (!UPPER_FIRST.test(word) && !TITLE_SMALL.has(word)))) title = false;
+    if (title && words === 1 && !UPPER_FIRST.test(word)) title = false;
+    if (!caps && !title) return -1;
+    let gap = wordEnd;
+    while (gap < lineEnd && isBlank(text.charCodeAt(gap))) gap += 1;
+    const last = word.charAt(word.length - 1);
+    const closed = last === '.' || last === ':';
+    // A wider gap ends an all-caps title; a title-case one may have been wrapped there.
+    if (gap >= lineEnd || closed || (caps && gap - wordEnd >= 2)) {
+      if (last === ',' || last === ';') return -1;
+      // A title does not end in a small word ("AND", "PARTIES AND"): that is a line of a signature block.
+      if (TITLE_SMALL.has(word.replace(/[.:]$/, '').toLowerCase())) return -1;
+      // An all-caps title needs a few capitals ("WITNESSETH", "TERM OF CONTRACT"), not "A" or "I";
+      // unnumbered, it has its line to itself or a wider gap after it ("PLEASE NOTE: Your ..." is a label).
+      if (caps && capitals >= 4 && (numbered || gap >= lineEnd || gap - wordEnd >= 2)) return wordEnd;
+      // A title-case title closes with its full stop or colon, or has its line to itself.
+      if (title && (closed || gap >= lineEnd)) return wordEnd;
+      return -1;
+    }
+    wordStart = gap;
+  }
+  return -1;
+}
+
 /**
  * Extracts the text the pipeline compiles from Markdown, HTML or plain text (plain text is returned
  * as it is). Headings, list items, quotes and table rows become blocks of their own with their role.

@@ -1,0 +1,185 @@
+import type { AnnotatedClause } from '@cae/core';
+import { describe, expect, it } from 'vitest';
+import { createPipeline } from './pipeline';
+import { plainTextHeadings } from './text-formats';
+
+// Invented contract-like texts: what segmentation must survive on real contracts.
+const pipeline = createPipeline({ clock: () => new Date(0) });
+const compile = (text: string, disabledRules?: string[]): AnnotatedClause[] =>
+  (disabledRules ? createPipeline({ clock: () => new Date(0), disabledRules }) : pipeline).compile(text, {
+    documentId: 'contract',
+  });
+const rule = (clause: AnnotatedClause | undefined) => clause?.interpersonal.reasoningTrace.inferenceRule;
+const holding = (clauses: AnnotatedClause[], words: string) => clauses.find((c) => c.text.includes(words));
+
+describe('parentheses in contract clauses', () => {
+  it.each([
+    'The Buyer may reject the goods within sixty (60) days of delivery.',
+    'The holder shall file a statement under Rule 7b-2(c) under the Trading Act.',
+    'This Agreement is made between the grower, ANNA LEE, ("GROWER") and the Mill.',
+  ])('keeps a parenthesised number, reference or defined term inside its clause: %s', (text) => {
+    const clauses = compile(text);
+    for (const clause of clauses) expect(clause.text.trimEnd().endsWith('('), clause.text).toBe(false);
+    const inside = text.match(/\(([^)]*)\)/)?.[0] ?? '';
+    expect(clauses.some((clause) => clause.text.includes(inside))).toBe(true);
+  });
+
+  it('opens a parenthesised clause with its "(" and gives what follows the ")" back', () => {
+    const clauses = compile(
+      'Words not defined here have the meanings given in the Master Lease (as amended from time to time).',
+    );
+    for (const clause of clauses) expect(clause.text.trimEnd().endsWith('('), clause.text).toBe(false);
+    const parenthetical = holding(clauses, 'as amended');
+    expect(parenthetical?.text.startsWith('(')).toBe(true);
+  });
+
+  it('returns the words after a closed parenthetical clause to the clause it stands in', () => {
+    const clauses = compile(
+      'The fee is due on signing, the tenant (hereinafter called "Tenant") and the guarantor pay it jointly.',
+    );
+    const parenthetical = holding(clauses, 'hereinafter');
+    expect(parenthetical?.text).toBe('(hereinafter called "Tenant")');
+  });
+});
+
+describe('punctuation-only spans', () => {
+  it('makes no clause of a redaction mark or a dashed rule between sentences', () => {
+    const text = 'The royalty is [***] per unit.\n[***]\n----------------\nThe term is two years.';
+    const clauses = compile(text);
+    for (const clause of clauses) expect(/[\p{L}\p{N}]/u.test(clause.text), clause.text).toBe(true);
+    // Nothing is lost: the marks are inside the clause before them.
+    expect(clauses.some((clause) => clause.text.includes('----------------'))).toBe(true);
+    expect(clauses.filter((clause) => clause.syntactic.dependency === 'independent')).toHaveLength(2);
+  });
+
+  it('joins a rule that opens the text to the sentence after it', () => {
+    const clauses = compile('==========\nThe term is two years.');
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.text.startsWith('==========')).toBe(true);
+  });
+
+  it('still makes a clause of a text that is punctuation alone, and of a lone question mark', () => {
+    expect(compile('* * *')).toHaveLength(1);
+    expect(compile('The rent rose. ?').length).toBe(2);
+  });
+
+  it('can be switched off (SEGMENT.PUNCTUATION_ONLY)', () => {
+    const clauses = compile('The term is two years.\n----------\nThe fee is fixed.', [
+      'SEGMENT.PUNCTUATION_ONLY',
+    ]);
+    expect(clauses.some((clause) => clause.text === '----------')).toBe(true);
+  });
+});
+
+describe('tables flattened into a line', () => {
+  it('does not let a table row swallow the prose after it', () => {
+    const text =
+      'ITEM   CODE   UNIT PRICE   BOLT-A   [***]   NUT-B   [***]   The Seller shall ship the parts within ten (10) days.';
+    const clauses = compile(text);
+    const prose = holding(clauses, 'The Seller shall ship');
+    expect(prose?.text.startsWith('The Seller')).toBe(true);
+    expect(prose?.interpersonal.mood).toBe('declarative');
+    expect(holding(clauses, 'BOLT-A')?.text.includes('Seller')).toBe(false);
+    const off = compile(text, ['SEGMENT.TABLE_THEN_PROSE']);
+    expect(holding(off, 'BOLT-A')?.text.includes('Seller')).toBe(true);
+  });
+
+  it('leaves prose wrapped with wide gaps in one sentence', () => {
+    const clauses = compile(
+      'The main office of the Joint      Venture shall be at 12 Mill      Road, in the town of      Dover, but may move.',
+    );
+    expect(new Set(clauses.map((clause) => clause.syntactic.sentenceIndex)).size).toBe(1);
+  });
+});
+
+describe('plain-text headings', () => {
+  it('marks an all-caps numbered title as a heading that parents the clauses after it', () => {
+    const clauses = compile(
+      '7. LIMITATION OF LIABILITY\nNeither party will be liable for lost profits. The cap is the fees paid.',
+    );
+    const heading = clauses[0];
+    expect(heading?.text).toBe('7. LIMITATION OF LIABILITY');
+    expect(heading?.interpersonal.mood).toBe('fragment');
+    expect(rule(heading)).toBe('MOOD.HEADING');
+    const body = clauses.filter(
+      (clause) => clause !== heading && clause.syntactic.dependency === 'independent',
+    );
+    expect(body.length).toBe(2);
+    for (const clause of body) {
+      expect(clause.syntactic.parentClauseId).toBe(heading?.id);
+      expect(clause.syntactic.relation).toBe('heading');
+      expect(clause.interpersonal.mood).toBe('declarative');
+    }
+  });
+
+  it('cuts a numbered title-case heading off the text of its section', () => {
+    const clauses = compile(
+      'Section 4.2 Payment Terms. The buyer shall pay each invoice within thirty (30) days.\n\nSection 4.3 Late Payment. Interest accrues on any late sum.',
+    );
+    const first = holding(clauses, 'Payment Terms');
+    expect(first?.text).toBe('Section 4.2 Payment Terms.');
+    expect(rule(first)).toBe('MOOD.HEADING');
+    expect(holding(clauses, 'The buyer shall pay')?.syntactic.parentClauseId).toBe(first?.id);
+    const second = holding(clauses, 'Late Payment');
+    expect(rule(second)).toBe('MOOD.HEADING');
+    expect(holding(clauses, 'Interest accrues')?.syntactic.parentClauseId).toBe(second?.id);
+  });
+
+  it('nests headings by their numbering', () => {
+    const text =
+      'ARTICLE III FEES\n3.1 Invoices. The supplier shall invoice monthly.\n3.2 Late Payment. Interest accrues on late sums.';
+    const clauses = compile(text);
+    const article = holding(clauses, 'ARTICLE III');
+    const invoices = holding(clauses, '3.1 Invoices');
+    const late = holding(clauses, '3.2 Late Payment');
+    expect([article, invoices, late].map(rule)).toEqual(['MOOD.HEADING', 'MOOD.HEADING', 'MOOD.HEADING']);
+    expect(invoices?.syntactic.parentClauseId).toBe(article?.id);
+    expect(late?.syntactic.parentClauseId).toBe(article?.id);
+    expect(holding(clauses, 'Interest accrues')?.syntactic.parentClauseId).toBe(late?.id);
+  });
+
+  it('takes an all-caps title that a wider gap separates from the text on its line', () => {
+    const clauses = compile('9.   PRODUCT SUPPORT   During the term the Vendor shall answer calls.');
+    expect(clauses[0]?.text).toBe('9.   PRODUCT SUPPORT');
+    expect(rule(clauses[0])).toBe('MOOD.HEADING');
+    expect(holding(clauses, 'the Vendor shall answer')?.interpersonal.mood).toBe('declarative');
+  });
+
+  it.each([
+    ['an all-caps statement', 'THE SERVICE IS PROVIDED AS IS.\nThe client accepts this.'],
+    [
+      'an all-caps opening continued in lower case',
+      'WHEREAS, THE SELLER owns the land; and\nThe buyer wants it.',
+    ],
+    ['a title nothing follows', 'LIMITATION OF LIABILITY'],
+    ['a line that is a sentence', 'The Seller Agrees To Sell The Land.\nThe buyer pays.'],
+    ['a signature-block conjunction', 'ACME TRADING LTD\nAND\nBeta Mills Inc. signed it.'],
+    ['an all-caps label run into its sentence', 'KINDLY NOTE: Your deposit is due today.'],
+  ])('finds no heading in %s', (_, text) => {
+    const headings = plainTextHeadings(text);
+    const words = headings.map((block) => text.slice(block.start, block.end));
+    expect(
+      words.every((word) => !/AS IS|WHEREAS|LIMITATION|Agrees|^AND$|NOTE/.test(word)),
+      words.join('|'),
+    ).toBe(true);
+  });
+
+  it('gives levels and offsets', () => {
+    const text = 'EXHIBIT B\n\n12. LIMITATION OF LIABILITY\nText here.\n  (b) Cure Period. Text there.';
+    const blocks = plainTextHeadings(text);
+    expect(blocks.map((block) => [text.slice(block.start, block.end), block.level])).toEqual([
+      ['EXHIBIT B', 1],
+      ['12. LIMITATION OF LIABILITY', 2],
+      ['(b) Cure Period.', 5],
+    ]);
+  });
+
+  it('leaves Markdown headings to the Markdown reader and can be switched off', () => {
+    const text = '12. LIMITATION OF LIABILITY\nNeither party will be liable for lost profits.';
+    const off = compile(text, ['SEGMENT.PLAIN_TEXT_HEADING']);
+    expect(off.some((clause) => rule(clause) === 'MOOD.HEADING')).toBe(false);
+    const markdown = pipeline.compile('# Fees\n\nThe buyer pays.', { documentId: 'm', format: 'markdown' });
+    expect(rule(markdown[0])).toBe('MOOD.HEADING');
+    expect(markdown[1]?.syntactic.parentClauseId).toBe(markdown[0]?.id);
+  });
+});
