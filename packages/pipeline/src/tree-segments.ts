@@ -231,10 +231,22 @@ const PHRASAL = new Set([
  * decided ...") joins that clause. It qualifies when it holds no root and no verb but a participle modifying a word inside it (amod, acl),
  * is no minor clause, and every
  * token whose head lies outside it hangs there by a phrasal relation (Subject, object, oblique,
- * modifier, apposition, punctuation) on one and the same adjacent segment. A segment the phrase
+ * modifier, apposition, punctuation) on one and the same segment, next to it or past clauses that hang
+ * on it. A segment the phrase
  * opened the sentence with keeps its place as the independent clause. Returns the segments (the same
  * array when nothing changed).
  */
+/**
+ * Whether segment `target` is next to segment `local`, or only clauses that hang on `local` (a relative
+ * clause of the phrase: "Countries | that are colored red, | have ...") come between them.
+ */
+function between(segments: readonly ClauseSegment[], local: number, target: number): boolean {
+  const [low, high] = local < target ? [local, target] : [target, local];
+  for (let index = low + 1; index < high; index += 1)
+    if ((segments[index] as ClauseSegment).parent !== local) return false;
+  return true;
+}
+
 /** A minor clause of its own ("Thanks, I will", "Yes, we do"): an interjection or a minor formula. */
 function minorSegment(tree: SentenceTree, segment: ClauseSegment): boolean {
   const words: string[] = [];
@@ -295,30 +307,39 @@ export function mergePhraseSegments(
       }
       target = at;
     }
-    if (!phrasal || target < 0 || Math.abs(target - local) !== 1) continue;
+    if (!phrasal || target < 0 || !between(out, local, target)) continue;
     const into = out[target] as ClauseSegment;
     // The phrase held the independent clause's place: the clause it joins takes it over.
     const promote =
       segment.dependency === 'independent' &&
       (into.parent === local || (into.dependency === 'paratactic' && into.parent < 0));
+    const keep = Math.min(local, target);
+    const drop = Math.max(local, target);
     const merged: ClauseSegment = {
       ...into,
       tokens: [...into.tokens, ...segment.tokens].sort((a, b) => a - b),
-      ...(promote ? { dependency: 'independent' as const, relation: null, parent: -1 } : {}),
+      // It took the phrase's place in the clause complex when it hung on the phrase.
+      ...(into.parent === local
+        ? { dependency: segment.dependency, relation: segment.relation, parent: segment.parent }
+        : promote
+          ? { dependency: 'independent' as const, relation: null, parent: -1 }
+          : {}),
     };
     const next: ClauseSegment[] = [];
     out.forEach((other, index) => {
-      if (index === local) return;
-      let parent = other.parent === local ? target : other.parent;
-      if (index === target) parent = merged.parent === local ? -1 : merged.parent;
-      if (parent > local) parent -= 1;
-      next.push(index === target ? { ...merged, parent } : { ...other, parent });
+      if (index === drop) return;
+      const kept = index === keep ? merged : other;
+      let parent = kept.parent === local || kept.parent === target ? keep : kept.parent;
+      if (index === keep && parent === keep) parent = -1;
+      if (parent > drop) parent -= 1;
+      next.push(parent === kept.parent ? kept : { ...kept, parent });
     });
-    for (const index of segment.tokens) owner[index - from] = target > local ? target - 1 : target;
-    for (let index = 0; index < owner.length; index += 1)
-      if ((owner[index] ?? -1) > local) owner[index] = (owner[index] as number) - 1;
     out = next;
-    local -= 1;
+    owner.fill(-1);
+    out.forEach((other, index) => {
+      for (const token of other.tokens) owner[token - from] = index;
+    });
+    local = keep - 1;
   }
   return out;
 }
