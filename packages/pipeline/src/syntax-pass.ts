@@ -5,7 +5,7 @@ import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { scoreReadability } from './readability-scorer';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
-import { mergePhraseSegments, splitMainAfterOpening } from './tree-segments';
+import { mergePhraseSegments, splitMainAfterOpening, treeClauseHeads } from './tree-segments';
 
 /** Words that mark negative polarity. */
 export const NEGATION_WORDS: ReadonlySet<string> = new Set([
@@ -99,6 +99,7 @@ export function forEachSyntaxClause(
     const segments = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
       ? found
       : mergePhraseSegments(tagged, found, from, to);
+    if (!disabledRules?.has('SEGMENT.TREE_CLAUSE_HEAD')) treeClauseHeads(tagged, segments, from, to);
     const readability = scoreReadability(tagged.values, from, to);
     const final = finalPunctuation(tagged, from, to - 1);
     // A quotation at the end holds its own "?" or "!": the reporting clause before it ("She asks, “Is

@@ -70,3 +70,29 @@ describe('SEGMENT.TREE_PHRASE_INTO_CLAUSE: a phrase the tree hangs on a clause j
     ).toHaveLength(2);
   });
 });
+
+describe('SEGMENT.TREE_CLAUSE_HEAD: the clause takes the verbal group the tree makes its head', () => {
+  const firstGroup = createPipeline({
+    clock: () => new Date(0),
+    disabledRules: ['SEGMENT.TREE_CLAUSE_HEAD'],
+  });
+  it.each([
+    'In practice, trained nurses usually know the ward routines well.',
+    'Rehearsing your speech is essential.',
+    'The spring, however, brought a sharp rise in prices.',
+  ])('%s is declarative', (text) => {
+    const main = shape(pipeline.compile(text, { documentId: 't' }))[0];
+    expect(main).toMatchObject({ dependency: 'independent', mood: 'declarative' });
+    // Read from the first verbal group alone, the clause had no Finite.
+    expect(shape(firstGroup.compile(text, { documentId: 't' }))[0]?.mood).toBe('fragment');
+  });
+
+  it('gives the Finite and the Event to the head verb', () => {
+    const clause = pipeline.compile('In practice, trained nurses usually know the ward routines well.', {
+      documentId: 't',
+    })[0];
+    const finite = clause?.syntactic.tokens.find((token) => token.isFinite);
+    expect(finite?.text).toBe('know');
+    expect(clause?.ideational.processType).toBe('mental');
+  });
+});

@@ -1,6 +1,6 @@
 import type { ClauseSegment } from './clause-segmenter';
 import { MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
-import { findVerbalGroups, type TokenArrays } from './verbal-group';
+import { findVerbalGroups, isFiniteLexicalForm, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** The parse of a sentence, as pass 1 keeps it. */
 export interface SentenceTree extends TokenArrays {
@@ -342,4 +342,83 @@ export function mergePhraseSegments(
     local = keep - 1;
   }
   return out;
+}
+
+/** Relations of a verb that modifies a word of its clause rather than heading the clause. */
+const MODIFIER_VERB = /^(amod|acl|csubj|nsubj|compound|obl|nmod|advcl)(:|$)/;
+
+/**
+ * SEGMENT.TREE_CLAUSE_HEAD: the verbal group of a clause is the one the tree makes its head. The
+ * segmenter takes the first verbal group it meets, which may be a participle or a gerund inside a
+ * nominal group ("In fact, specialized workers often know their jobs", "Practising your joke is
+ * crucial"): when the one token of the segment that hangs outside it (or is the root) is a verb of
+ * another group, and the first group's verb hangs below it as a modifier or Subject, that group becomes
+ * the clause's (its Finite and Event). Changes the segments in place.
+ */
+export function treeClauseHeads(
+  tree: SentenceTree,
+  segments: readonly ClauseSegment[],
+  from: number,
+  to: number,
+): void {
+  for (const segment of segments) {
+    const first = segment.group;
+    if (first === null || segment.tokens.length === 0) continue;
+    const inside = new Set(segment.tokens);
+    let top = -1;
+    let tops = 0;
+    for (const index of segment.tokens) {
+      if (tree.pos[index] === 'PUNCT') continue;
+      const head = tree.heads[index] ?? -1;
+      if (head >= 0 && inside.has(head)) continue;
+      tops += 1;
+      top = index;
+    }
+    if (tops !== 1) continue;
+    const clauseHead = top;
+    if (tree.pos[top] !== 'VERB' && tree.pos[top] !== 'AUX') {
+      // "Practising your joke is crucial": the predicate's copula carries the clause's Finite.
+      top = -1;
+      for (const index of segment.tokens)
+        if (tree.heads[index] === clauseHead && tree.deprels[index] === 'cop') top = index;
+      if (top < 0) continue;
+    }
+    if (!(first.start <= top && top < first.end)) {
+      if (!MODIFIER_VERB.test(tree.deprels[first.head] ?? '') || !below(tree, first.head, clauseHead, inside))
+        continue;
+      const start = segment.tokens[0] ?? from;
+      const end = Math.min(to, (segment.tokens[segment.tokens.length - 1] ?? start) + 1);
+      const group = findVerbalGroups(tree, start, end).find(
+        (candidate) => candidate.start <= top && top < candidate.end && inside.has(candidate.start),
+      );
+      if (group === undefined) continue;
+      segment.group = group;
+    }
+    const group = segment.group as VerbalGroup;
+    if (group.finite < 0 && group.start === group.head && subjectBefore(tree, clauseHead, inside)) {
+      // "The 20th century, however, marked ...": the tree's Subject before a tensed form makes it the
+      // Finite even where words between hide the Subject from the group finder.
+      const head = group.head;
+      if (isFiniteLexicalForm(tree.lower[head] ?? '', tree.lemmas[head] ?? '', true))
+        segment.group = { ...group, finite: head };
+    }
+  }
+}
+
+/** Whether `head` has a Subject (nsubj, csubj, expl) in the segment before it. */
+function subjectBefore(tree: SentenceTree, head: number, inside: ReadonlySet<number>): boolean {
+  for (const index of inside)
+    if (index < head && tree.heads[index] === head && SUBJECT.test(tree.deprels[index] ?? '')) return true;
+  return false;
+}
+
+/** Whether `node` hangs (directly or through words of the segment) below `ancestor`. */
+function below(tree: SentenceTree, node: number, ancestor: number, inside: ReadonlySet<number>): boolean {
+  let current = tree.heads[node] ?? -1;
+  for (let steps = 0; current >= 0 && steps < 64; steps += 1) {
+    if (current === ancestor) return true;
+    if (!inside.has(current)) return false;
+    current = tree.heads[current] ?? -1;
+  }
+  return false;
 }
