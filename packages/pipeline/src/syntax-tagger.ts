@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
-import { loadParser, type Parser } from '@cae/parser';
+import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
@@ -202,6 +202,55 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   return out;
 }
 
+/**
+ * Corrections of wink's tag from the parse where the tree leaves no doubt:
+ * POS.TREE_PREDICATOR: the root of the sentence, a verb to the trained tagger, with its Subject before
+ * it, that wink read as a noun or adjective ("He dwelt in another world", "We knelt and stared");
+ * POS.TREE_CLITIC_AUX: a clitic "'s" the parse makes a copula or auxiliary ("Mom's a nurse", "Susan's
+ * going"), which wink read as a possessive particle.
+ */
+function treeCorrection(
+  out: TaggedText,
+  parsed: readonly ParsedWord[],
+  start: number,
+  local: number,
+  disabledRules?: ReadonlySet<string>,
+): void {
+  const word = parsed[local] as ParsedWord;
+  const index = start + local;
+  const tag = out.pos[index];
+  if (
+    word.head === 0 &&
+    word.upos === 'VERB' &&
+    (tag === 'NOUN' || tag === 'ADJ') &&
+    !disabledRules?.has('POS.TREE_PREDICATOR')
+  ) {
+    let subject = false;
+    let nominal = false;
+    for (let other = 0; other < parsed.length; other += 1) {
+      const dependent = parsed[other] as ParsedWord;
+      if (dependent.head !== local + 1) continue;
+      if (other < local && /^nsubj(:|$)/.test(dependent.deprel)) subject = true;
+      // A determiner, preposition or possessive on it: a noun whatever the tree's root ("is without doubt").
+      if (/^(case|det|nmod:poss|cop)$/.test(dependent.deprel)) nominal = true;
+    }
+    if (subject && !nominal) {
+      out.pos[index] = 'VERB';
+      out.lemmas[index] = word.lemma;
+    }
+    return;
+  }
+  if (
+    tag === 'PART' &&
+    (word.deprel === 'cop' || word.deprel === 'aux') &&
+    /^['’]s$/.test(out.lower[index] ?? '') &&
+    !disabledRules?.has('POS.TREE_CLITIC_AUX')
+  ) {
+    out.pos[index] = 'AUX';
+    out.lemmas[index] = word.deprel === 'cop' ? 'be' : word.lemma;
+  }
+}
+
 /** Tags (unless wink's tags are asked for) and parses every sentence with the trained models. */
 function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: ReadonlySet<string>): void {
   const { heads, deprels, pos, lower } = out;
@@ -227,7 +276,10 @@ function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: R
       const index = start + local;
       heads[index] = word.head === 0 ? -1 : start + word.head - 1;
       deprels[index] = word.deprel;
-      if (posSource !== 'parser') continue;
+      if (posSource !== 'parser') {
+        treeCorrection(out, parsed, start, local, disabledRules);
+        continue;
+      }
       if (
         parserVerbs === 0 &&
         pos[index] === 'VERB' &&

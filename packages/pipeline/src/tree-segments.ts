@@ -395,12 +395,18 @@ export function treeClauseHeads(
       segment.group = group;
     }
     const group = segment.group as VerbalGroup;
-    if (group.finite < 0 && group.start === group.head && subjectBefore(tree, clauseHead, inside)) {
-      // "The 20th century, however, marked ...": the tree's Subject before a tensed form makes it the
-      // Finite even where words between hide the Subject from the group finder.
-      const head = group.head;
-      if (isFiniteLexicalForm(tree.lower[head] ?? '', tree.lemmas[head] ?? '', true))
-        segment.group = { ...group, finite: head };
+    const opening = group.start;
+    if (
+      group.finite < 0 &&
+      (opening === clauseHead || opening === top) &&
+      tree.pos[opening] === 'VERB' &&
+      subjectBefore(tree, clauseHead, inside)
+    ) {
+      // "The 20th century, however, marked ...", "We started working with friends": the tree's Subject
+      // before the group's first verb, a tensed form, makes it the Finite even where words between
+      // hide the Subject from the group finder.
+      if (isFiniteLexicalForm(tree.lower[opening] ?? '', tree.lemmas[opening] ?? '', true))
+        segment.group = { ...group, finite: opening };
     }
   }
 }
