@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { createPipeline, type Pipeline } from '../src/pipeline';
 import { POS_FIRST_RULES, POS_RULES, type PosContext } from '../src/pos-corrector';
-import { tagText } from '../src/syntax-tagger';
+import { type PosSource, tagText } from '../src/syntax-tagger';
 import { type Coarse, coarse, fourWay, goldFourWay, sentenceMood } from './moods';
 import { goldClauseCount, readConllu, type UdSentence } from './ud-conllu';
 
@@ -43,7 +43,7 @@ const items: Item[] = [
 ];
 
 function uposOf(sentence: UdSentence, disabled: ReadonlySet<string>): { aligned: number; upos: number } {
-  const tagged = tagText(sentence.text, { disabledRules: disabled });
+  const tagged = tagText(sentence.text, { disabledRules: disabled, ...sourceOptions });
   const bySpan = new Map<string, number>();
   for (let index = 0; index < tagged.values.length; index += 1)
     bySpan.set(`${tagged.starts[index]}:${tagged.ends[index]}`, index);
@@ -165,8 +165,16 @@ for (const rule of [...POS_FIRST_RULES, ...POS_RULES]) {
     return true;
   };
 }
+/** `--show` prints up to three dev items per rule whose figures change (for tuning, on stderr). */
+const show = process.argv.includes('--show');
+/** `--pos-source wink|parser`: the pass 1 to ablate (default: the pipeline's default). */
+const sourceArg = process.argv.includes('--pos-source')
+  ? process.argv[process.argv.indexOf('--pos-source') + 1]
+  : undefined;
+const posSource: PosSource | undefined = sourceArg === 'wink' || sourceArg === 'parser' ? sourceArg : undefined;
+const sourceOptions = posSource === undefined ? {} : { posSource };
 const none: ReadonlySet<string> = new Set();
-const all = createPipeline({ clock: () => new Date(0) });
+const all = createPipeline({ clock: () => new Date(0), ...sourceOptions });
 const started = Date.now();
 const baseline = items.map((item, index) => {
   current = index;
@@ -201,16 +209,27 @@ function report(id: string, outcomes: readonly Outcome[], taken: string, changed
 }
 for (const rule of [...POS_FIRST_RULES, ...POS_RULES]) {
   const disabled = new Set([rule.id]);
-  const pipeline = createPipeline({ clock: () => new Date(0), disabledRules: [rule.id] });
+  const pipeline = createPipeline({ clock: () => new Date(0), disabledRules: [rule.id], ...sourceOptions });
   const outcomes = baseline.slice();
   const touched = [...(claims.get(rule.id) ?? [])];
-  for (const index of touched) outcomes[index] = run(items[index] as Item, pipeline, disabled);
+  const shown: string[] = [];
+  for (const index of touched) {
+    const item = items[index] as Item;
+    outcomes[index] = run(item, pipeline, disabled);
+    const before = baseline[index] as Outcome;
+    const after = outcomes[index] as Outcome;
+    if (show && shown.length < 3 && (before.upos !== after.upos || before.mood !== after.mood))
+      shown.push(
+        `${item.kind === 'gum-type' ? item.text : item.sentence.text} (UPOS ${before.upos} -> ${after.upos}, mood ${before.mood} -> ${after.mood})`,
+      );
+  }
+  for (const line of shown) console.error(`${rule.id} off: ${line}`);
   report(rule.id, outcomes, String(tokensClaimed.get(rule.id) ?? 0), touched.length);
 }
 if (process.argv.includes('--merge-rules')) {
   for (const id of ['POS.VERBLESS_SENTENCE', 'POS.INITIAL_VERB_UNLISTED', 'POS.EXPLETIVE_THERE']) {
     const disabled = new Set([id]);
-    const pipeline = createPipeline({ clock: () => new Date(0), disabledRules: [id] });
+    const pipeline = createPipeline({ clock: () => new Date(0), disabledRules: [id], ...sourceOptions });
     report(
       id,
       items.map((item) => run(item, pipeline, disabled)),

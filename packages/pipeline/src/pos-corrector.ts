@@ -111,17 +111,14 @@ const INDEFINITE_PRONOUNS = new Set([
 ]);
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']);
-const AUX_CLITICS = new Set(["'m", "'re", "'ve", "'ll", "'d", '’m', '’re', '’ve', '’ll', '’d']);
 const PUNCT_ONLY = /^([()[\]{}:;,.!?*<>"'`\-–—…_|])\1*$/;
 const WEB_ADDRESS = /@|^(?:https?:|www\.)/;
-const THAT_CLAUSE_START = new Set<Upos>(['PRON', 'PROPN', 'DET']);
 const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
 const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
 const UPPER_INITIAL = /^\p{Lu}/u;
 const SHOUTED = /^\p{Lu}{3,}$/u;
-const QUANTIFIERS = new Set(['all', 'both', 'any', 'each', 'every', 'some']);
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
 const OBJECT_START = new Set([
   'me',
@@ -275,12 +272,6 @@ const openingNominal = (c: PosContext): boolean =>
  */
 export const POS_RULES: readonly PosRule[] = [
   {
-    id: 'POS.PRONOUN_I',
-    when: (c) => c.word === 'i' && c.tag !== 'PRON',
-    then: setTag('PRON'),
-    examples: [{ text: 'Then i called him.', word: 'i', pos: 'PRON' }],
-  },
-  {
     // "Look, the plan is fine", "See, it works", "See this is the part": a discourse marker before a
     // clause with its own Subject and Finite, not a command; the speech function is that clause's.
     id: 'POS.DISCOURSE_LOOK_SEE',
@@ -301,14 +292,17 @@ export const POS_RULES: readonly PosRule[] = [
       return c.found >= 0;
     },
     then: (c) => markDoQuestion(c.tagged, c.index, c.found),
-    examples: [{ text: 'Do wolves howl at night', word: 'howl', pos: 'VERB' }],
+    examples: [{ text: 'Do cats climb trees', word: 'climb', pos: 'VERB' }],
   },
   {
     // "Water the plants", "Check the mail", "Call mom": see isInitialImperative.
     id: 'POS.INITIAL_IMPERATIVE_VERB',
     when: (c) => c.initial && NOUNISH.has(c.tag) && isInitialImperative(c.tagged, c.index, c.to),
     then: toVerb,
-    examples: [{ text: 'Water the plants.', word: 'water', pos: 'VERB' }],
+    examples: [
+      { text: 'Water the plants.', word: 'water', pos: 'VERB' },
+      { text: 'Call mom.', word: 'call', pos: 'VERB' },
+    ],
   },
   {
     // "Cause I said so", "Cuz we were late": clipped "because" before a nominative pronoun, not the verb
@@ -325,7 +319,10 @@ export const POS_RULES: readonly PosRule[] = [
     id: 'POS.INITIAL_BASE_VERB',
     when: (c) => openingNominal(c) && isInitialBaseVerb(c.tagged, c.index, c.to),
     then: toVerb,
-    examples: [{ text: 'Rinse the grains.', word: 'rinse', pos: 'VERB' }],
+    examples: [
+      { text: 'Strain out the seeds.', word: 'strain', pos: 'VERB' },
+      { text: 'Empty the drawers.', word: 'empty', pos: 'VERB' },
+    ],
   },
   {
     // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
@@ -333,7 +330,10 @@ export const POS_RULES: readonly PosRule[] = [
     id: 'POS.INITIAL_BARE_OBJECT_VERB',
     when: (c) => openingNominal(c) && isVerbBeforeBareObject(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: 'Rinse lentils carefully under the tap.', word: 'rinse', pos: 'VERB' }],
+    examples: [
+      { text: 'Drink responsibly.', word: 'drink', pos: 'VERB' },
+      { text: 'Hop onto a bus.', word: 'hop', pos: 'VERB' },
+    ],
   },
   {
     // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun takes no that-clause;
@@ -348,21 +348,27 @@ export const POS_RULES: readonly PosRule[] = [
     id: 'POS.INITIAL_COMMAND_VERB',
     when: (c) => openingNominal(c) && isInitialCommandVerb(c.tagged, c.index, c.to),
     then: toVerb,
-    examples: [{ text: 'Use lots of it.', word: 'use', pos: 'VERB' }],
+    examples: [
+      { text: 'Use lots of it.', word: 'use', pos: 'VERB' },
+      { text: 'Press okay.', word: 'press', pos: 'VERB' },
+    ],
   },
   {
     // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
     id: 'POS.COORDINATED_COMMAND_VERB',
     when: (c) => openingNominal(c) && isCoordinatedCommandVerb(c.tagged, c.index, c.to),
     then: toVerb,
-    examples: [{ text: 'Rest and relax!', word: 'rest', pos: 'VERB' }],
+    examples: [
+      { text: 'Rest and relax!', word: 'rest', pos: 'VERB' },
+      { text: 'Work hard and retire early.', word: 'work', pos: 'VERB' },
+    ],
   },
   {
     // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
     id: 'POS.LIST_STEP_VERB',
     when: (c) => NOUNISH.has(c.tag) && isListStepVerb(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: '2 Water daily.', word: 'water', pos: 'VERB' }],
+    examples: [{ text: '3 Watch for aphids.', word: 'watch', pos: 'VERB' }],
   },
   {
     // "Please forward the file", "Please complete the form", "Please, contact Vernon": a known verb.
@@ -380,29 +386,6 @@ export const POS_RULES: readonly PosRule[] = [
     },
     then: toVerb,
     examples: [{ text: 'Please forward the file.', word: 'forward', pos: 'VERB' }],
-  },
-  {
-    // "in May 1990", "on 3 May": the month.
-    id: 'POS.MAY_MONTH',
-    when: (c) =>
-      c.word === 'may' &&
-      c.tag === 'AUX' &&
-      (c.next === 'NUM' ||
-        c.tagged.pos[c.index - 1] === 'NUM' ||
-        (!c.initial && c.tagged.values[c.index] === 'May')),
-    then: setTag('PROPN'),
-    examples: [{ text: 'The shop opened in May 1990.', word: 'may', pos: 'PROPN' }],
-  },
-  {
-    // "Would you help", "Can we go": a modal before a Subject pronoun opening the sentence.
-    id: 'POS.MODAL_BEFORE_SUBJECT',
-    when: (c) =>
-      c.initial &&
-      c.tag !== 'AUX' &&
-      MODAL_FORMS.has(c.word) &&
-      SUBJECT_PRONOUNS.has(c.tagged.lower[c.index + 1] ?? ''),
-    then: setTag('AUX'),
-    examples: [{ text: 'Will you marry me', word: 'will', pos: 'AUX' }],
   },
   {
     // "Are dogs mammals", "Can snakes fly": see isNounAfterAux.
@@ -435,7 +418,7 @@ export const POS_RULES: readonly PosRule[] = [
       COMMAND_OBJECT_START.has(c.next) &&
       afterOpeningClause(c.tagged, c.index, c.from),
     then: toVerb,
-    examples: [{ text: 'If you wash it by hand, use less soap.', word: 'use', pos: 'VERB' }],
+    examples: [{ text: 'If you want a lawyer, contact Smith & Co.', word: 'contact', pos: 'VERB' }],
   },
   {
     // "To plant the bulbs, dig holes", "In other words, show that you care": see isCommandAfterOpening.
@@ -443,14 +426,17 @@ export const POS_RULES: readonly PosRule[] = [
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isCommandAfterOpening(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: 'To plant the bulbs, dig holes.', word: 'dig', pos: 'VERB' }],
+    examples: [{ text: 'In other words, show that you care.', word: 'show', pos: 'VERB' }],
   },
   {
     // "When the ice melted, ...", "When the dough rises, ...": see verbInOpeningClause.
     id: 'POS.VERB_IN_OPENING_CLAUSE',
     when: (c) => NOUN_OR_ADJ.has(c.tag) && verbInOpeningClause(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: 'When the dough rises, punch it down.', word: 'rises', pos: 'VERB' }],
+    examples: [
+      { text: 'When the dough rises, punch it down.', word: 'rises', pos: 'VERB' },
+      { text: 'If the talks stall, we walk out.', word: 'stall', pos: 'VERB' },
+    ],
   },
   {
     // "To unsubscribe, click here": the model itself read "to" as the infinitive marker, so the base form
@@ -482,7 +468,7 @@ export const POS_RULES: readonly PosRule[] = [
       );
     },
     then: toVerb,
-    examples: [{ text: 'If it breaks, then ask them.', word: 'ask', pos: 'VERB' }],
+    examples: [{ text: 'Then text me.', word: 'text', pos: 'VERB' }],
   },
   {
     // "We all desire peace", "Many voters fear inflation": see isVerbAfterSubject.
@@ -503,7 +489,10 @@ export const POS_RULES: readonly PosRule[] = [
       if (c.tagged.pos[c.index - 1] === 'DET') c.tagged.pos[c.index - 1] = 'PRON';
       toVerb(c);
     },
-    examples: [{ text: 'The survey signals a shift.', word: 'signals', pos: 'VERB' }],
+    examples: [
+      { text: 'The survey signals a shift.', word: 'signals', pos: 'VERB' },
+      { text: 'The new plan paints a bleak picture.', word: 'paints', pos: 'VERB' },
+    ],
   },
   {
     // "Isn't the store closing early today?": see isProgressiveInQuestion.
@@ -511,7 +500,7 @@ export const POS_RULES: readonly PosRule[] = [
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isProgressiveInQuestion(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: 'Are the buses running on time?', word: 'running', pos: 'VERB' }],
+    examples: [{ text: "Isn't the pharmacy closing early tonight?", word: 'closing', pos: 'VERB' }],
   },
   {
     // "The company may own the rights": after a modal, a known verb before its object is the verb.
@@ -582,7 +571,10 @@ export const POS_RULES: readonly PosRule[] = [
       );
     },
     then: setTag('SCONJ'),
-    examples: [{ text: 'We left after you were elected.', word: 'after', pos: 'SCONJ' }],
+    examples: [
+      { text: 'We left after you were elected.', word: 'after', pos: 'SCONJ' },
+      { text: 'She was tired of waiting for him.', word: 'of', pos: 'SCONJ' },
+    ],
   },
   {
     // "around 1,100", "over 200 weapons": UD tags the approximator an adverb. (Phrasal-verb particles,
@@ -590,7 +582,10 @@ export const POS_RULES: readonly PosRule[] = [
     id: 'POS.APPROXIMATOR',
     when: (c) => c.tag === 'ADP' && c.next === 'NUM' && APPROXIMATORS.has(c.word),
     then: setTag('ADV'),
-    examples: [{ text: 'They seized over 200 weapons.', word: 'over', pos: 'ADV' }],
+    examples: [
+      { text: 'They seized over 200 weapons.', word: 'over', pos: 'ADV' },
+      { text: 'Around 300 guests attended.', word: 'around', pos: 'ADV' },
+    ],
   },
   {
     // "the only agreement", "most users", "at least", "Dear Nina": adjectives in UD.
@@ -604,12 +599,6 @@ export const POS_RULES: readonly PosRule[] = [
           (c.tagged.pos[c.index - 1] === 'DET' || c.word === 'most'))),
     then: setTag('ADJ'),
     examples: [{ text: 'It is the only agreement.', word: 'only', pos: 'ADJ' }],
-  },
-  {
-    id: 'POS.AUX_CLITIC',
-    when: (c) => AUX_CLITICS.has(c.word) && c.tag !== 'AUX',
-    then: setTag('AUX'),
-    examples: [{ text: "We'll see.", word: "'ll", pos: 'AUX' }],
   },
   {
     // A capitalised word the model's lexicon knows: an adjective of origin before a noun ("Italian
@@ -638,28 +627,16 @@ export const POS_RULES: readonly PosRule[] = [
         pos[index] = 'NOUN';
       }
     },
-    examples: [{ text: 'MIX IT ALL UP.', word: 'mix', pos: 'VERB' }],
+    examples: [
+      { text: 'Italian food is great.', word: 'italian', pos: 'ADJ' },
+      { text: 'Weather is bad today.', word: 'weather', pos: 'NOUN' },
+    ],
   },
   {
     id: 'POS.WEB_ADDRESS',
     when: (c) => (c.tag === 'SYM' || c.tag === 'X') && WEB_ADDRESS.test(c.word),
     then: setTag('PROPN'),
     examples: [{ text: 'Write to help@example.com today.', word: 'help@example.com', pos: 'PROPN' }],
-  },
-  {
-    // "She said that they left": "that" after a verb or adjective, before a Subject, opens a clause.
-    id: 'POS.THAT_COMPLEMENTIZER',
-    when: (c) => c.word === 'that' && (c.tag === 'PRON' || c.tag === 'DET'),
-    then: (c) => {
-      const previous = c.index > c.from ? c.tagged.pos[c.index - 1] : undefined;
-      if (
-        (previous === 'VERB' || previous === 'ADJ') &&
-        c.next !== undefined &&
-        THAT_CLAUSE_START.has(c.next)
-      )
-        c.tagged.pos[c.index] = 'SCONJ';
-    },
-    examples: [{ text: 'She said that they left.', word: 'that', pos: 'SCONJ' }],
   },
   {
     // "We have a dog", "Did you do it": "have" and "do" as main verbs, unless a verb follows them.
@@ -702,19 +679,7 @@ export const POS_RULES: readonly PosRule[] = [
       if ((verbTag === 'VERB' || verbTag === 'AUX') && !(c.tagged.lower[verbAt] ?? '').endsWith('ing'))
         c.tagged.pos[c.index] = 'PART';
     },
-    examples: [{ text: 'I want to go.', word: 'to', pos: 'PART' }],
-  },
-  {
-    // "there is", "there will be": existential "there" is a pronoun.
-    id: 'POS.EXISTENTIAL_THERE',
-    when: (c) => c.word === 'there' && c.tag === 'ADV',
-    then: (c) => {
-      const { lower } = c.tagged;
-      const following = lower[c.index + 1] ?? '';
-      if (BE_FORMS.has(following) || (c.next === 'AUX' && BE_FORMS.has(lower[c.index + 2] ?? '')))
-        c.tagged.pos[c.index] = 'PRON';
-    },
-    examples: [{ text: 'There will be peace.', word: 'there', pos: 'PRON' }],
+    examples: [{ text: 'Nobody was singled out to pay more.', word: 'to', pos: 'PART' }],
   },
   {
     // "I like these": a demonstrative standing alone is a pronoun.
@@ -723,7 +688,10 @@ export const POS_RULES: readonly PosRule[] = [
     then: (c) => {
       if (c.next === undefined || !NOMINAL_NEXT.has(c.next)) c.tagged.pos[c.index] = 'PRON';
     },
-    examples: [{ text: 'I like these.', word: 'these', pos: 'PRON' }],
+    examples: [
+      { text: 'I like these.', word: 'these', pos: 'PRON' },
+      { text: 'These look great.', word: 'these', pos: 'PRON' },
+    ],
   },
   {
     id: 'POS.WHETHER',
@@ -735,18 +703,7 @@ export const POS_RULES: readonly PosRule[] = [
     id: 'POS.PUNCTUATION_SYMBOL',
     when: (c) => c.tag === 'SYM' && PUNCT_ONLY.test(c.word),
     then: setTag('PUNCT'),
-    examples: [{ text: 'Wait -- it works.', word: '--', pos: 'PUNCT' }],
-  },
-  {
-    // "all users", "both sides": a quantifier before a nominal is a determiner.
-    id: 'POS.QUANTIFIER_DETERMINER',
-    when: (c) => c.tag === 'ADV' && QUANTIFIERS.has(c.word),
-    then: (c) => {
-      const { next } = c;
-      if (next === 'NOUN' || next === 'ADJ' || next === 'NUM' || next === 'DET')
-        c.tagged.pos[c.index] = 'DET';
-    },
-    examples: [{ text: 'Both sides agreed.', word: 'both', pos: 'DET' }],
+    examples: [{ text: 'Ann Lee <ann@example.com>', word: '<', pos: 'PUNCT' }],
   },
 ];
 

@@ -165,7 +165,7 @@ const LOWER_WORD = /^[\p{Ll},]/u;
  * short lines also end a sentence.
  */
 export function tagText(text: string, options: TagTextOptions = {}): TaggedText {
-  const { disabledRules, posSource = 'parser' } = options;
+  const { disabledRules, posSource = 'wink' } = options;
   const out: TaggedText = {
     values: [],
     lower: [],
