@@ -229,6 +229,8 @@ export interface PosContext {
   initial: boolean;
   /** What a rule's `when` found for its `then` (the verb of a do-question). */
   found: number;
+  /** Whether the token opens a command (see commandOpening): -1 not yet asked, else 0 or 1. */
+  opening: number;
 }
 
 /** A sentence, one of its words (lower case) and the tag the default pipeline gives that word. */
@@ -246,11 +248,18 @@ export interface PosRuleExample {
  */
 export interface PosRule {
   readonly id: string;
+  /**
+   * The only tags of the tokens the rule may take (none: any tag). The runner tries a token only on the
+   * rules listed for its tag, so most tokens meet two or three rules; `when` still checks.
+   */
+  readonly tags?: readonly Upos[];
   readonly when: (c: PosContext) => boolean;
   readonly then: (c: PosContext) => void;
   readonly examples: readonly PosRuleExample[];
 }
 
+const NOMINAL: readonly Upos[] = ['NOUN', 'PROPN', 'ADJ'];
+const NOUN_ADJ: readonly Upos[] = ['NOUN', 'ADJ'];
 const NOUNISH: ReadonlySet<Upos | undefined> = new Set<Upos | undefined>(['NOUN', 'PROPN', 'ADJ']);
 const NOUN_OR_ADJ: ReadonlySet<Upos | undefined> = new Set<Upos | undefined>(['NOUN', 'ADJ']);
 const toVerb = (c: PosContext): void => {
@@ -262,8 +271,11 @@ const setTag =
     c.tagged.pos[c.index] = tag;
   };
 /** A noun-, proper-noun- or adjective-tagged word opening a command (see commandOpening). */
-const openingNominal = (c: PosContext): boolean =>
-  NOUNISH.has(c.tag) && commandOpening(c.tagged, c.index, c.from);
+const openingNominal = (c: PosContext): boolean => {
+  if (!NOUNISH.has(c.tag)) return false;
+  if (c.opening < 0) c.opening = commandOpening(c.tagged, c.index, c.from) ? 1 : 0;
+  return c.opening === 1;
+};
 
 /**
  * The POS corrections, in the order they are tried (the first whose `when` holds takes the token). Each
@@ -275,6 +287,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "Look, the plan is fine", "See, it works", "See this is the part": a discourse marker before a
     // clause with its own Subject and Finite, not a command; the speech function is that clause's.
     id: 'POS.DISCOURSE_LOOK_SEE',
+    tags: ['VERB'],
     when: (c) =>
       c.initial &&
       c.tag === 'VERB' &&
@@ -297,6 +310,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "Water the plants", "Check the mail", "Call mom": see isInitialImperative.
     id: 'POS.INITIAL_IMPERATIVE_VERB',
+    tags: NOMINAL,
     when: (c) => c.initial && NOUNISH.has(c.tag) && isInitialImperative(c.tagged, c.index, c.to),
     then: toVerb,
     examples: [
@@ -317,6 +331,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon allows
     // as a verb, opening the sentence before the start of an object.
     id: 'POS.INITIAL_BASE_VERB',
+    tags: NOMINAL,
     when: (c) => openingNominal(c) && isInitialBaseVerb(c.tagged, c.index, c.to),
     then: toVerb,
     examples: [
@@ -328,6 +343,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
     // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
     id: 'POS.INITIAL_BARE_OBJECT_VERB',
+    tags: NOMINAL,
     when: (c) => openingNominal(c) && isVerbBeforeBareObject(c.tagged, c.index, c.from, c.to),
     then: toVerb,
     examples: [
@@ -339,6 +355,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun takes no that-clause;
     // a verb of thinking or checking there is the command's verb.
     id: 'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
+    tags: NOMINAL,
     when: (c) => openingNominal(c) && isVerbBeforeThatClause(c.tagged, c.index, c.to),
     then: toVerb,
     examples: [{ text: 'Note that the shop closes early.', word: 'note', pos: 'VERB' }],
@@ -346,6 +363,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
     id: 'POS.INITIAL_COMMAND_VERB',
+    tags: NOMINAL,
     when: (c) => openingNominal(c) && isInitialCommandVerb(c.tagged, c.index, c.to),
     then: toVerb,
     examples: [
@@ -356,6 +374,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
     id: 'POS.COORDINATED_COMMAND_VERB',
+    tags: NOMINAL,
     when: (c) => openingNominal(c) && isCoordinatedCommandVerb(c.tagged, c.index, c.to),
     then: toVerb,
     examples: [
@@ -366,6 +385,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
     id: 'POS.LIST_STEP_VERB',
+    tags: NOMINAL,
     when: (c) => NOUNISH.has(c.tag) && isListStepVerb(c.tagged, c.index, c.from, c.to),
     then: toVerb,
     examples: [{ text: '3 Watch for aphids.', word: 'watch', pos: 'VERB' }],
@@ -373,6 +393,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "Please forward the file", "Please complete the form", "Please, contact Vernon": a known verb.
     id: 'POS.VERB_AFTER_PLEASE',
+    tags: ['NOUN', 'PROPN', 'ADJ', 'ADV'],
     when: (c) => {
       const { lower } = c.tagged;
       return (
@@ -390,6 +411,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "Are dogs mammals", "Can snakes fly": see isNounAfterAux.
     id: 'POS.NOUN_AFTER_INITIAL_AUX',
+    tags: ['VERB'],
     when: (c) => {
       const { lower, pos } = c.tagged;
       const { index, from } = c;
@@ -409,6 +431,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an opening
     // dependent clause and its comma, a known base-form verb before its object opens the main clause.
     id: 'POS.COMMAND_AFTER_OPENING_CLAUSE',
+    tags: NOMINAL,
     when: (c) =>
       NOUNISH.has(c.tag) &&
       c.index > c.from &&
@@ -423,6 +446,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "To plant the bulbs, dig holes", "In other words, show that you care": see isCommandAfterOpening.
     id: 'POS.COMMAND_AFTER_OPENING_ADJUNCT',
+    tags: NOUN_ADJ,
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isCommandAfterOpening(c.tagged, c.index, c.from, c.to),
     then: toVerb,
@@ -431,6 +455,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "When the ice melted, ...", "When the dough rises, ...": see verbInOpeningClause.
     id: 'POS.VERB_IN_OPENING_CLAUSE',
+    tags: NOUN_ADJ,
     when: (c) => NOUN_OR_ADJ.has(c.tag) && verbInOpeningClause(c.tagged, c.index, c.from, c.to),
     then: toVerb,
     examples: [
@@ -442,6 +467,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "To unsubscribe, click here": the model itself read "to" as the infinitive marker, so the base form
     // after it is the verb, even a word it does not know as one.
     id: 'POS.VERB_AFTER_INFINITIVE_TO',
+    tags: NOUN_ADJ,
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) &&
       c.index > c.from &&
@@ -455,6 +481,7 @@ export const POS_RULES: readonly PosRule[] = [
     // ", call us", "then ask them": a noun is never followed by an object-only pronoun; a known base-form
     // verb read as a noun before "me", "us", "him" or "them" is the verb.
     id: 'POS.VERB_BEFORE_OBJECT_PRONOUN',
+    tags: NOUN_ADJ,
     when: (c) => {
       const { lower, lemmas, pos } = c.tagged;
       const { index, from } = c;
@@ -473,6 +500,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "We all desire peace", "Many voters fear inflation": see isVerbAfterSubject.
     id: 'POS.VERB_AFTER_SUBJECT',
+    tags: ['NOUN'],
     when: (c) => c.tag === 'NOUN' && c.index > c.from && isVerbAfterSubject(c.tagged, c.index, c.from, c.to),
     then: toVerb,
     examples: [{ text: 'We all desire peace.', word: 'desire', pos: 'VERB' }],
@@ -480,6 +508,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "The survey signals a shift", "Many households lack heating": see isFiniteVerbAfterSubjectGroup.
     id: 'POS.FINITE_VERB_AFTER_SUBJECT_GROUP',
+    tags: NOUN_ADJ,
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) &&
       c.index > c.from &&
@@ -497,6 +526,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "Isn't the store closing early today?": see isProgressiveInQuestion.
     id: 'POS.PROGRESSIVE_IN_QUESTION',
+    tags: NOUN_ADJ,
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isProgressiveInQuestion(c.tagged, c.index, c.from, c.to),
     then: toVerb,
@@ -505,6 +535,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "The company may own the rights": after a modal, a known verb before its object is the verb.
     id: 'POS.VERB_AFTER_MODAL',
+    tags: NOUN_ADJ,
     when: (c) => {
       const { lower, lemmas, pos } = c.tagged;
       const { index } = c;
@@ -523,6 +554,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "there is a tip", "there will be peace": UD tags the existential "be" as the main verb.
     id: 'POS.EXISTENTIAL_BE',
+    tags: ['AUX'],
     when: (c) => {
       const { lower, pos } = c.tagged;
       const { index } = c;
@@ -541,6 +573,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "Here's a tip", "troops there clashed": locative; existential "there" comes before be/seem or after
     // the Finite ("Is there a pharmacy"), or before a verb and its Existent ("there lived a king").
     id: 'POS.LOCATIVE_THERE',
+    tags: ['PRON'],
     when: (c) => (c.word === 'here' || c.word === 'there') && c.tag === 'PRON',
     then: (c) => {
       const { lower, pos } = c.tagged;
@@ -559,6 +592,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "by closing their newspaper", "after you are elected": a preposition before a clause.
     id: 'POS.PREPOSITION_BEFORE_CLAUSE',
+    tags: ['ADP'],
     when: (c) => {
       if (c.tag !== 'ADP' || c.word === 'to') return false;
       const following = c.tagged.lower[c.index + 1] ?? '';
@@ -580,6 +614,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "around 1,100", "over 200 weapons": UD tags the approximator an adverb. (Phrasal-verb particles,
     // "grew up", "find out", stay ADP as in UD EWT.)
     id: 'POS.APPROXIMATOR',
+    tags: ['ADP'],
     when: (c) => c.tag === 'ADP' && c.next === 'NUM' && APPROXIMATORS.has(c.word),
     then: setTag('ADV'),
     examples: [
@@ -590,6 +625,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "the only agreement", "most users", "at least", "Dear Nina": adjectives in UD.
     id: 'POS.ADJECTIVE_BEFORE_NOUN',
+    tags: ['ADV'],
     when: (c) =>
       c.tag === 'ADV' &&
       (c.word === 'dear' ||
@@ -605,6 +641,7 @@ export const POS_RULES: readonly PosRule[] = [
     // food"), an all-capitals or title-case verb opening a command ("MIX IT ALL UP"), else a common noun
     // opening the sentence.
     id: 'POS.CAPITALISED_COMMON_WORD',
+    tags: ['PROPN'],
     when: (c) => c.tag === 'PROPN',
     then: (c) => {
       const { values, lower, pos } = c.tagged;
@@ -634,6 +671,7 @@ export const POS_RULES: readonly PosRule[] = [
   },
   {
     id: 'POS.WEB_ADDRESS',
+    tags: ['SYM', 'X'],
     when: (c) => (c.tag === 'SYM' || c.tag === 'X') && WEB_ADDRESS.test(c.word),
     then: setTag('PROPN'),
     examples: [{ text: 'Write to help@example.com today.', word: 'help@example.com', pos: 'PROPN' }],
@@ -641,6 +679,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "We have a dog", "Did you do it": "have" and "do" as main verbs, unless a verb follows them.
     id: 'POS.MAIN_VERB_HAVE_DO',
+    tags: ['AUX'],
     when: (c) =>
       c.tag === 'AUX' && (c.tagged.lemmas[c.index] === 'have' || c.tagged.lemmas[c.index] === 'do'),
     then: (c) => {
@@ -672,6 +711,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "I want to go": "to" before a verb is the infinitive marker.
     id: 'POS.INFINITIVE_TO',
+    tags: ['ADP'],
     when: (c) => c.word === 'to' && c.tag === 'ADP',
     then: (c) => {
       const verbAt = c.next === 'ADV' ? c.index + 2 : c.index + 1;
@@ -684,6 +724,7 @@ export const POS_RULES: readonly PosRule[] = [
   {
     // "I like these": a demonstrative standing alone is a pronoun.
     id: 'POS.DEMONSTRATIVE_PRONOUN',
+    tags: ['DET'],
     when: (c) => DEMONSTRATIVES.has(c.word) && c.tag === 'DET',
     then: (c) => {
       if (c.next === undefined || !NOMINAL_NEXT.has(c.next)) c.tagged.pos[c.index] = 'PRON';
@@ -701,6 +742,7 @@ export const POS_RULES: readonly PosRule[] = [
   },
   {
     id: 'POS.PUNCTUATION_SYMBOL',
+    tags: ['SYM'],
     when: (c) => c.tag === 'SYM' && PUNCT_ONLY.test(c.word),
     then: setTag('PUNCT'),
     examples: [{ text: 'Ann Lee <ann@example.com>', word: '<', pos: 'PUNCT' }],
@@ -723,8 +765,43 @@ export const POS_FIRST_RULES: readonly PosRule[] = [
 export const POS_RULE_IDS: readonly string[] = [...POS_FIRST_RULES, ...POS_RULES].map((rule) => rule.id);
 
 const NONE_DISABLED: ReadonlySet<string> = new Set();
-// The rules left on, per set of ids switched off (one set per pipeline).
-const activeRules = new WeakMap<ReadonlySet<string>, readonly [readonly PosRule[], readonly PosRule[]]>();
+
+/** Rules left on, by the tag of the token they may take (order kept); `other` for any other tag. */
+interface RuleIndex {
+  readonly byTag: ReadonlyMap<Upos | undefined, readonly PosRule[]>;
+  readonly other: readonly PosRule[];
+}
+const UPOS_TAGS: readonly Upos[] = [
+  'ADJ',
+  'ADP',
+  'ADV',
+  'AUX',
+  'CCONJ',
+  'DET',
+  'INTJ',
+  'NOUN',
+  'NUM',
+  'PART',
+  'PRON',
+  'PROPN',
+  'PUNCT',
+  'SCONJ',
+  'SYM',
+  'VERB',
+  'X',
+];
+function indexRules(rules: readonly PosRule[], disabled: ReadonlySet<string>): RuleIndex {
+  const active = rules.filter((rule) => !disabled.has(rule.id));
+  const byTag = new Map<Upos | undefined, readonly PosRule[]>();
+  for (const tag of UPOS_TAGS)
+    byTag.set(
+      tag,
+      active.filter((rule) => rule.tags === undefined || rule.tags.includes(tag)),
+    );
+  return { byTag, other: active.filter((rule) => rule.tags === undefined) };
+}
+// The rule indexes, per set of ids switched off (one set per pipeline).
+const activeRules = new WeakMap<ReadonlySet<string>, readonly [RuleIndex, RuleIndex]>();
 // One context for every token (no allocation per token); correctPos does not re-enter.
 const context: PosContext = {
   tagged: { values: [], lower: [], lemmas: [], pos: [] },
@@ -736,28 +813,33 @@ const context: PosContext = {
   next: undefined,
   initial: false,
   found: -1,
+  opening: -1,
 };
 
-/** Runs `rules` over the tokens [from, to): the first rule whose `when` holds takes each token. */
-function runRules(rules: readonly PosRule[], tagged: Tagged, from: number, to: number): void {
-  if (rules.length === 0) return;
+/** Runs the indexed rules over the tokens [from, to): the first rule whose `when` holds takes each token. */
+function runRules(index: RuleIndex, tagged: Tagged, from: number, to: number): void {
+  if (index.other.length === 0 && index.byTag.size === 0) return;
   const { lower, pos } = tagged;
   const c = context;
   c.tagged = tagged;
   c.from = from;
   c.to = to;
-  for (let index = from; index < to; index += 1) {
-    c.index = index;
-    c.word = lower[index] ?? '';
-    c.tag = pos[index];
-    c.next = index + 1 < to ? pos[index + 1] : undefined;
+  for (let at = from; at < to; at += 1) {
+    const tag = pos[at];
+    const rules = index.byTag.get(tag) ?? index.other;
+    if (rules.length === 0) continue;
+    c.index = at;
+    c.word = lower[at] ?? '';
+    c.tag = tag;
+    c.next = at + 1 < to ? pos[at + 1] : undefined;
     c.initial =
-      index === from ||
-      SENTENCE_END.has(lower[index - 1] ?? '') ||
-      (lower[index - 1] === 'please' && (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')));
+      at === from ||
+      SENTENCE_END.has(lower[at - 1] ?? '') ||
+      (lower[at - 1] === 'please' && (at - 1 === from || SENTENCE_END.has(lower[at - 2] ?? '')));
     c.found = -1;
-    for (let at = 0; at < rules.length; at += 1) {
-      const rule = rules[at] as PosRule;
+    c.opening = -1;
+    for (let r = 0; r < rules.length; r += 1) {
+      const rule = rules[r] as PosRule;
       if (rule.when(c)) {
         rule.then(c);
         break;
@@ -778,10 +860,7 @@ export function correctPos(
 ): void {
   let active = activeRules.get(disabled);
   if (active === undefined) {
-    active = [
-      POS_FIRST_RULES.filter((rule) => !disabled.has(rule.id)),
-      POS_RULES.filter((rule) => !disabled.has(rule.id)),
-    ];
+    active = [indexRules(POS_FIRST_RULES, disabled), indexRules(POS_RULES, disabled)];
     activeRules.set(disabled, active);
   }
   runRules(active[0], tagged, from, to);
