@@ -171,7 +171,8 @@ const show = process.argv.includes('--show');
 const sourceArg = process.argv.includes('--pos-source')
   ? process.argv[process.argv.indexOf('--pos-source') + 1]
   : undefined;
-const posSource: PosSource | undefined = sourceArg === 'wink' || sourceArg === 'parser' ? sourceArg : undefined;
+const posSource: PosSource | undefined =
+  sourceArg === 'wink' || sourceArg === 'parser' ? sourceArg : undefined;
 const sourceOptions = posSource === undefined ? {} : { posSource };
 const none: ReadonlySet<string> = new Set();
 const all = createPipeline({ clock: () => new Date(0), ...sourceOptions });
