@@ -10,6 +10,7 @@ import nlp from 'compromise';
 import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { createPipeline } from '../src/pipeline';
 import { reportContracts } from './contracts';
+import { type Coarse, coarse, fourWay, goldFourWay, sentenceMood } from './moods';
 import { scoreParse } from './parse-eval';
 import { reportSegmentation } from './segmentation';
 import { reportSflGold } from './sfl-gold';
@@ -34,55 +35,15 @@ const posSourceArg = process.argv.includes('--pos-source')
 const posSource = posSourceArg === 'wink' || posSourceArg === 'parser' ? posSourceArg : undefined;
 const pipeline = createPipeline({ clock: () => new Date(0), ...(posSource ? { posSource } : {}) });
 
-type Coarse = 'declarative' | 'interrogative' | 'imperative' | 'other';
-
-type Compiled = ReturnType<typeof pipeline.compile>;
-
-/**
- * Mood of one gold sentence compiled on its own: the mood of its first independent clause. When our
- * splitter cut the gold sentence into several sentences, the last one carries the gold sentence's final
- * punctuation and so its speech function: a question there makes the whole gold sentence a question.
- */
-function sentenceMood(clauses: Compiled): string {
-  const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
-  // A question mark closes only its own clause ("I was at home, and what were you doing?"): a sentence
-  // that ends with one asks when the clause it closes, its last clause in its own right (independent or
-  // paratactic), asks.
-  const asks = /\?["'”’)\]]*$/.test(clauses[clauses.length - 1]?.text.trim() ?? '');
-  const closing = clauses.findLast(
-    (clause) =>
-      clause.syntactic.sentenceIndex === main?.syntactic.sentenceIndex &&
-      (clause.syntactic.dependency === 'independent' || clause.syntactic.dependency === 'paratactic'),
-  );
-  if (asks && closing !== undefined && closing !== main && closing.interpersonal.mood === 'interrogative')
-    return 'interrogative';
-  const last = clauses[clauses.length - 1];
-  if (
-    main !== undefined &&
-    last !== undefined &&
-    last.syntactic.sentenceIndex !== main.syntactic.sentenceIndex
-  ) {
-    const final = clauses.find(
-      (clause) =>
-        clause.syntactic.sentenceIndex === last.syntactic.sentenceIndex &&
-        clause.syntactic.dependency === 'independent',
-    );
-    if (final?.interpersonal.mood === 'interrogative') return 'interrogative';
-  }
-  return main?.interpersonal.mood ?? 'fragment';
-}
-function ourMood(text: string): string {
-  return sentenceMood(pipeline.compile(text, { documentId: 'eval' }));
-}
-function coarse(mood: string): Coarse {
-  return mood === 'interrogative' || mood === 'imperative' ? mood : 'declarative';
-}
 function compromiseMood(text: string): Coarse {
   const doc = nlp(text);
   if (doc.questions().found || text.trim().endsWith('?')) return 'interrogative';
   const verbs = doc.verbs() as unknown as { isImperative(): { found: boolean } };
   if (verbs.isImperative().found) return 'imperative';
   return 'declarative';
+}
+function ourMood(text: string): string {
+  return sentenceMood(pipeline.compile(text, { documentId: 'eval' }));
 }
 /** True positives, false positives and false negatives of one label. */
 function counts(gold: readonly string[], predicted: readonly string[], label: string) {
@@ -107,33 +68,6 @@ function accuracy(gold: readonly string[], predicted: readonly string[]): number
     if (predicted[index] === value) ok += 1;
   });
   return gold.length === 0 ? 0 : ok / gold.length;
-}
-/**
- * Our main-clause mood in four ways, without mapping a wrong label onto a right one: fragment and minor
- * are non-clausal; exclamative counts as declarative (Subject before Finite); indicative, which the
- * guide reserves for dependent clauses, stays its own (always wrong) label.
- */
-function fourWay(mood: string): string {
-  if (mood === 'fragment' || mood === 'minor') return 'non-clausal';
-  if (mood === 'exclamative') return 'declarative';
-  return mood;
-}
-/**
- * Gold four-way label of a UD sentence from its tree: imperative (Mood=Imp on the root), interrogative
- * (a final "?"), declarative when the root has a Subject (nsubj, csubj, expl and their subtypes) and a
- * finite verb (the root itself or one of its aux/cop dependents has VerbForm=Fin), else non-clausal.
- */
-function goldFourWay(sentence: ReturnType<typeof readConllu>[number]): string {
-  const root = sentence.tokens.find((token) => token.head === 0);
-  if (root === undefined) return 'non-clausal';
-  if (root.feats.includes('Mood=Imp')) return 'imperative';
-  if (sentence.text.trim().endsWith('?')) return 'interrogative';
-  const dependents = sentence.tokens.filter((token) => token.head === root.id);
-  const subject = dependents.some((token) => /^(nsubj|csubj|expl)(:|$)/.test(token.deprel));
-  const finite =
-    root.feats.includes('VerbForm=Fin') ||
-    dependents.some((token) => /^(aux|cop)(:|$)/.test(token.deprel) && token.feats.includes('VerbForm=Fin'));
-  return subject && finite ? 'declarative' : 'non-clausal';
 }
 /** A confusion table (gold rows, predicted columns) as one Markdown cell: `gold: pred n, pred n; ...`. */
 function confusion(gold: readonly string[], predicted: readonly string[]): string {

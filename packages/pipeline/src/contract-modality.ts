@@ -17,7 +17,7 @@ import {
   RIGHT_NOUNS,
   THING_TERMS,
 } from './lexicons/contract-lexicon';
-import { NEGATION_WORDS } from './syntax-pass';
+import { NEGATION_WORDS } from './lexicons/word-classes';
 
 /**
  * Contract language (ANNOTATION.md, "Contract and regulatory language"; docs/CONTRACT-MODALITY.md):

@@ -1,12 +1,11 @@
 import type { Group, GroupType, Token, Upos } from '@cae/core';
 import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
-import { POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { isComplexPreposition } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const VERBAL = new Set<Upos>(['AUX', 'VERB']);
-const NEGATORS = new Set(['not', "n't", 'never', 'n’t']);
 const PERSONAL = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'me', 'him', 'us', 'them']);
 const TIME_DETERMINERS = new Set(['last', 'next', 'every', 'each']);
 const TIME_NOUNS = wordSet(

@@ -15,6 +15,7 @@ export {
 export { createModelAnnotator } from './llm-annotator-model';
 export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';
+export { POS_RULE_IDS } from './pos-corrector';
 export type { PosSource } from './syntax-tagger';
 export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
 export { extractPdfText, extractText, plainTextHeadings } from './text-formats';

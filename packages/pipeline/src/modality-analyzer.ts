@@ -16,6 +16,7 @@ import {
   OPERATOR_READINGS,
   PASSIVE_PROJECTION,
 } from './lexicons/modal-lexicon';
+import { BE_FORMS, BE_NONFINITE, NEGATORS } from './lexicons/word-classes';
 
 /** Modality and polarity of a clause, with the cues that decided them. */
 export interface ModalityDecision {
@@ -55,7 +56,6 @@ const numberedSuperlative = (view: ClauseView, index: number): boolean =>
 /** MODALITY.NOUN_WITHOUT_COMPLEMENT: "its obligations hereunder" names a duty; "the obligation to pay" modalises. */
 const NOUN_WITHOUT_COMPLEMENT = 'MODALITY.NOUN_WITHOUT_COMPLEMENT';
 const round = (value: number): number => Math.round(value * 100) / 100;
-const BE_FORMS = new Set(['be', 'been']);
 const PROJECTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'this']);
 const FIRST_PERSON = new Set(['i', 'we']);
 /** Words before "many"/"few" that make them a plain measure of quantity ("how many", "too many"). */
@@ -64,8 +64,6 @@ const MEASURED = new Set(['how', 'too', 'so', 'as']);
 const QUANTIFIER_NOUNS = new Set(['several', 'certain', 'many', 'some', 'numerous', 'various', 'others']);
 /** Passive participles that attribute a view only before "as" ("has been described as"). */
 const AS_ONLY = new Set(['described', 'seen', 'viewed']);
-const NEGATORS = new Set(['not', "n't", 'n’t', 'never']);
-const BE_FORMS_ALL = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s"]);
 /**
  * Words that are modal adjectives only before a noun ("the alleged theft", not "they alleged fraud";
  * "a potential buyer", not the noun of capacity the tagger may read as an adjective, "a great potential").
@@ -143,7 +141,7 @@ function unknownReading(view: ClauseView, index: number): boolean {
     if (NEGATORS.has(view.lower[before] ?? '')) negated = true;
     before -= 1;
   }
-  if (!BE_FORMS_ALL.has(view.lower[before] ?? '')) return false;
+  if (!BE_FORMS.has(view.lower[before] ?? '')) return false;
   return negated || view.lower[before - 1] === 'little';
 }
 
@@ -183,7 +181,7 @@ function premodifiesNoun(view: ClauseView, index: number): boolean {
 function afterBe(view: ClauseView, index: number): boolean {
   let before = index - 1;
   while (before > 0 && view.pos[before] === 'ADV') before -= 1;
-  return BE_FORMS.has(view.lemma[before] ?? '');
+  return BE_NONFINITE.has(view.lemma[before] ?? '');
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   TEXTUAL_THEMES,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import { FINITE_BE_FORMS, POSSESSIVE_DETERMINERS, SUBJECT_PRONOUNS, wordSet } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { isSubjectLike } from './verbal-group';
 
@@ -1212,8 +1212,6 @@ const MODAL_OR_DO = wordSet('can could will would shall should may might must do
 /** Tags after "is that" that make "that" the Subject ("is that true", "was that a joke"), not a complementiser. */
 const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'PUNCT']);
 
-const BE_QUESTION = new Set(['is', 'are', 'was', 'were', 'am']);
-const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
 /** A plural noun ("wolves", "rabbits"), not "-ss" ("grass"). */
 const PLURAL = /[^s]s$/;
 /** Tags that open a nominal group after an operator ("does a dog", "did the river", "does iron"). */
@@ -1284,7 +1282,7 @@ function misreadYesNo(view: ClauseView, start: number): string {
     subjectVerbAfter(view, start + 2)
   )
     return 'Subject as verb';
-  if (tag === 'AUX' && BE_QUESTION.has(word) && !isSubjectLike(pos[start + 1])) {
+  if (tag === 'AUX' && FINITE_BE_FORMS.has(word) && !isSubjectLike(pos[start + 1])) {
     // "Is everything okay": a Subject pronoun the lite model reads as a verb.
     const next = lower[start + 1] ?? '';
     if (SUBJECT_WORDS.has(next) && next !== 'that' && next !== 'there' && !endsAt(view, start + 2))
@@ -1333,7 +1331,7 @@ function misreadYesNo(view: ClauseView, start: number): string {
     )
       return 'perfect have as main verb';
     // "Have you ever ridden a horse": a Subject pronoun right after "have" (not "Have it your way").
-    if (SUBJECT_PRONOUNS.has(lower[start + 1] ?? '') && !endsAt(view, start + 2))
+    if (SUBJECT_PRONOUNS.has(lower[start + 1] ?? '') && lower[start + 1] !== 'it' && !endsAt(view, start + 2))
       return 'perfect have as main verb';
     // "Has the ice melted": the participle read as an adjective after the nominal Subject.
     if (

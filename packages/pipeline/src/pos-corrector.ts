@@ -2,7 +2,17 @@ import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
 import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
-import { DEMONSTRATIVES as DEMONSTRATIVE_WORDS, POSSESSIVE_DETERMINERS } from './lexicons/word-classes';
+import {
+  BE_FORMS,
+  DEMONSTRATIVES as DEMONSTRATIVE_WORDS,
+  DO_FORMS,
+  FINITE_BE_FORMS,
+  MODAL_FORMS,
+  NEGATORS,
+  NOMINATIVE_PRONOUNS,
+  POSSESSIVE_DETERMINERS,
+  SUBJECT_PRONOUNS,
+} from './lexicons/word-classes';
 
 interface Tagged {
   readonly values: string[];
@@ -99,21 +109,16 @@ const INDEFINITE_PRONOUNS = new Set([
   'nothing',
   'nobody',
 ]);
-const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', "'s", "'re", 'been', 'being', 'am']);
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']);
-const AUX_CLITICS = new Set(["'m", "'re", "'ve", "'ll", "'d", '’m', '’re', '’ve', '’ll', '’d']);
 const PUNCT_ONLY = /^([()[\]{}:;,.!?*<>"'`\-–—…_|])\1*$/;
 const WEB_ADDRESS = /@|^(?:https?:|www\.)/;
-const THAT_CLAUSE_START = new Set<Upos>(['PRON', 'PROPN', 'DET']);
 const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
 const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
 const UPPER_INITIAL = /^\p{Lu}/u;
 const SHOUTED = /^\p{Lu}{3,}$/u;
-const QUANTIFIERS = new Set(['all', 'both', 'any', 'each', 'every', 'some']);
-const DEPENDENT_VERB = new Set<Upos>(['VERB']);
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
 const OBJECT_START = new Set([
   'me',
@@ -141,11 +146,7 @@ const OBJECT_START = new Set([
 const OBJECT_ONLY_PRONOUNS = new Set(['me', 'us', 'him', 'them']);
 /** Tags before a noun that make it the head of a nominal group ("the call", "your help"). */
 const NOUN_MODIFIERS = new Set<Upos>(['DET', 'ADJ', 'NUM']);
-const MODAL_FORMS = new Set(['may', 'might', 'can', 'could', 'will', 'would', 'shall', 'should', 'must']);
-const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'he', 'she', 'they', 'it']);
 const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
-const BE_QUESTION = new Set(['am', 'is', 'are', 'was', 'were']);
-const NEGATOR_WORDS = new Set(['not', "n't", 'n’t', 'nt', 'never']);
 /** Verbs an existential "there" is the Subject of ("there seems to be", "there remain"). */
 const EXISTENTIAL_VERBS = new Set([
   'seem',
@@ -213,301 +214,441 @@ function verbSoonAfter(tagged: Tagged, index: number, to: number): boolean {
   return false;
 }
 
-/** Rule names, in the order they are applied; each was measured on UD EWT dev (see eval/run.ts). */
-export const POS_RULES = [
-  'POS.PRONOUN_I',
-  'POS.DISCOURSE_LOOK_SEE',
-  'POS.INDEFINITE_PRONOUN',
-  'POS.AUX_CLITIC',
-  'POS.CAPITALISED_COMMON_WORD',
-  'POS.MAIN_VERB_HAVE_DO',
-  'POS.INFINITIVE_TO',
-  'POS.EXISTENTIAL_THERE',
-  'POS.DEMONSTRATIVE_PRONOUN',
-  'POS.WHETHER',
-  'POS.PUNCTUATION_SYMBOL',
-  'POS.QUANTIFIER_DETERMINER',
-  'POS.WEB_ADDRESS',
-  'POS.THAT_COMPLEMENTIZER',
-  'POS.INITIAL_IMPERATIVE_VERB',
-  'POS.INITIAL_BASE_VERB',
-  'POS.INITIAL_BARE_OBJECT_VERB',
-  'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
-  'POS.INITIAL_COMMAND_VERB',
-  'POS.COORDINATED_COMMAND_VERB',
-  'POS.LIST_STEP_VERB',
-  'POS.CAUSE_AS_BECAUSE',
-  'POS.VERB_AFTER_PLEASE',
-  'POS.MODAL_BEFORE_SUBJECT',
-  'POS.NOUN_AFTER_INITIAL_AUX',
-  'POS.VERB_AFTER_SUBJECT',
-  'POS.FINITE_VERB_AFTER_SUBJECT_GROUP',
-  'POS.PROGRESSIVE_IN_QUESTION',
-  'POS.VERB_AFTER_MODAL',
-  'POS.EXISTENTIAL_BE',
-  'POS.LOCATIVE_THERE',
-  'POS.PREPOSITION_BEFORE_CLAUSE',
-  'POS.APPROXIMATOR',
-  'POS.ADJECTIVE_BEFORE_NOUN',
-  'POS.DO_QUESTION',
-  'POS.VERB_BEFORE_OBJECT_PRONOUN',
-  'POS.VERB_AFTER_INFINITIVE_TO',
-  'POS.COMMAND_AFTER_OPENING_CLAUSE',
-  'POS.COMMAND_AFTER_OPENING_ADJUNCT',
-  'POS.VERB_IN_OPENING_CLAUSE',
-] as const;
+/** One token as the rules see it: the tagged arrays, the token, its neighbours' tags, its sentence span. */
+export interface PosContext {
+  tagged: Tagged;
+  from: number;
+  to: number;
+  index: number;
+  /** Lower-cased word. */
+  word: string;
+  tag: Upos | undefined;
+  /** Tag of the next token of the span (undefined at its end). */
+  next: Upos | undefined;
+  /** The token opens a sentence (or follows an opening "please"). */
+  initial: boolean;
+  /** What a rule's `when` found for its `then` (the verb of a do-question). */
+  found: number;
+  /** Whether the token opens a command (see commandOpening): -1 not yet asked, else 0 or 1. */
+  opening: number;
+}
 
-const NONE_DISABLED: ReadonlySet<string> = new Set();
+/** A sentence, one of its words (lower case) and the tag the default pipeline gives that word. */
+export interface PosRuleExample {
+  readonly text: string;
+  readonly word: string;
+  readonly pos: Upos;
+}
 
 /**
- * Corrects the lite model's POS tags in [from, to) with rules measured on UD EWT dev; rules named in
- * `disabled` (from `createPipeline({ disabledRules })`, for ablations) are skipped.
+ * A POS correction: `when` the token fits, `then` sets tags. The rules are tried in array order and the
+ * first whose `when` holds takes the token (no later rule sees it). `examples` run as the rule's tests
+ * (pos-rules.test.ts): each word gets its tag from the default pipeline, and switching the rule off
+ * changes the tag of at least one of them.
  */
-export function correctPos(
-  tagged: Tagged,
-  from: number,
-  to: number,
-  disabled: ReadonlySet<string> = NONE_DISABLED,
-): void {
-  const { values, lower, lemmas, pos } = tagged;
-  if (!disabled.has('POS.INDEFINITE_PRONOUN')) {
-    // "Mix everything well", "They fixed everything": the lite model reads "everything" as a verb; the
-    // compound indefinites are pronouns wherever they stand. Fixed first: the rules below look ahead.
-    for (let index = from; index < to; index += 1)
-      if (pos[index] !== 'PRON' && INDEFINITE_PRONOUNS.has(lower[index] ?? '')) pos[index] = 'PRON';
-  }
-  for (let index = from; index < to; index += 1) {
-    const word = lower[index] ?? '';
-    const tag = pos[index];
-    const next = index + 1 < to ? pos[index + 1] : undefined;
-    const initial =
-      index === from ||
-      SENTENCE_END.has(lower[index - 1] ?? '') ||
-      (lower[index - 1] === 'please' && (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')));
-    if (word === 'i' && tag !== 'PRON' && !disabled.has('POS.PRONOUN_I')) {
-      pos[index] = 'PRON';
-    } else if (
-      initial &&
-      tag === 'VERB' &&
-      DISCOURSE_VERBS.has(word) &&
-      !disabled.has('POS.DISCOURSE_LOOK_SEE') &&
-      isDiscourseMarker(tagged, index, to)
-    ) {
-      // "Look, the plan is fine", "See, it works", "See this is the part": a discourse marker before a
-      // clause with its own Subject and Finite, not a command; the speech function is that clause's.
-      pos[index] = 'INTJ';
-    } else if (
-      initial &&
-      DO_FORMS.has(word) &&
-      !disabled.has('POS.DO_QUESTION') &&
-      markDoQuestion(tagged, index, to)
-    ) {
-      // "Do cats climb trees", "Did the boss notice the mistake": tags set by markDoQuestion.
-    } else if (
-      initial &&
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.INITIAL_IMPERATIVE_VERB') &&
-      isInitialImperative(tagged, index, to)
-    ) {
-      pos[index] = 'VERB';
-    } else if (
-      initial &&
-      CLIPPED_BECAUSE.has(word) &&
-      NOMINATIVE_PRONOUNS.has(lower[index + 1] ?? '') &&
-      !disabled.has('POS.CAUSE_AS_BECAUSE')
-    ) {
-      // "Cause I said so", "Cuz we were late": clipped "because" before a nominative pronoun, not the
-      // verb "cause" (whose object would be "me", "us", "them").
-      pos[index] = 'SCONJ';
-    } else if (
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      commandOpening(tagged, index, from) &&
-      OPENING_VERB_RULES.some(([id, applies]) => !disabled.has(id) && applies(tagged, index, from, to))
-    ) {
-      // A noun-tagged word opening a command is its verb when one of the opening-verb rules holds.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'PROPN' || tag === 'ADJ') &&
-      !disabled.has('POS.LIST_STEP_VERB') &&
-      isListStepVerb(tagged, index, from, to)
-    ) {
-      // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'ADJ' || tag === 'ADV' || tag === 'PROPN') &&
-      index > from &&
-      (lower[index - 1] === 'please' || (lower[index - 1] === ',' && lower[index - 2] === 'please')) &&
-      (IMPERATIVE_VERBS.has(word) || PROCESS_BY_LEMMA.has(word)) &&
-      next !== 'AUX' &&
-      !disabled.has('POS.VERB_AFTER_PLEASE')
-    ) {
-      // "Please forward the file", "Please complete the form", "Please, contact Vernon": a known verb.
-      pos[index] = 'VERB';
-    } else if (
-      word === 'may' &&
-      tag === 'AUX' &&
-      (next === 'NUM' || pos[index - 1] === 'NUM' || (!initial && values[index] === 'May')) &&
-      !disabled.has('POS.MODAL_BEFORE_SUBJECT')
-    ) {
-      // "in May 1990", "on 3 May": the month.
-      pos[index] = 'PROPN';
-    } else if (
-      initial &&
-      tag !== 'AUX' &&
-      MODAL_FORMS.has(word) &&
-      SUBJECT_PRONOUNS.has(lower[index + 1] ?? '') &&
-      !disabled.has('POS.MODAL_BEFORE_SUBJECT')
-    ) {
-      pos[index] = 'AUX';
-    } else if (
-      tag === 'VERB' &&
-      index > from &&
-      pos[index - 1] === 'AUX' &&
-      (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')) &&
-      QUESTION_AUXILIARIES.has(lower[index - 1] ?? '') &&
-      !disabled.has('POS.NOUN_AFTER_INITIAL_AUX') &&
-      isNounAfterAux(tagged, index, to)
-    ) {
-      pos[index] = 'NOUN';
-    } else if (
-      (tag === 'NOUN' || tag === 'ADJ' || tag === 'PROPN') &&
-      index > from &&
-      word === lemmas[index] &&
-      (IMPERATIVE_VERBS.has(word) || PROCESS_BY_LEMMA.has(word)) &&
-      next !== undefined &&
-      COMMAND_OBJECT_START.has(next) &&
-      !disabled.has('POS.COMMAND_AFTER_OPENING_CLAUSE') &&
-      afterOpeningClause(tagged, index, from)
-    ) {
-      // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an
-      // opening dependent clause and its comma, a known base-form verb before its object opens the
-      // main clause, a command.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'ADJ') &&
-      index > from &&
-      !disabled.has('POS.COMMAND_AFTER_OPENING_ADJUNCT') &&
-      isCommandAfterOpening(tagged, index, from, to)
-    ) {
-      // "To plant the bulbs, dig holes", "In other words, show that you care", "If it stalls, signal
-      // at once": after an opening adjunct or dependent clause and its comma, a base form the model's
-      // lexicon allows as a verb, with no finite verb after it in its clause, is the command's verb.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'ADJ' || tag === 'NOUN') &&
-      !disabled.has('POS.VERB_IN_OPENING_CLAUSE') &&
-      verbInOpeningClause(tagged, index, from, to)
-    ) {
-      // "When the ice melted, ...", "When the dough rises, ...", "When the buds open, ...", "When the
-      // water rippled into the hall, ...": the word after an opening dependent clause's Subject (or
-      // "have"), before the clause's comma, is its verb, so the clause is cut off from the main clause.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'ADJ') &&
-      index > from &&
-      lower[index - 1] === 'to' &&
-      pos[index - 1] === 'PART' &&
-      word === lemmas[index] &&
-      !disabled.has('POS.VERB_AFTER_INFINITIVE_TO')
-    ) {
-      // "To unsubscribe, click here": the model itself read "to" as the infinitive marker, so the
-      // base form after it is the verb, even a word it does not know as one.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'ADJ') &&
-      OBJECT_ONLY_PRONOUNS.has(lower[index + 1] ?? '') &&
-      index + 1 < to &&
-      word === lemmas[index] &&
-      (IMPERATIVE_VERBS.has(word) || PROCESS_BY_LEMMA.has(word)) &&
-      (index === from || !NOUN_MODIFIERS.has(pos[index - 1] ?? 'X')) &&
-      !disabled.has('POS.VERB_BEFORE_OBJECT_PRONOUN')
-    ) {
-      // ", call us", "then ask them": a noun is never followed by an object-only pronoun; a known
-      // base-form verb read as a noun before "me", "us", "him" or "them" is the verb.
-      pos[index] = 'VERB';
-    } else if (
-      tag === 'NOUN' &&
-      index > from &&
-      !disabled.has('POS.VERB_AFTER_SUBJECT') &&
-      isVerbAfterSubject(tagged, index, from, to)
-    ) {
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'NOUN' || tag === 'ADJ') &&
-      index > from &&
-      misreadFinite(tagged, index, from, to, disabled)
-    ) {
-      // "The survey signals a shift", "The news frightened the children": see MISREAD_FINITE_RULES.
-      pos[index] = 'VERB';
-    } else if (
-      (tag === 'ADJ' || tag === 'NOUN') &&
-      index > from &&
-      pos[index - 1] === 'AUX' &&
-      MODAL_FORMS.has(lower[index - 1] ?? '') &&
-      next !== undefined &&
-      (next === 'DET' || next === 'PRON') &&
-      PROCESS_BY_LEMMA.has(lemmas[index] ?? word) &&
-      !disabled.has('POS.VERB_AFTER_MODAL')
-    ) {
-      // "The company may own the rights": after a modal, a known verb before its object is the verb.
-      pos[index] = 'VERB';
-    } else if (
-      tag === 'AUX' &&
-      BE_FORMS.has(word) &&
-      index > from &&
-      (lower[index - 1] === 'there' ||
-        ((pos[index - 1] === 'AUX' || pos[index - 1] === 'ADV') && lower[index - 2] === 'there')) &&
-      !disabled.has('POS.EXISTENTIAL_BE')
-    ) {
-      // "there is a tip", "there will be peace": UD tags the existential "be" as the main verb.
-      pos[index] = 'VERB';
-    } else if (
-      (word === 'here' || word === 'there') &&
-      tag === 'PRON' &&
-      !disabled.has('POS.LOCATIVE_THERE')
-    ) {
-      // "Here's a tip", "troops there clashed": locative; existential "there" comes before be/seem
-      // or after the Finite ("Is there a pharmacy"), or before a verb and its Existent ("there lived a king").
+export interface PosRule {
+  readonly id: string;
+  /**
+   * The only tags of the tokens the rule may take (none: any tag). The runner tries a token only on the
+   * rules listed for its tag, so most tokens meet two or three rules; `when` still checks.
+   */
+  readonly tags?: readonly Upos[];
+  readonly when: (c: PosContext) => boolean;
+  readonly then: (c: PosContext) => void;
+  readonly examples: readonly PosRuleExample[];
+}
+
+const NOMINAL: readonly Upos[] = ['NOUN', 'PROPN', 'ADJ'];
+const NOUN_ADJ: readonly Upos[] = ['NOUN', 'ADJ'];
+const NOUNISH: ReadonlySet<Upos | undefined> = new Set<Upos | undefined>(['NOUN', 'PROPN', 'ADJ']);
+const NOUN_OR_ADJ: ReadonlySet<Upos | undefined> = new Set<Upos | undefined>(['NOUN', 'ADJ']);
+const toVerb = (c: PosContext): void => {
+  c.tagged.pos[c.index] = 'VERB';
+};
+const setTag =
+  (tag: Upos) =>
+  (c: PosContext): void => {
+    c.tagged.pos[c.index] = tag;
+  };
+/** A noun-, proper-noun- or adjective-tagged word opening a command (see commandOpening). */
+const openingNominal = (c: PosContext): boolean => {
+  if (!NOUNISH.has(c.tag)) return false;
+  if (c.opening < 0) c.opening = commandOpening(c.tagged, c.index, c.from) ? 1 : 0;
+  return c.opening === 1;
+};
+
+/**
+ * The POS corrections, in the order they are tried (the first whose `when` holds takes the token). Each
+ * was kept because switching it off loses UPOS accuracy or mood figures on the dev parts (`pnpm eval
+ * --ablation pos` prints the table).
+ */
+export const POS_RULES: readonly PosRule[] = [
+  {
+    // "Look, the plan is fine", "See, it works", "See this is the part": a discourse marker before a
+    // clause with its own Subject and Finite, not a command; the speech function is that clause's.
+    id: 'POS.DISCOURSE_LOOK_SEE',
+    tags: ['VERB'],
+    when: (c) =>
+      c.initial &&
+      c.tag === 'VERB' &&
+      DISCOURSE_VERBS.has(c.word) &&
+      isDiscourseMarker(c.tagged, c.index, c.to),
+    then: setTag('INTJ'),
+    examples: [{ text: 'Look, the plan is fine.', word: 'look', pos: 'INTJ' }],
+  },
+  {
+    // "Do cats climb trees", "Did the boss notice the mistake": see doQuestionVerb.
+    id: 'POS.DO_QUESTION',
+    when: (c) => {
+      if (!c.initial || !DO_FORMS.has(c.word)) return false;
+      c.found = doQuestionVerb(c.tagged, c.index, c.to);
+      return c.found >= 0;
+    },
+    then: (c) => markDoQuestion(c.tagged, c.index, c.found),
+    examples: [{ text: 'Do cats climb trees', word: 'climb', pos: 'VERB' }],
+  },
+  {
+    // "Water the plants", "Check the mail", "Call mom": see isInitialImperative.
+    id: 'POS.INITIAL_IMPERATIVE_VERB',
+    tags: NOMINAL,
+    when: (c) => c.initial && NOUNISH.has(c.tag) && isInitialImperative(c.tagged, c.index, c.to),
+    then: toVerb,
+    examples: [
+      { text: 'Water the plants.', word: 'water', pos: 'VERB' },
+      { text: 'Call mom.', word: 'call', pos: 'VERB' },
+    ],
+  },
+  {
+    // "Cause I said so", "Cuz we were late": clipped "because" before a nominative pronoun, not the verb
+    // "cause" (whose object would be "me", "us", "them").
+    id: 'POS.CAUSE_AS_BECAUSE',
+    when: (c) =>
+      c.initial && CLIPPED_BECAUSE.has(c.word) && NOMINATIVE_PRONOUNS.has(c.tagged.lower[c.index + 1] ?? ''),
+    then: setTag('SCONJ'),
+    examples: [{ text: 'Cause I said so.', word: 'cause', pos: 'SCONJ' }],
+  },
+  {
+    // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon allows
+    // as a verb, opening the sentence before the start of an object.
+    id: 'POS.INITIAL_BASE_VERB',
+    tags: NOMINAL,
+    when: (c) => openingNominal(c) && isInitialBaseVerb(c.tagged, c.index, c.to),
+    then: toVerb,
+    examples: [
+      { text: 'Strain out the seeds.', word: 'strain', pos: 'VERB' },
+      { text: 'Empty the drawers.', word: 'empty', pos: 'VERB' },
+    ],
+  },
+  {
+    // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
+    // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
+    id: 'POS.INITIAL_BARE_OBJECT_VERB',
+    tags: NOMINAL,
+    when: (c) => openingNominal(c) && isVerbBeforeBareObject(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [
+      { text: 'Drink responsibly.', word: 'drink', pos: 'VERB' },
+      { text: 'Hop onto a bus.', word: 'hop', pos: 'VERB' },
+    ],
+  },
+  {
+    // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun takes no that-clause;
+    // a verb of thinking or checking there is the command's verb.
+    id: 'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
+    tags: NOMINAL,
+    when: (c) => openingNominal(c) && isVerbBeforeThatClause(c.tagged, c.index, c.to),
+    then: toVerb,
+    examples: [{ text: 'Note that the shop closes early.', word: 'note', pos: 'VERB' }],
+  },
+  {
+    // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
+    id: 'POS.INITIAL_COMMAND_VERB',
+    tags: NOMINAL,
+    when: (c) => openingNominal(c) && isInitialCommandVerb(c.tagged, c.index, c.to),
+    then: toVerb,
+    examples: [
+      { text: 'Use lots of it.', word: 'use', pos: 'VERB' },
+      { text: 'Press okay.', word: 'press', pos: 'VERB' },
+    ],
+  },
+  {
+    // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
+    id: 'POS.COORDINATED_COMMAND_VERB',
+    tags: NOMINAL,
+    when: (c) => openingNominal(c) && isCoordinatedCommandVerb(c.tagged, c.index, c.to),
+    then: toVerb,
+    examples: [
+      { text: 'Rest and relax!', word: 'rest', pos: 'VERB' },
+      { text: 'Work hard and retire early.', word: 'work', pos: 'VERB' },
+    ],
+  },
+  {
+    // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
+    id: 'POS.LIST_STEP_VERB',
+    tags: NOMINAL,
+    when: (c) => NOUNISH.has(c.tag) && isListStepVerb(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [{ text: '3 Watch for aphids.', word: 'watch', pos: 'VERB' }],
+  },
+  {
+    // "Please forward the file", "Please complete the form", "Please, contact Vernon": a known verb.
+    id: 'POS.VERB_AFTER_PLEASE',
+    tags: ['NOUN', 'PROPN', 'ADJ', 'ADV'],
+    when: (c) => {
+      const { lower } = c.tagged;
+      return (
+        (NOUNISH.has(c.tag) || c.tag === 'ADV') &&
+        c.index > c.from &&
+        (lower[c.index - 1] === 'please' ||
+          (lower[c.index - 1] === ',' && lower[c.index - 2] === 'please')) &&
+        (IMPERATIVE_VERBS.has(c.word) || PROCESS_BY_LEMMA.has(c.word)) &&
+        c.next !== 'AUX'
+      );
+    },
+    then: toVerb,
+    examples: [{ text: 'Please forward the file.', word: 'forward', pos: 'VERB' }],
+  },
+  {
+    // "Are dogs mammals", "Can snakes fly": see isNounAfterAux.
+    id: 'POS.NOUN_AFTER_INITIAL_AUX',
+    tags: ['VERB'],
+    when: (c) => {
+      const { lower, pos } = c.tagged;
+      const { index, from } = c;
+      return (
+        c.tag === 'VERB' &&
+        index > from &&
+        pos[index - 1] === 'AUX' &&
+        (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')) &&
+        QUESTION_AUXILIARIES.has(lower[index - 1] ?? '') &&
+        isNounAfterAux(c.tagged, index, c.to)
+      );
+    },
+    then: setTag('NOUN'),
+    examples: [{ text: 'Can snakes fly?', word: 'snakes', pos: 'NOUN' }],
+  },
+  {
+    // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an opening
+    // dependent clause and its comma, a known base-form verb before its object opens the main clause.
+    id: 'POS.COMMAND_AFTER_OPENING_CLAUSE',
+    tags: NOMINAL,
+    when: (c) =>
+      NOUNISH.has(c.tag) &&
+      c.index > c.from &&
+      c.word === c.tagged.lemmas[c.index] &&
+      (IMPERATIVE_VERBS.has(c.word) || PROCESS_BY_LEMMA.has(c.word)) &&
+      c.next !== undefined &&
+      COMMAND_OBJECT_START.has(c.next) &&
+      afterOpeningClause(c.tagged, c.index, c.from),
+    then: toVerb,
+    examples: [{ text: 'If you want a lawyer, contact Smith & Co.', word: 'contact', pos: 'VERB' }],
+  },
+  {
+    // "To plant the bulbs, dig holes", "In other words, show that you care": see isCommandAfterOpening.
+    id: 'POS.COMMAND_AFTER_OPENING_ADJUNCT',
+    tags: NOUN_ADJ,
+    when: (c) =>
+      NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isCommandAfterOpening(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [{ text: 'In other words, show that you care.', word: 'show', pos: 'VERB' }],
+  },
+  {
+    // "When the ice melted, ...", "When the dough rises, ...": see verbInOpeningClause.
+    id: 'POS.VERB_IN_OPENING_CLAUSE',
+    tags: NOUN_ADJ,
+    when: (c) => NOUN_OR_ADJ.has(c.tag) && verbInOpeningClause(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [
+      { text: 'When the dough rises, punch it down.', word: 'rises', pos: 'VERB' },
+      { text: 'If the talks stall, we walk out.', word: 'stall', pos: 'VERB' },
+    ],
+  },
+  {
+    // "To unsubscribe, click here": the model itself read "to" as the infinitive marker, so the base form
+    // after it is the verb, even a word it does not know as one.
+    id: 'POS.VERB_AFTER_INFINITIVE_TO',
+    tags: NOUN_ADJ,
+    when: (c) =>
+      NOUN_OR_ADJ.has(c.tag) &&
+      c.index > c.from &&
+      c.tagged.lower[c.index - 1] === 'to' &&
+      c.tagged.pos[c.index - 1] === 'PART' &&
+      c.word === c.tagged.lemmas[c.index],
+    then: toVerb,
+    examples: [{ text: 'To unsubscribe, click here.', word: 'unsubscribe', pos: 'VERB' }],
+  },
+  {
+    // ", call us", "then ask them": a noun is never followed by an object-only pronoun; a known base-form
+    // verb read as a noun before "me", "us", "him" or "them" is the verb.
+    id: 'POS.VERB_BEFORE_OBJECT_PRONOUN',
+    tags: NOUN_ADJ,
+    when: (c) => {
+      const { lower, lemmas, pos } = c.tagged;
+      const { index, from } = c;
+      return (
+        NOUN_OR_ADJ.has(c.tag) &&
+        OBJECT_ONLY_PRONOUNS.has(lower[index + 1] ?? '') &&
+        index + 1 < c.to &&
+        c.word === lemmas[index] &&
+        (IMPERATIVE_VERBS.has(c.word) || PROCESS_BY_LEMMA.has(c.word)) &&
+        (index === from || !NOUN_MODIFIERS.has(pos[index - 1] ?? 'X'))
+      );
+    },
+    then: toVerb,
+    examples: [{ text: 'Then text me.', word: 'text', pos: 'VERB' }],
+  },
+  {
+    // "We all desire peace", "Many voters fear inflation": see isVerbAfterSubject.
+    id: 'POS.VERB_AFTER_SUBJECT',
+    tags: ['NOUN'],
+    when: (c) => c.tag === 'NOUN' && c.index > c.from && isVerbAfterSubject(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [{ text: 'We all desire peace.', word: 'desire', pos: 'VERB' }],
+  },
+  {
+    // "The survey signals a shift", "Many households lack heating": see isFiniteVerbAfterSubjectGroup.
+    id: 'POS.FINITE_VERB_AFTER_SUBJECT_GROUP',
+    tags: NOUN_ADJ,
+    when: (c) =>
+      NOUN_OR_ADJ.has(c.tag) &&
+      c.index > c.from &&
+      isFiniteVerbAfterSubjectGroup(c.tagged, c.index, c.from, c.to),
+    then: (c) => {
+      // A demonstrative standing alone as the Subject ("These look fine") is a pronoun (UD).
+      if (c.tagged.pos[c.index - 1] === 'DET') c.tagged.pos[c.index - 1] = 'PRON';
+      toVerb(c);
+    },
+    examples: [
+      { text: 'The survey signals a shift.', word: 'signals', pos: 'VERB' },
+      { text: 'The new plan paints a bleak picture.', word: 'paints', pos: 'VERB' },
+    ],
+  },
+  {
+    // "Isn't the store closing early today?": see isProgressiveInQuestion.
+    id: 'POS.PROGRESSIVE_IN_QUESTION',
+    tags: NOUN_ADJ,
+    when: (c) =>
+      NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isProgressiveInQuestion(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [{ text: "Isn't the pharmacy closing early tonight?", word: 'closing', pos: 'VERB' }],
+  },
+  {
+    // "The company may own the rights": after a modal, a known verb before its object is the verb.
+    id: 'POS.VERB_AFTER_MODAL',
+    tags: NOUN_ADJ,
+    when: (c) => {
+      const { lower, lemmas, pos } = c.tagged;
+      const { index } = c;
+      return (
+        NOUN_OR_ADJ.has(c.tag) &&
+        index > c.from &&
+        pos[index - 1] === 'AUX' &&
+        MODAL_FORMS.has(lower[index - 1] ?? '') &&
+        (c.next === 'DET' || c.next === 'PRON') &&
+        PROCESS_BY_LEMMA.has(lemmas[index] ?? c.word)
+      );
+    },
+    then: toVerb,
+    examples: [{ text: 'The company may own the rights.', word: 'own', pos: 'VERB' }],
+  },
+  {
+    // "there is a tip", "there will be peace": UD tags the existential "be" as the main verb.
+    id: 'POS.EXISTENTIAL_BE',
+    tags: ['AUX'],
+    when: (c) => {
+      const { lower, pos } = c.tagged;
+      const { index } = c;
+      return (
+        c.tag === 'AUX' &&
+        BE_FORMS.has(c.word) &&
+        index > c.from &&
+        (lower[index - 1] === 'there' ||
+          ((pos[index - 1] === 'AUX' || pos[index - 1] === 'ADV') && lower[index - 2] === 'there'))
+      );
+    },
+    then: toVerb,
+    examples: [{ text: 'There is a tip.', word: 'is', pos: 'VERB' }],
+  },
+  {
+    // "Here's a tip", "troops there clashed": locative; existential "there" comes before be/seem or after
+    // the Finite ("Is there a pharmacy"), or before a verb and its Existent ("there lived a king").
+    id: 'POS.LOCATIVE_THERE',
+    tags: ['PRON'],
+    when: (c) => (c.word === 'here' || c.word === 'there') && c.tag === 'PRON',
+    then: (c) => {
+      const { lower, pos } = c.tagged;
+      const { index, next } = c;
       const following = lower[index + 1] ?? '';
       const existential =
         next === 'AUX' ||
         BE_FORMS.has(following) ||
         EXISTENTIAL_VERBS.has(following) ||
         (next === 'VERB' && pos[index + 2] === 'DET') ||
-        (index > from && (pos[index - 1] === 'AUX' || BE_FORMS.has(lower[index - 1] ?? '')));
-      if (word === 'here' || !existential) pos[index] = 'ADV';
-    } else if (tag === 'ADP' && word !== 'to' && !disabled.has('POS.PREPOSITION_BEFORE_CLAUSE')) {
-      const following = lower[index + 1] ?? '';
-      const afterNext = index + 2 < to ? pos[index + 2] : undefined;
-      if (
-        (next === 'VERB' && following.endsWith('ing')) ||
-        (CLAUSE_PREPOSITIONS.has(word) &&
+        (index > c.from && (pos[index - 1] === 'AUX' || BE_FORMS.has(lower[index - 1] ?? '')));
+      if (c.word === 'here' || !existential) pos[index] = 'ADV';
+    },
+    examples: [{ text: 'Troops there clashed with rebels.', word: 'there', pos: 'ADV' }],
+  },
+  {
+    // "by closing their newspaper", "after you are elected": a preposition before a clause.
+    id: 'POS.PREPOSITION_BEFORE_CLAUSE',
+    tags: ['ADP'],
+    when: (c) => {
+      if (c.tag !== 'ADP' || c.word === 'to') return false;
+      const following = c.tagged.lower[c.index + 1] ?? '';
+      const afterNext = c.index + 2 < c.to ? c.tagged.pos[c.index + 2] : undefined;
+      return (
+        (c.next === 'VERB' && following.endsWith('ing')) ||
+        (CLAUSE_PREPOSITIONS.has(c.word) &&
           CLAUSE_SUBJECTS.has(following) &&
           (afterNext === 'AUX' || afterNext === 'VERB'))
-      ) {
-        // "by closing their newspaper", "after you are elected": a preposition before a clause.
-        pos[index] = 'SCONJ';
-      } else if (next === 'NUM' && APPROXIMATORS.has(word) && !disabled.has('POS.APPROXIMATOR')) {
-        // "around 1,100", "over 200 weapons": UD tags the approximator an adverb. (Phrasal-verb
-        // particles, "grew up", "find out", stay ADP as in UD EWT.)
-        pos[index] = 'ADV';
-      }
-    } else if (
-      tag === 'ADV' &&
-      (word === 'dear' ||
-        (word === 'least' && lower[index - 1] === 'at') ||
-        (next === 'NOUN' && index > from && (pos[index - 1] === 'DET' || word === 'most'))) &&
-      !disabled.has('POS.ADJECTIVE_BEFORE_NOUN')
-    ) {
-      // "the only agreement", "most users", "at least", "Dear Nina": adjectives in UD.
-      pos[index] = 'ADJ';
-    } else if (AUX_CLITICS.has(word) && tag !== 'AUX' && !disabled.has('POS.AUX_CLITIC')) {
-      pos[index] = 'AUX';
-    } else if (tag === 'PROPN' && !disabled.has('POS.CAPITALISED_COMMON_WORD')) {
+      );
+    },
+    then: setTag('SCONJ'),
+    examples: [
+      { text: 'We left after you were elected.', word: 'after', pos: 'SCONJ' },
+      { text: 'She was tired of waiting for him.', word: 'of', pos: 'SCONJ' },
+    ],
+  },
+  {
+    // "around 1,100", "over 200 weapons": UD tags the approximator an adverb. (Phrasal-verb particles,
+    // "grew up", "find out", stay ADP as in UD EWT.)
+    id: 'POS.APPROXIMATOR',
+    tags: ['ADP'],
+    when: (c) => c.tag === 'ADP' && c.next === 'NUM' && APPROXIMATORS.has(c.word),
+    then: setTag('ADV'),
+    examples: [
+      { text: 'They seized over 200 weapons.', word: 'over', pos: 'ADV' },
+      { text: 'Around 300 guests attended.', word: 'around', pos: 'ADV' },
+    ],
+  },
+  {
+    // "the only agreement", "most users", "at least", "Dear Nina": adjectives in UD.
+    id: 'POS.ADJECTIVE_BEFORE_NOUN',
+    tags: ['ADV'],
+    when: (c) =>
+      c.tag === 'ADV' &&
+      (c.word === 'dear' ||
+        (c.word === 'least' && c.tagged.lower[c.index - 1] === 'at') ||
+        (c.next === 'NOUN' &&
+          c.index > c.from &&
+          (c.tagged.pos[c.index - 1] === 'DET' || c.word === 'most'))),
+    then: setTag('ADJ'),
+    examples: [{ text: 'It is the only agreement.', word: 'only', pos: 'ADJ' }],
+  },
+  {
+    // A capitalised word the model's lexicon knows: an adjective of origin before a noun ("Italian
+    // food"), an all-capitals or title-case verb opening a command ("MIX IT ALL UP"), else a common noun
+    // opening the sentence.
+    id: 'POS.CAPITALISED_COMMON_WORD',
+    tags: ['PROPN'],
+    when: (c) => c.tag === 'PROPN',
+    then: (c) => {
+      const { values, lower, pos } = c.tagged;
+      const { index, next, word } = c;
       const value = values[index] ?? '';
-      const initial = index === from || SENTENCE_END.has(lower[index - 1] ?? '');
+      const initial = index === c.from || SENTENCE_END.has(lower[index - 1] ?? '');
       const known = TITLE.test(value) && isKnownWord(word);
-      // "MIX IT ALL UP": an all-capitals known verb opening a sentence before its object.
       const shouted = SHOUTED.test(value) && isKnownWord(word);
       if (known && ADJ_SUFFIX.test(word) && (next === 'NOUN' || next === 'PROPN' || next === 'ADJ')) {
         pos[index] = 'ADJ';
@@ -522,21 +663,28 @@ export function correctPos(
       } else if (initial && known && next !== 'PROPN') {
         pos[index] = 'NOUN';
       }
-    } else if ((tag === 'SYM' || tag === 'X') && WEB_ADDRESS.test(word) && !disabled.has('POS.WEB_ADDRESS')) {
-      pos[index] = 'PROPN';
-    } else if (
-      word === 'that' &&
-      (tag === 'PRON' || tag === 'DET') &&
-      !disabled.has('POS.THAT_COMPLEMENTIZER')
-    ) {
-      const previous = index > from ? pos[index - 1] : undefined;
-      if ((previous === 'VERB' || previous === 'ADJ') && next !== undefined && THAT_CLAUSE_START.has(next))
-        pos[index] = 'SCONJ';
-    } else if (
-      tag === 'AUX' &&
-      (lemmas[index] === 'have' || lemmas[index] === 'do') &&
-      !disabled.has('POS.MAIN_VERB_HAVE_DO')
-    ) {
+    },
+    examples: [
+      { text: 'Italian food is great.', word: 'italian', pos: 'ADJ' },
+      { text: 'Weather is bad today.', word: 'weather', pos: 'NOUN' },
+    ],
+  },
+  {
+    id: 'POS.WEB_ADDRESS',
+    tags: ['SYM', 'X'],
+    when: (c) => (c.tag === 'SYM' || c.tag === 'X') && WEB_ADDRESS.test(c.word),
+    then: setTag('PROPN'),
+    examples: [{ text: 'Write to help@example.com today.', word: 'help@example.com', pos: 'PROPN' }],
+  },
+  {
+    // "We have a dog", "Did you do it": "have" and "do" as main verbs, unless a verb follows them.
+    id: 'POS.MAIN_VERB_HAVE_DO',
+    tags: ['AUX'],
+    when: (c) =>
+      c.tag === 'AUX' && (c.tagged.lemmas[c.index] === 'have' || c.tagged.lemmas[c.index] === 'do'),
+    then: (c) => {
+      const { lower, lemmas, pos } = c.tagged;
+      const { index, to, from, word } = c;
       let probe = index + 1;
       let negated = false;
       while (
@@ -545,7 +693,7 @@ export function correctPos(
         SKIPPABLE_BEFORE_VERB.has(pos[probe] ?? 'X') &&
         lower[probe] !== 'to'
       ) {
-        if (pos[probe] === 'PART' && NEGATOR_WORDS.has(lower[probe] ?? '')) negated = true;
+        if (pos[probe] === 'PART' && NEGATORS.has(lower[probe] ?? '')) negated = true;
         probe += 1;
       }
       const after = probe < to ? pos[probe] : undefined;
@@ -553,32 +701,172 @@ export function correctPos(
         index === from || SENTENCE_END.has(lower[index - 1] ?? '') || WH_WORDS.has(lower[index - 1] ?? '');
       const isAuxiliary =
         negated ||
-        (lemmas[index] === 'do' && opening && word !== 'done' && verbSoonAfter(tagged, index, to)) ||
-        (after !== undefined && DEPENDENT_VERB.has(after)) ||
+        (lemmas[index] === 'do' && opening && word !== 'done' && verbSoonAfter(c.tagged, index, to)) ||
+        after === 'VERB' ||
         (lemmas[index] === 'have' && (lower[probe] === 'been' || lower[probe] === 'got'));
       if (!isAuxiliary) pos[index] = 'VERB';
-    } else if (word === 'to' && tag === 'ADP' && !disabled.has('POS.INFINITIVE_TO')) {
-      const verbAt = next === 'ADV' ? index + 2 : index + 1;
-      const verbTag = verbAt < to ? pos[verbAt] : undefined;
-      if ((verbTag === 'VERB' || verbTag === 'AUX') && !(lower[verbAt] ?? '').endsWith('ing'))
-        pos[index] = 'PART';
-    } else if (word === 'there' && tag === 'ADV' && !disabled.has('POS.EXISTENTIAL_THERE')) {
-      const following = lower[index + 1] ?? '';
-      if (BE_FORMS.has(following) || (next === 'AUX' && BE_FORMS.has(lower[index + 2] ?? '')))
-        pos[index] = 'PRON';
-    } else if (DEMONSTRATIVES.has(word) && tag === 'DET' && !disabled.has('POS.DEMONSTRATIVE_PRONOUN')) {
-      if (next === undefined || !NOMINAL_NEXT.has(next)) pos[index] = 'PRON';
-    } else if (word === 'whether' && !disabled.has('POS.WHETHER')) {
-      pos[index] = 'SCONJ';
-    } else if (tag === 'SYM' && PUNCT_ONLY.test(word) && !disabled.has('POS.PUNCTUATION_SYMBOL')) {
-      pos[index] = 'PUNCT';
-    } else if (tag === 'ADV' && QUANTIFIERS.has(word) && !disabled.has('POS.QUANTIFIER_DETERMINER')) {
-      if (next === 'NOUN' || next === 'ADJ' || next === 'NUM' || next === 'DET') pos[index] = 'DET';
+    },
+    examples: [{ text: 'We have a dog.', word: 'have', pos: 'VERB' }],
+  },
+  {
+    // "I want to go": "to" before a verb is the infinitive marker.
+    id: 'POS.INFINITIVE_TO',
+    tags: ['ADP'],
+    when: (c) => c.word === 'to' && c.tag === 'ADP',
+    then: (c) => {
+      const verbAt = c.next === 'ADV' ? c.index + 2 : c.index + 1;
+      const verbTag = verbAt < c.to ? c.tagged.pos[verbAt] : undefined;
+      if ((verbTag === 'VERB' || verbTag === 'AUX') && !(c.tagged.lower[verbAt] ?? '').endsWith('ing'))
+        c.tagged.pos[c.index] = 'PART';
+    },
+    examples: [{ text: 'Nobody was singled out to pay more.', word: 'to', pos: 'PART' }],
+  },
+  {
+    // "I like these": a demonstrative standing alone is a pronoun.
+    id: 'POS.DEMONSTRATIVE_PRONOUN',
+    tags: ['DET'],
+    when: (c) => DEMONSTRATIVES.has(c.word) && c.tag === 'DET',
+    then: (c) => {
+      if (c.next === undefined || !NOMINAL_NEXT.has(c.next)) c.tagged.pos[c.index] = 'PRON';
+    },
+    examples: [
+      { text: 'I like these.', word: 'these', pos: 'PRON' },
+      { text: 'These look great.', word: 'these', pos: 'PRON' },
+    ],
+  },
+  {
+    id: 'POS.WHETHER',
+    when: (c) => c.word === 'whether',
+    then: setTag('SCONJ'),
+    examples: [{ text: 'Ask whether it works.', word: 'whether', pos: 'SCONJ' }],
+  },
+  {
+    id: 'POS.PUNCTUATION_SYMBOL',
+    tags: ['SYM'],
+    when: (c) => c.tag === 'SYM' && PUNCT_ONLY.test(c.word),
+    then: setTag('PUNCT'),
+    examples: [{ text: 'Ann Lee <ann@example.com>', word: '<', pos: 'PUNCT' }],
+  },
+];
+
+/** Rules applied to the whole span before POS_RULES, because those look ahead at the tags they fix. */
+export const POS_FIRST_RULES: readonly PosRule[] = [
+  {
+    // "Mix everything well", "They fixed everything": the compound indefinites are pronouns wherever they
+    // stand.
+    id: 'POS.INDEFINITE_PRONOUN',
+    when: (c) => c.tag !== 'PRON' && INDEFINITE_PRONOUNS.has(c.word),
+    then: setTag('PRON'),
+    examples: [{ text: 'Mix everything well.', word: 'everything', pos: 'PRON' }],
+  },
+];
+
+/** Every POS rule id, in the order the rules are tried. */
+export const POS_RULE_IDS: readonly string[] = [...POS_FIRST_RULES, ...POS_RULES].map((rule) => rule.id);
+
+const NONE_DISABLED: ReadonlySet<string> = new Set();
+
+/** Rules left on, by the tag of the token they may take (order kept); `other` for any other tag. */
+interface RuleIndex {
+  readonly byTag: ReadonlyMap<Upos | undefined, readonly PosRule[]>;
+  readonly other: readonly PosRule[];
+}
+const UPOS_TAGS: readonly Upos[] = [
+  'ADJ',
+  'ADP',
+  'ADV',
+  'AUX',
+  'CCONJ',
+  'DET',
+  'INTJ',
+  'NOUN',
+  'NUM',
+  'PART',
+  'PRON',
+  'PROPN',
+  'PUNCT',
+  'SCONJ',
+  'SYM',
+  'VERB',
+  'X',
+];
+function indexRules(rules: readonly PosRule[], disabled: ReadonlySet<string>): RuleIndex {
+  const active = rules.filter((rule) => !disabled.has(rule.id));
+  const byTag = new Map<Upos | undefined, readonly PosRule[]>();
+  for (const tag of UPOS_TAGS)
+    byTag.set(
+      tag,
+      active.filter((rule) => rule.tags === undefined || rule.tags.includes(tag)),
+    );
+  return { byTag, other: active.filter((rule) => rule.tags === undefined) };
+}
+// The rule indexes, per set of ids switched off (one set per pipeline).
+const activeRules = new WeakMap<ReadonlySet<string>, readonly [RuleIndex, RuleIndex]>();
+// One context for every token (no allocation per token); correctPos does not re-enter.
+const context: PosContext = {
+  tagged: { values: [], lower: [], lemmas: [], pos: [] },
+  from: 0,
+  to: 0,
+  index: 0,
+  word: '',
+  tag: undefined,
+  next: undefined,
+  initial: false,
+  found: -1,
+  opening: -1,
+};
+
+/** Runs the indexed rules over the tokens [from, to): the first rule whose `when` holds takes each token. */
+function runRules(index: RuleIndex, tagged: Tagged, from: number, to: number): void {
+  if (index.other.length === 0 && index.byTag.size === 0) return;
+  const { lower, pos } = tagged;
+  const c = context;
+  c.tagged = tagged;
+  c.from = from;
+  c.to = to;
+  for (let at = from; at < to; at += 1) {
+    const tag = pos[at];
+    const rules = index.byTag.get(tag) ?? index.other;
+    if (rules.length === 0) continue;
+    c.index = at;
+    c.word = lower[at] ?? '';
+    c.tag = tag;
+    c.next = at + 1 < to ? pos[at + 1] : undefined;
+    c.initial =
+      at === from ||
+      SENTENCE_END.has(lower[at - 1] ?? '') ||
+      (lower[at - 1] === 'please' && (at - 1 === from || SENTENCE_END.has(lower[at - 2] ?? '')));
+    c.found = -1;
+    c.opening = -1;
+    for (let r = 0; r < rules.length; r += 1) {
+      const rule = rules[r] as PosRule;
+      if (rule.when(c)) {
+        rule.then(c);
+        break;
+      }
     }
   }
 }
 
-const DO_FORMS = new Set(['do', 'does', 'did']);
+/**
+ * Corrects POS tags in [from, to) with the rules of POS_FIRST_RULES and POS_RULES; rules named in
+ * `disabled` (from `createPipeline({ disabledRules })`, for ablations) are skipped.
+ */
+export function correctPos(
+  tagged: Tagged,
+  from: number,
+  to: number,
+  disabled: ReadonlySet<string> = NONE_DISABLED,
+): void {
+  let active = activeRules.get(disabled);
+  if (active === undefined) {
+    active = [indexRules(POS_FIRST_RULES, disabled), indexRules(POS_RULES, disabled)];
+    activeRules.set(disabled, active);
+  }
+  runRules(active[0], tagged, from, to);
+  runRules(active[1], tagged, from, to);
+}
+
 const QUESTION_DETERMINERS = new Set([
   'the',
   'a',
@@ -604,10 +892,10 @@ const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
 /**
  * "Do cats climb trees", "Do fish breathe underwater", "Did the boss notice the mistake": an opening
  * do-form, a nominal group (1-3 words) and a base-form process verb make a yes/no question; the lite
- * model reads the Subject or the verb as a verb or noun. Sets do = AUX, the group NOUN, the verb VERB.
+ * model reads the Subject or the verb as a verb or noun. Returns the verb's index, or -1.
  * "Do the work", "Do your best work" (the verb candidate ends a determined group) stay imperative.
  */
-function markDoQuestion(tagged: Tagged, index: number, to: number): boolean {
+function doQuestionVerb(tagged: Tagged, index: number, to: number): number {
   const { lower, lemmas, pos } = tagged;
   let start = index + 1;
   const determined = QUESTION_DETERMINERS.has(lower[start] ?? '');
@@ -615,19 +903,25 @@ function markDoQuestion(tagged: Tagged, index: number, to: number): boolean {
   for (let verb = start + 1; verb < to && verb <= start + 3; verb += 1) {
     const word = lower[verb] ?? '';
     const tag = pos[verb];
-    if (tag === undefined || !(NOMINAL_TAGS.has(tag) || word === 'have')) return false;
+    if (tag === undefined || !(NOMINAL_TAGS.has(tag) || word === 'have')) return -1;
     const before = lower[verb - 1] ?? '';
-    if (before.endsWith('ing') || !NOMINAL_TAGS.has(pos[verb - 1] ?? 'X')) return false;
+    if (before.endsWith('ing') || !NOMINAL_TAGS.has(pos[verb - 1] ?? 'X')) return -1;
     const base =
       word === lemmas[verb] && (tag === 'VERB' || (PROCESS_BY_LEMMA.has(word) && isKnownWord(word)));
     if (word !== 'have' && !base) continue;
-    if (determined && verb + 1 >= to && !(before.endsWith('s') && !before.endsWith('ss'))) return false;
-    pos[index] = 'AUX';
-    for (let noun = start; noun < verb; noun += 1) if (pos[noun] !== 'ADJ') pos[noun] = 'NOUN';
-    pos[verb] = 'VERB';
-    return true;
+    if (determined && verb + 1 >= to && !(before.endsWith('s') && !before.endsWith('ss'))) return -1;
+    return verb;
   }
-  return false;
+  return -1;
+}
+
+/** Tags a do-question found by doQuestionVerb: do = AUX, the Subject group NOUN (adjectives kept), the verb VERB. */
+function markDoQuestion(tagged: Tagged, index: number, verb: number): void {
+  const { lower, pos } = tagged;
+  const start = QUESTION_DETERMINERS.has(lower[index + 1] ?? '') ? index + 2 : index + 1;
+  pos[index] = 'AUX';
+  for (let noun = start; noun < verb; noun += 1) if (pos[noun] !== 'ADJ') pos[noun] = 'NOUN';
+  pos[verb] = 'VERB';
 }
 
 /** Tags that can open the object or complement of a command ("use less water", "contact Smith"). */
@@ -889,8 +1183,6 @@ function isInitialCommandVerb(tagged: Tagged, index: number, to: number): boolea
 
 /** Spoken clippings of "because". */
 const CLIPPED_BECAUSE = new Set(['cause', "'cause", '’cause', 'cuz', 'coz', 'cos']);
-/** Pronouns that can only be Subjects (not "you" or "it", which can also be objects). */
-const NOMINATIVE_PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they']);
 
 /** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
 const COMMAND_OPENING_ADVERBS = new Set([
@@ -917,31 +1209,6 @@ const BASE_VERB_OBJECT = new Set([
 ]);
 /** Particles of phrasal verbs ("Strain out the seeds", "Heat up the oil"). */
 const PHRASAL_PARTICLES = new Set(['out', 'up', 'down', 'off', 'away']);
-
-/**
- * Rules that read a noun-, proper-noun- or adjective-tagged word opening a command (see commandOpening)
- * as the command's verb, tried in order; each can be switched off by its id like every rule here.
- */
-const OPENING_VERB_RULES: ReadonlyArray<
-  readonly [string, (tagged: Tagged, index: number, from: number, to: number) => boolean]
-> = [
-  // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon
-  // allows as a verb, opening the sentence before the start of an object.
-  ['POS.INITIAL_BASE_VERB', (tagged, index, _from, to) => isInitialBaseVerb(tagged, index, to)],
-  // "Hop onto a bus", "Drink responsibly", "Use sturdy boxes": no determiner follows, but the sentence
-  // has no other verb and the bare noun group is closed by a manner adverb or a goal preposition.
-  ['POS.INITIAL_BARE_OBJECT_VERB', isVerbBeforeBareObject],
-  // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun takes no
-  // that-clause; a verb of thinking or checking there is the command's verb.
-  [
-    'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
-    (tagged, index, _from, to) => isVerbBeforeThatClause(tagged, index, to),
-  ],
-  // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
-  ['POS.INITIAL_COMMAND_VERB', (tagged, index, _from, to) => isInitialCommandVerb(tagged, index, to)],
-  // "Rest and relax!", "Stir with a spoon and serve.": see isCoordinatedCommandVerb.
-  ['POS.COORDINATED_COMMAND_VERB', (tagged, index, _from, to) => isCoordinatedCommandVerb(tagged, index, to)],
-];
 
 /**
  * True at the opening of a sentence, after a list number ("2 Plant the seeds") or after an opening
@@ -1143,7 +1410,7 @@ function isNounAfterAux(tagged: Tagged, index: number, to: number): boolean {
   const lemma = tagged.lemmas[index] ?? word;
   if (word.endsWith('ing') || word.endsWith('ed')) return false;
   const auxiliary = tagged.lower[index - 1] ?? '';
-  if (BE_QUESTION.has(auxiliary)) return word === lemma || (word.endsWith('s') && lemma !== word);
+  if (FINITE_BE_FORMS.has(auxiliary)) return word === lemma || (word.endsWith('s') && lemma !== word);
   if (!(word.endsWith('s') && lemma !== word && !word.endsWith('ss'))) return false;
   const next = index + 1 < to ? tagged.pos[index + 1] : undefined;
   return next === 'VERB' || next === 'ADV' || next === 'NOUN';
@@ -1290,14 +1557,9 @@ function isFiniteVerbAfterSubjectGroup(tagged: Tagged, index: number, from: numb
   // "Our product plans for next year", "The survey results in brief": before a preposition a noun's -s
   // or base form may head a compound; only a past form, or a name or pronoun's verb, is trusted there.
   if (!past && pos[index + 1] === 'ADP' && (headTag === 'NOUN' || headTag === 'ADJ')) return false;
-  if (!opensClause(tagged, start, from) || !noFiniteVerbAhead(tagged, index, to)) return false;
-  // The demonstrative standing alone is a pronoun (UD), so the clause has its Subject.
-  if (headTag === 'DET') pos[head] = 'PRON';
-  return true;
+  // The rule's `then` makes a demonstrative standing alone a pronoun (UD), so the clause has its Subject.
+  return opensClause(tagged, start, from) && noFiniteVerbAhead(tagged, index, to);
 }
-
-/** Forms of "be" that open a yes/no question ("Is the store closing early?"). */
-const PROGRESSIVE_BE = new Set(['is', 'are', 'was', 'were', 'am']);
 
 /**
  * "Isn't the store closing early today?", "Are the buses running on time?": after an opening be-form
@@ -1319,10 +1581,10 @@ function isProgressiveInQuestion(tagged: Tagged, index: number, from: number, to
     start -= 1;
   } else if (!SUBJECT_PRONOUNS.has(lower[start] ?? '')) return false;
   let be = start - 1;
-  if (be > from && NEGATOR_WORDS.has(lower[be] ?? '')) be -= 1;
+  if (be > from && NEGATORS.has(lower[be] ?? '')) be -= 1;
   if (
     be < from ||
-    !PROGRESSIVE_BE.has(lower[be] ?? '') ||
+    !FINITE_BE_FORMS.has(lower[be] ?? '') ||
     !(be === from || SENTENCE_END.has(lower[be - 1] ?? ''))
   )
     return false;
@@ -1338,27 +1600,4 @@ function isProgressiveInQuestion(tagged: Tagged, index: number, from: number, to
     next === 'PART' ||
     CLAUSE_END.has(following)
   );
-}
-
-/** Rules that read the misread finite verb of a clause after its Subject as a verb, tried in order. */
-const MISREAD_FINITE_RULES: ReadonlyArray<
-  readonly [string, (tagged: Tagged, index: number, from: number, to: number) => boolean]
-> = [
-  // "The survey signals a shift", "Many households lack heating": see isFiniteVerbAfterSubjectGroup.
-  ['POS.FINITE_VERB_AFTER_SUBJECT_GROUP', isFiniteVerbAfterSubjectGroup],
-  // "Isn't the store closing early today?": see isProgressiveInQuestion.
-  ['POS.PROGRESSIVE_IN_QUESTION', isProgressiveInQuestion],
-];
-
-/** True when one of MISREAD_FINITE_RULES (not switched off) reads the word at `index` as a verb. */
-function misreadFinite(
-  tagged: Tagged,
-  index: number,
-  from: number,
-  to: number,
-  disabled: ReadonlySet<string>,
-): boolean {
-  for (const [id, applies] of MISREAD_FINITE_RULES)
-    if (!disabled.has(id) && applies(tagged, index, from, to)) return true;
-  return false;
 }

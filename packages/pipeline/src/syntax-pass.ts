@@ -2,26 +2,11 @@ import { clauseId, type Group, type Syntactic, type Token, type Upos } from '@ca
 import { type ClauseSegment, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
+import { NEGATION_WORDS } from './lexicons/word-classes';
 import { scoreReadability } from './readability-scorer';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 import { mergePhraseSegments, splitMainAfterOpening, treeClauseHeads } from './tree-segments';
-
-/** Words that mark negative polarity. */
-export const NEGATION_WORDS: ReadonlySet<string> = new Set([
-  'not',
-  "n't",
-  'n’t',
-  'never',
-  'no',
-  'nothing',
-  'nobody',
-  'none',
-  'neither',
-  'nor',
-  'nowhere',
-  'cannot',
-]);
 
 /** Lower-cased token texts, lemmas and tags of a clause, as pass 2 reads them (built once in pass 1). */
 export interface ClauseArrays {

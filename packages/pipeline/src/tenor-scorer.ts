@@ -9,6 +9,7 @@ import {
   TENOR_FEATURES,
   type TenorFeatureName,
 } from './lexicons/tenor-lexicon';
+import { BE_FORMS } from './lexicons/word-classes';
 
 /** Tenor with the features that made it up. */
 export interface TenorDecision {
@@ -20,7 +21,6 @@ const FIRST_PERSON = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'ours'
 const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves', 'u', 'ya']);
 const THIRD_PERSON = new Set(['he', 'she', 'it', 'they', 'him', 'her', 'them', 'his', 'its', 'their']);
 const HEDGING_MODALS = new Set(['would', 'could', 'might', 'may']);
-const BE_FORMS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'s", "'re", 'am']);
 
 /** True when the verbal group is passive: a form of be (or get) followed by a participle head. */
 export function isPassive(view: ClauseView): boolean {

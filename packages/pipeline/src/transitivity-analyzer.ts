@@ -13,7 +13,7 @@ import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA, verbPrior } from './lexicons/process-lexicon';
-import { DEMONSTRATIVES, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import { DEMONSTRATIVES, NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
@@ -1038,7 +1038,6 @@ const BECOMING_VERBS = new Set(['get', 'grow', 'turn', 'go', 'become', 'remain',
 const STATIVE_PARTICIPLES = wordSet(
   'exhausted tired broken closed married divorced engaged interested worried excited bored confused scared frightened terrified pleased satisfied disappointed surprised shocked amazed embarrassed annoyed concerned involved qualified unqualified located situated based furnished unfurnished crowded packed insured licensed registered entitled delighted thrilled lost stuck dressed employed unemployed retired spoiled spoilt',
 );
-const NEGATORS = new Set(['not', "n't", 'n’t', 'never']);
 /** Premodifiers that make a nominal group name a unique role ("the main cause", "our only option"). */
 const UNIQUE_MODIFIERS = new Set([
   'main',

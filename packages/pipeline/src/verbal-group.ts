@@ -1,5 +1,6 @@
 import type { Upos } from '@cae/core';
 import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
+import { NEGATORS } from './lexicons/word-classes';
 
 /** Token arrays a verbal-group scan needs (document-level or clause-level). */
 export interface TokenArrays {
@@ -22,7 +23,6 @@ export interface VerbalGroup {
   readonly infinitive: boolean;
 }
 
-const NEGATORS = new Set(['not', "n't", 'never', 'n’t', 'nt']);
 const IRREGULAR_PARTICIPLE = /(?:en|wn|ne|un|ung|ugh|ought|aught|ept|elt|ilt|eft|ade|id|ot|ed)$/;
 
 function isVerbal(tag: Upos | undefined): boolean {

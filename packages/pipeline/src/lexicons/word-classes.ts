@@ -11,3 +11,62 @@ export const words = (list: string): readonly string[] => list.trim().split(/\s+
 
 /** The words of a space-separated list as a set, for word lists written as one string. */
 export const wordSet = (list: string): ReadonlySet<string> => new Set(words(list));
+
+/** Negating particles and "never", as the verbal group holds them ("did not go", "never went", "dont"). */
+export const NEGATORS: ReadonlySet<string> = new Set(['not', "n't", 'n’t', 'nt', 'never']);
+
+/** Words that mark negative polarity anywhere in a clause: the negators and the negative pronouns. */
+export const NEGATION_WORDS: ReadonlySet<string> = new Set([
+  ...NEGATORS,
+  'no',
+  'nothing',
+  'nobody',
+  'none',
+  'neither',
+  'nor',
+  'nowhere',
+  'cannot',
+]);
+
+/** Every form of "be", clitics included. */
+export const BE_FORMS: ReadonlySet<string> = new Set([
+  'be',
+  'am',
+  'is',
+  'are',
+  'was',
+  'were',
+  'been',
+  'being',
+  "'s",
+  "'re",
+  "'m",
+]);
+
+/** The non-finite forms of "be". */
+export const BE_NONFINITE: ReadonlySet<string> = new Set(['be', 'been', 'being']);
+
+/** Pronouns that can be a clause's Subject. */
+export const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'he', 'she', 'they', 'it']);
+
+/** Subject pronouns that can only be Subjects (not "you" or "it", which can also be objects). */
+export const NOMINATIVE_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'he', 'she', 'they']);
+
+/** The modal operators. */
+export const MODAL_FORMS: ReadonlySet<string> = new Set([
+  'may',
+  'might',
+  'can',
+  'could',
+  'will',
+  'would',
+  'shall',
+  'should',
+  'must',
+]);
+
+/** Forms of "do" that open a question or carry a negation. */
+export const DO_FORMS: ReadonlySet<string> = new Set(['do', 'does', 'did']);
+
+/** The finite forms of "be" written out, which open a yes/no question ("Is it late?"). */
+export const FINITE_BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were']);
