@@ -29,6 +29,7 @@ export {
   chooseSentences,
   createSynthesizer,
   DEFAULT_MIN_CONFIDENCE,
+  DEFAULT_RETRIEVAL_WEIGHT,
   FALLBACK_CONFIDENCE,
   joinSentence,
   NO_ANSWER,

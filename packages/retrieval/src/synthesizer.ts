@@ -40,6 +40,11 @@ export interface SynthesizerOptions {
    * says that no supporting clause was found and cites nothing.
    */
   minConfidence?: number;
+  /**
+   * How much retrieval counts in an extractive sentence's score, from 0 to 1 (default
+   * `DEFAULT_RETRIEVAL_WEIGHT`): score = question coverage x (1 - w + w x rank agreement).
+   */
+  retrievalWeight?: number;
 }
 
 export interface SynthesizeOptions {
@@ -66,6 +71,8 @@ export const FALLBACK_CONFIDENCE = 0.1;
  * Tuned on the SciFact and NegConstraint train parts (`pnpm eval:answers`, docs/ANSWERS.md).
  */
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
+/** Weight of retrieval in an extractive sentence's score (see `retrievalWeight`); tuned like the threshold. */
+export const DEFAULT_RETRIEVAL_WEIGHT = 0.5;
 /** The answer when no stored clause supports one. */
 export const NO_ANSWER = 'No supporting clause was found for this question.';
 
@@ -85,6 +92,9 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
   const onGeneratorError = options.onGeneratorError ?? 'extractive';
   const extractiveSentences = options.extractiveSentences ?? options.extractiveClauses ?? 2;
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const retrievalWeight = options.retrievalWeight ?? DEFAULT_RETRIEVAL_WEIGHT;
+  if (!(retrievalWeight >= 0 && retrievalWeight <= 1))
+    throw new RangeError(`retrievalWeight must lie between 0 and 1, got ${retrievalWeight}`);
   // Score of a clause ranked first in every list: the scale of "strong retrieval".
   const bestScore = (retriever.hasVectors ? 2 : 1) / (retriever.k + 1);
   const lists = retriever.hasVectors ? 2 : 1;
@@ -159,6 +169,7 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
           count: extractiveSentences,
           k: retriever.k,
           lists,
+          retrievalWeight,
         });
         if (chosen.confidence < minConfidence || chosen.sentences.length === 0) return noAnswer();
         const { answer, cited } = quoteSentences(chosen.sentences);
@@ -307,20 +318,21 @@ function rankStrength(clause: RetrievalResult, k: number, lists: number): number
 
 /**
  * The sentences that answer best: ranked by the share of the question's content words they hold
- * (then by retrieval), the best `count` of those holding at least half as much of the question as
- * the best one. Confidence: the best sentence's question coverage weighted by its retrieval strength.
+ * weighted by how well retrieval backs them (`retrievalWeight`), the best `count` of those holding at
+ * least half as much of the question as the best one. Confidence: the best sentence's score.
  */
 export function chooseSentences(
   sentences: readonly ContextSentence[],
   queryTerms: ReadonlySet<string>,
-  options: { count: number; k: number; lists: number },
+  options: { count: number; k: number; lists: number; retrievalWeight?: number },
 ): { sentences: ContextSentence[]; confidence: number } {
   const scored = sentences.map((sentence) => {
     const coverage = termCoverage(queryTerms, contentTerms(sentence.text));
     const strength = Math.max(
       ...sentence.clauses.map((clause) => rankStrength(clause, options.k, options.lists)),
     );
-    return { sentence, coverage, strength, score: coverage * (0.5 + 0.5 * strength) };
+    const weight = options.retrievalWeight ?? DEFAULT_RETRIEVAL_WEIGHT;
+    return { sentence, coverage, strength, score: coverage * (1 - weight + weight * strength) };
   });
   const ranked = scored
     .filter((entry) => entry.coverage > 0)
