@@ -318,8 +318,10 @@ function rankStrength(clause: RetrievalResult, k: number, lists: number): number
 
 /**
  * The sentences that answer best: ranked by the share of the question's content words they hold
- * weighted by how well retrieval backs them (`retrievalWeight`), the best `count` of those holding at
- * least half as much of the question as the best one. Confidence: the best sentence's score.
+ * weighted by how well retrieval backs them (`retrievalWeight`); the best one, then up to `count` in
+ * all of those holding at least half as much of the question as the best one and a question word
+ * the sentences before them lack. Each keeps as its clauses (the ones it cites) its context clauses
+ * that hold a question word. Confidence: the best sentence's score.
  */
 export function chooseSentences(
   sentences: readonly ContextSentence[],
@@ -344,10 +346,24 @@ export function chooseSentences(
     );
   const best = ranked[0];
   if (!best) return { sentences: [], confidence: 0 };
-  const chosen = ranked
-    .filter((entry) => entry.coverage >= best.coverage / 2)
-    .slice(0, Math.max(1, options.count))
-    .map((entry) => entry.sentence);
+  // Greedy: the best sentence, then each that holds a question word the chosen ones lack.
+  const covered = new Set<string>();
+  const chosen: ContextSentence[] = [];
+  for (const entry of ranked) {
+    if (chosen.length >= Math.max(1, options.count)) break;
+    if (entry.coverage < best.coverage / 2) continue;
+    const terms = [...contentTerms(entry.sentence.text)].filter((term) => queryTerms.has(term));
+    if (chosen.length > 0 && terms.every((term) => covered.has(term))) continue;
+    for (const term of terms) covered.add(term);
+    // Cited: the sentence's context clauses that hold a question word (else its best retrieved one).
+    const supporting = entry.sentence.clauses.filter((clause) =>
+      [...contentTerms(clause.text)].some((term) => queryTerms.has(term)),
+    );
+    const bestRetrieved = entry.sentence.clauses.reduce((left, right) =>
+      right.rrfScore > left.rrfScore ? right : left,
+    );
+    chosen.push({ ...entry.sentence, clauses: supporting.length > 0 ? supporting : [bestRetrieved] });
+  }
   // Documents in the order of their best sentence, sentences of a document in document order.
   const documentOrder = [...new Set(chosen.map((sentence) => sentence.documentId))];
   chosen.sort(
