@@ -318,10 +318,12 @@ function rankStrength(clause: RetrievalResult, k: number, lists: number): number
 
 /**
  * The sentences that answer best: ranked by the share of the question's content words they hold
- * weighted by how well retrieval backs them (`retrievalWeight`); the best one, then up to `count` in
- * all of those holding at least half as much of the question as the best one and a question word
- * the sentences before them lack. Each keeps as its clauses (the ones it cites) its context clauses
- * that hold a question word. Confidence: the best sentence's score.
+ * weighted by how well retrieval backs them (`retrievalWeight`). Of the sentences holding at least
+ * half as much of the question as the best one, the answer leads with the best of the best-retrieved
+ * document, then adds (up to `count` in all) each that holds a question word the ones before lack;
+ * documents follow retrieval's order, sentences of a document their document order. Each keeps as
+ * its clauses (the ones it cites) its context clauses that hold a question word. Confidence: the
+ * best sentence's score.
  */
 export function chooseSentences(
   sentences: readonly ContextSentence[],
@@ -346,12 +348,25 @@ export function chooseSentences(
     );
   const best = ranked[0];
   if (!best) return { sentences: [], confidence: 0 };
-  // Greedy: the best sentence, then each that holds a question word the chosen ones lack.
+  // Candidates hold at least half as much of the question as the best sentence. The lead is the
+  // best candidate of the best-retrieved document that has one (retrieval ranks documents better
+  // than one sentence's words do); then, best first, each that holds a question word the chosen
+  // ones lack.
+  const candidates = ranked.filter((entry) => entry.coverage >= best.coverage / 2);
+  const documentRank = (documentId: string) =>
+    Math.min(
+      ...candidates
+        .filter((entry) => entry.sentence.documentId === documentId)
+        .map((entry) => entry.sentence.firstRank),
+    );
+  const leadDocument = candidates.reduce((left, right) =>
+    documentRank(right.sentence.documentId) < documentRank(left.sentence.documentId) ? right : left,
+  ).sentence.documentId;
+  const lead = candidates.find((entry) => entry.sentence.documentId === leadDocument)!;
   const covered = new Set<string>();
   const chosen: ContextSentence[] = [];
-  for (const entry of ranked) {
+  for (const entry of [lead, ...candidates.filter((entry) => entry !== lead)]) {
     if (chosen.length >= Math.max(1, options.count)) break;
-    if (entry.coverage < best.coverage / 2) continue;
     const terms = [...contentTerms(entry.sentence.text)].filter((term) => queryTerms.has(term));
     if (chosen.length > 0 && terms.every((term) => covered.has(term))) continue;
     for (const term of terms) covered.add(term);
@@ -364,11 +379,10 @@ export function chooseSentences(
     );
     chosen.push({ ...entry.sentence, clauses: supporting.length > 0 ? supporting : [bestRetrieved] });
   }
-  // Documents in the order of their best sentence, sentences of a document in document order.
-  const documentOrder = [...new Set(chosen.map((sentence) => sentence.documentId))];
+  // Documents in the order retrieval ranks them, sentences of a document in document order.
   chosen.sort(
     (left, right) =>
-      documentOrder.indexOf(left.documentId) - documentOrder.indexOf(right.documentId) ||
+      documentRank(left.documentId) - documentRank(right.documentId) ||
       (left.sentenceIndex ?? left.firstRank) - (right.sentenceIndex ?? right.firstRank),
   );
   const confidence = Math.round(Math.min(1, best.score) * 1000) / 1000;
