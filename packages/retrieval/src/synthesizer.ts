@@ -70,9 +70,9 @@ export const FALLBACK_CONFIDENCE = 0.1;
  * Lowest confidence of an extractive answer by default: below it, no supporting clause was found.
  * Tuned on the SciFact and NegConstraint train parts (`pnpm eval:answers`, docs/ANSWERS.md).
  */
-export const DEFAULT_MIN_CONFIDENCE = 0.3;
+export const DEFAULT_MIN_CONFIDENCE = 0.229;
 /** Weight of retrieval in an extractive sentence's score (see `retrievalWeight`); tuned like the threshold. */
-export const DEFAULT_RETRIEVAL_WEIGHT = 0.5;
+export const DEFAULT_RETRIEVAL_WEIGHT = 0.75;
 /** The answer when no stored clause supports one. */
 export const NO_ANSWER = 'No supporting clause was found for this question.';
 
