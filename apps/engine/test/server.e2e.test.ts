@@ -73,6 +73,42 @@ describe('the engine server over real HTTP', () => {
     expect(server.logs.some((line) => line.includes('"path":"/retrieve"'))).toBe(true);
   });
 
+  it('answers without a language model with whole sentences, one numbering, and no stitched guess', async () => {
+    const text =
+      'The gardener, who was hired in April, waters the orchard before the frost arrives. ' +
+      'Bees visit the blossoms. The gardener prunes the orchard in winter.';
+    expect(
+      (await call('/pipeline/compile', { text, document_id: 'orchard', store: true, embed: true })).status,
+    ).toBe(200);
+    const answer = await call('/synthesize', { query: 'When does the gardener water the orchard?' });
+    expect(answer.status).toBe(200);
+    // The first sentence whole (its embedded and trailing clauses in place), not a clause alone.
+    expect(answer.json.answer).toMatch(
+      /^The gardener, who was hired in April, waters the orchard before the frost arrives (\[\d+\])+\./,
+    );
+    // [n] of the answer is the n-th of cited_clause_ids and of clauses.
+    const numbers = [...answer.json.answer.matchAll(/\[(\d+)\]/g)].map((match: RegExpMatchArray) =>
+      Number(match[1]),
+    );
+    expect([...new Set(numbers)]).toEqual(
+      answer.json.cited_clause_ids.map((_: string, index: number) => index + 1),
+    );
+    answer.json.cited_clause_ids.forEach((id: string, index: number) => {
+      expect(answer.json.clauses[index].clause_id).toBe(id);
+      expect(answer.json.clauses[index].document_id).toBe('orchard');
+    });
+    expect(answer.json.confidence).toBeGreaterThan(0.5);
+
+    const unrelated = await call('/synthesize', { query: 'Why do volcanoes erupt under the sea?' });
+    expect(unrelated.status).toBe(200);
+    expect(unrelated.json.clauses.length).toBeGreaterThan(0);
+    expect(unrelated.json).toMatchObject({
+      answer: 'No supporting clause was found for this question.',
+      cited_clause_ids: [],
+      confidence: 0,
+    });
+  });
+
   it('lets one of 50 concurrent decisions on a queue item win, the rest 409, stored once', async () => {
     const queued = await call('/review-queue', { content: 'The deposit is returned within ten days.' });
     const decisions = await Promise.all(

@@ -400,12 +400,11 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         if (values.json) io.stdout(`${JSON.stringify(wire.synthesizeResponse.toWire(answer), null, 2)}\n`);
         else {
           io.stdout(`${answer.answer}\n\nconfidence ${answer.confidence.toFixed(2)}\n`);
-          // The answer's [n] is the n-th clause of its context: the list uses the same numbers.
-          for (const id of answer.citedClauseIds) {
-            const position = answer.clauses.findIndex((candidate) => candidate.clauseId === id);
-            const clause = answer.clauses[position];
-            io.stdout(`[${position + 1}] ${clause?.documentId ?? ''}: ${clause?.text ?? id}\n`);
-          }
+          // The answer's [n] is the n-th cited clause (and the n-th of its context): the list uses the same numbers.
+          answer.citedClauseIds.forEach((id, index) => {
+            const clause = answer.clauses.find((candidate) => candidate.clauseId === id);
+            io.stdout(`[${index + 1}] ${clause?.documentId ?? ''}: ${clause?.text ?? id}\n`);
+          });
         }
         return 0;
       }

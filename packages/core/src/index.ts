@@ -87,7 +87,7 @@ export type { JsonLoggerOptions, Logger, LogLevel } from './logging/json-logger'
 export { createJsonLogger, silentLogger } from './logging/json-logger';
 export { redactRecord, redactSecrets } from './logging/secret-redaction';
 export { isParsedBy, markParsed, parseOnce } from './parse-once';
-export type { CandidateSource, ClauseCandidate, RankedClause } from './retrieval-source';
+export type { CandidateSource, ClauseCandidate, RankedClause, SentenceClause } from './retrieval-source';
 export type {
   AgentIdentity,
   AgentManifest,

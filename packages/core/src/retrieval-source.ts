@@ -19,6 +19,17 @@ export interface ClauseCandidate {
   score: number;
 }
 
+/** A clause as a part of its sentence: what an extractive answer needs to quote the whole sentence. */
+export interface SentenceClause {
+  clauseId: string;
+  documentId: string;
+  sentenceIndex: number;
+  clauseIndex: number;
+  text: string;
+  /** Character offset of the clause's first token in its document; null when unknown. */
+  start: number | null;
+}
+
 /** One entry of a ranked list without the clause's row: its id and the list's own score. */
 export interface RankedClause {
   clauseId: string;
@@ -41,6 +52,11 @@ export interface CandidateSource {
   ): Promise<ClauseCandidate[]>;
   /** Clause rows by id, in no particular order; unknown ids are left out. */
   candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]>;
+  /**
+   * Optional: every clause of the sentences that hold the given clauses, ordered by document and
+   * clause index (unknown ids are left out). Extractive answers quote whole sentences with it.
+   */
+  sentenceClauses?(clauseIds: readonly string[]): Promise<SentenceClause[]>;
   /**
    * Optional: `keywordCandidates`' ranking (same ids, order and scores) without reading the clauses'
    * rows. A retriever that has it reads rows only for the clauses it returns (`candidatesByIds`),

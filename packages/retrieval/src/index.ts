@@ -23,7 +23,18 @@ export {
   LOCAL_EMBEDDER_FUSION,
 } from './retriever';
 export { expandAncestors } from './retriever-ancestors';
-export type { SynthesizeOptions, Synthesizer, SynthesizerOptions } from './synthesizer';
-export { answerConfidence, createSynthesizer, FALLBACK_CONFIDENCE } from './synthesizer';
-export { parseCitations } from './synthesizer-citations';
+export type { ContextSentence, SynthesizeOptions, Synthesizer, SynthesizerOptions } from './synthesizer';
+export {
+  answerConfidence,
+  chooseSentences,
+  createSynthesizer,
+  DEFAULT_MIN_CONFIDENCE,
+  DEFAULT_RETRIEVAL_WEIGHT,
+  FALLBACK_CONFIDENCE,
+  joinSentence,
+  NO_ANSWER,
+  quoteSentences,
+  sentencesOf,
+} from './synthesizer';
+export { parseCitations, renumberCitations } from './synthesizer-citations';
 export { FALLBACK_NOTICE, INSUFFICIENT_CONTEXT } from './synthesizer-prompt';

@@ -23,3 +23,14 @@ export function parseCitations(answer: string, contextSize: number): { answer: s
     numbers,
   };
 }
+
+/**
+ * Renumbers the `[n]` markers of a parsed answer (see parseCitations) by order of first citation:
+ * `numbers[i]` becomes `[i + 1]`, so the answer's numbers are positions in its list of citations.
+ */
+export function renumberCitations(answer: string, numbers: readonly number[]): string {
+  return answer.replace(/\[(\d+)\]/g, (marker, number: string) => {
+    const position = numbers.indexOf(Number(number));
+    return position < 0 ? marker : `[${position + 1}]`;
+  });
+}

@@ -101,6 +101,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     listClauses: documents.listClauses,
     getClause: documents.getClause,
     candidatesByIds: documents.candidatesByIds,
+    sentenceClauses: documents.sentenceClauses,
     ...createClauseReviewRepository(context),
     ...createContentQueueRepository(context, documents, maintenance),
     ...createGraphRepository(context),

@@ -587,6 +587,34 @@ export function storeTests(context: StoreSuiteContext): void {
         mood: 'interrogative',
       });
     });
+
+    it('returns every clause of the sentences holding given clauses, with their start offsets', async () => {
+      // Sentences of two clauses each (0-1, 2-3, 4); each clause starts 100 characters after the last.
+      const clauses = makeDocument('sn', 5).map((clause, index) => ({
+        ...clause,
+        syntactic: {
+          ...clause.syntactic,
+          tokens: clause.syntactic.tokens.map((token) => ({
+            ...token,
+            start: token.start + 100 * index,
+            end: token.end + 100 * index,
+          })),
+        },
+      }));
+      await store.saveDocument({ documentId: 'sn', clauses });
+      const rows = await store.sentenceClauses([clauseId('sn', 3), clauseId('sn', 4), 'nope']);
+      expect(rows.map((row) => [row.clauseIndex, row.sentenceIndex, row.start])).toEqual([
+        [2, 1, 200],
+        [3, 1, 300],
+        [4, 2, 400],
+      ]);
+      expect(rows[0]).toMatchObject({
+        clauseId: clauseId('sn', 2),
+        documentId: 'sn',
+        text: clauses[2]!.text,
+      });
+      expect(await store.sentenceClauses(['nope'])).toEqual([]);
+    });
   });
 
   describe('clause reviews', () => {

@@ -127,11 +127,21 @@ export type SynthesizeRequestInput = z.input<typeof SynthesizeRequestSchema>;
 export const SynthesizeResponseSchema = z
   .object({
     query: z.string().meta({ description: 'The question as sent.' }),
-    answer: z.string().meta({ description: 'The synthesized answer.' }),
-    citedClauseIds: z.array(z.string()).meta({ description: 'Ids of the context clauses the answer cites.' }),
-    clauses: z.array(RetrievalResultSchema).meta({ description: 'The retrieved context clauses.' }),
+    answer: z.string().meta({
+      description:
+        'The synthesized answer, citing clauses as [n]. Without a language model: the best answering sentences quoted whole, or a sentence saying that no supporting clause was found.',
+    }),
+    citedClauseIds: z.array(z.string()).meta({
+      description: 'Ids of the context clauses the answer cites, in citation order: [n] is the n-th.',
+    }),
+    clauses: z.array(RetrievalResultSchema).meta({
+      description:
+        'The retrieved context clauses: the cited ones first, in citation order (so [n] is also the n-th here), then the others best first.',
+    }),
     retrievedCount: z.number().int().min(0).meta({ description: 'Number of context clauses.' }),
-    confidence: unit('Confidence of the answer, from retrieval scores and citation support.'),
+    confidence: unit(
+      'Confidence of the answer, from how much of the question the cited clauses hold and how well retrieval backs them; 0 when nothing supports an answer.',
+    ),
     usedFallback: z
       .boolean()
       .default(false)

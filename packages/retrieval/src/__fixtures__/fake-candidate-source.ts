@@ -5,6 +5,8 @@ export type FakeClause = Omit<ClauseCandidate, 'score'> & {
   embedding?: Float32Array;
   /** Modality type of a modalised clause (the store keeps it in a column the filter reads). */
   modalityType?: string | null;
+  /** Offset of the clause's first character in its document (what `sentenceClauses` reports). */
+  start?: number | null;
 };
 
 /** Fills the annotation columns a test does not care about. */
@@ -37,7 +39,7 @@ function passes(clause: FakeClause, filters: RetrievalFilters): boolean {
 }
 
 function strip(
-  { embedding: _embedding, modalityType: _modalityType, ...clause }: FakeClause,
+  { embedding: _embedding, modalityType: _modalityType, start: _start, ...clause }: FakeClause,
   score: number,
 ): ClauseCandidate {
   return { ...clause, score };
@@ -95,6 +97,28 @@ export function createFakeCandidateSource(clauses: FakeClause[], options: { rank
       return clauses
         .filter((clause) => ids.includes(clause.clauseId) && !deleted.has(clause.clauseId))
         .map((clause) => strip(clause, 0));
+    },
+    async sentenceClauses(ids) {
+      const keys = new Set(
+        clauses
+          .filter((clause) => ids.includes(clause.clauseId))
+          .map((clause) => `${clause.documentId}/${clause.sentenceIndex}`),
+      );
+      return clauses
+        .filter((clause) => keys.has(`${clause.documentId}/${clause.sentenceIndex}`))
+        .sort(
+          (left, right) =>
+            (left.documentId < right.documentId ? -1 : left.documentId > right.documentId ? 1 : 0) ||
+            left.clauseIndex - right.clauseIndex,
+        )
+        .map((clause) => ({
+          clauseId: clause.clauseId,
+          documentId: clause.documentId,
+          sentenceIndex: clause.sentenceIndex,
+          clauseIndex: clause.clauseIndex,
+          text: clause.text,
+          start: clause.start ?? null,
+        }));
     },
   };
   if (options.rankings) {

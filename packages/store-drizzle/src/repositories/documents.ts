@@ -3,6 +3,7 @@ import {
   type ClauseCandidate,
   InvalidRequestError,
   type ListClausesQuery,
+  type SentenceClause,
 } from '@cae/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from '../store-connection';
@@ -54,6 +55,8 @@ export interface DocumentRepository {
   listClauses(query?: Partial<ListClausesQuery>): Promise<{ clauses: AnnotatedClause[]; total: number }>;
   getClause(clauseId: string): Promise<AnnotatedClause | null>;
   candidatesByIds(clauseIds: readonly string[]): Promise<ClauseCandidate[]>;
+  /** Every clause of the sentences holding the given clauses, by document and clause index. */
+  sentenceClauses(clauseIds: readonly string[]): Promise<SentenceClause[]>;
 }
 
 /** The repository with the steps other repositories compose into their own transactions. */
@@ -271,6 +274,38 @@ export function createDocumentRepository(
         sql`SELECT ${candidateSelection}, 0::float8 AS score FROM ${clauses} WHERE ${inArray(clauses.id, ids)}`,
       );
       return rows.map(toCandidate);
+    },
+
+    async sentenceClauses(clauseIds) {
+      const ids = [...new Set(clauseIds.filter(isUuid))];
+      if (ids.length === 0) return [];
+      // The sentences' keys first, then their clauses through the (document, clause index) index.
+      // A clause's start is its first token's offset, read from the syntactic annotation.
+      const rows = await queryRows<{
+        clauseId: string;
+        documentId: string;
+        sentenceIndex: number | string;
+        clauseIndex: number | string;
+        text: string;
+        start: number | string | null;
+      }>(
+        db,
+        sql`SELECT c.id AS "clauseId", c.document_id AS "documentId", c.sentence_index AS "sentenceIndex",
+          c.clause_index AS "clauseIndex", c.text AS "text",
+          (c.syntactic::json -> 'tokens' -> 0 ->> 'start')::int AS "start"
+        FROM ${clauses} c
+        JOIN (SELECT DISTINCT document_id, sentence_index FROM ${clauses} WHERE ${inArray(clauses.id, ids)}) k
+          ON c.document_id = k.document_id AND c.sentence_index = k.sentence_index
+        ORDER BY c.document_id, c.clause_index`,
+      );
+      return rows.map((row) => ({
+        clauseId: String(row.clauseId),
+        documentId: row.documentId,
+        sentenceIndex: Number(row.sentenceIndex),
+        clauseIndex: Number(row.clauseIndex),
+        text: row.text,
+        start: row.start === null ? null : Number(row.start),
+      }));
     },
   };
 }
