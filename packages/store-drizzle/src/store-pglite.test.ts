@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,6 +154,30 @@ describe('store on a PGlite data directory', () => {
     expect(await upgraded.getClause(written[1]!.id)).toEqual({ ...written[1]!, reviewStatus: 'accepted' });
     await upgraded.saveDocument({ documentId: 'after', clauses: makeDocument('after', 2) });
     expect((await upgraded.listClauses()).total).toBe(written.length + 2);
+  });
+
+  it('bounds the write-ahead log of a data directory: checkpoints every 64 MB, old segments removed', async () => {
+    const dataDir = await tempDir();
+    const store = await createStore({ dataDir });
+    stores.push(store);
+    const settings = await databaseOf(store).execute(
+      sql`SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_wal_size', 'min_wal_size', 'wal_recycle') ORDER BY name`,
+    );
+    expect((settings as unknown as { rows: unknown[] }).rows).toEqual([
+      { name: 'max_wal_size', setting: '64', unit: 'MB' },
+      { name: 'min_wal_size', setting: '32', unit: 'MB' },
+      { name: 'wal_recycle', setting: 'off', unit: null },
+    ]);
+    await store.bulkLoad(async () => {
+      for (let index = 0; index < 4; index++) {
+        await store.saveDocument({ documentId: `wal-${index}`, clauses: makeDocument(`wal-${index}`, 50) });
+      }
+    });
+    const segments = (await readdir(join(dataDir, 'pglite', 'pg_wal'))).filter((name) =>
+      /^[0-9A-F]{24}$/.test(name),
+    );
+    expect(segments.length).toBeGreaterThan(0);
+    expect(segments.length).toBeLessThanOrEqual(2);
   });
 
   it('migrates a data directory written by the first schema version', async () => {
