@@ -28,6 +28,7 @@ const USAGE = `cae: the clause annotation engine from the shell
 formats: by file extension: .md .markdown (Markdown), .html .htm (HTML), .pdf (PDF), anything else
          plain text; --format text|markdown|html|pdf overrides it
 filters: --mood M --process-type P --source-type S --min-modality X --max-modality X
+         --modality-type T (probability, usuality, obligation, inclination)
          --min-tenor X --max-tenor X --document-id D
 server:  --server URL (or CAE_SERVER_URL) sends compile, ingest, search and ask to a running engine
          over HTTP instead of opening the store; CAE_API_TOKEN is its bearer token when it needs one
@@ -71,6 +72,7 @@ const OPTIONS = {
   'source-type': { type: 'string' },
   'min-modality': { type: 'string' },
   'max-modality': { type: 'string' },
+  'modality-type': { type: 'string' },
   'min-tenor': { type: 'string' },
   'max-tenor': { type: 'string' },
   'document-id': { type: 'string' },
@@ -118,6 +120,7 @@ function filtersFrom(values: Values): Record<string, unknown> {
     source_type: values['source-type'],
     min_modality: number(values['min-modality']),
     max_modality: number(values['max-modality']),
+    modality_type: values['modality-type'],
     min_tenor: number(values['min-tenor']),
     max_tenor: number(values['max-tenor']),
     document_id: values['document-id'],

@@ -78,6 +78,17 @@ describe('cae CLI', () => {
     const response = JSON.parse(questions.out.join(''));
     expect(response.results.every((result: any) => result.mood === 'interrogative')).toBe(true);
 
+    // --modality-type: "The tenant must pay the deposit." is the one obligation of the two files.
+    const obligations = io();
+    expect(
+      await runCli(
+        ['search', 'tenant deposit landlord gate', '--modality-type', 'obligation', '--json'],
+        obligations,
+      ),
+    ).toBe(0);
+    const obliged = JSON.parse(obligations.out.join(''));
+    expect(obliged.results.map((result: any) => result.text)).toEqual(['The tenant must pay the deposit.']);
+
     const ask = io();
     expect(await runCli(['ask', 'Who must pay the deposit?'], ask)).toBe(0);
     const printed = ask.out.join('');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,81 @@ describe('store on a PGlite data directory', () => {
     }
   }, 300_000);
 
+  it('converts the clauses of a store written by the previous version to the compact form, losing nothing', async () => {
+    const dataDir = await tempDir();
+    const oldMigrations = join(await tempDir(), 'drizzle');
+    await cp(MIGRATIONS_FOLDER, oldMigrations, { recursive: true });
+    const journalPath = join(oldMigrations, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalPath, 'utf8'));
+    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < '0008');
+    await writeFile(journalPath, JSON.stringify(journal));
+    const old = await createStore({ dataDir, migrationsFolder: oldMigrations });
+    stores.push(old);
+    // The previous version wrote each annotation part whole, as its wire object.
+    const written = [...makeDocument('before', 5), ...makeDocument('before-2', 3)];
+    for (const documentId of ['before', 'before-2']) {
+      await databaseOf(old).execute(sql`INSERT INTO documents (id) VALUES (${documentId})`);
+    }
+    for (const clause of written) {
+      const row = clauseInsertRow(clause);
+      await databaseOf(old).execute(sql`INSERT INTO clauses (id, document_id, clause_index, sentence_index,
+        parent_clause_id, text, syntactic, ideational, interpersonal, textual, compiled_at, untrusted, source_type,
+        review_status, mood, process_type, modality_weight, modality_type, tenor, annotation_source, annotation_untrusted)
+        VALUES (${row.id}, ${row.documentId}, ${row.clauseIndex}, ${row.sentenceIndex}, ${row.parentClauseId}, ${row.text},
+        ${JSON.stringify(clause.syntactic)}::json, ${JSON.stringify(clause.ideational)}::json,
+        ${JSON.stringify(clause.interpersonal)}::json, ${JSON.stringify(clause.textual)}::json,
+        ${row.compiledAt.toISOString()}, ${row.untrusted}, ${row.sourceType}, ${row.reviewStatus}, ${row.mood},
+        ${row.processType}, ${row.modalityWeight}, ${row.modalityType}, ${row.tenor}, ${row.annotationSource},
+        ${row.annotationUntrusted})`);
+    }
+    const plainBytes = await storedAnnotationBytes(old);
+    await old.close();
+
+    const upgraded = await createStore({ dataDir });
+    stores.push(upgraded);
+    for (const clause of written) expect(await upgraded.getClause(clause.id)).toEqual(clause);
+    const forms = await databaseOf(upgraded).execute(
+      sql`SELECT count(*)::int AS n FROM clauses WHERE syntactic->>'v' = '1' AND ideational->>'v' = '1'
+        AND interpersonal->>'v' = '1' AND (textual IS NULL OR textual->>'v' = '1')`,
+    );
+    expect((forms as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(written.length);
+    expect(await storedAnnotationBytes(upgraded)).toBeLessThan(plainBytes / 2);
+    // Reviews, reads and new saves work on the converted rows.
+    const review = await upgraded.recordClauseReview({
+      clauseId: written[1]!.id,
+      decision: 'accepted',
+      outcome: (annotation) => ({ annotation, reviewStatus: 'accepted' }),
+    });
+    expect(review.annotationBefore).toEqual(review.annotationAfter);
+    expect(await upgraded.getClause(written[1]!.id)).toEqual({ ...written[1]!, reviewStatus: 'accepted' });
+    await upgraded.saveDocument({ documentId: 'after', clauses: makeDocument('after', 2) });
+    expect((await upgraded.listClauses()).total).toBe(written.length + 2);
+  });
+
+  it('bounds the write-ahead log of a data directory: checkpoints every 64 MB, old segments removed', async () => {
+    const dataDir = await tempDir();
+    const store = await createStore({ dataDir });
+    stores.push(store);
+    const settings = await databaseOf(store).execute(
+      sql`SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_wal_size', 'min_wal_size', 'wal_recycle') ORDER BY name`,
+    );
+    expect((settings as unknown as { rows: unknown[] }).rows).toEqual([
+      { name: 'max_wal_size', setting: '64', unit: 'MB' },
+      { name: 'min_wal_size', setting: '32', unit: 'MB' },
+      { name: 'wal_recycle', setting: 'off', unit: null },
+    ]);
+    await store.bulkLoad(async () => {
+      for (let index = 0; index < 4; index++) {
+        await store.saveDocument({ documentId: `wal-${index}`, clauses: makeDocument(`wal-${index}`, 50) });
+      }
+    });
+    const segments = (await readdir(join(dataDir, 'pglite', 'pg_wal'))).filter((name) =>
+      /^[0-9A-F]{24}$/.test(name),
+    );
+    expect(segments.length).toBeGreaterThan(0);
+    expect(segments.length).toBeLessThanOrEqual(2);
+  });
+
   it('migrates a data directory written by the first schema version', async () => {
     const dataDir = await tempDir();
     const oldMigrations = join(await tempDir(), 'drizzle');
@@ -118,9 +193,10 @@ describe('store on a PGlite data directory', () => {
     stores.push(old);
     // Write as the first version would have: its tables only.
     await databaseOf(old).execute(sql`INSERT INTO documents (id) VALUES ('legacy')`);
-    for (const clause of makeDocument('legacy', 2, (index) => ({
+    const legacyClauses = makeDocument('legacy', 2, (index) => ({
       text: `Legacy harbour clause number ${index}`,
-    }))) {
+    }));
+    for (const clause of legacyClauses) {
       const row = clauseInsertRow(clause);
       await databaseOf(
         old,
@@ -128,8 +204,8 @@ describe('store on a PGlite data directory', () => {
         syntactic, ideational, interpersonal, textual, compiled_at, untrusted, source_type, review_status, mood,
         process_type, modality_weight, tenor, annotation_source, annotation_untrusted)
         VALUES (${row.id}, ${row.documentId}, ${row.clauseIndex}, ${row.sentenceIndex}, ${row.parentClauseId}, ${row.text},
-        ${JSON.stringify(row.syntactic)}::jsonb, ${JSON.stringify(row.ideational)}::jsonb,
-        ${JSON.stringify(row.interpersonal)}::jsonb, null, ${row.compiledAt.toISOString()}, false, 'document',
+        ${JSON.stringify(clause.syntactic)}::jsonb, ${JSON.stringify(clause.ideational)}::jsonb,
+        ${JSON.stringify(clause.interpersonal)}::jsonb, null, ${row.compiledAt.toISOString()}, false, 'document',
         'unreviewed', ${row.mood}, ${row.processType}, ${row.modalityWeight}, ${row.tenor}, ${row.annotationSource}, false)`);
     }
     await old.close();
@@ -137,6 +213,18 @@ describe('store on a PGlite data directory', () => {
     const upgraded = await createStore({ dataDir });
     stores.push(upgraded);
     expect((await upgraded.listClauses()).total).toBe(2);
+    // The annotations written whole by that version are converted to the compact form (0008) and read
+    // back field for field.
+    for (const clause of legacyClauses) {
+      expect(await upgraded.getClause(clause.id)).toEqual({ ...clause, textual: null });
+    }
+    const forms = await databaseOf(upgraded).execute(
+      sql`SELECT syntactic->>'v' AS s, interpersonal->>'v' AS i FROM clauses`,
+    );
+    expect((forms as unknown as { rows: unknown[] }).rows).toEqual([
+      { s: '1', i: '1' },
+      { s: '1', i: '1' },
+    ]);
     // The modality type column is filled from the stored annotations (the second clause is modalised).
     const typed = await upgraded.listClauses({ modalityType: 'usuality' });
     expect(typed.clauses.map((clause) => clause.id)).toEqual([clauseId('legacy', 1)]);
@@ -413,3 +501,12 @@ describe('a damaged data directory', () => {
     await fresh.close();
   });
 });
+
+/** Bytes of the four annotation columns over all clauses, as the database stores them. */
+async function storedAnnotationBytes(store: Store): Promise<number> {
+  const result = await databaseOf(
+    store,
+  ).execute(sql`SELECT sum(pg_column_size(syntactic) + pg_column_size(ideational)
+    + pg_column_size(interpersonal) + coalesce(pg_column_size(textual), 0))::int AS bytes FROM clauses`);
+  return (result as unknown as { rows: { bytes: number }[] }).rows[0]!.bytes;
+}

@@ -13,6 +13,7 @@ import {
   type RankedClause,
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
+import { type ClauseRowContext, decodeAnnotation, encodeAnnotation } from './annotation-codec';
 import { type clauseReviews, clauses, type contentReviews } from './store-schema';
 
 type ClauseRow = typeof clauses.$inferSelect;
@@ -43,20 +44,37 @@ export const clauseColumns = {
 };
 export type StoredClauseRow = Omit<ClauseRow, 'tsv'>;
 
-/** Insert row of a clause: the annotation objects plus the scalar columns filters read. */
-export function clauseInsertRow(clause: AnnotatedClause): StoredClauseRow {
+/** What the compact annotation form reads from a clause's own columns. */
+function rowContext(row: Pick<StoredClauseRow, keyof ClauseRowContext | 'compiledAt'>): ClauseRowContext {
   return {
+    id: row.id,
+    text: row.text,
+    documentId: row.documentId,
+    clauseIndex: row.clauseIndex,
+    sentenceIndex: row.sentenceIndex,
+    parentClauseId: row.parentClauseId,
+    compiledAt: row.compiledAt.toISOString(),
+  };
+}
+
+/**
+ * Insert row of a clause: the annotation in its compact stored form (see annotation-codec) plus the
+ * scalar columns filters read.
+ */
+export function clauseInsertRow(clause: AnnotatedClause): StoredClauseRow {
+  const compiledAt = new Date(clause.compiledAt);
+  const context = {
     id: clause.id,
     documentId: clause.documentId,
     clauseIndex: clause.syntactic.clauseIndex,
     sentenceIndex: clause.syntactic.sentenceIndex,
     parentClauseId: clause.syntactic.parentClauseId,
     text: clause.text,
-    syntactic: clause.syntactic,
-    ideational: clause.ideational,
-    interpersonal: clause.interpersonal,
-    textual: clause.textual,
-    compiledAt: new Date(clause.compiledAt),
+    compiledAt,
+  };
+  return {
+    ...context,
+    ...encodeAnnotation(clause, rowContext(context)),
     untrusted: clause.untrusted,
     sourceType: clause.sourceType,
     reviewStatus: clause.reviewStatus,
@@ -77,15 +95,22 @@ export function annotationColumns(annotation: ClauseAnnotation) {
   };
 }
 
-/** A stored row back as a validated AnnotatedClause. */
+/** The annotation columns of a row in their stored form, for an annotation replacing the row's own. */
+export function storedAnnotationColumns(row: StoredClauseRow, annotation: ClauseAnnotation) {
+  const syntactic = decodeAnnotation(row, rowContext(row)).syntactic;
+  const { ideational, interpersonal, textual } = encodeAnnotation(
+    { syntactic, ...annotation },
+    rowContext(row),
+  );
+  return { ideational, interpersonal, textual };
+}
+
+/** A stored row back as a validated AnnotatedClause (compact annotation columns decoded). */
 export function toAnnotatedClause(row: StoredClauseRow): AnnotatedClause {
   return AnnotatedClauseSchema.parse({
     id: row.id,
     text: row.text,
-    syntactic: row.syntactic,
-    ideational: row.ideational,
-    interpersonal: row.interpersonal,
-    textual: row.textual,
+    ...decodeAnnotation(row, rowContext(row)),
     documentId: row.documentId,
     compiledAt: row.compiledAt.toISOString(),
     untrusted: row.untrusted,
@@ -95,12 +120,9 @@ export function toAnnotatedClause(row: StoredClauseRow): AnnotatedClause {
 }
 
 /** The annotation part of a stored row. */
-export function toClauseAnnotation(row: Pick<StoredClauseRow, 'ideational' | 'interpersonal' | 'textual'>) {
-  return ClauseAnnotationSchema.parse({
-    ideational: row.ideational,
-    interpersonal: row.interpersonal,
-    textual: row.textual,
-  });
+export function toClauseAnnotation(row: StoredClauseRow) {
+  const { ideational, interpersonal, textual } = decodeAnnotation(row, rowContext(row));
+  return ClauseAnnotationSchema.parse({ ideational, interpersonal, textual });
 }
 
 /** Selection of a candidate row in raw SQL (aliases match CandidateRow). */

@@ -1,4 +1,5 @@
 import { InvalidRequestError, type KeyStore, randomId, systemClock } from '@cae/core';
+import { migrationsWriteCompactForm, upgradeAnnotationFormat } from './repositories/annotation-format';
 import { type ClauseReviewRepository, createClauseReviewRepository } from './repositories/clause-reviews';
 import { type ContentQueueRepository, createContentQueueRepository } from './repositories/content-queue';
 import { createDocumentRepository, type DocumentRepository } from './repositories/documents';
@@ -8,7 +9,7 @@ import { createKeywordSearchRepository, type KeywordSearchRepository } from './r
 import { createMaintenanceRepository } from './repositories/maintenance';
 import { createProviderKeyRepository } from './repositories/provider-keys';
 import { createVectorSearchRepository, type VectorSearchRepository } from './repositories/vector-search';
-import { openDriver, type StoreDatabase, type StoreDriver } from './store-connection';
+import { MIGRATIONS_FOLDER, openDriver, type StoreDatabase, type StoreDriver } from './store-connection';
 import { createStoreContext } from './store-context';
 import type { StoreOptions } from './store-options';
 
@@ -84,6 +85,16 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     );
   }
   const driver = await openDriver(options);
+  try {
+    // Clauses stored before the compact annotation form are converted once (migration 0008).
+    const converted = (await migrationsWriteCompactForm(options.migrationsFolder ?? MIGRATIONS_FOLDER))
+      ? await upgradeAnnotationFormat(driver.db)
+      : 0;
+    if (converted > 0 && driver.needsAutoOptimize) await driver.optimize(['clauses']);
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
   const context = createStoreContext(
     driver,
     options,

@@ -7,7 +7,13 @@ import {
 } from '@cae/core';
 import { count, desc, eq } from 'drizzle-orm';
 import { isUuid, type PageInput, page, type StoreContext, withTotal } from '../store-context';
-import { annotationColumns, clauseColumns, toClauseAnnotation, toClauseReviewRecord } from '../store-rows';
+import {
+  annotationColumns,
+  clauseColumns,
+  storedAnnotationColumns,
+  toClauseAnnotation,
+  toClauseReviewRecord,
+} from '../store-rows';
 import { clauseReviews, clauses } from '../store-schema';
 
 /** What a review decision makes of a clause: decided by the caller's policy, recorded by the store. */
@@ -61,9 +67,7 @@ export function createClauseReviewRepository(context: StoreContext): ClauseRevie
         await tx
           .update(clauses)
           .set({
-            ideational: after.ideational,
-            interpersonal: after.interpersonal,
-            textual: after.textual,
+            ...storedAnnotationColumns(row, after),
             reviewStatus,
             ...annotationColumns(after),
           })
