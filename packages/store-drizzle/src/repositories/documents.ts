@@ -280,7 +280,8 @@ export function createDocumentRepository(
       const ids = [...new Set(clauseIds.filter(isUuid))];
       if (ids.length === 0) return [];
       // The sentences' keys first, then their clauses through the (document, clause index) index.
-      // A clause's start is its first token's offset, read from the syntactic annotation.
+      // A clause's start offset, read from the syntactic annotation (`s` in the compact form, `start` or
+      // its first token's offset in the plain one).
       const rows = await queryRows<{
         clauseId: string;
         documentId: string;
@@ -292,7 +293,8 @@ export function createDocumentRepository(
         db,
         sql`SELECT c.id AS "clauseId", c.document_id AS "documentId", c.sentence_index AS "sentenceIndex",
           c.clause_index AS "clauseIndex", c.text AS "text",
-          (c.syntactic::json -> 'tokens' -> 0 ->> 'start')::int AS "start"
+          COALESCE(c.syntactic::json ->> 's', c.syntactic::json ->> 'start',
+            c.syntactic::json -> 'tokens' -> 0 ->> 'start')::int AS "start"
         FROM ${clauses} c
         JOIN (SELECT DISTINCT document_id, sentence_index FROM ${clauses} WHERE ${inArray(clauses.id, ids)}) k
           ON c.document_id = k.document_id AND c.sentence_index = k.sentence_index
