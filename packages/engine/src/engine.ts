@@ -61,6 +61,11 @@ export interface EngineOptions {
   /** RRF constant (default 60). */
   rrfK?: number;
   /**
+   * Weights of the vector and keyword lists in the fusion (`w / (k + rank)` each); default the
+   * embedder's `fusionWeights` (the local embedder: vector 0.2, keyword 1). Requests may override them.
+   */
+  fusionWeights?: { vector?: number; keyword?: number };
+  /**
    * Where caches go: the default embedder's word vectors (`embeddings/`) and the template a new
    * embedded database starts from (`pglite-template-*.tar.gz`, which saves PGlite's initdb: about
    * 2 to 4 s of a new store's start). Default `defaultCacheDir()` of `@cae/retrieval`
@@ -113,12 +118,29 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
   const annotator = llm ? createModelAnnotator(llm.model) : null;
-  const retriever: Retriever = createRetriever({ source: store, embedder, k: options.rrfK });
-  const synthesizer: Synthesizer = createSynthesizer({
-    retriever,
+  const retriever: Retriever = createRetriever({
     source: store,
-    ...(llm ? { model: llm.model } : {}),
+    embedder,
+    k: options.rrfK,
+    ...(options.fusionWeights ? { weights: options.fusionWeights } : {}),
   });
+  const synthesizerWith = (base: Retriever): Synthesizer =>
+    createSynthesizer({ retriever: base, source: store, ...(llm ? { model: llm.model } : {}) });
+  const synthesizer = synthesizerWith(retriever);
+  /** The synthesizer of one request: its own list weights, when it gives some, on every retrieval. */
+  const synthesizerFor = (weights: { vector?: number; keyword?: number } | undefined): Synthesizer => {
+    if (!weights) return synthesizer;
+    const weighted: Retriever = {
+      ...retriever,
+      weights: {
+        vector: weights.vector ?? retriever.weights.vector,
+        keyword: weights.keyword ?? retriever.weights.keyword,
+      },
+      retrieve: (request) => retriever.retrieve({ ...request, weights }),
+      retrieveWithTimings: (request) => retriever.retrieveWithTimings({ ...request, weights }),
+    };
+    return synthesizerWith(weighted);
+  };
 
   let embeddingsReady: Promise<void> | null = null;
   const ensureEmbeddings = (): Promise<void> => {
@@ -243,7 +265,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
     async synthesize(input) {
       const request = parseOnce(SynthesizeRequestSchema, input);
-      const response = await synthesizer.synthesize(request);
+      const response = await synthesizerFor(request.weights).synthesize(request);
       if (!response.usedFallback) return response;
       // Answers from general knowledge are generated content: quarantine them for a human.
       const item = await store.enqueueContent({
