@@ -66,6 +66,14 @@ export interface EngineOptions {
    */
   fusionWeights?: { vector?: number; keyword?: number };
   /**
+   * Clauses found in their context: keyword search adds the score of the clause's sentence (weight 3)
+   * and of the sentences beside it (0.5) and brings in the other clauses of the best sentences, and
+   * clause vectors mix in their sentence's. Default false. Contract clauses of a few words gain most
+   * (docs/RETRIEVAL-CONTRACTS.md). The keyword part applies to a store the engine opens, not to a
+   * given `Store` (give it `bm25: { sentenceWeight, neighbourWeight }` yourself).
+   */
+  sentenceContext?: boolean;
+  /**
    * Where caches go: the default embedder's word vectors (`embeddings/`) and the template a new
    * embedded database starts from (`pglite-template-*.tar.gz`, which saves PGlite's initdb: about
    * 2 to 4 s of a new store's start). Default `defaultCacheDir()` of `@cae/retrieval`
@@ -76,6 +84,9 @@ export interface EngineOptions {
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
+
+/** Keyword sentence context of `sentenceContext`, tuned on our contract clause check (docs/RETRIEVAL-CONTRACTS.md). */
+const SENTENCE_CONTEXT = { sentenceWeight: 3, neighbourWeight: 0.5 } as const;
 
 /** A page of a listing, with the limit and offset it was asked for. */
 function pageOf<K extends string, T>(
@@ -108,6 +119,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     : await createStore({
         url: options.store?.url ?? 'memory://',
         ...(options.store?.owner ? { owner: options.store.owner } : {}),
+        ...(options.sentenceContext ? { bm25: SENTENCE_CONTEXT } : {}),
         ...(cacheDir ? { templateCacheDir: cacheDir } : {}),
       });
   const ownsStore = !isStore(options.store);
@@ -193,6 +205,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       embeddings = await embedClauses(
         embedder,
         clauses.map((clause) => clause.text),
+        options.sentenceContext
+          ? { sentenceIndexes: clauses.map((clause) => clause.syntactic.sentenceIndex) }
+          : {},
       );
     }
     return { documentId, clauses, ...(embeddings ? { embeddings } : {}) };
