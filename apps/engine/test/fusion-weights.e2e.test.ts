@@ -1,3 +1,4 @@
+import { LOCAL_EMBEDDER_WEIGHTS } from '@cae/retrieval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './start-test-server';
 
@@ -41,7 +42,7 @@ describe('weighted reciprocal rank fusion over real HTTP', () => {
     await server?.close();
   });
 
-  it('scores with the local embedder’s declared weights by default (vector 0.2, keyword 1)', async () => {
+  it('scores with the local embedder’s declared weights by default (LOCAL_EMBEDDER_WEIGHTS)', async () => {
     const retrieved = await call('/retrieve', {
       query: 'who keeps the deposit when the flat is damaged',
       limit: 20,
@@ -50,7 +51,7 @@ describe('weighted reciprocal rank fusion over real HTTP', () => {
     const results: Json[] = retrieved.json.results;
     expect(results.length).toBeGreaterThan(3);
     for (const result of results)
-      expect(result.rrf_score).toBeCloseTo(expectedScore(result, { vector: 0.2, keyword: 1 }), 12);
+      expect(result.rrf_score).toBeCloseTo(expectedScore(result, LOCAL_EMBEDDER_WEIGHTS), 12);
     // Both lists took part: some result has a semantic rank and the best one has a keyword rank.
     expect(results.some((result) => result.semantic_rank !== null)).toBe(true);
     expect(results[0].keyword_rank).not.toBeNull();
@@ -69,11 +70,11 @@ describe('weighted reciprocal rank fusion over real HTTP', () => {
     expect(semanticOnly.status).toBe(200);
     const semantic: Json[] = semanticOnly.json.results;
     expect(semantic.length).toBeGreaterThan(3);
-    // Only the vector list (at the default vector weight 0.2), in its own order.
+    // Only the vector list (at the default vector weight), in its own order.
     expect(semantic.every((result) => result.keyword_rank === null)).toBe(true);
     expect(semantic.map((result) => result.semantic_rank)).toEqual(semantic.map((_, index) => index + 1));
     for (const result of semantic)
-      expect(result.rrf_score).toBeCloseTo(0.2 / (60 + result.semantic_rank), 12);
+      expect(result.rrf_score).toBeCloseTo(LOCAL_EMBEDDER_WEIGHTS.vector / (60 + result.semantic_rank), 12);
 
     const keywordOnly = await call('/retrieve', { query, limit: 20, weights: { vector: 0 } });
     const keyword: Json[] = keywordOnly.json.results;
