@@ -125,14 +125,19 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       post: {
         operationId: 'retrieve',
         summary: 'Hybrid retrieval with linguistic filters',
+        description:
+          "Vector and keyword (BM25) lists fused by weighted reciprocal rank fusion: `rrf_score = sum over the lists of w_list / (k + rank)`, k 60. The weights default to the embedder's (local word-vector embedder: vector 0.2, keyword 1; OpenAI-compatible embedder: 1 and 1); `weights` (an extension of engine-api) overrides them for one request.",
         requestBody: body(wire.retrieveRequest, 'RetrieveRequest', {
           query: 'who pays the deposit',
           filters: { mood: 'declarative', min_modality: 0.8 },
           limit: 5,
+          weights: { vector: 0.5, keyword: 1 },
         }),
         responses: {
           '200': ok(wire.retrieveResponse, 'RetrieveResponse'),
-          '400': error('`query` missing or empty, or a bad filter'),
+          '400': error(
+            '`query` missing or empty, a bad filter, or a `weights` entry not from 0 to 100 (or both 0)',
+          ),
           ...common,
         },
       },
@@ -141,12 +146,14 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       post: {
         operationId: 'synthesize',
         summary: 'Answer a question with cited clauses',
+        description:
+          'The context clauses are retrieved as by `POST /retrieve`; `weights` (an extension of engine-api) sets the fusion weights of that retrieval.',
         requestBody: body(wire.synthesizeRequest, 'SynthesizeRequest', {
           query: 'Who must pay the deposit?',
         }),
         responses: {
           '200': ok(wire.synthesizeResponse, 'SynthesizeResponse'),
-          '400': error('`query` missing or empty'),
+          '400': error('`query` missing or empty, or a bad `weights` entry'),
           ...common,
         },
       },

@@ -223,6 +223,7 @@ export {
 export type { GraphEdge, GraphNode } from './schemas/graph';
 export { GraphEdgeSchema, GraphNodeSchema } from './schemas/graph';
 export type {
+  FusionWeightsInput,
   RetrievalFilters,
   RetrievalResult,
   RetrieveRequest,
@@ -233,6 +234,7 @@ export type {
   SynthesizeResponse,
 } from './schemas/retrieval';
 export {
+  FusionWeightsSchema,
   MAX_RETRIEVE_LIMIT,
   RetrievalFiltersSchema,
   RetrievalResultSchema,

@@ -228,3 +228,42 @@ describe('createEngine', () => {
     await small.close();
   });
 });
+
+describe('createEngine({ sentenceContext })', () => {
+  const CONTRACT = [
+    'Insurance.',
+    'During the term the supplier shall obtain, at its own expense, liability insurance with a reputable carrier, and maintain it, and deliver certificates to the buyer every year.',
+    'Payment is due within thirty days of the invoice.',
+  ].join('\n\n');
+
+  it('finds the clauses of the sentence that answers, not only the ones holding the query words', async () => {
+    const plain = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+    const contextual = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      sentenceContext: true,
+    });
+    try {
+      const clauses = await contextual.compile({ text: CONTRACT, documentId: 'supply', embed: true });
+      await plain.compile({ text: CONTRACT, documentId: 'supply', embed: true });
+      const sentence = clauses.find((clause) => /liability insurance/.test(clause.text))!.syntactic
+        .sentenceIndex;
+      const inSentence = clauses.filter((clause) => clause.syntactic.sentenceIndex === sentence);
+      expect(inSentence.length).toBeGreaterThan(1);
+      const query = { query: 'insurance obligations of the supplier', limit: 10, weights: { vector: 0 } };
+      const found = async (engine: typeof plain) =>
+        new Set((await engine.retrieve(query)).results.map((result) => result.clauseId));
+      const withContext = await found(contextual);
+      const without = await found(plain);
+      // In context, every clause of the sentence is found; alone, some match no query word.
+      for (const clause of inSentence) expect(withContext.has(clause.id)).toBe(true);
+      expect(inSentence.some((clause) => !without.has(clause.id))).toBe(true);
+      // The payment clause, in a sentence about something else, stays out.
+      const payment = clauses.find((clause) => /Payment/.test(clause.text))!;
+      expect(withContext.has(payment.id)).toBe(false);
+    } finally {
+      await plain.close();
+      await contextual.close();
+    }
+  }, 120_000);
+});

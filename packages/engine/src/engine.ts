@@ -61,6 +61,19 @@ export interface EngineOptions {
   /** RRF constant (default 60). */
   rrfK?: number;
   /**
+   * Weights of the vector and keyword lists in the fusion (`w / (k + rank)` each); default the
+   * embedder's `fusionWeights` (the local embedder: vector 0.2, keyword 1). Requests may override them.
+   */
+  fusionWeights?: { vector?: number; keyword?: number };
+  /**
+   * Clauses found in their context: keyword search adds the score of the clause's sentence (weight 3)
+   * and of the sentences beside it (0.5) and brings in the other clauses of the best sentences, and
+   * clause vectors mix in their sentence's. Default false. Contract clauses of a few words gain most
+   * (docs/RETRIEVAL-CONTRACTS.md). The keyword part applies to a store the engine opens, not to a
+   * given `Store` (give it `bm25: { sentenceWeight, neighbourWeight }` yourself).
+   */
+  sentenceContext?: boolean;
+  /**
    * Where caches go: the default embedder's word vectors (`embeddings/`) and the template a new
    * embedded database starts from (`pglite-template-*.tar.gz`, which saves PGlite's initdb: about
    * 2 to 4 s of a new store's start). Default `defaultCacheDir()` of `@cae/retrieval`
@@ -71,6 +84,9 @@ export interface EngineOptions {
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
+
+/** Keyword sentence context of `sentenceContext`, tuned on our contract clause check (docs/RETRIEVAL-CONTRACTS.md). */
+const SENTENCE_CONTEXT = { sentenceWeight: 3, neighbourWeight: 0.5 } as const;
 
 /** A page of a listing, with the limit and offset it was asked for. */
 function pageOf<K extends string, T>(
@@ -103,6 +119,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     : await createStore({
         url: options.store?.url ?? 'memory://',
         ...(options.store?.owner ? { owner: options.store.owner } : {}),
+        ...(options.sentenceContext ? { bm25: SENTENCE_CONTEXT } : {}),
         ...(cacheDir ? { templateCacheDir: cacheDir } : {}),
       });
   const ownsStore = !isStore(options.store);
@@ -113,12 +130,29 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
   const annotator = llm ? createModelAnnotator(llm.model) : null;
-  const retriever: Retriever = createRetriever({ source: store, embedder, k: options.rrfK });
-  const synthesizer: Synthesizer = createSynthesizer({
-    retriever,
+  const retriever: Retriever = createRetriever({
     source: store,
-    ...(llm ? { model: llm.model } : {}),
+    embedder,
+    k: options.rrfK,
+    ...(options.fusionWeights ? { weights: options.fusionWeights } : {}),
   });
+  const synthesizerWith = (base: Retriever): Synthesizer =>
+    createSynthesizer({ retriever: base, source: store, ...(llm ? { model: llm.model } : {}) });
+  const synthesizer = synthesizerWith(retriever);
+  /** The synthesizer of one request: its own list weights, when it gives some, on every retrieval. */
+  const synthesizerFor = (weights: { vector?: number; keyword?: number } | undefined): Synthesizer => {
+    if (!weights) return synthesizer;
+    const weighted: Retriever = {
+      ...retriever,
+      weights: {
+        vector: weights.vector ?? retriever.weights.vector,
+        keyword: weights.keyword ?? retriever.weights.keyword,
+      },
+      retrieve: (request) => retriever.retrieve({ ...request, weights }),
+      retrieveWithTimings: (request) => retriever.retrieveWithTimings({ ...request, weights }),
+    };
+    return synthesizerWith(weighted);
+  };
 
   let embeddingsReady: Promise<void> | null = null;
   const ensureEmbeddings = (): Promise<void> => {
@@ -171,6 +205,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       embeddings = await embedClauses(
         embedder,
         clauses.map((clause) => clause.text),
+        options.sentenceContext
+          ? { sentenceIndexes: clauses.map((clause) => clause.syntactic.sentenceIndex) }
+          : {},
       );
     }
     return { documentId, clauses, ...(embeddings ? { embeddings } : {}) };
@@ -243,7 +280,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
     async synthesize(input) {
       const request = parseOnce(SynthesizeRequestSchema, input);
-      const response = await synthesizer.synthesize(request);
+      const response = await synthesizerFor(request.weights).synthesize(request);
       if (!response.usedFallback) return response;
       // Answers from general knowledge are generated content: quarantine them for a human.
       const item = await store.enqueueContent({

@@ -36,16 +36,16 @@ const write = !args.includes('--no-write');
 const REPORT = resolve(import.meta.dirname, '../../../docs/RETRIEVAL.md');
 /** Deepest candidate list fetched; smaller list sizes are its prefixes. */
 const POOL = 1000;
-const CANDIDATE_SIZES = [100, 200, 500];
-const K_VALUES = [30, 60];
+const CANDIDATE_SIZES = [100];
+const K_VALUES = [60];
 /** Vector list depths tried below the keyword list's (undefined: the same depth). */
 const VECTOR_DEPTHS = [undefined];
 /** Pseudo-relevance feedback settings tried (undefined: none). */
 const FEEDBACK = [undefined, { clauses: 5, weight: 1 }, { clauses: 10, weight: 2 }];
 /** Weights of the vector list tried (the keyword list's is 1). */
-const VECTOR_WEIGHTS = [1, 0.5, 0.35];
+const VECTOR_WEIGHTS = [1, 0.5, 0.35, 0.2, 0.1];
 /** Document contexts of the fusion tried (undefined: none). */
-const DOCUMENT_CONTEXTS = [undefined, { weight: 1, k: 3 }, { weight: 1, k: 10 }];
+const DOCUMENT_CONTEXTS = [undefined, { weight: 1, k: 3 }];
 /** Clauses kept after fusion: enough to fill 100 documents for recall@100. */
 const CLAUSE_DEPTH = 1000;
 
@@ -284,13 +284,15 @@ for (const name of sets) {
   // The retriever's defaults (plain RRF, k 60, max(limit, 100) candidates per list, feedback) and its
   // opt-in preset for the local embedder (weighted lists, document context, its own feedback).
   const defaultCandidates = 100;
+  const declared = embedder.fusionWeights ?? { vector: 1, keyword: 1 };
   const defaults: Variant = {
-    label: `hybrid, retriever defaults: plain RRF (k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
+    label: `hybrid, retriever defaults: weighted RRF with the embedder's weights (vector ${declared.vector}, keyword ${declared.keyword}; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
     mode: 'hybrid',
     ranking: 'bm25',
     k: DEFAULT_RRF_K,
     candidates: defaultCandidates,
     feedback: { ...DEFAULT_FEEDBACK },
+    vectorWeight: declared.vector / declared.keyword,
   };
   const preset = LOCAL_EMBEDDER_FUSION;
   const local: Variant = {
@@ -308,6 +310,11 @@ for (const name of sets) {
     tuned['keyword (BM25, clause alone: documentWeight 0)']!,
     tuned['keyword (ts_rank_cd)']!,
     tuned['vector (local embedder)']!,
+    {
+      ...defaults,
+      label: `hybrid, plain RRF of BM25 + vector (equal weights; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
+      vectorWeight: 1,
+    },
     {
       label: `hybrid, plain RRF of BM25 + vector (k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, no feedback)`,
       mode: 'hybrid',

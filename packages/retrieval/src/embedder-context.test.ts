@@ -34,3 +34,32 @@ describe('embedClauses', () => {
     expect(await embedClauses(letters, [])).toEqual([]);
   });
 });
+
+describe('embedClauses with sentence context', () => {
+  it('mixes in the vector of the clause’s sentence, embedded once per sentence of several clauses', async () => {
+    const seen: string[] = [];
+    const recording: Embedder = {
+      ...letters,
+      async embed(texts) {
+        seen.push(...texts);
+        return letters.embed(texts);
+      },
+    };
+    // Sentence 0: "aaa" and "b"; sentence 1: "bb" alone.
+    const [first, second, third] = await embedClauses(recording, ['aaa', 'b', 'bb'], {
+      contextWeight: 0,
+      sentenceIndexes: [0, 0, 1],
+      sentenceWeight: 1,
+    });
+    expect(seen).toEqual(['aaa', 'b', 'bb', 'aaa b']);
+    // "b" + sentence "aaa b" ((3, 1) / sqrt(10)), normalised: its sentence pulls it toward a.
+    const mixed = [3 / Math.sqrt(10), 1 + 1 / Math.sqrt(10)];
+    const norm = Math.hypot(mixed[0]!, mixed[1]!);
+    expect(second![0]).toBeCloseTo(mixed[0]! / norm);
+    expect(second![1]).toBeCloseTo(mixed[1]! / norm);
+    expect(first![1]).toBeGreaterThan(0);
+    // A one-clause sentence is the clause itself.
+    expect([...third!]).toEqual([0, 1]);
+    await expect(embedClauses(letters, ['a', 'b'], { sentenceIndexes: [0] })).rejects.toThrow(RangeError);
+  });
+});

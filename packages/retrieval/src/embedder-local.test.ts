@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWordVectors, parseWinkJson } from './embedder-cache';
-import { createLocalEmbedder } from './embedder-local';
+import { createLocalEmbedder, LOCAL_EMBEDDER_WEIGHTS } from './embedder-local';
 
 const DIMENSION = 100;
 // Words in frequency order; "cat"/"kitten" share a direction, "rain" has its own.
@@ -82,6 +82,18 @@ describe('createLocalEmbedder', () => {
     expect(dot(cat!, kitten!)).toBeGreaterThan(dot(cat!, rain!));
     expect([...again!]).toEqual([...cat!]);
     expect([...empty!].every((value) => value === 0)).toBe(true);
+  });
+
+  it('declares fusion weights that lean on the keyword list', () => {
+    const embedder = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath });
+    expect(embedder.fusionWeights).toEqual(LOCAL_EMBEDDER_WEIGHTS);
+    expect(LOCAL_EMBEDDER_WEIGHTS.vector).toBeLessThan(LOCAL_EMBEDDER_WEIGHTS.keyword);
+    const tuned = createLocalEmbedder({
+      cacheDir: join(dir, 'embed'),
+      sourcePath,
+      fusionWeights: { vector: 1, keyword: 1 },
+    });
+    expect(tuned.fusionWeights).toEqual({ vector: 1, keyword: 1 });
   });
 
   it('matches an unknown word with itself through its hashed vector', async () => {

@@ -89,6 +89,14 @@ describe('createOpenAIEmbedder', () => {
       1536,
     );
     expect(() => createOpenAIEmbedder({ model: 'mystery-model' })).toThrow(InvalidRequestError);
+    // A neural model's list counts as much as the keyword list, unless configured otherwise.
+    expect(small.fusionWeights).toEqual({ vector: 1, keyword: 1 });
+    expect(
+      createOpenAIEmbedder({ model: 'all-minilm', fusionWeights: { vector: 0.7, keyword: 1 } }).fusionWeights,
+    ).toEqual({ vector: 0.7, keyword: 1 });
+    expect(() =>
+      createOpenAIEmbedder({ model: 'all-minilm', fusionWeights: { vector: -1, keyword: 1 } }),
+    ).toThrow(/fusionWeights.vector/);
     server.setHandler(embeddingsHandler);
   });
 

@@ -1,7 +1,13 @@
 import { CaeError, InvalidRequestError, UpstreamError } from '@cae/core';
 import type OpenAI from 'openai';
 import pLimit from 'p-limit';
-import { type Embedder, normalizeInPlace } from './embedder';
+import {
+  checkedFusionWeights,
+  type Embedder,
+  EQUAL_FUSION_WEIGHTS,
+  type FusionWeights,
+  normalizeInPlace,
+} from './embedder';
 
 /** Output sizes of well-known embedding models, used when `dimension` is not given. */
 export const KNOWN_EMBEDDING_DIMENSIONS: Readonly<Record<string, number>> = {
@@ -30,6 +36,8 @@ export interface OpenAIEmbedderOptions {
   timeoutMs?: number;
   /** Prebuilt client; the other connection options are then ignored. */
   client?: OpenAI;
+  /** Fusion weights the retriever uses with this embedder (default equal: `{ vector: 1, keyword: 1 }`). */
+  fusionWeights?: FusionWeights;
 }
 
 /**
@@ -105,6 +113,8 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   return {
     id: `openai-compatible:${options.model}:${dimension}`,
     dimension,
+    // A neural embedding model ranks about as well as BM25: both lists count the same.
+    fusionWeights: checkedFusionWeights(options.fusionWeights ?? EQUAL_FUSION_WEIGHTS, 'fusionWeights'),
     async embed(texts) {
       if (texts.length === 0) return [];
       const batches: string[][] = [];

@@ -1,11 +1,16 @@
-export type { Embedder } from './embedder';
-export { normalizeInPlace } from './embedder';
+export type { Embedder, FusionWeights } from './embedder';
+export { checkedFusionWeights, EQUAL_FUSION_WEIGHTS, normalizeInPlace } from './embedder';
 export type { PrepareWordVectorsOptions, WordVectorTable } from './embedder-cache';
 export { DEFAULT_VOCABULARY_SIZE, loadWordVectors, prepareWordVectors } from './embedder-cache';
 export type { EmbedClausesOptions } from './embedder-context';
 export { embedClauses } from './embedder-context';
 export type { LocalEmbedder, LocalEmbedderOptions } from './embedder-local';
-export { createLocalEmbedder, defaultCacheDir, defaultEmbeddingCacheDir } from './embedder-local';
+export {
+  createLocalEmbedder,
+  defaultCacheDir,
+  defaultEmbeddingCacheDir,
+  LOCAL_EMBEDDER_WEIGHTS,
+} from './embedder-local';
 export type { OpenAIEmbedderOptions } from './embedder-openai';
 export { createOpenAIEmbedder, KNOWN_EMBEDDING_DIMENSIONS } from './embedder-openai';
 export type { FusedItem, RankFusionOptions } from './rank-fusion';

@@ -102,6 +102,35 @@ describe('createRetriever', () => {
     );
   });
 
+  it("uses the embedder's declared weights unless the options or the request give others", async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const leaning: Embedder = { ...embedder, fusionWeights: { vector: 0.25, keyword: 1 } };
+    const retriever = createRetriever({ source, embedder: leaning, feedback: false });
+    expect(retriever.weights).toEqual({ vector: 0.25, keyword: 1 });
+    const results = await retriever.retrieve({ query: 'aspirin fever children' });
+    // c2 (keyword 1, vector 3) now beats c1 (vector 1, keyword 2): the keyword list leads.
+    expect(results.map((result) => result.clauseId)).toEqual(['c2', 'c1', 'c3']);
+    expect(results[0]?.rrfScore).toBeCloseTo(0.25 / 63 + 1 / 61);
+    const balanced = await retriever.retrieve({ query: 'aspirin fever children', weights: { vector: 1 } });
+    expect(balanced.map((result) => result.clauseId)).toEqual(['c1', 'c2', 'c3']);
+    expect(balanced[0]?.rrfScore).toBeCloseTo(1 / 61 + 1 / 62);
+    // A weight of 0 leaves its list out.
+    const vectorsOff = await retriever.retrieve({ query: 'aspirin fever children', weights: { vector: 0 } });
+    expect(vectorsOff.map((result) => [result.clauseId, result.semanticRank])).toEqual([
+      ['c2', null],
+      ['c1', null],
+    ]);
+    await expect(
+      retriever.retrieve({ query: 'aspirin', weights: { vector: 0, keyword: 0 } }),
+    ).rejects.toThrow(/weights.vector and weights.keyword must not both be 0/);
+    await expect(retriever.retrieve({ query: 'aspirin', weights: { keyword: -2 } })).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
+    const configured = createRetriever({ source, embedder: leaning, weights: { keyword: 2 } });
+    expect(configured.weights).toEqual({ vector: 0.25, keyword: 2 });
+    expect(createRetriever({ source, embedder }).weights).toEqual({ vector: 1, keyword: 1 });
+  });
+
   it('runs a single list in keyword or vector mode', async () => {
     const { source } = createFakeCandidateSource(clauses);
     const retriever = createRetriever({ source, embedder });

@@ -7,7 +7,13 @@ import {
   type RetrievalFilters,
   type RetrievalResult,
 } from '@cae/core';
-import { type Embedder, normalizeInPlace } from './embedder';
+import {
+  checkedFusionWeights,
+  type Embedder,
+  EQUAL_FUSION_WEIGHTS,
+  type FusionWeights,
+  normalizeInPlace,
+} from './embedder';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
 import { toRetrievalResult } from './retrieval-result';
 
@@ -41,10 +47,11 @@ export interface RetrieverOptions {
   /** RRF constant (default 60). */
   k?: number;
   /**
-   * Weighted RRF: each list's contribution is `weight / (k + rank)`. Default 1 each (plain RRF);
-   * LOCAL_EMBEDDER_FUSION halves the vector list's.
+   * Weighted RRF: each list's contribution is `weight / (k + rank)`. Default: the embedder's
+   * `fusionWeights` (the local embedder's LOCAL_EMBEDDER_WEIGHTS), else 1 each (plain RRF); a weight
+   * given here replaces the embedder's. Requests may override them again.
    */
-  weights?: { vector?: number; keyword?: number };
+  weights?: Partial<FusionWeights>;
   /**
    * Document context of the fusion: a clause also gets `weight` times its document's RRF score, the
    * document ranked in each list by its best clause with constant `k`, so clauses of a document both
@@ -72,6 +79,8 @@ export interface RetrieveOptions {
   limit?: number;
   filters?: RetrievalFilters;
   mode?: RetrievalMode;
+  /** This request's list weights, over the retriever's (`weights` of the retriever). */
+  weights?: Partial<FusionWeights>;
 }
 
 /** Milliseconds spent in each part of one retrieval. */
@@ -90,6 +99,11 @@ export interface Retriever {
   readonly k: number;
   /** Whether a vector list is available (an embedder was given). */
   readonly hasVectors: boolean;
+  /**
+   * The default list weights: a clause scores `vector / (k + vector rank) + keyword / (k + keyword rank)`,
+   * so one ranked first in both lists scores `(vector + keyword) / (k + 1)`.
+   */
+  readonly weights: Readonly<FusionWeights>;
   /** Clauses best first, fused from the vector and keyword lists. */
   retrieve(options: RetrieveOptions): Promise<RetrievalResult[]>;
   /** `retrieve` plus the time of each part, for benchmarks. */
@@ -104,12 +118,14 @@ export interface Retriever {
  */
 export function createRetriever(options: RetrieverOptions): Retriever {
   const k = options.k ?? DEFAULT_RRF_K;
-  const weights = [options.weights?.vector ?? 1, options.weights?.keyword ?? 1];
-  for (const weight of weights) {
-    if (!(weight >= 0) || !Number.isFinite(weight)) {
-      throw new RangeError(`list weights must be finite numbers >= 0, got ${weight}`);
-    }
-  }
+  const embedderWeights = options.embedder?.fusionWeights ?? EQUAL_FUSION_WEIGHTS;
+  const defaultWeights = checkedFusionWeights(
+    {
+      vector: options.weights?.vector ?? embedderWeights.vector,
+      keyword: options.weights?.keyword ?? embedderWeights.keyword,
+    },
+    'weights',
+  );
   const documentContext = options.documentContext;
   if (
     documentContext &&
@@ -153,9 +169,25 @@ export function createRetriever(options: RetrieverOptions): Retriever {
     }
     const filters = request.filters ?? {};
     const mode = request.mode ?? 'hybrid';
+    let weights = defaultWeights;
+    if (request.weights && (request.weights.vector !== undefined || request.weights.keyword !== undefined)) {
+      try {
+        weights = checkedFusionWeights(
+          {
+            vector: request.weights.vector ?? defaultWeights.vector,
+            keyword: request.weights.keyword ?? defaultWeights.keyword,
+          },
+          'weights',
+        );
+      } catch (error) {
+        throw new InvalidRequestError((error as Error).message, { details: { weights: request.weights } });
+      }
+    }
     if (mode === 'vector' && !embedder) throw new InvalidRequestError('vector retrieval needs an embedder');
-    const useVectors = mode !== 'keyword' && embedder !== undefined;
-    const useKeywords = mode !== 'vector';
+    // A list of weight 0 adds nothing to any score: it is not asked at all (unless it is the mode's only list).
+    const useVectors =
+      mode !== 'keyword' && embedder !== undefined && (weights.vector > 0 || mode === 'vector');
+    const useKeywords = mode !== 'vector' && (weights.keyword > 0 || mode === 'keyword' || !useVectors);
     const candidateLimit = candidateLimitFor(limit);
     const timings: RetrievalTimings = {
       embedMs: 0,
@@ -238,7 +270,7 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       [vectorRanks.map((row) => row.clauseId), keywordRanks.map((row) => row.clauseId)],
       {
         k,
-        weights,
+        weights: [weights.vector, weights.keyword],
         // A single list keeps its own order; the context only arbitrates between two lists.
         ...(documentContext && useVectors && useKeywords
           ? { context: { ...documentContext, groupOf: (id: string) => rows.get(id)!.documentId } }
@@ -264,6 +296,7 @@ export function createRetriever(options: RetrieverOptions): Retriever {
   return {
     k,
     hasVectors: embedder !== undefined,
+    weights: defaultWeights,
     async retrieve(request) {
       return (await run(request)).results;
     },

@@ -33,6 +33,20 @@ export interface KeywordSearchOptions {
    * elsewhere. Default 1; 0 ranks clauses on their own words only.
    */
   documentWeight?: number;
+  /**
+   * Sentence context: share of the clause's sentence's score (each query lexeme counted once, by
+   * its best-scoring clause in the sentence) added to the clause's own, and the clauses of the best sentences that match no
+   * query word themselves join the candidates with it. A clause too short to be found alone ("or
+   * maintain required insurance coverage") is found through its sentence; the clause stays the unit
+   * returned. Default 0 (no sentence context).
+   */
+  sentenceWeight?: number;
+  /**
+   * With sentence context, the share of the previous and the next sentence's scores added to a
+   * sentence's (a heading such as "Governing Law." lends its words to the provision under it).
+   * Default 0.
+   */
+  neighbourWeight?: number;
   /** The planner's estimate of the filter, when the caller has one (see estimateFilter). */
   estimate?: FilterEstimate | null;
   /** The corpus statistics BM25 needs, when the caller has them (read by `readCorpusStats` otherwise). */
@@ -66,6 +80,12 @@ export async function readCorpusStats(executor: StoreExecutor): Promise<CorpusSt
     documentAvgLength: Number(row?.document_avgdl ?? 1),
   };
 }
+
+/** Clause positions around a sentence's matching clauses searched for its other clauses. */
+const SENTENCE_SPAN = 12;
+
+/** Sentences whose clauses all join the candidates when the search reads every scored clause. */
+const SENTENCE_EXPANSION = 1000;
 
 /** Weight of the document's BM25 score in a clause's keyword score by default. */
 export const DEFAULT_DOCUMENT_WEIGHT = 1;
@@ -118,6 +138,16 @@ export async function keywordSearch(
   if (!(documentWeight >= 0) || !Number.isFinite(documentWeight)) {
     throw new RangeError(`documentWeight must be a finite number >= 0, got ${documentWeight}`);
   }
+  const sentenceWeight = options.sentenceWeight ?? 0;
+  const neighbourWeight = options.neighbourWeight ?? 0;
+  for (const [name, value] of [
+    ['sentenceWeight', sentenceWeight],
+    ['neighbourWeight', neighbourWeight],
+  ] as const) {
+    if (!(value >= 0) || !Number.isFinite(value)) {
+      throw new RangeError(`${name} must be a finite number >= 0, got ${value}`);
+    }
+  }
   const selective = hasSelectiveFilter(filters);
   const capped = cap > 0 && Number.isFinite(cap);
   const given = options.stats;
@@ -145,6 +175,15 @@ export async function keywordSearch(
       ) p
       WHERE terms.df > 0
       GROUP BY p.clause_id, p.document_id`;
+    // With sentence context, each lexeme's part of a clause's score is kept (term_scored), so a
+    // sentence can score each lexeme once, by its best clause.
+    const termScored = sql`SELECT terms.term, p.clause_id, p.document_id,
+        terms.weight * p.frequency / (p.frequency + terms.base + terms.per_length * p.clause_length) AS part
+      FROM terms CROSS JOIN LATERAL (
+        SELECT t.clause_id, t.document_id, t.frequency, t.clause_length FROM "clause_terms" t WHERE t.term = terms.term
+        ORDER BY t.impact DESC NULLS LAST, t.clause_id ${limitPostings}
+      ) p
+      WHERE terms.df > 0`;
     const documentScored =
       documentWeight === 0
         ? sql``
@@ -158,11 +197,63 @@ export async function keywordSearch(
           WHERE terms.document_df > 0
           GROUP BY p.document_id
         ),`;
+    // Sentence context: each scored clause gets the sentence's score, and the clauses of the best
+    // sentences (up to SENTENCE_SPAN positions around the matching ones) that matched nothing join them.
+    const sentenceContext =
+      sentenceWeight === 0
+        ? sql``
+        : sql`located AS MATERIALIZED (
+          SELECT s.clause_id, s.document_id, s.score, c.sentence_index, c.clause_index
+          FROM scored s JOIN ${clauses} c ON c.id = s.clause_id
+        ),
+        sentence_terms AS (
+          SELECT l.document_id, l.sentence_index, t.term, max(t.part) AS part
+          FROM term_scored t JOIN located l ON l.clause_id = t.clause_id
+          GROUP BY l.document_id, l.sentence_index, t.term
+        ),
+        spans AS (
+          SELECT document_id, sentence_index, min(clause_index) AS lo, max(clause_index) AS hi
+          FROM located GROUP BY document_id, sentence_index
+        ),
+        sentences AS MATERIALIZED (
+          SELECT st.document_id, st.sentence_index, sum(st.part) AS score, min(spans.lo) AS lo, min(spans.hi) AS hi
+          FROM sentence_terms st JOIN spans ON spans.document_id = st.document_id AND spans.sentence_index = st.sentence_index
+          GROUP BY st.document_id, st.sentence_index
+        ),
+        contexts AS MATERIALIZED (
+          ${
+            neighbourWeight === 0
+              ? sql`SELECT * FROM sentences`
+              : sql`SELECT s.document_id, s.sentence_index, s.lo, s.hi,
+              s.score + ${neighbourWeight}::float8 * (coalesce(before.score, 0) + coalesce(after.score, 0)) AS score
+            FROM sentences s
+            LEFT JOIN sentences before ON before.document_id = s.document_id AND before.sentence_index = s.sentence_index - 1
+            LEFT JOIN sentences after ON after.document_id = s.document_id AND after.sentence_index = s.sentence_index + 1`
+          }
+        ),
+        best_sentences AS (
+          SELECT contexts.* FROM contexts
+          ${documentWeight === 0 ? sql`` : sql`LEFT JOIN document_scored ON document_scored.document_id = contexts.document_id`}
+          ORDER BY ${sentenceWeight}::float8 * contexts.score ${documentWeight === 0 ? sql`` : sql`+ ${documentWeight}::float8 * coalesce(document_scored.score, 0)`} DESC,
+            contexts.document_id, contexts.sentence_index
+          LIMIT ${prefixSize ?? SENTENCE_EXPANSION}
+        ),
+        contextual AS (
+          SELECT l.clause_id, l.document_id, l.score + ${sentenceWeight}::float8 * s.score AS score
+          FROM located l JOIN contexts s ON s.document_id = l.document_id AND s.sentence_index = l.sentence_index
+          UNION ALL
+          SELECT c.id, c.document_id, ${sentenceWeight}::float8 * b.score
+          FROM best_sentences b JOIN ${clauses} c ON c.document_id = b.document_id
+            AND c.clause_index BETWEEN b.lo - ${SENTENCE_SPAN} AND b.hi + ${SENTENCE_SPAN}
+            AND c.sentence_index = b.sentence_index
+          WHERE NOT EXISTS (SELECT 1 FROM located l WHERE l.clause_id = c.id)
+        ),`;
+    const base = sentenceWeight === 0 ? sql`scored` : sql`contextual`;
     const blended =
       documentWeight === 0
-        ? sql`SELECT clause_id, score FROM scored`
-        : sql`SELECT scored.clause_id, scored.score + ${documentWeight}::float8 * coalesce(document_scored.score, 0) AS score
-          FROM scored LEFT JOIN document_scored ON document_scored.document_id = scored.document_id`;
+        ? sql`SELECT clause_id, score FROM ${base}`
+        : sql`SELECT ${base}.clause_id, ${base}.score + ${documentWeight}::float8 * coalesce(document_scored.score, 0) AS score
+          FROM ${base} LEFT JOIN document_scored ON document_scored.document_id = ${base}.document_id`;
     // Only the best-scored clauses need their rows read: enough for the limit once the filter applies.
     const prefix = prefixSize === null ? sql`` : sql`ORDER BY score DESC, clause_id LIMIT ${prefixSize}`;
     // The ranking alone skips the clauses' rows unless a selective filter needs them.
@@ -180,8 +271,14 @@ export async function keywordSearch(
       sql`WITH q AS (${queryTerms(query)}),
       stats AS (${statsSelect}),
       terms AS MATERIALIZED (${terms}),
-      scored AS (${scored}),
+      ${
+        sentenceWeight === 0
+          ? sql`scored AS (${scored}),`
+          : sql`term_scored AS MATERIALIZED (${termScored}),
+      scored AS (SELECT clause_id, document_id, sum(part) AS score FROM term_scored GROUP BY clause_id, document_id),`
+      }
       ${documentScored}
+      ${sentenceContext}
       blended AS (${blended} ${prefix})
       ${selection}`,
     );

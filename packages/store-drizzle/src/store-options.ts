@@ -34,10 +34,17 @@ export interface StoreOptions {
   /** Keyword ranking of `keywordCandidates`; default `bm25`. */
   keywordRanking?: KeywordRanking;
   /**
-   * BM25 parameters; default k1 0.9, b 0.4, and documentWeight 1 (the share of the document's BM25
-   * score added to each matching clause's; 0 ranks clauses on their own words only).
+   * BM25 parameters; default k1 0.9, b 0.4, documentWeight 1 (the share of the document's BM25
+   * score added to each matching clause's; 0 ranks clauses on their own words only) and
+   * sentenceWeight 0 (the share of the clause's sentence's score; see KeywordSearchOptions).
    */
-  bm25?: { k1?: number; b?: number; documentWeight?: number };
+  bm25?: {
+    k1?: number;
+    b?: number;
+    documentWeight?: number;
+    sentenceWeight?: number;
+    neighbourWeight?: number;
+  };
   /** Semantic-neighbour edges computed when a document is saved with embeddings; false turns them off. */
   semanticEdges?: SemanticEdgeOptions | false;
   /** HNSW build parameters of the embedding index; default m 16, efConstruction 64. */

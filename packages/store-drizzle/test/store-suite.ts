@@ -438,6 +438,66 @@ export function storeTests(context: StoreSuiteContext): void {
       );
     });
 
+    it('ranks a clause in the context of its sentence and its neighbours when sentenceWeight is set', async () => {
+      // One contract: a heading, then a sentence cut into short clauses, the key word in the first only.
+      await store.saveDocument({
+        documentId: 'supply',
+        clauses: [
+          makeClause('supply', 0, { text: 'Insurance.', sentenceIndex: 0 }),
+          makeClause('supply', 1, { text: 'Liability insurance', sentenceIndex: 1 }),
+          makeClause('supply', 2, { text: 'is maintained as an insurance policy', sentenceIndex: 1 }),
+          makeClause('supply', 3, { text: 'during the term.', sentenceIndex: 1 }),
+          makeClause('supply', 4, { text: 'The parking area has insurance.', sentenceIndex: 2 }),
+          makeClause('supply', 5, { text: 'Payment is due monthly.', sentenceIndex: 3 }),
+        ],
+      });
+      const ids = (results: { clauseId: string }[]) => results.map((result) => result.clauseId);
+      const query = 'maintain insurance';
+      const alone = await store.keywordCandidates(query, {}, 10, { documentWeight: 0 });
+      // Alone, "during the term." matches nothing.
+      expect(ids(alone)).not.toContain(clauseId('supply', 3));
+      const inSentence = await store.keywordCandidates(query, {}, 10, {
+        documentWeight: 0,
+        sentenceWeight: 2,
+      });
+      const rank = (id: string) => ids(inSentence).indexOf(id);
+      // The whole sentence comes first, its unmatched clause included; the parking clause after it.
+      expect(new Set(ids(inSentence).slice(0, 3))).toEqual(
+        new Set([clauseId('supply', 1), clauseId('supply', 2), clauseId('supply', 3)]),
+      );
+      expect(rank(clauseId('supply', 4))).toBeGreaterThan(rank(clauseId('supply', 3)));
+      expect(ids(inSentence)).not.toContain(clauseId('supply', 5));
+      // Each query word counts once per sentence ("insurance" is in two of its clauses): the sentence
+      // scores more than its best clause, less than the sum of its clauses.
+      const scoreOf = (results: { clauseId: string; score: number }[], id: string) =>
+        results.find((result) => result.clauseId === id)!.score;
+      const sentenceShare = scoreOf(inSentence, clauseId('supply', 3)) / 2;
+      const clauseScores = [1, 2].map((index) => scoreOf(alone, clauseId('supply', index)));
+      expect(sentenceShare).toBeLessThan(clauseScores[0]! + clauseScores[1]!);
+      expect(sentenceShare).toBeGreaterThan(Math.max(...clauseScores));
+      // Neighbours: the heading lends "insurance" to the sentence after it and takes its words.
+      const withNeighbours = await store.keywordCandidates(query, {}, 10, {
+        documentWeight: 0,
+        sentenceWeight: 2,
+        neighbourWeight: 0.5,
+      });
+      expect(scoreOf(withNeighbours, clauseId('supply', 3))).toBeGreaterThan(
+        scoreOf(inSentence, clauseId('supply', 3)),
+      );
+      expect(scoreOf(withNeighbours, clauseId('supply', 0))).toBeGreaterThan(
+        scoreOf(inSentence, clauseId('supply', 0)),
+      );
+      await expect(store.keywordCandidates(query, {}, 5, { sentenceWeight: -1 })).rejects.toThrow(
+        /sentenceWeight/,
+      );
+      await expect(
+        store.keywordCandidates(query, {}, 5, { sentenceWeight: 1, neighbourWeight: Number.NaN }),
+      ).rejects.toThrow(/neighbourWeight/);
+      // The ranking output (ids and scores only) agrees with the rows.
+      const ranking = await store.keywordRanking(query, {}, 10, { documentWeight: 0, sentenceWeight: 2 });
+      expect(ranking.map((entry) => entry.clauseId)).toEqual(ids(inSentence));
+    });
+
     it('offers ts_rank_cd for comparison', async () => {
       const results = await store.keywordCandidates('oxidative neurons tenant', {}, 10, {
         ranking: 'ts_rank_cd',

@@ -51,7 +51,10 @@ export const RetrievalResultSchema = z
     clauseId: z.string().meta({ description: 'Clause identifier.' }),
     text: z.string().meta({ description: 'Clause text.' }),
     documentId: z.string().meta({ description: 'Owning document.' }),
-    rrfScore: z.number().min(0).meta({ description: 'Reciprocal rank fusion score: sum of 1 / (k + rank).' }),
+    rrfScore: z.number().min(0).meta({
+      description:
+        'Weighted reciprocal rank fusion score: sum over the lists of w_list / (k + rank), w_list the weight of the list (see weights).',
+    }),
     semanticRank: z
       .number()
       .int()
@@ -87,9 +90,37 @@ const limit = z
   .default(10)
   .meta({ description: `Maximum results, 1 to ${MAX_RETRIEVE_LIMIT}.` });
 
+const listWeight = (list: string) =>
+  z
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .meta({ description: `Weight of the ${list} list in the fusion, 0 to 100.` });
+
+/** Weights of the fused lists for one request (an extension of the spec). */
+export const FusionWeightsSchema = z
+  .object({ vector: listWeight('vector (semantic)'), keyword: listWeight('keyword (BM25)') })
+  .strict()
+  .refine((weights) => !(weights.vector === 0 && weights.keyword === 0), {
+    message: 'weights.vector and weights.keyword must not both be 0',
+    path: ['vector'],
+  })
+  .meta({
+    id: 'FusionWeights',
+    description:
+      "Weighted reciprocal rank fusion: a clause scores sum over the lists of w_list / (k + rank). A weight left out keeps the engine's default, which its embedder declares (the local word-vector embedder: vector 0.2, keyword 1; an OpenAI-compatible one: 1 and 1). An extension of the spec.",
+  });
+export type FusionWeightsInput = z.infer<typeof FusionWeightsSchema>;
+
 /** Body of POST /retrieve. */
 export const RetrieveRequestSchema = z
-  .object({ query, limit, filters: RetrievalFiltersSchema.default({}) })
+  .object({
+    query,
+    limit,
+    filters: RetrievalFiltersSchema.default({}),
+    weights: FusionWeightsSchema.optional(),
+  })
   .meta({ id: 'RetrieveRequest' });
 export type RetrieveRequest = z.infer<typeof RetrieveRequestSchema>;
 export type RetrieveRequestInput = z.input<typeof RetrieveRequestSchema>;
@@ -118,6 +149,7 @@ export const SynthesizeRequestSchema = z
       .boolean()
       .default(false)
       .meta({ description: 'Expand child clauses to their parents.' }),
+    weights: FusionWeightsSchema.optional(),
   })
   .meta({ id: 'SynthesizeRequest' });
 export type SynthesizeRequest = z.infer<typeof SynthesizeRequestSchema>;

@@ -37,6 +37,8 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
       k1: options.k1 ?? storeOptions.bm25?.k1,
       b: options.b ?? storeOptions.bm25?.b,
       documentWeight: options.documentWeight ?? storeOptions.bm25?.documentWeight,
+      sentenceWeight: options.sentenceWeight ?? storeOptions.bm25?.sentenceWeight,
+      neighbourWeight: options.neighbourWeight ?? storeOptions.bm25?.neighbourWeight,
     };
   };
 
