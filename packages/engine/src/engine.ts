@@ -6,6 +6,8 @@ import {
   CompileRequestSchema,
   DecideContentRequestSchema,
   EnqueueContentRequestSchema,
+  IngestDocumentSchema,
+  type IngestResult,
   InvalidRequestError,
   type LanguageModel,
   ListClausesQuerySchema,
@@ -17,6 +19,7 @@ import {
   randomId,
   SynthesizeRequestSchema,
   type TextFormat,
+  toCaeError,
 } from '@cae/core';
 import { createModelAnnotator, createPipeline, type Pipeline } from '@cae/pipeline';
 import {
@@ -26,11 +29,12 @@ import {
   defaultCacheDir,
   type Embedder,
   embedClauses,
+  embedDocuments,
   type Retriever,
   type Synthesizer,
 } from '@cae/retrieval';
 import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
-import type { Engine, EngineDescription } from './engine-types';
+import { type Engine, type EngineDescription, UnreadableDocument } from './engine-types';
 import { clauseReviewOutcome, QUEUE_STATUS_OF, textToStore } from './review-policy';
 
 /** The LLM the engine uses for annotation and synthesis: any LanguageModel (`gateway.languageModel(...)`). */
@@ -71,6 +75,27 @@ export interface EngineOptions {
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
+
+/** Documents of `ingestMany` written per transaction (one insert per table for the group). */
+const INGEST_WRITE_GROUP = 64;
+
+/** A failed document's result: nothing of it was written. */
+function failedResult(index: number, documentId: string | null, error: unknown): IngestResult {
+  const caeError = toCaeError(error);
+  return {
+    index,
+    documentId,
+    status: 'failed',
+    clauseCount: 0,
+    embedded: false,
+    error: {
+      code: caeError.code,
+      message: caeError.message,
+      status: caeError.statusCode,
+      ...(caeError.details === undefined ? {} : { details: caeError.details }),
+    },
+  };
+}
 
 /** A page of a listing, with the limit and offset it was asked for. */
 function pageOf<K extends string, T>(
@@ -233,6 +258,108 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       }
       if (saves.length > 0) await store.saveDocuments(saves);
       return compiled;
+    },
+
+    async ingestMany(inputs, options = {}) {
+      if (!Array.isArray(inputs)) throw new InvalidRequestError('ingestMany takes an array of documents');
+      const results: IngestResult[] = new Array(inputs.length);
+      const toSave: { index: number; documentId: string; clauses: AnnotatedClause[]; embed: boolean }[] = [];
+      const seen = new Map<string, number>();
+      const settle = (result: IngestResult) => {
+        results[result.index] = result;
+        options.onResult?.(result);
+      };
+      for (const [index, input] of inputs.entries()) {
+        if (input instanceof UnreadableDocument) {
+          settle(failedResult(index, input.documentId, input.error));
+          continue;
+        }
+        if (input instanceof Error) {
+          settle(failedResult(index, null, input));
+          continue;
+        }
+        let documentId: string | null = null;
+        try {
+          const request = parseOnce(IngestDocumentSchema, input);
+          documentId = request.documentId ?? `api-${randomId()}`;
+          const first = seen.get(documentId);
+          if (first !== undefined) {
+            throw new InvalidRequestError(
+              `document_id: ${documentId} is also the document_id of document ${first} of this request; a request holds each document once`,
+              { details: [{ path: 'document_id', message: `also the document_id of document ${first}` }] },
+            );
+          }
+          seen.set(documentId, index);
+          const clauses = await compileText(
+            request.text,
+            documentId,
+            request.sourceType,
+            request.annotator,
+            request.format,
+          );
+          if (request.store || request.embed)
+            toSave.push({ index, documentId, clauses, embed: request.embed });
+          else
+            settle({ index, documentId, status: 'compiled', clauseCount: clauses.length, embedded: false });
+        } catch (error) {
+          settle(failedResult(index, documentId, error));
+        }
+      }
+      // One embedder call for every document that asks for vectors; a failure fails those documents.
+      const embeddings = new Map<number, Float32Array[]>();
+      const embedding = toSave.filter((document) => document.embed && document.clauses.length > 0);
+      if (embedding.length > 0) {
+        try {
+          await ensureEmbeddings();
+          const vectors = await embedDocuments(
+            embedder,
+            embedding.map((document) => document.clauses.map((clause) => clause.text)),
+          );
+          for (const [position, document] of embedding.entries()) {
+            embeddings.set(document.index, vectors[position]!);
+          }
+        } catch (error) {
+          for (const document of embedding) settle(failedResult(document.index, document.documentId, error));
+        }
+      }
+      const ready = toSave.filter(
+        (document) => !document.embed || document.clauses.length === 0 || embeddings.has(document.index),
+      );
+      const stored = (document: (typeof ready)[number]): IngestResult => ({
+        index: document.index,
+        documentId: document.documentId,
+        status: 'stored',
+        clauseCount: document.clauses.length,
+        embedded: embeddings.has(document.index),
+      });
+      const inputOf = (document: (typeof ready)[number]): SaveDocumentInput => {
+        const vectors = embeddings.get(document.index);
+        return {
+          documentId: document.documentId,
+          clauses: document.clauses,
+          ...(vectors ? { embeddings: vectors } : {}),
+        };
+      };
+      for (let start = 0; start < ready.length; start += INGEST_WRITE_GROUP) {
+        const group = ready.slice(start, start + INGEST_WRITE_GROUP);
+        try {
+          // A group in one transaction: one insert per table, one postings pass, one edge query.
+          await store.saveDocuments(group.map(inputOf));
+          for (const document of group) settle(stored(document));
+        } catch {
+          // Something in the group failed: each document again in its own transaction, so only
+          // the document at fault fails, and nothing of it is written.
+          for (const document of group) {
+            try {
+              await store.saveDocument(inputOf(document));
+              settle(stored(document));
+            } catch (error) {
+              settle(failedResult(document.index, document.documentId, error));
+            }
+          }
+        }
+      }
+      return results;
     },
 
     async retrieve(input) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from './embedder';
-import { embedClauses } from './embedder-context';
+import { embedClauses, embedDocuments } from './embedder-context';
 
 // Vector = counts of the letters a and b, so the document vector is easy to predict.
 const letters: Embedder = {
@@ -32,5 +32,20 @@ describe('embedClauses', () => {
     expect([...(await embedClauses(letters, ['aaa', 'b'], { contextWeight: 0 }))[1]!]).toEqual([0, 1]);
     expect([...(await embedClauses(letters, ['b']))[0]!]).toEqual([0, 1]);
     expect(await embedClauses(letters, [])).toEqual([]);
+  });
+});
+
+describe('embedDocuments', () => {
+  it('gives each document the vectors embedClauses gives it alone, in one embedder call', async () => {
+    let calls = 0;
+    const counted: Embedder = { ...letters, embed: (texts) => (calls++, letters.embed(texts)) };
+    const documents = [['aaa', 'b'], ['b'], [], ['ab', 'bb', 'a']];
+    const together = await embedDocuments(counted, documents);
+    expect(calls).toBe(1);
+    expect(together).toHaveLength(4);
+    for (const [index, texts] of documents.entries()) {
+      const alone = await embedClauses(letters, texts);
+      expect(together[index]!.map((vector) => [...vector])).toEqual(alone.map((vector) => [...vector]));
+    }
   });
 });
