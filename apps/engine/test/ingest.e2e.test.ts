@@ -19,6 +19,8 @@ interface Backend {
   name: string;
   /** Whether the store can hold embeddings (the CI server has no pgvector). */
   vector: boolean;
+  /** The engine's bulk mode for ingest (by default only for requests of 500 embedded clauses or more). */
+  bulkIngest?: { minClauses: number };
   open(): Promise<{ store: Store; drop(): Promise<void> }>;
 }
 
@@ -26,6 +28,18 @@ const backends: Backend[] = [
   {
     name: 'embedded PGlite',
     vector: true,
+    async open() {
+      const dir = await mkdtemp(join(tmpdir(), 'cae-ingest-'));
+      const store = await createStore({ url: join(dir, 'db') });
+      return { store, drop: () => rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    // Every request with vectors written through the store's bulk mode (index rebuilt once, postings
+    // and edges at the end), as large requests are.
+    name: 'embedded PGlite in bulk mode',
+    vector: true,
+    bulkIngest: { minClauses: 1 },
     async open() {
       const dir = await mkdtemp(join(tmpdir(), 'cae-ingest-'));
       const store = await createStore({ url: join(dir, 'db') });
@@ -97,6 +111,7 @@ for (const backend of backends) {
       const engine = await createEngine({
         store,
         embedder: createLocalEmbedder({ cacheDir: TEST_EMBEDDING_CACHE }),
+        ...(backend.bulkIngest ? { bulkIngest: backend.bulkIngest } : {}),
       });
       server = await startEngineServer({
         env: {

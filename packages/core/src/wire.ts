@@ -265,6 +265,7 @@ export const wire = {
   synthesizeResponse: createWireCodec(SynthesizeResponseSchema),
   compileRequest: createWireCodec(CompileRequestSchema),
   ingestDocument: createWireCodec(IngestDocumentSchema),
+  ingestDocuments: createWireCodec(z.array(IngestDocumentSchema)),
   ingestResponse: createWireCodec(IngestResponseSchema),
   listClausesQuery: createWireCodec(ListClausesQuerySchema),
   pageQuery: createWireCodec(PageQuerySchema),

@@ -110,6 +110,8 @@ export class UnreadableDocument {
 export interface IngestManyOptions {
   /** Called as each document's result is known (failures early, stored documents after their write). */
   onResult?: (result: IngestResult) => void;
+  /** When to write through the store's bulk mode; default the engine's `bulkIngest` option. */
+  bulk?: { minClauses?: number; factor?: number } | false;
 }
 
 /** A summary of the engine's configuration, safe to print (no keys). */

@@ -4,6 +4,7 @@ import {
   type ClauseAnnotation,
   ClauseReviewRequestSchema,
   CompileRequestSchema,
+  ConflictError,
   DecideContentRequestSchema,
   EnqueueContentRequestSchema,
   IngestDocumentSchema,
@@ -72,6 +73,14 @@ export interface EngineOptions {
    * keeps no template (the embedder still needs its vectors somewhere: give it a `cacheDir`).
    */
   cacheDir?: string | false;
+  /**
+   * When `ingestMany` writes through the store's bulk mode (`bulkLoad`: the vector index rebuilt
+   * once, postings and semantic edges in one pass at the end) instead of inserting into the index
+   * row by row: when the request's embedded clauses number at least `minClauses` (default 500) and
+   * at least 1/`factor` (default 4) of the clauses already stored, where one rebuild costs less than
+   * the inserts. `false` never does.
+   */
+  bulkIngest?: { minClauses?: number; factor?: number } | false;
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
@@ -137,6 +146,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     options.embedder ?? createLocalEmbedder(cacheDir ? { cacheDir: join(cacheDir, 'embeddings') } : {});
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
+  const bulkIngest = options.bulkIngest ?? {};
   const annotator = llm ? createModelAnnotator(llm.model) : null;
   const retriever: Retriever = createRetriever({ source: store, embedder, k: options.rrfK });
   const synthesizer: Synthesizer = createSynthesizer({
@@ -210,6 +220,34 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     });
     const source = relabelled ?? clause;
     return { ideational: source.ideational, interpersonal: source.interpersonal, textual: source.textual };
+  };
+
+  /** Writes documents in groups, one transaction each; a failed group is written again one document per transaction. */
+  const writeGroups = async <D extends { index: number; documentId: string }>(
+    ready: readonly D[],
+    inputOf: (document: D) => SaveDocumentInput,
+    stored: (document: D) => IngestResult,
+    settle: (result: IngestResult) => void,
+  ): Promise<void> => {
+    for (let start = 0; start < ready.length; start += INGEST_WRITE_GROUP) {
+      const group = ready.slice(start, start + INGEST_WRITE_GROUP);
+      try {
+        // A group in one transaction: one insert per table, one postings pass, one edge query.
+        await store.saveDocuments(group.map(inputOf));
+        for (const document of group) settle(stored(document));
+      } catch {
+        // Something in the group failed: each document again in its own transaction, so only
+        // the document at fault fails, and nothing of it is written.
+        for (const document of group) {
+          try {
+            await store.saveDocument(inputOf(document));
+            settle(stored(document));
+          } catch (error) {
+            settle(failedResult(document.index, document.documentId, error));
+          }
+        }
+      }
+    }
   };
 
   const engine: Engine = {
@@ -340,23 +378,28 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           ...(vectors ? { embeddings: vectors } : {}),
         };
       };
-      for (let start = 0; start < ready.length; start += INGEST_WRITE_GROUP) {
-        const group = ready.slice(start, start + INGEST_WRITE_GROUP);
+      const writeAll = () => writeGroups(ready, inputOf, stored, settle);
+      const embeddedClauses = ready
+        .filter((document) => embeddings.has(document.index))
+        .reduce((sum, document) => sum + document.clauses.length, 0);
+      const bulk = options.bulk ?? bulkIngest;
+      let useBulk = false;
+      if (bulk !== false && embeddedClauses > 0 && embeddedClauses >= (bulk.minClauses ?? 500)) {
+        const { total } = await store.listClauses({ limit: 1 });
+        useBulk = embeddedClauses * (bulk.factor ?? 4) >= total;
+      }
+      if (!useBulk) await writeAll();
+      else {
+        let started = false;
         try {
-          // A group in one transaction: one insert per table, one postings pass, one edge query.
-          await store.saveDocuments(group.map(inputOf));
-          for (const document of group) settle(stored(document));
-        } catch {
-          // Something in the group failed: each document again in its own transaction, so only
-          // the document at fault fails, and nothing of it is written.
-          for (const document of group) {
-            try {
-              await store.saveDocument(inputOf(document));
-              settle(stored(document));
-            } catch (error) {
-              settle(failedResult(document.index, document.documentId, error));
-            }
-          }
+          await store.bulkLoad(async () => {
+            started = true;
+            await writeAll();
+          });
+        } catch (error) {
+          // Another bulk load holds the store: write as usual.
+          if (started || !ConflictError.isInstance(error)) throw error;
+          await writeAll();
         }
       }
       return results;
