@@ -248,7 +248,9 @@ export async function computeSemanticEdgesPerDocument(
     executor,
     ids,
     options,
-    (written) => sql`SELECT ${clauses.documentId} AS "documentId", count(*)::int AS "written"
+    // An edge within one document counts once for it.
+    (written) => sql`SELECT ${clauses.documentId} AS "documentId",
+        count(DISTINCT ${written}.source_id::text || ${written}.target_id::text)::int AS "written"
       FROM ${written} JOIN ${clauses} ON ${clauses.id} IN (${written}.source_id, ${written}.target_id)
       WHERE ${inArray(clauses.documentId, ids)}
       GROUP BY ${clauses.documentId}`,
