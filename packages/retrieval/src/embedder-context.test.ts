@@ -38,7 +38,13 @@ describe('embedClauses', () => {
 describe('embedDocuments', () => {
   it('gives each document the vectors embedClauses gives it alone, in one embedder call', async () => {
     let calls = 0;
-    const counted: Embedder = { ...letters, embed: (texts) => (calls++, letters.embed(texts)) };
+    const counted: Embedder = {
+      ...letters,
+      embed: (texts) => {
+        calls++;
+        return letters.embed(texts);
+      },
+    };
     const documents = [['aaa', 'b'], ['b'], [], ['ab', 'bb', 'a']];
     const together = await embedDocuments(counted, documents);
     expect(calls).toBe(1);

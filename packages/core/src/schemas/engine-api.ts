@@ -62,12 +62,9 @@ export const IngestResultSchema = z
       .int()
       .min(0)
       .meta({ description: 'Position of the document in the request (array index or NDJSON line, from 0).' }),
-    documentId: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'The document id (given or generated); null when the document could not be read.',
-      }),
+    documentId: z.string().nullable().meta({
+      description: 'The document id (given or generated); null when the document could not be read.',
+    }),
     status: z.enum(['stored', 'compiled', 'failed']).meta({
       description:
         '`stored` (written in full), `compiled` (`store` and `embed` false: nothing written) or `failed` (nothing of it written).',
