@@ -1,6 +1,6 @@
 import { consoleDistDir } from '@cae/console';
-import { wire } from '@cae/core';
-import type { Engine } from '@cae/engine';
+import { InvalidRequestError, PayloadTooLargeError, wire } from '@cae/core';
+import { type Engine, UnreadableDocument } from '@cae/engine';
 import {
   bodyLimit,
   callerAuth,
@@ -30,6 +30,10 @@ export interface EngineAppOptions {
   apiTokens?: readonly string[];
   /** Largest request body in bytes (default 2 MiB of text plus 64 KiB of JSON around it). */
   bodyLimitBytes?: number;
+  /** Largest body of POST /pipeline/ingest in bytes (default 32 MiB). */
+  ingestBodyLimitBytes?: number;
+  /** Most documents in one POST /pipeline/ingest (default 1,000); more is a 413. */
+  ingestMaxDocuments?: number;
   /** Longest query string in characters (default 4,096); longer is a 414. */
   maxQueryLength?: number;
   /** Requests per window and caller (token, else address); 0 or unset turns the limiter off. */
@@ -48,6 +52,51 @@ export interface EngineAppOptions {
 
 const OPEN_PATHS = new Set(['/health', '/openapi.json', '/docs']);
 
+/** The path of the many-documents ingest route (an extension of engine-api.md). */
+export const INGEST_PATH = '/pipeline/ingest';
+
+/** Content types read as NDJSON (one document per line) by POST /pipeline/ingest. */
+const NDJSON_TYPES = new Set([
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/x-jsonlines',
+  'application/jsonlines',
+]);
+
+/**
+ * The documents of an ingest body, each parsed on its own: a document that is not valid (or, in
+ * NDJSON, a line that is not JSON) becomes its error, reported as that document's failure.
+ */
+function ingestDocuments(body: string, ndjson: boolean): unknown[] {
+  if (ndjson) {
+    const documents: unknown[] = [];
+    for (const [number, line] of body.split('\n').entries()) {
+      if (line.trim() === '') continue;
+      try {
+        documents.push(JSON.parse(line) as unknown);
+      } catch {
+        documents.push(
+          new InvalidRequestError(`line ${number + 1} is not JSON (NDJSON: one JSON object per line)`),
+        );
+      }
+    }
+    return documents;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed)) {
+    throw new InvalidRequestError(
+      'the body must be a JSON array of documents (or NDJSON, one document per line, with content type application/x-ndjson)',
+    );
+  }
+  return parsed;
+}
+
 /** The reviewer to record: the authenticated caller's name when tokens are configured, else the body's. */
 function withReviewer<T extends { reviewer?: string | undefined }>(c: Context, request: T): T {
   const name = callerName(c);
@@ -61,6 +110,8 @@ function withReviewer<T extends { reviewer?: string | undefined }>(c: Context, r
 export function createEngineApp(options: EngineAppOptions): Hono {
   const { engine, logger } = options;
   const maxBytes = options.bodyLimitBytes ?? 2 * 1024 * 1024 + 64 * 1024;
+  const ingestMaxBytes = options.ingestBodyLimitBytes ?? 32 * 1024 * 1024;
+  const ingestMaxDocuments = options.ingestMaxDocuments ?? 1000;
   const app = new Hono();
   const openApi = buildOpenApiDocument();
   const docsHtml = renderDocsPage(openApi);
@@ -86,7 +137,13 @@ export function createEngineApp(options: EngineAppOptions): Hono {
       }),
     );
   }
-  app.use(bodyLimit(maxBytes));
+  const bodyLimited = bodyLimit(maxBytes);
+  const ingestLimited = bodyLimit(ingestMaxBytes, () => {
+    throw new PayloadTooLargeError(
+      `request body over ${ingestMaxBytes} bytes (the limit of ${INGEST_PATH}): send the documents in several requests`,
+    );
+  });
+  app.use((c, next) => (c.req.path === INGEST_PATH ? ingestLimited(c, next) : bodyLimited(c, next)));
 
   // The store is read on every check: a server whose store cannot answer says so with a 503.
   app.get('/health', async (c) => {
@@ -99,6 +156,38 @@ export function createEngineApp(options: EngineAppOptions): Hono {
   app.post('/pipeline/compile', async (c) => {
     const request = wire.compileRequest.fromWire(await readJsonBody(c));
     return c.json(wire.annotatedClauses.toWire(await engine.compile(request)));
+  });
+
+  app.post(INGEST_PATH, async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const documents = ingestDocuments(await c.req.text(), NDJSON_TYPES.has(type));
+    if (documents.length === 0) throw new InvalidRequestError('the body holds no documents');
+    if (documents.length > ingestMaxDocuments) {
+      throw new PayloadTooLargeError(
+        `${documents.length} documents in one request, over the limit of ${ingestMaxDocuments}: send them in several requests`,
+        { details: { documents: documents.length, limit: ingestMaxDocuments } },
+      );
+    }
+    // Each document parsed alone: a bad one is its own failure, named by its wire field.
+    const inputs = documents.map((document, _index) => {
+      if (document instanceof Error) return document;
+      try {
+        return wire.ingestDocument.fromWire(document);
+      } catch (error) {
+        const id = (document as { document_id?: unknown } | null)?.document_id;
+        return new UnreadableDocument(error, typeof id === 'string' && id !== '' ? id : null);
+      }
+    });
+    const results = await engine.ingestMany(inputs);
+    const failed = results.filter((result) => result.status === 'failed').length;
+    return c.json(
+      wire.ingestResponse.toWire({
+        results,
+        stored: results.filter((result) => result.status === 'stored').length,
+        failed,
+        clauseCount: results.reduce((sum, result) => sum + result.clauseCount, 0),
+      }),
+    );
   });
 
   app.post('/retrieve', async (c) => {

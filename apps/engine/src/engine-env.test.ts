@@ -12,6 +12,8 @@ describe('engine environment', () => {
       allowUnauthenticated: false,
       corsOrigins: [],
       bodyLimitBytes: 2 * 1024 * 1024 + 64 * 1024,
+      ingestBodyLimitBytes: 32 * 1024 * 1024,
+      ingestMaxDocuments: 1000,
       maxQueryLength: 4096,
       rateLimit: 1200,
       rateLimitWindowMs: 60_000,

@@ -25,6 +25,8 @@ export const EngineEnvSchema = z.looseObject({
   CAE_CORS_ORIGINS: listSchema,
   CAE_MAX_BODY_BYTES: positiveSchema(2 * 1024 * 1024 + 64 * 1024),
   CAE_MAX_QUERY_LENGTH: positiveSchema(4096),
+  CAE_MAX_INGEST_BYTES: positiveSchema(32 * 1024 * 1024),
+  CAE_MAX_INGEST_DOCUMENTS: positiveSchema(1000),
   CAE_RATE_LIMIT: countSchema(1200),
   CAE_RATE_LIMIT_WINDOW_MS: positiveSchema(60_000),
   CAE_TRUST_PROXY: flagSchema,
@@ -52,6 +54,10 @@ export interface EngineServerConfig {
   allowUnauthenticated: boolean;
   corsOrigins: string[];
   bodyLimitBytes: number;
+  /** Largest body of POST /pipeline/ingest. */
+  ingestBodyLimitBytes: number;
+  /** Most documents in one POST /pipeline/ingest. */
+  ingestMaxDocuments: number;
   maxQueryLength: number;
   /** Requests per window and caller; 0 turns the limiter off. */
   rateLimit: number;
@@ -117,6 +123,8 @@ export function engineConfigFromEnv(
       allowUnauthenticated: parsed.CAE_ALLOW_UNAUTHENTICATED,
       corsOrigins: parsed.CAE_CORS_ORIGINS,
       bodyLimitBytes: parsed.CAE_MAX_BODY_BYTES,
+      ingestBodyLimitBytes: parsed.CAE_MAX_INGEST_BYTES,
+      ingestMaxDocuments: parsed.CAE_MAX_INGEST_DOCUMENTS,
       maxQueryLength: parsed.CAE_MAX_QUERY_LENGTH,
       rateLimit: parsed.CAE_RATE_LIMIT,
       rateLimitWindowMs: parsed.CAE_RATE_LIMIT_WINDOW_MS,

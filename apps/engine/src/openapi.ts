@@ -121,6 +121,50 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         },
       },
     },
+    '/pipeline/ingest': {
+      post: {
+        operationId: 'ingest',
+        summary: 'Compile and store many documents, with a result per document (an extension of engine-api)',
+        description:
+          'The body is a JSON array of documents, or NDJSON (content type `application/x-ndjson`: one document per line, blank lines skipped). ' +
+          'Each document has the fields of `POST /pipeline/compile`, but `store` defaults to true. ' +
+          'Each document stands alone: one that is invalid, fails to compile or fails to be written gets `status: failed` and an `error` ' +
+          '(the error body of the spec, naming the wire field, with the status it would get alone) and nothing of it is written, while the others land. ' +
+          'Documents are written in groups of 64 per transaction; a group that fails is written again one document per transaction. ' +
+          'The answer is 200 whenever the body could be read, even if every document failed: check `failed`. ' +
+          'A request is refused as a whole (400) when the body is not a JSON array or holds no documents, and (413) over CAE_MAX_INGEST_DOCUMENTS documents (default 1,000) or CAE_MAX_INGEST_BYTES bytes (default 32 MiB).',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: collect(components, wire.ingestDocuments, 'input', 'IngestDocuments'),
+              example: [
+                { text: 'The tenant must pay the deposit.', document_id: 'lease', embed: true },
+                { text: '# Rules\n\nVisitors may not smoke.', document_id: 'rules', format: 'markdown' },
+              ],
+            },
+            'application/x-ndjson': {
+              schema: {
+                type: 'string',
+                description:
+                  'One IngestDocument as JSON per line (NDJSON); a line that is not JSON fails alone.',
+              },
+              example:
+                '{"text": "The tenant must pay the deposit.", "document_id": "lease", "embed": true}\n' +
+                '{"text": "Visitors may not smoke.", "document_id": "rules"}\n',
+            },
+          },
+        },
+        responses: {
+          '200': ok(wire.ingestResponse, 'IngestResponse', 'A result per document, in request order'),
+          '400': error('The body is not a JSON array (or NDJSON) of documents, or holds none'),
+          ...common,
+          '413': error(
+            'Over CAE_MAX_INGEST_DOCUMENTS documents (default 1,000) or CAE_MAX_INGEST_BYTES bytes (default 32 MiB) in one request',
+          ),
+        },
+      },
+    },
     '/retrieve': {
       post: {
         operationId: 'retrieve',

@@ -37,6 +37,8 @@ export async function startEngineServer(options: StartEngineServerOptions = {}):
     apiTokens: config.server.apiTokens,
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,
+    ingestBodyLimitBytes: config.server.ingestBodyLimitBytes,
+    ingestMaxDocuments: config.server.ingestMaxDocuments,
     maxQueryLength: config.server.maxQueryLength,
     rateLimit: config.server.rateLimit,
     rateLimitWindowMs: config.server.rateLimitWindowMs,

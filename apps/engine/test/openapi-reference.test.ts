@@ -28,6 +28,14 @@ describe("the engine's API reference", () => {
       expect(example, path).toBeDefined();
       expect(() => codec.fromWire(example), path).not.toThrow();
     }
+    const ingest = document.paths['/pipeline/ingest'].post.requestBody.content;
+    const array = ingest['application/json'].example;
+    expect(array.length).toBeGreaterThan(1);
+    expect(() => wire.ingestDocuments.fromWire(array)).not.toThrow();
+    const lines = ingest['application/x-ndjson'].example.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(() => wire.ingestDocument.fromWire(JSON.parse(line))).not.toThrow();
+    expect(document.paths['/pipeline/ingest'].post.responses['413']).toBeDefined();
     expect(document.components.schemas.CompileRequest.properties.format.enum).toEqual([
       'text',
       'markdown',

@@ -280,6 +280,27 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
             fail(file, error);
           }
         }
+        if (backend.ingestMany && requests.length > 0) {
+          // Over HTTP: the batch in one request, a result per file; a request refused as a whole
+          // (too large, or a server without the route) falls back to one request per file below.
+          let results: Awaited<ReturnType<NonNullable<CliBackend['ingestMany']>>> | null = null;
+          try {
+            results = await backend.ingestMany(requests);
+          } catch {
+            results = null;
+          }
+          if (results && results.length === requests.length) {
+            for (const result of results) {
+              if (result.status === 'failed') {
+                fail(requests[result.index]!.documentId, new Error(result.error?.message ?? 'failed'));
+              } else {
+                clauses += result.clauseCount;
+                progress.file(result.clauseCount);
+              }
+            }
+            continue;
+          }
+        }
         if (!backend.compileMany) {
           // Over HTTP: one request per file, each stored in its own transaction by the server.
           for (const request of requests) {

@@ -4,6 +4,7 @@ import {
   type CompileRequestInput,
   ERROR_CODES,
   type ErrorCode,
+  type IngestResult,
   type RetrieveResponse,
   type SynthesizeResponse,
   wire,
@@ -22,6 +23,11 @@ export interface CliBackend {
     requests: CompileRequestInput[],
     onCompiled: (index: number, clauses: AnnotatedClause[]) => void,
   ): Promise<AnnotatedClause[][]>;
+  /**
+   * Several documents in one request to the server's POST /pipeline/ingest, with a result per
+   * document (over HTTP only; the in-process engine uses `compileMany` in its bulk mode).
+   */
+  ingestMany?(requests: CompileRequestInput[]): Promise<IngestResult[]>;
   /** Wire bodies in, wire bodies out: what `cae search` and `cae ask` send. */
   retrieve(body: Record<string, unknown>): Promise<RetrieveResponse>;
   synthesize(body: Record<string, unknown>): Promise<SynthesizeResponse>;
@@ -71,16 +77,20 @@ export function createRemoteBackend(
 ): CliBackend {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 600_000;
-  const call = async (path: string, body: unknown): Promise<unknown> => {
+  const call = async (
+    path: string,
+    body: unknown,
+    raw?: { body: string; contentType: string },
+  ): Promise<unknown> => {
     let response: Response;
     try {
       response = await send(`${base}${path}`, {
         method: 'POST',
         headers: {
-          'content-type': 'application/json',
+          'content-type': raw?.contentType ?? 'application/json',
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         },
-        body: JSON.stringify(body),
+        body: raw?.body ?? JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -114,6 +124,15 @@ export function createRemoteBackend(
   return {
     where: base,
     compile,
+    ingestMany: async (requests) => {
+      // NDJSON: one compile request per line, each stored in its own right by the server.
+      const body = requests.map((request) => JSON.stringify(compileBody(request))).join('\n');
+      const response = await call('/pipeline/ingest', null, {
+        body: `${body}\n`,
+        contentType: 'application/x-ndjson',
+      });
+      return wire.ingestResponse.fromWire(response).results;
+    },
     retrieve: async (body) => wire.retrieveResponse.fromWire(await call('/retrieve', body)),
     synthesize: async (body) => wire.synthesizeResponse.fromWire(await call('/synthesize', body)),
     bulkLoad: (load) => load(),

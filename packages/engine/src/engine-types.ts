@@ -12,6 +12,8 @@ import type {
   EnqueueContentRequestInput,
   GraphEdge,
   GraphNode,
+  IngestDocumentInput,
+  IngestResult,
   ListClausesQueryInput,
   PageQuery,
   RetrieveRequestInput,
@@ -37,6 +39,20 @@ export interface Engine {
     requests: readonly CompileRequestInput[],
     options?: CompileManyOptions,
   ): Promise<AnnotatedClause[][]>;
+  /**
+   * Ingests many documents with a result per document, never all or nothing: each is validated,
+   * compiled and (with `store` or `embed`) written on its own terms, so a bad document fails alone and
+   * nothing of it is written while the others land. `store` defaults to true. An `Error` in place of a
+   * document (one the caller could not read, such as a bad NDJSON line) is reported as that
+   * document's failure. Vectors come from one embedder call; documents are written in groups of 64,
+   * each group in one transaction, and a group that fails is written again one document per
+   * transaction. Results are in input order (`index`).
+   * @example const results = await engine.ingestMany([{ text: 'The tenant pays.', embed: true }, { text: '' }]);
+   */
+  ingestMany(
+    documents: readonly (IngestDocumentInput | UnreadableDocument | Error)[],
+    options?: IngestManyOptions,
+  ): Promise<IngestResult[]>;
   /** Hybrid retrieval (vector plus keyword, RRF) with scalar filters. */
   retrieve(request: RetrieveRequestInput): Promise<RetrieveResponse>;
   /** Answers a question from retrieved clauses and cites them. */
@@ -77,6 +93,25 @@ export interface Engine {
 export interface CompileManyOptions {
   /** Called as each document is compiled (and embedded), before the batch is saved: for progress. */
   onCompiled?: (index: number, clauses: AnnotatedClause[]) => void;
+}
+
+/**
+ * A document of `ingestMany` its caller could not read (a bad NDJSON line, a document that fails its
+ * schema): reported as that document's failure, with its id when the caller found one.
+ */
+export class UnreadableDocument {
+  constructor(
+    readonly error: unknown,
+    readonly documentId: string | null = null,
+  ) {}
+}
+
+/** Options of `ingestMany`. */
+export interface IngestManyOptions {
+  /** Called as each document's result is known (failures early, stored documents after their write). */
+  onResult?: (result: IngestResult) => void;
+  /** When to write through the store's bulk mode; default the engine's `bulkIngest` option. */
+  bulk?: { minClauses?: number; factor?: number } | false;
 }
 
 /** A summary of the engine's configuration, safe to print (no keys). */

@@ -4,8 +4,11 @@ import {
   type ClauseAnnotation,
   ClauseReviewRequestSchema,
   CompileRequestSchema,
+  ConflictError,
   DecideContentRequestSchema,
   EnqueueContentRequestSchema,
+  IngestDocumentSchema,
+  type IngestResult,
   InvalidRequestError,
   type LanguageModel,
   ListClausesQuerySchema,
@@ -17,6 +20,7 @@ import {
   randomId,
   SynthesizeRequestSchema,
   type TextFormat,
+  toCaeError,
 } from '@cae/core';
 import { createModelAnnotator, createPipeline, type Pipeline } from '@cae/pipeline';
 import {
@@ -26,11 +30,12 @@ import {
   defaultCacheDir,
   type Embedder,
   embedClauses,
+  embedDocuments,
   type Retriever,
   type Synthesizer,
 } from '@cae/retrieval';
 import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
-import type { Engine, EngineDescription } from './engine-types';
+import { type Engine, type EngineDescription, UnreadableDocument } from './engine-types';
 import { clauseReviewOutcome, QUEUE_STATUS_OF, textToStore } from './review-policy';
 
 /** The LLM the engine uses for annotation and synthesis: any LanguageModel (`gateway.languageModel(...)`). */
@@ -81,12 +86,41 @@ export interface EngineOptions {
    * keeps no template (the embedder still needs its vectors somewhere: give it a `cacheDir`).
    */
   cacheDir?: string | false;
+  /**
+   * When `ingestMany` writes through the store's bulk mode (`bulkLoad`: the vector index rebuilt
+   * once, postings and semantic edges in one pass at the end) instead of inserting into the index
+   * row by row: when the request's embedded clauses number at least `minClauses` (default 500) and
+   * at least 1/`factor` (default 4) of the clauses already stored, where one rebuild costs less than
+   * the inserts. `false` never does.
+   */
+  bulkIngest?: { minClauses?: number; factor?: number } | false;
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
 
 /** Keyword sentence context of `sentenceContext`, tuned on our contract clause check (docs/RETRIEVAL-CONTRACTS.md). */
 const SENTENCE_CONTEXT = { sentenceWeight: 3, neighbourWeight: 0.5 } as const;
+
+/** Documents of `ingestMany` written per transaction (one insert per table for the group). */
+const INGEST_WRITE_GROUP = 64;
+
+/** A failed document's result: nothing of it was written. */
+function failedResult(index: number, documentId: string | null, error: unknown): IngestResult {
+  const caeError = toCaeError(error);
+  return {
+    index,
+    documentId,
+    status: 'failed',
+    clauseCount: 0,
+    embedded: false,
+    error: {
+      code: caeError.code,
+      message: caeError.message,
+      status: caeError.statusCode,
+      ...(caeError.details === undefined ? {} : { details: caeError.details }),
+    },
+  };
+}
 
 /** A page of a listing, with the limit and offset it was asked for. */
 function pageOf<K extends string, T>(
@@ -129,6 +163,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     options.embedder ?? createLocalEmbedder(cacheDir ? { cacheDir: join(cacheDir, 'embeddings') } : {});
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
+  const bulkIngest = options.bulkIngest ?? {};
   const annotator = llm ? createModelAnnotator(llm.model) : null;
   const retriever: Retriever = createRetriever({
     source: store,
@@ -224,6 +259,34 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     return { ideational: source.ideational, interpersonal: source.interpersonal, textual: source.textual };
   };
 
+  /** Writes documents in groups, one transaction each; a failed group is written again one document per transaction. */
+  const writeGroups = async <D extends { index: number; documentId: string }>(
+    ready: readonly D[],
+    inputOf: (document: D) => SaveDocumentInput,
+    stored: (document: D) => IngestResult,
+    settle: (result: IngestResult) => void,
+  ): Promise<void> => {
+    for (let start = 0; start < ready.length; start += INGEST_WRITE_GROUP) {
+      const group = ready.slice(start, start + INGEST_WRITE_GROUP);
+      try {
+        // A group in one transaction: one insert per table, one postings pass, one edge query.
+        await store.saveDocuments(group.map(inputOf));
+        for (const document of group) settle(stored(document));
+      } catch {
+        // Something in the group failed: each document again in its own transaction, so only
+        // the document at fault fails, and nothing of it is written.
+        for (const document of group) {
+          try {
+            await store.saveDocument(inputOf(document));
+            settle(stored(document));
+          } catch (error) {
+            settle(failedResult(document.index, document.documentId, error));
+          }
+        }
+      }
+    }
+  };
+
   const engine: Engine = {
     async compile(input) {
       const request = parseOnce(CompileRequestSchema, input);
@@ -270,6 +333,113 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       }
       if (saves.length > 0) await store.saveDocuments(saves);
       return compiled;
+    },
+
+    async ingestMany(inputs, options = {}) {
+      if (!Array.isArray(inputs)) throw new InvalidRequestError('ingestMany takes an array of documents');
+      const results: IngestResult[] = new Array(inputs.length);
+      const toSave: { index: number; documentId: string; clauses: AnnotatedClause[]; embed: boolean }[] = [];
+      const seen = new Map<string, number>();
+      const settle = (result: IngestResult) => {
+        results[result.index] = result;
+        options.onResult?.(result);
+      };
+      for (const [index, input] of inputs.entries()) {
+        if (input instanceof UnreadableDocument) {
+          settle(failedResult(index, input.documentId, input.error));
+          continue;
+        }
+        if (input instanceof Error) {
+          settle(failedResult(index, null, input));
+          continue;
+        }
+        let documentId: string | null = null;
+        try {
+          const request = parseOnce(IngestDocumentSchema, input);
+          documentId = request.documentId ?? `api-${randomId()}`;
+          const first = seen.get(documentId);
+          if (first !== undefined) {
+            throw new InvalidRequestError(
+              `document_id: ${documentId} is also the document_id of document ${first} of this request; a request holds each document once`,
+              { details: [{ path: 'document_id', message: `also the document_id of document ${first}` }] },
+            );
+          }
+          seen.set(documentId, index);
+          const clauses = await compileText(
+            request.text,
+            documentId,
+            request.sourceType,
+            request.annotator,
+            request.format,
+          );
+          if (request.store || request.embed)
+            toSave.push({ index, documentId, clauses, embed: request.embed });
+          else
+            settle({ index, documentId, status: 'compiled', clauseCount: clauses.length, embedded: false });
+        } catch (error) {
+          settle(failedResult(index, documentId, error));
+        }
+      }
+      // One embedder call for every document that asks for vectors; a failure fails those documents.
+      const embeddings = new Map<number, Float32Array[]>();
+      const embedding = toSave.filter((document) => document.embed && document.clauses.length > 0);
+      if (embedding.length > 0) {
+        try {
+          await ensureEmbeddings();
+          const vectors = await embedDocuments(
+            embedder,
+            embedding.map((document) => document.clauses.map((clause) => clause.text)),
+          );
+          for (const [position, document] of embedding.entries()) {
+            embeddings.set(document.index, vectors[position]!);
+          }
+        } catch (error) {
+          for (const document of embedding) settle(failedResult(document.index, document.documentId, error));
+        }
+      }
+      const ready = toSave.filter(
+        (document) => !document.embed || document.clauses.length === 0 || embeddings.has(document.index),
+      );
+      const stored = (document: (typeof ready)[number]): IngestResult => ({
+        index: document.index,
+        documentId: document.documentId,
+        status: 'stored',
+        clauseCount: document.clauses.length,
+        embedded: embeddings.has(document.index),
+      });
+      const inputOf = (document: (typeof ready)[number]): SaveDocumentInput => {
+        const vectors = embeddings.get(document.index);
+        return {
+          documentId: document.documentId,
+          clauses: document.clauses,
+          ...(vectors ? { embeddings: vectors } : {}),
+        };
+      };
+      const writeAll = () => writeGroups(ready, inputOf, stored, settle);
+      const embeddedClauses = ready
+        .filter((document) => embeddings.has(document.index))
+        .reduce((sum, document) => sum + document.clauses.length, 0);
+      const bulk = options.bulk ?? bulkIngest;
+      let useBulk = false;
+      if (bulk !== false && embeddedClauses > 0 && embeddedClauses >= (bulk.minClauses ?? 500)) {
+        const { total } = await store.listClauses({ limit: 1 });
+        useBulk = embeddedClauses * (bulk.factor ?? 4) >= total;
+      }
+      if (!useBulk) await writeAll();
+      else {
+        let started = false;
+        try {
+          await store.bulkLoad(async () => {
+            started = true;
+            await writeAll();
+          });
+        } catch (error) {
+          // Another bulk load holds the store: write as usual.
+          if (started || !ConflictError.isInstance(error)) throw error;
+          await writeAll();
+        }
+      }
+      return results;
     },
 
     async retrieve(input) {

@@ -1,3 +1,4 @@
 export type { EngineLlmOptions, EngineOptions } from './engine';
 export { createEngine } from './engine';
-export type { CompileManyOptions, Engine, EngineDescription } from './engine-types';
+export type { CompileManyOptions, Engine, EngineDescription, IngestManyOptions } from './engine-types';
+export { UnreadableDocument } from './engine-types';

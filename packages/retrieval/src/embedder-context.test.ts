@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from './embedder';
-import { embedClauses } from './embedder-context';
+import { embedClauses, embedDocuments } from './embedder-context';
 
 // Vector = counts of the letters a and b, so the document vector is easy to predict.
 const letters: Embedder = {
@@ -61,5 +61,26 @@ describe('embedClauses with sentence context', () => {
     // A one-clause sentence is the clause itself.
     expect([...third!]).toEqual([0, 1]);
     await expect(embedClauses(letters, ['a', 'b'], { sentenceIndexes: [0] })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('embedDocuments', () => {
+  it('gives each document the vectors embedClauses gives it alone, in one embedder call', async () => {
+    let calls = 0;
+    const counted: Embedder = {
+      ...letters,
+      embed: (texts) => {
+        calls++;
+        return letters.embed(texts);
+      },
+    };
+    const documents = [['aaa', 'b'], ['b'], [], ['ab', 'bb', 'a']];
+    const together = await embedDocuments(counted, documents);
+    expect(calls).toBe(1);
+    expect(together).toHaveLength(4);
+    for (const [index, texts] of documents.entries()) {
+      const alone = await embedClauses(letters, texts);
+      expect(together[index]!.map((vector) => [...vector])).toEqual(alone.map((vector) => [...vector]));
+    }
   });
 });

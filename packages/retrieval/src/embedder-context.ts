@@ -70,3 +70,37 @@ export async function embedClauses(
   });
   return clauseVectors;
 }
+
+/**
+ * `embedClauses` for several documents in one call of the embedder (one request to a provider's
+ * embedder instead of one per document): each document's clause vectors carry its own context.
+ * Results are aligned with `documents`.
+ * @example const [first, second] = await embedDocuments(embedder, [['The tenant pays.'], ['It rains.']]);
+ */
+export async function embedDocuments(
+  embedder: Embedder,
+  documents: readonly (readonly string[])[],
+  options: EmbedClausesOptions = {},
+): Promise<Float32Array[][]> {
+  const contextWeight = options.contextWeight ?? 0.5;
+  const texts: string[] = [];
+  for (const clauseTexts of documents) {
+    texts.push(...clauseTexts);
+    if (contextWeight !== 0 && clauseTexts.length > 1) texts.push(clauseTexts.join(' '));
+  }
+  if (texts.length === 0) return documents.map(() => []);
+  const vectors = await embedder.embed(texts);
+  let next = 0;
+  return documents.map((clauseTexts) => {
+    const own = vectors.slice(next, next + clauseTexts.length);
+    next += clauseTexts.length;
+    if (contextWeight === 0 || clauseTexts.length <= 1) return own;
+    const documentVector = vectors[next++]!;
+    for (const vector of own) {
+      for (let index = 0; index < vector.length; index++)
+        vector[index]! += contextWeight * documentVector[index]!;
+      normalizeInPlace(vector);
+    }
+    return own;
+  });
+}

@@ -3,7 +3,7 @@ export { checkedFusionWeights, EQUAL_FUSION_WEIGHTS, normalizeInPlace } from './
 export type { PrepareWordVectorsOptions, WordVectorTable } from './embedder-cache';
 export { DEFAULT_VOCABULARY_SIZE, loadWordVectors, prepareWordVectors } from './embedder-cache';
 export type { EmbedClausesOptions } from './embedder-context';
-export { embedClauses } from './embedder-context';
+export { embedClauses, embedDocuments } from './embedder-context';
 export type { LocalEmbedder, LocalEmbedderOptions } from './embedder-local';
 export {
   createLocalEmbedder,

@@ -1,5 +1,5 @@
 import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import {
   estimateFilter,
@@ -176,30 +176,24 @@ export function vectorText(embedding: ArrayLike<number>): string {
   return `[${parts.join(',')}]`;
 }
 
-/**
- * Stores undirected semantic-neighbour edges (lower id first) from a document's clauses to their
- * k nearest embedded clauses at or above the similarity threshold. Returns the edges written.
- */
-export async function computeSemanticEdgesIn(
+/** Checks k, sets the search breadth and returns the statement writing the edges, ending with `result`. */
+async function semanticEdgeStatement(
   executor: StoreExecutor,
-  documentIds: string | readonly string[],
-  options: SemanticEdgeOptions = {},
-): Promise<number> {
-  const ids = typeof documentIds === 'string' ? [documentIds] : [...documentIds];
-  if (ids.length === 0) return 0;
+  ids: readonly string[],
+  options: SemanticEdgeOptions,
+  result: (written: SQL) => SQL,
+): Promise<SQL | null> {
   const k = options.k ?? DEFAULT_SEMANTIC_EDGES.k;
   const minSimilarity = options.minSimilarity ?? DEFAULT_SEMANTIC_EDGES.minSimilarity;
   if (!Number.isInteger(k) || k < 0 || k > 100)
     throw new InvalidRequestError('k must be an integer from 0 to 100');
-  if (k === 0) return 0;
+  if (k === 0 || ids.length === 0) return null;
   await executor.execute(sql`SELECT set_config('hnsw.ef_search', ${String(Math.max(20, k * 2))}, true)`);
-  const rows = await queryRows<{ written: number }>(
-    executor,
-    sql`WITH neighbours AS (
+  return sql`WITH neighbours AS (
       SELECT least(own.clause_id, near.clause_id) AS source_id, greatest(own.clause_id, near.clause_id) AS target_id,
         max(near.similarity) AS similarity
       FROM "clause_embeddings" own
-      JOIN ${clauses} ON ${clauses.id} = own.clause_id AND ${inArray(clauses.documentId, ids)}
+      JOIN ${clauses} ON ${clauses.id} = own.clause_id AND ${inArray(clauses.documentId, [...ids])}
       CROSS JOIN LATERAL (
         SELECT other.clause_id, 1 - (other.embedding <=> own.embedding) AS similarity
         FROM "clause_embeddings" other
@@ -213,11 +207,59 @@ export async function computeSemanticEdgesIn(
       INSERT INTO "semantic_edges" ("source_id", "target_id", "similarity")
       SELECT source_id, target_id, least(similarity, 1) FROM neighbours
       ON CONFLICT ("source_id", "target_id") DO UPDATE SET "similarity" = excluded."similarity"
-      RETURNING 1
+      RETURNING "source_id", "target_id"
     )
-    SELECT count(*)::int AS "written" FROM written`,
+    ${result(sql`written`)}`;
+}
+
+/**
+ * Stores undirected semantic-neighbour edges (lower id first) from a document's clauses to their
+ * k nearest embedded clauses at or above the similarity threshold. Returns the edges written.
+ */
+export async function computeSemanticEdgesIn(
+  executor: StoreExecutor,
+  documentIds: string | readonly string[],
+  options: SemanticEdgeOptions = {},
+): Promise<number> {
+  const ids = typeof documentIds === 'string' ? [documentIds] : [...documentIds];
+  const statement = await semanticEdgeStatement(
+    executor,
+    ids,
+    options,
+    (written) => sql`SELECT count(*)::int AS "written" FROM ${written}`,
   );
+  if (!statement) return 0;
+  const rows = await queryRows<{ written: number }>(executor, statement);
   return rows[0]?.written ?? 0;
+}
+
+/**
+ * `computeSemanticEdgesIn` for several documents in one statement (one nearest-neighbour pass over
+ * all their clauses), returning the edges written per document: an edge between two of the
+ * documents counts for both.
+ */
+export async function computeSemanticEdgesPerDocument(
+  executor: StoreExecutor,
+  documentIds: readonly string[],
+  options: SemanticEdgeOptions = {},
+): Promise<Map<string, number>> {
+  const ids = [...documentIds];
+  const statement = await semanticEdgeStatement(
+    executor,
+    ids,
+    options,
+    // An edge within one document counts once for it.
+    (written) => sql`SELECT ${clauses.documentId} AS "documentId",
+        count(DISTINCT ${written}.source_id::text || ${written}.target_id::text)::int AS "written"
+      FROM ${written} JOIN ${clauses} ON ${clauses.id} IN (${written}.source_id, ${written}.target_id)
+      WHERE ${inArray(clauses.documentId, ids)}
+      GROUP BY ${clauses.documentId}`,
+  );
+  const counts = new Map(ids.map((id) => [id, 0]));
+  if (!statement) return counts;
+  const rows = await queryRows<{ documentId: string; written: number }>(executor, statement);
+  for (const row of rows) counts.set(row.documentId, Number(row.written));
+  return counts;
 }
 
 /** Estimated filtered sets this many times the exact-scan threshold skip the bounded count. */

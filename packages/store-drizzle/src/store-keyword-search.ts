@@ -1,5 +1,5 @@
 import type { RetrievalFilters } from '@cae/core';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import {
   estimateFilter,
@@ -395,14 +395,19 @@ export async function indexDocumentTerms(
 /**
  * Writes the BM25 postings, length statistics and document frequencies of every document that has
  * clauses but a clause count of 0 (saved during a bulk load), in one statement. The documents are
- * locked first, so concurrent callers index each document once. Returns how many were indexed.
+ * locked first, so concurrent callers index each document once. `only` limits it to these
+ * documents (a batch of new documents saved together). Returns how many were indexed.
  */
-export async function indexPendingDocuments(executor: StoreExecutor): Promise<number> {
+export async function indexPendingDocuments(
+  executor: StoreExecutor,
+  only?: readonly string[],
+): Promise<number> {
+  if (only?.length === 0) return 0;
   const rows = await queryRows<{ indexed: number }>(
     executor,
     sql`WITH pending AS (
       SELECT ${documents.id} AS id FROM ${documents}
-      WHERE ${documents.clauseCount} = 0 AND EXISTS (SELECT 1 FROM ${clauses} WHERE ${clauses.documentId} = ${documents.id})
+      WHERE ${only ? sql`${inArray(documents.id, [...only])} AND ` : sql``}${documents.clauseCount} = 0 AND EXISTS (SELECT 1 FROM ${clauses} WHERE ${clauses.documentId} = ${documents.id})
       ORDER BY ${documents.id} FOR UPDATE
     ), postings AS (
       SELECT term, clause_id, document_id, frequency, sum(frequency) OVER (PARTITION BY clause_id) AS clause_length

@@ -7,6 +7,7 @@ import {
   ProcessTypeSchema,
   TextFormatSchema,
 } from '../enums';
+import { ERROR_CODES } from '../errors/cae-error';
 import { AnnotatedClauseSchema } from './clause';
 import { ClauseReviewRecordSchema, ContentReviewItemSchema } from './review';
 
@@ -42,6 +43,70 @@ export const CompileRequestSchema = z
   .meta({ id: 'CompileRequest' });
 export type CompileRequest = z.infer<typeof CompileRequestSchema>;
 export type CompileRequestInput = z.input<typeof CompileRequestSchema>;
+
+/**
+ * One document of POST /pipeline/ingest (an extension of the spec): a compile request whose `store`
+ * defaults to true, as the route exists to store documents.
+ */
+export const IngestDocumentSchema = CompileRequestSchema.extend({
+  store: z.boolean().default(true).meta({ description: 'Persist the clauses (default true on this route).' }),
+}).meta({ id: 'IngestDocument' });
+export type IngestDocument = z.infer<typeof IngestDocumentSchema>;
+export type IngestDocumentInput = z.input<typeof IngestDocumentSchema>;
+
+/** The result of one document of POST /pipeline/ingest. */
+export const IngestResultSchema = z
+  .object({
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Position of the document in the request (array index or NDJSON line, from 0).' }),
+    documentId: z.string().nullable().meta({
+      description: 'The document id (given or generated); null when the document could not be read.',
+    }),
+    status: z.enum(['stored', 'compiled', 'failed']).meta({
+      description:
+        '`stored` (written in full), `compiled` (`store` and `embed` false: nothing written) or `failed` (nothing of it written).',
+    }),
+    clauseCount: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Clauses compiled (and stored); 0 when failed.' }),
+    embedded: z.boolean().meta({ description: 'Whether its clauses were stored with embeddings.' }),
+    error: z
+      .object({
+        code: z.enum(ERROR_CODES).meta({ description: 'Stable machine-readable code.' }),
+        message: z.string().meta({ description: 'What went wrong, naming the wire field.' }),
+        status: z
+          .number()
+          .int()
+          .meta({ description: 'The HTTP status the document would get alone from POST /pipeline/compile.' }),
+        details: z.unknown().optional().meta({ description: 'Structured details, e.g. the invalid fields.' }),
+      })
+      .optional()
+      .meta({
+        description: 'Why the document failed (only when `status` is `failed`): the error body of the spec.',
+      }),
+  })
+  .meta({ id: 'IngestResult' });
+export type IngestResult = z.infer<typeof IngestResultSchema>;
+
+/** Response of POST /pipeline/ingest. */
+export const IngestResponseSchema = z
+  .object({
+    results: z.array(IngestResultSchema).meta({ description: 'One result per document, in request order.' }),
+    stored: z.number().int().min(0).meta({ description: 'Documents written.' }),
+    failed: z.number().int().min(0).meta({ description: 'Documents that failed (nothing of them written).' }),
+    clauseCount: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Clauses compiled over the documents that did not fail.' }),
+  })
+  .meta({ id: 'IngestResponse' });
+export type IngestResponse = z.infer<typeof IngestResponseSchema>;
 
 const pageLimit = z.coerce
   .number()

@@ -8,9 +8,9 @@ import {
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import { isUuid, page, type StoreContext, withTotal } from '../store-context';
-import { checkEmbedding, computeSemanticEdgesIn, DEFAULT_SEMANTIC_EDGES } from '../store-embeddings';
+import { checkEmbedding, computeSemanticEdgesPerDocument, DEFAULT_SEMANTIC_EDGES } from '../store-embeddings';
 import { listConditions } from '../store-filters';
-import { documentTermCounts, indexDocumentTerms } from '../store-keyword-search';
+import { documentTermCounts, indexDocumentTerms, indexPendingDocuments } from '../store-keyword-search';
 import {
   type CandidateRow,
   candidateSelection,
@@ -116,8 +116,8 @@ export function createDocumentRepository(
 
   /**
    * One upsert of the documents' rows, one delete of their old clauses, one insert of all clauses
-   * and one of all embeddings, then each document's postings (deferred for new documents during a
-   * bulk load) and semantic edges.
+   * and one of all embeddings, then the postings (one pass for the batch's new documents, one per
+   * re-saved document; deferred for new documents during a bulk load) and one semantic-edge pass.
    */
   const write = async (
     tx: StoreExecutor,
@@ -161,7 +161,19 @@ export function createDocumentRepository(
       batch.flatMap((document) => document.clauses.map(clauseInsertRow)),
     );
     const bulk = context.bulk;
+    // New documents of a batch get their postings in one set-based pass (as a bulk load's end does).
+    const fresh =
+      !bulk && batch.length > 1
+        ? batch.filter((document) => !indexed.has(document.documentId)).map((document) => document.documentId)
+        : [];
+    const batched = new Set(fresh);
+    if (fresh.length > 0) await indexPendingDocuments(tx, fresh);
     for (const document of batch) {
+      if (batched.has(document.documentId)) {
+        // Indexed above; a document saved without clauses still gets its counts set to 0.
+        if (document.clauses.length === 0) await indexDocumentTerms(tx, document.documentId, 0);
+        continue;
+      }
       // During a bulk load a new document's postings wait (clause count 0 marks it) for one
       // set-based pass at the end; a re-saved one is indexed now, as its old postings must go.
       if (!bulk || indexed.has(document.documentId)) {
@@ -186,26 +198,23 @@ export function createDocumentRepository(
           : [],
       ),
     );
-    const results: SaveDocumentResult[] = [];
-    for (const document of batch) {
-      let semanticEdgeCount = 0;
-      if (document.embeddings) {
-        if (bulk) bulk.documents.add(document.documentId);
-        else if (options.semanticEdges !== false) {
-          semanticEdgeCount = await computeSemanticEdgesIn(
-            tx,
-            document.documentId,
-            options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES,
-          );
-        }
-      }
-      results.push({
-        documentId: document.documentId,
-        clauseCount: document.clauses.length,
-        semanticEdgeCount,
-      });
+    // The semantic edges of every embedded document of the batch in one nearest-neighbour pass
+    // (after all their vectors are in, so documents of one batch find each other).
+    const embedded = batch.filter((document) => document.embeddings).map((document) => document.documentId);
+    let edgeCounts = new Map<string, number>();
+    if (bulk) for (const documentId of embedded) bulk.documents.add(documentId);
+    else if (options.semanticEdges !== false && embedded.length > 0) {
+      edgeCounts = await computeSemanticEdgesPerDocument(
+        tx,
+        embedded,
+        options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES,
+      );
     }
-    return results;
+    return batch.map((document) => ({
+      documentId: document.documentId,
+      clauseCount: document.clauses.length,
+      semanticEdgeCount: edgeCounts.get(document.documentId) ?? 0,
+    }));
   };
 
   return {

@@ -1,0 +1,130 @@
+// Ingest over HTTP with store and embed on the embedded PGlite store: SciFact abstracts sent one
+// document per request (POST /pipeline/compile, the baseline) against many documents per request
+// (POST /pipeline/ingest), each into a fresh server and store, measured in the same run.
+// Run: pnpm --filter @cae/engine-app bench:ingest (also in pnpm bench)   (BENCH_INGEST_DOCS, default 1,000;
+// BENCH_INGEST_BATCH, default 100 documents per request; CAE_EVAL_DATA_DIR for the data)
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '@cae/engine';
+import { createLocalEmbedder } from '@cae/retrieval';
+import { evalDataDir } from '../../../scripts/eval-data-dir';
+import { startEngineServer } from '../src/server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const documents = Number(process.env.BENCH_INGEST_DOCS ?? 1000);
+const batch = Number(process.env.BENCH_INGEST_BATCH ?? 100);
+
+const corpus = readFileSync(join(evalDataDir(), 'retrieval/scifact/corpus.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .slice(0, documents)
+  .map((line) => JSON.parse(line) as { _id: string; title: string; text: string })
+  .map((doc) => ({ document_id: doc._id, text: `${doc.title}. ${doc.text}`, store: true, embed: true }));
+
+interface Run {
+  route: string;
+  requests: number;
+  clauses: number;
+  seconds: number;
+}
+
+/** A fresh server on a fresh PGlite directory; `send` runs the ingest and returns the clauses stored. */
+async function measure(
+  route: string,
+  send: (url: string) => Promise<{ requests: number; clauses: number }>,
+  bulkIngest?: false,
+) {
+  const tmp = await mkdtemp(join(tmpdir(), 'cae-ingest-bench-'));
+  const engine = await createEngine({
+    store: { url: join(tmp, 'db') },
+    embedder: createLocalEmbedder({ cacheDir: join(here, '../../../node_modules/.cache/cae-embeddings') }),
+    ...(bulkIngest === false ? { bulkIngest } : {}),
+  });
+  const server = await startEngineServer({
+    env: { HOST: '127.0.0.1', PORT: '0', CAE_RATE_LIMIT: '0' },
+    engine,
+    logger: { info() {}, error() {} },
+  });
+  try {
+    // Embeddings enabled and the word vectors loaded before the clock starts, as on a running server.
+    await post(server.url, '/pipeline/compile', { text: 'Warm up.', document_id: 'warm-up', embed: true });
+    const start = performance.now();
+    const { requests, clauses } = await send(server.url);
+    const run: Run = { route, requests, clauses, seconds: (performance.now() - start) / 1000 };
+    const listed = (await (await fetch(`${server.url}/clauses?limit=1`)).json()) as { total: number };
+    if (listed.total < clauses)
+      throw new Error(`${route}: ${listed.total} clauses stored, ${clauses} reported`);
+    return run;
+  } finally {
+    await server.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function post(url: string, path: string, body: unknown, contentType = 'application/json') {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const json = (await response.json()) as unknown;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+const single = await measure('POST /pipeline/compile, one document per request (baseline)', async (url) => {
+  let clauses = 0;
+  for (const document of corpus)
+    clauses += ((await post(url, '/pipeline/compile', document)) as unknown[]).length;
+  return { requests: corpus.length, clauses };
+});
+
+/** The documents in requests of `batch`, as NDJSON. */
+const ingestInBatches = async (url: string) => {
+  let clauses = 0;
+  let requests = 0;
+  for (let start = 0; start < corpus.length; start += batch) {
+    const lines = corpus.slice(start, start + batch).map((document) => JSON.stringify(document));
+    const answer = (await post(url, '/pipeline/ingest', `${lines.join('\n')}\n`, 'application/x-ndjson')) as {
+      failed: number;
+      clause_count: number;
+    };
+    if (answer.failed > 0) throw new Error(`${answer.failed} documents failed`);
+    clauses += answer.clause_count;
+    requests++;
+  }
+  return { requests, clauses };
+};
+
+// The engine's default: requests large next to the store go through its bulk mode (one index rebuild).
+const bulk = await measure(`POST /pipeline/ingest, ${batch} documents per request (NDJSON)`, ingestInBatches);
+// Bulk mode off: the vector index maintained row by row, as for a request small next to a large store.
+const rowByRow = await measure(
+  `POST /pipeline/ingest, ${batch} per request, bulk mode off (index row by row)`,
+  ingestInBatches,
+  false,
+);
+
+const rate = (run: Run) => run.clauses / run.seconds;
+console.log(
+  `\ningest over HTTP with store and embed on PGlite: ${corpus.length} SciFact abstracts, ` +
+    `${cpus().length} cores (${availableParallelism()} usable), load average ${loadavg()[0]!.toFixed(1)} at the end, ` +
+    `${cpus()[0]?.model ?? 'unknown CPU'}`,
+);
+console.table(
+  [single, bulk, rowByRow].map((run) => ({
+    route: run.route,
+    requests: run.requests,
+    clauses: run.clauses,
+    seconds: Number(run.seconds.toFixed(1)),
+    'clauses/s': Math.round(rate(run)),
+    'ms/document': Number(((run.seconds * 1000) / corpus.length).toFixed(1)),
+  })),
+);
+console.log(
+  `bulk route / baseline: ${(rate(bulk) / rate(single)).toFixed(2)}x clauses/s; with bulk mode off: ` +
+    `${(rate(rowByRow) / rate(single)).toFixed(2)}x (all measured in this run: on a shared machine compare ratios, not absolute figures)`,
+);
