@@ -17,16 +17,8 @@ const NO_WORD = hashString('-NONE-');
 const ROOT_TAG = -2;
 const NO_TAG = -1;
 
-export const PARSER_FEATURE_COUNT = 92;
-export const LABELER_FEATURE_COUNT = 40;
-
-function templatesOn(count: number, dropped: string): Uint8Array {
-  const on = new Uint8Array(count).fill(1);
-  for (const id of dropped.split(',').filter(Boolean)) on[Number(id)] = 0;
-  return on;
-}
-const P = templatesOn(PARSER_FEATURE_COUNT, process.env.PARSER_DROP ?? '');
-const L = templatesOn(LABELER_FEATURE_COUNT, process.env.LABELER_DROP ?? '');
+export const PARSER_FEATURE_COUNT = 62;
+export const LABELER_FEATURE_COUNT = 30;
 
 /**
  * `coarseOfTag` maps a tag class to the id of its UPOS. `reuse`, an input of an earlier sentence, is
@@ -155,24 +147,20 @@ export function bufferFeatures(
   const b1w = b1 < 0 ? NO_WORD : words[b1]!;
   const b1t = b1 < 0 ? NO_TAG : tags[b1]!;
   const b1c = b1 < 0 ? NO_TAG : coarse[b1]!;
-  const b2w = b2 < 0 ? NO_WORD : words[b2]!;
   const b2t = b2 < 0 ? NO_TAG : tags[b2]!;
   const b2c = b2 < 0 ? NO_TAG : coarse[b2]!;
 
-  if (P[0]) out[n++] = quickKey(0, 0, 0, 0);
-  if (P[9]) out[n++] = quickKey(9, b0w, 0, 0);
-  if (P[10]) out[n++] = quickKey(10, b0t, 0, 0);
-  if (P[11]) out[n++] = quickKey(11, b0w, b0t, 0);
-  if (P[12]) out[n++] = quickKey(12, b1w, 0, 0);
-  if (P[13]) out[n++] = quickKey(13, b1t, 0, 0);
-  if (P[14]) out[n++] = quickKey(14, b1w, b1t, 0);
-  if (P[15]) out[n++] = quickKey(15, b2w, 0, 0);
-  if (P[16]) out[n++] = quickKey(16, b2t, 0, 0);
-  if (P[17]) out[n++] = quickKey(17, b2w, b2t, 0);
-  if (P[42]) out[n++] = quickKey(42, b0t, b1t, 0);
-  if (P[47]) out[n++] = quickKey(47, b0t, b1t, b2t);
-  if (P[84]) out[n++] = quickKey(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t, 0);
-  if (P[88]) out[n++] = quickKey(88, b0c, b1c, b2c);
+  out[n++] = quickKey(0, 0, 0, 0);
+  out[n++] = quickKey(9, b0w, 0, 0);
+  out[n++] = quickKey(10, b0t, 0, 0);
+  out[n++] = quickKey(11, b0w, b0t, 0);
+  out[n++] = quickKey(12, b1w, 0, 0);
+  out[n++] = quickKey(13, b1t, 0, 0);
+  out[n++] = quickKey(14, b1w, b1t, 0);
+  out[n++] = quickKey(16, b2t, 0, 0);
+  out[n++] = quickKey(42, b0t, b1t, 0);
+  out[n++] = quickKey(47, b0t, b1t, b2t);
+  out[n++] = quickKey(88, b0c, b1c, b2c);
   return n;
 }
 
@@ -204,93 +192,64 @@ export function stackFeatures(
   const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
 
   let n = start;
-  if (P[1]) out[n++] = quickKey(1, s0w, 0, 0);
-  if (P[2]) out[n++] = quickKey(2, s0t, 0, 0);
-  if (P[3]) out[n++] = quickKey(3, s0w, s0t, 0);
-  if (P[4]) out[n++] = quickKey(4, s1w, 0, 0);
-  if (P[5]) out[n++] = quickKey(5, s1t, 0, 0);
-  if (P[6]) out[n++] = quickKey(6, s1w, s1t, 0);
-  if (P[7]) out[n++] = quickKey(7, w[S2]!, 0, 0);
-  if (P[8]) out[n++] = quickKey(8, s2t, 0, 0);
+  out[n++] = quickKey(1, s0w, 0, 0);
+  out[n++] = quickKey(3, s0w, s0t, 0);
+  out[n++] = quickKey(5, s1t, 0, 0);
+  out[n++] = quickKey(6, s1w, s1t, 0);
 
-  if (P[18]) out[n++] = quickKey(18, w[S0L]!, 0, 0);
-  if (P[19]) out[n++] = quickKey(19, s0Lt, 0, 0);
-  if (P[20]) out[n++] = quickKey(20, l[S0L]!, 0, 0);
-  if (P[21]) out[n++] = quickKey(21, w[S0R]!, 0, 0);
-  if (P[22]) out[n++] = quickKey(22, s0Rt, 0, 0);
-  if (P[23]) out[n++] = quickKey(23, l[S0R]!, 0, 0);
-  if (P[24]) out[n++] = quickKey(24, w[B0L]!, 0, 0);
-  if (P[25]) out[n++] = quickKey(25, b0Lt, 0, 0);
-  if (P[26]) out[n++] = quickKey(26, l[B0L]!, 0, 0);
-  if (P[27]) out[n++] = quickKey(27, t[S0L2]!, 0, 0);
-  if (P[28]) out[n++] = quickKey(28, l[S0L2]!, 0, 0);
-  if (P[29]) out[n++] = quickKey(29, t[S0R2]!, 0, 0);
-  if (P[30]) out[n++] = quickKey(30, l[S0R2]!, 0, 0);
-  if (P[31]) out[n++] = quickKey(31, t[B0L2]!, 0, 0);
-  if (P[32]) out[n++] = quickKey(32, l[B0L2]!, 0, 0);
-  if (P[33]) out[n++] = quickKey(33, t[S1L]!, l[S1L]!, 0);
-  if (P[34]) out[n++] = quickKey(34, t[S1R]!, l[S1R]!, 0);
+  out[n++] = quickKey(18, w[S0L]!, 0, 0);
+  out[n++] = quickKey(19, s0Lt, 0, 0);
+  out[n++] = quickKey(20, l[S0L]!, 0, 0);
+  out[n++] = quickKey(23, l[S0R]!, 0, 0);
+  out[n++] = quickKey(24, w[B0L]!, 0, 0);
+  out[n++] = quickKey(25, b0Lt, 0, 0);
+  out[n++] = quickKey(26, l[B0L]!, 0, 0);
+  out[n++] = quickKey(27, t[S0L2]!, 0, 0);
+  out[n++] = quickKey(28, l[S0L2]!, 0, 0);
+  out[n++] = quickKey(32, l[B0L2]!, 0, 0);
+  out[n++] = quickKey(33, t[S1L]!, l[S1L]!, 0);
+  out[n++] = quickKey(34, t[S1R]!, l[S1R]!, 0);
+  out[n++] = quickKey(38, s0w, s0t, b0t);
+  out[n++] = quickKey(39, s0t, b0w, b0t);
+  out[n++] = quickKey(43, s0t, s1t, 0);
+  out[n++] = quickKey(44, s0w, s1w, 0);
+  out[n++] = quickKey(45, s0w, s1t, s0t);
+  out[n++] = quickKey(46, s1w, s1t, s0t);
 
-  if (P[35]) out[n++] = quickKey(35, s0w, s0t, quickKey(0, b0w, b0t, 0));
-  if (P[36]) out[n++] = quickKey(36, s0w, s0t, b0w);
-  if (P[37]) out[n++] = quickKey(37, s0w, b0w, b0t);
-  if (P[38]) out[n++] = quickKey(38, s0w, s0t, b0t);
-  if (P[39]) out[n++] = quickKey(39, s0t, b0w, b0t);
-  if (P[40]) out[n++] = quickKey(40, s0w, b0w, 0);
-  if (P[41]) out[n++] = quickKey(41, s0t, b0t, 0);
-  if (P[43]) out[n++] = quickKey(43, s0t, s1t, 0);
-  if (P[44]) out[n++] = quickKey(44, s0w, s1w, 0);
-  if (P[45]) out[n++] = quickKey(45, s0w, s1t, s0t);
-  if (P[46]) out[n++] = quickKey(46, s1w, s1t, s0t);
+  out[n++] = quickKey(48, s0t, b0t, b1t);
+  out[n++] = quickKey(49, s1t, s0t, b0t);
+  out[n++] = quickKey(50, s0t, s0Lt, b0t);
+  out[n++] = quickKey(51, s0t, s0Rt, b0t);
+  out[n++] = quickKey(52, s0t, b0t, b0Lt);
+  out[n++] = quickKey(54, s0t, s0Rt, t[S0R2]!);
+  out[n++] = quickKey(55, b0t, b0Lt, t[B0L2]!);
+  out[n++] = quickKey(56, s2t, s1t, s0t);
+  out[n++] = quickKey(57, s1t, s0t, s0Rt);
+  out[n++] = quickKey(58, s1t, t[S1R]!, s0t);
+  out[n++] = quickKey(59, s0t, s1t, b1t);
+  out[n++] = quickKey(61, s0t, distance, 0);
+  out[n++] = quickKey(64, s0w, b0w, distance);
 
-  if (P[48]) out[n++] = quickKey(48, s0t, b0t, b1t);
-  if (P[49]) out[n++] = quickKey(49, s1t, s0t, b0t);
-  if (P[50]) out[n++] = quickKey(50, s0t, s0Lt, b0t);
-  if (P[51]) out[n++] = quickKey(51, s0t, s0Rt, b0t);
-  if (P[52]) out[n++] = quickKey(52, s0t, b0t, b0Lt);
-  if (P[53]) out[n++] = quickKey(53, s0t, s0Lt, t[S0L2]!);
-  if (P[54]) out[n++] = quickKey(54, s0t, s0Rt, t[S0R2]!);
-  if (P[55]) out[n++] = quickKey(55, b0t, b0Lt, t[B0L2]!);
-  if (P[56]) out[n++] = quickKey(56, s2t, s1t, s0t);
-  if (P[57]) out[n++] = quickKey(57, s1t, s0t, s0Rt);
-  if (P[58]) out[n++] = quickKey(58, s1t, t[S1R]!, s0t);
-  if (P[59]) out[n++] = quickKey(59, s0t, s1t, b1t);
+  out[n++] = quickKey(66, s0w, s0Right, 0);
+  out[n++] = quickKey(67, s0t, s0Right, 0);
+  out[n++] = quickKey(69, s0t, s0Left, 0);
+  out[n++] = quickKey(71, b0t, b0Left, 0);
 
-  if (P[60]) out[n++] = quickKey(60, s0w, distance, 0);
-  if (P[61]) out[n++] = quickKey(61, s0t, distance, 0);
-  if (P[62]) out[n++] = quickKey(62, b0w, distance, 0);
-  if (P[63]) out[n++] = quickKey(63, b0t, distance, 0);
-  if (P[64]) out[n++] = quickKey(64, s0w, b0w, distance);
-  if (P[65]) out[n++] = quickKey(65, s0t, b0t, distance);
-
-  if (P[66]) out[n++] = quickKey(66, s0w, s0Right, 0);
-  if (P[67]) out[n++] = quickKey(67, s0t, s0Right, 0);
-  if (P[68]) out[n++] = quickKey(68, s0w, s0Left, 0);
-  if (P[69]) out[n++] = quickKey(69, s0t, s0Left, 0);
-  if (P[70]) out[n++] = quickKey(70, b0w, b0Left, 0);
-  if (P[71]) out[n++] = quickKey(71, b0t, b0Left, 0);
-
-  if (P[72]) out[n++] = quickKey(72, s0t, l[S0L]!, l[S0L2]!);
-  if (P[73]) out[n++] = quickKey(73, s0t, l[S0R]!, l[S0R2]!);
-  if (P[74]) out[n++] = quickKey(74, b0t, l[B0L]!, l[B0L2]!);
-  if (P[75]) out[n++] = quickKey(75, s0w, l[S0L]!, l[S0R]!);
-  if (P[76]) out[n++] = quickKey(76, b0w, l[B0L]!, b0t);
-  if (P[77]) out[n++] = quickKey(77, s0t, b0t, Math.min(state.stackSize, 3));
-  if (P[78]) out[n++] = quickKey(78, s1t, b0t, b1t);
-  if (P[79]) out[n++] = quickKey(79, s0t, b1t, b2t);
+  out[n++] = quickKey(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = quickKey(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = quickKey(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = quickKey(76, b0w, l[B0L]!, b0t);
+  out[n++] = quickKey(79, s0t, b1t, b2t);
   const { leftLabelSets, rightLabelSets } = state;
-  if (P[80]) out[n++] = quickKey(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
-  if (P[81]) out[n++] = quickKey(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
-  if (P[82]) out[n++] = quickKey(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
-  if (P[83]) out[n++] = quickKey(83, s0 < 0 ? NO_WORD : input.suffixes[s0]!, s0t, 0);
-  if (P[85]) out[n++] = quickKey(85, c[S0]!, c[B0]!, c[B1]!);
-  if (P[86]) out[n++] = quickKey(86, c[S1]!, c[S0]!, c[B0]!);
-  if (P[87]) out[n++] = quickKey(87, c[S0]!, c[B0]!, distance);
+  out[n++] = quickKey(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
+  out[n++] = quickKey(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
+  out[n++] = quickKey(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = quickKey(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = quickKey(87, c[S0]!, c[B0]!, distance);
   const s1 = at[S1]!;
   const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
-  if (P[89]) out[n++] = quickKey(89, s1t, s0t, stackDistance);
-  if (P[90]) out[n++] = quickKey(90, s1w, s0t, stackDistance);
-  if (P[91]) out[n++] = quickKey(91, s1t, s0w, b0t);
+  out[n++] = quickKey(89, s1t, s0t, stackDistance);
+  out[n++] = quickKey(91, s1t, s0w, b0t);
   return n;
 }
 
@@ -331,49 +290,37 @@ export function labelerFeatures(
   const dRight = state.rightCount[dependent]!;
 
   let n = 0;
-  if (L[0]) out[n++] = quickKey(0, 0, 0, 0);
-  if (L[1]) out[n++] = quickKey(1, dw, 0, 0);
-  if (L[2]) out[n++] = quickKey(2, dt, 0, 0);
-  if (L[3]) out[n++] = quickKey(3, dw, dt, 0);
-  if (L[4]) out[n++] = quickKey(4, hw, 0, 0);
-  if (L[5]) out[n++] = quickKey(5, ht, 0, 0);
-  if (L[6]) out[n++] = quickKey(6, hw, ht, 0);
-  if (L[7]) out[n++] = quickKey(7, dt, ht, 0);
-  if (L[8]) out[n++] = quickKey(8, dw, ht, 0);
-  if (L[9]) out[n++] = quickKey(9, dt, hw, 0);
-  if (L[10]) out[n++] = quickKey(10, dw, hw, 0);
-  if (L[11]) out[n++] = quickKey(11, dt, ht, direction);
-  if (L[12]) out[n++] = quickKey(12, dt, direction, distance);
-  if (L[13]) out[n++] = quickKey(13, ht, direction, distance);
-  if (L[14]) out[n++] = quickKey(14, dw, ht, direction);
-  if (L[15]) out[n++] = quickKey(15, dt, hw, direction);
+  out[n++] = quickKey(0, 0, 0, 0);
+  out[n++] = quickKey(1, dw, 0, 0);
+  out[n++] = quickKey(2, dt, 0, 0);
+  out[n++] = quickKey(3, dw, dt, 0);
+  out[n++] = quickKey(4, hw, 0, 0);
+  out[n++] = quickKey(5, ht, 0, 0);
+  out[n++] = quickKey(6, hw, ht, 0);
+  out[n++] = quickKey(9, dt, hw, 0);
+  out[n++] = quickKey(11, dt, ht, direction);
+  out[n++] = quickKey(12, dt, direction, distance);
+  out[n++] = quickKey(13, ht, direction, distance);
+  out[n++] = quickKey(15, dt, hw, direction);
 
-  if (L[16]) out[n++] = quickKey(16, dt, wordOf(words, dL), labelOf(labels, dL));
-  if (L[17]) out[n++] = quickKey(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
-  if (L[18]) out[n++] = quickKey(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
-  if (L[19]) out[n++] = quickKey(19, wordOf(words, dL), labelOf(labels, dL), 0);
-  if (L[20]) out[n++] = quickKey(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
-  if (L[21]) out[n++] = quickKey(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
-  if (L[22]) out[n++] = quickKey(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
-  if (L[23]) out[n++] = quickKey(23, ht, wordOf(words, hL), labelOf(labels, hL));
-  if (L[24]) out[n++] = quickKey(24, ht, labelOf(labels, hL), direction);
-  if (L[25]) out[n++] = quickKey(25, ht, labelOf(labels, hR), direction);
-  if (L[26]) out[n++] = quickKey(26, dt, labelOf(labels, hL), direction);
-  if (L[27]) out[n++] = quickKey(27, dt, labelOf(labels, hR), direction);
-  if (L[28]) out[n++] = quickKey(28, dt, ht, labelOf(labels, hL));
+  out[n++] = quickKey(16, dt, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = quickKey(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+  out[n++] = quickKey(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+  out[n++] = quickKey(19, wordOf(words, dL), labelOf(labels, dL), 0);
+  out[n++] = quickKey(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+  out[n++] = quickKey(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+  out[n++] = quickKey(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  out[n++] = quickKey(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = quickKey(25, ht, labelOf(labels, hR), direction);
+  out[n++] = quickKey(27, dt, labelOf(labels, hR), direction);
 
-  if (L[29]) out[n++] = quickKey(29, dt, tagOf(tags, length, dependent - 1), 0);
-  if (L[30]) out[n++] = quickKey(30, dt, tagOf(tags, length, dependent + 1), 0);
-  if (L[31])
-    out[n++] = quickKey(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
-  if (L[32]) out[n++] = quickKey(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1), 0);
-  if (L[33]) out[n++] = quickKey(33, dt, wordOf(words, dependent - 1), 0);
-  if (L[34]) out[n++] = quickKey(34, dt, ht, wordOf(words, dL));
-  if (L[35]) out[n++] = quickKey(35, dw, wordOf(words, dL), direction);
-  if (L[36]) out[n++] = quickKey(36, hw, labelOf(labels, hL), direction);
-  if (L[37])
-    out[n++] = quickKey(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
-  if (L[38]) out[n++] = quickKey(38, dependent === 1 ? 1 : 0, dt, 0);
-  if (L[39]) out[n++] = quickKey(39, ht, tagOf(tags, length, head - 1), direction);
+  out[n++] = quickKey(29, dt, tagOf(tags, length, dependent - 1), 0);
+  out[n++] = quickKey(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1), 0);
+  out[n++] = quickKey(33, dt, wordOf(words, dependent - 1), 0);
+  out[n++] = quickKey(35, dw, wordOf(words, dL), direction);
+  out[n++] = quickKey(36, hw, labelOf(labels, hL), direction);
+  out[n++] = quickKey(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
+  out[n++] = quickKey(38, dependent === 1 ? 1 : 0, dt, 0);
+  out[n++] = quickKey(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }
