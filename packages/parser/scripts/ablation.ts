@@ -1,6 +1,8 @@
 /**
- * Tuning aid: how much each parser and labeller template is worth on the dev sets, measured by dropping
- * it from the trained model at prediction time (no retraining; an upper bound on what the template adds).
+ * Tuning aid: how much each parser and labeller feature is worth on EWT + GUM dev, measured by dropping it
+ * from the trained model at prediction time (no retraining). Features are numbered by their position in the
+ * output of parserFeatures / labelerFeatures; PARSER_MASK / LABEL_MASK (comma-separated positions) drop
+ * several at once, ABLATE=parser|label|none limits the sweep.
  */
 
 import { readFileSync } from 'node:fs';
