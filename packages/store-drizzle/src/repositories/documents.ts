@@ -289,8 +289,8 @@ export function createDocumentRepository(
       const ids = [...new Set(clauseIds.filter(isUuid))];
       if (ids.length === 0) return [];
       // The sentences' keys first, then their clauses through the (document, clause index) index.
-      // A clause's start offset, read from the syntactic annotation (`s` in the compact form, `start` or
-      // its first token's offset in the plain one).
+      // A clause's start is its first token's offset, read from the syntactic annotation (in the compact
+      // form the clause's base `s` plus the first token's gap in `to`).
       const rows = await queryRows<{
         clauseId: string;
         documentId: string;
@@ -302,8 +302,8 @@ export function createDocumentRepository(
         db,
         sql`SELECT c.id AS "clauseId", c.document_id AS "documentId", c.sentence_index AS "sentenceIndex",
           c.clause_index AS "clauseIndex", c.text AS "text",
-          COALESCE(c.syntactic::json ->> 's', c.syntactic::json ->> 'start',
-            c.syntactic::json -> 'tokens' -> 0 ->> 'start')::int AS "start"
+          COALESCE((c.syntactic::json ->> 's')::int + (c.syntactic::json -> 'to' ->> 0)::int,
+            (c.syntactic::json -> 'tokens' -> 0 ->> 'start')::int) AS "start"
         FROM ${clauses} c
         JOIN (SELECT DISTINCT document_id, sentence_index FROM ${clauses} WHERE ${inArray(clauses.id, ids)}) k
           ON c.document_id = k.document_id AND c.sentence_index = k.sentence_index
