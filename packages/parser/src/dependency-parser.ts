@@ -1,13 +1,12 @@
 import { LinearModel, type LinearModelData } from './linear-model';
 import {
-  bufferFeatures,
   coarseTags,
   LABELER_FEATURE_COUNT,
   labelerFeatures,
   PARSER_FEATURE_COUNT,
   type ParserInput,
+  parserFeatures,
   parserInput,
-  stackFeatures,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
 
@@ -71,12 +70,6 @@ export class DependencyParser {
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
   private readonly labelScores: Int32Array;
-  /** One parse state reused for every sentence. */
-  private readonly state = new ParseState(64);
-  private input: ParserInput | undefined;
-  /** The buffer position whose buffer-only template scores `bufferScores` holds (-1: none). */
-  private bufferAt = -1;
-  private readonly bufferScores = new Int32Array(TRANSITION_COUNT);
 
   constructor(readonly data: ParserModelData) {
     this.labels = data.labels;
@@ -91,33 +84,19 @@ export class DependencyParser {
 
   /** Parses words given their tag classes (ids of the tagger's classes). */
   parse(words: readonly string[], tags: ArrayLike<number>): DependencyTree {
-    const input = parserInput(words, tags, this.coarseOfTag, this.input);
-    this.input = input;
-    this.bufferAt = -1;
-    const state = this.state;
-    state.reset(words.length);
+    const input = parserInput(words, tags, this.coarseOfTag);
+    const state = new ParseState(words.length);
     while (!state.isTerminal()) {
       const transition = onlyLegal(state) ?? this.predict(state, input);
       state.apply(transition, transition === SHIFT ? -1 : this.label(state, input, transition));
     }
-    return { heads: state.heads.slice(1, words.length + 1), labels: state.labels.slice(1, words.length + 1) };
+    return { heads: state.heads.slice(1), labels: state.labels.slice(1) };
   }
 
-  /**
-   * Scores the transitions: the templates over the buffer front alone are scored once per buffer position
-   * and their sum kept (LEFT and RIGHT leave b0 in place), the rest at every step; the total is the same.
-   */
   private predict(state: ParseState, input: ParserInput): number {
-    const { features, transitionScores, bufferScores } = this;
-    if (state.next !== this.bufferAt) {
-      const count = bufferFeatures(input, state.next, state.length, features, 0);
-      this.transitions.score(features, count, bufferScores);
-      this.bufferAt = state.next;
-    }
-    const count = stackFeatures(state, input, features, 0);
-    this.transitions.score(features, count, transitionScores);
-    for (let t = 0; t < TRANSITION_COUNT; t++) transitionScores[t]! += bufferScores[t]!;
-    return bestLegal(state, transitionScores);
+    const count = parserFeatures(state, input, this.features);
+    this.transitions.score(this.features, count, this.transitionScores);
+    return bestLegal(state, this.transitionScores);
   }
 
   private label(state: ParseState, input: ParserInput, transition: number): number {

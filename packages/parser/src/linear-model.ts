@@ -50,38 +50,6 @@ export function inTableOrder(data: LinearModelData): LinearModelData {
     weights,
   };
 }
-/** The model without the rows none of whose weights reaches `minRowWeight` in magnitude. */
-export function pruneRows(data: LinearModelData, minRowWeight: number): LinearModelData {
-  if (minRowWeight <= 0) return data;
-  const keep: number[] = [];
-  let entries = 0;
-  for (let row = 0; row < data.keys.length; row++) {
-    let strongest = 0;
-    for (let j = data.rowStarts[row]!; j < data.rowStarts[row + 1]!; j++)
-      strongest = Math.max(strongest, Math.abs(data.weights[j]!));
-    if (strongest < minRowWeight) continue;
-    keep.push(row);
-    entries += data.rowStarts[row + 1]! - data.rowStarts[row]!;
-  }
-  const rowStarts = new Uint32Array(keep.length + 1);
-  const classes = new Uint8Array(entries);
-  const weights = new Int16Array(entries);
-  keep.forEach((row, i) => {
-    const start = data.rowStarts[row]!;
-    const end = data.rowStarts[row + 1]!;
-    classes.set(data.classes.subarray(start, end), rowStarts[i]!);
-    weights.set(data.weights.subarray(start, end), rowStarts[i]!);
-    rowStarts[i + 1] = rowStarts[i]! + end - start;
-  });
-  return inTableOrder({
-    classCount: data.classCount,
-    keys: Uint32Array.from(keep, (row) => data.keys[row]!),
-    rowStarts,
-    classes,
-    weights,
-  });
-}
-
 /** Entries a sparse row may keep in its own slot; longer rows point into `entries`. */
 const INLINE = 3;
 const SPARSE_SLOT = 1 + INLINE;

@@ -1,4 +1,4 @@
-import { hashString, quickKey } from './feature-hash';
+import { featureKey1, featureKey2, featureKey3, hashString } from './feature-hash';
 import { LOWER_HASH, lexicalEntry, SUFFIX3_HASH } from './tagger-features';
 import type { ParseState } from './transition-system';
 
@@ -17,29 +17,22 @@ const NO_WORD = hashString('-NONE-');
 const ROOT_TAG = -2;
 const NO_TAG = -1;
 
-export const PARSER_FEATURE_COUNT = 62;
-export const LABELER_FEATURE_COUNT = 30;
+export const PARSER_FEATURE_COUNT = 92;
+export const LABELER_FEATURE_COUNT = 40;
 
-/**
- * `coarseOfTag` maps a tag class to the id of its UPOS. `reuse`, an input of an earlier sentence, is
- * filled instead of allocating new arrays when it is large enough (entries past the sentence are stale).
- */
+/** `coarseOfTag` maps a tag class to the id of its UPOS. */
 export function parserInput(
   words: readonly string[],
   tags: ArrayLike<number>,
   coarseOfTag: Int32Array,
-  reuse?: ParserInput,
 ): ParserInput {
   const size = words.length + 1;
-  const input: ParserInput =
-    reuse && reuse.words.length >= size
-      ? reuse
-      : {
-          words: new Uint32Array(size),
-          tags: new Int32Array(size),
-          coarse: new Int32Array(size),
-          suffixes: new Uint32Array(size),
-        };
+  const input: ParserInput = {
+    words: new Uint32Array(size),
+    tags: new Int32Array(size),
+    coarse: new Int32Array(size),
+    suffixes: new Uint32Array(size),
+  };
   input.words[0] = ROOT_WORD;
   input.tags[0] = ROOT_TAG;
   input.coarse[0] = ROOT_TAG;
@@ -123,54 +116,6 @@ function readPositions(state: ParseState, input: ParserInput): void {
 
 /** Zhang & Nivre (2011) style templates over s0..s2, b0..b2 and the outer dependents of s0, s1 and b0. */
 export function parserFeatures(state: ParseState, input: ParserInput, out: Uint32Array): number {
-  return stackFeatures(state, input, out, bufferFeatures(input, state.next, state.length, out, 0));
-}
-
-/**
- * The templates over b0..b2 alone (and the bias), written from `out[n]` on: they depend only on the
- * front of the buffer, so a parser may score them once per buffer position (LEFT and RIGHT keep it).
- */
-export function bufferFeatures(
-  input: ParserInput,
-  next: number,
-  length: number,
-  out: Uint32Array,
-  n: number,
-): number {
-  const { words, tags, coarse } = input;
-  const b0 = next <= length ? next : -1;
-  const b1 = next + 1 <= length ? next + 1 : -1;
-  const b2 = next + 2 <= length ? next + 2 : -1;
-  const b0w = b0 < 0 ? NO_WORD : words[b0]!;
-  const b0t = b0 < 0 ? NO_TAG : tags[b0]!;
-  const b0c = b0 < 0 ? NO_TAG : coarse[b0]!;
-  const b1w = b1 < 0 ? NO_WORD : words[b1]!;
-  const b1t = b1 < 0 ? NO_TAG : tags[b1]!;
-  const b1c = b1 < 0 ? NO_TAG : coarse[b1]!;
-  const b2t = b2 < 0 ? NO_TAG : tags[b2]!;
-  const b2c = b2 < 0 ? NO_TAG : coarse[b2]!;
-
-  out[n++] = quickKey(0, 0, 0, 0);
-  out[n++] = quickKey(9, b0w, 0, 0);
-  out[n++] = quickKey(10, b0t, 0, 0);
-  out[n++] = quickKey(11, b0w, b0t, 0);
-  out[n++] = quickKey(12, b1w, 0, 0);
-  out[n++] = quickKey(13, b1t, 0, 0);
-  out[n++] = quickKey(14, b1w, b1t, 0);
-  out[n++] = quickKey(16, b2t, 0, 0);
-  out[n++] = quickKey(42, b0t, b1t, 0);
-  out[n++] = quickKey(47, b0t, b1t, b2t);
-  out[n++] = quickKey(88, b0c, b1c, b2c);
-  return n;
-}
-
-/** The templates that read the stack or dependents, written from `out[n]` on. */
-export function stackFeatures(
-  state: ParseState,
-  input: ParserInput,
-  out: Uint32Array,
-  start: number,
-): number {
   readPositions(state, input);
   const s0 = at[S0]!;
   const b0 = at[B0]!;
@@ -181,7 +126,9 @@ export function stackFeatures(
   const s2t = t[S2]!;
   const b0w = w[B0]!;
   const b0t = t[B0]!;
+  const b1w = w[B1]!;
   const b1t = t[B1]!;
+  const b2w = w[B2]!;
   const b2t = t[B2]!;
   const s0Lt = t[S0L]!;
   const s0Rt = t[S0R]!;
@@ -191,65 +138,108 @@ export function stackFeatures(
   const s0Right = s0 >= 0 ? state.rightCount[s0]! : -1;
   const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
 
-  let n = start;
-  out[n++] = quickKey(1, s0w, 0, 0);
-  out[n++] = quickKey(3, s0w, s0t, 0);
-  out[n++] = quickKey(5, s1t, 0, 0);
-  out[n++] = quickKey(6, s1w, s1t, 0);
+  let n = 0;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, s0w);
+  out[n++] = featureKey1(2, s0t);
+  out[n++] = featureKey2(3, s0w, s0t);
+  out[n++] = featureKey1(4, s1w);
+  out[n++] = featureKey1(5, s1t);
+  out[n++] = featureKey2(6, s1w, s1t);
+  out[n++] = featureKey1(7, w[S2]!);
+  out[n++] = featureKey1(8, s2t);
+  out[n++] = featureKey1(9, b0w);
+  out[n++] = featureKey1(10, b0t);
+  out[n++] = featureKey2(11, b0w, b0t);
+  out[n++] = featureKey1(12, b1w);
+  out[n++] = featureKey1(13, b1t);
+  out[n++] = featureKey2(14, b1w, b1t);
+  out[n++] = featureKey1(15, b2w);
+  out[n++] = featureKey1(16, b2t);
+  out[n++] = featureKey2(17, b2w, b2t);
 
-  out[n++] = quickKey(18, w[S0L]!, 0, 0);
-  out[n++] = quickKey(19, s0Lt, 0, 0);
-  out[n++] = quickKey(20, l[S0L]!, 0, 0);
-  out[n++] = quickKey(23, l[S0R]!, 0, 0);
-  out[n++] = quickKey(24, w[B0L]!, 0, 0);
-  out[n++] = quickKey(25, b0Lt, 0, 0);
-  out[n++] = quickKey(26, l[B0L]!, 0, 0);
-  out[n++] = quickKey(27, t[S0L2]!, 0, 0);
-  out[n++] = quickKey(28, l[S0L2]!, 0, 0);
-  out[n++] = quickKey(32, l[B0L2]!, 0, 0);
-  out[n++] = quickKey(33, t[S1L]!, l[S1L]!, 0);
-  out[n++] = quickKey(34, t[S1R]!, l[S1R]!, 0);
-  out[n++] = quickKey(38, s0w, s0t, b0t);
-  out[n++] = quickKey(39, s0t, b0w, b0t);
-  out[n++] = quickKey(43, s0t, s1t, 0);
-  out[n++] = quickKey(44, s0w, s1w, 0);
-  out[n++] = quickKey(45, s0w, s1t, s0t);
-  out[n++] = quickKey(46, s1w, s1t, s0t);
+  out[n++] = featureKey1(18, w[S0L]!);
+  out[n++] = featureKey1(19, s0Lt);
+  out[n++] = featureKey1(20, l[S0L]!);
+  out[n++] = featureKey1(21, w[S0R]!);
+  out[n++] = featureKey1(22, s0Rt);
+  out[n++] = featureKey1(23, l[S0R]!);
+  out[n++] = featureKey1(24, w[B0L]!);
+  out[n++] = featureKey1(25, b0Lt);
+  out[n++] = featureKey1(26, l[B0L]!);
+  out[n++] = featureKey1(27, t[S0L2]!);
+  out[n++] = featureKey1(28, l[S0L2]!);
+  out[n++] = featureKey1(29, t[S0R2]!);
+  out[n++] = featureKey1(30, l[S0R2]!);
+  out[n++] = featureKey1(31, t[B0L2]!);
+  out[n++] = featureKey1(32, l[B0L2]!);
+  out[n++] = featureKey2(33, t[S1L]!, l[S1L]!);
+  out[n++] = featureKey2(34, t[S1R]!, l[S1R]!);
 
-  out[n++] = quickKey(48, s0t, b0t, b1t);
-  out[n++] = quickKey(49, s1t, s0t, b0t);
-  out[n++] = quickKey(50, s0t, s0Lt, b0t);
-  out[n++] = quickKey(51, s0t, s0Rt, b0t);
-  out[n++] = quickKey(52, s0t, b0t, b0Lt);
-  out[n++] = quickKey(54, s0t, s0Rt, t[S0R2]!);
-  out[n++] = quickKey(55, b0t, b0Lt, t[B0L2]!);
-  out[n++] = quickKey(56, s2t, s1t, s0t);
-  out[n++] = quickKey(57, s1t, s0t, s0Rt);
-  out[n++] = quickKey(58, s1t, t[S1R]!, s0t);
-  out[n++] = quickKey(59, s0t, s1t, b1t);
-  out[n++] = quickKey(61, s0t, distance, 0);
-  out[n++] = quickKey(64, s0w, b0w, distance);
+  out[n++] = featureKey3(35, s0w, s0t, featureKey2(0, b0w, b0t));
+  out[n++] = featureKey3(36, s0w, s0t, b0w);
+  out[n++] = featureKey3(37, s0w, b0w, b0t);
+  out[n++] = featureKey3(38, s0w, s0t, b0t);
+  out[n++] = featureKey3(39, s0t, b0w, b0t);
+  out[n++] = featureKey2(40, s0w, b0w);
+  out[n++] = featureKey2(41, s0t, b0t);
+  out[n++] = featureKey2(42, b0t, b1t);
+  out[n++] = featureKey2(43, s0t, s1t);
+  out[n++] = featureKey2(44, s0w, s1w);
+  out[n++] = featureKey3(45, s0w, s1t, s0t);
+  out[n++] = featureKey3(46, s1w, s1t, s0t);
 
-  out[n++] = quickKey(66, s0w, s0Right, 0);
-  out[n++] = quickKey(67, s0t, s0Right, 0);
-  out[n++] = quickKey(69, s0t, s0Left, 0);
-  out[n++] = quickKey(71, b0t, b0Left, 0);
+  out[n++] = featureKey3(47, b0t, b1t, b2t);
+  out[n++] = featureKey3(48, s0t, b0t, b1t);
+  out[n++] = featureKey3(49, s1t, s0t, b0t);
+  out[n++] = featureKey3(50, s0t, s0Lt, b0t);
+  out[n++] = featureKey3(51, s0t, s0Rt, b0t);
+  out[n++] = featureKey3(52, s0t, b0t, b0Lt);
+  out[n++] = featureKey3(53, s0t, s0Lt, t[S0L2]!);
+  out[n++] = featureKey3(54, s0t, s0Rt, t[S0R2]!);
+  out[n++] = featureKey3(55, b0t, b0Lt, t[B0L2]!);
+  out[n++] = featureKey3(56, s2t, s1t, s0t);
+  out[n++] = featureKey3(57, s1t, s0t, s0Rt);
+  out[n++] = featureKey3(58, s1t, t[S1R]!, s0t);
+  out[n++] = featureKey3(59, s0t, s1t, b1t);
 
-  out[n++] = quickKey(72, s0t, l[S0L]!, l[S0L2]!);
-  out[n++] = quickKey(73, s0t, l[S0R]!, l[S0R2]!);
-  out[n++] = quickKey(75, s0w, l[S0L]!, l[S0R]!);
-  out[n++] = quickKey(76, b0w, l[B0L]!, b0t);
-  out[n++] = quickKey(79, s0t, b1t, b2t);
+  out[n++] = featureKey2(60, s0w, distance);
+  out[n++] = featureKey2(61, s0t, distance);
+  out[n++] = featureKey2(62, b0w, distance);
+  out[n++] = featureKey2(63, b0t, distance);
+  out[n++] = featureKey3(64, s0w, b0w, distance);
+  out[n++] = featureKey3(65, s0t, b0t, distance);
+
+  out[n++] = featureKey2(66, s0w, s0Right);
+  out[n++] = featureKey2(67, s0t, s0Right);
+  out[n++] = featureKey2(68, s0w, s0Left);
+  out[n++] = featureKey2(69, s0t, s0Left);
+  out[n++] = featureKey2(70, b0w, b0Left);
+  out[n++] = featureKey2(71, b0t, b0Left);
+
+  out[n++] = featureKey3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = featureKey3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = featureKey3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = featureKey3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = featureKey3(76, b0w, l[B0L]!, b0t);
+  out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
+  out[n++] = featureKey3(78, s1t, b0t, b1t);
+  out[n++] = featureKey3(79, s0t, b1t, b2t);
   const { leftLabelSets, rightLabelSets } = state;
-  out[n++] = quickKey(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
-  out[n++] = quickKey(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
-  out[n++] = quickKey(85, c[S0]!, c[B0]!, c[B1]!);
-  out[n++] = quickKey(86, c[S1]!, c[S0]!, c[B0]!);
-  out[n++] = quickKey(87, c[S0]!, c[B0]!, distance);
+  out[n++] = featureKey3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
+  out[n++] = featureKey3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
+  out[n++] = featureKey3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
+  out[n++] = featureKey2(83, s0 < 0 ? NO_WORD : input.suffixes[s0]!, s0t);
+  out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
+  out[n++] = featureKey3(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
+  out[n++] = featureKey3(88, c[B0]!, c[B1]!, c[B2]!);
   const s1 = at[S1]!;
   const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
-  out[n++] = quickKey(89, s1t, s0t, stackDistance);
-  out[n++] = quickKey(91, s1t, s0w, b0t);
+  out[n++] = featureKey3(89, s1t, s0t, stackDistance);
+  out[n++] = featureKey3(90, s1w, s0t, stackDistance);
+  out[n++] = featureKey3(91, s1t, s0w, b0t);
   return n;
 }
 
@@ -290,37 +280,52 @@ export function labelerFeatures(
   const dRight = state.rightCount[dependent]!;
 
   let n = 0;
-  out[n++] = quickKey(0, 0, 0, 0);
-  out[n++] = quickKey(1, dw, 0, 0);
-  out[n++] = quickKey(2, dt, 0, 0);
-  out[n++] = quickKey(3, dw, dt, 0);
-  out[n++] = quickKey(4, hw, 0, 0);
-  out[n++] = quickKey(5, ht, 0, 0);
-  out[n++] = quickKey(6, hw, ht, 0);
-  out[n++] = quickKey(9, dt, hw, 0);
-  out[n++] = quickKey(11, dt, ht, direction);
-  out[n++] = quickKey(12, dt, direction, distance);
-  out[n++] = quickKey(13, ht, direction, distance);
-  out[n++] = quickKey(15, dt, hw, direction);
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, dw);
+  out[n++] = featureKey1(2, dt);
+  out[n++] = featureKey2(3, dw, dt);
+  out[n++] = featureKey1(4, hw);
+  out[n++] = featureKey1(5, ht);
+  out[n++] = featureKey2(6, hw, ht);
+  out[n++] = featureKey2(7, dt, ht);
+  out[n++] = featureKey2(8, dw, ht);
+  out[n++] = featureKey2(9, dt, hw);
+  out[n++] = featureKey2(10, dw, hw);
+  out[n++] = featureKey3(11, dt, ht, direction);
+  out[n++] = featureKey3(12, dt, direction, distance);
+  out[n++] = featureKey3(13, ht, direction, distance);
+  out[n++] = featureKey3(14, dw, ht, direction);
+  out[n++] = featureKey3(15, dt, hw, direction);
 
-  out[n++] = quickKey(16, dt, wordOf(words, dL), labelOf(labels, dL));
-  out[n++] = quickKey(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
-  out[n++] = quickKey(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
-  out[n++] = quickKey(19, wordOf(words, dL), labelOf(labels, dL), 0);
-  out[n++] = quickKey(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
-  out[n++] = quickKey(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
-  out[n++] = quickKey(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
-  out[n++] = quickKey(23, ht, wordOf(words, hL), labelOf(labels, hL));
-  out[n++] = quickKey(25, ht, labelOf(labels, hR), direction);
-  out[n++] = quickKey(27, dt, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+  out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+  out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+  out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
 
-  out[n++] = quickKey(29, dt, tagOf(tags, length, dependent - 1), 0);
-  out[n++] = quickKey(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1), 0);
-  out[n++] = quickKey(33, dt, wordOf(words, dependent - 1), 0);
-  out[n++] = quickKey(35, dw, wordOf(words, dL), direction);
-  out[n++] = quickKey(36, hw, labelOf(labels, hL), direction);
-  out[n++] = quickKey(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
-  out[n++] = quickKey(38, dependent === 1 ? 1 : 0, dt, 0);
-  out[n++] = quickKey(39, ht, tagOf(tags, length, head - 1), direction);
+  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
+  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
+  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(
+    37,
+    dt,
+    tagOf(tags, length, child(left2, head)),
+    labelOf(labels, child(left2, head)),
+  );
+  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
+  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }

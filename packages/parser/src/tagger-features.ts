@@ -79,53 +79,28 @@ export function lexicalEntry(word: string): LexicalEntry {
   return entry;
 }
 
-/**
- * The per-token hashes of a sentence. `reuse`, the context of an earlier sentence, is filled instead of
- * allocating new arrays when it is large enough.
- */
-export function taggerContext(
-  words: readonly string[],
-  lexicon: ReadonlyMap<string, number>,
-  reuse?: TaggerContext,
-): TaggerContext {
+export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<string, number>): TaggerContext {
   const size = words.length + 2 * PAD;
-  const context: TaggerContext =
-    reuse && reuse.form.length >= size
-      ? reuse
-      : {
-          length: words.length,
-          form: new Uint32Array(size),
-          lower: new Uint32Array(size),
-          prefix1: new Uint32Array(size),
-          prefix2: new Uint32Array(size),
-          prefix3: new Uint32Array(size),
-          suffix1: new Uint32Array(size),
-          suffix2: new Uint32Array(size),
-          suffix3: new Uint32Array(size),
-          shape: new Uint32Array(size),
-          flags: new Uint32Array(size),
-          ambiguity: new Uint32Array(size),
-        };
-  context.length = words.length;
-  const padded = [context.form, context.lower, context.suffix3, context.shape, context.ambiguity];
-  const unpadded = [
-    context.prefix1,
-    context.prefix2,
-    context.prefix3,
-    context.suffix1,
-    context.suffix2,
-    context.flags,
-  ];
+  const context: TaggerContext = {
+    length: words.length,
+    form: new Uint32Array(size),
+    lower: new Uint32Array(size),
+    prefix1: new Uint32Array(size),
+    prefix2: new Uint32Array(size),
+    prefix3: new Uint32Array(size),
+    suffix1: new Uint32Array(size),
+    suffix2: new Uint32Array(size),
+    suffix3: new Uint32Array(size),
+    shape: new Uint32Array(size),
+    flags: new Uint32Array(size),
+    ambiguity: new Uint32Array(size),
+  };
   for (let pad = 0; pad < PAD; pad++) {
     const before = PAD - 1 - pad;
     const after = words.length + PAD + pad;
-    for (const array of padded) {
+    for (const array of [context.form, context.lower, context.suffix3, context.shape, context.ambiguity]) {
       array[before] = START[pad]!;
       array[after] = END[pad]!;
-    }
-    for (const array of unpadded) {
-      array[before] = 0;
-      array[after] = 0;
     }
   }
   for (let i = 0; i < words.length; i++) {

@@ -1,11 +1,5 @@
 import { LinearModel, type LinearModelData } from './linear-model';
-import {
-  normalizeWord,
-  TAGGER_FEATURE_COUNT,
-  type TaggerContext,
-  taggerContext,
-  taggerFeatures,
-} from './tagger-features';
+import { normalizeWord, TAGGER_FEATURE_COUNT, taggerContext, taggerFeatures } from './tagger-features';
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -33,8 +27,6 @@ export class Tagger {
   private readonly features = new Uint32Array(TAGGER_FEATURE_COUNT);
   private scores: Int32Array;
   private readonly classUpos: string[];
-  /** The per-token hashes of the last sentence, whose arrays the next one reuses. */
-  private context: TaggerContext | undefined;
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -52,8 +44,7 @@ export class Tagger {
 
   /** The class id of every word. */
   tagClasses(words: readonly string[], allowed?: AllowedTags): Int32Array {
-    const context = taggerContext(words, this.lexicon, this.context);
-    this.context = context;
+    const context = taggerContext(words, this.lexicon);
     const tags = new Int32Array(words.length);
     let previous = -1;
     let previous2 = -2;

@@ -10,27 +10,24 @@ export const TRANSITION_COUNT = 3;
  * buffer is empty, so every tree has exactly one root word.
  */
 export class ParseState {
-  stack: Int32Array;
+  readonly stack: Int32Array;
   stackSize = 1;
   /** Front of the buffer; the buffer is empty when it exceeds `length`. */
   next = 1;
-  heads: Int32Array;
-  labels: Int32Array;
+  readonly heads: Int32Array;
+  readonly labels: Int32Array;
   /** Leftmost, second leftmost, rightmost and second rightmost dependents (0 for none). */
-  left1: Int32Array;
-  left2: Int32Array;
-  right1: Int32Array;
-  right2: Int32Array;
-  leftCount: Int32Array;
-  rightCount: Int32Array;
+  readonly left1: Int32Array;
+  readonly left2: Int32Array;
+  readonly right1: Int32Array;
+  readonly right2: Int32Array;
+  readonly leftCount: Int32Array;
+  readonly rightCount: Int32Array;
   /** Labels of each word's left and right dependents as 64-bit sets (two words per token, label mod 64). */
-  leftLabelSets: Uint32Array;
-  rightLabelSets: Uint32Array;
+  readonly leftLabelSets: Uint32Array;
+  readonly rightLabelSets: Uint32Array;
 
-  length: number;
-
-  constructor(length: number) {
-    this.length = length;
+  constructor(readonly length: number) {
     const size = length + 1;
     this.stack = new Int32Array(size);
     this.heads = new Int32Array(size).fill(-1);
@@ -43,32 +40,6 @@ export class ParseState {
     this.rightCount = new Int32Array(size);
     this.leftLabelSets = new Uint32Array(size * 2);
     this.rightLabelSets = new Uint32Array(size * 2);
-  }
-
-  /**
-   * Starts over on a sentence of `length` words, reusing the arrays when they are large enough (a parser
-   * keeps one state for all its sentences instead of allocating eleven arrays per sentence).
-   */
-  reset(length: number): void {
-    const size = length + 1;
-    if (size > this.stack.length) {
-      Object.assign(this, new ParseState(Math.max(length, 2 * this.length)));
-    } else {
-      this.heads.fill(-1, 0, size);
-      this.labels.fill(-1, 0, size);
-      this.left1.fill(0, 0, size);
-      this.left2.fill(0, 0, size);
-      this.right1.fill(0, 0, size);
-      this.right2.fill(0, 0, size);
-      this.leftCount.fill(0, 0, size);
-      this.rightCount.fill(0, 0, size);
-      this.leftLabelSets.fill(0, 0, size * 2);
-      this.rightLabelSets.fill(0, 0, size * 2);
-    }
-    this.length = length;
-    this.stackSize = 1;
-    this.next = 1;
-    this.stack[0] = 0;
   }
 
   /** The i-th item from the top of the stack, or -1. */
