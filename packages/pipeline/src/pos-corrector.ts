@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Upos } from '@cae/core';
+import { UPOS_TAGS, type Upos } from '@cae/core';
 import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import {
@@ -771,25 +771,6 @@ interface RuleIndex {
   readonly byTag: ReadonlyMap<Upos | undefined, readonly PosRule[]>;
   readonly other: readonly PosRule[];
 }
-const UPOS_TAGS: readonly Upos[] = [
-  'ADJ',
-  'ADP',
-  'ADV',
-  'AUX',
-  'CCONJ',
-  'DET',
-  'INTJ',
-  'NOUN',
-  'NUM',
-  'PART',
-  'PRON',
-  'PROPN',
-  'PUNCT',
-  'SCONJ',
-  'SYM',
-  'VERB',
-  'X',
-];
 function indexRules(rules: readonly PosRule[], disabled: ReadonlySet<string>): RuleIndex {
   const active = rules.filter((rule) => !disabled.has(rule.id));
   const byTag = new Map<Upos | undefined, readonly PosRule[]>();

@@ -1,27 +1,13 @@
-/**
- * Extractive answers (no LLM) on BEIR SciFact: the SciFact corpus is compiled into a PGlite store as
- * the retrieval eval does, then every query goes through the synthesizer the engine uses without a
- * language model. Reported on the test parts, thresholds tuned on the train parts:
- * - first citation relevant: share of SciFact test claims whose answer's first citation (`[1]`)
- *   is a clause of a document the qrels mark relevant (an empty answer counts as a miss);
- * - confidence AUC: how well `confidence` separates answerable questions (SciFact test claims, asked
- *   of the SciFact store) from unanswerable ones (NegConstraint test queries, about Wikipedia topics,
- *   asked of the same SciFact store): the probability that an answerable question gets the higher
- *   confidence (ties count half).
- * Run: pnpm eval:answers   (options: --no-write, --ingest-only, --limit N queries per part)
- */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CandidateSource, RetrievalResult, SentenceClause } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
-import { createStore } from '@cae/store-drizzle';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { createRetriever, type Retriever } from '../src/retriever';
 import { createSynthesizer, DEFAULT_MIN_CONFIDENCE, DEFAULT_RETRIEVAL_WEIGHT } from '../src/synthesizer';
 import { type BeirSet, loadBeirSet, type Split } from './eval-data';
-import { type IngestFigures, ingestCorpus } from './eval-ingest';
+import { openCorpusStore } from './eval-ingest';
 import { mean } from './eval-metrics';
 
 const args = process.argv.slice(2);
@@ -36,17 +22,6 @@ const queryLimit = option('limit') ? Number(option('limit')) : Number.POSITIVE_I
 const RETRIEVAL_WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
 const REPORT = resolve(import.meta.dirname, '../../../docs/ANSWERS.md');
 
-/** Short hash of @cae/pipeline's source files: the clauses change when they do. */
-async function pipelineFingerprint(): Promise<string> {
-  const root = resolve(import.meta.dirname, '../../pipeline/src');
-  const files = (await readdir(root, { recursive: true }))
-    .filter((file) => (file.endsWith('.ts') && !file.endsWith('.test.ts')) || file.endsWith('.json'))
-    .sort();
-  const hash = createHash('sha1');
-  for (const file of files) hash.update(file).update(await readFile(join(root, file)));
-  return hash.digest('hex').slice(0, 10);
-}
-
 const embedder = createLocalEmbedder({
   cacheDir: process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-eval-embeddings'),
 });
@@ -58,35 +33,17 @@ const [scifactTrain, scifactTest, negTrain, negTest] = await Promise.all([
   loadBeirSet('negconstraint', 'test'),
 ]);
 
-// Persisted under the temp directory and reused by later runs: ingesting SciFact takes many minutes.
-// The name carries a hash of the pipeline sources and the embedder id; CAE_EVAL_FRESH=1 re-ingests.
-const storeDir = join(
-  tmpdir(),
-  `cae-answers-eval-store-scifact-${await pipelineFingerprint()}-${embedder.id.replace(/[^a-z0-9]+/gi, '-')}`,
-);
-const marker = join(storeDir, 'cae-eval-ingest.json');
-let ingest = process.env.CAE_EVAL_FRESH
-  ? undefined
-  : await readFile(marker, 'utf8').then(
-      (text) => JSON.parse(text) as IngestFigures,
-      () => undefined,
-    );
-if (!ingest) await rm(storeDir, { recursive: true, force: true });
-const store = await createStore({ url: `file://${storeDir}`, semanticEdges: false });
-if (!ingest) {
-  await store.enableEmbeddings({ dimension: embedder.dimension, embedderId: embedder.id });
-  ingest = await ingestCorpus({
-    store,
-    pipeline: createPipeline(),
-    embedder,
-    corpus: scifactTrain.corpus,
-    onProgress: (done, clauses) => process.stdout.write(`\r  ingested ${done} documents, ${clauses} clauses`),
-  });
-  await writeFile(marker, JSON.stringify(ingest));
-  console.log(`\n  ${ingest.clauses} clauses in ${(ingest.totalMs / 1000).toFixed(1)} s`);
-} else {
-  console.log(`  reusing the store in ${storeDir} (${ingest.clauses} clauses)`);
-}
+// The SciFact store of `pnpm eval:retrieval` (the same corpus, pipeline and embedder), reused when kept.
+const opened = await openCorpusStore({
+  name: 'scifact',
+  corpus: scifactTrain.corpus,
+  pipeline: createPipeline(),
+  embedder,
+});
+const { store, storeDir } = opened;
+const ingest = opened.figures;
+if (opened.reused) console.log(`  reusing the store in ${storeDir} (${ingest.clauses} clauses)`);
+else console.log(`\n  ${ingest.clauses} clauses in ${(ingest.totalMs / 1000).toFixed(1)} s`);
 if (ingestOnly) {
   await store.close();
   process.exit(0);

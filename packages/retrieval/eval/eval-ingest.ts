@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { AnnotatedClause } from '@cae/core';
 import type { Pipeline } from '@cae/pipeline';
-import type { SaveDocumentInput, Store } from '@cae/store-drizzle';
+import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
 import type { Embedder } from '../src/embedder';
 import { embedClauses } from '../src/embedder-context';
 import type { BeirDocument } from './eval-data';
@@ -106,4 +110,56 @@ export async function ingestCorpus(options: {
   figures.totalMs = performance.now() - started;
   figures.peakRssMb = Math.round(Math.max(peak, process.memoryUsage().rss) / 2 ** 20);
   return figures;
+}
+
+/** Short hash of @cae/pipeline's source files: the clauses change when they do. */
+export async function pipelineFingerprint(): Promise<string> {
+  const root = resolve(import.meta.dirname, '../../pipeline/src');
+  const files = (await readdir(root, { recursive: true }))
+    .filter((file) => (file.endsWith('.ts') && !file.endsWith('.test.ts')) || file.endsWith('.json'))
+    .sort();
+  const hash = createHash('sha1');
+  for (const file of files) hash.update(file).update(await readFile(join(root, file)));
+  return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * The store of a corpus, with its clauses embedded, persisted under the temp directory and reused by
+ * later runs of any evaluation (ingesting SciFact takes many minutes). The name carries a hash of the
+ * pipeline sources and the embedder id, so a changed pipeline re-ingests; CAE_EVAL_FRESH=1 forces it.
+ */
+export async function openCorpusStore(options: {
+  name: string;
+  corpus: readonly BeirDocument[];
+  pipeline: Pipeline;
+  embedder: Embedder;
+}): Promise<{ store: Store; storeDir: string; figures: IngestFigures; reused: boolean }> {
+  const { embedder } = options;
+  const storeDir = join(
+    tmpdir(),
+    `cae-retrieval-eval-store-${options.name}-${await pipelineFingerprint()}-${embedder.id.replace(/[^a-z0-9]+/gi, '-')}`,
+  );
+  const marker = join(storeDir, 'cae-eval-ingest.json');
+  const kept = process.env.CAE_EVAL_FRESH
+    ? undefined
+    : await readFile(marker, 'utf8').then(
+        (text) => JSON.parse(text) as IngestFigures,
+        () => undefined,
+      );
+  if (kept) {
+    const store = await createStore({ url: `file://${storeDir}`, semanticEdges: false });
+    return { store, storeDir, figures: kept, reused: true };
+  }
+  await rm(storeDir, { recursive: true, force: true });
+  const store = await createStore({ url: `file://${storeDir}`, semanticEdges: false });
+  await store.enableEmbeddings({ dimension: embedder.dimension, embedderId: embedder.id });
+  const figures = await ingestCorpus({
+    store,
+    pipeline: options.pipeline,
+    embedder,
+    corpus: options.corpus,
+    onProgress: (done, clauses) => process.stdout.write(`\r  ingested ${done} documents, ${clauses} clauses`),
+  });
+  await writeFile(marker, JSON.stringify(figures));
+  return { store, storeDir, figures, reused: false };
 }

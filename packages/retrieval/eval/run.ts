@@ -1,18 +1,9 @@
-/**
- * Retrieval quality on BEIR SciFact and NegConstraint: compiles each corpus with @cae/pipeline into a
- * PGlite store, embeds clauses with the local embedder, and reports document-level nDCG@10 and
- * recall@100 (clause hits aggregated to their document by max) for keyword (BM25, ts_rank_cd),
- * vector and hybrid retrieval. Settings are tuned on the train parts; the test parts are reported
- * and written to docs/RETRIEVAL.md.
- * Run: pnpm eval:retrieval   (options: --no-write, --sets scifact,negconstraint)
- */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CandidateSource, ClauseCandidate, RetrievalFilters } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
-import { createStore, type Store } from '@cae/store-drizzle';
+import type { Store } from '@cae/store-drizzle';
 import { DEFAULT_VOCABULARY_SIZE } from '../src/embedder-cache';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { DEFAULT_RRF_K } from '../src/rank-fusion';
@@ -23,7 +14,7 @@ import {
   type RetrievalMode,
 } from '../src/retriever';
 import { type BeirSet, loadBeirSet, loadNegConstraintGraded, type Split } from './eval-data';
-import { type IngestFigures, ingestCorpus } from './eval-ingest';
+import { openCorpusStore } from './eval-ingest';
 import { documentsByBestClause, mean, ndcgAt, recallAt } from './eval-metrics';
 
 const args = process.argv.slice(2);
@@ -101,17 +92,6 @@ function cachedSource(store: Store, ranking: Ranking, vectorCache: Map<string, C
   return source;
 }
 
-/** Short hash of @cae/pipeline's source files: the clauses change when they do. */
-async function pipelineFingerprint(): Promise<string> {
-  const root = resolve(import.meta.dirname, '../../pipeline/src');
-  const files = (await readdir(root, { recursive: true }))
-    .filter((file) => (file.endsWith('.ts') && !file.endsWith('.test.ts')) || file.endsWith('.json'))
-    .sort();
-  const hash = createHash('sha1');
-  for (const file of files) hash.update(file).update(await readFile(join(root, file)));
-  return hash.digest('hex').slice(0, 10);
-}
-
 interface Scores {
   ndcg: number;
   recall: number;
@@ -177,39 +157,14 @@ const fmt = (value: number) => value.toFixed(4);
 
 for (const name of sets) {
   const [train, test] = await Promise.all([loadBeirSet(name, 'train'), loadBeirSet(name, 'test')]);
-  // Persisted under the temp directory and reused by later runs: ingesting SciFact takes many minutes.
-  // The name carries a hash of the pipeline sources and the embedder id, so a changed pipeline
-  // re-ingests; CAE_EVAL_FRESH=1 forces it.
-  const storeDir = join(
-    tmpdir(),
-    `cae-retrieval-eval-store-${name}-${await pipelineFingerprint()}-${embedder.id.replace(/[^a-z0-9]+/gi, '-')}`,
-  );
-  const marker = join(storeDir, 'cae-eval-ingest.json');
-  let ingest = process.env.CAE_EVAL_FRESH
-    ? undefined
-    : await readFile(marker, 'utf8').then(
-        (text) => JSON.parse(text) as IngestFigures,
-        () => undefined,
-      );
-  if (!ingest) await rm(storeDir, { recursive: true, force: true });
-  const store = await createStore({ url: `file://${storeDir}`, semanticEdges: false });
-  if (!ingest) {
-    await store.enableEmbeddings({ dimension: embedder.dimension, embedderId: embedder.id });
-    ingest = await ingestCorpus({
-      store,
-      pipeline,
-      embedder,
-      corpus: train.corpus,
-      onProgress: (done, clauses) =>
-        process.stdout.write(`\r  ingested ${done} documents, ${clauses} clauses`),
-    });
-    await writeFile(marker, JSON.stringify(ingest));
+  const opened = await openCorpusStore({ name, corpus: train.corpus, pipeline, embedder });
+  const { store, storeDir } = opened;
+  const ingest = opened.figures;
+  if (opened.reused) console.log(`  reusing the store in ${storeDir} (${ingest.clauses} clauses)`);
+  else
     console.log(
       `\n  ${ingest.clauses} clauses in ${(ingest.totalMs / 1000).toFixed(1)} s (compile ${(ingest.compileMs / 1000).toFixed(1)} s, embed ${(ingest.embedMs / 1000).toFixed(1)} s, store ${(ingest.storeMs / 1000).toFixed(1)} s)`,
     );
-  } else {
-    console.log(`  reusing the store in ${storeDir} (${ingest.clauses} clauses)`);
-  }
   if (ingest.failedDocuments.length > 0) {
     console.log(
       `  the pipeline failed on ${ingest.failedDocuments.length} documents, e.g. ${ingest.failedDocuments.slice(0, 3).join(' | ')}`,

@@ -45,7 +45,9 @@ export const clauseColumns = {
 export type StoredClauseRow = Omit<ClauseRow, 'tsv'>;
 
 /** What the compact annotation form reads from a clause's own columns. */
-function rowContext(row: Pick<StoredClauseRow, keyof ClauseRowContext | 'compiledAt'>): ClauseRowContext {
+export function rowContext(
+  row: Pick<StoredClauseRow, keyof ClauseRowContext | 'compiledAt'>,
+): ClauseRowContext {
   return {
     id: row.id,
     text: row.text,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { encodeAnnotation } from '../annotation-codec';
 import type { StoreDatabase } from '../store-connection';
-import { clauseColumns, type StoredClauseRow, toAnnotatedClause } from '../store-rows';
+import { clauseColumns, rowContext, type StoredClauseRow, toAnnotatedClause } from '../store-rows';
 import { clauses, storeMeta } from '../store-schema';
 
 /** The store_meta key marking a store whose clauses are written in the compact annotation form. */
@@ -53,15 +53,7 @@ export async function upgradeAnnotationFormat(db: StoreDatabase): Promise<number
         .limit(BATCH)
         .for('update');
       const changed = rows.flatMap((row) => {
-        const stored = encodeAnnotation(toAnnotatedClause(row), {
-          id: row.id,
-          text: row.text,
-          documentId: row.documentId,
-          clauseIndex: row.clauseIndex,
-          sentenceIndex: row.sentenceIndex,
-          parentClauseId: row.parentClauseId,
-          compiledAt: row.compiledAt.toISOString(),
-        });
+        const stored = encodeAnnotation(toAnnotatedClause(row), rowContext(row));
         return JSON.stringify(stored) === JSON.stringify(pick(row)) ? [] : [{ id: row.id, ...stored }];
       });
       if (changed.length > 0) {
