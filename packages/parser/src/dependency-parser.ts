@@ -5,8 +5,14 @@ import {
   labelerFeatures,
   PARSER_FEATURE_COUNT,
   type ParserInput,
-  parserFeatures,
+  parserDynamicFeatures,
   parserInput,
+  parserStaticFeatures,
+  ROLE_B0,
+  ROLE_COUNT,
+  ROLE_S0,
+  ROLE_S1,
+  ROLE_S2,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
 
@@ -69,7 +75,18 @@ export class DependencyParser {
   private readonly coarseOfTag: Int32Array;
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
+  private readonly partScores = new Int32Array(TRANSITION_COUNT);
   private readonly labelScores: Int32Array;
+  /** Arrays reused from sentence to sentence. */
+  private state: ParseState | undefined;
+  private input: ParserInput | undefined;
+  /**
+   * Per role (s0, s1, s2, buffer front) and word (the last slot for none), the part of the transition
+   * scores its fixed templates give, and the sentence number it was computed for.
+   */
+  private roleScores = new Int32Array(0);
+  private roleStamps = new Int32Array(0);
+  private sentence = 0;
 
   constructor(readonly data: ParserModelData) {
     this.labels = data.labels;
@@ -84,19 +101,58 @@ export class DependencyParser {
 
   /** Parses words given their tag classes (ids of the tagger's classes). */
   parse(words: readonly string[], tags: ArrayLike<number>): DependencyTree {
-    const input = parserInput(words, tags, this.coarseOfTag);
-    const state = new ParseState(words.length);
+    const length = words.length;
+    const input = parserInput(words, tags, this.coarseOfTag, this.input);
+    this.input = input;
+    let state = this.state;
+    if (state === undefined || state.capacity < length) {
+      state = new ParseState(length, Math.max(length, 64));
+      this.state = state;
+    } else state.reset(length);
+    const slots = (state.capacity + 2) * ROLE_COUNT;
+    if (this.roleStamps.length < slots) {
+      this.roleStamps = new Int32Array(slots);
+      this.roleScores = new Int32Array(slots * TRANSITION_COUNT);
+      this.sentence = 0;
+    }
+    this.sentence = (this.sentence + 1) | 0 || 1;
     while (!state.isTerminal()) {
       const transition = onlyLegal(state) ?? this.predict(state, input);
       state.apply(transition, transition === SHIFT ? -1 : this.label(state, input, transition));
     }
-    return { heads: state.heads.slice(1), labels: state.labels.slice(1) };
+    return { heads: state.heads.slice(1, length + 1), labels: state.labels.slice(1, length + 1) };
   }
 
   private predict(state: ParseState, input: ParserInput): number {
-    const count = parserFeatures(state, input, this.features);
-    this.transitions.score(this.features, count, this.transitionScores);
-    return bestLegal(state, this.transitionScores);
+    const scores = this.transitionScores;
+    const count = parserDynamicFeatures(state, input, this.features);
+    this.transitions.score(this.features, count, scores);
+    this.addRole(ROLE_S0, state.stackItem(0), state, input);
+    this.addRole(ROLE_S1, state.stackItem(1), state, input);
+    this.addRole(ROLE_S2, state.stackItem(2), state, input);
+    this.addRole(ROLE_B0, state.bufferItem(0), state, input);
+    return bestLegal(state, scores);
+  }
+
+  /** Adds to the transition scores the part of `role`'s fixed templates for `word`, computed once per sentence. */
+  private addRole(role: number, word: number, state: ParseState, input: ParserInput): void {
+    const stride = state.capacity + 2;
+    const slot = role * stride + (word < 0 ? stride - 1 : word);
+    const at = slot * TRANSITION_COUNT;
+    const cached = this.roleScores;
+    const scores = this.transitionScores;
+    if (this.roleStamps[slot] !== this.sentence) {
+      const part = this.partScores;
+      const count = parserStaticFeatures(role, word, input, state.length, this.features);
+      this.transitions.score(this.features, count, part);
+      cached[at] = part[0]!;
+      cached[at + 1] = part[1]!;
+      cached[at + 2] = part[2]!;
+      this.roleStamps[slot] = this.sentence;
+    }
+    scores[0] = scores[0]! + cached[at]!;
+    scores[1] = scores[1]! + cached[at + 1]!;
+    scores[2] = scores[2]! + cached[at + 2]!;
   }
 
   private label(state: ParseState, input: ParserInput, transition: number): number {

@@ -30,15 +30,23 @@ function combine(hash: number, value: number): number {
   return (Math.imul(hash, 5) + 0xe6546b64) | 0;
 }
 
+const SEED_COUNT = 128;
+/** `combine(0x9747b28c, template)` for the first templates, computed once (the keys do not change). */
+const SEEDS = Int32Array.from({ length: SEED_COUNT }, (_, template) => combine(0x9747b28c, template));
+
+function seed(template: number): number {
+  return template >= 0 && template < SEED_COUNT ? SEEDS[template]! : combine(0x9747b28c, template);
+}
+
 /** A non-zero 32-bit key for a feature template and its values. */
 export function featureKey1(template: number, a: number): number {
-  return fmix(combine(combine(0x9747b28c, template), a)) || 1;
+  return fmix(combine(seed(template), a)) || 1;
 }
 
 export function featureKey2(template: number, a: number, b: number): number {
-  return fmix(combine(combine(combine(0x9747b28c, template), a), b)) || 1;
+  return fmix(combine(combine(seed(template), a), b)) || 1;
 }
 
 export function featureKey3(template: number, a: number, b: number, c: number): number {
-  return fmix(combine(combine(combine(combine(0x9747b28c, template), a), b), c)) || 1;
+  return fmix(combine(combine(combine(seed(template), a), b), c)) || 1;
 }

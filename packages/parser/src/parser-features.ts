@@ -20,19 +20,26 @@ const NO_TAG = -1;
 export const PARSER_FEATURE_COUNT = 92;
 export const LABELER_FEATURE_COUNT = 40;
 
-/** `coarseOfTag` maps a tag class to the id of its UPOS. */
+/**
+ * `coarseOfTag` maps a tag class to the id of its UPOS. `reuse`: arrays to fill when long enough (entries past
+ * the sentence are left as they are and never read).
+ */
 export function parserInput(
   words: readonly string[],
   tags: ArrayLike<number>,
   coarseOfTag: Int32Array,
+  reuse?: ParserInput,
 ): ParserInput {
   const size = words.length + 1;
-  const input: ParserInput = {
-    words: new Uint32Array(size),
-    tags: new Int32Array(size),
-    coarse: new Int32Array(size),
-    suffixes: new Uint32Array(size),
-  };
+  const input: ParserInput =
+    reuse !== undefined && reuse.words.length >= size
+      ? reuse
+      : {
+          words: new Uint32Array(size),
+          tags: new Int32Array(size),
+          coarse: new Int32Array(size),
+          suffixes: new Uint32Array(size),
+        };
   input.words[0] = ROOT_WORD;
   input.tags[0] = ROOT_TAG;
   input.coarse[0] = ROOT_TAG;
@@ -328,4 +335,185 @@ export function labelerFeatures(
   out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
   out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
+}
+
+/**
+ * Roles whose templates read nothing but one word's (or the buffer front's) fixed properties: their part of
+ * a transition's score is the same every time that word holds the role, so the parser can add it from a
+ * cache instead of looking its features up again. `parserStaticFeatures` + `parserDynamicFeatures` give
+ * exactly the keys of `parserFeatures`.
+ */
+export const ROLE_S0 = 0;
+export const ROLE_S1 = 1;
+export const ROLE_S2 = 2;
+/** The buffer front with the two words after it, and the bias. */
+export const ROLE_B0 = 3;
+export const ROLE_COUNT = 4;
+
+/** The keys of the templates of `role` for `word` (-1 for none; for ROLE_B0 the buffer front). */
+export function parserStaticFeatures(
+  role: number,
+  word: number,
+  input: ParserInput,
+  length: number,
+  out: Uint32Array,
+): number {
+  const { words, tags, coarse } = input;
+  let n = 0;
+  switch (role) {
+    case ROLE_S0: {
+      const s0w = wordOf(words, word);
+      const s0t = staticTag(tags, word);
+      out[n++] = featureKey1(1, s0w);
+      out[n++] = featureKey1(2, s0t);
+      out[n++] = featureKey2(3, s0w, s0t);
+      out[n++] = featureKey2(83, word < 0 ? NO_WORD : input.suffixes[word]!, s0t);
+      return n;
+    }
+    case ROLE_S1: {
+      const s1w = wordOf(words, word);
+      const s1t = staticTag(tags, word);
+      out[n++] = featureKey1(4, s1w);
+      out[n++] = featureKey1(5, s1t);
+      out[n++] = featureKey2(6, s1w, s1t);
+      return n;
+    }
+    case ROLE_S2:
+      out[n++] = featureKey1(7, wordOf(words, word));
+      out[n++] = featureKey1(8, staticTag(tags, word));
+      return n;
+    default: {
+      const b0 = word;
+      const b1 = b0 >= 0 && b0 + 1 <= length ? b0 + 1 : -1;
+      const b2 = b0 >= 0 && b0 + 2 <= length ? b0 + 2 : -1;
+      const b0w = wordOf(words, b0);
+      const b0t = staticTag(tags, b0);
+      const b1w = wordOf(words, b1);
+      const b1t = staticTag(tags, b1);
+      const b2w = wordOf(words, b2);
+      const b2t = staticTag(tags, b2);
+      out[n++] = featureKey1(0, 0);
+      out[n++] = featureKey1(9, b0w);
+      out[n++] = featureKey1(10, b0t);
+      out[n++] = featureKey2(11, b0w, b0t);
+      out[n++] = featureKey1(12, b1w);
+      out[n++] = featureKey1(13, b1t);
+      out[n++] = featureKey2(14, b1w, b1t);
+      out[n++] = featureKey1(15, b2w);
+      out[n++] = featureKey1(16, b2t);
+      out[n++] = featureKey2(17, b2w, b2t);
+      out[n++] = featureKey2(42, b0t, b1t);
+      out[n++] = featureKey3(47, b0t, b1t, b2t);
+      out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
+      out[n++] = featureKey3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
+      return n;
+    }
+  }
+}
+
+/** The keys of the templates `parserStaticFeatures` leaves out. */
+export function parserDynamicFeatures(state: ParseState, input: ParserInput, out: Uint32Array): number {
+  readPositions(state, input);
+  const s0 = at[S0]!;
+  const b0 = at[B0]!;
+  const s0w = w[S0]!;
+  const s0t = t[S0]!;
+  const s1w = w[S1]!;
+  const s1t = t[S1]!;
+  const s2t = t[S2]!;
+  const b0w = w[B0]!;
+  const b0t = t[B0]!;
+  const b1t = t[B1]!;
+  const b2t = t[B2]!;
+  const s0Lt = t[S0L]!;
+  const s0Rt = t[S0R]!;
+  const b0Lt = t[B0L]!;
+  const distance = s0 >= 0 && b0 >= 0 ? distanceBucket(b0 - s0) : -1;
+  const s0Left = s0 >= 0 ? state.leftCount[s0]! : -1;
+  const s0Right = s0 >= 0 ? state.rightCount[s0]! : -1;
+  const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
+
+  let n = 0;
+  out[n++] = featureKey1(18, w[S0L]!);
+  out[n++] = featureKey1(19, s0Lt);
+  out[n++] = featureKey1(20, l[S0L]!);
+  out[n++] = featureKey1(21, w[S0R]!);
+  out[n++] = featureKey1(22, s0Rt);
+  out[n++] = featureKey1(23, l[S0R]!);
+  out[n++] = featureKey1(24, w[B0L]!);
+  out[n++] = featureKey1(25, b0Lt);
+  out[n++] = featureKey1(26, l[B0L]!);
+  out[n++] = featureKey1(27, t[S0L2]!);
+  out[n++] = featureKey1(28, l[S0L2]!);
+  out[n++] = featureKey1(29, t[S0R2]!);
+  out[n++] = featureKey1(30, l[S0R2]!);
+  out[n++] = featureKey1(31, t[B0L2]!);
+  out[n++] = featureKey1(32, l[B0L2]!);
+  out[n++] = featureKey2(33, t[S1L]!, l[S1L]!);
+  out[n++] = featureKey2(34, t[S1R]!, l[S1R]!);
+
+  out[n++] = featureKey3(35, s0w, s0t, featureKey2(0, b0w, b0t));
+  out[n++] = featureKey3(36, s0w, s0t, b0w);
+  out[n++] = featureKey3(37, s0w, b0w, b0t);
+  out[n++] = featureKey3(38, s0w, s0t, b0t);
+  out[n++] = featureKey3(39, s0t, b0w, b0t);
+  out[n++] = featureKey2(40, s0w, b0w);
+  out[n++] = featureKey2(41, s0t, b0t);
+  out[n++] = featureKey2(43, s0t, s1t);
+  out[n++] = featureKey2(44, s0w, s1w);
+  out[n++] = featureKey3(45, s0w, s1t, s0t);
+  out[n++] = featureKey3(46, s1w, s1t, s0t);
+
+  out[n++] = featureKey3(48, s0t, b0t, b1t);
+  out[n++] = featureKey3(49, s1t, s0t, b0t);
+  out[n++] = featureKey3(50, s0t, s0Lt, b0t);
+  out[n++] = featureKey3(51, s0t, s0Rt, b0t);
+  out[n++] = featureKey3(52, s0t, b0t, b0Lt);
+  out[n++] = featureKey3(53, s0t, s0Lt, t[S0L2]!);
+  out[n++] = featureKey3(54, s0t, s0Rt, t[S0R2]!);
+  out[n++] = featureKey3(55, b0t, b0Lt, t[B0L2]!);
+  out[n++] = featureKey3(56, s2t, s1t, s0t);
+  out[n++] = featureKey3(57, s1t, s0t, s0Rt);
+  out[n++] = featureKey3(58, s1t, t[S1R]!, s0t);
+  out[n++] = featureKey3(59, s0t, s1t, b1t);
+
+  out[n++] = featureKey2(60, s0w, distance);
+  out[n++] = featureKey2(61, s0t, distance);
+  out[n++] = featureKey2(62, b0w, distance);
+  out[n++] = featureKey2(63, b0t, distance);
+  out[n++] = featureKey3(64, s0w, b0w, distance);
+  out[n++] = featureKey3(65, s0t, b0t, distance);
+
+  out[n++] = featureKey2(66, s0w, s0Right);
+  out[n++] = featureKey2(67, s0t, s0Right);
+  out[n++] = featureKey2(68, s0w, s0Left);
+  out[n++] = featureKey2(69, s0t, s0Left);
+  out[n++] = featureKey2(70, b0w, b0Left);
+  out[n++] = featureKey2(71, b0t, b0Left);
+
+  out[n++] = featureKey3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = featureKey3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = featureKey3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = featureKey3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = featureKey3(76, b0w, l[B0L]!, b0t);
+  out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
+  out[n++] = featureKey3(78, s1t, b0t, b1t);
+  out[n++] = featureKey3(79, s0t, b1t, b2t);
+  const { leftLabelSets, rightLabelSets } = state;
+  out[n++] = featureKey3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
+  out[n++] = featureKey3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
+  out[n++] = featureKey3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
+  out[n++] = featureKey3(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
+  const s1 = at[S1]!;
+  const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
+  out[n++] = featureKey3(89, s1t, s0t, stackDistance);
+  out[n++] = featureKey3(90, s1w, s0t, stackDistance);
+  out[n++] = featureKey3(91, s1t, s0w, b0t);
+  return n;
+}
+
+function staticTag(tags: Int32Array, i: number): number {
+  return i < 0 ? NO_TAG : tags[i]!;
 }

@@ -80,9 +80,13 @@ export function lexicalEntry(word: string): LexicalEntry {
 }
 
 export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<string, number>): TaggerContext {
-  const size = words.length + 2 * PAD;
-  const context: TaggerContext = {
-    length: words.length,
+  return fillTaggerContext(emptyContext(words.length), words, lexicon);
+}
+
+function emptyContext(capacity: number): TaggerContext {
+  const size = capacity + 2 * PAD;
+  return {
+    length: 0,
     form: new Uint32Array(size),
     lower: new Uint32Array(size),
     prefix1: new Uint32Array(size),
@@ -95,12 +99,49 @@ export function taggerContext(words: readonly string[], lexicon: ReadonlyMap<str
     flags: new Uint32Array(size),
     ambiguity: new Uint32Array(size),
   };
+}
+
+/**
+ * The context of `words` in `reuse` when its arrays are long enough (a tagger tags one sentence at a
+ * time, so it keeps one context and saves allocating eleven arrays per sentence), else in a new one.
+ */
+export function reusableTaggerContext(
+  reuse: TaggerContext | undefined,
+  words: readonly string[],
+  lexicon: ReadonlyMap<string, number>,
+): TaggerContext {
+  const context =
+    reuse !== undefined && reuse.form.length >= words.length + 2 * PAD
+      ? reuse
+      : emptyContext(Math.max(words.length, 64));
+  return fillTaggerContext(context, words, lexicon);
+}
+
+function fillTaggerContext(
+  context: TaggerContext,
+  words: readonly string[],
+  lexicon: ReadonlyMap<string, number>,
+): TaggerContext {
+  context.length = words.length;
+  const padded = [context.form, context.lower, context.suffix3, context.shape, context.ambiguity];
+  const plain = [
+    context.prefix1,
+    context.prefix2,
+    context.prefix3,
+    context.suffix1,
+    context.suffix2,
+    context.flags,
+  ];
   for (let pad = 0; pad < PAD; pad++) {
     const before = PAD - 1 - pad;
     const after = words.length + PAD + pad;
-    for (const array of [context.form, context.lower, context.suffix3, context.shape, context.ambiguity]) {
+    for (const array of padded) {
       array[before] = START[pad]!;
       array[after] = END[pad]!;
+    }
+    for (const array of plain) {
+      array[before] = 0;
+      array[after] = 0;
     }
   }
   for (let i = 0; i < words.length; i++) {

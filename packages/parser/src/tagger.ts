@@ -1,5 +1,11 @@
 import { LinearModel, type LinearModelData } from './linear-model';
-import { normalizeWord, TAGGER_FEATURE_COUNT, taggerContext, taggerFeatures } from './tagger-features';
+import {
+  normalizeWord,
+  reusableTaggerContext,
+  TAGGER_FEATURE_COUNT,
+  type TaggerContext,
+  taggerFeatures,
+} from './tagger-features';
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -27,6 +33,7 @@ export class Tagger {
   private readonly features = new Uint32Array(TAGGER_FEATURE_COUNT);
   private scores: Int32Array;
   private readonly classUpos: string[];
+  private context: TaggerContext | undefined;
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -44,7 +51,8 @@ export class Tagger {
 
   /** The class id of every word. */
   tagClasses(words: readonly string[], allowed?: AllowedTags): Int32Array {
-    const context = taggerContext(words, this.lexicon);
+    const context = reusableTaggerContext(this.context, words, this.lexicon);
+    this.context = context;
     const tags = new Int32Array(words.length);
     let previous = -1;
     let previous2 = -2;

@@ -27,8 +27,13 @@ export class ParseState {
   readonly leftLabelSets: Uint32Array;
   readonly rightLabelSets: Uint32Array;
 
-  constructor(readonly length: number) {
-    const size = length + 1;
+  /** Words of the sentence being parsed. */
+  length: number;
+
+  /** `capacity` (at least `length`) sizes the arrays, so that `reset` can reuse them for longer sentences. */
+  constructor(length: number, capacity = length) {
+    this.length = length;
+    const size = Math.max(length, capacity) + 1;
     this.stack = new Int32Array(size);
     this.heads = new Int32Array(size).fill(-1);
     this.labels = new Int32Array(size).fill(-1);
@@ -40,6 +45,30 @@ export class ParseState {
     this.rightCount = new Int32Array(size);
     this.leftLabelSets = new Uint32Array(size * 2);
     this.rightLabelSets = new Uint32Array(size * 2);
+  }
+
+  /** The longest sentence the arrays hold. */
+  get capacity(): number {
+    return this.heads.length - 1;
+  }
+
+  /** The initial configuration for a sentence of `length` ≤ `capacity` words, in the same arrays. */
+  reset(length: number): void {
+    const size = length + 1;
+    this.length = length;
+    this.stackSize = 1;
+    this.next = 1;
+    this.stack.fill(0, 0, size);
+    this.heads.fill(-1, 0, size);
+    this.labels.fill(-1, 0, size);
+    this.left1.fill(0, 0, size);
+    this.left2.fill(0, 0, size);
+    this.right1.fill(0, 0, size);
+    this.right2.fill(0, 0, size);
+    this.leftCount.fill(0, 0, size);
+    this.rightCount.fill(0, 0, size);
+    this.leftLabelSets.fill(0, 0, size * 2);
+    this.rightLabelSets.fill(0, 0, size * 2);
   }
 
   /** The i-th item from the top of the stack, or -1. */

@@ -51,4 +51,29 @@ describe('pass 1 with the trained parser', () => {
     });
     expect(unconstrained.pos[unconstrained.lower.indexOf('truss')]).not.toBe('VERB');
   });
+
+  it('TOKEN.WRITTEN_WORD: a domain, e-mail address or file name cut at its dots is one token again', () => {
+    const text =
+      'Our new domain is paulhastings.com now. Write to franz371...@gmail.com or open Lisa_resume.doc today.';
+    const tagged = tagText(text);
+    for (const word of ['paulhastings.com', 'franz371...@gmail.com', 'Lisa_resume.doc']) {
+      const index = tagged.values.indexOf(word);
+      expect(index).toBeGreaterThanOrEqual(0);
+      expect(text.slice(tagged.starts[index], tagged.ends[index])).toBe(word);
+      expect(tagged.pos[index]).toBe('PROPN');
+    }
+    // An ellipsis between words is not a written word.
+    expect(tagText('I have a Saab...which is fine.').values).not.toContain('Saab...which');
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.WRITTEN_WORD']) });
+    expect(off.values).not.toContain('paulhastings.com');
+  });
+
+  it('SPLIT.NO_GAP: no sentence ends between two tokens written against each other', () => {
+    const text = 'Our new domain name is paulhastings.com and it works.';
+    const joined = tagText(text, { disabledRules: new Set(['TOKEN.WRITTEN_WORD']) });
+    expect(joined.sentences).toHaveLength(1);
+    const split = tagText(text, { disabledRules: new Set(['TOKEN.WRITTEN_WORD', 'SPLIT.NO_GAP']) });
+    expect(split.sentences.length).toBeGreaterThan(1);
+    expect(tagText('It rained. We stayed in.').sentences).toHaveLength(2);
+  });
 });

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coarseTags,
+  PARSER_FEATURE_COUNT,
+  parserDynamicFeatures,
+  parserFeatures,
+  parserInput,
+  parserStaticFeatures,
+  ROLE_B0,
+  ROLE_S0,
+  ROLE_S1,
+  ROLE_S2,
+} from './parser-features';
+import { seededRandom } from './random';
+import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
+
+describe('parser features split into fixed roles and the rest', () => {
+  it('give exactly the keys of parserFeatures in every state of random parses', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .', 'ADP IN'];
+    const coarse = coarseTags(classes);
+    const random = seededRandom(7);
+    const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
+    // One state reused across sentences of different lengths, as the parser does.
+    const reused = new ParseState(0, 4);
+    let checked = 0;
+    for (let sentence = 0; sentence < 40; sentence++) {
+      const length = 1 + Math.floor(random() * 12);
+      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
+      const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
+      const input = parserInput(words, tags, coarse);
+      const fresh = new ParseState(length);
+      const state = reused.capacity >= length ? reused : new ParseState(length);
+      state.reset(length);
+      const all = new Uint32Array(PARSER_FEATURE_COUNT);
+      const split = new Uint32Array(PARSER_FEATURE_COUNT);
+      while (!fresh.isTerminal()) {
+        for (const current of [fresh, state]) {
+          const count = parserFeatures(current, input, all);
+          let n = parserDynamicFeatures(current, input, split);
+          n += parserStaticFeatures(ROLE_S0, current.stackItem(0), input, length, split.subarray(n));
+          n += parserStaticFeatures(ROLE_S1, current.stackItem(1), input, length, split.subarray(n));
+          n += parserStaticFeatures(ROLE_S2, current.stackItem(2), input, length, split.subarray(n));
+          n += parserStaticFeatures(ROLE_B0, current.bufferItem(0), input, length, split.subarray(n));
+          expect(n).toBe(count);
+          expect([...split].sort()).toEqual([...all].sort());
+          checked++;
+        }
+        const legal = [SHIFT, LEFT, RIGHT].filter((t) => fresh.isLegal(t));
+        const transition = legal[Math.floor(random() * legal.length)]!;
+        const label = transition === SHIFT ? -1 : Math.floor(random() * 40);
+        fresh.apply(transition, label);
+        state.apply(transition, label);
+      }
+      expect([...state.heads.subarray(0, length + 1)]).toEqual([...fresh.heads]);
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
