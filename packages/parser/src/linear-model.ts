@@ -74,8 +74,14 @@ export class LinearModel {
     this.dense = data.classCount <= DENSE_CLASSES;
     if (data.classes.length >= 2 ** 31) throw new Error('linear model too large');
     let largest = 1;
-    if (this.dense)
-      for (let i = 0; i < data.weights.length; i++) largest = Math.max(largest, Math.abs(data.weights[i]!));
+    if (this.dense) {
+      const weights = data.weights;
+      for (let i = 0; i < weights.length; i++) {
+        const weight = weights[i]!;
+        if (weight > largest) largest = weight;
+        else if (-weight > largest) largest = -weight;
+      }
+    }
     let shift = 0;
     while (largest >> shift > DENSE_LIMIT) shift++;
     this.denseShift = shift;
@@ -161,7 +167,8 @@ export class LinearModel {
   private buildDense(): void {
     const { keys, rowStarts, classes, weights } = this.data;
     const { slots, mask, denseShift } = this;
-    const divisor = 1 << denseShift;
+    // Math.round(weight / 2^shift) in integers: floor((weight + 2^shift / 2) / 2^shift), halves rounded up.
+    const half = denseShift > 0 ? 1 << (denseShift - 1) : 0;
     for (let row = 0; row < keys.length; row++) {
       const key = keys[row]! | 0;
       let home = key & mask;
@@ -169,7 +176,7 @@ export class LinearModel {
       slots[home * 2] = key;
       let packed = 0;
       for (let j = rowStarts[row]!; j < rowStarts[row + 1]!; j++) {
-        const scaled = Math.round(weights[j]! / divisor);
+        const scaled = (weights[j]! + half) >> denseShift;
         const weight = scaled > DENSE_LIMIT ? DENSE_LIMIT : Math.max(scaled, -DENSE_LIMIT);
         packed |= (weight & ((1 << DENSE_BITS) - 1)) << (DENSE_BITS * classes[j]!);
       }

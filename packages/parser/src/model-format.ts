@@ -65,7 +65,7 @@ export function serializeModel(bundle: ModelBundle): Buffer {
 }
 
 export function deserializeModel(compressed: Uint8Array): ModelBundle {
-  const bytes = gunzipSync(compressed);
+  const bytes = gunzipSync(compressed, { chunkSize: inflatedSize(compressed) });
   if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a @cae/parser model file');
   const jsonLength = bytes.readUInt32LE(MAGIC.length);
   let offset = MAGIC.length + 4;
@@ -94,6 +94,23 @@ export function deserializeModel(compressed: Uint8Array): ModelBundle {
     lemmatizer: header.lemmatizer,
     about: header.about,
   };
+}
+
+/**
+ * The inflated size a gzip member records in its last four bytes (modulo 2^32), as the chunk size of one
+ * inflation: the output then comes in one piece instead of 16 kB chunks copied together at the end.
+ */
+function inflatedSize(compressed: Uint8Array): number {
+  const n = compressed.length;
+  if (n < 18) return 16 * 1024;
+  const size =
+    (compressed[n - 4]! |
+      (compressed[n - 3]! << 8) |
+      (compressed[n - 2]! << 16) |
+      (compressed[n - 1]! << 24)) >>>
+    0;
+  // zlib wants at least 64 bytes; a wrong or wrapped size only costs more chunks.
+  return Math.min(Math.max(size + 64, 16 * 1024), 2 ** 30);
 }
 
 const NATIVE_LITTLE_ENDIAN = endianness() === 'LE';
