@@ -38,8 +38,14 @@ export interface ParsedWord extends TaggedWord {
 export interface Parser {
   tag(words: readonly string[], options?: TagOptions): TaggedWord[];
   parse(words: readonly string[], options?: TagOptions): ParsedWord[];
-  /** Parses many sentences: tags them all first, then parses, which keeps each model's tables in cache. */
-  parseMany(sentences: readonly (readonly string[])[]): ParsedWord[][];
+  /**
+   * Parses many sentences: tags them all first, then parses, which keeps each model's tables in cache.
+   * `options`, when given, has the options of each sentence.
+   */
+  parseMany(
+    sentences: readonly (readonly string[])[],
+    options?: readonly (TagOptions | undefined)[],
+  ): ParsedWord[][];
 }
 
 /** The tagger, feature guesser, lemmatizer and dependency parser of one model bundle. */
@@ -80,8 +86,11 @@ export class EnglishParser implements Parser {
     return this.parseTagged(words, this.tagger.tagClasses(words, options.allowed));
   }
 
-  parseMany(sentences: readonly (readonly string[])[]): ParsedWord[][] {
-    const tags = sentences.map((words) => this.tagger.tagClasses(words));
+  parseMany(
+    sentences: readonly (readonly string[])[],
+    options?: readonly (TagOptions | undefined)[],
+  ): ParsedWord[][] {
+    const tags = sentences.map((words, i) => this.tagger.tagClasses(words, options?.[i]?.allowed));
     return sentences.map((words, i) => this.parseTagged(words, tags[i]!));
   }
 

@@ -31,7 +31,9 @@ export function loadParser(path = DEFAULT_MODEL_PATH): Parser {
       loadModel(path).tag(words, options),
     parse: (words: readonly string[], options?: TagOptions): ParsedWord[] =>
       loadModel(path).parse(words, options),
-    parseMany: (sentences: readonly (readonly string[])[]): ParsedWord[][] =>
-      loadModel(path).parseMany(sentences),
+    parseMany: (
+      sentences: readonly (readonly string[])[],
+      options?: readonly (TagOptions | undefined)[],
+    ): ParsedWord[][] => loadModel(path).parseMany(sentences, options),
   };
 }
