@@ -62,7 +62,12 @@ describe('pass 1 with the trained parser', () => {
       expect(text.slice(tagged.starts[index], tagged.ends[index])).toBe(word);
       expect(tagged.pos[index]).toBe('PROPN');
     }
-    // An ellipsis between words is not a written word.
+    const more = tagText("Music of the 80's, write to mailto:jo@example.com today.");
+    expect(more.values).toContain("80's");
+    expect(more.pos[more.values.indexOf("80's")]).toBe('NOUN');
+    expect(more.values).toContain('mailto:jo@example.com');
+    // A possessive stays split, an ellipsis between words is not a written word.
+    expect(tagText("The dog's bowl is empty.").values).toContain("'s");
     expect(tagText('I have a Saab...which is fine.').values).not.toContain('Saab...which');
     const off = tagText(text, { disabledRules: new Set(['TOKEN.WRITTEN_WORD']) });
     expect(off.values).not.toContain('paulhastings.com');

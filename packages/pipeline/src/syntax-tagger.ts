@@ -218,7 +218,18 @@ function compoundEnd(
   from: number,
   end: number,
 ): number {
-  if (!WORDLIKE.test(values[from] ?? '')) return from;
+  const first = values[from] ?? '';
+  if (
+    /^mailto$/i.test(first) &&
+    from + 2 < end &&
+    values[from + 1] === ':' &&
+    touching(from + 1) &&
+    touching(from + 2) &&
+    (values[from + 2] ?? '').includes('@')
+  )
+    // "mailto:someone@example.com", which wink cuts after "mailto".
+    return Math.max(from + 3, compoundEnd(values, touching, from + 2, end));
+  if (!WORDLIKE.test(first)) return from;
   let best = from;
   let at = from + 1;
   let joined = false;
@@ -246,11 +257,27 @@ function compoundEnd(
   return joined ? best : from;
 }
 
+/** Where "80's" ("80 's", "78 ' s") ends, or `from` when the tokens at `from` are not one. */
+function pluralNumberEnd(
+  values: readonly string[],
+  touching: (i: number) => boolean,
+  from: number,
+  end: number,
+): number {
+  if (!/^'?\d+$/.test(values[from] ?? '') || from + 1 >= end || !touching(from + 1)) return from;
+  const next = values[from + 1] ?? '';
+  if (/^['’]s$/.test(next)) return from + 2;
+  if (/^['’]$/.test(next) && from + 2 < end && values[from + 2] === 's' && touching(from + 2))
+    return from + 3;
+  return from;
+}
+
 /**
  * TOKEN.WRITTEN_WORD: a domain, e-mail address or file name that wink-nlp cuts at its dots, underscores or
  * "@" ("www . adobe . com", "franz371 . .. @gmail . com", "Lisa _ resume . doc") is one token again, as in
- * UD English: its start is the first part's, its end the last part's, its tag PROPN and its lemma its lowercased form
- * (UD EWT dev: 29 such words cut up, which the words that depend on them could not be aligned to).
+ * UD English: its start is the first part's, its end the last part's, its tag PROPN and its lemma its lowercased
+ * form (UD EWT dev: 29 such words cut up, which the words that depend on them could not be aligned to); so is
+ * "mailto:" with the address after it, and a number with a plural "'s" ("the 80's", tagged NOUN).
  */
 function joinWrittenWords(out: TaggedText): void {
   const { values, lower, lemmas, pos, starts, ends, sentences } = out;
@@ -261,14 +288,18 @@ function joinWrittenWords(out: TaggedText): void {
     const newStart = write;
     let index = start;
     while (index < end) {
-      const last = Math.max(index + 1, compoundEnd(values, touching, index, end));
+      let last = Math.max(index + 1, compoundEnd(values, touching, index, end));
+      // A decade or number with a plural "'s" ("the 80's", "78's"; wink's "80 's" or "78 ' s"): UD keeps it
+      // whole (EWT train: 13 of 14).
+      const plural = last === index + 1 ? pluralNumberEnd(values, touching, index, end) : index;
+      if (plural > index) last = plural;
       let value = values[index]!;
       for (let i = index + 1; i < last; i += 1) value += values[i]!;
       values[write] = value;
       lower[write] = last > index + 1 ? value.toLowerCase() : lower[index]!;
       lemmas[write] = last > index + 1 ? value.toLowerCase() : lemmas[index]!;
       // UD tags such a word PROPN (xpos ADD) far more often than anything else (EWT dev: 78 of 119).
-      pos[write] = last > index + 1 ? 'PROPN' : pos[index]!;
+      pos[write] = plural > index ? 'NOUN' : last > index + 1 ? 'PROPN' : pos[index]!;
       starts[write] = starts[index]!;
       ends[write] = ends[last - 1]!;
       write += 1;
