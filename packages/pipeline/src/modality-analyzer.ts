@@ -74,6 +74,8 @@ const ATTRIBUTIVE_ONLY = new Set(['alleged', 'purported', 'reputed', 'potential'
  * before a noun "essential" means basic or intrinsic ("the essential difference", "essential oils").
  */
 const PREDICATIVE_ONLY = new Set(['essential']);
+/** Expressions of MODAL_EXPRESSIONS that are nouns before their infinitive ("has the potential to spread"). */
+const NOUN_EXPRESSIONS = new Set(['potential']);
 /**
  * Words after which a modal's form is a noun the tagger read as an operator: articles, possessive
  * determiners and the usual modifiers of "will" ("of their own free will", "with all his might", "a
@@ -264,7 +266,11 @@ function cueAt(view: ClauseView, index: number): Found {
   if (word === 'most' && numberedSuperlative(view, index)) return NUMBERED_SUPERLATIVE;
   if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
-    if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
+    if (
+      expression !== undefined &&
+      (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX' || (tag === 'NOUN' && NOUN_EXPRESSIONS.has(word)))
+    )
+      return expression;
   }
   if (tag === 'ADV') {
     if (MANNER_AFTER_VERB.has(word) && view.pos[index - 1] === 'VERB') return undefined;
