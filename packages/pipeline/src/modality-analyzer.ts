@@ -1,5 +1,6 @@
 import type { ModalityType, Premise, Syntactic } from '@cae/core';
 import type { ClauseView } from './clause-view';
+import { hasPosReading } from './pos-corrector';
 import { readContract } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
@@ -174,7 +175,9 @@ function premodifiesNoun(view: ClauseView, index: number): boolean {
   const next = view.lower[index + 1] ?? '';
   // "the generally accepted view": before a participle of attribution it hedges the view (as "widely").
   if (PASSIVE_PROJECTION[next] !== undefined) return false;
-  const participle = view.pos[index + 1] === 'VERB' && (next.endsWith('ed') || next.endsWith('en'));
+  const participle =
+    (view.pos[index + 1] === 'VERB' || view.pos[index + 1] === 'ADJ') &&
+    (next.endsWith('ed') || next.endsWith('en'));
   if (!participle) return false;
   return view.pos[index + 2] === 'NOUN';
 }
@@ -263,6 +266,11 @@ function cueAt(view: ClauseView, index: number): Found {
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
   if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
+  // "without doubt", "beyond any doubt", whatever the tagger made of "doubt" there.
+  if (word === 'doubt' && tag !== 'NOUN') {
+    const phrase = doubtPhrase(view, index);
+    if (phrase !== undefined) return phrase;
+  }
   if (word === 'most' && numberedSuperlative(view, index)) return NUMBERED_SUPERLATIVE;
   if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
@@ -341,7 +349,10 @@ function cueAt(view: ClauseView, index: number): Found {
 function infinitiveAt(view: ClauseView, index: number): boolean {
   let at = index;
   while (view.pos[at] === 'ADV') at += 1;
-  return view.pos[at] === 'VERB' || view.pos[at] === 'AUX';
+  if (view.pos[at] === 'VERB' || view.pos[at] === 'AUX') return true;
+  // "is thought to date from": a base form the tagger read as a noun, with no determiner after "to".
+  const word = view.lower[at] ?? '';
+  return view.pos[at] === 'NOUN' && word === view.lemma[at] && hasPosReading(word, 'VERB');
 }
 
 const SUBJECT_TAGS = new Set(['NOUN', 'PROPN']);

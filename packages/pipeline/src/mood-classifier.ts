@@ -532,7 +532,8 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
         (lower[start + 1] === 'a' ||
           lower[start + 1] === 'an' ||
           lower[start + 1] === 'such' ||
-          (next === 'ADJ' &&
+          // "What tidy gardens": an adjective, which the trained tagger may read as a compound noun.
+          ((next === 'ADJ' || (next === 'NOUN' && hasPosReading(lower[start + 1] ?? '', 'ADJ'))) &&
             !WHAT_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
             nominalThenSubject(view, start + 1)))) ||
       (word === 'how' &&

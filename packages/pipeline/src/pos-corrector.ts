@@ -114,6 +114,9 @@ const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']
 const PUNCT_ONLY = /^([()[\]{}:;,.!?*<>"'`\-–—…_|])\1*$/;
 const WEB_ADDRESS = /@|^(?:https?:|www\.)/;
 const DIGITS = /^\d+[.)]?$/;
+const ARTICLES = new Set(['a', 'an', 'the']);
+const LINKING_VERBS = new Set(['feel', 'seem', 'look', 'sound', 'appear', 'become', 'remain']);
+const NOMINAL_START = new Set<Upos>(['DET', 'NUM', 'NOUN', 'ADJ', 'PROPN']);
 const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
 const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
@@ -363,14 +366,6 @@ export const POS_RULES: readonly PosRule[] = [
     ],
   },
   {
-    // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
-    id: 'POS.LIST_STEP_VERB',
-    tags: NOMINAL,
-    when: (c) => NOUNISH.has(c.tag) && isListStepVerb(c.tagged, c.index, c.from, c.to),
-    then: toVerb,
-    examples: [{ text: '2 Sow the seeds in trays.', word: 'sow', pos: 'VERB' }],
-  },
-  {
     // "To plant the bulbs, dig holes", "In other words, show that you care": see isCommandAfterOpening.
     id: 'POS.COMMAND_AFTER_OPENING_ADJUNCT',
     tags: NOUN_ADJ,
@@ -515,6 +510,112 @@ export const POS_RULES: readonly PosRule[] = [
     examples: [{ text: 'Had it rained all day we would have stayed in.', word: 'had', pos: 'AUX' }],
   },
   {
+    // "a hammer and a saw": a base form right after an article, which the trained tagger read as a
+    // coordinated verb, is the head noun of the article's group.
+    id: 'POS.NOUN_AFTER_ARTICLE',
+    tags: ['VERB'],
+    when: (c) =>
+      ARTICLES.has(c.tagged.lower[c.index - 1] ?? '') &&
+      !c.word.endsWith('ing') &&
+      !c.word.endsWith('ed') &&
+      c.next !== 'NOUN' &&
+      c.next !== 'ADJ' &&
+      hasPosReading(c.word, 'NOUN'),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'NOUN';
+      c.tagged.lemmas[c.index] = c.word;
+    },
+    examples: [{ text: 'The toolbox contains a hammer and a saw.', word: 'saw', pos: 'NOUN' }],
+  },
+  {
+    // "The road to recovery is long": a word after "to" that the lexicon lists, but never as a verb, is
+    // the noun of a prepositional phrase, not an infinitive ("to" is then a preposition).
+    id: 'POS.NOUN_AFTER_TO',
+    tags: ['VERB'],
+    when: (c) =>
+      c.tagged.lower[c.index - 1] === 'to' &&
+      isKnownWord(c.word) &&
+      hasPosReading(c.word, 'NOUN') &&
+      !hasPosReading(c.word, 'VERB'),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'NOUN';
+      c.tagged.lemmas[c.index] = c.word;
+      c.tagged.pos[c.index - 1] = 'ADP';
+    },
+    examples: [{ text: 'The road to recovery is long.', word: 'recovery', pos: 'NOUN' }],
+  },
+  {
+    // "Long ago there lived a wise queen": "there" before a verb and the nominal group after it is the
+    // existential Subject, which the trained tagger read as a place adverb ("Troops there clashed" has
+    // its nominal before "there" and keeps the adverb).
+    id: 'POS.EXISTENTIAL_THERE_BEFORE_VERB',
+    tags: ['ADV'],
+    when: (c) => {
+      const { pos } = c.tagged;
+      const before = c.index > c.from ? pos[c.index - 1] : undefined;
+      return (
+        c.word === 'there' &&
+        c.next === 'VERB' &&
+        NOMINAL_START.has(pos[c.index + 2] ?? 'X') &&
+        before !== 'NOUN' &&
+        before !== 'PROPN' &&
+        before !== 'PRON' &&
+        before !== 'VERB' &&
+        before !== 'AUX'
+      );
+    },
+    then: setTag('PRON'),
+    examples: [{ text: 'Long ago there lived a wise queen.', word: 'there', pos: 'PRON' }],
+  },
+  {
+    // "I want to go": "to" before a verb is the infinitive marker.
+    id: 'POS.INFINITIVE_TO',
+    tags: ['ADP'],
+    when: (c) => c.word === 'to' && c.tag === 'ADP',
+    then: (c) => {
+      const verbAt = c.next === 'ADV' ? c.index + 2 : c.index + 1;
+      const verbTag = verbAt < c.to ? c.tagged.pos[verbAt] : undefined;
+      if ((verbTag === 'VERB' || verbTag === 'AUX') && !(c.tagged.lower[verbAt] ?? '').endsWith('ing'))
+        c.tagged.pos[c.index] = 'PART';
+    },
+    examples: [{ text: 'The manager asked us to clear the desks.', word: 'to', pos: 'PART' }],
+  },
+  {
+    // "The room felt crowded": a participle after a linking verb is its adjectival Attribute, which the
+    // trained tagger reads as a verb.
+    id: 'POS.ADJECTIVE_AFTER_LINKING_VERB',
+    tags: ['VERB'],
+    when: (c) =>
+      c.index > c.from &&
+      LINKING_VERBS.has(c.tagged.lemmas[c.index - 1] ?? '') &&
+      c.word.endsWith('ed') &&
+      hasPosReading(c.word, 'ADJ'),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'ADJ';
+      c.tagged.lemmas[c.index] = c.word;
+    },
+    examples: [{ text: 'The room felt crowded, so we left.', word: 'crowded', pos: 'ADJ' }],
+  },
+  {
+    // "The guard was injured.", "The claim was rejected by the court.": a participle closing a clause
+    // after a form of "be" (or before "by") is the verb of a passive, which the trained tagger reads as an
+    // adjective after a copula.
+    id: 'POS.PASSIVE_PARTICIPLE',
+    tags: ['ADJ'],
+    when: (c) => {
+      const { lower } = c.tagged;
+      if (!c.word.endsWith('ed') || c.index <= c.from || !BE_FORMS.has(lower[c.index - 1] ?? '')) return false;
+      const after = lower[c.index + 1] ?? '.';
+      if (after !== 'by' && !SENTENCE_END.has(after) && after !== ',') return false;
+      return participleLemma(c.word) !== '';
+    },
+    then: (c) => {
+      c.tagged.pos[c.index] = 'VERB';
+      c.tagged.lemmas[c.index] = participleLemma(c.word);
+    },
+    examples: [{ text: 'The guard was injured.', word: 'injured', pos: 'VERB' }],
+  },
+  {
     // "3 Watch for aphids", "2 Sow the seeds": the trained tagger reads a step number opening a line as
     // X (an unknown token); figures are numerals.
     id: 'POS.DIGITS_NUMERAL',
@@ -554,6 +655,15 @@ export const POS_FIRST_RULES: readonly PosRule[] = [
   },
 ];
 
+const HEADING_PREPOSITIONS = new Set(['for', 'of', 'about', 'on']);
+
+/** The verb an "-ed" participle comes from, when the lexicon lists it as a verb ("injured": "injure"), or ''. */
+function participleLemma(word: string): string {
+  for (const stem of [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3)])
+    if (stem.length > 2 && hasPosReading(stem, 'VERB')) return stem;
+  return '';
+}
+
 /** See POS.OPENING_VERB_PLURAL_OBJECT. */
 function openingVerbBeforePluralObject(tagged: Tagged, index: number, from: number, to: number): boolean {
   const { lower, values, pos } = tagged;
@@ -564,6 +674,8 @@ function openingVerbBeforePluralObject(tagged: Tagged, index: number, from: numb
   const object = lower[index + 1] ?? '';
   if (!TITLE.test(values[index] ?? '') || word.endsWith('s') || word.endsWith('ing')) return false;
   if (pos[index + 1] !== 'VERB' || !object.endsWith('s') || object.endsWith('ss')) return false;
+  // "Use cases for small teams", "Travel tips of the week": a heading's noun group, not a command.
+  if (HEADING_PREPOSITIONS.has(lower[index + 2] ?? '')) return false;
   if (!hasPosReading(word, 'VERB')) return false;
   if (!hasPosReading(object, 'NOUN') && !hasPosReading(object.slice(0, -1), 'NOUN')) return false;
   for (let probe = index + 2; probe < to; probe += 1)
