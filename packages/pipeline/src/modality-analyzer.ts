@@ -1,6 +1,5 @@
 import type { ModalityType, Premise, Syntactic } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { hasPosReading } from './pos-corrector';
 import { readContract } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
@@ -18,6 +17,7 @@ import {
   PASSIVE_PROJECTION,
 } from './lexicons/modal-lexicon';
 import { BE_FORMS, BE_NONFINITE, NEGATORS } from './lexicons/word-classes';
+import { hasPosReading } from './pos-corrector';
 
 /** Modality and polarity of a clause, with the cues that decided them. */
 export interface ModalityDecision {

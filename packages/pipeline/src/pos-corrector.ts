@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module';
 import { UPOS_TAGS, type Upos } from '@cae/core';
-import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
+import { IMPERATIVE_VERBS, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import {
   BE_FORMS,
   DEMONSTRATIVES as DEMONSTRATIVE_WORDS,
   DO_FORMS,
   FINITE_BE_FORMS,
-  MODAL_FORMS,
   NEGATORS,
   NOMINATIVE_PRONOUNS,
   POSSESSIVE_DETERMINERS,
@@ -111,18 +110,13 @@ const INDEFINITE_PRONOUNS = new Set([
 ]);
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']);
-const PUNCT_ONLY = /^([()[\]{}:;,.!?*<>"'`\-–—…_|])\1*$/;
-const WEB_ADDRESS = /@|^(?:https?:|www\.)/;
 const DIGITS = /^\d+[.)]?$/;
 const ARTICLES = new Set(['a', 'an', 'the']);
 const LINKING_VERBS = new Set(['feel', 'seem', 'look', 'sound', 'appear', 'become', 'remain']);
 const NOMINAL_START = new Set<Upos>(['DET', 'NUM', 'NOUN', 'ADJ', 'PROPN']);
-const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
-const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
 const UPPER_INITIAL = /^\p{Lu}/u;
-const SHOUTED = /^\p{Lu}{3,}$/u;
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
 const OBJECT_START = new Set([
   'me',
@@ -146,32 +140,7 @@ const OBJECT_START = new Set([
   'some',
   'all',
 ]);
-/** Pronouns that can only be objects (not "her", "it" or "you", which also open or end a nominal group). */
-const OBJECT_ONLY_PRONOUNS = new Set(['me', 'us', 'him', 'them']);
-/** Tags before a noun that make it the head of a nominal group ("the call", "your help"). */
-const NOUN_MODIFIERS = new Set<Upos>(['DET', 'ADJ', 'NUM']);
 const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
-/** Verbs an existential "there" is the Subject of ("there seems to be", "there remain"). */
-const EXISTENTIAL_VERBS = new Set([
-  'seem',
-  'seems',
-  'seemed',
-  'appear',
-  'appears',
-  'appeared',
-  'exist',
-  'exists',
-  'remain',
-  'remains',
-  'remained',
-  'follow',
-  'follows',
-  'come',
-  'comes',
-  'came',
-  'used',
-  'ought',
-]);
 /** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
 const CLAUSE_PREPOSITIONS = new Set([
   'after',
@@ -384,6 +353,14 @@ export const POS_RULES: readonly PosRule[] = [
       { text: 'When the dough rises, punch it down.', word: 'rises', pos: 'VERB' },
       { text: 'If the talks stall, we walk out.', word: 'stall', pos: 'VERB' },
     ],
+  },
+  {
+    // "We all desire peace", "Many voters fear inflation": see isVerbAfterSubject.
+    id: 'POS.VERB_AFTER_SUBJECT',
+    tags: ['NOUN'],
+    when: (c) => c.tag === 'NOUN' && c.index > c.from && isVerbAfterSubject(c.tagged, c.index, c.from, c.to),
+    then: toVerb,
+    examples: [{ text: 'At noon the guards change shifts.', word: 'change', pos: 'VERB' }],
   },
   {
     // "The survey signals a shift", "Many households lack heating": see isFiniteVerbAfterSubjectGroup.
@@ -604,7 +581,8 @@ export const POS_RULES: readonly PosRule[] = [
     tags: ['ADJ'],
     when: (c) => {
       const { lower } = c.tagged;
-      if (!c.word.endsWith('ed') || c.index <= c.from || !BE_FORMS.has(lower[c.index - 1] ?? '')) return false;
+      if (!c.word.endsWith('ed') || c.index <= c.from || !BE_FORMS.has(lower[c.index - 1] ?? ''))
+        return false;
       const after = lower[c.index + 1] ?? '.';
       if (after !== 'by' && !SENTENCE_END.has(after) && after !== ',') return false;
       return participleLemma(c.word) !== '';
@@ -831,8 +809,6 @@ function markDoQuestion(tagged: Tagged, index: number, verb: number): void {
   pos[verb] = 'VERB';
 }
 
-/** Tags that can open the object or complement of a command ("use less water", "contact Smith"). */
-const COMMAND_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'PROPN', 'ADP', 'ADV', 'NUM']);
 /** Subordinators that open a sentence-initial dependent clause before the main clause. */
 const OPENING_SUBORDINATORS = new Set([
   'if',
@@ -1010,27 +986,6 @@ function isCoordinatedCommandVerb(tagged: Tagged, index: number, to: number): bo
   return false;
 }
 
-/** Tags after a numbered step's verb: a particle or preposition, an adverb, an object's start. */
-const AFTER_STEP_VERB = new Set<Upos>(['ADP', 'ADV', 'DET', 'PRON', 'PART']);
-
-/**
- * "2 Water daily", "3 Watch for aphids", "4 Start seeds indoors early": after a step number (one or two
- * digits) opening the sentence, a capitalised base form the model's lexicon allows as a verb, before a
- * particle, preposition, adverb or object (or a bare noun and an adverb), with no finite verb after it.
- */
-function isListStepVerb(tagged: Tagged, index: number, from: number, to: number): boolean {
-  const { lower, lemmas, pos, values } = tagged;
-  if (index - 1 < from || pos[index - 1] !== 'NUM' || !/^\d{1,2}$/.test(lower[index - 1] ?? '')) return false;
-  if (index - 1 > from && !SENTENCE_END.has(lower[index - 2] ?? '')) return false;
-  const word = lower[index] ?? '';
-  if (!TITLE.test(values[index] ?? '') || word !== lemmas[index] || word.endsWith('ing')) return false;
-  if (verbReading === null || !verbReading(word) || index + 1 >= to) return false;
-  const next = pos[index + 1] ?? 'X';
-  const bareThenAdverb = next === 'NOUN' && pos[index + 2] === 'ADV';
-  if (!AFTER_STEP_VERB.has(next) && !bareThenAdverb) return false;
-  return noFiniteVerbAhead(tagged, index, to);
-}
-
 /** Linkers after which "you" is the Subject of a new clause ("so you can", "and you will"). */
 const LINKERS_BEFORE_SUBJECT = new Set(['so', 'and', 'but', 'or', 'then']);
 
@@ -1090,9 +1045,6 @@ function isInitialCommandVerb(tagged: Tagged, index: number, to: number): boolea
     return false;
   return noFiniteVerbAhead(tagged, index, to);
 }
-
-/** Spoken clippings of "because". */
-const CLIPPED_BECAUSE = new Set(['cause', "'cause", '’cause', 'cuz', 'coz', 'cos']);
 
 /** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
 const COMMAND_OPENING_ADVERBS = new Set([
@@ -1177,40 +1129,6 @@ function isInitialBaseVerb(tagged: Tagged, index: number, to: number): boolean {
   if (!PHRASAL_PARTICLES.has(next) || index + 2 >= to) return false;
   const after = lower[index + 2] ?? '';
   return BASE_VERB_OBJECT.has(after) || pos[index + 2] === 'NUM';
-}
-
-/** Verbs that, as commands, take a that-clause ("Note that", "Check that", "Bear in mind that"). */
-const THAT_COMMAND_VERBS = new Set([
-  'note',
-  'notice',
-  'remember',
-  'imagine',
-  'suppose',
-  'consider',
-  'ensure',
-  'check',
-  'verify',
-  'recall',
-  'realise',
-  'realize',
-  'understand',
-  'observe',
-  'assume',
-  'bear',
-  'keep',
-]);
-const THAT_SUBJECT_START = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
-
-/** A verb of `THAT_COMMAND_VERBS` before "that" and the start of a Subject, or before "in mind that". */
-function isVerbBeforeThatClause(tagged: Tagged, index: number, to: number): boolean {
-  const { lower, lemmas, pos } = tagged;
-  const word = lower[index] ?? '';
-  if (word !== lemmas[index] || !THAT_COMMAND_VERBS.has(word) || index + 2 >= to) return false;
-  let that = index + 1;
-  if ((word === 'bear' || word === 'keep') && lower[index + 1] === 'in' && lower[index + 2] === 'mind')
-    that += 2;
-  else if (word === 'bear' || word === 'keep') return false;
-  return lower[that] === 'that' && that + 1 < to && THAT_SUBJECT_START.has(pos[that + 1] ?? 'X');
 }
 
 /** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
@@ -1312,18 +1230,6 @@ function isVerbBeforeBareObject(tagged: Tagged, index: number, from: number, to:
 function isParticipleOfVerb(word: string, isVerb: (lower: string) => boolean): boolean {
   const stem = word.slice(0, -1);
   return isVerb(word.slice(0, -2)) || (stem.length >= 4 && isVerb(stem));
-}
-
-/** "Are dogs mammals", "Can snakes fly": after an opening auxiliary, a plural or base form is the Subject. */
-function isNounAfterAux(tagged: Tagged, index: number, to: number): boolean {
-  const word = tagged.lower[index] ?? '';
-  const lemma = tagged.lemmas[index] ?? word;
-  if (word.endsWith('ing') || word.endsWith('ed')) return false;
-  const auxiliary = tagged.lower[index - 1] ?? '';
-  if (FINITE_BE_FORMS.has(auxiliary)) return word === lemma || (word.endsWith('s') && lemma !== word);
-  if (!(word.endsWith('s') && lemma !== word && !word.endsWith('ss'))) return false;
-  const next = index + 1 < to ? tagged.pos[index + 1] : undefined;
-  return next === 'VERB' || next === 'ADV' || next === 'NOUN';
 }
 
 const PLURAL_SUBJECTS = new Set(['i', 'we', 'you', 'they']);

@@ -7,10 +7,7 @@ const pipeline = createPipeline({ clock: () => new Date(0) });
 /** wink-nlp's tags, which read some predicates as verbs: the frame overrides still have to hold there. */
 const winkPipeline = createPipeline({ clock: () => new Date(0), posSource: 'wink' });
 
-function processOf(
-  text: string,
-  by = pipeline,
-): { type: string | undefined; matched: string | undefined } {
+function processOf(text: string, by = pipeline): { type: string | undefined; matched: string | undefined } {
   const clause = by.compile(text, { documentId: 'process-prior-test' })[0];
   return { type: clause?.ideational.processType, matched: clause?.ideational.rawTransitivity.matched };
 }
