@@ -26,7 +26,7 @@ export interface TaggedText {
 export interface TagTextOptions {
   /** Rule ids switched off. */
   readonly disabledRules?: ReadonlySet<string>;
-  /** Where the tags come from (default `wink`, on which pass 2 is tuned; see PosSource). */
+  /** Where the tags come from (default `parser`; see PosSource). */
   readonly posSource?: PosSource;
   /**
    * Offsets into the text, ascending, where a sentence must end (a heading's start and end): a sentence
@@ -42,12 +42,11 @@ interface BreakCursor {
 }
 
 /**
- * Where the part-of-speech tags tokens carry come from: wink-nlp's tags with the measured corrections of
- * pos-corrector.ts (`wink`, the default, on which every pass 2 rule is tuned), or the trained tagger of
- * `@cae/parser` with wink's lexicon as tag dictionary for words it did not learn, and the same
- * corrections (`parser`: about 95% right on UD EWT test against 91%, but pass 2's rules, written
- * around wink's errors, lose figures on it until they read the tree; docs/EVALUATION.md has both).
- * Every sentence is parsed either way, with the trained tagger's own tags.
+ * Where the part-of-speech tags tokens carry come from: the trained tagger of `@cae/parser` with wink's
+ * lexicon as tag dictionary for words it did not learn and the measured corrections of pos-corrector.ts
+ * (`parser`, the default: about 95% right on UD EWT test), or wink-nlp's own tags with the same
+ * corrections (`wink`: about 91%, kept as the comparison row of docs/EVALUATION.md). Every sentence is
+ * parsed either way, with the trained tagger's own tags.
  */
 export type PosSource = 'parser' | 'wink';
 
@@ -172,8 +171,9 @@ const UPPER_START = /^\p{Lu}/u;
 const LOWER_WORD = /^[\p{Ll},]/u;
 
 /**
- * Pass 1, tokens: wink-nlp sentences, tokens, POS and lemmas, corrected by measured rules,
- * with offsets located in `text`. Line breaks that start a heading, list item or new line of
+ * Pass 1, tokens: wink-nlp sentences and tokens; UPOS tags, lemmas and the tree from the trained
+ * tagger and parser (wink's own tags with `posSource: 'wink'`), corrected by measured rules, with
+ * offsets located in `text`. Line breaks that start a heading, list item or new line of
  * short lines also end a sentence.
  */
 export function tagText(text: string, options: TagTextOptions = {}): TaggedText {
