@@ -677,5 +677,12 @@ function opensCommand(tokens: TokenArrays, start: number, group: VerbalGroup): b
 function isPurpose(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {
   const before = tokens.lower[group.start - 1] ?? '';
   if (before === 'order' || before === ',') return true;
-  return !CONTROL_VERBS.has(tokens.lemmas[previous.head] ?? '') && tokens.pos[group.start - 1] === 'NOUN';
+  return (
+    !CONTROL_VERBS.has(tokens.lemmas[previous.head] ?? '') &&
+    tokens.pos[group.start - 1] === 'NOUN' &&
+    !CAPACITY_NOUNS.has(before)
+  );
 }
+
+/** Nouns whose infinitive is their modal complement, not a purpose: "has the potential to spread" ("could spread"). */
+const CAPACITY_NOUNS = new Set(['potential']);

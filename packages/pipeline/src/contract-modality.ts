@@ -244,8 +244,18 @@ function subjectKindOf(tokens: Syntactic['tokens'], index: number): ContractFact
   const lemma = token.lemma.toLowerCase();
   if (PARTY_NOUNS.has(lemma) || PARTY_NOUNS.has(lower)) return 'party';
   if (token.pos === 'PRON' || token.pos === 'DET') return PARTY_PRONOUNS.has(lower) ? 'party' : 'thing';
-  if (token.pos === 'PROPN') return THING_TERMS.has(lemma) || THING_TERMS.has(lower) ? 'thing' : 'party';
+  if (nameLike(token)) return THING_TERMS.has(lemma) || THING_TERMS.has(lower) ? 'thing' : 'party';
   return 'thing';
+}
+
+const CAPITALS = /^[A-Z][A-Z0-9&.-]*[A-Z0-9]$/;
+
+/**
+ * A name: a proper noun, or a word in capitals ("CERES", "S2K", "ELEPHANT TALK") that the tagger reads
+ * as a common noun (the treebank tags many capitalised headline words NOUN).
+ */
+function nameLike(token: Syntactic['tokens'][number]): boolean {
+  return token.pos === 'PROPN' || (token.pos === 'NOUN' && CAPITALS.test(token.text));
 }
 
 /** Negative polarity, leaving out negators that bound a quantity or a list ("no later than", "not limited to"). */
@@ -276,7 +286,7 @@ const isRegisterToken = (token: Syntactic['tokens'][number]): boolean => {
 function subjectRegister(tokens: Syntactic['tokens'], index: number): boolean {
   const token = tokens[index];
   if (token === undefined) return false;
-  if (token.pos === 'PROPN' && /^[A-Z][A-Z&.-]+$/.test(token.text)) return true;
+  if (nameLike(token) && /^[A-Z][A-Z&.-]+$/.test(token.text)) return true;
   if (!PARTY_NOUNS.has(token.lemma.toLowerCase())) return false;
   const before = tokens[index - 1]?.text.toLowerCase() ?? '';
   return PARTY_DETERMINERS.has(before);

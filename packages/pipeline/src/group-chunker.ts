@@ -49,7 +49,8 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
         break;
       index += 1;
     } else if (
-      tag === 'PUNCT' &&
+      // The trained tagger reads the plural genitive's apostrophe as a particle, as "'s".
+      (tag === 'PUNCT' || tag === 'PART') &&
       (lower[index] === "'" || lower[index] === '’') &&
       index > from &&
       pos[index - 1] === 'NOUN' &&

@@ -17,6 +17,7 @@ import {
   PASSIVE_PROJECTION,
 } from './lexicons/modal-lexicon';
 import { BE_FORMS, BE_NONFINITE, NEGATORS } from './lexicons/word-classes';
+import { hasPosReading } from './pos-corrector';
 
 /** Modality and polarity of a clause, with the cues that decided them. */
 export interface ModalityDecision {
@@ -74,6 +75,8 @@ const ATTRIBUTIVE_ONLY = new Set(['alleged', 'purported', 'reputed', 'potential'
  * before a noun "essential" means basic or intrinsic ("the essential difference", "essential oils").
  */
 const PREDICATIVE_ONLY = new Set(['essential']);
+/** Expressions of MODAL_EXPRESSIONS that are nouns before their infinitive ("has the potential to spread"). */
+const NOUN_EXPRESSIONS = new Set(['potential']);
 /**
  * Words after which a modal's form is a noun the tagger read as an operator: articles, possessive
  * determiners and the usual modifiers of "will" ("of their own free will", "with all his might", "a
@@ -172,7 +175,9 @@ function premodifiesNoun(view: ClauseView, index: number): boolean {
   const next = view.lower[index + 1] ?? '';
   // "the generally accepted view": before a participle of attribution it hedges the view (as "widely").
   if (PASSIVE_PROJECTION[next] !== undefined) return false;
-  const participle = view.pos[index + 1] === 'VERB' && (next.endsWith('ed') || next.endsWith('en'));
+  const participle =
+    (view.pos[index + 1] === 'VERB' || view.pos[index + 1] === 'ADJ') &&
+    (next.endsWith('ed') || next.endsWith('en'));
   if (!participle) return false;
   return view.pos[index + 2] === 'NOUN';
 }
@@ -261,10 +266,19 @@ function cueAt(view: ClauseView, index: number): Found {
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
   if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
+  // "without doubt", "beyond any doubt", whatever the tagger made of "doubt" there.
+  if (word === 'doubt' && tag !== 'NOUN') {
+    const phrase = doubtPhrase(view, index);
+    if (phrase !== undefined) return phrase;
+  }
   if (word === 'most' && numberedSuperlative(view, index)) return NUMBERED_SUPERLATIVE;
   if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
-    if (expression !== undefined && (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX')) return expression;
+    if (
+      expression !== undefined &&
+      (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX' || (tag === 'NOUN' && NOUN_EXPRESSIONS.has(word)))
+    )
+      return expression;
   }
   if (tag === 'ADV') {
     if (MANNER_AFTER_VERB.has(word) && view.pos[index - 1] === 'VERB') return undefined;
@@ -335,7 +349,10 @@ function cueAt(view: ClauseView, index: number): Found {
 function infinitiveAt(view: ClauseView, index: number): boolean {
   let at = index;
   while (view.pos[at] === 'ADV') at += 1;
-  return view.pos[at] === 'VERB' || view.pos[at] === 'AUX';
+  if (view.pos[at] === 'VERB' || view.pos[at] === 'AUX') return true;
+  // "is thought to date from": a base form the tagger read as a noun, with no determiner after "to".
+  const word = view.lower[at] ?? '';
+  return view.pos[at] === 'NOUN' && word === view.lemma[at] && hasPosReading(word, 'VERB');
 }
 
 const SUBJECT_TAGS = new Set(['NOUN', 'PROPN']);

@@ -552,19 +552,28 @@ describe('yes/no questions the lite model misreads, without a question mark', ()
   it.each([
     ['Did the kettle whistle', 'do-support before a nominal Subject'],
     ['Does iron rust', 'do-support before a nominal Subject'],
-    ['Do wolves howl at night', 'do-support before a plural Subject'],
     ['Do hamsters like carrots', 'do-support before a plural Subject'],
     ['Is gardening a hobby', 'gerund Subject as progressive'],
     ['Is jogging allowed in the park', 'gerund Subject as progressive'],
     ['Has the snow melted', 'perfect have as main verb'],
-    ['Have you ever baked bread', 'perfect have as main verb'],
-    ['Would bears like honey', 'Subject as verb'],
-    ['May children enter the pool', 'modal read as noun'],
   ])('%s', (text, misread) => {
     const main = firstInterpersonal(text);
     expect(main?.mood).toBe('interrogative');
     expect(main?.reasoningTrace.inferenceRule).toBe('MOOD.FINITE_BEFORE_SUBJECT');
     expect(main?.reasoningTrace.premises).toContainEqual({ label: 'misread', value: misread });
+  });
+
+  // The trained tagger reads these right (Finite AUX, Subject nominal), so no misreading is claimed.
+  it.each([
+    'Do wolves howl at night',
+    'Have you ever baked bread',
+    'Would bears like honey',
+    'May children enter the pool',
+  ])('%s, read right by pass 1, is a question without a misread premise', (text) => {
+    const main = firstInterpersonal(text);
+    expect(main?.mood).toBe('interrogative');
+    expect(main?.reasoningTrace.inferenceRule).toBe('MOOD.FINITE_BEFORE_SUBJECT');
+    expect(main?.reasoningTrace.premises.map((premise) => premise.label)).not.toContain('misread');
   });
 
   it('keeps commands and Subject-less statements that look alike', () => {
@@ -639,7 +648,7 @@ describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adju
     expect(moods).toEqual(['declarative', 'imperative', 'imperative']);
   });
 
-  it('POS.COMMAND_AFTER_OPENING_CLAUSE finds the opening clause of a later sentence too', () => {
+  it('a command after an opening clause is found in a later sentence too', () => {
     const clauses = pipeline.compile('We met at noon. If you need a lawyer, contact Smith & Co.', {
       documentId: 'rule-test',
     });
@@ -696,7 +705,7 @@ describe('round 9: base verbs the lite model reads as nouns, list steps, WH-adju
     expect(moodOf('When the ice melted, where did the water go?')).toBe('interrogative');
   });
 
-  it('POS.CAUSE_AS_BECAUSE: clipped "because" before a nominative pronoun', () => {
+  it('clipped "because" before a nominative pronoun', () => {
     expect(tagsOf('Cause we missed the bus.')[0]).toBe('SCONJ');
     expect(moodOf('Cause we missed the bus.')).toBe('declarative');
     expect(moodOf('Cause them no trouble.')).toBe('imperative');
@@ -838,7 +847,7 @@ describe('round 11: misread command verbs, discourse markers, headings and conti
     expect(moodOf('Stack everything neatly.')).toBe('imperative');
   });
 
-  it('POS.INITIAL_VERB_BEFORE_THAT_CLAUSE: "Note that", "Bear in mind that" open commands', () => {
+  it('"Note that", "Bear in mind that" open commands', () => {
     expect(moodOf('Note that the ferry leaves at dawn.')).toBe('imperative');
     expect(moodOf('Bear in mind that tickets sell out fast.')).toBe('imperative');
     expect(tagsOf('Bear in mind that tickets sell out fast.')[0]).toBe('VERB');
@@ -869,7 +878,7 @@ describe('round 11: misread command verbs, discourse markers, headings and conti
     expect(moodOf('Fish and chips.')).not.toBe('imperative');
   });
 
-  it('POS.LIST_STEP_VERB: the capitalised first word of a numbered step is its verb', () => {
+  it('the capitalised first word of a numbered step is its verb', () => {
     expect(moodOf('3 Watch for aphids.')).toBe('imperative');
     expect(moodOf('4 Start seeds indoors early.')).toBe('imperative');
   });

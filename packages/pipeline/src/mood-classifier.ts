@@ -532,7 +532,8 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
         (lower[start + 1] === 'a' ||
           lower[start + 1] === 'an' ||
           lower[start + 1] === 'such' ||
-          (next === 'ADJ' &&
+          // "What tidy gardens": an adjective, which the trained tagger may read as a compound noun.
+          ((next === 'ADJ' || (next === 'NOUN' && hasPosReading(lower[start + 1] ?? '', 'ADJ'))) &&
             !WHAT_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
             nominalThenSubject(view, start + 1)))) ||
       (word === 'how' &&
@@ -791,7 +792,9 @@ function degreeAdjectiveMinor(view: ClauseView): boolean {
   const { lower, pos } = view;
   const degree = lower[0] ?? '';
   const word = lower[1] ?? '';
-  if (!DEGREE_OPENERS.has(degree) || pos[0] !== 'ADV' || lower.length < 2) return false;
+  // The trained tagger reads an opening "so" as an interjection ("So true!").
+  if (!DEGREE_OPENERS.has(degree) || (pos[0] !== 'ADV' && pos[0] !== 'INTJ') || lower.length < 2)
+    return false;
   for (let index = 2; index < lower.length; index += 1) if (pos[index] !== 'PUNCT') return false;
   // The whole sentence: ends in its final "." or "!", or has no final punctuation at all ("So cool, I
   // love it" and "So like I said, ..." go on past the clause).
@@ -1215,7 +1218,7 @@ const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'P
 /** A plural noun ("wolves", "rabbits"), not "-ss" ("grass"). */
 const PLURAL = /[^s]s$/;
 /** Tags that open a nominal group after an operator ("does a dog", "did the river", "does iron"). */
-const NOMINAL_OPENING = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'VERB']);
+const NOMINAL_OPENING = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'VERB', 'ADJ']);
 /** Objects of main-verb "do" rather than Subjects ("did nothing wrong", "does none of it"). */
 const NEGATIVE_OBJECTS = new Set(['nothing', 'none', 'it', 'that', 'this', 'so', 'something', 'anything']);
 /** A past participle ("melted", "broken", "grown"). */
@@ -1343,6 +1346,17 @@ function misreadYesNo(view: ClauseView, start: number): string {
       while (index < start + 5 && NOMINAL_TAGS.has(pos[index] ?? 'X') && !PARTICIPLE.test(lower[index] ?? ''))
         index += 1;
       if (index > start + 2 && pos[index] === 'ADJ' && PARTICIPLE.test(lower[index] ?? ''))
+        return 'perfect have as main verb';
+      // "has the mail come": a participle of the same form as the base, read as the last noun of the
+      // group, with nothing after it.
+      const last = index - 1;
+      if (
+        last > start + 2 &&
+        endsAt(view, last + 1) &&
+        pos[last] === 'NOUN' &&
+        lower[last] === lemma[last] &&
+        hasPosReading(lower[last] ?? '', 'VERB')
+      )
         return 'perfect have as main verb';
     }
   }

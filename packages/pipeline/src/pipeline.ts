@@ -22,11 +22,10 @@ export interface PipelineOptions {
   /** Rule ids to switch off (e.g. `POS.DO_QUESTION`), for ablations; none by default. */
   readonly disabledRules?: readonly string[];
   /**
-   * Where the tokens' part-of-speech tags come from: wink-nlp with the rule corrections (`wink`, the
-   * default, on which pass 2 is tuned) or the trained tagger of `@cae/parser` (`parser`: about 95% right
-   * on UD EWT test against 91%, but pass 2's figures drop on it until its rules read the tree;
-   * docs/EVALUATION.md has both). Every sentence is parsed either way (each token's `headStart` and
-   * `deprel`).
+   * Where the tokens' part-of-speech tags come from: the trained tagger of `@cae/parser` with the rule
+   * corrections (`parser`, the default: about 95% right on UD EWT test) or wink-nlp's tags with the same
+   * corrections (`wink`: about 91%, for comparisons; docs/EVALUATION.md has both). Every sentence is
+   * parsed either way (each token's `headStart` and `deprel`).
    */
   readonly posSource?: PosSource;
 }

@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module';
 import { UPOS_TAGS, type Upos } from '@cae/core';
-import { IMPERATIVE_VERBS, QUESTION_AUXILIARIES, WH_WORDS } from './lexicons/mood-lexicon';
+import { IMPERATIVE_VERBS, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import {
   BE_FORMS,
   DEMONSTRATIVES as DEMONSTRATIVE_WORDS,
   DO_FORMS,
   FINITE_BE_FORMS,
-  MODAL_FORMS,
   NEGATORS,
   NOMINATIVE_PRONOUNS,
   POSSESSIVE_DETERMINERS,
@@ -111,14 +110,13 @@ const INDEFINITE_PRONOUNS = new Set([
 ]);
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']);
-const PUNCT_ONLY = /^([()[\]{}:;,.!?*<>"'`\-–—…_|])\1*$/;
-const WEB_ADDRESS = /@|^(?:https?:|www\.)/;
-const VERB_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'NUM', 'PART', 'ADP']);
-const ADJ_SUFFIX = /(?:ian|ese|ish|ean|an|i)$/;
+const DIGITS = /^\d+[.)]?$/;
+const ARTICLES = new Set(['a', 'an', 'the']);
+const LINKING_VERBS = new Set(['feel', 'seem', 'look', 'sound', 'appear', 'become', 'remain']);
+const NOMINAL_START = new Set<Upos>(['DET', 'NUM', 'NOUN', 'ADJ', 'PROPN']);
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
 const UPPER_INITIAL = /^\p{Lu}/u;
-const SHOUTED = /^\p{Lu}{3,}$/u;
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
 const OBJECT_START = new Set([
   'me',
@@ -142,32 +140,7 @@ const OBJECT_START = new Set([
   'some',
   'all',
 ]);
-/** Pronouns that can only be objects (not "her", "it" or "you", which also open or end a nominal group). */
-const OBJECT_ONLY_PRONOUNS = new Set(['me', 'us', 'him', 'them']);
-/** Tags before a noun that make it the head of a nominal group ("the call", "your help"). */
-const NOUN_MODIFIERS = new Set<Upos>(['DET', 'ADJ', 'NUM']);
 const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
-/** Verbs an existential "there" is the Subject of ("there seems to be", "there remain"). */
-const EXISTENTIAL_VERBS = new Set([
-  'seem',
-  'seems',
-  'seemed',
-  'appear',
-  'appears',
-  'appeared',
-  'exist',
-  'exists',
-  'remain',
-  'remains',
-  'remained',
-  'follow',
-  'follows',
-  'come',
-  'comes',
-  'came',
-  'used',
-  'ought',
-]);
 /** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
 const CLAUSE_PREPOSITIONS = new Set([
   'after',
@@ -305,7 +278,7 @@ export const POS_RULES: readonly PosRule[] = [
       return c.found >= 0;
     },
     then: (c) => markDoQuestion(c.tagged, c.index, c.found),
-    examples: [{ text: 'Do cats climb trees', word: 'climb', pos: 'VERB' }],
+    examples: [{ text: 'Does iron rust', word: 'rust', pos: 'VERB' }],
   },
   {
     // "Water the plants", "Check the mail", "Call mom": see isInitialImperative.
@@ -313,19 +286,7 @@ export const POS_RULES: readonly PosRule[] = [
     tags: NOMINAL,
     when: (c) => c.initial && NOUNISH.has(c.tag) && isInitialImperative(c.tagged, c.index, c.to),
     then: toVerb,
-    examples: [
-      { text: 'Water the plants.', word: 'water', pos: 'VERB' },
-      { text: 'Call mom.', word: 'call', pos: 'VERB' },
-    ],
-  },
-  {
-    // "Cause I said so", "Cuz we were late": clipped "because" before a nominative pronoun, not the verb
-    // "cause" (whose object would be "me", "us", "them").
-    id: 'POS.CAUSE_AS_BECAUSE',
-    when: (c) =>
-      c.initial && CLIPPED_BECAUSE.has(c.word) && NOMINATIVE_PRONOUNS.has(c.tagged.lower[c.index + 1] ?? ''),
-    then: setTag('SCONJ'),
-    examples: [{ text: 'Cause I said so.', word: 'cause', pos: 'SCONJ' }],
+    examples: [{ text: 'Work late and rest tomorrow.', word: 'work', pos: 'VERB' }],
   },
   {
     // "Rinse the grains", "Whisk together well", "3 Store the basil": any word the model's lexicon allows
@@ -352,15 +313,6 @@ export const POS_RULES: readonly PosRule[] = [
     ],
   },
   {
-    // "Note that the shop closes early", "Bear in mind that prices vary": a bare noun takes no that-clause;
-    // a verb of thinking or checking there is the command's verb.
-    id: 'POS.INITIAL_VERB_BEFORE_THAT_CLAUSE',
-    tags: NOMINAL,
-    when: (c) => openingNominal(c) && isVerbBeforeThatClause(c.tagged, c.index, c.to),
-    then: toVerb,
-    examples: [{ text: 'Note that the shop closes early.', word: 'note', pos: 'VERB' }],
-  },
-  {
     // "Use lots of it", "Use soft cloths when packing glass": see isInitialCommandVerb.
     id: 'POS.INITIAL_COMMAND_VERB',
     tags: NOMINAL,
@@ -383,74 +335,13 @@ export const POS_RULES: readonly PosRule[] = [
     ],
   },
   {
-    // "2 Water daily", "3 Watch for aphids": the capitalised first word of a numbered step.
-    id: 'POS.LIST_STEP_VERB',
-    tags: NOMINAL,
-    when: (c) => NOUNISH.has(c.tag) && isListStepVerb(c.tagged, c.index, c.from, c.to),
-    then: toVerb,
-    examples: [{ text: '3 Watch for aphids.', word: 'watch', pos: 'VERB' }],
-  },
-  {
-    // "Please forward the file", "Please complete the form", "Please, contact Vernon": a known verb.
-    id: 'POS.VERB_AFTER_PLEASE',
-    tags: ['NOUN', 'PROPN', 'ADJ', 'ADV'],
-    when: (c) => {
-      const { lower } = c.tagged;
-      return (
-        (NOUNISH.has(c.tag) || c.tag === 'ADV') &&
-        c.index > c.from &&
-        (lower[c.index - 1] === 'please' ||
-          (lower[c.index - 1] === ',' && lower[c.index - 2] === 'please')) &&
-        (IMPERATIVE_VERBS.has(c.word) || PROCESS_BY_LEMMA.has(c.word)) &&
-        c.next !== 'AUX'
-      );
-    },
-    then: toVerb,
-    examples: [{ text: 'Please forward the file.', word: 'forward', pos: 'VERB' }],
-  },
-  {
-    // "Are dogs mammals", "Can snakes fly": see isNounAfterAux.
-    id: 'POS.NOUN_AFTER_INITIAL_AUX',
-    tags: ['VERB'],
-    when: (c) => {
-      const { lower, pos } = c.tagged;
-      const { index, from } = c;
-      return (
-        c.tag === 'VERB' &&
-        index > from &&
-        pos[index - 1] === 'AUX' &&
-        (index - 1 === from || SENTENCE_END.has(lower[index - 2] ?? '')) &&
-        QUESTION_AUXILIARIES.has(lower[index - 1] ?? '') &&
-        isNounAfterAux(c.tagged, index, c.to)
-      );
-    },
-    then: setTag('NOUN'),
-    examples: [{ text: 'Can snakes fly?', word: 'snakes', pos: 'NOUN' }],
-  },
-  {
-    // "If you wash it by hand, use less soap", "If you want a lawyer, contact Smith & Co": after an opening
-    // dependent clause and its comma, a known base-form verb before its object opens the main clause.
-    id: 'POS.COMMAND_AFTER_OPENING_CLAUSE',
-    tags: NOMINAL,
-    when: (c) =>
-      NOUNISH.has(c.tag) &&
-      c.index > c.from &&
-      c.word === c.tagged.lemmas[c.index] &&
-      (IMPERATIVE_VERBS.has(c.word) || PROCESS_BY_LEMMA.has(c.word)) &&
-      c.next !== undefined &&
-      COMMAND_OBJECT_START.has(c.next) &&
-      afterOpeningClause(c.tagged, c.index, c.from),
-    then: toVerb,
-    examples: [{ text: 'If you want a lawyer, contact Smith & Co.', word: 'contact', pos: 'VERB' }],
-  },
-  {
     // "To plant the bulbs, dig holes", "In other words, show that you care": see isCommandAfterOpening.
     id: 'POS.COMMAND_AFTER_OPENING_ADJUNCT',
     tags: NOUN_ADJ,
     when: (c) =>
       NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isCommandAfterOpening(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: 'In other words, show that you care.', word: 'show', pos: 'VERB' }],
+    examples: [{ text: 'To hang the shelf, drill holes along the pencil line.', word: 'drill', pos: 'VERB' }],
   },
   {
     // "When the ice melted, ...", "When the dough rises, ...": see verbInOpeningClause.
@@ -464,46 +355,12 @@ export const POS_RULES: readonly PosRule[] = [
     ],
   },
   {
-    // "To unsubscribe, click here": the model itself read "to" as the infinitive marker, so the base form
-    // after it is the verb, even a word it does not know as one.
-    id: 'POS.VERB_AFTER_INFINITIVE_TO',
-    tags: NOUN_ADJ,
-    when: (c) =>
-      NOUN_OR_ADJ.has(c.tag) &&
-      c.index > c.from &&
-      c.tagged.lower[c.index - 1] === 'to' &&
-      c.tagged.pos[c.index - 1] === 'PART' &&
-      c.word === c.tagged.lemmas[c.index],
-    then: toVerb,
-    examples: [{ text: 'To unsubscribe, click here.', word: 'unsubscribe', pos: 'VERB' }],
-  },
-  {
-    // ", call us", "then ask them": a noun is never followed by an object-only pronoun; a known base-form
-    // verb read as a noun before "me", "us", "him" or "them" is the verb.
-    id: 'POS.VERB_BEFORE_OBJECT_PRONOUN',
-    tags: NOUN_ADJ,
-    when: (c) => {
-      const { lower, lemmas, pos } = c.tagged;
-      const { index, from } = c;
-      return (
-        NOUN_OR_ADJ.has(c.tag) &&
-        OBJECT_ONLY_PRONOUNS.has(lower[index + 1] ?? '') &&
-        index + 1 < c.to &&
-        c.word === lemmas[index] &&
-        (IMPERATIVE_VERBS.has(c.word) || PROCESS_BY_LEMMA.has(c.word)) &&
-        (index === from || !NOUN_MODIFIERS.has(pos[index - 1] ?? 'X'))
-      );
-    },
-    then: toVerb,
-    examples: [{ text: 'Then text me.', word: 'text', pos: 'VERB' }],
-  },
-  {
     // "We all desire peace", "Many voters fear inflation": see isVerbAfterSubject.
     id: 'POS.VERB_AFTER_SUBJECT',
     tags: ['NOUN'],
     when: (c) => c.tag === 'NOUN' && c.index > c.from && isVerbAfterSubject(c.tagged, c.index, c.from, c.to),
     then: toVerb,
-    examples: [{ text: 'We all desire peace.', word: 'desire', pos: 'VERB' }],
+    examples: [{ text: 'At noon the guards change shifts.', word: 'change', pos: 'VERB' }],
   },
   {
     // "The survey signals a shift", "Many households lack heating": see isFiniteVerbAfterSubjectGroup.
@@ -531,63 +388,6 @@ export const POS_RULES: readonly PosRule[] = [
       NOUN_OR_ADJ.has(c.tag) && c.index > c.from && isProgressiveInQuestion(c.tagged, c.index, c.from, c.to),
     then: toVerb,
     examples: [{ text: "Isn't the pharmacy closing early tonight?", word: 'closing', pos: 'VERB' }],
-  },
-  {
-    // "The company may own the rights": after a modal, a known verb before its object is the verb.
-    id: 'POS.VERB_AFTER_MODAL',
-    tags: NOUN_ADJ,
-    when: (c) => {
-      const { lower, lemmas, pos } = c.tagged;
-      const { index } = c;
-      return (
-        NOUN_OR_ADJ.has(c.tag) &&
-        index > c.from &&
-        pos[index - 1] === 'AUX' &&
-        MODAL_FORMS.has(lower[index - 1] ?? '') &&
-        (c.next === 'DET' || c.next === 'PRON') &&
-        PROCESS_BY_LEMMA.has(lemmas[index] ?? c.word)
-      );
-    },
-    then: toVerb,
-    examples: [{ text: 'The company may own the rights.', word: 'own', pos: 'VERB' }],
-  },
-  {
-    // "there is a tip", "there will be peace": UD tags the existential "be" as the main verb.
-    id: 'POS.EXISTENTIAL_BE',
-    tags: ['AUX'],
-    when: (c) => {
-      const { lower, pos } = c.tagged;
-      const { index } = c;
-      return (
-        c.tag === 'AUX' &&
-        BE_FORMS.has(c.word) &&
-        index > c.from &&
-        (lower[index - 1] === 'there' ||
-          ((pos[index - 1] === 'AUX' || pos[index - 1] === 'ADV') && lower[index - 2] === 'there'))
-      );
-    },
-    then: toVerb,
-    examples: [{ text: 'There is a tip.', word: 'is', pos: 'VERB' }],
-  },
-  {
-    // "Here's a tip", "troops there clashed": locative; existential "there" comes before be/seem or after
-    // the Finite ("Is there a pharmacy"), or before a verb and its Existent ("there lived a king").
-    id: 'POS.LOCATIVE_THERE',
-    tags: ['PRON'],
-    when: (c) => (c.word === 'here' || c.word === 'there') && c.tag === 'PRON',
-    then: (c) => {
-      const { lower, pos } = c.tagged;
-      const { index, next } = c;
-      const following = lower[index + 1] ?? '';
-      const existential =
-        next === 'AUX' ||
-        BE_FORMS.has(following) ||
-        EXISTENTIAL_VERBS.has(following) ||
-        (next === 'VERB' && pos[index + 2] === 'DET') ||
-        (index > c.from && (pos[index - 1] === 'AUX' || BE_FORMS.has(lower[index - 1] ?? '')));
-      if (c.word === 'here' || !existential) pos[index] = 'ADV';
-    },
-    examples: [{ text: 'Troops there clashed with rebels.', word: 'there', pos: 'ADV' }],
   },
   {
     // "by closing their newspaper", "after you are elected": a preposition before a clause.
@@ -623,60 +423,6 @@ export const POS_RULES: readonly PosRule[] = [
     ],
   },
   {
-    // "the only agreement", "most users", "at least", "Dear Nina": adjectives in UD.
-    id: 'POS.ADJECTIVE_BEFORE_NOUN',
-    tags: ['ADV'],
-    when: (c) =>
-      c.tag === 'ADV' &&
-      (c.word === 'dear' ||
-        (c.word === 'least' && c.tagged.lower[c.index - 1] === 'at') ||
-        (c.next === 'NOUN' &&
-          c.index > c.from &&
-          (c.tagged.pos[c.index - 1] === 'DET' || c.word === 'most'))),
-    then: setTag('ADJ'),
-    examples: [{ text: 'It is the only agreement.', word: 'only', pos: 'ADJ' }],
-  },
-  {
-    // A capitalised word the model's lexicon knows: an adjective of origin before a noun ("Italian
-    // food"), an all-capitals or title-case verb opening a command ("MIX IT ALL UP"), else a common noun
-    // opening the sentence.
-    id: 'POS.CAPITALISED_COMMON_WORD',
-    tags: ['PROPN'],
-    when: (c) => c.tag === 'PROPN',
-    then: (c) => {
-      const { values, lower, pos } = c.tagged;
-      const { index, next, word } = c;
-      const value = values[index] ?? '';
-      const initial = index === c.from || SENTENCE_END.has(lower[index - 1] ?? '');
-      const known = TITLE.test(value) && isKnownWord(word);
-      const shouted = SHOUTED.test(value) && isKnownWord(word);
-      if (known && ADJ_SUFFIX.test(word) && (next === 'NOUN' || next === 'PROPN' || next === 'ADJ')) {
-        pos[index] = 'ADJ';
-      } else if (
-        initial &&
-        (known || shouted) &&
-        PROCESS_BY_LEMMA.has(word) &&
-        next !== undefined &&
-        VERB_OBJECT_START.has(next)
-      ) {
-        pos[index] = 'VERB';
-      } else if (initial && known && next !== 'PROPN') {
-        pos[index] = 'NOUN';
-      }
-    },
-    examples: [
-      { text: 'Italian food is great.', word: 'italian', pos: 'ADJ' },
-      { text: 'Weather is bad today.', word: 'weather', pos: 'NOUN' },
-    ],
-  },
-  {
-    id: 'POS.WEB_ADDRESS',
-    tags: ['SYM', 'X'],
-    when: (c) => (c.tag === 'SYM' || c.tag === 'X') && WEB_ADDRESS.test(c.word),
-    then: setTag('PROPN'),
-    examples: [{ text: 'Write to help@example.com today.', word: 'help@example.com', pos: 'PROPN' }],
-  },
-  {
     // "We have a dog", "Did you do it": "have" and "do" as main verbs, unless a verb follows them.
     id: 'POS.MAIN_VERB_HAVE_DO',
     tags: ['AUX'],
@@ -706,20 +452,7 @@ export const POS_RULES: readonly PosRule[] = [
         (lemmas[index] === 'have' && (lower[probe] === 'been' || lower[probe] === 'got'));
       if (!isAuxiliary) pos[index] = 'VERB';
     },
-    examples: [{ text: 'We have a dog.', word: 'have', pos: 'VERB' }],
-  },
-  {
-    // "I want to go": "to" before a verb is the infinitive marker.
-    id: 'POS.INFINITIVE_TO',
-    tags: ['ADP'],
-    when: (c) => c.word === 'to' && c.tag === 'ADP',
-    then: (c) => {
-      const verbAt = c.next === 'ADV' ? c.index + 2 : c.index + 1;
-      const verbTag = verbAt < c.to ? c.tagged.pos[verbAt] : undefined;
-      if ((verbTag === 'VERB' || verbTag === 'AUX') && !(c.tagged.lower[verbAt] ?? '').endsWith('ing'))
-        c.tagged.pos[c.index] = 'PART';
-    },
-    examples: [{ text: 'Nobody was singled out to pay more.', word: 'to', pos: 'PART' }],
+    examples: [{ text: 'Do your best work', word: 'do', pos: 'VERB' }],
   },
   {
     // "I like these": a demonstrative standing alone is a pronoun.
@@ -735,17 +468,139 @@ export const POS_RULES: readonly PosRule[] = [
     ],
   },
   {
-    id: 'POS.WHETHER',
-    when: (c) => c.word === 'whether',
-    then: setTag('SCONJ'),
-    examples: [{ text: 'Ask whether it works.', word: 'whether', pos: 'SCONJ' }],
+    // "Had it rained all day we would have stayed in": an opening "had" before a Subject pronoun and a
+    // past participle is the perfect's operator of a conditional inversion, which the trained tagger reads
+    // as a main verb with an object.
+    id: 'POS.INVERTED_PERFECT_HAD',
+    tags: ['VERB'],
+    when: (c) => {
+      const { lower, pos } = c.tagged;
+      return (
+        c.initial &&
+        c.word === 'had' &&
+        SUBJECT_PRONOUNS.has(lower[c.index + 1] ?? '') &&
+        pos[c.index + 2] === 'VERB' &&
+        /(?:ed|en|wn)$/.test(lower[c.index + 2] ?? '')
+      );
+    },
+    then: setTag('AUX'),
+    examples: [{ text: 'Had it rained all day we would have stayed in.', word: 'had', pos: 'AUX' }],
   },
   {
-    id: 'POS.PUNCTUATION_SYMBOL',
-    tags: ['SYM'],
-    when: (c) => c.tag === 'SYM' && PUNCT_ONLY.test(c.word),
-    then: setTag('PUNCT'),
-    examples: [{ text: 'Ann Lee <ann@example.com>', word: '<', pos: 'PUNCT' }],
+    // "a hammer and a saw": a base form right after an article, which the trained tagger read as a
+    // coordinated verb, is the head noun of the article's group.
+    id: 'POS.NOUN_AFTER_ARTICLE',
+    tags: ['VERB'],
+    when: (c) =>
+      ARTICLES.has(c.tagged.lower[c.index - 1] ?? '') &&
+      !c.word.endsWith('ing') &&
+      !c.word.endsWith('ed') &&
+      c.next !== 'NOUN' &&
+      c.next !== 'ADJ' &&
+      hasPosReading(c.word, 'NOUN'),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'NOUN';
+      c.tagged.lemmas[c.index] = c.word;
+    },
+    examples: [{ text: 'The toolbox contains a hammer and a saw.', word: 'saw', pos: 'NOUN' }],
+  },
+  {
+    // "The road to recovery is long": a word after "to" that the lexicon lists, but never as a verb, is
+    // the noun of a prepositional phrase, not an infinitive ("to" is then a preposition).
+    id: 'POS.NOUN_AFTER_TO',
+    tags: ['VERB'],
+    when: (c) =>
+      c.tagged.lower[c.index - 1] === 'to' &&
+      isKnownWord(c.word) &&
+      hasPosReading(c.word, 'NOUN') &&
+      !hasPosReading(c.word, 'VERB'),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'NOUN';
+      c.tagged.lemmas[c.index] = c.word;
+      c.tagged.pos[c.index - 1] = 'ADP';
+    },
+    examples: [{ text: 'The road to recovery is long.', word: 'recovery', pos: 'NOUN' }],
+  },
+  {
+    // "Long ago there lived a wise queen": "there" before a verb and the nominal group after it is the
+    // existential Subject, which the trained tagger read as a place adverb ("Troops there clashed" has
+    // its nominal before "there" and keeps the adverb).
+    id: 'POS.EXISTENTIAL_THERE_BEFORE_VERB',
+    tags: ['ADV'],
+    when: (c) => {
+      const { pos } = c.tagged;
+      const before = c.index > c.from ? pos[c.index - 1] : undefined;
+      return (
+        c.word === 'there' &&
+        c.next === 'VERB' &&
+        NOMINAL_START.has(pos[c.index + 2] ?? 'X') &&
+        before !== 'NOUN' &&
+        before !== 'PROPN' &&
+        before !== 'PRON' &&
+        before !== 'VERB' &&
+        before !== 'AUX'
+      );
+    },
+    then: setTag('PRON'),
+    examples: [{ text: 'Long ago there lived a wise queen.', word: 'there', pos: 'PRON' }],
+  },
+  {
+    // "I want to go": "to" before a verb is the infinitive marker.
+    id: 'POS.INFINITIVE_TO',
+    tags: ['ADP'],
+    when: (c) => c.word === 'to' && c.tag === 'ADP',
+    then: (c) => {
+      const verbAt = c.next === 'ADV' ? c.index + 2 : c.index + 1;
+      const verbTag = verbAt < c.to ? c.tagged.pos[verbAt] : undefined;
+      if ((verbTag === 'VERB' || verbTag === 'AUX') && !(c.tagged.lower[verbAt] ?? '').endsWith('ing'))
+        c.tagged.pos[c.index] = 'PART';
+    },
+    examples: [{ text: 'The manager asked us to clear the desks.', word: 'to', pos: 'PART' }],
+  },
+  {
+    // "The room felt crowded": a participle after a linking verb is its adjectival Attribute, which the
+    // trained tagger reads as a verb.
+    id: 'POS.ADJECTIVE_AFTER_LINKING_VERB',
+    tags: ['VERB'],
+    when: (c) =>
+      c.index > c.from &&
+      LINKING_VERBS.has(c.tagged.lemmas[c.index - 1] ?? '') &&
+      c.word.endsWith('ed') &&
+      hasPosReading(c.word, 'ADJ'),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'ADJ';
+      c.tagged.lemmas[c.index] = c.word;
+    },
+    examples: [{ text: 'The room felt crowded, so we left.', word: 'crowded', pos: 'ADJ' }],
+  },
+  {
+    // "The guard was injured.", "The claim was rejected by the court.": a participle closing a clause
+    // after a form of "be" (or before "by") is the verb of a passive, which the trained tagger reads as an
+    // adjective after a copula.
+    id: 'POS.PASSIVE_PARTICIPLE',
+    tags: ['ADJ'],
+    when: (c) => {
+      const { lower } = c.tagged;
+      if (!c.word.endsWith('ed') || c.index <= c.from || !BE_FORMS.has(lower[c.index - 1] ?? ''))
+        return false;
+      const after = lower[c.index + 1] ?? '.';
+      if (after !== 'by' && !SENTENCE_END.has(after) && after !== ',') return false;
+      return participleLemma(c.word) !== '';
+    },
+    then: (c) => {
+      c.tagged.pos[c.index] = 'VERB';
+      c.tagged.lemmas[c.index] = participleLemma(c.word);
+    },
+    examples: [{ text: 'The guard was injured.', word: 'injured', pos: 'VERB' }],
+  },
+  {
+    // "3 Watch for aphids", "2 Sow the seeds": the trained tagger reads a step number opening a line as
+    // X (an unknown token); figures are numerals.
+    id: 'POS.DIGITS_NUMERAL',
+    tags: ['X'],
+    when: (c) => c.tag === 'X' && DIGITS.test(c.word),
+    then: setTag('NUM'),
+    examples: [{ text: '3 Watch for aphids.', word: '3', pos: 'NUM' }],
   },
 ];
 
@@ -759,7 +614,52 @@ export const POS_FIRST_RULES: readonly PosRule[] = [
     then: setTag('PRON'),
     examples: [{ text: 'Mix everything well.', word: 'everything', pos: 'PRON' }],
   },
+  {
+    // "Rinse lentils carefully", "4 Start seeds indoors": the trained tagger reads an opening command verb
+    // as the Subject and its plural object as the verb. A capitalised opening word the lexicon allows as
+    // a verb, then a plural noun form read as the only verb of the sentence: the two swap.
+    id: 'POS.OPENING_VERB_PLURAL_OBJECT',
+    tags: NOMINAL,
+    when: (c) => openingVerbBeforePluralObject(c.tagged, c.index, c.from, c.to),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'VERB';
+      c.tagged.lemmas[c.index] = c.word;
+      c.tagged.pos[c.index + 1] = 'NOUN';
+    },
+    examples: [
+      { text: 'Rinse lentils carefully under the tap.', word: 'rinse', pos: 'VERB' },
+      { text: '4 Start seeds indoors early.', word: 'start', pos: 'VERB' },
+    ],
+  },
 ];
+
+const HEADING_PREPOSITIONS = new Set(['for', 'of', 'about', 'on']);
+
+/** The verb an "-ed" participle comes from, when the lexicon lists it as a verb ("injured": "injure"), or ''. */
+function participleLemma(word: string): string {
+  for (const stem of [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3)])
+    if (stem.length > 2 && hasPosReading(stem, 'VERB')) return stem;
+  return '';
+}
+
+/** See POS.OPENING_VERB_PLURAL_OBJECT. */
+function openingVerbBeforePluralObject(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const { lower, values, pos } = tagged;
+  const step =
+    index === from + 1 && (pos[from] === 'NUM' || pos[from] === 'X') && DIGITS.test(lower[from] ?? '');
+  if (index !== from && !step) return false;
+  const word = lower[index] ?? '';
+  const object = lower[index + 1] ?? '';
+  if (!TITLE.test(values[index] ?? '') || word.endsWith('s') || word.endsWith('ing')) return false;
+  if (pos[index + 1] !== 'VERB' || !object.endsWith('s') || object.endsWith('ss')) return false;
+  // "Use cases for small teams", "Travel tips of the week": a heading's noun group, not a command.
+  if (HEADING_PREPOSITIONS.has(lower[index + 2] ?? '')) return false;
+  if (!hasPosReading(word, 'VERB')) return false;
+  if (!hasPosReading(object, 'NOUN') && !hasPosReading(object.slice(0, -1), 'NOUN')) return false;
+  for (let probe = index + 2; probe < to; probe += 1)
+    if (pos[probe] === 'VERB' || pos[probe] === 'AUX') return false;
+  return true;
+}
 
 /** Every POS rule id, in the order the rules are tried. */
 export const POS_RULE_IDS: readonly string[] = [...POS_FIRST_RULES, ...POS_RULES].map((rule) => rule.id);
@@ -888,7 +788,11 @@ function doQuestionVerb(tagged: Tagged, index: number, to: number): number {
     const before = lower[verb - 1] ?? '';
     if (before.endsWith('ing') || !NOMINAL_TAGS.has(pos[verb - 1] ?? 'X')) return -1;
     const base =
-      word === lemmas[verb] && (tag === 'VERB' || (PROCESS_BY_LEMMA.has(word) && isKnownWord(word)));
+      word === lemmas[verb] &&
+      (tag === 'VERB' ||
+        (PROCESS_BY_LEMMA.has(word) && isKnownWord(word)) ||
+        // "Does iron rust": the last word, a noun the lexicon also lists as a verb.
+        (verb + 1 >= to && verbReading !== null && verbReading(word)));
     if (word !== 'have' && !base) continue;
     if (determined && verb + 1 >= to && !(before.endsWith('s') && !before.endsWith('ss'))) return -1;
     return verb;
@@ -905,8 +809,6 @@ function markDoQuestion(tagged: Tagged, index: number, verb: number): void {
   pos[verb] = 'VERB';
 }
 
-/** Tags that can open the object or complement of a command ("use less water", "contact Smith"). */
-const COMMAND_OBJECT_START = new Set<Upos>(['DET', 'PRON', 'PROPN', 'ADP', 'ADV', 'NUM']);
 /** Subordinators that open a sentence-initial dependent clause before the main clause. */
 const OPENING_SUBORDINATORS = new Set([
   'if',
@@ -1040,7 +942,10 @@ function isCommandAfterOpening(tagged: Tagged, index: number, from: number, to: 
   // "Now, people wonder if ...", "If it rains, work stops": a base or -s form after the word may be
   // the verb of the word as its Subject.
   const following = lower[index + 1] ?? '';
+  // After an opening purpose infinitive ("To hang the shelf, drill holes") the main clause is a command.
+  const purpose = lower[from] === 'to' && pos[from + 1] === 'VERB';
   if (
+    !purpose &&
     next === 'NOUN' &&
     (following === lemmas[index + 1] || following.endsWith('s')) &&
     verbReading(lemmas[index + 1] ?? following)
@@ -1079,27 +984,6 @@ function isCoordinatedCommandVerb(tagged: Tagged, index: number, to: number): bo
     );
   }
   return false;
-}
-
-/** Tags after a numbered step's verb: a particle or preposition, an adverb, an object's start. */
-const AFTER_STEP_VERB = new Set<Upos>(['ADP', 'ADV', 'DET', 'PRON', 'PART']);
-
-/**
- * "2 Water daily", "3 Watch for aphids", "4 Start seeds indoors early": after a step number (one or two
- * digits) opening the sentence, a capitalised base form the model's lexicon allows as a verb, before a
- * particle, preposition, adverb or object (or a bare noun and an adverb), with no finite verb after it.
- */
-function isListStepVerb(tagged: Tagged, index: number, from: number, to: number): boolean {
-  const { lower, lemmas, pos, values } = tagged;
-  if (index - 1 < from || pos[index - 1] !== 'NUM' || !/^\d{1,2}$/.test(lower[index - 1] ?? '')) return false;
-  if (index - 1 > from && !SENTENCE_END.has(lower[index - 2] ?? '')) return false;
-  const word = lower[index] ?? '';
-  if (!TITLE.test(values[index] ?? '') || word !== lemmas[index] || word.endsWith('ing')) return false;
-  if (verbReading === null || !verbReading(word) || index + 1 >= to) return false;
-  const next = pos[index + 1] ?? 'X';
-  const bareThenAdverb = next === 'NOUN' && pos[index + 2] === 'ADV';
-  if (!AFTER_STEP_VERB.has(next) && !bareThenAdverb) return false;
-  return noFiniteVerbAhead(tagged, index, to);
 }
 
 /** Linkers after which "you" is the Subject of a new clause ("so you can", "and you will"). */
@@ -1161,9 +1045,6 @@ function isInitialCommandVerb(tagged: Tagged, index: number, to: number): boolea
     return false;
   return noFiniteVerbAhead(tagged, index, to);
 }
-
-/** Spoken clippings of "because". */
-const CLIPPED_BECAUSE = new Set(['cause', "'cause", '’cause', 'cuz', 'coz', 'cos']);
 
 /** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
 const COMMAND_OPENING_ADVERBS = new Set([
@@ -1248,40 +1129,6 @@ function isInitialBaseVerb(tagged: Tagged, index: number, to: number): boolean {
   if (!PHRASAL_PARTICLES.has(next) || index + 2 >= to) return false;
   const after = lower[index + 2] ?? '';
   return BASE_VERB_OBJECT.has(after) || pos[index + 2] === 'NUM';
-}
-
-/** Verbs that, as commands, take a that-clause ("Note that", "Check that", "Bear in mind that"). */
-const THAT_COMMAND_VERBS = new Set([
-  'note',
-  'notice',
-  'remember',
-  'imagine',
-  'suppose',
-  'consider',
-  'ensure',
-  'check',
-  'verify',
-  'recall',
-  'realise',
-  'realize',
-  'understand',
-  'observe',
-  'assume',
-  'bear',
-  'keep',
-]);
-const THAT_SUBJECT_START = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
-
-/** A verb of `THAT_COMMAND_VERBS` before "that" and the start of a Subject, or before "in mind that". */
-function isVerbBeforeThatClause(tagged: Tagged, index: number, to: number): boolean {
-  const { lower, lemmas, pos } = tagged;
-  const word = lower[index] ?? '';
-  if (word !== lemmas[index] || !THAT_COMMAND_VERBS.has(word) || index + 2 >= to) return false;
-  let that = index + 1;
-  if ((word === 'bear' || word === 'keep') && lower[index + 1] === 'in' && lower[index + 2] === 'mind')
-    that += 2;
-  else if (word === 'bear' || word === 'keep') return false;
-  return lower[that] === 'that' && that + 1 < to && THAT_SUBJECT_START.has(pos[that + 1] ?? 'X');
 }
 
 /** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
@@ -1383,18 +1230,6 @@ function isVerbBeforeBareObject(tagged: Tagged, index: number, from: number, to:
 function isParticipleOfVerb(word: string, isVerb: (lower: string) => boolean): boolean {
   const stem = word.slice(0, -1);
   return isVerb(word.slice(0, -2)) || (stem.length >= 4 && isVerb(stem));
-}
-
-/** "Are dogs mammals", "Can snakes fly": after an opening auxiliary, a plural or base form is the Subject. */
-function isNounAfterAux(tagged: Tagged, index: number, to: number): boolean {
-  const word = tagged.lower[index] ?? '';
-  const lemma = tagged.lemmas[index] ?? word;
-  if (word.endsWith('ing') || word.endsWith('ed')) return false;
-  const auxiliary = tagged.lower[index - 1] ?? '';
-  if (FINITE_BE_FORMS.has(auxiliary)) return word === lemma || (word.endsWith('s') && lemma !== word);
-  if (!(word.endsWith('s') && lemma !== word && !word.endsWith('ss'))) return false;
-  const next = index + 1 < to ? tagged.pos[index + 1] : undefined;
-  return next === 'VERB' || next === 'ADV' || next === 'NOUN';
 }
 
 const PLURAL_SUBJECTS = new Set(['i', 'we', 'you', 'they']);

@@ -4,9 +4,11 @@ import { createPipeline } from './pipeline';
 import { PRIOR_MIN_SHARE, PROCESS_RULES } from './transitivity-analyzer';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
+/** wink-nlp's tags, which read some predicates as verbs: the frame overrides still have to hold there. */
+const winkPipeline = createPipeline({ clock: () => new Date(0), posSource: 'wink' });
 
-function processOf(text: string): { type: string | undefined; matched: string | undefined } {
-  const clause = pipeline.compile(text, { documentId: 'process-prior-test' })[0];
+function processOf(text: string, by = pipeline): { type: string | undefined; matched: string | undefined } {
+  const clause = by.compile(text, { documentId: 'process-prior-test' })[0];
   return { type: clause?.ideational.processType, matched: clause?.ideational.rawTransitivity.matched };
 }
 
@@ -81,9 +83,12 @@ describe('frames override the prior', () => {
   });
 
   it('a copula in the tree makes the clause relational when the tagger took the predicate for a verb', () => {
-    const found = processOf('The equipment is state of the art.');
+    // wink-nlp reads "state" as a verb here; the trained tagger reads the noun, and the clause is
+    // relational either way.
+    const found = processOf('The equipment is state of the art.', winkPipeline);
     expect(found.type).toBe('relational');
     expect(found.matched).toContain(PROCESS_RULES.frameCopula);
+    expect(processOf('The equipment is state of the art.').type).toBe('relational');
   });
 
   it('a present participle after "be" is progressive even when the tree hangs a copula on it', () => {

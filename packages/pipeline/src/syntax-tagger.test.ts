@@ -47,7 +47,8 @@ describe('pass 1 with the trained parser', () => {
     expect(tagged.deprels[tagged.lower.indexOf('truss')]).toBe('root');
     const unconstrained = tagText(text, {
       posSource: 'parser',
-      disabledRules: new Set(['POS.LEXICON_TAG_DICTIONARY']),
+      // POS.VERBLESS_SENTENCE would put wink's verb back in a sentence left without one: off here too.
+      disabledRules: new Set(['POS.LEXICON_TAG_DICTIONARY', 'POS.VERBLESS_SENTENCE']),
     });
     expect(unconstrained.pos[unconstrained.lower.indexOf('truss')]).not.toBe('VERB');
   });

@@ -26,7 +26,7 @@ export interface TaggedText {
 export interface TagTextOptions {
   /** Rule ids switched off. */
   readonly disabledRules?: ReadonlySet<string>;
-  /** Where the tags come from (default `wink`, on which pass 2 is tuned; see PosSource). */
+  /** Where the tags come from (default `parser`; see PosSource). */
   readonly posSource?: PosSource;
   /**
    * Offsets into the text, ascending, where a sentence must end (a heading's start and end): a sentence
@@ -42,18 +42,18 @@ interface BreakCursor {
 }
 
 /**
- * Where the part-of-speech tags tokens carry come from: wink-nlp's tags with the measured corrections of
- * pos-corrector.ts (`wink`, the default, on which every pass 2 rule is tuned), or the trained tagger of
- * `@cae/parser` with wink's lexicon as tag dictionary for words it did not learn, and the same
- * corrections (`parser`: about 95% right on UD EWT test against 91%, but pass 2's rules, written
- * around wink's errors, lose figures on it until they read the tree; docs/EVALUATION.md has both).
- * Every sentence is parsed either way, with the trained tagger's own tags.
+ * Where the part-of-speech tags tokens carry come from: the trained tagger of `@cae/parser` with wink's
+ * lexicon as tag dictionary for words it did not learn and the measured corrections of pos-corrector.ts
+ * (`parser`, the default: about 95% right on UD EWT test), or wink-nlp's own tags with the same
+ * corrections (`wink`: about 91%, kept as the comparison row of docs/EVALUATION.md). Every sentence is
+ * parsed either way, with the trained tagger's own tags.
  */
 export type PosSource = 'parser' | 'wink';
 
 let parser: Parser | null = null;
 
-const SUBJECT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
+const SUBJECT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON', 'ADJ']);
+const OBJECT_START_TAGS: ReadonlySet<Upos> = new Set(['PRON', 'DET', 'NOUN', 'ADJ']);
 
 /** The trained tagger and parser, loaded on first use (about a quarter of a second). */
 function sharedParser(): Parser {
@@ -171,12 +171,13 @@ const UPPER_START = /^\p{Lu}/u;
 const LOWER_WORD = /^[\p{Ll},]/u;
 
 /**
- * Pass 1, tokens: wink-nlp sentences, tokens, POS and lemmas, corrected by measured rules,
- * with offsets located in `text`. Line breaks that start a heading, list item or new line of
+ * Pass 1, tokens: wink-nlp sentences and tokens; UPOS tags, lemmas and the tree from the trained
+ * tagger and parser (wink's own tags with `posSource: 'wink'`), corrected by measured rules, with
+ * offsets located in `text`. Line breaks that start a heading, list item or new line of
  * short lines also end a sentence.
  */
 export function tagText(text: string, options: TagTextOptions = {}): TaggedText {
-  const { disabledRules, posSource = 'wink' } = options;
+  const { disabledRules, posSource = 'parser' } = options;
   const cursor: BreakCursor | undefined =
     options.breaks !== undefined && options.breaks.length > 0
       ? { breaks: options.breaks, next: 0 }
@@ -398,6 +399,7 @@ function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: R
     const parsed = batch[sentence % PARSE_BATCH]!;
     let parserVerbs = 0;
     for (const word of parsed) if (word.upos === 'VERB' || word.upos === 'AUX') parserVerbs += 1;
+    const winkTags = parserVerbs === 0 && posSource === 'parser' ? pos.slice(start, end) : undefined;
     for (let local = 0; local < parsed.length; local += 1) {
       const word = parsed[local]!;
       const index = start + local;
@@ -410,13 +412,19 @@ function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: R
       if (
         parserVerbs === 0 &&
         pos[index] === 'VERB' &&
-        local > 0 &&
-        SUBJECT_TAGS.has(parsed[local - 1]!.upos) &&
+        (local > 0
+          ? SUBJECT_TAGS.has(parsed[local - 1]!.upos)
+          : OBJECT_START_TAGS.has(parsed[local + 1]?.upos ?? 'X')) &&
         !disabledRules?.has('POS.VERBLESS_SENTENCE')
       ) {
-        // POS.VERBLESS_SENTENCE: the tagger found no verb at all ("Slowly, the water rose.", "Several
-        // people wept."), where wink's lexicon reads one right after a nominal: a Subject and its verb
-        // are far likelier than a sentence without any, so wink's verb stands.
+        // POS.VERBLESS_SENTENCE: the tagger found no verb at all ("Slowly, the water rose.", "In 2010 the
+        // firm cut jobs.", "Cause them no trouble."), where wink's lexicon reads one right after a nominal
+        // or opening the sentence before an object: a clause with its verb is far likelier than a sentence
+        // without any, so wink's verb stands, and so does wink's reading of an adjective before it ("the
+        // firm cut": NOUN; "kindly sign": ADV).
+        const before = winkTags?.[local - 1];
+        if (local > 0 && before !== undefined && before !== 'ADJ' && parsed[local - 1]!.upos === 'ADJ')
+          pos[index - 1] = before;
         continue;
       }
       if (
@@ -432,11 +440,30 @@ function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: R
         // the word and lists no verb reading for it, so wink's tag stands.
         continue;
       }
-      pos[index] =
+      const tag: Upos =
         word.deprel === 'expl' && lower[index] === 'there' && !disabledRules?.has('POS.EXPLETIVE_THERE')
           ? // POS.EXPLETIVE_THERE: the tree says existential "there" ("Is there a pharmacy?"): a pronoun.
             'PRON'
           : word.upos;
+      // wink's lemma is that of wink's tag ("left": "left" as an adjective, "leave" as a verb): where the
+      // tagger reads another word class, its own lemma goes with its tag.
+      if (
+        tag !== pos[index] &&
+        (tag === 'VERB' || tag === 'AUX' || pos[index] === 'VERB' || pos[index] === 'AUX')
+      )
+        out.lemmas[index] = word.lemma;
+      // POS.TREE_OPENING_PARTICIPLE: an opening participle the tree makes a modifier of the noun after
+      // it ("Mixed feelings about the plan") is an adjective, not a command's verb.
+      pos[index] =
+        tag === 'VERB' &&
+        local === 0 &&
+        word.deprel === 'amod' &&
+        word.head === 2 &&
+        /(?:ed|en)$/.test(lower[index] ?? '') &&
+        !disabledRules?.has('POS.TREE_OPENING_PARTICIPLE')
+          ? 'ADJ'
+          : tag;
+      if (pos[index] !== tag) out.lemmas[index] = lower[index] ?? '';
     }
     // The measured corrections still help on the trained tags (sfl-gold mood 96.2% -> 97.0%).
     if (posSource === 'parser') correctPos(out, start, end, disabledRules);

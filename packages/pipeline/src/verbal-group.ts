@@ -29,6 +29,9 @@ function isVerbal(tag: Upos | undefined): boolean {
   return tag === 'VERB' || tag === 'AUX';
 }
 
+/** Auxiliary forms that are never Finite. */
+const NON_FINITE_AUX = new Set(['having', 'being', 'been']);
+
 /** True when a lexical verb form, with no auxiliary before it, is finite (tensed) rather than -ing or base/participle. */
 export function isFiniteLexicalForm(lower: string, lemma: string, hasSubjectBefore: boolean): boolean {
   if (lower.endsWith('ing') && lemma !== lower) return false;
@@ -103,8 +106,10 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     const finalHead = head >= 0 ? head : lastAux >= 0 ? lastAux : start;
     let finite = -1;
     if (lower[start] !== 'to') {
-      if (firstAux >= 0 && firstAux < finalHead + 1 && pos[firstAux] === 'AUX') finite = firstAux;
-      else if (head >= 0) {
+      if (firstAux >= 0 && firstAux < finalHead + 1 && pos[firstAux] === 'AUX') {
+        // "Having paid the bill, ...", "Being late, ...": a non-finite auxiliary opens a non-finite group.
+        if (!NON_FINITE_AUX.has(lower[firstAux] ?? '')) finite = firstAux;
+      } else if (head >= 0) {
         // "He definitely locked", "We all agreed": adverbs and floating quantifiers between Subject and verb.
         let before = start - 1;
         while (
