@@ -6,7 +6,12 @@ import { NEGATION_WORDS } from './lexicons/word-classes';
 import { scoreReadability } from './readability-scorer';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
-import { mergePhraseSegments, splitMainAfterOpening, treeClauseHeads } from './tree-segments';
+import {
+  mergePhraseSegments,
+  splitMainAfterOpening,
+  treeClauseHeads,
+  treeClauseSegments,
+} from './tree-segments';
 
 /** Lower-cased token texts, lemmas and tags of a clause, as pass 2 reads them (built once in pass 1). */
 export interface ClauseArrays {
@@ -81,9 +86,12 @@ export function forEachSyntaxClause(
     const found = disabledRules?.has('SEGMENT.TREE_MAIN_AFTER_OPENING')
       ? segmentClauses(tagged, from, to)
       : splitMainAfterOpening(tagged, segmentClauses(tagged, from, to), from, to);
-    const segments = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
+    const merged = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
       ? found
       : mergePhraseSegments(tagged, found, from, to);
+    const segments = disabledRules?.has('SEGMENT.TREE_CLAUSES')
+      ? merged
+      : treeClauseSegments(tagged, merged, from, to);
     if (!disabledRules?.has('SEGMENT.TREE_CLAUSE_HEAD')) treeClauseHeads(tagged, segments, from, to);
     const readability = scoreReadability(tagged.values, from, to);
     const final = finalPunctuation(tagged, from, to - 1);
