@@ -434,6 +434,7 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Reado
  * `conj` does when its word is a verb ("came and left"), an `xcomp` only with its own Subject.
  */
 const TREE_CLAUSE_RELATION = /^(advcl|ccomp|acl:relcl|parataxis|csubj(:.*)?)$/;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
 const OPENING_PUNCTUATION = new Set(['(', '[', '{', '“', '‘', '«']);
 const WH_OPENERS = new Set([
@@ -520,6 +521,11 @@ export function treeClauseSegments(
   to: number,
 ): ClauseSegment[] {
   const clauseOf = new Int32Array(to - from).fill(-1);
+  // Punctuation and other tokens with no letter or digit ("•", "[***]") go with the words around them.
+  const wordless = new Uint8Array(to - from);
+  for (let index = from; index < to; index += 1)
+    wordless[index - from] =
+      tree.pos[index] === 'PUNCT' || !WORD_CHARACTER.test(tree.lower[index] ?? '') ? 1 : 0;
   const heads: number[] = [];
   for (let index = from; index < to; index += 1)
     if (headsTreeClause(tree, index, from, to)) heads.push(index);
@@ -527,7 +533,7 @@ export function treeClauseSegments(
   const headAt = new Map(heads.map((head, at) => [head, at]));
   // Each word to the clause of its nearest clause-heading ancestor.
   for (let index = from; index < to; index += 1) {
-    if (tree.pos[index] === 'PUNCT') continue;
+    if (wordless[index - from] === 1) continue;
     let current = index;
     for (let steps = 0; steps < 128 && current >= from && current < to; steps += 1) {
       const at = headAt.get(current);
@@ -540,21 +546,22 @@ export function treeClauseSegments(
   }
   // A word the walk did not place (a cycle or a head outside the sentence) joins the root's clause.
   const rootAt = heads.findIndex((head) => (tree.heads[head] ?? -1) < 0);
+  if (rootAt >= 0 && wordless[(heads[rootAt] as number) - from] === 1) return heuristic;
   for (let index = from; index < to; index += 1)
-    if (tree.pos[index] !== 'PUNCT' && (clauseOf[index - from] as number) < 0)
+    if (wordless[index - from] === 0 && (clauseOf[index - from] as number) < 0)
       clauseOf[index - from] = Math.max(0, rootAt);
   // Punctuation: with the word before it; an opening bracket or quotation mark, or punctuation that
   // opens the sentence, with the word after it.
   for (let index = from; index < to; index += 1) {
-    if (tree.pos[index] !== 'PUNCT') continue;
+    if (wordless[index - from] === 0) continue;
     let at = -1;
     if (!OPENING_PUNCTUATION.has(tree.lower[index] ?? '')) {
       for (let back = index - 1; back >= from && at < 0; back -= 1)
-        if (tree.pos[back] !== 'PUNCT' || !OPENING_PUNCTUATION.has(tree.lower[back] ?? ''))
+        if (wordless[back - from] === 0 || !OPENING_PUNCTUATION.has(tree.lower[back] ?? ''))
           at = clauseOf[back - from] ?? -1;
     }
     for (let next = index + 1; next < to && at < 0; next += 1)
-      if (tree.pos[next] !== 'PUNCT') at = clauseOf[next - from] ?? -1;
+      if (wordless[next - from] === 0) at = clauseOf[next - from] ?? -1;
     clauseOf[index - from] = at < 0 ? Math.max(0, rootAt) : at;
   }
   const tokensOf: number[][] = heads.map(() => []);
