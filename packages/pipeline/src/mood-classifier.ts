@@ -1382,12 +1382,15 @@ function verblessRoot(view: ClauseView): string {
     if (token.headStart !== root.start) continue;
     if (/^(aux|cop|nsubj|csubj|expl)(:|$)/.test(token.deprel)) return '';
   }
-  // A verb the parse also reads as a predicate (a clause, an auxiliary or copula of another predicate)
-  // leaves the clause to the word-order rules; one it reads as a noun modifier ("tap water") does not.
+  // A verb of the tagger's that the parse reads as anything but a noun modifier ("tap water",
+  // "frequently asked questions") leaves the clause to the word-order rules.
   for (const token of tokens)
     if (
-      (token.pos === 'VERB' || token.pos === 'AUX') &&
-      /^(conj|parataxis|advcl|ccomp|acl|xcomp|csubj|aux|cop|list|appos|dep)(:|$)/.test(token.deprel)
+      ((token.pos === 'VERB' || token.pos === 'AUX') && !/^(amod|compound)(:|$)/.test(token.deprel)) ||
+      // A Subject, copula or auxiliary anywhere in the clause: the parse sees a predicate somewhere.
+      /^(nsubj|csubj|expl|aux|cop)(:|$)/.test(token.deprel) ||
+      // A root with a preposition ("In 2010 ...", "At noon ...") is an opening phrase the parse took for the whole.
+      (token.deprel === 'case' && token.headStart === root.start)
     )
       return '';
   return `${root.text}/${root.pos}`;

@@ -435,6 +435,7 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Reado
  */
 const TREE_CLAUSE_RELATION = /^(advcl|ccomp|acl:relcl|parataxis|csubj(:.*)?)$/;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+const OPENING_WH_ADVERBS = new Set(['when', 'whenever', 'where', 'wherever', 'while', 'once', 'as']);
 const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
 const OPENING_PUNCTUATION = new Set(['(', '[', '{', '“', '‘', '«']);
 const WH_OPENERS = new Set([
@@ -463,10 +464,27 @@ function headsTreeClause(tree: SentenceTree, index: number, from: number, to: nu
   // A clause that is the Subject before its verb ("What he said is true") or a free relative ("what
   // you're hearing is ...") stays in the clause it is the Subject of, which keeps its Subject.
   if (relation.startsWith('csubj') && index < head) return false;
-  if (relation === 'acl:relcl' && FREE_RELATIVE_HEADS.has(tree.lower[head] ?? '')) return false;
+  if (
+    relation === 'acl:relcl' &&
+    FREE_RELATIVE_HEADS.has(tree.lower[head] ?? '') &&
+    head < (tree.heads[head] ?? -1)
+  )
+    return false;
   if (!/[a-z0-9]{2}|^[a-z0-9]$/i.test(tree.lower[index] ?? '') || (tree.lower[index] ?? '').endsWith('-'))
     return false;
+  // A clause has a predicator: a verb, or a word with a copula or auxiliary ("as even as possible" has none).
+  if (
+    tag !== 'VERB' &&
+    tag !== 'AUX' &&
+    childBy(tree, index, 'cop', from, to) < 0 &&
+    childBy(tree, index, 'aux', from, to) < 0
+  )
+    return false;
+  // An -ing clause after "of" completes an adjective or noun ("capable of binding copper").
+  if (relation === 'advcl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'of') return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
+  // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
+  if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
   if (relation === 'conj') return tag === 'VERB' || tag === 'AUX';
   if (relation === 'xcomp') return hasSubject(tree, index, from, to);
   return false;
@@ -526,6 +544,17 @@ export function treeClauseSegments(
   for (let index = from; index < to; index += 1)
     wordless[index - from] =
       tree.pos[index] === 'PUNCT' || !WORD_CHARACTER.test(tree.lower[index] ?? '') ? 1 : 0;
+  // Where the word order is its own evidence, it stands: a parenthesised clause of a contract
+  // (SEGMENT.PARENTHESIS_CLOSES_CLAUSE), and an opening "what"/"how" with no question mark (an
+  // exclamative or a free relative Subject, which the parse often makes a clause apart), and an opening
+  // Finite with no question mark ("Should it snow, the school will close": an inverted conditional).
+  if (heuristic.some((segment) => tree.lower[segment.tokens[0] ?? from] === '(')) return heuristic;
+  const opening = tree.lower[from] ?? '';
+  if (
+    (opening === 'what' || opening === 'how' || tree.pos[from] === 'AUX') &&
+    !(tree.lower[to - 1] ?? '').includes('?')
+  )
+    return heuristic;
   const heads: number[] = [];
   for (let index = from; index < to; index += 1)
     if (headsTreeClause(tree, index, from, to)) heads.push(index);
@@ -577,7 +606,8 @@ export function treeClauseSegments(
       main === undefined ||
       firstWord(main.tokens) !== firstWord(rootTokens) ||
       (main.group !== null &&
-        !rootTokens.includes(main.group.finite >= 0 ? main.group.finite : main.group.head))
+        (!rootTokens.includes(main.group.head) ||
+          (main.group.finite >= 0 && !rootTokens.includes(main.group.finite))))
     )
       return heuristic;
   }
@@ -595,7 +625,9 @@ export function treeClauseSegments(
     heuristicByWords.set(wordKey(segment.tokens), at);
   });
   const matched = order.map((at) => heuristicByWords.get(wordKey(tokensOf[at] as number[])) ?? -1);
-  if (order.length === heuristic.length && matched.every((at) => at >= 0)) return heuristic;
+  // Where both find as many clauses, the word-order segments (whose boundaries the later rules were
+  // written around) stand; the parse decides where the two disagree on how many clauses there are.
+  if (order.length === heuristic.length) return heuristic;
   const heuristicToLocal = new Map<number, number>();
   matched.forEach((at, local) => {
     if (at >= 0) heuristicToLocal.set(at, local);
@@ -681,7 +713,7 @@ export function treeClauseSegments(
       segment.parent = parent;
     } else if (relation === 'acl') {
       segment.dependency = 'embedded';
-      segment.relation = 'relative';
+      segment.relation = (tree.deprels[head] ?? '') === 'acl:relcl' ? 'relative' : 'that';
       segment.parent = parent;
     } else {
       // csubj: the clause is the Subject of its parent ("What he said is true").
@@ -690,6 +722,18 @@ export function treeClauseSegments(
       segment.parent = parent;
     }
   }
+  // No clause is its own parent or hangs on a clause that hangs on it (punctuation moved between clauses).
+  out.forEach((segment, local) => {
+    const seen = new Set([local]);
+    for (let current = segment.parent; current >= 0; current = (out[current] as ClauseSegment).parent) {
+      if (seen.has(current)) {
+        segment.parent = -1;
+        if (segment.dependency !== 'paratactic') segment.dependency = 'independent';
+        break;
+      }
+      seen.add(current);
+    }
+  });
   return out;
 }
 
@@ -700,12 +744,21 @@ export function treeClauseSegments(
  * A root that is none of these is a parse the word-order segments are trusted over.
  */
 function trustedRoot(tree: SentenceTree, root: number, from: number, to: number): boolean {
+  // A root auxiliary of do-support or a modal ("What did the kids pick up?") left its verb elsewhere.
+  if (
+    tree.pos[root] === 'AUX' &&
+    /^(do|can|could|will|would|shall|should|may|might|must)$/.test(tree.lemmas[root] ?? '')
+  )
+    return false;
   let verbal = tree.pos[root] === 'VERB' || tree.pos[root] === 'AUX';
   let subject = false;
   for (let index = from; index < to; index += 1) {
     if (tree.heads[index] !== root) continue;
     const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
     if (relation === 'mark' || (relation === 'case' && index < root)) return false;
+    // "When the dough rises, knead it": a subordinating WH-adverb on the root makes it the opening clause.
+    if (relation === 'advmod' && index < root && OPENING_WH_ADVERBS.has(tree.lower[index] ?? ''))
+      return false;
     if (relation === 'cop' || relation === 'aux') verbal = true;
     if (relation === 'nsubj' || relation === 'csubj' || relation === 'expl') subject = true;
   }
