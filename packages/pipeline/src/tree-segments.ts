@@ -625,9 +625,8 @@ export function treeClauseSegments(
     heuristicByWords.set(wordKey(segment.tokens), at);
   });
   const matched = order.map((at) => heuristicByWords.get(wordKey(tokensOf[at] as number[])) ?? -1);
-  // Where both find as many clauses, the word-order segments (whose boundaries the later rules were
-  // written around) stand; the parse decides where the two disagree on how many clauses there are.
-  if (order.length === heuristic.length) return heuristic;
+  // Where both find the same clauses (the same words), the word-order segments stand as they are.
+  if (order.length === heuristic.length && matched.every((at) => at >= 0)) return heuristic;
   const heuristicToLocal = new Map<number, number>();
   matched.forEach((at, local) => {
     if (at >= 0) heuristicToLocal.set(at, local);
