@@ -555,6 +555,9 @@ export function treeClauseSegments(
     !(tree.lower[to - 1] ?? '').includes('?')
   )
     return heuristic;
+  // A contract's "shall" sentence keeps the word-order segments, around which the contract modality
+  // rules (an operator carried into the clause it governs, a party's duty) were measured.
+  for (let index = from; index < to; index += 1) if (tree.lower[index] === 'shall') return heuristic;
   const heads: number[] = [];
   for (let index = from; index < to; index += 1)
     if (headsTreeClause(tree, index, from, to)) heads.push(index);
