@@ -161,6 +161,15 @@ describe('voice, split verbal groups and polarity', () => {
     expect(send?.premises).toContainEqual({ label: 'contract_operator', value: 'shall (earlier clause)' });
   });
 
+  it('gives a coordinated verb the operator of the clause it is coordinated with', () => {
+    const clauses = readings(
+      'The Supplier must keep complete records and provide a copy to the Buyer on request.',
+    );
+    const provide = clauses.find((clause) => clause.text.startsWith('and provide'));
+    expect(provide).toMatchObject({ weight: 0.9, type: 'obligation' });
+    expect(provide?.premises).toContainEqual({ label: 'contract_operator', value: 'must (earlier clause)' });
+  });
+
   it('does not read a bound on a time or a list as negation', () => {
     expect(
       decided('The Buyer shall pay each invoice no later than the tenth day of the month.'),

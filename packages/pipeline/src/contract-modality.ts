@@ -401,7 +401,8 @@ function processAfter(view: ClauseView, at: number): ProcessFacts {
 
 /**
  * The operator a continuing clause takes from an earlier clause of its sentence: "MSL shall," | "if
- * requested," | "provide a report" is one verbal group cut in two by the segmenter. Returns the earlier
+ * requested," | "provide a report" is one verbal group cut in two by the segmenter; "Supplier shall keep
+ * records" | "and provide a copy" coordinates a second verb under the same operator. Returns the earlier
  * clause and the operator's index in it.
  */
 function inheritedOperator(
@@ -410,7 +411,14 @@ function inheritedOperator(
 ): { clause: Syntactic; index: number } | undefined {
   if (view.finite >= 0) return undefined;
   let first = 0;
-  while (first < view.lower.length && (view.pos[first] === 'PUNCT' || view.pos[first] === 'ADV')) first += 1;
+  // A coordinated clause with its Subject and operator left out ("Supplier shall keep records | and
+  // provide a copy on request") shares the operator of the clause it is coordinated with.
+  const conjunct = view.syntactic.dependency === 'paratactic';
+  while (
+    first < view.lower.length &&
+    (view.pos[first] === 'PUNCT' || view.pos[first] === 'ADV' || (conjunct && view.pos[first] === 'CCONJ'))
+  )
+    first += 1;
   const word = view.lower[first] ?? '';
   const base = view.pos[first] === 'VERB' ? word === view.lemma[first] : word === 'be' || word === 'have';
   if (!base) return undefined;
@@ -423,7 +431,7 @@ function inheritedOperator(
     for (let index = 0; index < clause.tokens.length; index += 1) {
       const token = clause.tokens[index];
       if (token?.pos === 'AUX' && OPERATORS.has(token.lemma)) operator = index;
-      else if (operator >= 0 && (token?.pos === 'VERB' || token?.pos === 'AUX')) operator = -1;
+      else if (!conjunct && operator >= 0 && (token?.pos === 'VERB' || token?.pos === 'AUX')) operator = -1;
     }
     if (operator >= 0) return { clause, index: operator };
   }

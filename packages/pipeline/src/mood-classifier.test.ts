@@ -1000,3 +1000,26 @@ describe('round 12: finite verbs the lite model reads as nouns or adjectives aft
     expect(tagsOf('Is the swimming pool open?')[2]).not.toBe('VERB');
   });
 });
+
+describe('MOOD.TREE_VERBLESS_ROOT: a main clause whose parse root has no copula, auxiliary or Subject', () => {
+  it.each(['Horrible tap water.', 'Excellent service, close to the station.'])('%s is a fragment', (text) => {
+    const main = pipeline.compile(text, { documentId: 'tree-root' })[0];
+    expect(main?.interpersonal.mood).toBe('fragment');
+    expect(main?.interpersonal.reasoningTrace.inferenceRule).toBe('MOOD.TREE_VERBLESS_ROOT');
+    // The premises cite the root the parse found and the Finite it lacks.
+    expect(main?.interpersonal.reasoningTrace.premises.map((premise) => premise.label)).toEqual(
+      expect.arrayContaining(['tree_root', 'tree_finite']),
+    );
+  });
+
+  it.each([
+    ['The delay worried investors.', 'declarative'],
+    ['In 2010 the firm cut jobs.', 'declarative'],
+    ['Always wear gloves in the laboratory.', 'imperative'],
+    ['What a great idea that was!', 'exclamative'],
+    ['Is it a holiday today?', 'interrogative'],
+  ])('leaves %s to the word-order rules (%s)', (text, mood) => {
+    expect(ruleOf(text)).not.toMatch(/TREE_VERBLESS_ROOT/);
+    expect(moodOf(text)).toBe(mood);
+  });
+});

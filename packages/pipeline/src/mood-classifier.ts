@@ -23,7 +23,7 @@ import {
 } from './lexicons/mood-lexicon';
 import { FINITE_BE_FORMS, POSSESSIVE_DETERMINERS, SUBJECT_PRONOUNS, wordSet } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
-import { isSubjectLike } from './verbal-group';
+import { isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
 /** The mood of a clause with the rule that decided it and the facts it saw. */
 export interface MoodDecision {
@@ -435,6 +435,15 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
     // ("cool", "true") make a complete move with no predicator, not a command.
     premises.push({ label: 'degree_adjective', value: `${lower[0] ?? ''} ${lower[1] ?? ''}` });
     return decide('minor', 'MOOD.DEGREE_ADJECTIVE_MINOR', 0.75);
+  }
+  const verbless = view.sentenceFinal === '?' || wordOrderPredicator(view) ? '' : verblessRoot(view);
+  if (verbless !== '') {
+    // "Horrible tap water.", "Game tonight at 7, it's time to go.", "THE PRESIDENT: I appreciate that.":
+    // the parse makes a noun, adjective or name with no copula or auxiliary the root of the sentence,
+    // so the main clause has no Finite; what hangs on it (a parataxis) is its own clause.
+    premises.push({ label: 'tree_root', value: verbless });
+    premises.push({ label: 'tree_finite', value: 'none (no aux or cop on the root)' });
+    return decide('fragment', 'MOOD.TREE_VERBLESS_ROOT', 0.7);
   }
   const start = firstExperientialIndex(view);
   const word = lower[start] ?? '';
@@ -1370,4 +1379,59 @@ function misreadYesNo(view: ClauseView, start: number): string {
   )
     return 'do-support as main verb';
   return '';
+}
+
+/** Parts of speech of a root that is no predicator without a copula or auxiliary. */
+const VERBLESS_ROOT_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'ADJ', 'NUM', 'SYM', 'X']);
+
+/**
+ * The root of the sentence's parse when it lies in this clause and is a noun, adjective, name or number
+ * with no copula, auxiliary or Subject hanging on it in the clause ("word/relation"), else ''.
+ */
+function verblessRoot(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = tokens.find((token) => token.headStart === null && token.deprel === 'root');
+  if (root === undefined || !VERBLESS_ROOT_TAGS.has(root.pos)) return '';
+  for (const token of tokens) {
+    if (token.headStart !== root.start) continue;
+    if (/^(aux|cop|nsubj|csubj|expl)(:|$)/.test(token.deprel)) return '';
+  }
+  // A verb of the tagger's that the parse reads as anything but a noun modifier ("tap water",
+  // "frequently asked questions") leaves the clause to the word-order rules.
+  for (const token of tokens)
+    if (
+      ((token.pos === 'VERB' || token.pos === 'AUX') && !/^(amod|compound)(:|$)/.test(token.deprel)) ||
+      // A Subject, copula or auxiliary anywhere in the clause: the parse sees a predicate somewhere.
+      /^(nsubj|csubj|expl|aux|cop)(:|$)/.test(token.deprel) ||
+      // A root with a preposition ("In 2010 ...", "At noon ...") is an opening phrase the parse took for the whole.
+      (token.deprel === 'case' && token.headStart === root.start)
+    )
+      return '';
+  return `${root.text}/${root.pos}`;
+}
+
+/**
+ * Whether the word order shows a predicator the parse may have missed: a command's base verb first
+ * ("Always wear gloves"), an exclamative's "what"/"how", or a tensed verb after a Subject ("The delay
+ * worried investors", where the parse read "worried" as a modifier of "investors").
+ */
+function wordOrderPredicator(view: ClauseView): boolean {
+  const { lower, lemma, pos } = view;
+  let first = 0;
+  while (first < pos.length && (pos[first] === 'PUNCT' || pos[first] === 'ADV' || pos[first] === 'INTJ'))
+    first += 1;
+  if (pos[first] === 'VERB' && lower[first] === lemma[first]) return true;
+  if (lower[0] === 'what' || lower[0] === 'how') return true;
+  for (let index = 1; index < pos.length; index += 1) {
+    if (pos[index] !== 'VERB' && pos[index] !== 'AUX') continue;
+    let subject = false;
+    for (let before = 0; before < index; before += 1) if (isSubjectLike(pos[before])) subject = true;
+    if (
+      subject &&
+      isFiniteLexicalForm(lower[index] ?? '', lemma[index] ?? '', true) &&
+      lower[index] !== lemma[index]
+    )
+      return true;
+  }
+  return false;
 }

@@ -6,7 +6,12 @@ import { NEGATION_WORDS } from './lexicons/word-classes';
 import { scoreReadability } from './readability-scorer';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
-import { mergePhraseSegments, splitMainAfterOpening, treeClauseHeads } from './tree-segments';
+import {
+  mergePhraseSegments,
+  splitMainAfterOpening,
+  treeClauseHeads,
+  treeClauseSegments,
+} from './tree-segments';
 
 /** Lower-cased token texts, lemmas and tags of a clause, as pass 2 reads them (built once in pass 1). */
 export interface ClauseArrays {
@@ -81,9 +86,17 @@ export function forEachSyntaxClause(
     const found = disabledRules?.has('SEGMENT.TREE_MAIN_AFTER_OPENING')
       ? segmentClauses(tagged, from, to)
       : splitMainAfterOpening(tagged, segmentClauses(tagged, from, to), from, to);
-    const segments = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
+    const merged = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
       ? found
       : mergePhraseSegments(tagged, found, from, to);
+    // A heading keeps its word-order segments; so does a sentence too long for the parse to hold its
+    // clauses apart (a contract's run-on list or a flattened table).
+    const segments =
+      disabledRules?.has('SEGMENT.TREE_CLAUSES') ||
+      to - from > TREE_CLAUSES_MAX_TOKENS ||
+      (edges !== undefined && insideBlock(edges, tagged.starts[from] ?? 0))
+        ? merged
+        : treeClauseSegments(tagged, merged, from, to);
     if (!disabledRules?.has('SEGMENT.TREE_CLAUSE_HEAD')) treeClauseHeads(tagged, segments, from, to);
     const readability = scoreReadability(tagged.values, from, to);
     const final = finalPunctuation(tagged, from, to - 1);
@@ -140,6 +153,18 @@ export function forEachSyntaxClause(
       );
     }
   }
+}
+
+/** Longest sentence (in tokens) whose clauses SEGMENT.TREE_CLAUSES takes from the parse. */
+const TREE_CLAUSES_MAX_TOKENS = 60;
+
+/** Whether `offset` falls inside one of the [start, end) pairs of `edges` (ascending). */
+function insideBlock(edges: readonly number[], offset: number): boolean {
+  for (let pair = 0; pair + 1 < edges.length; pair += 2) {
+    if ((edges[pair] as number) > offset) return false;
+    if (offset < (edges[pair + 1] as number)) return true;
+  }
+  return false;
 }
 
 /** Offsets of the text as given, ascending, as offsets of the normalised text. */

@@ -4,7 +4,7 @@ import { createPipeline } from './pipeline';
 const pipeline = createPipeline({ clock: () => new Date(0) });
 const without = createPipeline({
   clock: () => new Date(0),
-  disabledRules: ['SEGMENT.TREE_MAIN_AFTER_OPENING'],
+  disabledRules: ['SEGMENT.TREE_MAIN_AFTER_OPENING', 'SEGMENT.TREE_CLAUSES'],
 });
 
 function shape(compiled: ReturnType<typeof pipeline.compile>) {
@@ -20,10 +20,8 @@ function shape(compiled: ReturnType<typeof pipeline.compile>) {
 describe('SEGMENT.TREE_MAIN_AFTER_OPENING: the main clause after a run-on opening clause, from the parse', () => {
   it.each([
     ['If you cannot come you should call the office.', 'you should call the office.'],
-    [
-      'Until we have the figures it would be unwise to make an offer.',
-      'it would be unwise to make an offer.',
-    ],
+    // The infinitive is the postposed Subject (csubj in the parse), an embedded clause of its own.
+    ['Until we have the figures it would be unwise to make an offer.', 'it would be unwise'],
   ])('%s', (text, main) => {
     const clauses = shape(pipeline.compile(text, { documentId: 't' }));
     const independent = clauses.filter((clause) => clause.dependency === 'independent');
@@ -53,7 +51,7 @@ describe('SEGMENT.TREE_MAIN_AFTER_OPENING: the main clause after a run-on openin
 describe('SEGMENT.TREE_PHRASE_INTO_CLAUSE: a phrase the tree hangs on a clause joins it', () => {
   const unmerged = createPipeline({
     clock: () => new Date(0),
-    disabledRules: ['SEGMENT.TREE_PHRASE_INTO_CLAUSE'],
+    disabledRules: ['SEGMENT.TREE_PHRASE_INTO_CLAUSE', 'SEGMENT.TREE_CLAUSES'],
   });
   it.each(['Maria Lopez, a practising lawyer, instead decided to sell the farm herself.'])('%s', (text) => {
     const clauses = shape(pipeline.compile(text, { documentId: 't' }));
@@ -94,5 +92,57 @@ describe('SEGMENT.TREE_CLAUSE_HEAD: the clause takes the verbal group the tree m
     const finite = clause?.syntactic.tokens.find((token) => token.isFinite);
     expect(finite?.text).toBe('know');
     expect(clause?.ideational.processType).toBe('mental');
+  });
+});
+
+describe('SEGMENT.TREE_CLAUSES: clause boundaries from the parse where the word order miscounts', () => {
+  const wordOrder = createPipeline({ clock: () => new Date(0), disabledRules: ['SEGMENT.TREE_CLAUSES'] });
+
+  it('cuts a contact relative clause the word order runs on (acl:relcl with no relative pronoun)', () => {
+    const text = 'Resolving this conflict would be the most effective weapon the United States could deploy.';
+    expect(shape(pipeline.compile(text, { documentId: 't' }))).toEqual([
+      {
+        text: 'Resolving this conflict would be the most effective weapon',
+        dependency: 'independent',
+        mood: 'declarative',
+        parent: -1,
+      },
+      { text: 'the United States could deploy.', dependency: 'embedded', mood: 'indicative', parent: 0 },
+    ]);
+    // The word order finds one clause only: no marker stands between the two verbal groups.
+    expect(wordOrder.compile(text, { documentId: 't' })).toHaveLength(1);
+  });
+
+  it('keeps the word-order segments where both count the same clauses', () => {
+    for (const text of [
+      'If it rains, we stay home.',
+      'She said that the shop was closed.',
+      'Take the bus.',
+    ]) {
+      expect(shape(pipeline.compile(text, { documentId: 't' }))).toEqual(
+        shape(wordOrder.compile(text, { documentId: 't' })),
+      );
+    }
+  });
+
+  it('leaves an inverted conditional and an exclamative to the word order', () => {
+    expect(shape(pipeline.compile('Should it snow, the school will close.', { documentId: 't' }))).toEqual(
+      shape(wordOrder.compile('Should it snow, the school will close.', { documentId: 't' })),
+    );
+    expect(pipeline.compile('what a lovely voice she has', { documentId: 't' })[0]?.interpersonal.mood).toBe(
+      'exclamative',
+    );
+  });
+
+  it('makes no clause of punctuation alone and keeps a parenthesised number in its clause', () => {
+    const text =
+      'The tenant shall pay within ninety (90) days the amount the landlord states in the notice that he sends.';
+    const clauses = pipeline.compile(text, { documentId: 't' });
+    expect(clauses.length).toBeGreaterThan(1);
+    for (const clause of clauses) {
+      expect(clause.text).toMatch(/[A-Za-z0-9]/);
+      expect(clause.syntactic.tokens.at(-1)?.text).not.toBe('(');
+    }
+    expect(clauses.find((clause) => clause.text.includes('ninety'))?.text).toContain('(90) days');
   });
 });

@@ -1,5 +1,5 @@
 import type { ClauseSegment } from './clause-segmenter';
-import { MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
+import { MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
 import { findVerbalGroups, isFiniteLexicalForm, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** The parse of a sentence, as pass 1 keeps it. */
@@ -427,4 +427,352 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Reado
     current = tree.heads[current] ?? -1;
   }
   return false;
+}
+
+/**
+ * Relations by which a clause hangs on its head in the tree (UD): each opens a clause of its own. A
+ * `conj` does when its word is a verb ("came and left"), an `xcomp` only with its own Subject.
+ */
+const TREE_CLAUSE_RELATION = /^(advcl|ccomp|acl:relcl|parataxis|csubj(:.*)?)$/;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+const OPENING_WH_ADVERBS = new Set(['when', 'whenever', 'where', 'wherever', 'while', 'once', 'as']);
+const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
+const OPENING_PUNCTUATION = new Set(['(', '[', '{', '“', '‘', '«']);
+const WH_OPENERS = new Set([
+  'what',
+  'who',
+  'whom',
+  'whose',
+  'which',
+  'where',
+  'when',
+  'why',
+  'how',
+  'whether',
+  'if',
+  'whoever',
+  'whatever',
+]);
+
+/** Whether token `index` heads a clause of its own in the tree (the root does too). */
+function headsTreeClause(tree: SentenceTree, index: number, from: number, to: number): boolean {
+  const tag = tree.pos[index];
+  if (tag === 'PUNCT' || tag === 'SYM') return false;
+  if ((tree.heads[index] ?? -1) < 0) return true;
+  const relation = tree.deprels[index] ?? '';
+  const head = tree.heads[index] ?? -1;
+  // A clause that is the Subject before its verb ("What he said is true") or a free relative ("what
+  // you're hearing is ...") stays in the clause it is the Subject of, which keeps its Subject.
+  if (relation.startsWith('csubj') && index < head) return false;
+  if (
+    relation === 'acl:relcl' &&
+    FREE_RELATIVE_HEADS.has(tree.lower[head] ?? '') &&
+    head < (tree.heads[head] ?? -1)
+  )
+    return false;
+  if (!/[a-z0-9]{2}|^[a-z0-9]$/i.test(tree.lower[index] ?? '') || (tree.lower[index] ?? '').endsWith('-'))
+    return false;
+  // A clause has a predicator: a verb, or a word with a copula or auxiliary ("as even as possible" has none).
+  if (
+    tag !== 'VERB' &&
+    tag !== 'AUX' &&
+    childBy(tree, index, 'cop', from, to) < 0 &&
+    childBy(tree, index, 'aux', from, to) < 0
+  )
+    return false;
+  // An -ing clause after "of" completes an adjective or noun ("capable of binding copper").
+  if (relation === 'advcl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'of') return false;
+  if (TREE_CLAUSE_RELATION.test(relation)) return true;
+  // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
+  if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
+  if (relation === 'conj') return tag === 'VERB' || tag === 'AUX';
+  if (relation === 'xcomp') return hasSubject(tree, index, from, to);
+  return false;
+}
+
+/** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */
+function childBy(tree: SentenceTree, head: number, relation: string, from: number, to: number): number {
+  for (let index = from; index < to; index += 1)
+    if (tree.heads[index] === head && (tree.deprels[index] ?? '').split(':')[0] === relation) return index;
+  return -1;
+}
+
+/** The verbal group of a tree clause: the one holding its head, or its head's aux/cop, within its tokens. */
+function treeClauseGroup(tree: SentenceTree, tokens: readonly number[], head: number): VerbalGroup | null {
+  const inside = new Set(tokens);
+  const anchors = [head];
+  for (const index of tokens)
+    if (tree.heads[index] === head && /^(aux|cop)(:|$)/.test(tree.deprels[index] ?? '')) anchors.push(index);
+  let runStart = 0;
+  let fallback: VerbalGroup | null = null;
+  for (let at = 1; at <= tokens.length; at += 1) {
+    if (at < tokens.length && tokens[at] === (tokens[at - 1] as number) + 1) continue;
+    const start = tokens[runStart] as number;
+    const end = (tokens[at - 1] as number) + 1;
+    runStart = at;
+    for (const group of findVerbalGroups(tree, start, end)) {
+      if (!inside.has(group.head)) continue;
+      if (anchors.some((anchor) => group.start <= anchor && anchor < group.end)) return group;
+      if (fallback === null || (fallback.finite < 0 && group.finite >= 0)) fallback = group;
+    }
+  }
+  return fallback;
+}
+
+/**
+ * SEGMENT.TREE_CLAUSES: clause boundaries from the parse. Every token belongs to the clause of its
+ * nearest ancestor that heads one (the root; advcl, ccomp, acl:relcl, parataxis, csubj; conj of a
+ * verb; xcomp with its own Subject); punctuation goes with the word before it (an opening bracket or
+ * quotation mark with the word after it), so no clause is punctuation alone and a parenthesis stays in
+ * the clause it stands in. The parent clause is the clause of the head's head. Where the word-order
+ * segmenter found the same clause (the same words), its labels are kept (they know quotations,
+ * reported clauses and purpose "to"); the other clauses take theirs from the relation: `advcl` is
+ * hypotactic (relation: its `mark`), `ccomp` hypotactic ("reported" after a verb of saying, "that"),
+ * or embedded after a WH-word, `acl:relcl` and `csubj` embedded, `conj` and `parataxis` of a main
+ * clause paratactic (relation: the coordinator or the punctuation before). Returns the heuristic
+ * segments (the same array) when both agree on every clause.
+ */
+export function treeClauseSegments(
+  tree: SentenceTree,
+  heuristic: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  const clauseOf = new Int32Array(to - from).fill(-1);
+  // Punctuation and other tokens with no letter or digit ("•", "[***]") go with the words around them.
+  const wordless = new Uint8Array(to - from);
+  for (let index = from; index < to; index += 1)
+    wordless[index - from] =
+      tree.pos[index] === 'PUNCT' || !WORD_CHARACTER.test(tree.lower[index] ?? '') ? 1 : 0;
+  // Where the word order is its own evidence, it stands: a parenthesised clause of a contract
+  // (SEGMENT.PARENTHESIS_CLOSES_CLAUSE), and an opening "what"/"how" with no question mark (an
+  // exclamative or a free relative Subject, which the parse often makes a clause apart), and an opening
+  // Finite with no question mark ("Should it snow, the school will close": an inverted conditional).
+  if (heuristic.some((segment) => tree.lower[segment.tokens[0] ?? from] === '(')) return heuristic;
+  const opening = tree.lower[from] ?? '';
+  if (
+    (opening === 'what' || opening === 'how' || tree.pos[from] === 'AUX') &&
+    !(tree.lower[to - 1] ?? '').includes('?')
+  )
+    return heuristic;
+  // A contract's "shall" sentence keeps the word-order segments, around which the contract modality
+  // rules (an operator carried into the clause it governs, a party's duty) were measured.
+  for (let index = from; index < to; index += 1) if (tree.lower[index] === 'shall') return heuristic;
+  const heads: number[] = [];
+  for (let index = from; index < to; index += 1)
+    if (headsTreeClause(tree, index, from, to)) heads.push(index);
+  if (heads.length === 0) return heuristic;
+  const headAt = new Map(heads.map((head, at) => [head, at]));
+  // Each word to the clause of its nearest clause-heading ancestor.
+  for (let index = from; index < to; index += 1) {
+    if (wordless[index - from] === 1) continue;
+    let current = index;
+    for (let steps = 0; steps < 128 && current >= from && current < to; steps += 1) {
+      const at = headAt.get(current);
+      if (at !== undefined) {
+        clauseOf[index - from] = at;
+        break;
+      }
+      current = tree.heads[current] ?? -1;
+    }
+  }
+  // A word the walk did not place (a cycle or a head outside the sentence) joins the root's clause.
+  const rootAt = heads.findIndex((head) => (tree.heads[head] ?? -1) < 0);
+  if (rootAt >= 0 && wordless[(heads[rootAt] as number) - from] === 1) return heuristic;
+  for (let index = from; index < to; index += 1)
+    if (wordless[index - from] === 0 && (clauseOf[index - from] as number) < 0)
+      clauseOf[index - from] = Math.max(0, rootAt);
+  // Punctuation: with the word before it; an opening bracket or quotation mark, or punctuation that
+  // opens the sentence, with the word after it.
+  for (let index = from; index < to; index += 1) {
+    if (wordless[index - from] === 0) continue;
+    let at = -1;
+    if (!OPENING_PUNCTUATION.has(tree.lower[index] ?? '')) {
+      for (let back = index - 1; back >= from && at < 0; back -= 1)
+        if (wordless[back - from] === 0 || !OPENING_PUNCTUATION.has(tree.lower[back] ?? ''))
+          at = clauseOf[back - from] ?? -1;
+    }
+    for (let next = index + 1; next < to && at < 0; next += 1)
+      if (wordless[next - from] === 0) at = clauseOf[next - from] ?? -1;
+    clauseOf[index - from] = at < 0 ? Math.max(0, rootAt) : at;
+  }
+  const tokensOf: number[][] = heads.map(() => []);
+  for (let index = from; index < to; index += 1) tokensOf[clauseOf[index - from] as number]?.push(index);
+  if (rootAt >= 0 && !trustedRoot(tree, heads[rootAt] as number, from, to)) {
+    // An untrusted root still makes the main clause when it opens where the word-order main clause
+    // opens and holds its Finite (its mood reads the same words).
+    const main = heuristic.find((segment) => segment.dependency === 'independent');
+    const firstWord = (tokens: readonly number[]): number =>
+      tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? -1;
+    const rootTokens = tokensOf[rootAt] as number[];
+    if (
+      main === undefined ||
+      firstWord(main.tokens) !== firstWord(rootTokens) ||
+      (main.group !== null &&
+        (!rootTokens.includes(main.group.head) ||
+          (main.group.finite >= 0 && !rootTokens.includes(main.group.finite))))
+    )
+      return heuristic;
+  }
+  // Clauses in the order of their first token; empty ones (cannot happen: a head is its own word) dropped.
+  const order = heads
+    .map((_, at) => at)
+    .filter((at) => (tokensOf[at] as number[]).length > 0)
+    .sort((a, b) => ((tokensOf[a] as number[])[0] as number) - ((tokensOf[b] as number[])[0] as number));
+  const localOf = new Map(order.map((at, local) => [at, local]));
+  // The word-order segments by their words (punctuation aside), to keep their labels where they agree.
+  const wordKey = (tokens: readonly number[]): string =>
+    tokens.filter((index) => tree.pos[index] !== 'PUNCT').join(',');
+  const heuristicByWords = new Map<string, number>();
+  heuristic.forEach((segment, at) => {
+    heuristicByWords.set(wordKey(segment.tokens), at);
+  });
+  const matched = order.map((at) => heuristicByWords.get(wordKey(tokensOf[at] as number[])) ?? -1);
+  // Where both find the same clauses (the same words), the word-order segments stand as they are.
+  if (order.length === heuristic.length && matched.every((at) => at >= 0)) return heuristic;
+  const heuristicToLocal = new Map<number, number>();
+  matched.forEach((at, local) => {
+    if (at >= 0) heuristicToLocal.set(at, local);
+  });
+  const out: ClauseSegment[] = order.map((at) => {
+    const head = heads[at] as number;
+    const tokens = tokensOf[at] as number[];
+    return {
+      tokens,
+      dependency: 'independent',
+      relation: null,
+      parent: -1,
+      group: treeClauseGroup(tree, tokens, head),
+    };
+  });
+  const parentOf = (local: number): number => {
+    const head = heads[order[local] as number] as number;
+    const up = tree.heads[head] ?? -1;
+    if (up < from || up >= to) return -1;
+    return localOf.get(clauseOf[up - from] as number) ?? -1;
+  };
+  // Labels in tree order (a parent before its dependents), so a conjunct can copy its first conjunct's.
+  const depth = (local: number): number => {
+    let steps = 0;
+    for (let current = parentOf(local); current >= 0 && steps < 64; current = parentOf(current)) steps += 1;
+    return steps;
+  };
+  const rootLocal = rootAt >= 0 ? (localOf.get(rootAt) ?? -1) : -1;
+  const byDepth = out.map((_, local) => local).sort((a, b) => depth(a) - depth(b));
+  for (const local of byDepth) {
+    const segment = out[local] as ClauseSegment;
+    const head = heads[order[local] as number] as number;
+    const known = matched[local] as number;
+    if (local === rootLocal) {
+      // The root's clause is the main clause, whatever the word order read it as.
+      if (known >= 0 && (heuristic[known] as ClauseSegment).group !== null)
+        segment.group = (heuristic[known] as ClauseSegment).group;
+      continue;
+    }
+    if (known >= 0 && (heuristic[known] as ClauseSegment).dependency !== 'independent') {
+      const source = heuristic[known] as ClauseSegment;
+      segment.dependency = source.dependency;
+      segment.relation = source.relation;
+      if (source.group !== null) segment.group = source.group;
+      segment.parent = source.parent < 0 ? -1 : (heuristicToLocal.get(source.parent) ?? parentOf(local));
+      if (segment.parent < 0 && segment.dependency !== 'independent' && segment.dependency !== 'paratactic')
+        segment.parent = parentOf(local);
+      continue;
+    }
+    const parent = parentOf(local);
+    if (parent < 0) continue;
+    const relation = (tree.deprels[head] ?? '').split(':')[0] ?? '';
+    const first = tree.lower[segment.tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? head] ?? '';
+    const mark = childBy(tree, head, 'mark', from, to);
+    const markWord = mark >= 0 ? (tree.lower[mark] ?? '') : '';
+    const up = out[parent] as ClauseSegment;
+    if (relation === 'conj' || relation === 'parataxis') {
+      if (up.dependency === 'independent' || up.dependency === 'paratactic') {
+        const cc = childBy(tree, head, 'cc', from, to);
+        const before = (segment.tokens[0] as number) - 1;
+        segment.dependency = 'paratactic';
+        segment.relation =
+          cc >= 0 ? (tree.lower[cc] ?? null) : before >= from ? (tree.lower[before] ?? null) : null;
+        segment.parent = -1;
+      } else {
+        segment.dependency = up.dependency;
+        segment.relation = up.relation;
+        segment.parent = up.parent;
+      }
+    } else if (relation === 'advcl' || relation === 'xcomp') {
+      segment.dependency = 'hypotactic';
+      segment.relation = markWord !== '' ? markWord : relation === 'xcomp' || first === 'to' ? 'to' : ',';
+      segment.parent = parent;
+    } else if (relation === 'ccomp') {
+      if (WH_OPENERS.has(first) && markWord !== 'that') {
+        segment.dependency = 'embedded';
+        segment.relation = first;
+      } else {
+        const upHead = heads[order[parent] as number] as number;
+        segment.dependency = 'hypotactic';
+        segment.relation = REPORTING_VERBS.has(tree.lemmas[upHead] ?? '') ? 'reported' : 'that';
+      }
+      segment.parent = parent;
+    } else if (relation === 'acl') {
+      segment.dependency = 'embedded';
+      segment.relation = (tree.deprels[head] ?? '') === 'acl:relcl' ? 'relative' : 'that';
+      segment.parent = parent;
+    } else {
+      // csubj: the clause is the Subject of its parent ("What he said is true").
+      segment.dependency = 'embedded';
+      segment.relation = WH_OPENERS.has(first) ? first : markWord !== '' ? markWord : 'subject';
+      segment.parent = parent;
+    }
+  }
+  // No clause is its own parent or hangs on a clause that hangs on it (punctuation moved between clauses).
+  out.forEach((segment, local) => {
+    const seen = new Set([local]);
+    for (let current = segment.parent; current >= 0; current = (out[current] as ClauseSegment).parent) {
+      if (seen.has(current)) {
+        segment.parent = -1;
+        if (segment.dependency !== 'paratactic') segment.dependency = 'independent';
+        break;
+      }
+      seen.add(current);
+    }
+  });
+  return out;
+}
+
+/**
+ * Whether the parse's root can carry the main clause: a verb (or a predicate with its copula or
+ * auxiliary) with no subordinator of its own ("If ...", "In doing so": the parser made the opening
+ * dependent clause the root), and with a Subject unless it is a command (a base form first) or asks.
+ * A root that is none of these is a parse the word-order segments are trusted over.
+ */
+function trustedRoot(tree: SentenceTree, root: number, from: number, to: number): boolean {
+  // A root auxiliary of do-support or a modal ("What did the kids pick up?") left its verb elsewhere.
+  if (
+    tree.pos[root] === 'AUX' &&
+    /^(do|can|could|will|would|shall|should|may|might|must)$/.test(tree.lemmas[root] ?? '')
+  )
+    return false;
+  let verbal = tree.pos[root] === 'VERB' || tree.pos[root] === 'AUX';
+  let subject = false;
+  for (let index = from; index < to; index += 1) {
+    if (tree.heads[index] !== root) continue;
+    const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
+    if (relation === 'mark' || (relation === 'case' && index < root)) return false;
+    // "When the dough rises, knead it": a subordinating WH-adverb on the root makes it the opening clause.
+    if (relation === 'advmod' && index < root && OPENING_WH_ADVERBS.has(tree.lower[index] ?? ''))
+      return false;
+    if (relation === 'cop' || relation === 'aux') verbal = true;
+    if (relation === 'nsubj' || relation === 'csubj' || relation === 'expl') subject = true;
+  }
+  if (!verbal) return false;
+  if (subject) return true;
+  if (tree.lower[to - 1] === '?') return true;
+  // A command: the base form with nothing before it but adverbs, interjections and punctuation.
+  const word = tree.lower[root] ?? '';
+  if (tree.pos[root] !== 'VERB' || word !== tree.lemmas[root]) return false;
+  for (let index = from; index < root; index += 1) {
+    const tag = tree.pos[index];
+    if (tag !== 'ADV' && tag !== 'INTJ' && tag !== 'PUNCT' && tag !== 'CCONJ') return false;
+  }
+  return true;
 }
