@@ -148,6 +148,7 @@ function isStore(value: EngineOptions['store']): value is Store {
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? defaultCacheDir());
+  const sentenceContext = options.sentenceContext === true;
   const store = isStore(options.store)
     ? options.store
     : await createStore({
@@ -389,6 +390,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           const vectors = await embedDocuments(
             embedder,
             embedding.map((document) => document.clauses.map((clause) => clause.text)),
+            sentenceContext
+              ? {
+                  sentenceIndexes: embedding.map((document) =>
+                    document.clauses.map((clause) => clause.syntactic.sentenceIndex),
+                  ),
+                }
+              : {},
           );
           for (const [position, document] of embedding.entries()) {
             embeddings.set(document.index, vectors[position]!);
