@@ -98,8 +98,16 @@ export interface EngineOptions {
 
 const DEFAULT_MAX_TEXT = 2_000_000;
 
-/** Keyword sentence context of `sentenceContext`, tuned on our contract clause check (docs/RETRIEVAL-CONTRACTS.md). */
-const SENTENCE_CONTEXT = { sentenceWeight: 3, neighbourWeight: 0.5 } as const;
+/**
+ * Keyword sentence context of `sentenceContext`, tuned on our contract clause check
+ * (docs/RETRIEVAL-CONTRACTS.md) with the document weight and no title weight it pins.
+ */
+const SENTENCE_CONTEXT = {
+  sentenceWeight: 3,
+  neighbourWeight: 0.5,
+  documentWeight: 1,
+  titleWeight: 0,
+} as const;
 
 /** Documents of `ingestMany` written per transaction (one insert per table for the group). */
 const INGEST_WRITE_GROUP = 64;
