@@ -266,4 +266,35 @@ describe('createEngine({ sentenceContext })', () => {
       await contextual.close();
     }
   }, 120_000);
+  it('gives clauses ingested many at a time the sentence-context vectors of a single ingest', async () => {
+    const single = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      sentenceContext: true,
+    });
+    const batched = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      sentenceContext: true,
+    });
+    const unaware = await createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder() });
+    try {
+      await single.compile({ text: CONTRACT, documentId: 'supply', store: true, embed: true });
+      const [result] = await batched.ingestMany([{ text: CONTRACT, documentId: 'supply', embed: true }]);
+      expect(result).toMatchObject({ status: 'stored', embedded: true });
+      await unaware.ingestMany([{ text: CONTRACT, documentId: 'supply', embed: true }]);
+      const query = { query: 'insurance obligations of the supplier', limit: 20, mode: 'vector' as const };
+      const ranked = async (engine: typeof single) =>
+        (await engine.retrieve(query)).results.map((hit) => hit.clauseId);
+      const expected = await ranked(single);
+      expect(expected.length).toBeGreaterThan(2);
+      expect(await ranked(batched)).toEqual(expected);
+      // Without sentence context the vectors differ (another order), so the comparison above can fail.
+      expect(await ranked(unaware)).not.toEqual(expected);
+    } finally {
+      await single.close();
+      await batched.close();
+      await unaware.close();
+    }
+  }, 120_000);
 });

@@ -67,7 +67,7 @@ export interface EngineOptions {
   rrfK?: number;
   /**
    * Weights of the vector and keyword lists in the fusion (`w / (k + rank)` each); default the
-   * embedder's `fusionWeights` (the local embedder: vector 0.2, keyword 1). Requests may override them.
+   * embedder's `fusionWeights` (the local embedder: vector 0.05, keyword 1). Requests may override them.
    */
   fusionWeights?: { vector?: number; keyword?: number };
   /**
@@ -98,8 +98,16 @@ export interface EngineOptions {
 
 const DEFAULT_MAX_TEXT = 2_000_000;
 
-/** Keyword sentence context of `sentenceContext`, tuned on our contract clause check (docs/RETRIEVAL-CONTRACTS.md). */
-const SENTENCE_CONTEXT = { sentenceWeight: 3, neighbourWeight: 0.5 } as const;
+/**
+ * Keyword sentence context of `sentenceContext`, tuned on our contract clause check
+ * (docs/RETRIEVAL-CONTRACTS.md) with the document weight and no title weight it pins.
+ */
+const SENTENCE_CONTEXT = {
+  sentenceWeight: 3,
+  neighbourWeight: 0.5,
+  documentWeight: 1,
+  titleWeight: 0,
+} as const;
 
 /** Documents of `ingestMany` written per transaction (one insert per table for the group). */
 const INGEST_WRITE_GROUP = 64;
@@ -148,6 +156,7 @@ function isStore(value: EngineOptions['store']): value is Store {
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? defaultCacheDir());
+  const sentenceContext = options.sentenceContext === true;
   const store = isStore(options.store)
     ? options.store
     : await createStore({
@@ -389,6 +398,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           const vectors = await embedDocuments(
             embedder,
             embedding.map((document) => document.clauses.map((clause) => clause.text)),
+            sentenceContext
+              ? {
+                  sentenceIndexes: embedding.map((document) =>
+                    document.clauses.map((clause) => clause.syntactic.sentenceIndex),
+                  ),
+                }
+              : {},
           );
           for (const [position, document] of embedding.entries()) {
             embeddings.set(document.index, vectors[position]!);

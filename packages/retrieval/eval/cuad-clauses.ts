@@ -188,10 +188,13 @@ const rows: { label: string; perQuery: number[] }[] = [
   },
   {
     label: "today's keyword list (BM25 + document, documentWeight 1)",
-    perQuery: await score(clauseAlone, 'keyword', { sentenceWeight: 0 }),
+    perQuery: await score(clauseAlone, 'keyword', { sentenceWeight: 0, documentWeight: 1, titleWeight: 0 }),
   },
   { label: "today's vector list (clause + document vectors)", perQuery: await score(clauseAlone, 'vector') },
-  { label: "today's hybrid (defaults)", perQuery: await score(clauseAlone, 'hybrid', { sentenceWeight: 0 }) },
+  {
+    label: "today's hybrid (defaults)",
+    perQuery: await score(clauseAlone, 'hybrid', { sentenceWeight: 0, documentWeight: 1, titleWeight: 0 }),
+  },
 ];
 const grid = process.argv.includes('--grid');
 for (const [sentenceWeight, neighbourWeight, documentWeight] of grid
@@ -208,7 +211,12 @@ for (const [sentenceWeight, neighbourWeight, documentWeight] of grid
   : [[SENTENCE, NEIGHBOUR, 1]]) {
   rows.push({
     label: `keyword in sentence context (sentenceWeight ${sentenceWeight}, neighbourWeight ${neighbourWeight}, documentWeight ${documentWeight})`,
-    perQuery: await score(inSentence, 'keyword', { sentenceWeight, neighbourWeight, documentWeight }),
+    perQuery: await score(inSentence, 'keyword', {
+      sentenceWeight,
+      neighbourWeight,
+      documentWeight,
+      titleWeight: 0,
+    }),
   });
 }
 rows.push({
@@ -224,7 +232,12 @@ for (const [sentenceWeight, neighbourWeight] of grid
   : [[SENTENCE, NEIGHBOUR]]) {
   rows.push({
     label: `hybrid in sentence context (sentenceWeight ${sentenceWeight}, neighbourWeight ${neighbourWeight}, documentWeight 1, sentence vectors)`,
-    perQuery: await score(inSentence, 'hybrid', { sentenceWeight, neighbourWeight }),
+    perQuery: await score(inSentence, 'hybrid', {
+      sentenceWeight,
+      neighbourWeight,
+      documentWeight: 1,
+      titleWeight: 0,
+    }),
   });
 }
 await clauseAlone.close();

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CandidateSource, ClauseCandidate, RetrievalFilters } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
-import type { Store } from '@cae/store-drizzle';
+import {
+  DEFAULT_BM25,
+  DEFAULT_DOCUMENT_WEIGHT,
+  DEFAULT_TITLE_WEIGHT,
+  type KeywordSearchOptions,
+  type Store,
+} from '@cae/store-drizzle';
 import { DEFAULT_VOCABULARY_SIZE } from '../src/embedder-cache';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { DEFAULT_RRF_K } from '../src/rank-fusion';
@@ -32,16 +38,31 @@ const K_VALUES = [60];
 /** Vector list depths tried below the keyword list's (undefined: the same depth). */
 const VECTOR_DEPTHS = [undefined];
 /** Pseudo-relevance feedback settings tried (undefined: none). */
-const FEEDBACK = [undefined, { clauses: 5, weight: 1 }, { clauses: 10, weight: 2 }];
+const FEEDBACK = [undefined, { ...DEFAULT_FEEDBACK }];
 /** Weights of the vector list tried (the keyword list's is 1). */
-const VECTOR_WEIGHTS = [1, 0.5, 0.35, 0.2, 0.1];
+const VECTOR_WEIGHTS = [1, 0.5, 0.2, 0.1, 0.05, 0.02];
 /** Document contexts of the fusion tried (undefined: none). */
-const DOCUMENT_CONTEXTS = [undefined, { weight: 1, k: 3 }];
+const DOCUMENT_CONTEXTS: ({ weight: number; k: number } | undefined)[] = [undefined];
+/** Keyword rankings reported on test only (not needed for tuning; saves store queries). */
+const TEST_ONLY = new Set<string>(['ts_rank_cd', 'bm25_rm3']);
+/** The row of the store's default keyword ranking. */
+const KEYWORD_LABEL = 'keyword (BM25, the defaults)';
 /** Clauses kept after fusion: enough to fill 100 documents for recall@100. */
 const CLAUSE_DEPTH = 1000;
 
-/** Keyword rankings compared: BM25 with document context (the store's default), BM25 on the clause alone, ts_rank_cd. */
-type Ranking = 'bm25' | 'bm25_clause' | 'ts_rank_cd';
+/**
+ * Keyword rankings compared: the store's default BM25 (document context, title), the same BM25 on
+ * the clause alone, the previous defaults (k1 0.9, b 0.4, documentWeight 1, no title), the default
+ * with pseudo-relevance feedback (RM3), and ts_rank_cd.
+ */
+const RANKINGS = {
+  bm25: {},
+  bm25_clause: { ranking: 'bm25', documentWeight: 0 },
+  bm25_previous: { ranking: 'bm25', k1: 0.9, b: 0.4, documentWeight: 1, titleWeight: 0 },
+  bm25_rm3: { ranking: 'bm25', expansion: { documents: 10, terms: 20, weight: 0.1 } },
+  ts_rank_cd: { ranking: 'ts_rank_cd' },
+} as const satisfies Record<string, KeywordSearchOptions>;
+type Ranking = keyof typeof RANKINGS;
 
 type Variant = {
   label: string;
@@ -68,12 +89,7 @@ function cachedSource(store: Store, ranking: Ranking, vectorCache: Map<string, C
     async keywordCandidates(query: string, filters: RetrievalFilters, limit: number) {
       let rows = keywordCache.get(query);
       if (!rows) {
-        rows = await store.keywordCandidates(
-          query,
-          filters,
-          POOL,
-          ranking === 'bm25_clause' ? { ranking: 'bm25', documentWeight: 0 } : { ranking },
-        );
+        rows = await store.keywordCandidates(query, filters, POOL, RANKINGS[ranking]);
         keywordCache.set(query, rows);
       }
       return rows.slice(0, limit);
@@ -171,11 +187,9 @@ for (const name of sets) {
     );
   }
   const vectorCache = new Map<string, ClauseCandidate[]>();
-  const sources = {
-    bm25: cachedSource(store, 'bm25', vectorCache),
-    bm25_clause: cachedSource(store, 'bm25_clause', vectorCache),
-    ts_rank_cd: cachedSource(store, 'ts_rank_cd', vectorCache),
-  };
+  const sources = Object.fromEntries(
+    Object.keys(RANKINGS).map((ranking) => [ranking, cachedSource(store, ranking as Ranking, vectorCache)]),
+  ) as Record<Ranking, CandidateSource>;
   const graded = name === 'negconstraint' ? await loadNegConstraintGraded() : undefined;
   const run = (split: Split, variant: Variant) =>
     evaluate(split === 'train' ? train : test, sources, embedder, variant, graded);
@@ -184,8 +198,18 @@ for (const name of sets) {
   const tuned: Record<string, Variant> = {};
   const trainLines: string[] = [];
   for (const [label, mode, ranking] of [
-    ['keyword (BM25)', 'keyword', 'bm25'],
+    [KEYWORD_LABEL, 'keyword', 'bm25'],
+    [
+      `keyword (BM25, the previous defaults: k1 ${RANKINGS.bm25_previous.k1}, b ${RANKINGS.bm25_previous.b}, documentWeight ${RANKINGS.bm25_previous.documentWeight}, no title)`,
+      'keyword',
+      'bm25_previous',
+    ],
     ['keyword (BM25, clause alone: documentWeight 0)', 'keyword', 'bm25_clause'],
+    [
+      `keyword (BM25 + RM3 expansion: ${RANKINGS.bm25_rm3.expansion.terms} lexemes of the best ${RANKINGS.bm25_rm3.expansion.documents} documents, weight ${RANKINGS.bm25_rm3.expansion.weight})`,
+      'keyword',
+      'bm25_rm3',
+    ],
     ['keyword (ts_rank_cd)', 'keyword', 'ts_rank_cd'],
     ['vector (local embedder)', 'vector', 'bm25'],
   ] as const) {
@@ -261,10 +285,7 @@ for (const name of sets) {
     documentContext: { ...preset.documentContext },
   };
   const variants: Variant[] = [
-    tuned['keyword (BM25)']!,
-    tuned['keyword (BM25, clause alone: documentWeight 0)']!,
-    tuned['keyword (ts_rank_cd)']!,
-    tuned['vector (local embedder)']!,
+    ...Object.values(tuned),
     {
       ...defaults,
       label: `hybrid, plain RRF of BM25 + vector (equal weights; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
@@ -279,9 +300,6 @@ for (const name of sets) {
     },
     defaults,
     local,
-    { ...local, label: 'hybrid, LOCAL_EMBEDDER_FUSION without document context', documentContext: undefined },
-    { ...local, label: 'hybrid, LOCAL_EMBEDDER_FUSION with equal list weights', vectorWeight: 1 },
-    { ...local, label: 'hybrid, LOCAL_EMBEDDER_FUSION without feedback', feedback: undefined },
     {
       ...best!.variant,
       label: `hybrid, BM25 + vector, tuned on train (${tunedSettings})`,
@@ -290,8 +308,8 @@ for (const name of sets) {
   ];
   const rows: string[] = [];
   for (const variant of variants) {
-    // ts_rank_cd lists are not needed for tuning; skip them on train to save store queries.
-    const trainScores = variant.ranking === 'ts_rank_cd' ? undefined : await run('train', variant);
+    // ts_rank_cd and RM3 lists are not needed for tuning; skip them on train to save store queries.
+    const trainScores = TEST_ONLY.has(variant.ranking) ? undefined : await run('train', variant);
     const testScores = await run('test', variant);
     const trainNdcg = trainScores ? fmt(trainScores.ndcg) : '-';
     const violation = testScores.violationAbove === undefined ? '' : ` ${fmt(testScores.violationAbove)} |`;
@@ -301,6 +319,23 @@ for (const name of sets) {
     console.log(
       `  ${variant.label}: test nDCG@10 ${fmt(testScores.ndcg)} recall@100 ${fmt(testScores.recall)} (train nDCG@10 ${trainNdcg})${testScores.violationAbove === undefined ? '' : `, violating passage first ${fmt(testScores.violationAbove)}`}`,
     );
+  }
+  // The vector weight of the default fusion (the embedder's; keyword 1, the default feedback), train and test.
+  const weightLines: string[] = [];
+  for (const [label, variant] of [
+    ['keyword only', tuned[KEYWORD_LABEL]!],
+    ['vector only', tuned['vector (local embedder)']!],
+    ...[...new Set([...VECTOR_WEIGHTS, declared.vector / declared.keyword])]
+      .sort((left, right) => right - left)
+      .map((vectorWeight) => [
+        vectorWeight === declared.vector / declared.keyword
+          ? `**${vectorWeight} (the default)**`
+          : String(vectorWeight),
+        { ...defaults, vectorWeight },
+      ]),
+  ] as [string, Variant][]) {
+    const [trainScores, testScores] = [await run('train', variant), await run('test', variant)];
+    weightLines.push(`| ${label} | ${fmt(trainScores.ndcg)} | ${fmt(testScores.ndcg)} |`);
   }
   await store.close();
   const splitNote =
@@ -315,6 +350,12 @@ for (const name of sets) {
     `| retrieval | test nDCG@10 | test recall@100 | train nDCG@10 |${graded ? ' violating passage ranked first (test) |' : ''}`,
     `|---|---|---|---|${graded ? '---|' : ''}`,
     ...rows,
+    '',
+    `Vector weight of the default hybrid (the local embedder declares vector ${declared.vector}, keyword ${declared.keyword}; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight}), nDCG@10:`,
+    '',
+    '| vector weight (keyword 1) | train | test |',
+    '|---|---|---|',
+    ...weightLines,
     '',
     '<details><summary>Hybrid tuning grid on train (RRF k, candidates per list, feedback, vector weight, document context)</summary>',
     '',
@@ -336,8 +377,9 @@ const header = [
   `store, and embedded with the local embedder (\`${embedder.id}\`, ${DEFAULT_VOCABULARY_SIZE.toLocaleString('en')} words).`,
   'Scores are document-level: the clause ranking is turned into a document ranking by each',
   "document's best clause. Keyword lists are Postgres full text (OR over the query's stemmed",
-  'lexemes) ranked by BM25 (k1 0.9, b 0.4) or `ts_rank_cd`. BM25 by default scores a clause in its',
-  "document's context: its own BM25 plus its document's BM25 (documentWeight 1); the clause-alone row",
+  `lexemes) ranked by BM25 (by default k1 ${DEFAULT_BM25.k1}, b ${DEFAULT_BM25.b}) or \`ts_rank_cd\`. BM25 by default scores a clause in its`,
+  `document's context: its own BM25 plus ${DEFAULT_DOCUMENT_WEIGHT} times its document's BM25 (documentWeight), plus ${DEFAULT_TITLE_WEIGHT} times the`,
+  "BM25 of its document's title, the document's first sentence (titleWeight; here the corpus title); the clause-alone row",
   'is the same ranking with documentWeight 0. The vector list is pgvector HNSW',
   'cosine; hybrid is weighted reciprocal rank fusion of the vector list and the BM25 list, optionally',
   "with document context (a clause also gets its document's RRF score, the document ranked in each",
@@ -350,7 +392,11 @@ if (write) {
   // Keep the sections of sets this run did not evaluate.
   const previous = await readFile(REPORT, 'utf8').catch(() => '');
   const sections = new Map<string, string>();
-  for (const part of previous.split(/^(?=## )/m).slice(1)) sections.set(part.split('\n')[0]!, part.trimEnd());
+  const setHeadings = new Set(['## SciFact', '## NegConstraint']);
+  for (const part of previous.split(/^(?=## )/m).slice(1)) {
+    const heading = part.split('\n')[0]!;
+    if (setHeadings.has(heading)) sections.set(heading, part.trimEnd());
+  }
   for (const part of report.join('\n').split(/^(?=## )/m)) {
     if (part.startsWith('## ')) sections.set(part.split('\n')[0]!, part.trimEnd());
   }

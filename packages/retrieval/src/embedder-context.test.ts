@@ -84,3 +84,37 @@ describe('embedDocuments', () => {
     }
   });
 });
+
+describe('embedDocuments with sentence context', () => {
+  it('mixes in each clause sentence as embedClauses does, in one embedder call', async () => {
+    let calls = 0;
+    const counted: Embedder = {
+      ...letters,
+      embed: (texts) => {
+        calls++;
+        return letters.embed(texts);
+      },
+    };
+    const documents = [['aaa', 'b', 'bb'], ['b'], ['ab', 'a', 'bbb', 'ba']];
+    const sentenceIndexes = [[0, 1, 1], [0], [0, 0, 1, 2]];
+    const together = await embedDocuments(counted, documents, { sentenceIndexes, sentenceWeight: 2 });
+    expect(calls).toBe(1);
+    for (const [index, texts] of documents.entries()) {
+      const alone = await embedClauses(letters, texts, {
+        sentenceIndexes: sentenceIndexes[index]!,
+        sentenceWeight: 2,
+      });
+      const plain = await embedClauses(letters, texts);
+      expect(together[index]!.map((vector) => [...vector])).toEqual(alone.map((vector) => [...vector]));
+      // The sentence context changes the vectors of clauses that share a sentence.
+      if (index !== 1)
+        expect(alone.map((vector) => [...vector])).not.toEqual(plain.map((vector) => [...vector]));
+    }
+    await expect(embedDocuments(letters, documents, { sentenceIndexes: [[0, 1, 1]] })).rejects.toThrow(
+      /sentenceIndexes has 1 entries for 3 documents/,
+    );
+    await expect(
+      embedDocuments(letters, documents, { sentenceIndexes: [[0, 1], [0], [0, 0, 1, 2]] }),
+    ).rejects.toThrow(/sentenceIndexes has 2 entries for 3 clauses/);
+  });
+});

@@ -27,80 +27,90 @@ export async function embedClauses(
   clauseTexts: readonly string[],
   options: EmbedClausesOptions = {},
 ): Promise<Float32Array[]> {
-  const contextWeight = options.contextWeight ?? 0.5;
-  const sentenceIndexes = options.sentenceIndexes;
-  const sentenceWeight = sentenceIndexes ? (options.sentenceWeight ?? 1) : 0;
-  if (sentenceIndexes && sentenceIndexes.length !== clauseTexts.length) {
-    throw new RangeError(
-      `sentenceIndexes has ${sentenceIndexes.length} entries for ${clauseTexts.length} clauses`,
-    );
-  }
-  if (clauseTexts.length === 0) return [];
-  if ((contextWeight === 0 && sentenceWeight === 0) || clauseTexts.length === 1)
-    return embedder.embed(clauseTexts);
-  // Sentences of more than one clause, each embedded once (a one-clause sentence is the clause).
-  const sentenceTexts = new Map<number, string[]>();
-  if (sentenceWeight > 0 && sentenceIndexes) {
-    clauseTexts.forEach((text, index) => {
-      const sentence = sentenceIndexes[index]!;
-      const texts = sentenceTexts.get(sentence);
-      if (texts) texts.push(text);
-      else sentenceTexts.set(sentence, [text]);
-    });
-    for (const [sentence, texts] of sentenceTexts) if (texts.length < 2) sentenceTexts.delete(sentence);
-  }
-  const sentenceOrder = [...sentenceTexts.keys()];
-  const vectors = await embedder.embed([
-    ...clauseTexts,
-    ...sentenceOrder.map((sentence) => sentenceTexts.get(sentence)!.join(' ')),
-    ...(contextWeight > 0 ? [clauseTexts.join(' ')] : []),
-  ]);
-  const documentVector = contextWeight > 0 ? vectors.pop()! : undefined;
-  const sentenceVectors = new Map(
-    sentenceOrder.map((sentence, index) => [sentence, vectors[clauseTexts.length + index]!]),
-  );
-  const clauseVectors = vectors.slice(0, clauseTexts.length);
-  clauseVectors.forEach((vector, clause) => {
-    const sentenceVector = sentenceIndexes ? sentenceVectors.get(sentenceIndexes[clause]!) : undefined;
-    for (let index = 0; index < vector.length; index++) {
-      if (sentenceVector) vector[index]! += sentenceWeight * sentenceVector[index]!;
-      if (documentVector) vector[index]! += contextWeight * documentVector[index]!;
-    }
-    normalizeInPlace(vector);
+  const { sentenceIndexes, ...rest } = options;
+  const [vectors] = await embedDocuments(embedder, [clauseTexts], {
+    ...rest,
+    ...(sentenceIndexes ? { sentenceIndexes: [sentenceIndexes] } : {}),
   });
-  return clauseVectors;
+  return vectors!;
+}
+
+/** Options of `embedDocuments`: those of `embedClauses`, with the sentence indexes of each document. */
+export interface EmbedDocumentsOptions extends Omit<EmbedClausesOptions, 'sentenceIndexes'> {
+  /** Per document, the sentence of each clause (see `EmbedClausesOptions.sentenceIndexes`). */
+  sentenceIndexes?: readonly (readonly number[])[];
 }
 
 /**
  * `embedClauses` for several documents in one call of the embedder (one request to a provider's
- * embedder instead of one per document): each document's clause vectors carry its own context.
- * Results are aligned with `documents`.
+ * embedder instead of one per document): each document's clause vectors carry its own context, the
+ * same vectors `embedClauses` gives each document alone. Results are aligned with `documents`.
  * @example const [first, second] = await embedDocuments(embedder, [['The tenant pays.'], ['It rains.']]);
  */
 export async function embedDocuments(
   embedder: Embedder,
   documents: readonly (readonly string[])[],
-  options: EmbedClausesOptions = {},
+  options: EmbedDocumentsOptions = {},
 ): Promise<Float32Array[][]> {
   const contextWeight = options.contextWeight ?? 0.5;
-  const texts: string[] = [];
-  for (const clauseTexts of documents) {
-    texts.push(...clauseTexts);
-    if (contextWeight !== 0 && clauseTexts.length > 1) texts.push(clauseTexts.join(' '));
+  const allIndexes = options.sentenceIndexes;
+  if (allIndexes && allIndexes.length !== documents.length) {
+    throw new RangeError(
+      `sentenceIndexes has ${allIndexes.length} entries for ${documents.length} documents`,
+    );
   }
+  const sentenceWeight = allIndexes ? (options.sentenceWeight ?? 1) : 0;
+  // Per document: its clause texts, then its sentences of more than one clause, then the whole document.
+  const plans = documents.map((clauseTexts, position) => {
+    const sentenceIndexes = allIndexes?.[position];
+    if (sentenceIndexes && sentenceIndexes.length !== clauseTexts.length) {
+      throw new RangeError(
+        `sentenceIndexes has ${sentenceIndexes.length} entries for ${clauseTexts.length} clauses`,
+      );
+    }
+    const alone = (contextWeight === 0 && sentenceWeight === 0) || clauseTexts.length <= 1;
+    // Sentences of more than one clause, each embedded once (a one-clause sentence is the clause).
+    const sentenceTexts = new Map<number, string[]>();
+    if (!alone && sentenceWeight > 0 && sentenceIndexes) {
+      clauseTexts.forEach((text, index) => {
+        const sentence = sentenceIndexes[index]!;
+        const texts = sentenceTexts.get(sentence);
+        if (texts) texts.push(text);
+        else sentenceTexts.set(sentence, [text]);
+      });
+      for (const [sentence, texts] of sentenceTexts) if (texts.length < 2) sentenceTexts.delete(sentence);
+    }
+    const sentenceOrder = [...sentenceTexts.keys()];
+    const texts = [
+      ...clauseTexts,
+      ...sentenceOrder.map((sentence) => sentenceTexts.get(sentence)!.join(' ')),
+      ...(!alone && contextWeight > 0 ? [clauseTexts.join(' ')] : []),
+    ];
+    return { clauseTexts, sentenceIndexes, alone, sentenceOrder, texts };
+  });
+  const texts = plans.flatMap((plan) => plan.texts);
   if (texts.length === 0) return documents.map(() => []);
   const vectors = await embedder.embed(texts);
   let next = 0;
-  return documents.map((clauseTexts) => {
-    const own = vectors.slice(next, next + clauseTexts.length);
-    next += clauseTexts.length;
-    if (contextWeight === 0 || clauseTexts.length <= 1) return own;
-    const documentVector = vectors[next++]!;
-    for (const vector of own) {
-      for (let index = 0; index < vector.length; index++)
-        vector[index]! += contextWeight * documentVector[index]!;
+  return plans.map((plan) => {
+    const own = vectors.slice(next, next + plan.texts.length);
+    next += plan.texts.length;
+    const clauseVectors = own.slice(0, plan.clauseTexts.length);
+    if (plan.alone) return clauseVectors;
+    const documentVector = contextWeight > 0 ? own.at(-1) : undefined;
+    const sentenceVectors = new Map(
+      plan.sentenceOrder.map((sentence, index) => [sentence, own[plan.clauseTexts.length + index]!]),
+    );
+    clauseVectors.forEach((vector, clause) => {
+      const sentenceVector = plan.sentenceIndexes
+        ? sentenceVectors.get(plan.sentenceIndexes[clause]!)
+        : undefined;
+      for (let index = 0; index < vector.length; index++) {
+        if (sentenceVector) vector[index]! += sentenceWeight * sentenceVector[index]!;
+        if (documentVector) vector[index]! += contextWeight * documentVector[index]!;
+      }
       normalizeInPlace(vector);
-    }
-    return own;
+    });
+    return clauseVectors;
   });
 }

@@ -13,7 +13,11 @@ export { MIGRATIONS_FOLDER } from './store-connection';
 export type { PageInput } from './store-context';
 export type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
 export { DEFAULT_SEMANTIC_EDGES, MAX_EMBEDDING_DIMENSION } from './store-embeddings';
-export type { KeywordRanking, KeywordSearchOptions } from './store-keyword-search';
-export { DEFAULT_BM25 } from './store-keyword-search';
+export type { KeywordExpansion, KeywordRanking, KeywordSearchOptions } from './store-keyword-search';
+export {
+  DEFAULT_BM25,
+  DEFAULT_DOCUMENT_WEIGHT,
+  DEFAULT_TITLE_WEIGHT,
+} from './store-keyword-search';
 export type { StoreOptions } from './store-options';
 export * as storeSchema from './store-schema';

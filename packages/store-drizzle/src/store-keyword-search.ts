@@ -30,7 +30,8 @@ export interface KeywordSearchOptions {
   /**
    * Share of the clause's document's BM25 score added to the clause's own (document context): a
    * clause that matches the query inside a document about the query ranks above the same words
-   * elsewhere. Default 1; 0 ranks clauses on their own words only.
+   * elsewhere. Default 3 (DEFAULT_DOCUMENT_WEIGHT, tuned on the SciFact and NegConstraint train
+   * queries); 0 ranks clauses on their own words only.
    */
   documentWeight?: number;
   /**
@@ -47,10 +48,38 @@ export interface KeywordSearchOptions {
    * Default 0.
    */
   neighbourWeight?: number;
+  /**
+   * Pseudo-relevance feedback (RM3 over the document postings): the query is run once over whole
+   * documents, and the `terms` lexemes that weigh most in its best `documents` (each document's share
+   * of their BM25 scores times the lexeme's frequency in it, times the lexeme's idf) join the query
+   * with `weight` times their share of that mass (times the number of query lexemes); the query's own
+   * lexemes keep weight 1. Default none (off): on the SciFact train queries it did not pay for its
+   * cost (docs/RETRIEVAL.md).
+   */
+  expansion?: KeywordExpansion | false;
+  /**
+   * Title field (BM25F-like): a document's first sentence counts as its title, and the clauses of the
+   * 100 best-scored documents (by their document score) get `titleWeight` times the BM25 of the query
+   * over the title's clauses on top of the document context. Default 0.5 (DEFAULT_TITLE_WEIGHT, tuned
+   * on the SciFact and NegConstraint train queries); 0 turns it off, as does documentWeight 0.
+   */
+  titleWeight?: number;
   /** The planner's estimate of the filter, when the caller has one (see estimateFilter). */
   estimate?: FilterEstimate | null;
   /** The corpus statistics BM25 needs, when the caller has them (read by `readCorpusStats` otherwise). */
   stats?: CorpusStats;
+}
+
+/** Pseudo-relevance feedback of keyword search (see KeywordSearchOptions.expansion). */
+export interface KeywordExpansion {
+  /** Best documents of the first pass the expansion lexemes come from. */
+  documents: number;
+  /** Expansion lexemes added to the query. */
+  terms: number;
+  /** Weight of the expansion lexemes together, relative to the query's lexemes. */
+  weight: number;
+  /** Exponent of the expansion lexemes' idf in their selection and weight (default 1; 0: plain RM3). */
+  idfPower?: number;
 }
 
 /** Clause and document counts and average lengths over the stored corpus, for BM25. */
@@ -87,14 +116,35 @@ const SENTENCE_SPAN = 12;
 /** Sentences whose clauses all join the candidates when the search reads every scored clause. */
 const SENTENCE_EXPANSION = 1000;
 
-/** Weight of the document's BM25 score in a clause's keyword score by default. */
-export const DEFAULT_DOCUMENT_WEIGHT = 1;
+/**
+ * Weight of the document's BM25 score in a clause's keyword score by default: on the train queries
+ * 3 beat 1 on SciFact (nDCG@10 0.661 -> 0.682) and NegConstraint (0.641 -> 0.648).
+ */
+export const DEFAULT_DOCUMENT_WEIGHT = 3;
 
 /** Postings read per query lexeme by default. */
 export const DEFAULT_POSTINGS_PER_TERM = 2000;
 
-/** BM25 parameters that do well on short scientific passages (Anserini's defaults). */
+/**
+ * Weight of a document's title (its first sentence) in its clauses' keyword scores by default: with
+ * documentWeight 3, on the train queries SciFact 0.682 -> 0.691 and NegConstraint 0.648 -> 0.651.
+ */
+export const DEFAULT_TITLE_WEIGHT = 0.5;
+
+/** Documents, best document score first, whose titles are scored. */
+const TITLE_DOCUMENTS = 100;
+
+/** Clause positions at the start of a document searched for its title's clauses. */
+const TITLE_CLAUSES = 8;
+
+/** BM25 parameters of keyword search by default (tuned on the SciFact and NegConstraint train queries). */
 export const DEFAULT_BM25 = { k1: 0.9, b: 0.4 } as const;
+
+/**
+ * BM25 parameters of the stored postings' impacts (Anserini's defaults): they only order a lexeme's
+ * postings for early termination, so stores written before a change of DEFAULT_BM25 stay valid.
+ */
+const IMPACT_BM25 = { k1: 0.9, b: 0.4 } as const;
 
 /** The query's distinct stemmed lexemes; English stop words are dropped by the parser. */
 const queryTerms = (query: string) =>
@@ -148,6 +198,27 @@ export async function keywordSearch(
       throw new RangeError(`${name} must be a finite number >= 0, got ${value}`);
     }
   }
+  const expansion = options.expansion || undefined;
+  if (expansion) {
+    const { documents: feedbackDocuments, terms: feedbackTerms, weight: feedbackWeight } = expansion;
+    const idfPower = expansion.idfPower ?? 1;
+    if (!Number.isInteger(feedbackDocuments) || feedbackDocuments < 1)
+      throw new RangeError(`expansion documents must be an integer >= 1, got ${feedbackDocuments}`);
+    if (!Number.isInteger(feedbackTerms) || feedbackTerms < 0)
+      throw new RangeError(`expansion terms must be an integer >= 0, got ${feedbackTerms}`);
+    for (const [name, value] of [
+      ['weight', feedbackWeight],
+      ['idfPower', idfPower],
+    ] as const) {
+      if (!(value >= 0) || !Number.isFinite(value))
+        throw new RangeError(`expansion ${name} must be a finite number >= 0, got ${value}`);
+    }
+  }
+  const expanding = expansion !== undefined && expansion.terms > 0 && expansion.weight > 0;
+  const titleWeight = documentWeight === 0 ? 0 : (options.titleWeight ?? DEFAULT_TITLE_WEIGHT);
+  if (!(titleWeight >= 0) || !Number.isFinite(titleWeight)) {
+    throw new RangeError(`titleWeight must be a finite number >= 0, got ${titleWeight}`);
+  }
   const selective = hasSelectiveFilter(filters);
   const capped = cap > 0 && Number.isFinite(cap);
   const given = options.stats;
@@ -157,11 +228,50 @@ export async function keywordSearch(
     : corpusStatsSql;
   const run = (capped: boolean, prefixSize: number | null) => {
     const limitPostings = capped ? sql`LIMIT ${cap}` : sql``;
+    // The query's lexemes with their weights (q): 1 each, plus the expansion lexemes of the feedback.
+    const queryWeights = !expanding
+      ? sql`q AS (SELECT term, 1::float8 AS qweight FROM (${queryTerms(query)}) query_terms),`
+      : sql`q0 AS (${queryTerms(query)}),
+      feedback_terms AS MATERIALIZED (
+        SELECT q0.term,
+          ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${k1}::float8 + 1) AS document_weight,
+          ${k1}::float8 * (1 - ${b}::float8) AS base,
+          ${k1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
+        FROM q0 JOIN "term_stats" s ON s.term = q0.term CROSS JOIN stats
+        WHERE s.document_df > 0
+      ),
+      feedback_documents AS MATERIALIZED (
+        SELECT p.document_id,
+          sum(f.document_weight * p.frequency / (p.frequency + f.base + f.document_per_length * p.document_length)) AS score
+        FROM feedback_terms f CROSS JOIN LATERAL (
+          SELECT t.document_id, t.frequency, t.document_length FROM "document_terms" t WHERE t.term = f.term
+          ORDER BY t.impact DESC NULLS LAST, t.document_id ${limitPostings}
+        ) p
+        GROUP BY p.document_id
+        ORDER BY score DESC, p.document_id LIMIT ${expansion!.documents}
+      ),
+      feedback_mass AS (
+        SELECT t.term, sum(d.score * t.frequency::float8 / greatest(t.document_length, 1))
+          * power(ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)), ${expansion!.idfPower ?? 1}::float8) AS mass
+        FROM feedback_documents d JOIN "document_terms" t ON t.document_id = d.document_id
+          JOIN "term_stats" s ON s.term = t.term CROSS JOIN stats
+        GROUP BY t.term, s.document_df, stats.documents
+      ),
+      feedback_top AS MATERIALIZED (
+        SELECT term, mass FROM feedback_mass WHERE mass > 0 ORDER BY mass DESC, term LIMIT ${expansion!.terms}
+      ),
+      q AS (
+        SELECT term, sum(qweight) AS qweight FROM (
+          SELECT term, 1::float8 AS qweight FROM q0
+          UNION ALL
+          SELECT term, ${expansion!.weight}::float8 * (SELECT count(*) FROM q0)::float8 * mass / (SELECT sum(mass) FROM feedback_top) FROM feedback_top
+        ) weighted GROUP BY term
+      ),`;
     // BM25 = sum over the query's lexemes of idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avgdl)),
     // with everything but f and length worked out once per lexeme (terms), not once per posting.
     const terms = sql`SELECT q.term, s.df, s.document_df,
-        ln(1 + (stats.n - s.df + 0.5) / (s.df + 0.5)) * (${k1}::float8 + 1) AS weight,
-        ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${k1}::float8 + 1) AS document_weight,
+        q.qweight * ln(1 + (stats.n - s.df + 0.5) / (s.df + 0.5)) * (${k1}::float8 + 1) AS weight,
+        q.qweight * ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${k1}::float8 + 1) AS document_weight,
         ${k1}::float8 * (1 - ${b}::float8) AS base,
         ${k1}::float8 * ${b}::float8 / stats.avgdl AS per_length,
         ${k1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
@@ -184,6 +294,8 @@ export async function keywordSearch(
         ORDER BY t.impact DESC NULLS LAST, t.clause_id ${limitPostings}
       ) p
       WHERE terms.df > 0`;
+    // The document scores a clause's context draws on: BM25 of the document, plus its title's.
+    const documentContext = sql.raw(titleWeight === 0 ? 'document_scored' : 'document_context');
     const documentScored =
       documentWeight === 0
         ? sql``
@@ -196,7 +308,32 @@ export async function keywordSearch(
           ) p
           WHERE terms.document_df > 0
           GROUP BY p.document_id
-        ),`;
+        ),${
+          titleWeight === 0
+            ? sql``
+            : sql`
+        title_clauses AS MATERIALIZED (
+          SELECT c.id, c.document_id
+          FROM (SELECT document_id FROM document_scored ORDER BY score DESC, document_id LIMIT ${TITLE_DOCUMENTS}) top
+          CROSS JOIN LATERAL (
+            SELECT ${clauses.id} AS id, ${clauses.documentId} AS document_id FROM ${clauses}
+            WHERE ${clauses.documentId} = top.document_id AND ${clauses.clauseIndex} < ${TITLE_CLAUSES}
+              AND ${clauses.sentenceIndex} = 0
+          ) c
+        ),
+        title_scored AS (
+          SELECT c.document_id,
+            sum(terms.weight * t.frequency / (t.frequency + terms.base + terms.per_length * t.clause_length)) AS score
+          FROM title_clauses c CROSS JOIN terms
+          JOIN "clause_terms" t ON t.term = terms.term AND t.clause_id = c.id
+          WHERE terms.df > 0
+          GROUP BY c.document_id
+        ),
+        document_context AS (
+          SELECT d.document_id, d.score + ${titleWeight / documentWeight}::float8 * coalesce(title_scored.score, 0) AS score
+          FROM document_scored d LEFT JOIN title_scored ON title_scored.document_id = d.document_id
+        ),`
+        }`;
     // Sentence context: each scored clause gets the sentence's score, and the clauses of the best
     // sentences (up to SENTENCE_SPAN positions around the matching ones) that matched nothing join them.
     const sentenceContext =
@@ -233,8 +370,8 @@ export async function keywordSearch(
         ),
         best_sentences AS (
           SELECT contexts.* FROM contexts
-          ${documentWeight === 0 ? sql`` : sql`LEFT JOIN document_scored ON document_scored.document_id = contexts.document_id`}
-          ORDER BY ${sentenceWeight}::float8 * contexts.score ${documentWeight === 0 ? sql`` : sql`+ ${documentWeight}::float8 * coalesce(document_scored.score, 0)`} DESC,
+          ${documentWeight === 0 ? sql`` : sql`LEFT JOIN ${documentContext} ON ${documentContext}.document_id = contexts.document_id`}
+          ORDER BY ${sentenceWeight}::float8 * contexts.score ${documentWeight === 0 ? sql`` : sql`+ ${documentWeight}::float8 * coalesce(${documentContext}.score, 0)`} DESC,
             contexts.document_id, contexts.sentence_index
           LIMIT ${prefixSize ?? SENTENCE_EXPANSION}
         ),
@@ -252,8 +389,8 @@ export async function keywordSearch(
     const blended =
       documentWeight === 0
         ? sql`SELECT clause_id, score FROM ${base}`
-        : sql`SELECT ${base}.clause_id, ${base}.score + ${documentWeight}::float8 * coalesce(document_scored.score, 0) AS score
-          FROM ${base} LEFT JOIN document_scored ON document_scored.document_id = ${base}.document_id`;
+        : sql`SELECT ${base}.clause_id, ${base}.score + ${documentWeight}::float8 * coalesce(${documentContext}.score, 0) AS score
+          FROM ${base} LEFT JOIN ${documentContext} ON ${documentContext}.document_id = ${base}.document_id`;
     // Only the best-scored clauses need their rows read: enough for the limit once the filter applies.
     const prefix = prefixSize === null ? sql`` : sql`ORDER BY score DESC, clause_id LIMIT ${prefixSize}`;
     // The ranking alone skips the clauses' rows unless a selective filter needs them.
@@ -268,8 +405,8 @@ export async function keywordSearch(
       ORDER BY blended.score DESC, ${clauses.id} LIMIT ${limit}`;
     return queryRows<CandidateRow>(
       executor,
-      sql`WITH q AS (${queryTerms(query)}),
-      stats AS (${statsSelect}),
+      sql`WITH stats AS (${statsSelect}),
+      ${queryWeights}
       terms AS MATERIALIZED (${terms}),
       ${
         sentenceWeight === 0
@@ -313,10 +450,10 @@ export async function documentTermCounts(
   return new Map(rows.map((row) => [row.term, Number(row.n)]));
 }
 
-/** BM25 term weight without idf at the default k1 and b, as SQL over a frequency, a length and an average length. */
+/** BM25 term weight without idf at IMPACT_BM25's k1 and b, as SQL over a frequency, a length and an average length. */
 const impactOf = (frequency: SQL, length: SQL, avgdl: SQL) =>
-  sql`${frequency} * ${DEFAULT_BM25.k1 + 1}::float8 / (${frequency} + ${DEFAULT_BM25.k1}::float8
-    * (1 - ${DEFAULT_BM25.b}::float8 + ${DEFAULT_BM25.b}::float8 * ${length} / greatest(${avgdl}, 1)))`;
+  sql`${frequency} * ${IMPACT_BM25.k1 + 1}::float8 / (${frequency} + ${IMPACT_BM25.k1}::float8
+    * (1 - ${IMPACT_BM25.b}::float8 + ${IMPACT_BM25.b}::float8 * ${length} / greatest(${avgdl}, 1)))`;
 
 /**
  * Rebuilds a document's BM25 postings at clause and document level (with their impacts), its length

@@ -1,7 +1,7 @@
 import type { Clock, IdGenerator } from '@cae/core';
 import type { PGlite } from '@electric-sql/pglite';
 import type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
-import type { KeywordRanking } from './store-keyword-search';
+import type { KeywordExpansion, KeywordRanking } from './store-keyword-search';
 
 /** Options of createStore. */
 export interface StoreOptions {
@@ -34,9 +34,11 @@ export interface StoreOptions {
   /** Keyword ranking of `keywordCandidates`; default `bm25`. */
   keywordRanking?: KeywordRanking;
   /**
-   * BM25 parameters; default k1 0.9, b 0.4, documentWeight 1 (the share of the document's BM25
-   * score added to each matching clause's; 0 ranks clauses on their own words only) and
-   * sentenceWeight 0 (the share of the clause's sentence's score; see KeywordSearchOptions).
+   * BM25 parameters; default k1 0.9, b 0.4, documentWeight 3 (the share of the document's BM25
+   * score added to each matching clause's; 0 ranks clauses on their own words only), titleWeight
+   * 0.5 (the share of the BM25 of the document's first sentence, its title, added likewise),
+   * sentenceWeight 0 (the share of the clause's sentence's score) and no pseudo-relevance feedback
+   * `expansion`; see KeywordSearchOptions.
    */
   bm25?: {
     k1?: number;
@@ -44,6 +46,8 @@ export interface StoreOptions {
     documentWeight?: number;
     sentenceWeight?: number;
     neighbourWeight?: number;
+    expansion?: KeywordExpansion | false;
+    titleWeight?: number;
   };
   /** Semantic-neighbour edges computed when a document is saved with embeddings; false turns them off. */
   semanticEdges?: SemanticEdgeOptions | false;

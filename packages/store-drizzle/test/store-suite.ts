@@ -498,6 +498,125 @@ export function storeTests(context: StoreSuiteContext): void {
       expect(ranking.map((entry) => entry.clauseId)).toEqual(ids(inSentence));
     });
 
+    it('expands the query with the lexemes of its best documents (pseudo-relevance feedback)', async () => {
+      // Two documents about aspirin and platelets; the second never says "aspirin" or "heart".
+      await store.saveDocuments([
+        {
+          documentId: 'aspirin',
+          clauses: [
+            makeClause('aspirin', 0, { text: 'Aspirin lowers the risk of heart attacks.', sentenceIndex: 0 }),
+            makeClause('aspirin', 1, { text: 'Aspirin blocks platelet aggregation.', sentenceIndex: 1 }),
+            makeClause('aspirin', 2, { text: 'Platelet aggregation forms clots.', sentenceIndex: 2 }),
+          ],
+        },
+        {
+          documentId: 'clots',
+          clauses: [
+            makeClause('clots', 0, {
+              text: 'Platelet aggregation inhibitors prevent clots.',
+              sentenceIndex: 0,
+            }),
+            makeClause('clots', 1, { text: 'The trial enrolled volunteers.', sentenceIndex: 1 }),
+          ],
+        },
+        {
+          documentId: 'garden',
+          clauses: [makeClause('garden', 0, { text: 'The gardener waters the roses at night.' })],
+        },
+      ]);
+      const ids = (results: { clauseId: string }[]) => results.map((result) => result.clauseId);
+      const query = 'aspirin heart';
+      const plain = await store.keywordCandidates(query, {}, 20, { expansion: false });
+      expect(ids(plain)).not.toContain(clauseId('clots', 0));
+      const expanded = await store.keywordCandidates(query, {}, 20, {
+        expansion: { documents: 1, terms: 4, weight: 1 },
+      });
+      // "platelet", "aggreg" and "clot" of the aspirin document find the clots document's first clause;
+      // the query's own best clause stays first and the unrelated documents stay out.
+      expect(ids(expanded)).toContain(clauseId('clots', 0));
+      expect(ids(expanded)[0]).toBe(ids(plain)[0]);
+      expect(ids(expanded)).not.toContain(clauseId('clots', 1));
+      expect(ids(expanded)).not.toContain(clauseId('garden', 0));
+      expect(expanded.find((result) => result.clauseId === clauseId('clots', 0))!.score).toBeGreaterThan(0);
+      // The expansion lexemes weigh `weight` together: a lighter expansion scores the new clause lower.
+      const lighter = await store.keywordCandidates(query, {}, 20, {
+        expansion: { documents: 1, terms: 4, weight: 0.25 },
+      });
+      const scoreOf = (results: { clauseId: string; score: number }[]) =>
+        results.find((result) => result.clauseId === clauseId('clots', 0))!.score;
+      expect(scoreOf(lighter)).toBeLessThan(scoreOf(expanded));
+      // No expansion lexemes, or weight 0, is the plain query.
+      for (const expansion of [
+        { documents: 1, terms: 0, weight: 1 },
+        { documents: 1, terms: 4, weight: 0 },
+      ]) {
+        expect(await store.keywordCandidates(query, {}, 20, { expansion })).toEqual(plain);
+      }
+      // The ranking output (ids and scores only) agrees with the rows.
+      const ranking = await store.keywordRanking(query, {}, 20, {
+        expansion: { documents: 1, terms: 4, weight: 1 },
+      });
+      expect(ranking.map((entry) => entry.clauseId)).toEqual(ids(expanded));
+      for (const [expansion, field] of [
+        [{ documents: 0, terms: 4, weight: 1 }, /expansion documents/],
+        [{ documents: 1, terms: 1.5, weight: 1 }, /expansion terms/],
+        [{ documents: 1, terms: 4, weight: -1 }, /expansion weight/],
+        [{ documents: 1, terms: 4, weight: 1, idfPower: Number.NaN }, /expansion idfPower/],
+      ] as const) {
+        await expect(store.keywordCandidates(query, {}, 5, { expansion })).rejects.toThrow(field);
+      }
+    });
+
+    it('adds the BM25 of a document title (its first sentence) to its clauses with titleWeight', async () => {
+      // Both documents speak of vitamin D and bones; only the first has them in its title.
+      await store.saveDocuments([
+        {
+          documentId: 'titled',
+          clauses: [
+            makeClause('titled', 0, { text: 'Vitamin D and bone density.', sentenceIndex: 0 }),
+            makeClause('titled', 1, { text: 'We followed 200 adults for a decade.', sentenceIndex: 1 }),
+            makeClause('titled', 2, { text: 'Vitamin intake was recorded yearly.', sentenceIndex: 2 }),
+          ],
+        },
+        {
+          documentId: 'untitled',
+          clauses: [
+            makeClause('untitled', 0, { text: 'Habits of older adults.', sentenceIndex: 0 }),
+            makeClause('untitled', 1, {
+              text: 'Vitamin supplements, vitamin D above all, protect bone.',
+              sentenceIndex: 1,
+            }),
+          ],
+        },
+      ]);
+      const query = 'vitamin bone';
+      const scoreOf = (results: { clauseId: string; score: number }[], id: string) =>
+        results.find((result) => result.clauseId === id)?.score;
+      const plain = await store.keywordCandidates(query, {}, 10, { titleWeight: 0 });
+      const titled = await store.keywordCandidates(query, {}, 10, { titleWeight: 2 });
+      // Without the title field the clause of the untitled document that says it all comes first.
+      expect(plain[0]!.clauseId).toBe(clauseId('untitled', 1));
+      // With it, the titled document's clauses rise by the same amount; the other document's stay.
+      expect(titled[0]!.documentId).toBe('titled');
+      const rise = (id: string) => scoreOf(titled, id)! - scoreOf(plain, id)!;
+      expect(rise(clauseId('titled', 2))).toBeGreaterThan(0);
+      expect(rise(clauseId('titled', 2))).toBeCloseTo(rise(clauseId('titled', 0)), 9);
+      expect(scoreOf(titled, clauseId('untitled', 1))).toBeCloseTo(
+        scoreOf(plain, clauseId('untitled', 1))!,
+        9,
+      );
+      // The title is document context: without it (documentWeight 0) titleWeight changes nothing.
+      expect(await store.keywordCandidates(query, {}, 10, { documentWeight: 0, titleWeight: 2 })).toEqual(
+        await store.keywordCandidates(query, {}, 10, { documentWeight: 0, titleWeight: 0 }),
+      );
+      // The ranking output (ids and scores only) agrees with the rows.
+      const ranking = await store.keywordRanking(query, {}, 10, { titleWeight: 2 });
+      expect(ranking.map((entry) => entry.clauseId)).toEqual(titled.map((result) => result.clauseId));
+      await expect(store.keywordCandidates(query, {}, 5, { titleWeight: -0.5 })).rejects.toThrow(
+        /titleWeight/,
+      );
+    });
+
     it('offers ts_rank_cd for comparison', async () => {
       const results = await store.keywordCandidates('oxidative neurons tenant', {}, 10, {
         ranking: 'ts_rank_cd',

@@ -39,6 +39,8 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
       documentWeight: options.documentWeight ?? storeOptions.bm25?.documentWeight,
       sentenceWeight: options.sentenceWeight ?? storeOptions.bm25?.sentenceWeight,
       neighbourWeight: options.neighbourWeight ?? storeOptions.bm25?.neighbourWeight,
+      expansion: options.expansion ?? storeOptions.bm25?.expansion,
+      titleWeight: options.titleWeight ?? storeOptions.bm25?.titleWeight,
     };
   };
 
