@@ -6,7 +6,7 @@ export type {
 } from './repositories/content-queue';
 export type { SaveDocumentInput, SaveDocumentResult } from './repositories/documents';
 export type { IntegrityCheck, IntegrityReport } from './repositories/integrity';
-export type { Store } from './store';
+export type { SearchCacheControl, Store } from './store';
 export { createStore } from './store';
 export type { StoreDatabase, StoreDriver } from './store-connection';
 export { MIGRATIONS_FOLDER } from './store-connection';
@@ -17,3 +17,4 @@ export type { KeywordRanking, KeywordSearchOptions } from './store-keyword-searc
 export { DEFAULT_BM25 } from './store-keyword-search';
 export type { StoreOptions } from './store-options';
 export * as storeSchema from './store-schema';
+export type { SearchCacheOptions, SearchCacheStats } from './store-search-cache';

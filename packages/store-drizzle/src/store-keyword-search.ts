@@ -51,6 +51,11 @@ export interface KeywordSearchOptions {
   estimate?: FilterEstimate | null;
   /** The corpus statistics BM25 needs, when the caller has them (read by `readCorpusStats` otherwise). */
   stats?: CorpusStats;
+  /**
+   * false: rank in SQL even when the store's search cache is current (benchmarks and tests compare
+   * both paths). The cache ranks BM25 without sentence context; other settings always use SQL.
+   */
+  useSearchCache?: boolean;
 }
 
 /** Clause and document counts and average lengths over the stored corpus, for BM25. */
