@@ -1,4 +1,4 @@
-import type { ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core';
+import { type ClauseCandidate, canonicalJson, type RankedClause, type RetrievalFilters } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type StoreExecutor } from './store-connection';
 import { hasSelectiveFilter } from './store-filters';
@@ -104,6 +104,8 @@ interface Snapshot {
   };
   stats: CorpusStats;
   terms: Map<string, TermPostings>;
+  /** The clauses each recent filter keeps (derived from this copy alone, so valid as long as it is). */
+  selections: Map<string, Selection>;
   /** Unit-length embeddings, `dimension` floats per clause (NaN first value: none). */
   vectors: Float32Array | null;
   dimension: number;
@@ -127,6 +129,8 @@ export interface CachedKeywordOptions {
 }
 
 const CLAUSE_CHUNK = 20_000;
+/** Lexemes whose postings one statement reads while the copy loads. */
+const TERM_CHUNK = 5_000;
 
 export interface SearchCache {
   /**
@@ -296,15 +300,10 @@ export function createSearchCache(
       if (embedding.length !== snapshot.dimension) return null;
       const copy = current(await readChangeCounter(executor));
       if (!copy?.vectors) return null;
-      const keep = filterOf(copy, filters);
-      if (!keep) return [];
+      const { kept } = selectionOf(copy, filters);
+      if (kept.length > vectorScanLimit) return null;
       const chosen: number[] = [];
-      for (let at = 0; at < copy.n; at++) {
-        if (keep(at) && !Number.isNaN(copy.vectors[at * copy.dimension]!)) {
-          chosen.push(at);
-          if (chosen.length > vectorScanLimit) return null;
-        }
-      }
+      for (const at of kept) if (!Number.isNaN(copy.vectors[at * copy.dimension]!)) chosen.push(at);
       return nearest(copy, embedding, chosen, limit);
     },
 
@@ -335,8 +334,9 @@ export function createSearchCache(
     { k1, b, postingsPerTerm, documentWeight }: CachedKeywordOptions,
   ): RankedClause[] {
     if (limit < 1) return [];
-    const keep = filterOf(copy, filters);
-    if (!keep) return [];
+    const { mask, kept } = selectionOf(copy, filters);
+    if (kept.length === 0) return [];
+    const keep = (at: number) => mask === null || mask[at] === 1;
     const selective = hasSelectiveFilter(filters);
     const { stats } = copy;
     const capped = postingsPerTerm > 0 && Number.isFinite(postingsPerTerm);
@@ -398,9 +398,7 @@ export function createSearchCache(
     // The prefix of the SQL path (see keywordSearch): its size decides when it falls back to exact.
     let prefixSize: number | null = limit * 2 + 50;
     if (selective) {
-      let kept = 0;
-      for (let at = 0; at < copy.n; at++) if (keep(at)) kept++;
-      const share = copy.n > 0 ? kept / copy.n : 0;
+      const share = copy.n > 0 ? kept.length / copy.n : 0;
       prefixSize = share >= 0.02 ? Math.min(Math.ceil((2 * (limit * 2 + 50)) / share), 50_000) : null;
     }
     let rows = run(capped ? postingsPerTerm : Number.POSITIVE_INFINITY, prefixSize);
@@ -447,6 +445,39 @@ function topOf(items: number[], wanted: number, better: (left: number, right: nu
     }
   }
   return heap.sort(better);
+}
+
+/** The clauses a filter keeps: a mask (null: every clause) and their numbers in order. */
+interface Selection {
+  mask: Uint8Array | null;
+  kept: Int32Array;
+}
+
+/** Filters whose selections a copy keeps. */
+const SELECTIONS_KEPT = 32;
+
+/** The clauses the filters keep, computed once per copy and filter. */
+function selectionOf(copy: Snapshot, filters: RetrievalFilters): Selection {
+  const key = canonicalJson(filters);
+  const known = copy.selections.get(key);
+  if (known) return known;
+  const test = filterOf(copy, filters);
+  let selection: Selection;
+  if (test === null) selection = { mask: new Uint8Array(copy.n), kept: new Int32Array(0) };
+  else {
+    const mask = new Uint8Array(copy.n);
+    const kept: number[] = [];
+    for (let at = 0; at < copy.n; at++) {
+      if (test(at)) {
+        mask[at] = 1;
+        kept.push(at);
+      }
+    }
+    selection = { mask: kept.length === copy.n ? null : mask, kept: Int32Array.from(kept) };
+  }
+  if (copy.selections.size >= SELECTIONS_KEPT) copy.selections.clear();
+  copy.selections.set(key, selection);
+  return selection;
 }
 
 /** The retrieval filters (store-filters' retrievalConditions) as a test on clause numbers; null keeps none. */
@@ -501,13 +532,17 @@ function nearest(copy: Snapshot, embedding: Float32Array, chosen: number[], limi
     const offset = chosen[i]! * dimension;
     let dot0 = 0;
     let dot1 = 0;
+    let dot2 = 0;
+    let dot3 = 0;
     let j = 0;
-    for (; j + 1 < dimension; j += 2) {
+    for (; j + 3 < dimension; j += 4) {
       dot0 += vectors[offset + j]! * embedding[j]!;
       dot1 += vectors[offset + j + 1]! * embedding[j + 1]!;
+      dot2 += vectors[offset + j + 2]! * embedding[j + 2]!;
+      dot3 += vectors[offset + j + 3]! * embedding[j + 3]!;
     }
-    if (j < dimension) dot0 += vectors[offset + j]! * embedding[j]!;
-    similarity[i] = norm > 0 ? (dot0 + dot1) / norm : 0;
+    for (; j < dimension; j++) dot0 += vectors[offset + j]! * embedding[j]!;
+    similarity[i] = norm > 0 ? (dot0 + dot1 + dot2 + dot3) / norm : 0;
   }
   const order = Array.from(chosen.keys());
   const ranked = topOf(
@@ -639,6 +674,7 @@ async function readSnapshot(db: StoreExecutor, counter: string, dimension: numbe
     terms: new Map(),
     vectors: null,
     dimension: dimension ?? 0,
+    selections: new Map(),
   };
   let at = 0;
   for (const page of pages) {
@@ -664,23 +700,13 @@ async function readSnapshot(db: StoreExecutor, counter: string, dimension: numbe
   }
   pages.length = 0;
   // Postings per lexeme in the impact index's order (read in that order, no sort), as text lists
-  // "id frequency length ..." mapped to clause and document numbers here.
-  const [postingRow] = await queryRows<{ clauses: unknown; documents: unknown; stats: unknown }>(
+  // "id frequency length ..." mapped to clause and document numbers here; in ranges of lexemes, so
+  // no one statement holds PGlite long and no one string is huge.
+  const [statsRow]: { stats: unknown }[] = await queryRows(
     db,
-    sql`SELECT
-        (SELECT json_object_agg(term, postings)::text FROM (
-          SELECT t.term, string_agg(t.clause_id::text || ' ' || t.frequency || ' ' || t.clause_length, ' '
-            ORDER BY t.impact DESC NULLS LAST, t.clause_id) AS postings
-          FROM "clause_terms" t GROUP BY t.term) p) AS "clauses",
-        (SELECT json_object_agg(term, postings)::text FROM (
-          SELECT d.term, json_agg(json_build_array(d.document_id, d.frequency, d.document_length)
-            ORDER BY d.impact DESC NULLS LAST, d.document_id) AS postings
-          FROM "document_terms" d GROUP BY d.term) p) AS "documents",
-        (SELECT json_object_agg(term, json_build_array(df, document_df))::text FROM "term_stats") AS "stats"`,
+    sql`SELECT json_agg(json_build_array(term, df, document_df) ORDER BY term)::text AS "stats" FROM "term_stats"`,
   );
-  const clausePostings = parsed<Record<string, string>>(postingRow?.clauses, {});
-  const documentPostings = parsed<Record<string, [string, number, number][]>>(postingRow?.documents, {});
-  const termStats = parsed<Record<string, [number, number]>>(postingRow?.stats, {});
+  const termStats = parsed<[string, number, number][]>(statsRow?.stats, []);
   /** A clause posting list "id frequency length ..." (uuids hold no spaces) as numbers. */
   const clauseList = (list: string | undefined) => {
     const parts = list ? list.split(' ') : [];
@@ -701,19 +727,45 @@ async function readSnapshot(db: StoreExecutor, counter: string, dimension: numbe
     frequency: Int32Array.from(list ?? [], (posting) => posting[1]),
     length: Int32Array.from(list ?? [], (posting) => posting[2]),
   });
-  for (const [term, [df, documentDf]] of Object.entries(termStats)) {
-    const clausePosting = clauseList(clausePostings[term]);
-    const documentPosting = documentList(documentPostings[term]);
-    snapshot.terms.set(term, {
-      df: Number(df),
-      documentDf: Number(documentDf),
-      clauses: clausePosting.ids,
-      frequency: clausePosting.frequency,
-      length: clausePosting.length,
-      documents: documentPosting.ids,
-      documentFrequency: documentPosting.frequency,
-      documentLength: documentPosting.length,
-    });
+  const clausePostings = new Map<string, string>();
+  const documentPostings = new Map<string, [string, number, number][]>();
+  for (let from = 0; from < termStats.length; from += TERM_CHUNK) {
+    const first = termStats[from]![0];
+    const last = termStats[Math.min(from + TERM_CHUNK, termStats.length) - 1]![0];
+    const [row]: { clauses: unknown; documents: unknown }[] = await queryRows(
+      db,
+      sql`SELECT
+        (SELECT json_object_agg(term, postings)::text FROM (
+          SELECT t.term, string_agg(t.clause_id::text || ' ' || t.frequency || ' ' || t.clause_length, ' '
+            ORDER BY t.impact DESC NULLS LAST, t.clause_id) AS postings
+          FROM "clause_terms" t WHERE t.term BETWEEN ${first} AND ${last} GROUP BY t.term) p) AS "clauses",
+        (SELECT json_object_agg(term, postings)::text FROM (
+          SELECT d.term, json_agg(json_build_array(d.document_id, d.frequency, d.document_length)
+            ORDER BY d.impact DESC NULLS LAST, d.document_id) AS postings
+          FROM "document_terms" d WHERE d.term BETWEEN ${first} AND ${last} GROUP BY d.term) p) AS "documents"`,
+    );
+    for (const [term, list] of Object.entries(parsed<Record<string, string>>(row?.clauses, {})))
+      clausePostings.set(term, list);
+    for (const [term, list] of Object.entries(
+      parsed<Record<string, [string, number, number][]>>(row?.documents, {}),
+    ))
+      documentPostings.set(term, list);
+    for (const [term, df, documentDf] of termStats.slice(from, from + TERM_CHUNK)) {
+      const clausePosting = clauseList(clausePostings.get(term));
+      clausePostings.delete(term);
+      const documentPosting = documentList(documentPostings.get(term));
+      documentPostings.delete(term);
+      snapshot.terms.set(term, {
+        df: Number(df),
+        documentDf: Number(documentDf),
+        clauses: clausePosting.ids,
+        frequency: clausePosting.frequency,
+        length: clausePosting.length,
+        documents: documentPosting.ids,
+        documentFrequency: documentPosting.frequency,
+        documentLength: documentPosting.length,
+      });
+    }
   }
   if (process.env.CAE_CACHE_DEBUG) console.log('postings', performance.now() - debugStart);
   if (dimension !== null && n > 0) {
