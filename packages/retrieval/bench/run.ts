@@ -9,7 +9,8 @@
  *      plain SQL path and with the search cache in the same run, and under 4 concurrent callers
  *   4. with DATABASE_URL: the keyword list at the same ~100k clauses on the PostgreSQL server
  *      (a scratch database), plain SQL and search cache
- * Run: pnpm --filter @cae/retrieval bench   (BENCH_DOCS=500 ingests the first 500 documents only, BENCH_QUERIES=200)
+ * Run: pnpm --filter @cae/retrieval bench   (BENCH_DOCS=500 ingests the first 500 documents only, BENCH_QUERIES=200;
+ *   BENCH_DOCS=0 BENCH_LATENCY_ONLY=1 measures latency alone, parts 3 and 4)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -38,8 +39,10 @@ const percentile = (values: number[], p: number) => {
 };
 
 // 1. Embedder load, measured first in a fresh process so nothing else muddies the RSS.
+// BENCH_LATENCY_ONLY=1 skips it (with BENCH_DOCS=0: parts 3 and 4 alone).
+const LATENCY_ONLY = process.env.BENCH_LATENCY_ONLY === '1';
 const cacheDir = process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-bench-embeddings');
-{
+if (!LATENCY_ONLY) {
   const coldDir = await mkdtemp(join(tmpdir(), 'cae-embeddings-cold-'));
   const script = resolve(import.meta.dirname, '../scripts/prepare-embeddings.ts');
   const output = execFileSync(process.execPath, ['--import', 'tsx', script, '--dir', coldDir], {
@@ -48,7 +51,7 @@ const cacheDir = process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval
   console.log(`embedder cold conversion (child process): ${output.trim().replace(/^wrote .* in /, '')}`);
   await rm(coldDir, { recursive: true, force: true });
 }
-{
+if (!LATENCY_ONLY) {
   await createLocalEmbedder({ cacheDir }).load(); // builds the cache if missing
   const script = resolve(import.meta.dirname, 'embedder-load.ts');
   const runs = [0, 1, 2].map(() => {
