@@ -30,6 +30,7 @@ export const EngineEnvSchema = z.looseObject({
   CAE_RATE_LIMIT: countSchema(1200),
   CAE_RATE_LIMIT_WINDOW_MS: positiveSchema(60_000),
   CAE_TRUST_PROXY: flagSchema,
+  CAE_NO_SEARCH_CACHE: flagSchema,
   CAE_DATA_DIR: dataDirSchema,
   DATABASE_URL: z
     .string()
@@ -89,7 +90,7 @@ export function engineConfigFromEnv(
   const dataDir = parsed.CAE_DATA_DIR;
   const storeLocation = parsed.DATABASE_URL ?? dataDir;
   const engine: EngineOptions = {
-    store: { url: storeLocation, owner },
+    store: { url: storeLocation, owner, ...(parsed.CAE_NO_SEARCH_CACHE ? { searchCache: false } : {}) },
     embedder: createLocalEmbedder({
       cacheDir: parsed.CAE_EMBEDDING_CACHE_DIR ?? defaultEmbeddingCacheDir(env),
     }),

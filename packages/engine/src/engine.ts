@@ -34,7 +34,7 @@ import {
   type Retriever,
   type Synthesizer,
 } from '@cae/retrieval';
-import { createStore, type SaveDocumentInput, type Store } from '@cae/store-drizzle';
+import { createStore, type SaveDocumentInput, type Store, type StoreOptions } from '@cae/store-drizzle';
 import { type Engine, type EngineDescription, UnreadableDocument } from './engine-types';
 import { clauseReviewOutcome, QUEUE_STATUS_OF, textToStore } from './review-policy';
 
@@ -50,9 +50,10 @@ export interface EngineLlmOptions {
 export interface EngineOptions {
   /**
    * A store, or where to open one: `memory://`, a directory, `postgres://...`; default `memory://`.
-   * `owner` names this process to another that finds the data directory locked (`engine server`).
+   * `owner` names this process to another that finds the data directory locked (`engine server`);
+   * `searchCache: false` turns the store's search cache off (StoreOptions.searchCache).
    */
-  store?: Store | { url?: string; owner?: string };
+  store?: Store | { url?: string; owner?: string; searchCache?: StoreOptions['searchCache'] };
   /** Text compiler; default `createPipeline({ maxLength: maxTextLength })` (a given pipeline keeps its own limit). */
   pipeline?: Pipeline;
   /** Embedder for `embed: true` and the vector list; default the local word-vector embedder. */
@@ -162,6 +163,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     : await createStore({
         url: options.store?.url ?? 'memory://',
         ...(options.store?.owner ? { owner: options.store.owner } : {}),
+        ...(options.store?.searchCache !== undefined ? { searchCache: options.store.searchCache } : {}),
         ...(options.sentenceContext ? { bm25: SENTENCE_CONTEXT } : {}),
         ...(cacheDir ? { templateCacheDir: cacheDir } : {}),
       });

@@ -6,7 +6,7 @@ export type {
 } from './repositories/content-queue';
 export type { SaveDocumentInput, SaveDocumentResult } from './repositories/documents';
 export type { IntegrityCheck, IntegrityReport } from './repositories/integrity';
-export type { Store } from './store';
+export type { SearchCacheControl, Store } from './store';
 export { createStore } from './store';
 export type { StoreDatabase, StoreDriver } from './store-connection';
 export { MIGRATIONS_FOLDER } from './store-connection';
@@ -21,3 +21,4 @@ export {
 } from './store-keyword-search';
 export type { StoreOptions } from './store-options';
 export * as storeSchema from './store-schema';
+export type { SearchCacheOptions, SearchCacheStats } from './store-search-cache';

@@ -17,6 +17,7 @@ import {
 import { estimateFilter, type FilterEstimate, hasSelectiveFilter } from './store-filters';
 import { type CorpusStats, readCorpusStats } from './store-keyword-search';
 import type { StoreOptions } from './store-options';
+import { createSearchCache, type SearchCache } from './store-search-cache';
 
 /** How long a filter's estimate is reused: statistics change only when optimize() runs. */
 const FILTER_ESTIMATE_TTL_MS = 5_000;
@@ -31,6 +32,8 @@ export interface StoreContext {
   readonly options: StoreOptions;
   readonly clock: Clock;
   readonly generateId: IdGenerator;
+  /** The in-process copy of search data (null when turned off). */
+  readonly searchCache: SearchCache | null;
   /** Bulk load in progress: documents saved with embeddings whose semantic edges wait for the index. */
   bulk: { documents: Set<string>; clauses: number } | null;
   /** The recorded embedder, known once read (another replica may enable embeddings later). */
@@ -67,6 +70,13 @@ export function createStoreContext(
     options,
     clock,
     generateId,
+    searchCache:
+      options.searchCache === false
+        ? null
+        : createSearchCache(db, options.searchCache ?? {}, async () => {
+            const info = await context.currentEmbedding();
+            return info?.dimension ?? null;
+          }),
     bulk: null,
 
     async currentEmbedding() {

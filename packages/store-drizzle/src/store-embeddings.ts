@@ -105,6 +105,11 @@ export async function enableEmbeddingsIn(
       "embedding" vector(${wanted.dimension}) NOT NULL
     )`),
   );
+  // Writes of embeddings bump the change counter, as writes of clauses do (migration 0009).
+  await executor.execute(
+    sql.raw(`CREATE OR REPLACE TRIGGER "clause_embeddings_change_counter" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+      ON "clause_embeddings" FOR EACH STATEMENT EXECUTE FUNCTION "cae_bump_change_counter"()`),
+  );
   await createVectorIndex(executor, hnsw);
   if (!recorded) {
     await executor.insert(storeMeta).values([

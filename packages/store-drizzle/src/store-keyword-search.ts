@@ -68,6 +68,11 @@ export interface KeywordSearchOptions {
   estimate?: FilterEstimate | null;
   /** The corpus statistics BM25 needs, when the caller has them (read by `readCorpusStats` otherwise). */
   stats?: CorpusStats;
+  /**
+   * false: rank in SQL even when the store's search cache is current (benchmarks and tests compare
+   * both paths). The cache ranks BM25 without sentence context; other settings always use SQL.
+   */
+  useSearchCache?: boolean;
 }
 
 /** Pseudo-relevance feedback of keyword search (see KeywordSearchOptions.expansion). */
@@ -132,10 +137,10 @@ export const DEFAULT_POSTINGS_PER_TERM = 2000;
 export const DEFAULT_TITLE_WEIGHT = 0.5;
 
 /** Documents, best document score first, whose titles are scored. */
-const TITLE_DOCUMENTS = 100;
+export const TITLE_DOCUMENTS = 100;
 
 /** Clause positions at the start of a document searched for its title's clauses. */
-const TITLE_CLAUSES = 8;
+export const TITLE_CLAUSES = 8;
 
 /** BM25 parameters of keyword search by default (tuned on the SciFact and NegConstraint train queries). */
 export const DEFAULT_BM25 = { k1: 0.9, b: 0.4 } as const;

@@ -2,6 +2,7 @@ import type { Clock, IdGenerator } from '@cae/core';
 import type { PGlite } from '@electric-sql/pglite';
 import type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
 import type { KeywordExpansion, KeywordRanking } from './store-keyword-search';
+import type { SearchCacheOptions } from './store-search-cache';
 
 /** Options of createStore. */
 export interface StoreOptions {
@@ -61,6 +62,13 @@ export interface StoreOptions {
    * then (never fewer than this). Default 100; false turns it off.
    */
   autoOptimizeAfterSaves?: number | false;
+  /**
+   * An in-process copy of what searches read (filter columns and rows of clauses, BM25 postings,
+   * embeddings), used only while the database's change counter says it is current: a write from this
+   * process or another replica makes the next search take the SQL path until the copy reloads
+   * (docs/RETRIEVAL.md, "Search cache"). On by default; false turns it off.
+   */
+  searchCache?: SearchCacheOptions | false;
   /** Postgres pool size; default 10. */
   maxConnections?: number;
   /** Clock for timestamps the store sets. */

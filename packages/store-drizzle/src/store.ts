@@ -12,6 +12,17 @@ import { createVectorSearchRepository, type VectorSearchRepository } from './rep
 import { MIGRATIONS_FOLDER, openDriver, type StoreDatabase, type StoreDriver } from './store-connection';
 import { createStoreContext } from './store-context';
 import type { StoreOptions } from './store-options';
+import type { SearchCacheStats } from './store-search-cache';
+
+/** The store's search cache (see StoreOptions.searchCache). */
+export interface SearchCacheControl {
+  /** Loads the copy now if the database changed since it was read (no-op when the cache is off). */
+  refresh(): Promise<void>;
+  /** Hits, misses, loads and the counter of the loaded copy. */
+  stats(): SearchCacheStats;
+  /** false sends every search to SQL until turned on again (benchmarks compare both paths). */
+  setEnabled(enabled: boolean): void;
+}
 
 /**
  * The store: documents and clauses, review records, the content queue, the graph and both searches,
@@ -30,6 +41,8 @@ export interface Store
    * @example const gateway = createGateway({ keyStore: store.providerKeys, secretKey });
    */
   readonly providerKeys: KeyStore;
+  /** The in-process copy searches read while it is current; inert when created with `searchCache: false`. */
+  readonly searchCache: SearchCacheControl;
   /**
    * Runs a bulk ingest: drops the HNSW index, runs `load` (whose saves skip semantic edges and
    * the BM25 postings of new documents), then writes the postings of every new document in one
@@ -107,6 +120,19 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const store: Store = {
     driver: driver.name,
     providerKeys: createProviderKeyRepository(context),
+    searchCache: {
+      refresh: async () => context.searchCache?.refresh(),
+      stats: () =>
+        context.searchCache?.stats() ?? {
+          counter: null,
+          clauses: 0,
+          hits: 0,
+          misses: 0,
+          loads: 0,
+          lastLoadMs: 0,
+        },
+      setEnabled: (enabled) => context.searchCache?.setEnabled(enabled),
+    },
     saveDocument: documents.saveDocument,
     saveDocuments: documents.saveDocuments,
     listClauses: documents.listClauses,
@@ -125,6 +151,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     async close() {
       if (closed) return;
       closed = true;
+      context.searchCache?.close();
       await maintenance.settle();
       await driver.close();
     },

@@ -278,6 +278,8 @@ export function createDocumentRepository(
     async candidatesByIds(clauseIds) {
       const ids = [...new Set(clauseIds.filter(isUuid))];
       if (ids.length === 0) return [];
+      const cached = await context.searchCache?.candidatesByIds(db, ids);
+      if (cached) return cached;
       const rows = await queryRows<CandidateRow>(
         db,
         sql`SELECT ${candidateSelection}, 0::float8 AS score FROM ${clauses} WHERE ${inArray(clauses.id, ids)}`,

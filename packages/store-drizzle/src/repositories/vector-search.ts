@@ -42,6 +42,23 @@ export function createVectorSearchRepository(context: StoreContext): VectorSearc
       throw embedderMismatchError(info, { dimension: embedding.length });
     const literal = vectorLiteral(embedding, info.dimension);
     if (limit < 1) return [];
+    // A selective filter over the search cache's embeddings: an exact scan of the clauses it keeps.
+    const cached = await context.searchCache?.vectorRanking(db, embedding, filters, limit);
+    if (cached) {
+      // toRanked reads the id and score alone.
+      if (output === 'ranking') return cached as unknown as CandidateRow[];
+      const rows = await context.searchCache!.candidatesByIds(
+        db,
+        cached.map((row) => row.clauseId),
+      );
+      if (rows) {
+        const byId = new Map(rows.map((row) => [row.clauseId, row]));
+        return cached.flatMap((row) => {
+          const candidate = byId.get(row.clauseId);
+          return candidate ? [{ ...candidate, score: row.score }] : [];
+        });
+      }
+    }
     // Estimated before the transaction: on PGlite a query outside it would wait for it to end.
     const estimate = await context.filterEstimate(filters);
     return db.transaction((tx) =>
