@@ -61,6 +61,50 @@ describe('createEngine', () => {
     expect(hits.results.some((result) => result.semanticRank !== null)).toBe(true);
   });
 
+  it('a bulk load on a fresh store builds the same semantic edges as the same batch saved without it', async () => {
+    // Embeddings are first enabled inside the load (a fresh store, as `cae ingest` opens it): the
+    // edges of its documents are still built at its end. Without the bulk mode the batch is one
+    // transaction whose edges are computed once all its vectors are in, so both see the same clauses.
+    const texts = [
+      LEASE,
+      `${LEASE} The tenant must pay the rent on time.`,
+      'The landlord must return the deposit.',
+    ];
+    const requests = texts.map((text, index) => ({
+      text,
+      documentId: `d${index}`,
+      store: true,
+      embed: true,
+    }));
+    await engine.bulkLoad(() => engine.compileMany(requests));
+    const single = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      bulkIngest: false,
+    });
+    try {
+      await single.compileMany(requests);
+      /** Semantic edges by the documents and texts of their clauses (clause ids differ between stores). */
+      const semantic = async (of: Engine) => {
+        const nodes = new Map((await of.graphNodes()).map((node) => [node.id, node]));
+        const name = (id: string) =>
+          `${nodes.get(id)!.documentId}#${nodes.get(id)!.sentenceIndex}:${nodes.get(id)!.text}`;
+        return (await of.graphEdges())
+          .filter((edge) => edge.type === 'semantic')
+          .map(
+            (edge) =>
+              `${[name(edge.source), name(edge.target)].sort().join(' ~ ')} ${edge.weight.toFixed(5)}`,
+          )
+          .sort();
+      };
+      const bulkEdges = await semantic(engine);
+      expect(bulkEdges.length).toBeGreaterThan(0);
+      expect(bulkEdges).toEqual(await semantic(single));
+    } finally {
+      await single.close();
+    }
+  });
+
   it('compiles many texts and stores them in one batch, all or nothing', async () => {
     const texts = ['The tenant pays rent monthly.', 'Did the landlord repair the boiler?', LEASE];
     const stored = await engine.bulkLoad(() =>
