@@ -88,7 +88,7 @@ describe('createEngine', () => {
       const semantic = async (of: Engine) => {
         const nodes = new Map((await of.graphNodes()).map((node) => [node.id, node]));
         const name = (id: string) =>
-          `${nodes.get(id)!.documentId}#${nodes.get(id)!.sentenceIndex}:${nodes.get(id)!.text}`;
+          `${nodes.get(id)!.documentId}#${nodes.get(id)!.sentenceIndex}:${nodes.get(id)!.label}`;
         return (await of.graphEdges())
           .filter((edge) => edge.type === 'semantic')
           .map(
