@@ -164,6 +164,9 @@ function localBackend(engine: Engine, where: string): CliBackend {
     where,
     compile: (request) => engine.compile(request),
     compileMany: (requests, onCompiled) => engine.compileMany(requests, { onCompiled }),
+    // Inside `cae ingest`'s own bulk load: documents compiled in worker threads while the ones
+    // before are written, a result per document.
+    ingestMany: (requests) => engine.ingestMany(requests, { bulk: false }),
     retrieve: (body) => engine.retrieve(wire.retrieveRequest.fromWire(body)),
     synthesize: (body) => engine.synthesize(wire.synthesizeRequest.fromWire(body)),
     bulkLoad: (load) => engine.bulkLoad(load),
@@ -261,8 +264,9 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
   };
   await withBackend(values, io, 'ingest', (backend) =>
     backend.bulkLoad(async () => {
-      // Batches of files share one transaction on an in-process engine; a batch that fails is
-      // retried file by file, so one bad file costs only itself.
+      // Batches of files: over HTTP one request each, in-process one ingestMany each (groups of
+      // files share a transaction; a group that fails is retried file by file, so one bad file
+      // costs only itself).
       for (let start = 0; start < files.length; start += INGEST_BATCH) {
         const batch = files.slice(start, start + INGEST_BATCH);
         const requests: (CompileRequestInput & { documentId: string })[] = [];
@@ -281,8 +285,8 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
           }
         }
         if (backend.ingestMany && requests.length > 0) {
-          // Over HTTP: the batch in one request, a result per file; a request refused as a whole
-          // (too large, or a server without the route) falls back to one request per file below.
+          // The batch in one call, a result per file; a call refused as a whole (over HTTP: too large,
+          // or a server without the route) falls back to compileMany or one request per file below.
           let results: Awaited<ReturnType<NonNullable<CliBackend['ingestMany']>>> | null = null;
           try {
             results = await backend.ingestMany(requests);
