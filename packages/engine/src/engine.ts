@@ -113,6 +113,9 @@ const SENTENCE_CONTEXT = { sentenceWeight: 3, neighbourWeight: 0.5 } as const;
 /** Documents of `ingestMany` written per transaction (one insert per table for the group). */
 const INGEST_WRITE_GROUP = 64;
 
+/** Text of `ingestMany` after which a group of documents closes, fewer than 64 documents or not. */
+const INGEST_GROUP_CHARACTERS = 256 * 1024;
+
 /** A failed document's result: nothing of it was written. */
 function failedResult(index: number, documentId: string | null, error: unknown): IngestResult {
   const caeError = toCaeError(error);
@@ -364,8 +367,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       if (workerCount > 0 && !compilePool && inputs.length > 1)
         compilePool = createCompilePool(workerCount, maxLength);
       const pool = inputs.length > 1 ? compilePool : null;
-      // Every document's compile starts now (on the workers, which take them in order); the groups
-      // below are embedded and written as their documents come back, while the next ones compile.
+      // A group's documents are compiled (on the workers) while the group before is embedded and
+      // written; at most two groups are compiled ahead, so a large request's clauses are not all held.
       interface Job {
         index: number;
         documentId: string;
@@ -399,8 +402,6 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           const toStore = request.store || request.embed;
           const compile = () =>
             compileText(request.text, id, request.sourceType, request.annotator, request.format, pool);
-          // Without workers a document compiles when its group comes (its clauses are not all held at once).
-          const compiled = pool ? compile() : null;
           const outcome = (run: () => Promise<AnnotatedClause[]>) =>
             run().then(
               (clauses) => {
@@ -419,12 +420,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
                 return null;
               },
             );
-          let pending: Promise<AnnotatedClause[] | null> | null = compiled ? outcome(() => compiled) : null;
+          let pending: Promise<AnnotatedClause[] | null> | null = null;
           jobs.push({
             index,
             documentId: id,
             embed: request.embed,
             characters: request.text.length,
+            // Compiling starts when first asked for (on a worker, or here without workers).
             get compiled() {
               pending ??= outcome(compile);
               return pending;
@@ -476,13 +478,31 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         clauses: document.clauses,
         ...(document.vectors ? { embeddings: document.vectors } : {}),
       });
+      // Groups of 64 documents or 256 KB of text: long documents (contracts) make small groups, so
+      // their compiling still overlaps the writes and few of their clauses are held at once.
       const groups: Job[][] = [];
-      for (let start = 0; start < jobs.length; start += INGEST_WRITE_GROUP)
-        groups.push(jobs.slice(start, start + INGEST_WRITE_GROUP));
+      let characters = 0;
+      for (const job of jobs) {
+        const last = groups.at(-1);
+        if (!last || last.length >= INGEST_WRITE_GROUP || characters >= INGEST_GROUP_CHARACTERS) {
+          groups.push([job]);
+          characters = job.characters;
+        } else {
+          last.push(job);
+          characters += job.characters;
+        }
+      }
       if (groups.length === 0) return results;
+      /** Starts compiling a group on the workers (without workers it compiles when prepared). */
+      const prefetch = (group: readonly Job[] | undefined) => {
+        if (pool) for (const job of group ?? []) void job.compiled;
+      };
+      prefetch(groups[0]);
+      prefetch(groups[1]);
       const firstGroup = await prepareGroup(groups[0]!);
       const writeAll = async () => {
         for (const [position, group] of groups.entries()) {
+          prefetch(groups[position + 2]);
           const ready = position === 0 ? firstGroup : await prepareGroup(group);
           await writeGroups(ready, inputOf, stored, settle);
         }
