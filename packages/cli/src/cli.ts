@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import {
   type AnnotatedClause,
   type CompileRequestInput,
+  type IngestResult,
   TEXT_FORMATS,
   type TextFormat,
   toCaeError,
@@ -166,7 +167,8 @@ function localBackend(engine: Engine, where: string): CliBackend {
     compileMany: (requests, onCompiled) => engine.compileMany(requests, { onCompiled }),
     // Inside `cae ingest`'s own bulk load: documents compiled in worker threads while the ones
     // before are written, a result per document.
-    ingestMany: (requests) => engine.ingestMany(requests, { bulk: false }),
+    ingestMany: (requests, onResult) =>
+      engine.ingestMany(requests, { bulk: false, ...(onResult ? { onResult } : {}) }),
     retrieve: (body) => engine.retrieve(wire.retrieveRequest.fromWire(body)),
     synthesize: (body) => engine.synthesize(wire.synthesizeRequest.fromWire(body)),
     bulkLoad: (load) => engine.bulkLoad(load),
@@ -269,7 +271,7 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
       // costs only itself).
       for (let start = 0; start < files.length; start += INGEST_BATCH) {
         const batch = files.slice(start, start + INGEST_BATCH);
-        const requests: (CompileRequestInput & { documentId: string })[] = [];
+        let requests: (CompileRequestInput & { documentId: string })[] = [];
         for (const file of batch) {
           try {
             const document = await readDocument(file, forced ?? formatOfFile(file));
@@ -287,23 +289,31 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
         if (backend.ingestMany && requests.length > 0) {
           // The batch in one call, a result per file; a call refused as a whole (over HTTP: too large,
           // or a server without the route) falls back to compileMany or one request per file below.
-          let results: Awaited<ReturnType<NonNullable<CliBackend['ingestMany']>>> | null = null;
+          // In-process, each file's result is reported as it is known (progress per file).
+          const reported = new Set<number>();
+          const report = (result: IngestResult) => {
+            if (reported.has(result.index)) return;
+            reported.add(result.index);
+            if (result.status === 'failed') {
+              fail(requests[result.index]!.documentId, new Error(result.error?.message ?? 'failed'));
+            } else {
+              clauses += result.clauseCount;
+              progress.file(result.clauseCount);
+            }
+          };
+          let results: IngestResult[] | null = null;
           try {
-            results = await backend.ingestMany(requests);
+            results = await backend.ingestMany(requests, report);
           } catch {
             results = null;
           }
           if (results && results.length === requests.length) {
-            for (const result of results) {
-              if (result.status === 'failed') {
-                fail(requests[result.index]!.documentId, new Error(result.error?.message ?? 'failed'));
-              } else {
-                clauses += result.clauseCount;
-                progress.file(result.clauseCount);
-              }
-            }
+            for (const result of results) report(result);
             continue;
           }
+          // Refused as a whole: the files not yet reported go again below.
+          requests = requests.filter((_, index) => !reported.has(index));
+          if (requests.length === 0) continue;
         }
         if (!backend.compileMany) {
           // Over HTTP: one request per file, each stored in its own transaction by the server.
