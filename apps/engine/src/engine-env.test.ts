@@ -26,6 +26,8 @@ describe('engine environment', () => {
       maxTextLength: 2_000_000,
     });
     expect(config.engine.llm).toBeUndefined();
+    // The engine picks its compile workers from the cores unless told.
+    expect(config.engine.compileWorkers).toBeUndefined();
   });
 
   it('takes a server URL, tokens, limits and an LLM provider', () => {
@@ -34,6 +36,7 @@ describe('engine environment', () => {
       DATABASE_URL: 'postgres://cae@localhost/cae',
       CAE_API_TOKENS: ' one, two ,',
       CAE_MAX_TEXT_LENGTH: '5000',
+      CAE_COMPILE_WORKERS: '0',
       CAE_LLM_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test-not-a-real-key',
       CAE_SECRET_KEY: 'test-secret',
@@ -41,6 +44,7 @@ describe('engine environment', () => {
     expect(config.server).toMatchObject({ port: 0, apiTokens: ['one', 'two'] });
     expect(config.storeLocation).toBe('postgres://cae@localhost/cae');
     expect(config.engine.maxTextLength).toBe(5000);
+    expect(config.engine.compileWorkers).toBe(0);
     expect(config.engine.llm?.model.provider).toBe('openai');
   });
 
@@ -50,6 +54,8 @@ describe('engine environment', () => {
       [{ PORT: '70000' }, /PORT .*65535/],
       [{ CAE_MAX_TEXT_LENGTH: '-1' }, /CAE_MAX_TEXT_LENGTH/],
       [{ CAE_MAX_BODY_BYTES: 'lots' }, /CAE_MAX_BODY_BYTES/],
+      [{ CAE_COMPILE_WORKERS: 'two' }, /CAE_COMPILE_WORKERS .*whole number/],
+      [{ CAE_COMPILE_WORKERS: '-1' }, /CAE_COMPILE_WORKERS .*0 or more/],
       [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL .*postgres:\/\//],
       [{ CAE_ANNOTATOR: 'magic' }, /CAE_ANNOTATOR .*rules or llm/],
       [

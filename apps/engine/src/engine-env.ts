@@ -43,6 +43,15 @@ export const EngineEnvSchema = z.looseObject({
   CAE_LLM_MODEL: z.string().trim().min(1).optional(),
   CAE_ANNOTATOR: z.enum(['rules', 'llm'], { error: 'must be rules or llm' }).default('rules'),
   CAE_MAX_TEXT_LENGTH: positiveSchema(2_000_000),
+  /** Compile worker threads of POST /pipeline/ingest and `cae ingest`; unset: the engine's default. */
+  CAE_COMPILE_WORKERS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .optional(),
+  ),
   CAE_UPSTREAM_TIMEOUT_MS: positiveSchema(30_000),
   CAE_SECRET_KEY: z.string().optional(),
 });
@@ -96,6 +105,7 @@ export function engineConfigFromEnv(
     }),
     annotator: parsed.CAE_ANNOTATOR,
     maxTextLength: parsed.CAE_MAX_TEXT_LENGTH,
+    ...(parsed.CAE_COMPILE_WORKERS === undefined ? {} : { compileWorkers: parsed.CAE_COMPILE_WORKERS }),
   };
   if (parsed.CAE_LLM_PROVIDER) {
     const gateway = createGateway({

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import {
   type AnnotatedClause,
   type CompileRequestInput,
+  type IngestResult,
   TEXT_FORMATS,
   type TextFormat,
   toCaeError,
@@ -164,6 +165,10 @@ function localBackend(engine: Engine, where: string): CliBackend {
     where,
     compile: (request) => engine.compile(request),
     compileMany: (requests, onCompiled) => engine.compileMany(requests, { onCompiled }),
+    // Inside `cae ingest`'s own bulk load: documents compiled in worker threads while the ones
+    // before are written, a result per document.
+    ingestMany: (requests, onResult) =>
+      engine.ingestMany(requests, { bulk: false, ...(onResult ? { onResult } : {}) }),
     retrieve: (body) => engine.retrieve(wire.retrieveRequest.fromWire(body)),
     synthesize: (body) => engine.synthesize(wire.synthesizeRequest.fromWire(body)),
     bulkLoad: (load) => engine.bulkLoad(load),
@@ -261,11 +266,12 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
   };
   await withBackend(values, io, 'ingest', (backend) =>
     backend.bulkLoad(async () => {
-      // Batches of files share one transaction on an in-process engine; a batch that fails is
-      // retried file by file, so one bad file costs only itself.
+      // Batches of files: over HTTP one request each, in-process one ingestMany each (groups of
+      // files share a transaction; a group that fails is retried file by file, so one bad file
+      // costs only itself).
       for (let start = 0; start < files.length; start += INGEST_BATCH) {
         const batch = files.slice(start, start + INGEST_BATCH);
-        const requests: (CompileRequestInput & { documentId: string })[] = [];
+        let requests: (CompileRequestInput & { documentId: string })[] = [];
         for (const file of batch) {
           try {
             const document = await readDocument(file, forced ?? formatOfFile(file));
@@ -281,25 +287,33 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
           }
         }
         if (backend.ingestMany && requests.length > 0) {
-          // Over HTTP: the batch in one request, a result per file; a request refused as a whole
-          // (too large, or a server without the route) falls back to one request per file below.
-          let results: Awaited<ReturnType<NonNullable<CliBackend['ingestMany']>>> | null = null;
+          // The batch in one call, a result per file; a call refused as a whole (over HTTP: too large,
+          // or a server without the route) falls back to compileMany or one request per file below.
+          // In-process, each file's result is reported as it is known (progress per file).
+          const reported = new Set<number>();
+          const report = (result: IngestResult) => {
+            if (reported.has(result.index)) return;
+            reported.add(result.index);
+            if (result.status === 'failed') {
+              fail(requests[result.index]!.documentId, new Error(result.error?.message ?? 'failed'));
+            } else {
+              clauses += result.clauseCount;
+              progress.file(result.clauseCount);
+            }
+          };
+          let results: IngestResult[] | null = null;
           try {
-            results = await backend.ingestMany(requests);
+            results = await backend.ingestMany(requests, report);
           } catch {
             results = null;
           }
           if (results && results.length === requests.length) {
-            for (const result of results) {
-              if (result.status === 'failed') {
-                fail(requests[result.index]!.documentId, new Error(result.error?.message ?? 'failed'));
-              } else {
-                clauses += result.clauseCount;
-                progress.file(result.clauseCount);
-              }
-            }
+            for (const result of results) report(result);
             continue;
           }
+          // Refused as a whole: the files not yet reported go again below.
+          requests = requests.filter((_, index) => !reported.has(index));
+          if (requests.length === 0) continue;
         }
         if (!backend.compileMany) {
           // Over HTTP: one request per file, each stored in its own transaction by the server.

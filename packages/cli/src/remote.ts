@@ -24,10 +24,14 @@ export interface CliBackend {
     onCompiled: (index: number, clauses: AnnotatedClause[]) => void,
   ): Promise<AnnotatedClause[][]>;
   /**
-   * Several documents in one request to the server's POST /pipeline/ingest, with a result per
-   * document (over HTTP only; the in-process engine uses `compileMany` in its bulk mode).
+   * Several documents with a result per document: one request to the server's POST
+   * /pipeline/ingest over HTTP, `engine.ingestMany` in-process (within `bulkLoad`).
    */
-  ingestMany?(requests: CompileRequestInput[]): Promise<IngestResult[]>;
+  ingestMany?(
+    requests: CompileRequestInput[],
+    /** Each document's result as soon as it is known (in-process; over HTTP the answer brings them). */
+    onResult?: (result: IngestResult) => void,
+  ): Promise<IngestResult[]>;
   /** Wire bodies in, wire bodies out: what `cae search` and `cae ask` send. */
   retrieve(body: Record<string, unknown>): Promise<RetrieveResponse>;
   synthesize(body: Record<string, unknown>): Promise<SynthesizeResponse>;

@@ -44,9 +44,10 @@ export interface Engine {
    * compiled and (with `store` or `embed`) written on its own terms, so a bad document fails alone and
    * nothing of it is written while the others land. `store` defaults to true. An `Error` in place of a
    * document (one the caller could not read, such as a bad NDJSON line) is reported as that
-   * document's failure. Vectors come from one embedder call; documents are written in groups of 64,
-   * each group in one transaction, and a group that fails is written again one document per
-   * transaction. Results are in input order (`index`).
+   * document's failure. Documents are compiled in the engine's compile workers (`compileWorkers`)
+   * while the groups before them are embedded and written: groups of up to 64 (fewer when their texts pass 256 KB), one embedder call and one
+   * transaction each, and a group that fails is written again one document per transaction.
+   * Results are in input order (`index`).
    * @example const results = await engine.ingestMany([{ text: 'The tenant pays.', embed: true }, { text: '' }]);
    */
   ingestMany(

@@ -61,6 +61,50 @@ describe('createEngine', () => {
     expect(hits.results.some((result) => result.semanticRank !== null)).toBe(true);
   });
 
+  it('a bulk load on a fresh store builds the same semantic edges as the same batch saved without it', async () => {
+    // Embeddings are first enabled inside the load (a fresh store, as `cae ingest` opens it): the
+    // edges of its documents are still built at its end. Without the bulk mode the batch is one
+    // transaction whose edges are computed once all its vectors are in, so both see the same clauses.
+    const texts = [
+      LEASE,
+      `${LEASE} The tenant must pay the rent on time.`,
+      'The landlord must return the deposit.',
+    ];
+    const requests = texts.map((text, index) => ({
+      text,
+      documentId: `d${index}`,
+      store: true,
+      embed: true,
+    }));
+    await engine.bulkLoad(() => engine.compileMany(requests));
+    const single = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      bulkIngest: false,
+    });
+    try {
+      await single.compileMany(requests);
+      /** Semantic edges by the documents and texts of their clauses (clause ids differ between stores). */
+      const semantic = async (of: Engine) => {
+        const nodes = new Map((await of.graphNodes()).map((node) => [node.id, node]));
+        const name = (id: string) =>
+          `${nodes.get(id)!.documentId}#${nodes.get(id)!.sentenceIndex}:${nodes.get(id)!.label}`;
+        return (await of.graphEdges())
+          .filter((edge) => edge.type === 'semantic')
+          .map(
+            (edge) =>
+              `${[name(edge.source), name(edge.target)].sort().join(' ~ ')} ${edge.weight.toFixed(5)}`,
+          )
+          .sort();
+      };
+      const bulkEdges = await semantic(engine);
+      expect(bulkEdges.length).toBeGreaterThan(0);
+      expect(bulkEdges).toEqual(await semantic(single));
+    } finally {
+      await single.close();
+    }
+  });
+
   it('compiles many texts and stores them in one batch, all or nothing', async () => {
     const texts = ['The tenant pays rent monthly.', 'Did the landlord repair the boiler?', LEASE];
     const stored = await engine.bulkLoad(() =>
@@ -227,6 +271,50 @@ describe('createEngine', () => {
     expect((await small.listClauses()).total).toBe(0);
     await small.close();
   });
+});
+
+describe('engine.ingestMany over several groups, compiled in a worker thread', () => {
+  it('writes group after group while the next compile, a result per document, failures alone', async () => {
+    const many = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      maxTextLength: 400,
+      compileWorkers: 1,
+    });
+    try {
+      // 150 documents: three groups of at most 64; a bad one in the second, a too long one in the third.
+      const documents = Array.from({ length: 150 }, (_, index) => ({
+        documentId: `doc-${index}`,
+        text: `Tenant ${index} must pay the rent. The landlord may inspect flat ${index} after notice.`,
+        embed: index % 2 === 0,
+      }));
+      documents[70] = { documentId: 'doc-70', text: '   ', embed: true };
+      documents[140] = { documentId: 'doc-140', text: 'A clause that goes on. '.repeat(30), embed: true };
+      const seen: number[] = [];
+      const results = await many.ingestMany(documents, { onResult: (result) => seen.push(result.index) });
+      expect(results.map((result) => result.index)).toEqual(documents.map((_, index) => index));
+      expect([...seen].sort((left, right) => left - right)).toEqual(documents.map((_, index) => index));
+      const failed = results.filter((result) => result.status === 'failed');
+      expect(failed.map((result) => [result.index, result.error?.code])).toEqual([
+        [70, 'invalid_request'],
+        [140, 'payload_too_large'],
+      ]);
+      expect(failed[1]!.documentId).toBe('doc-140');
+      const stored = results.filter((result) => result.status === 'stored');
+      expect(stored).toHaveLength(148);
+      expect(stored.every((result) => result.embedded === (result.index % 2 === 0))).toBe(true);
+      const total = stored.reduce((sum, result) => sum + result.clauseCount, 0);
+      expect((await many.listClauses({ limit: 1 })).total).toBe(total);
+      // Each stored document holds the clauses its result counts, compiled from its own text.
+      const last = await many.listClauses({ documentId: 'doc-149' });
+      expect(last.total).toBe(results[149]!.clauseCount);
+      expect(last.clauses.map((clause) => clause.text).join(' ')).toMatch(/Tenant 149 .*flat 149/);
+      expect((await many.listClauses({ documentId: 'doc-70' })).total).toBe(0);
+      expect((await many.listClauses({ documentId: 'doc-140' })).total).toBe(0);
+    } finally {
+      await many.close();
+    }
+  }, 180_000);
 });
 
 describe('createEngine({ sentenceContext })', () => {

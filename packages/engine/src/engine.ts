@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   type AnnotatedClause,
@@ -35,6 +36,7 @@ import {
   type Synthesizer,
 } from '@cae/retrieval';
 import { createStore, type SaveDocumentInput, type Store, type StoreOptions } from '@cae/store-drizzle';
+import { type CompilePool, createCompilePool } from './compile-pool';
 import { type Engine, type EngineDescription, UnreadableDocument } from './engine-types';
 import { clauseReviewOutcome, QUEUE_STATUS_OF, textToStore } from './review-policy';
 
@@ -95,6 +97,13 @@ export interface EngineOptions {
    * the inserts. `false` never does.
    */
   bulkIngest?: { minClauses?: number; factor?: number } | false;
+  /**
+   * Worker threads that compile the documents of `ingestMany` while the main thread embeds and
+   * writes the ones before (the embedded store runs on the main thread). Default one fewer than the
+   * cores (at least 1, at most 4); 0 compiles in-process. Used with the default pipeline only (not
+   * with a given `pipeline`), started on the first `ingestMany` of more than one document.
+   */
+  compileWorkers?: number;
 }
 
 const DEFAULT_MAX_TEXT = 2_000_000;
@@ -112,6 +121,9 @@ const SENTENCE_CONTEXT = {
 
 /** Documents of `ingestMany` written per transaction (one insert per table for the group). */
 const INGEST_WRITE_GROUP = 64;
+
+/** Text of `ingestMany` after which a group of documents closes, fewer than 64 documents or not. */
+const INGEST_GROUP_CHARACTERS = 256 * 1024;
 
 /** A failed document's result: nothing of it was written. */
 function failedResult(index: number, documentId: string | null, error: unknown): IngestResult {
@@ -168,8 +180,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         ...(cacheDir ? { templateCacheDir: cacheDir } : {}),
       });
   const ownsStore = !isStore(options.store);
-  const pipeline =
-    options.pipeline ?? createPipeline({ maxLength: options.maxTextLength ?? DEFAULT_MAX_TEXT });
+  const maxLength = options.maxTextLength ?? DEFAULT_MAX_TEXT;
+  const pipeline = options.pipeline ?? createPipeline({ maxLength });
+  // Compile workers run the default pipeline; a given one stays in this thread.
+  const workerCount = options.pipeline
+    ? 0
+    : Math.max(0, Math.floor(options.compileWorkers ?? Math.min(4, Math.max(1, availableParallelism() - 1))));
+  let compilePool: CompilePool | null = null;
   const embedder =
     options.embedder ?? createLocalEmbedder(cacheDir ? { cacheDir: join(cacheDir, 'embeddings') } : {});
   const llm = options.llm;
@@ -228,8 +245,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     sourceType: string,
     requested: 'rules' | 'llm' | undefined,
     format: TextFormat = 'text',
+    pool: CompilePool | null = null,
   ): Promise<AnnotatedClause[]> => {
-    const clauses = pipeline.compile(text, { documentId, sourceType, format });
+    const inProcess = () => pipeline.compile(text, { documentId, sourceType, format });
+    const clauses = pool
+      ? await pool.compile({ text, documentId, sourceType, format }, inProcess)
+      : inProcess();
     const llmAnnotator = annotatorFor(requested);
     if (!llmAnnotator || !llm) return clauses;
     return pipeline.applyAnnotator(clauses, llmAnnotator, {
@@ -349,12 +370,24 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async ingestMany(inputs, options = {}) {
       if (!Array.isArray(inputs)) throw new InvalidRequestError('ingestMany takes an array of documents');
       const results: IngestResult[] = new Array(inputs.length);
-      const toSave: { index: number; documentId: string; clauses: AnnotatedClause[]; embed: boolean }[] = [];
       const seen = new Map<string, number>();
       const settle = (result: IngestResult) => {
         results[result.index] = result;
         options.onResult?.(result);
       };
+      if (workerCount > 0 && !compilePool && inputs.length > 1)
+        compilePool = createCompilePool(workerCount, maxLength);
+      const pool = inputs.length > 1 ? compilePool : null;
+      // A group's documents are compiled (on the workers) while the group before is embedded and
+      // written; at most two groups are compiled ahead, so a large request's clauses are not all held.
+      interface Job {
+        index: number;
+        documentId: string;
+        embed: boolean;
+        characters: number;
+        compiled: Promise<AnnotatedClause[] | null>;
+      }
+      const jobs: Job[] = [];
       for (const [index, input] of inputs.entries()) {
         if (input instanceof UnreadableDocument) {
           settle(failedResult(index, input.documentId, input.error));
@@ -376,25 +409,60 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
             );
           }
           seen.set(documentId, index);
-          const clauses = await compileText(
-            request.text,
-            documentId,
-            request.sourceType,
-            request.annotator,
-            request.format,
-          );
-          if (request.store || request.embed)
-            toSave.push({ index, documentId, clauses, embed: request.embed });
-          else
-            settle({ index, documentId, status: 'compiled', clauseCount: clauses.length, embedded: false });
+          const id = documentId;
+          const toStore = request.store || request.embed;
+          const compile = () =>
+            compileText(request.text, id, request.sourceType, request.annotator, request.format, pool);
+          const outcome = (run: () => Promise<AnnotatedClause[]>) =>
+            run().then(
+              (clauses) => {
+                if (toStore) return clauses;
+                settle({
+                  index,
+                  documentId: id,
+                  status: 'compiled',
+                  clauseCount: clauses.length,
+                  embedded: false,
+                });
+                return null;
+              },
+              (error: unknown) => {
+                settle(failedResult(index, id, error));
+                return null;
+              },
+            );
+          let pending: Promise<AnnotatedClause[] | null> | null = null;
+          jobs.push({
+            index,
+            documentId: id,
+            embed: request.embed,
+            characters: request.text.length,
+            // Compiling starts when first asked for (on a worker, or here without workers).
+            get compiled() {
+              pending ??= outcome(compile);
+              return pending;
+            },
+          });
         } catch (error) {
           settle(failedResult(index, documentId, error));
         }
       }
-      // One embedder call for every document that asks for vectors; a failure fails those documents.
-      const embeddings = new Map<number, Float32Array[]>();
-      const embedding = toSave.filter((document) => document.embed && document.clauses.length > 0);
-      if (embedding.length > 0) {
+      type Ready = {
+        index: number;
+        documentId: string;
+        clauses: AnnotatedClause[];
+        vectors?: Float32Array[];
+      };
+      /** A group's compiled documents, with their vectors (one embedder call per group). */
+      const prepareGroup = async (group: readonly Job[]): Promise<Ready[]> => {
+        const ready: (Ready & { embed: boolean })[] = [];
+        for (const job of group) {
+          const clauses = await job.compiled;
+          if (clauses)
+            ready.push({ index: job.index, documentId: job.documentId, clauses, embed: job.embed });
+        }
+        const embedding = ready.filter((document) => document.embed && document.clauses.length > 0);
+        if (embedding.length === 0) return ready;
         try {
           await ensureEmbeddings();
           const vectors = await embedDocuments(
@@ -408,40 +476,70 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
                 }
               : {},
           );
-          for (const [position, document] of embedding.entries()) {
-            embeddings.set(document.index, vectors[position]!);
-          }
+          for (const [position, document] of embedding.entries()) document.vectors = vectors[position]!;
+          return ready;
         } catch (error) {
+          // The embedder failed: those documents fail, the others of the group are written.
           for (const document of embedding) settle(failedResult(document.index, document.documentId, error));
+          return ready.filter((document) => !embedding.includes(document));
         }
-      }
-      const ready = toSave.filter(
-        (document) => !document.embed || document.clauses.length === 0 || embeddings.has(document.index),
-      );
-      const stored = (document: (typeof ready)[number]): IngestResult => ({
+      };
+      const stored = (document: Ready): IngestResult => ({
         index: document.index,
         documentId: document.documentId,
         status: 'stored',
         clauseCount: document.clauses.length,
-        embedded: embeddings.has(document.index),
+        embedded: document.vectors !== undefined,
       });
-      const inputOf = (document: (typeof ready)[number]): SaveDocumentInput => {
-        const vectors = embeddings.get(document.index);
-        return {
-          documentId: document.documentId,
-          clauses: document.clauses,
-          ...(vectors ? { embeddings: vectors } : {}),
-        };
+      const inputOf = (document: Ready): SaveDocumentInput => ({
+        documentId: document.documentId,
+        clauses: document.clauses,
+        ...(document.vectors ? { embeddings: document.vectors } : {}),
+      });
+      // Groups of 64 documents or 256 KB of text: long documents (contracts) make small groups, so
+      // their compiling still overlaps the writes and few of their clauses are held at once.
+      const groups: Job[][] = [];
+      let characters = 0;
+      for (const job of jobs) {
+        const last = groups.at(-1);
+        if (!last || last.length >= INGEST_WRITE_GROUP || characters >= INGEST_GROUP_CHARACTERS) {
+          groups.push([job]);
+          characters = job.characters;
+        } else {
+          last.push(job);
+          characters += job.characters;
+        }
+      }
+      if (groups.length === 0) return results;
+      /** Starts compiling a group on the workers (without workers it compiles when prepared). */
+      const prefetch = (group: readonly Job[] | undefined) => {
+        if (pool) for (const job of group ?? []) void job.compiled;
       };
-      const writeAll = () => writeGroups(ready, inputOf, stored, settle);
-      const embeddedClauses = ready
-        .filter((document) => embeddings.has(document.index))
+      prefetch(groups[0]);
+      prefetch(groups[1]);
+      const firstGroup = await prepareGroup(groups[0]!);
+      const writeAll = async () => {
+        for (const [position, group] of groups.entries()) {
+          prefetch(groups[position + 2]);
+          const ready = position === 0 ? firstGroup : await prepareGroup(group);
+          await writeGroups(ready, inputOf, stored, settle);
+        }
+      };
+      // The request's embedded clauses, estimated from its first group (clauses per character of text).
+      const embeddedClauses = firstGroup
+        .filter((document) => document.vectors)
         .reduce((sum, document) => sum + document.clauses.length, 0);
+      const firstCharacters = groups[0]!.reduce((sum, job) => sum + (job.embed ? job.characters : 0), 0);
+      const allCharacters = jobs.reduce((sum, job) => sum + (job.embed ? job.characters : 0), 0);
+      const estimatedClauses =
+        firstCharacters > 0
+          ? Math.round((embeddedClauses * allCharacters) / firstCharacters)
+          : embeddedClauses;
       const bulk = options.bulk ?? bulkIngest;
       let useBulk = false;
-      if (bulk !== false && embeddedClauses > 0 && embeddedClauses >= (bulk.minClauses ?? 500)) {
+      if (bulk !== false && estimatedClauses > 0 && estimatedClauses >= (bulk.minClauses ?? 500)) {
         const { total } = await store.listClauses({ limit: 1 });
-        useBulk = embeddedClauses * (bulk.factor ?? 4) >= total;
+        useBulk = estimatedClauses * (bulk.factor ?? 4) >= total;
       }
       if (!useBulk) await writeAll();
       else {
@@ -558,6 +656,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
 
     async close() {
+      await compilePool?.close();
+      compilePool = null;
       if (ownsStore) await store.close();
     },
   };

@@ -70,13 +70,15 @@ export async function readEmbeddingInfo(executor: StoreExecutor): Promise<Embedd
 }
 
 /**
- * Creates the vector extension, the embedding table (vector(dimension)) and its HNSW cosine index,
- * and records the embedder; refuses an embedder other than the recorded one.
+ * Creates the vector extension, the embedding table (vector(dimension)) and its HNSW cosine index
+ * (unless `createIndex` is false: a bulk load builds it at its end), and records the embedder;
+ * refuses an embedder other than the recorded one.
  */
 export async function enableEmbeddingsIn(
   executor: StoreExecutor,
   wanted: EmbeddingInfo,
   hnsw: HnswOptions = {},
+  { createIndex = true }: { createIndex?: boolean } = {},
 ): Promise<EmbeddingInfo> {
   if (
     !Number.isInteger(wanted.dimension) ||
@@ -110,7 +112,7 @@ export async function enableEmbeddingsIn(
     sql.raw(`CREATE OR REPLACE TRIGGER "clause_embeddings_change_counter" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
       ON "clause_embeddings" FOR EACH STATEMENT EXECUTE FUNCTION "cae_bump_change_counter"()`),
   );
-  await createVectorIndex(executor, hnsw);
+  if (createIndex) await createVectorIndex(executor, hnsw);
   if (!recorded) {
     await executor.insert(storeMeta).values([
       { key: META_DIMENSION, value: String(wanted.dimension) },

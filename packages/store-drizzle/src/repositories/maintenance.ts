@@ -66,7 +66,9 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
           const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
           await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
         });
-        if (info) {
+        // Embeddings may have been enabled during the load (a fresh store's first embedded save):
+        // their index waited for the load's end too, and their documents' edges are due all the same.
+        if (info ?? (await context.currentEmbedding())) {
           await db.transaction((tx) => createVectorIndex(tx, options.hnsw));
           if (options.semanticEdges !== false && bulk.documents.size > 0) {
             const edges = options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES;

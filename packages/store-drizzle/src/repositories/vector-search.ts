@@ -86,7 +86,10 @@ export function createVectorSearchRepository(context: StoreContext): VectorSearc
     },
 
     async enableEmbeddings(info) {
-      const enabled = await db.transaction((tx) => enableEmbeddingsIn(tx, info, options.hnsw));
+      // During a bulk load the index is built once at its end, over every vector it saved.
+      const enabled = await db.transaction((tx) =>
+        enableEmbeddingsIn(tx, info, options.hnsw, { createIndex: !context.bulk }),
+      );
       context.setEmbedding(enabled);
       return enabled;
     },

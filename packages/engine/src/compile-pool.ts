@@ -1,0 +1,134 @@
+import { Worker } from 'node:worker_threads';
+import { type AnnotatedClause, CaeError, type ErrorCode, type TextFormat } from '@cae/core';
+
+/** A document to compile in a worker. */
+export interface CompileJob {
+  text: string;
+  documentId: string;
+  sourceType: string;
+  format: TextFormat;
+}
+
+/**
+ * Worker threads that run the default pipeline, so `ingestMany` compiles the next documents while
+ * the main thread embeds and writes the previous ones (PGlite runs on the main thread).
+ */
+export interface CompilePool {
+  /**
+   * The clauses of `job`, compiled by a worker; `inProcess` compiles it here instead when the
+   * workers cannot run (they failed to start or died), so a job is never lost.
+   */
+  compile(job: CompileJob, inProcess: () => AnnotatedClause[]): Promise<AnnotatedClause[]>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  job: CompileJob & { id: number };
+  inProcess: () => AnnotatedClause[];
+  resolve: (clauses: AnnotatedClause[]) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Answer {
+  id?: number;
+  ready?: boolean;
+  clauses?: AnnotatedClause[];
+  error?: { code?: string; message: string; statusCode?: number; details?: unknown };
+}
+
+/** The worker script: a plain module beside src/ and dist/, so both find it at the same place. */
+const WORKER_URL = new URL('../worker/compile-worker.mjs', import.meta.url);
+
+/** Run from TypeScript sources (tests, benches): the worker loads the pipeline's sources with tsx. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/** Starts `size` compile workers running `createPipeline({ maxLength })`. */
+export function createCompilePool(size: number, maxLength: number): CompilePool {
+  const queue: Pending[] = [];
+  const idle: Worker[] = [];
+  const running = new Map<Worker, Pending>();
+  const workers: Worker[] = [];
+  let nextId = 0;
+  let broken = false;
+  let closed = false;
+
+  /** Workers unavailable: every waiting job (and each later one) is compiled in-process. */
+  const fallBack = (pending: Pending) => {
+    try {
+      pending.resolve(pending.inProcess());
+    } catch (error) {
+      pending.reject(error);
+    }
+  };
+
+  const breakPool = () => {
+    broken = true;
+    for (const pending of running.values()) fallBack(pending);
+    running.clear();
+    for (const pending of queue.splice(0)) fallBack(pending);
+    for (const worker of workers) void worker.terminate();
+  };
+
+  const dispatch = () => {
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop()!;
+      const pending = queue.shift()!;
+      running.set(worker, pending);
+      worker.postMessage(pending.job);
+    }
+  };
+
+  for (let index = 0; index < size; index++) {
+    const worker = new Worker(WORKER_URL, { workerData: { maxLength, source: FROM_SOURCE } });
+    workers.push(worker);
+    // An idle worker does not keep the process alive.
+    worker.unref();
+    worker.on('message', (answer: Answer) => {
+      if (answer.ready) {
+        idle.push(worker);
+        dispatch();
+        return;
+      }
+      const pending = running.get(worker);
+      running.delete(worker);
+      idle.push(worker);
+      if (pending && pending.job.id === answer.id) {
+        if (answer.error) {
+          const { code, message, statusCode, details } = answer.error;
+          pending.reject(
+            code
+              ? new CaeError(code as ErrorCode, message, {
+                  ...(statusCode === undefined ? {} : { statusCode }),
+                  ...(details === undefined ? {} : { details }),
+                })
+              : new Error(message),
+          );
+        } else pending.resolve(answer.clauses ?? []);
+      }
+      dispatch();
+    });
+    worker.on('error', () => {
+      if (!closed && !broken) breakPool();
+    });
+    worker.on('exit', () => {
+      if (!closed && !broken) breakPool();
+    });
+  }
+
+  return {
+    compile(job, inProcess) {
+      if (broken || closed) return Promise.resolve().then(inProcess);
+      return new Promise<AnnotatedClause[]>((resolve, reject) => {
+        queue.push({ job: { ...job, id: nextId++ }, inProcess, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const pending of running.values()) fallBack(pending);
+      running.clear();
+      for (const pending of queue.splice(0)) fallBack(pending);
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
