@@ -270,15 +270,19 @@ export const POS_RULES: readonly PosRule[] = [
     examples: [{ text: 'Look, the plan is fine.', word: 'look', pos: 'INTJ' }],
   },
   {
-    // "Do cats climb trees", "Did the boss notice the mistake": see doQuestionVerb.
+    // "Do cats climb trees", "Did the boss notice the mistake", "What did the kids pick up": see
+    // doQuestionVerb (the do-form opens the sentence or follows its opening WH-word).
     id: 'POS.DO_QUESTION',
     when: (c) => {
-      if (!c.initial || !DO_FORMS.has(c.word)) return false;
+      if (!DO_FORMS.has(c.word) || !(c.initial || whOpening(c.tagged, c.index, c.from))) return false;
       c.found = doQuestionVerb(c.tagged, c.index, c.to);
       return c.found >= 0;
     },
     then: (c) => markDoQuestion(c.tagged, c.index, c.found),
-    examples: [{ text: 'Does iron rust', word: 'rust', pos: 'VERB' }],
+    examples: [
+      { text: 'Does iron rust', word: 'rust', pos: 'VERB' },
+      { text: 'What did the kids pick up?', word: 'did', pos: 'AUX' },
+    ],
   },
   {
     // "Water the plants", "Check the mail", "Call mom": see isInitialImperative.
@@ -798,6 +802,17 @@ function doQuestionVerb(tagged: Tagged, index: number, to: number): number {
     return verb;
   }
   return -1;
+}
+
+/** Whether the word before `index` is a WH-word opening the sentence ("What did ..."). */
+function whOpening(tagged: Tagged, index: number, from: number): boolean {
+  const { lower } = tagged;
+  const before = index - 1;
+  return (
+    before >= from &&
+    WH_WORDS.has(lower[before] ?? '') &&
+    (before === from || SENTENCE_END.has(lower[before - 1] ?? ''))
+  );
 }
 
 /** Tags a do-question found by doQuestionVerb: do = AUX, the Subject group NOUN (adjectives kept), the verb VERB. */

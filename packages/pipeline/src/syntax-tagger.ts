@@ -440,6 +440,18 @@ function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: R
         // the word and lists no verb reading for it, so wink's tag stands.
         continue;
       }
+      if (
+        word.upos === 'X' &&
+        pos[index] !== 'X' &&
+        /^[a-z]+$/.test(lower[index] ?? '') &&
+        hasReading(lower[index] ?? '', pos[index]!) &&
+        !disabledRules?.has('POS.X_FROM_LEXICON')
+      ) {
+        // POS.X_FROM_LEXICON: the tagger's X (a foreign word, a typo) for a plain English word that
+        // wink's lexicon lists with its own tag ("Always wear gloves": wear/X) is a tagging slip: wink's
+        // tag stands.
+        continue;
+      }
       const tag: Upos =
         word.deprel === 'expl' && lower[index] === 'there' && !disabledRules?.has('POS.EXPLETIVE_THERE')
           ? // POS.EXPLETIVE_THERE: the tree says existential "there" ("Is there a pharmacy?"): a pronoun.
