@@ -13,7 +13,13 @@ import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA, verbPrior } from './lexicons/process-lexicon';
-import { DEMONSTRATIVES, NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import {
+  DEMONSTRATIVES,
+  MODAL_FORMS,
+  NEGATORS,
+  POSSESSIVE_DETERMINERS,
+  wordSet,
+} from './lexicons/word-classes';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
@@ -304,19 +310,8 @@ const PASSIVE_SUBJECT: Readonly<Record<ProcessType, ParticipantRole>> = {
   existential: 'existent',
 };
 
-/** Modal auxiliaries: never a lexical verb, so no WordNet prior. */
-const MODAL_VERBS = new Set([
-  'can',
-  'could',
-  'will',
-  'would',
-  'shall',
-  'should',
-  'may',
-  'might',
-  'must',
-  'ought',
-]);
+/** Modal auxiliaries (the lexicon's modal operators and "ought"): never a lexical verb, so no WordNet prior. */
+const isModalVerb = (lemma: string) => MODAL_FORMS.has(lemma) || lemma === 'ought';
 
 /** Verbs that take existential "there": be, and the verbs of existing and appearing. */
 const EXISTENTIAL_VERBS = new Set(['be', 'exist', 'remain', 'live', 'arise', 'emerge', 'occur', 'follow']);
@@ -476,7 +471,7 @@ export function analyzeTransitivity(
       // The hand lexicon keeps priority; a verb outside it takes its WordNet prior, then its frame.
       // Auxiliaries and modals left as the Event ("can u see", "I'd like") are no lexical verbs: WordNet's
       // "can" (preserve in tins) and "will" (bequeath) say nothing about them.
-      const prior = view.pos[head] === 'AUX' || MODAL_VERBS.has(verbLemma) ? undefined : verbPrior(verbLemma);
+      const prior = view.pos[head] === 'AUX' || isModalVerb(verbLemma) ? undefined : verbPrior(verbLemma);
       if (prior !== undefined && prior.share >= PRIOR_MIN_SHARE) {
         processType = prior.type;
         matched = `${PROCESS_RULES.wordnetPrior}:${verbLemma}`;
