@@ -170,7 +170,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         operationId: 'retrieve',
         summary: 'Hybrid retrieval with linguistic filters',
         description:
-          "Vector and keyword (BM25) lists fused by weighted reciprocal rank fusion: `rrf_score = sum over the lists of w_list / (k + rank)`, k 60. The weights default to the embedder's (local word-vector embedder: vector 0.05, keyword 1; OpenAI-compatible embedder: 1 and 1); `weights` (an extension of engine-api) overrides them for one request.",
+          "Vector and keyword (BM25) lists fused by weighted reciprocal rank fusion: `rrf_score = sum over the lists of w_list / (k + rank)`, k 60. The weights default to the embedder's (local word-vector embedder: vector 0.015, keyword 1; OpenAI-compatible embedder: 1 and 1); `weights` (an extension of engine-api) overrides them for one request.",
         requestBody: body(wire.retrieveRequest, 'RetrieveRequest', {
           query: 'who pays the deposit',
           filters: { mood: 'declarative', min_modality: 0.8 },

@@ -70,7 +70,7 @@ export interface EngineOptions {
   rrfK?: number;
   /**
    * Weights of the vector and keyword lists in the fusion (`w / (k + rank)` each); default the
-   * embedder's `fusionWeights` (the local embedder: vector 0.05, keyword 1). Requests may override them.
+   * embedder's `fusionWeights` (the local embedder: vector 0.015, keyword 1). Requests may override them.
    */
   fusionWeights?: { vector?: number; keyword?: number };
   /**

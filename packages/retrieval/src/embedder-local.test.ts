@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWordVectors, parseWinkJson } from './embedder-cache';
 import { createLocalEmbedder, LOCAL_EMBEDDER_WEIGHTS } from './embedder-local';
+import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
 
 const DIMENSION = 100;
 // Words in frequency order; "cat"/"kitten" share a direction, "rain" has its own.
@@ -94,6 +95,16 @@ describe('createLocalEmbedder', () => {
       fusionWeights: { vector: 1, keyword: 1 },
     });
     expect(tuned.fusionWeights).toEqual({ vector: 1, keyword: 1 });
+  });
+
+  it("never lets its vector list swap the keyword list's first two clauses, but settles ties below", () => {
+    const weights = [LOCAL_EMBEDDER_WEIGHTS.vector, LOCAL_EMBEDDER_WEIGHTS.keyword];
+    // The vector list ranks first the keyword list's second clause and last its first.
+    const keyword = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8'];
+    const top = reciprocalRankFusion([['k2', 'k8'], keyword], { k: DEFAULT_RRF_K, weights });
+    expect(top.slice(0, 2).map((item) => item.id)).toEqual(['k1', 'k2']);
+    // Deeper, neighbours are closer than the vector list's first place is worth: it lifts k8 over k7.
+    expect(top.slice(6).map((item) => item.id)).toEqual(['k8', 'k7']);
   });
 
   it('matches an unknown word with itself through its hashed vector', async () => {

@@ -16,6 +16,7 @@ export { DEFAULT_SEMANTIC_EDGES, MAX_EMBEDDING_DIMENSION } from './store-embeddi
 export type { KeywordExpansion, KeywordRanking, KeywordSearchOptions } from './store-keyword-search';
 export {
   DEFAULT_BM25,
+  DEFAULT_DOCUMENT_K1,
   DEFAULT_DOCUMENT_WEIGHT,
   DEFAULT_TITLE_WEIGHT,
 } from './store-keyword-search';

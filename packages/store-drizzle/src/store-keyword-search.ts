@@ -18,8 +18,14 @@ export type KeywordRanking = 'bm25' | 'ts_rank_cd';
 /** Options of keyword search. */
 export interface KeywordSearchOptions {
   ranking?: KeywordRanking;
-  /** BM25 term-frequency saturation; default 0.9. */
+  /** BM25 term-frequency saturation of clauses (and titles); default 0.9. */
   k1?: number;
+  /**
+   * BM25 term-frequency saturation of the document field (the document context and the first pass of
+   * `expansion`); default 1.2 (DEFAULT_DOCUMENT_K1). A document repeats its topic's words far more
+   * often than a clause does, so its saturation comes later.
+   */
+  documentK1?: number;
   /** BM25 length normalisation; default 0.4. */
   b?: number;
   /**
@@ -146,6 +152,13 @@ export const TITLE_CLAUSES = 8;
 export const DEFAULT_BM25 = { k1: 0.9, b: 0.4 } as const;
 
 /**
+ * BM25 k1 of the document field by default (clauses keep DEFAULT_BM25.k1): with documentWeight 3 and
+ * titleWeight 0.5, on the train queries SciFact nDCG@10 0.6964 -> 0.7010 and NegConstraint 0.6519 ->
+ * 0.6509 (docs/RETRIEVAL.md).
+ */
+export const DEFAULT_DOCUMENT_K1 = 1.2;
+
+/**
  * BM25 parameters of the stored postings' impacts (Anserini's defaults): they only order a lexeme's
  * postings for early termination, so stores written before a change of DEFAULT_BM25 stay valid.
  */
@@ -188,6 +201,10 @@ export async function keywordSearch(
   }
   const k1 = options.k1 ?? DEFAULT_BM25.k1;
   const b = options.b ?? DEFAULT_BM25.b;
+  const documentK1 = options.documentK1 ?? DEFAULT_DOCUMENT_K1;
+  if (!(documentK1 >= 0) || !Number.isFinite(documentK1)) {
+    throw new RangeError(`documentK1 must be a finite number >= 0, got ${documentK1}`);
+  }
   const cap = options.postingsPerTerm ?? DEFAULT_POSTINGS_PER_TERM;
   const documentWeight = options.documentWeight ?? DEFAULT_DOCUMENT_WEIGHT;
   if (!(documentWeight >= 0) || !Number.isFinite(documentWeight)) {
@@ -239,9 +256,9 @@ export async function keywordSearch(
       : sql`q0 AS (${queryTerms(query)}),
       feedback_terms AS MATERIALIZED (
         SELECT q0.term,
-          ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${k1}::float8 + 1) AS document_weight,
-          ${k1}::float8 * (1 - ${b}::float8) AS base,
-          ${k1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
+          ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${documentK1}::float8 + 1) AS document_weight,
+          ${documentK1}::float8 * (1 - ${b}::float8) AS base,
+          ${documentK1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
         FROM q0 JOIN "term_stats" s ON s.term = q0.term CROSS JOIN stats
         WHERE s.document_df > 0
       ),
@@ -272,14 +289,16 @@ export async function keywordSearch(
           SELECT term, ${expansion!.weight}::float8 * (SELECT count(*) FROM q0)::float8 * mass / (SELECT sum(mass) FROM feedback_top) FROM feedback_top
         ) weighted GROUP BY term
       ),`;
-    // BM25 = sum over the query's lexemes of idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avgdl)),
+    // BM25 = sum over the query's lexemes of idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avgdl))
+    // (documentK1 for the document field),
     // with everything but f and length worked out once per lexeme (terms), not once per posting.
     const terms = sql`SELECT q.term, s.df, s.document_df,
         q.qweight * ln(1 + (stats.n - s.df + 0.5) / (s.df + 0.5)) * (${k1}::float8 + 1) AS weight,
-        q.qweight * ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${k1}::float8 + 1) AS document_weight,
+        q.qweight * ln(1 + (stats.documents - s.document_df + 0.5) / (s.document_df + 0.5)) * (${documentK1}::float8 + 1) AS document_weight,
         ${k1}::float8 * (1 - ${b}::float8) AS base,
         ${k1}::float8 * ${b}::float8 / stats.avgdl AS per_length,
-        ${k1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
+        ${documentK1}::float8 * (1 - ${b}::float8) AS document_base,
+        ${documentK1}::float8 * ${b}::float8 / stats.document_avgdl AS document_per_length
       FROM q JOIN "term_stats" s ON s.term = q.term CROSS JOIN stats`;
     // Each lexeme's postings come from the impact index, strongest first (capped unless exact).
     const scored = sql`SELECT p.clause_id, p.document_id,
@@ -306,7 +325,7 @@ export async function keywordSearch(
         ? sql``
         : sql`document_scored AS (
           SELECT p.document_id,
-            sum(terms.document_weight * p.frequency / (p.frequency + terms.base + terms.document_per_length * p.document_length)) AS score
+            sum(terms.document_weight * p.frequency / (p.frequency + terms.document_base + terms.document_per_length * p.document_length)) AS score
           FROM terms CROSS JOIN LATERAL (
             SELECT t.document_id, t.frequency, t.document_length FROM "document_terms" t WHERE t.term = terms.term
             ORDER BY t.impact DESC NULLS LAST, t.document_id ${limitPostings}

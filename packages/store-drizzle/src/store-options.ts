@@ -35,7 +35,7 @@ export interface StoreOptions {
   /** Keyword ranking of `keywordCandidates`; default `bm25`. */
   keywordRanking?: KeywordRanking;
   /**
-   * BM25 parameters; default k1 0.9, b 0.4, documentWeight 3 (the share of the document's BM25
+   * BM25 parameters; default k1 0.9 (documentK1 1.2 for the document field), b 0.4, documentWeight 3 (the share of the document's BM25
    * score added to each matching clause's; 0 ranks clauses on their own words only), titleWeight
    * 0.5 (the share of the BM25 of the document's first sentence, its title, added likewise),
    * sentenceWeight 0 (the share of the clause's sentence's score) and no pseudo-relevance feedback
@@ -43,6 +43,8 @@ export interface StoreOptions {
    */
   bm25?: {
     k1?: number;
+    /** k1 of the document field (default 1.2). */
+    documentK1?: number;
     b?: number;
     documentWeight?: number;
     sentenceWeight?: number;

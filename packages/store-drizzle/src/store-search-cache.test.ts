@@ -83,6 +83,12 @@ async function expectSameAsSql(store: Store, vector: boolean): Promise<void> {
       const rows = await store.keywordCandidates(query, filters, 10);
       expect(rows.map((row) => row.clauseId)).toEqual(plain.map((row) => row.clauseId));
     }
+    // Other BM25 parameters per field (clause k1 and b, the document field's k1) rank alike too.
+    const fields = { k1: 0.5, b: 0.75, documentK1: 2.5, titleWeight: 1 };
+    const cached = await store.keywordRanking(query, {}, 10, fields);
+    const plain = await store.keywordRanking(query, {}, 10, { ...fields, useSearchCache: false, stats });
+    expect(cached.map((row) => row.clauseId)).toEqual(plain.map((row) => row.clauseId));
+    for (const [index, row] of cached.entries()) expect(row.score).toBeCloseTo(plain[index]!.score, 9);
   }
   if (vector) {
     const [query] = randomEmbeddings(1, DIMENSION, 99);

@@ -123,6 +123,8 @@ export async function readChangeCounter(executor: StoreExecutor): Promise<string
 /** Options of one BM25 ranking from the copy (the merged options of keyword search). */
 export interface CachedKeywordOptions {
   k1: number;
+  /** k1 of the document field; see KeywordSearchOptions.documentK1. */
+  documentK1: number;
   b: number;
   postingsPerTerm: number;
   documentWeight: number;
@@ -333,7 +335,7 @@ export function createSearchCache(
     terms: string[],
     filters: RetrievalFilters,
     limit: number,
-    { k1, b, postingsPerTerm, documentWeight, titleWeight }: CachedKeywordOptions,
+    { k1, documentK1, b, postingsPerTerm, documentWeight, titleWeight }: CachedKeywordOptions,
   ): RankedClause[] {
     if (limit < 1) return [];
     const { mask, kept } = selectionOf(copy, filters);
@@ -344,7 +346,8 @@ export function createSearchCache(
     const capped = postingsPerTerm > 0 && Number.isFinite(postingsPerTerm);
     const base = k1 * (1 - b);
     const perLength = (k1 * b) / stats.clauseAvgLength;
-    const documentPerLength = (k1 * b) / stats.documentAvgLength;
+    const documentBase = documentK1 * (1 - b);
+    const documentPerLength = (documentK1 * b) / stats.documentAvgLength;
     const postings = terms.flatMap((term) => copy.terms.get(term) ?? []);
     /**
      * The title field as the SQL path adds it: the TITLE_DOCUMENTS best documents (document score,
@@ -397,13 +400,15 @@ export function createSearchCache(
         }
         if (documentWeight !== 0 && term.documentDf > 0) {
           const weight =
-            Math.log(1 + (stats.documents - term.documentDf + 0.5) / (term.documentDf + 0.5)) * (k1 + 1);
+            Math.log(1 + (stats.documents - term.documentDf + 0.5) / (term.documentDf + 0.5)) *
+            (documentK1 + 1);
           const end = Math.min(cap, term.documents.length);
           for (let i = 0; i < end; i++) {
             const at = term.documents[i]!;
             const f = term.documentFrequency[i]!;
             if (documentScores[at] === 0) touchedDocuments.push(at);
-            documentScores[at]! += (weight * f) / (f + base + documentPerLength * term.documentLength[i]!);
+            documentScores[at]! +=
+              (weight * f) / (f + documentBase + documentPerLength * term.documentLength[i]!);
           }
         }
       }

@@ -109,7 +109,7 @@ export const FusionWeightsSchema = z
   .meta({
     id: 'FusionWeights',
     description:
-      "Weighted reciprocal rank fusion: a clause scores sum over the lists of w_list / (k + rank). A weight left out keeps the engine's default, which its embedder declares (the local word-vector embedder: vector 0.05, keyword 1; an OpenAI-compatible one: 1 and 1). An extension of the spec.",
+      "Weighted reciprocal rank fusion: a clause scores sum over the lists of w_list / (k + rank). A weight left out keeps the engine's default, which its embedder declares (the local word-vector embedder: vector 0.015, keyword 1; an OpenAI-compatible one: 1 and 1). An extension of the spec.",
   });
 export type FusionWeightsInput = z.infer<typeof FusionWeightsSchema>;
 

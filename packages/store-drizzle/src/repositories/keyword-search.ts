@@ -2,6 +2,7 @@ import type { ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core'
 import type { StoreContext } from '../store-context';
 import {
   DEFAULT_BM25,
+  DEFAULT_DOCUMENT_K1,
   DEFAULT_DOCUMENT_WEIGHT,
   DEFAULT_POSTINGS_PER_TERM,
   DEFAULT_TITLE_WEIGHT,
@@ -35,6 +36,7 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
     ...options,
     ranking: options.ranking ?? storeOptions.keywordRanking ?? 'bm25',
     k1: options.k1 ?? storeOptions.bm25?.k1,
+    documentK1: options.documentK1 ?? storeOptions.bm25?.documentK1,
     b: options.b ?? storeOptions.bm25?.b,
     documentWeight: options.documentWeight ?? storeOptions.bm25?.documentWeight,
     sentenceWeight: options.sentenceWeight ?? storeOptions.bm25?.sentenceWeight,
@@ -76,6 +78,7 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
     return searchCache.keywordRanking(db, query, filters, limit, {
       k1: merged.k1 ?? DEFAULT_BM25.k1,
       b: merged.b ?? DEFAULT_BM25.b,
+      documentK1: merged.documentK1 ?? DEFAULT_DOCUMENT_K1,
       postingsPerTerm: merged.postingsPerTerm ?? DEFAULT_POSTINGS_PER_TERM,
       documentWeight,
       titleWeight,
