@@ -378,6 +378,51 @@ const isHedge = (cue: Cue): boolean =>
 /** Upper end of the band of a value (ANNOTATION.md: low about 0.3, median about 0.6, high about 0.9). */
 const bandCeiling = (weight: number): number => (weight < 0.45 ? 0.44 : weight < 0.75 ? 0.74 : 1);
 
+/** Relations that open a clause of its own under their head (UD). */
+const CLAUSAL_RELATION = /^(advcl|acl|ccomp|csubj|parataxis)(:|$)/;
+/** Dependents that make a conjunct a clause of its own ("and ... it is unclear"), not a coordinated word. */
+const PREDICATE_DEPENDENT = /^(nsubj|csubj|expl|cop|aux)(:|$)/;
+
+/**
+ * Local indexes of the tokens that stand in a dependent clause inside this clause's span in the tree: on
+ * the way up from the token to the clause's own head (the token whose head lies outside the clause), a
+ * clausal relation (advcl, acl, ccomp, csubj, parataxis, or conj of a predicate with its own Subject,
+ * auxiliary or copula) is crossed. None when the clause's own Finite would be one of them: the parse then
+ * disagrees with the clause ("By 1990 most village shops had closed" parsed with "1990" as root).
+ */
+function embeddedTokens(syntactic: Syntactic, finite: number): Set<number> {
+  const { tokens } = syntactic;
+  const at = new Map<number, number>();
+  tokens.forEach((token, index) => at.set(token.start, index));
+  const predicate = new Set<number>();
+  for (const token of tokens) {
+    if (token.headStart === null || !PREDICATE_DEPENDENT.test(token.deprel)) continue;
+    const head = at.get(token.headStart);
+    if (head !== undefined) predicate.add(head);
+  }
+  const opens = (index: number): boolean => {
+    const token = tokens[index];
+    if (token === undefined) return false;
+    if (CLAUSAL_RELATION.test(token.deprel)) return true;
+    return token.deprel === 'conj' && predicate.has(index);
+  };
+  const embedded = new Set<number>();
+  tokens.forEach((_, index) => {
+    let current = index;
+    for (let steps = 0; steps < tokens.length; steps += 1) {
+      const headStart = tokens[current]?.headStart;
+      const head = headStart === null || headStart === undefined ? undefined : at.get(headStart);
+      if (head === undefined) return;
+      if (opens(current)) {
+        embedded.add(index);
+        return;
+      }
+      current = head;
+    }
+  });
+  return finite >= 0 && embedded.has(finite) ? new Set() : embedded;
+}
+
 /**
  * Modality (ANNOTATION.md, "Modality"): the strongest cue sets the value and further cues reinforce it
  * within its band; a low hedge adjunct beside another modal lowers the value ("might possibly" <
@@ -388,10 +433,17 @@ export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[
   const notModal: string[] = [];
   let negative = false;
   const { tokens } = view.syntactic;
+  const embedded = embeddedTokens(view.syntactic, view.finite);
   for (let index = 0; index < tokens.length; index += 1) {
     if (tokens[index]?.isNegation) negative = true;
     const found = cueAt(view, index);
     if (found === undefined) continue;
+    if (embedded.has(index)) {
+      // MODALITY.OWN_CLAUSE: a cue in a dependent clause the segmenter left inside this one ("if
+      // possible", "when she could", "in which a change ... will lead") modalises that clause, not this one.
+      if (typeof found !== 'string') notModal.push(`${view.lower[index] ?? ''}: MODALITY.OWN_CLAUSE`);
+      continue;
+    }
     if (typeof found === 'string') notModal.push(`${view.lower[index] ?? ''}: ${found}`);
     else cues.push({ word: view.lower[index] ?? '', entry: found, index });
   }
