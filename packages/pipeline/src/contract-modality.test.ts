@@ -247,6 +247,22 @@ describe('Subject and process from the tree', () => {
   });
 });
 
+describe('negation of a Subject the segmenter left in an earlier clause', () => {
+  it('reads "no X or Y party shall be entitled" as a denied entitlement when "no X" is cut off', () => {
+    const clauses = readings(
+      'The Parties agree that no selling or receiving party shall be entitled to damages.',
+    );
+    const entitled = clauses.find((clause) => clause.text.includes('shall be entitled'));
+    expect(entitled?.text.startsWith('The Parties')).toBe(false);
+    expect(entitled).toMatchObject({
+      weight: 0.9,
+      type: 'obligation',
+      polarity: 'negative',
+      rule: 'MODALITY.CONTRACT_ENTITLEMENT_DENIED',
+    });
+  });
+});
+
 describe('contract word classes', () => {
   it('are lower case and keep parties and things apart', async () => {
     const lexicon = await import('./lexicons/contract-lexicon');

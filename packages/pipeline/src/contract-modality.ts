@@ -407,6 +407,27 @@ function earlierSubject(
   return undefined;
 }
 
+/** The nsubj/nsubj:pass/csubj/expl of the operator's head that the tree puts in an earlier clause of the sentence. */
+function treeSubjectBefore(
+  view: ClauseView,
+  operator: number,
+  previous: readonly Syntactic[],
+): { tokens: Syntactic['tokens']; index: number } | undefined {
+  const tokens = view.syntactic.tokens;
+  const process = headIndex(tokens, operator);
+  const processStart = tokens[process]?.start;
+  if (processStart === undefined) return undefined;
+  for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
+    const clause = previous[back] as Syntactic;
+    if (clause.sentenceIndex !== view.syntactic.sentenceIndex) return undefined;
+    const index = clause.tokens.findIndex(
+      (token) => token.headStart === processStart && SUBJECT_RELATION.test(token.deprel),
+    );
+    if (index >= 0) return { tokens: clause.tokens, index };
+  }
+  return undefined;
+}
+
 function registerOf(view: ClauseView, previous: readonly Syntactic[]): boolean {
   for (const token of view.syntactic.tokens) if (isRegisterToken(token)) return true;
   for (const clause of previous) for (const token of clause.tokens) if (isRegisterToken(token)) return true;
@@ -624,7 +645,18 @@ export function contractFacts(
     subjectRelation = found?.relation ?? '';
     processFrom = own;
     negative = negativeIn(view.lower, 0, view.lower.length);
-    if (subject < 0) {
+    const treeEarlier = treeSubjectBefore(view, own, previous);
+    if (treeEarlier !== undefined) {
+      // The tree hangs a Subject of this clause's process in an earlier clause ("that no claiming" |
+      // "or indemnified party shall be entitled to"): its negation counts; a Subject of this clause
+      // stays the one the rules read.
+      negative ||= negatedSubject(treeEarlier.tokens, treeEarlier.index);
+      if (subject < 0) {
+        subjectTokens = treeEarlier.tokens;
+        subject = treeEarlier.index;
+        subjectRelation = `${treeEarlier.tokens[treeEarlier.index]?.deprel ?? ''} (earlier clause)`;
+      }
+    } else if (subject < 0) {
       const earlier = earlierSubject(view, previous);
       if (earlier !== undefined) {
         subjectTokens = earlier.tokens;
