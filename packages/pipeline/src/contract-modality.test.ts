@@ -203,6 +203,66 @@ describe('voice, split verbal groups and polarity', () => {
   });
 });
 
+describe('Subject and process from the tree', () => {
+  const premise = (reading: Reading, label: string) =>
+    reading.premises.find((entry) => entry.label === label)?.value;
+
+  it('cites the relations: the nsubj of the process and the process as the head of the operator', () => {
+    const clause = decided('The Tenant shall pay the deposit before moving in.');
+    expect(premise(clause, 'contract_subject_relation')).toBe('nsubj');
+    expect(premise(clause, 'contract_process_relation')).toBe('head of shall');
+  });
+
+  it('reads the process over words between the operator and the verb ("shall each promptly stop")', () => {
+    const clause = decided(
+      'Upon expiry of this Agreement, Smith and Brown shall each promptly stop using the logo.',
+    );
+    expect(clause).toMatchObject({ weight: 0.9, type: 'obligation', rule: 'MODALITY.CONTRACT_PARTY_DUTY' });
+    expect(premise(clause, 'contract_process')).toBe('stop: active');
+    expect(premise(clause, 'contract_subject')).toMatch(/: party$/);
+  });
+
+  it('takes the nominal right before the operator when the parse hangs the Subject across a comma', () => {
+    // The parse makes "anything" the nsubj of "meet"; "Acme and Globex" stand right before "will".
+    const clause = decided(
+      'Notwithstanding anything herein to the contrary, Acme and Globex will meet every quarter.',
+    );
+    expect(clause).toMatchObject({ weight: 0.9, type: 'obligation', rule: 'MODALITY.CONTRACT_PARTY_DUTY' });
+    expect(premise(clause, 'contract_subject_relation')).toBe('nominal before the operator');
+    expect(premise(clause, 'contract_subject')).toBe('Globex: party');
+  });
+
+  it('gives a clause the operator the tree hangs on its verb from an earlier clause', () => {
+    const clauses = readings(
+      'Such suspension shall - to the extent possible - be limited to the affected areas.',
+    );
+    const limited = clauses.find((clause) => clause.text.startsWith('be limited'));
+    expect(limited).toMatchObject({
+      weight: 0.9,
+      type: 'obligation',
+      rule: 'MODALITY.CONTRACT_PASSIVE_DUTY',
+    });
+    expect(limited?.premises).toContainEqual({ label: 'contract_operator', value: 'shall (earlier clause)' });
+    expect(limited?.premises).toContainEqual({ label: 'contract_process', value: 'limit: passive' });
+  });
+});
+
+describe('negation of a Subject the segmenter left in an earlier clause', () => {
+  it('reads "no X or Y party shall be entitled" as a denied entitlement when "no X" is cut off', () => {
+    const clauses = readings(
+      'The Parties agree that no selling or receiving party shall be entitled to damages.',
+    );
+    const entitled = clauses.find((clause) => clause.text.includes('shall be entitled'));
+    expect(entitled?.text.startsWith('The Parties')).toBe(false);
+    expect(entitled).toMatchObject({
+      weight: 0.9,
+      type: 'obligation',
+      polarity: 'negative',
+      rule: 'MODALITY.CONTRACT_ENTITLEMENT_DENIED',
+    });
+  });
+});
+
 describe('contract word classes', () => {
   it('are lower case and keep parties and things apart', async () => {
     const lexicon = await import('./lexicons/contract-lexicon');

@@ -37,6 +37,10 @@ export interface ContractFacts {
   /** The operator stands in an earlier clause of the sentence ("MSL shall," | "provide a report"). */
   readonly inherited: boolean;
   readonly subject: string;
+  /** The relation that gave the Subject ("nsubj", "nsubj:pass", "nominal before the operator" ...), "" when none. */
+  readonly subjectRelation: string;
+  /** How the process was found ("head of shall" in the tree, "word after the operator"). */
+  readonly processRelation: string;
   /** party: can be bound to act; thing: the agreement, a term, a payment ...; none: no Subject found. */
   readonly subjectKind: 'party' | 'thing' | 'none';
   /** Lemma of the process after the operator ("pay", "returned" -> "return", "be"), "" when none. */
@@ -226,7 +230,79 @@ const FIRST_PERSON = new Set(['i', 'we']);
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
 const SKIPPED = new Set(['ADV', 'PART', 'PUNCT']);
 
-/** Local index of the Subject before `before`: by its relation, else the nearest nominal. */
+/** Local index of the token a token depends on in the tree, or -1 (the root, or a head outside the clause). */
+function headIndex(tokens: Syntactic['tokens'], index: number): number {
+  const headStart = tokens[index]?.headStart;
+  if (headStart === null || headStart === undefined) return -1;
+  return tokens.findIndex((token) => token.start === headStart);
+}
+
+/** Local indexes of the tree dependents of `index` whose relation passes `relation`. */
+function dependents(tokens: Syntactic['tokens'], index: number, relation: RegExp): number[] {
+  const start = tokens[index]?.start;
+  const found: number[] = [];
+  if (start === undefined) return found;
+  tokens.forEach((token, at) => {
+    if (token.headStart === start && at !== index && relation.test(token.deprel)) found.push(at);
+  });
+  return found;
+}
+
+/** Where a Subject was found: its local index and the relation (or word-order fallback) that gave it. */
+interface SubjectFound {
+  readonly index: number;
+  readonly relation: string;
+}
+
+const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON']);
+
+/** The nominal right before the operator, over adverbs and "each"/"both" ("Zanotti and Aura shall each"). */
+function nominalBefore(tokens: Syntactic['tokens'], operator: number): number {
+  let index = operator - 1;
+  while (index >= 0 && tokens[index]?.pos === 'ADV') index -= 1;
+  const token = tokens[index];
+  return token !== undefined && NOMINAL.has(token.pos) ? index : -1;
+}
+
+/**
+ * The Subject of the operator's clause from the tree: the nsubj/nsubj:pass/csubj/expl of the process the
+ * operator depends on (or of the verb that process is coordinated with: "shall keep records and provide").
+ * A tree Subject cut off from the operator by a comma while a nominal stands right before the operator
+ * ("Notwithstanding anything herein to the contrary, Tadeo and Diplomat will confer", where the parse takes
+ * "anything" for the Subject) gives way to that nominal. Without a tree Subject: the nearest subject
+ * relation before the operator, else the nearest nominal.
+ */
+function subjectOf(tokens: Syntactic['tokens'], operator: number): SubjectFound | undefined {
+  const process = headIndex(tokens, operator);
+  let found: SubjectFound | undefined;
+  if (process >= 0) {
+    const own = dependents(tokens, process, SUBJECT_RELATION);
+    const shared =
+      own.length === 0 && tokens[process]?.deprel === 'conj'
+        ? dependents(tokens, headIndex(tokens, process), SUBJECT_RELATION)
+        : [];
+    const index = own[0] ?? shared[0];
+    if (index !== undefined && index < operator) {
+      const relation = tokens[index]?.deprel ?? 'nsubj';
+      found = { index, relation: own.length > 0 ? relation : `${relation} (shared by conj)` };
+    }
+  }
+  const before = nominalBefore(tokens, operator);
+  if (found !== undefined && before >= 0 && before !== found.index) {
+    for (let index = found.index + 1; index < before; index += 1)
+      if (tokens[index]?.text === ',') return { index: before, relation: 'nominal before the operator' };
+  }
+  if (found !== undefined) return found;
+  for (let index = operator - 1; index >= 0; index -= 1)
+    if (SUBJECT_RELATION.test(tokens[index]?.deprel ?? ''))
+      return { index, relation: tokens[index]?.deprel ?? '' };
+  if (before >= 0) return { index: before, relation: 'nominal before the operator' };
+  for (let index = operator - 1; index >= 0; index -= 1)
+    if (NOMINAL.has(tokens[index]?.pos ?? '')) return { index, relation: 'nearest nominal' };
+  return undefined;
+}
+
+/** Local index of the Subject before `before` (by its relation, else the nearest nominal), for clauses with no operator. */
 function subjectIndex(tokens: Syntactic['tokens'], before: number): number {
   for (let index = before - 1; index >= 0; index -= 1)
     if (SUBJECT_RELATION.test(tokens[index]?.deprel ?? '')) return index;
@@ -235,6 +311,22 @@ function subjectIndex(tokens: Syntactic['tokens'], before: number): number {
     if (pos === 'NOUN' || pos === 'PROPN' || pos === 'PRON') return index;
   }
   return -1;
+}
+
+/**
+ * Kind of a Subject with its conjuncts: "Zanotti and Aura" is a party when one conjunct is (the conj
+ * dependents in the tree, or a nominal joined by "and"/"or" right before it when the parse missed them).
+ */
+function coordinatedKindOf(tokens: Syntactic['tokens'], index: number): ContractFacts['subjectKind'] {
+  const kind = subjectKindOf(tokens, index);
+  if (kind !== 'thing') return kind;
+  const conjuncts = dependents(tokens, index, /^conj/);
+  const joiner = tokens[index - 1]?.text.toLowerCase() ?? '';
+  if ((joiner === 'and' || joiner === 'or') && NOMINAL.has(tokens[index - 2]?.pos ?? ''))
+    conjuncts.push(index - 2);
+  const head = headIndex(tokens, index);
+  if (tokens[index]?.deprel === 'conj' && head >= 0 && head < index) conjuncts.push(head);
+  return conjuncts.some((other) => subjectKindOf(tokens, other) === 'party') ? 'party' : kind;
 }
 
 function subjectKindOf(tokens: Syntactic['tokens'], index: number): ContractFacts['subjectKind'] {
@@ -315,6 +407,27 @@ function earlierSubject(
   return undefined;
 }
 
+/** The nsubj/nsubj:pass/csubj/expl of the operator's head that the tree puts in an earlier clause of the sentence. */
+function treeSubjectBefore(
+  view: ClauseView,
+  operator: number,
+  previous: readonly Syntactic[],
+): { tokens: Syntactic['tokens']; index: number } | undefined {
+  const tokens = view.syntactic.tokens;
+  const process = headIndex(tokens, operator);
+  const processStart = tokens[process]?.start;
+  if (processStart === undefined) return undefined;
+  for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
+    const clause = previous[back] as Syntactic;
+    if (clause.sentenceIndex !== view.syntactic.sentenceIndex) return undefined;
+    const index = clause.tokens.findIndex(
+      (token) => token.headStart === processStart && SUBJECT_RELATION.test(token.deprel),
+    );
+    if (index >= 0) return { tokens: clause.tokens, index };
+  }
+  return undefined;
+}
+
 function registerOf(view: ClauseView, previous: readonly Syntactic[]): boolean {
   for (const token of view.syntactic.tokens) if (isRegisterToken(token)) return true;
   for (const clause of previous) for (const token of clause.tokens) if (isRegisterToken(token)) return true;
@@ -328,6 +441,26 @@ interface ProcessFacts {
   defining: boolean;
   entitlement: boolean;
   duty: boolean;
+  /** How the process was found: the operator's head in the tree, or the word after the operator. */
+  relation: string;
+}
+
+const VERB_CHAIN = /^(aux|cop)/;
+
+/**
+ * Where the process starts, from the tree: the operator's head when it stands after the operator, or the
+ * first be/have auxiliary or copula of that head between the two ("shall - to the extent possible - be
+ * limited": "be"; "shall each promptly cease": "cease"). Undefined when the tree gives none.
+ */
+function treeProcessStart(view: ClauseView, operator: number): number | undefined {
+  const tokens = view.syntactic.tokens;
+  const process = headIndex(tokens, operator);
+  if (process <= operator) return undefined;
+  const tag = view.pos[process];
+  if (tag !== 'VERB' && tag !== 'AUX' && tag !== 'ADJ' && tag !== 'NOUN') return undefined;
+  for (const index of dependents(tokens, process, VERB_CHAIN))
+    if (index > operator && !OPERATORS.has(view.lemma[index] ?? '')) return index;
+  return process;
 }
 
 /** A past participle after "be"/"have"; the tagger reads some as adjectives ("shall be limited to"). */
@@ -344,6 +477,7 @@ function processAfter(view: ClauseView, at: number): ProcessFacts {
     defining: false,
     entitlement: false,
     duty: false,
+    relation: at < 0 ? 'first verb of the clause' : 'word after the operator',
   };
   let index = at + 1;
   // Skip adverbs, "not", punctuation and a second operator ("shall not and will not have").
@@ -352,6 +486,11 @@ function processAfter(view: ClauseView, at: number): ProcessFacts {
     if (SKIPPED.has(tag) || (tag === 'CCONJ' && pos[index + 1] === 'AUX')) index += 1;
     else if (tag === 'AUX' && OPERATORS.has(lemma[index] ?? '')) index += 1;
     else break;
+  }
+  const fromTree = at >= 0 && view.pos[at] === 'AUX' ? treeProcessStart(view, at) : undefined;
+  if (fromTree !== undefined) {
+    facts.relation = `head of ${lower[at] ?? ''}`;
+    index = fromTree;
   }
   if (index >= lower.length) return facts;
   const word = lemma[index] ?? '';
@@ -409,6 +548,8 @@ function inheritedOperator(
   view: ClauseView,
   previous: readonly Syntactic[],
 ): { clause: Syntactic; index: number } | undefined {
+  const fromTree = treeInheritedOperator(view, previous);
+  if (fromTree !== undefined) return fromTree;
   if (view.finite >= 0) return undefined;
   let first = 0;
   // A coordinated clause with its Subject and operator left out ("Supplier shall keep records | and
@@ -438,6 +579,38 @@ function inheritedOperator(
   return undefined;
 }
 
+/**
+ * The operator of an earlier clause of the sentence that the tree hangs on this clause's verb as its aux
+ * ("Such suspension shall - to the extent possible -" | "be limited to the Location Areas": "shall" is an
+ * aux of "limited"), whatever the segmenter made of the words between.
+ */
+function treeInheritedOperator(
+  view: ClauseView,
+  previous: readonly Syntactic[],
+): { clause: Syntactic; index: number } | undefined {
+  const starts = new Set<number>();
+  view.syntactic.tokens.forEach((token, index) => {
+    const tag = view.pos[index];
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'ADJ') starts.add(token.start);
+  });
+  if (starts.size === 0) return undefined;
+  const sentence = view.syntactic.sentenceIndex;
+  for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
+    const clause = previous[back] as Syntactic;
+    if (clause.sentenceIndex !== sentence) return undefined;
+    const index = clause.tokens.findIndex(
+      (token) =>
+        token.pos === 'AUX' &&
+        OPERATORS.has(token.lemma) &&
+        /^aux/.test(token.deprel) &&
+        token.headStart !== null &&
+        starts.has(token.headStart),
+    );
+    if (index >= 0) return { clause, index };
+  }
+  return undefined;
+}
+
 /** Index of the clause's own modal operator (not the noun "will" of "good will"), or -1. */
 function operatorIndex(view: ClauseView): number {
   for (let index = 0; index < view.lower.length; index += 1) {
@@ -462,18 +635,33 @@ export function contractFacts(
   let inherited = false;
   let processFrom = -1;
   let commitment = false;
+  let subjectRelation = '';
   let negative: boolean;
   if (own >= 0) {
     const lemma = view.lemma[own] ?? '';
     operator = (OPERATORS.has(lemma) ? lemma : view.lower[own]) as ContractOperator;
-    subject = subjectIndex(tokens, own);
+    const found = subjectOf(tokens, own);
+    subject = found?.index ?? -1;
+    subjectRelation = found?.relation ?? '';
     processFrom = own;
     negative = negativeIn(view.lower, 0, view.lower.length);
-    if (subject < 0) {
+    const treeEarlier = treeSubjectBefore(view, own, previous);
+    if (treeEarlier !== undefined) {
+      // The tree hangs a Subject of this clause's process in an earlier clause ("that no claiming" |
+      // "or indemnified party shall be entitled to"): its negation counts; a Subject of this clause
+      // stays the one the rules read.
+      negative ||= negatedSubject(treeEarlier.tokens, treeEarlier.index);
+      if (subject < 0) {
+        subjectTokens = treeEarlier.tokens;
+        subject = treeEarlier.index;
+        subjectRelation = `${treeEarlier.tokens[treeEarlier.index]?.deprel ?? ''} (earlier clause)`;
+      }
+    } else if (subject < 0) {
       const earlier = earlierSubject(view, previous);
       if (earlier !== undefined) {
         subjectTokens = earlier.tokens;
         subject = earlier.index;
+        subjectRelation = `${earlier.tokens[earlier.index]?.deprel ?? ''} (earlier clause)`;
         negative ||= negatedSubject(earlier.tokens, earlier.index);
       }
     }
@@ -483,7 +671,9 @@ export function contractFacts(
       operator = earlier.clause.tokens[earlier.index]?.lemma as ContractOperator;
       inherited = true;
       subjectTokens = earlier.clause.tokens;
-      subject = subjectIndex(earlier.clause.tokens, earlier.index);
+      const found = subjectOf(earlier.clause.tokens, earlier.index);
+      subject = found?.index ?? -1;
+      subjectRelation = found?.relation ?? '';
       // "it shall, within four days, so notify": the Subject before the operator's clause, if any.
       const earlierLower = earlier.clause.tokens.map((token) => token.text.toLowerCase());
       negative =
@@ -531,15 +721,19 @@ export function contractFacts(
         defining: false,
         entitlement: false,
         duty: false,
+        relation: 'word after the commitment',
       }
     : processAfter(view, processFrom);
   if (operator === null && !commitment && !process.entitlement && !process.duty) return undefined;
+  const { relation: processRelation, ...processFacts } = process;
   return {
     operator,
     inherited,
     subject: subject < 0 ? '' : (subjectTokens[subject]?.text ?? ''),
-    subjectKind: subject < 0 ? 'none' : subjectKindOf(subjectTokens, subject),
-    ...process,
+    subjectKind: subject < 0 ? 'none' : coordinatedKindOf(subjectTokens, subject),
+    subjectRelation: subject < 0 ? '' : subjectRelation || (subjectTokens[subject]?.deprel ?? ''),
+    ...processFacts,
+    processRelation,
     commitment,
     negative,
     register: registerOf(view, previous) || subjectRegister(subjectTokens, subject),
@@ -575,7 +769,12 @@ function factPremises(facts: ContractFacts): Premise[] {
       label: 'contract_subject',
       value: facts.subject === '' ? 'none' : `${facts.subject}: ${facts.subjectKind}`,
     },
+    {
+      label: 'contract_subject_relation',
+      value: facts.subjectRelation === '' ? 'none' : facts.subjectRelation,
+    },
     { label: 'contract_process', value: process },
+    { label: 'contract_process_relation', value: facts.processRelation },
     { label: 'contract_register', value: facts.register ? 'present' : 'absent' },
   ];
 }

@@ -343,3 +343,24 @@ describe('round 7: approximations, numbered superlatives, nominal usuality, "exp
     expect(weightOf('The result was as we expected.')).toBe(0);
   });
 });
+
+describe('MODALITY.OWN_CLAUSE: cues count in the clause the tree puts them in', () => {
+  it('a cue in a dependent clause left inside the clause ("if possible") does not modalise it', () => {
+    const [first] = pipeline.compile('Pack the kitchen first if possible, and start with the books.', {
+      documentId: 'modality-test',
+    });
+    expect(first?.syntactic.text).toContain('if possible');
+    expect(first?.interpersonal.modalityWeight).toBe(0);
+    expect(first?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'not_modal',
+      value: 'possible: MODALITY.OWN_CLAUSE',
+    });
+  });
+
+  it('keeps the cues of the clause itself', () => {
+    const [first] = pipeline.compile('Possibly pack the kitchen first, and start with the books.', {
+      documentId: 'modality-test',
+    });
+    expect(first?.interpersonal.modalityWeight).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { ModalityType, Premise, Syntactic } from '@cae/core';
+import { embeddedTokens } from './clause-scope';
 import type { ClauseView } from './clause-view';
 import { readContract } from './contract-modality';
 import {
@@ -388,10 +389,17 @@ export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[
   const notModal: string[] = [];
   let negative = false;
   const { tokens } = view.syntactic;
+  const embedded = embeddedTokens(view.syntactic, view.finite);
   for (let index = 0; index < tokens.length; index += 1) {
     if (tokens[index]?.isNegation) negative = true;
     const found = cueAt(view, index);
     if (found === undefined) continue;
+    if (embedded.has(index)) {
+      // MODALITY.OWN_CLAUSE: a cue in a dependent clause the segmenter left inside this one ("if
+      // possible", "when she could", "and if he were correct it is unclear") modalises that clause, not this one.
+      if (typeof found !== 'string') notModal.push(`${view.lower[index] ?? ''}: MODALITY.OWN_CLAUSE`);
+      continue;
+    }
     if (typeof found === 'string') notModal.push(`${view.lower[index] ?? ''}: ${found}`);
     else cues.push({ word: view.lower[index] ?? '', entry: found, index });
   }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { viewClause } from './clause-view';
 import { PROCESS_BY_LEMMA, verbPrior } from './lexicons/process-lexicon';
+import { MODAL_FORMS } from './lexicons/word-classes';
 import { createPipeline } from './pipeline';
-import { PRIOR_MIN_SHARE, PROCESS_RULES } from './transitivity-analyzer';
+import { analyzeTransitivity, PRIOR_MIN_SHARE, PROCESS_RULES } from './transitivity-analyzer';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
 /** wink-nlp's tags, which read some predicates as verbs: the frame overrides still have to hold there. */
@@ -111,5 +113,36 @@ describe('frames override the prior', () => {
       matched: PROCESS_RULES.frameGoal,
     });
     expect(processOf('The guard was injured.').type).toBe('material');
+  });
+});
+
+describe('modal verbs take no WordNet prior (isModalVerb: MODAL_FORMS plus "ought")', () => {
+  /** The clause of `text` with the token `word` tagged VERB, as a tagger that misreads the modal would leave it. */
+  function asVerb(text: string, word: string) {
+    const clause = pipeline.compile(text, { documentId: 'process-prior-test' })[0];
+    if (clause === undefined) throw new Error(`no clause for ${text}`);
+    const tokens = clause.syntactic.tokens.map((token) =>
+      token.text.toLowerCase() === word ? { ...token, pos: 'VERB' as const } : token,
+    );
+    const view = viewClause({ ...clause.syntactic, tokens });
+    expect(view.pos[view.head]).toBe('VERB');
+    expect(view.lower[view.head]).toBe(word);
+    return analyzeTransitivity(view, false, 'positive', 'declarative');
+  }
+
+  it('"can" tagged VERB as the Event keeps the default, not the prior of "can" (preserve in tins)', () => {
+    // WordNet's only verb senses of "can" are material (share 1): the prior would fire on the modal.
+    expect(MODAL_FORMS.has('can')).toBe(true);
+    expect(verbPrior('can')?.share).toBeGreaterThanOrEqual(PRIOR_MIN_SHARE);
+    const found = asVerb('Yes, we can.', 'can');
+    expect(found.rawTransitivity.verbLemma).toBe('can');
+    expect(found.rawTransitivity.matched).toBe('PROCESS.DEFAULT_MATERIAL');
+    expect(found.rawTransitivity.matched).not.toContain(PROCESS_RULES.wordnetPrior);
+  });
+
+  it('a lexical verb tagged the same way still takes its prior', () => {
+    const found = asVerb('Yes, we ponder.', 'ponder');
+    expect(found.processType).toBe('mental');
+    expect(found.rawTransitivity.matched).toBe(`${PROCESS_RULES.wordnetPrior}:ponder`);
   });
 });

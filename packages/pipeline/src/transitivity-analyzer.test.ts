@@ -276,3 +276,23 @@ describe('process type (ambiguous verbs)', () => {
     expect(processOf('How many guests looked at the paintings?')).toBe('behavioral');
   });
 });
+
+describe('labels read from the tree', () => {
+  it('ROLE.TREE_SUBJECT: of two nominal groups set off by a comma, the nsubj of the verb is the Subject', () => {
+    const clause = clauseOf('Notwithstanding the rules of the club, the members may not smoke.');
+    expect(rolesOf('Notwithstanding the rules of the club, the members may not smoke.')).toEqual([
+      'actor=the members',
+    ]);
+    expect(clause?.ideational.rawTransitivity.matched).toContain('ROLE.TREE_SUBJECT');
+  });
+
+  it('PROCESS.THERE_BE: "there" tagged as an adverb right before a verb with no nsubj is existential', () => {
+    const clause = clauseOf('Once upon a time there lived an old fisherman.');
+    const there = clause?.syntactic.tokens.find((token) => token.text === 'there');
+    expect(there?.pos).toBe('ADV');
+    expect(clause?.ideational.processType).toBe('existential');
+    expect(rolesOf('Once upon a time there lived an old fisherman.')).toEqual(['existent=an old fisherman']);
+    expect(clause?.ideational.circumstances.map((item) => item.text)).not.toContain('there');
+    expect(processOf('He lived there for years.')).not.toBe('existential');
+  });
+});

@@ -182,7 +182,15 @@ export const ROLE_RULES = {
   coordinatedNominal: 'ROLE.COORDINATED_NOMINAL',
   /** be + a Subject with a superlative or "main/only/first" (a unique role) is identifying: Subject = Value. */
   superlativeValue: 'ROLE.SUPERLATIVE_VALUE',
+  /**
+   * Of nominal groups before the Event set off from each other by a comma, the Subject is the one holding
+   * the verb's nsubj/nsubj:pass/csubj/expl in the tree (the nearest to the verb when the parse gives two):
+   * "Notwithstanding any other provision of this Agreement, the Tenant shall not sublet the Premises".
+   */
+  treeSubject: 'ROLE.TREE_SUBJECT',
 } as const;
+
+const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
 
 /** Words that make a nominal group a circumstance of time when they determine a time noun. */
 const TIME_DETERMINERS: Readonly<Record<string, readonly [CircumstanceType, string]>> = lexiconTable({
@@ -342,6 +350,28 @@ export interface TransitivityFrame {
   readonly projects?: boolean;
 }
 
+/** The token at `head` has an nsubj/nsubj:pass/csubj/expl dependent in the clause. */
+function hasTreeSubject(view: ClauseView, head: number): boolean {
+  const headStart = view.syntactic.tokens[head]?.start;
+  return view.syntactic.tokens.some(
+    (token) => token.headStart === headStart && SUBJECT_RELATION.test(token.deprel),
+  );
+}
+
+/** The group of `candidates` holding the last nsubj/nsubj:pass/csubj/expl of the token at `head` in the tree. */
+function treeSubjectGroup(view: ClauseView, candidates: readonly Group[], head: number): Group | undefined {
+  const tokens = view.syntactic.tokens;
+  const headStart = head >= 0 ? tokens[head]?.start : undefined;
+  if (headStart === undefined) return undefined;
+  let found: Group | undefined;
+  for (const group of candidates)
+    for (let index = group.start; index < group.end; index += 1) {
+      const token = tokens[index];
+      if (token?.headStart === headStart && SUBJECT_RELATION.test(token.deprel)) found = group;
+    }
+  return found;
+}
+
 /** Process type, participants and circumstances (ANNOTATION.md, "Process type"). */
 export function analyzeTransitivity(
   view: ClauseView,
@@ -452,13 +482,17 @@ export function analyzeTransitivity(
   )
     fired.push(ROLE_RULES.phrasalVerb);
   // "There is a king", "Is there a pharmacy?" (the Finite before "there"), "there lived a king".
+  // The tagger may read the "there" right before a verb of existing as an adverb ("Once upon a time there
+  // lived a king": there/ADV): with no nsubj of the verb in the tree, it is the existential Subject.
   const existential =
     head >= 0 &&
     view.lower.some(
       (word, index) =>
         word === 'there' &&
-        view.pos[index] === 'PRON' &&
-        (index < head || (index === head + 1 && (view.pos[head] === 'AUX' || view.pos[head] === 'VERB'))),
+        ((view.pos[index] === 'PRON' &&
+          (index < head ||
+            (index === head + 1 && (view.pos[head] === 'AUX' || view.pos[head] === 'VERB')))) ||
+          (view.pos[index] === 'ADV' && index === head - 1 && !hasTreeSubject(view, head))),
     );
   if (existential && verbLemma !== null && EXISTENTIAL_VERBS.has(verbLemma)) {
     processType = 'existential';
@@ -720,7 +754,13 @@ export function analyzeTransitivity(
   } else if (pre.length > 0) {
     subject = pre[0];
     const last = pre[pre.length - 1] as Group;
-    if (pre.length >= 2 && !separated(view, groups, (pre[pre.length - 2] as Group).end, last.start)) {
+    const separate =
+      pre.length >= 2 && separated(view, groups, (pre[pre.length - 2] as Group).end, last.start);
+    const fromTree = separate ? treeSubjectGroup(view, pre, head) : undefined;
+    if (fromTree !== undefined && fromTree !== subject) {
+      subject = fromTree;
+      fired.push(ROLE_RULES.treeSubject);
+    } else if (pre.length >= 2 && !separate) {
       const first = pre[0] as Group;
       const how = groups.find((group) => group.end === first.start && view.lower[group.start] === 'how');
       const start = how?.start ?? first.start;
@@ -987,6 +1027,8 @@ export function analyzeTransitivity(
       if (MODAL_ADJUNCTS[word] !== undefined || TEXTUAL_THEMES.has(word) || INTERPERSONAL_THEMES.has(word))
         continue;
       if (view.pos[group.head] !== 'ADV') continue;
+      // The existential "there" right before the Event is its Subject, no place.
+      if (word === 'there' && processType === 'existential' && group.head === head - 1) continue;
       if (PLACE_ADVERBS.has(word)) circumstances.push(circumstance('location', 'place', group));
       else if (TIME_ADVERBS.has(word)) circumstances.push(circumstance('location', 'time', group));
       else if (word.endsWith('ly')) circumstances.push(circumstance('manner', 'quality', group));
