@@ -13,9 +13,10 @@ const OUTPUT = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
 const useGum = (process.env.GUM_TRAIN ?? '1') !== '0';
 const options = {
   taggerIterations: Number(process.env.TAGGER_ITERATIONS ?? 8),
-  parserIterations: Number(process.env.PARSER_ITERATIONS ?? 12),
+  parserIterations: Number(process.env.PARSER_ITERATIONS ?? 8),
   folds: Number(process.env.JACKKNIFE_FOLDS ?? 5),
   seed: 20_131,
+  nonProjective: (process.env.NON_PROJECTIVE === 'skip' ? 'skip' : 'lift') as 'skip' | 'lift',
 };
 
 const started = performance.now();
