@@ -2,7 +2,7 @@ import type { ConlluSentence } from './conllu';
 import { trainLemmatizer } from './lemmatizer';
 import type { ModelBundle } from './model-format';
 import { trainMorphology } from './morphology';
-import { isProjective } from './oracle';
+import { isProjective, projectivize } from './oracle';
 import { type ParserExample, trainParser } from './parser-training';
 import { tagClassName } from './tag-classes';
 import { Tagger } from './tagger';
@@ -14,11 +14,16 @@ export interface ModelTrainingOptions {
   /** Folds for jackknifed training tags of the parser; below 2 the parser trains on gold tags. */
   folds: number;
   seed: number;
+  /**
+   * Non-projective training trees: `lift` trains on them made projective by lifting their crossing arcs
+   * (`projectivize`), `skip` leaves them out (the default).
+   */
+  nonProjective?: 'skip' | 'lift';
   about?: Record<string, string | number>;
   log?: (line: string) => void;
 }
 
-/** Trains the tagger, the parser (on jackknifed tags, projective trees only), morphology and lemmatizer. */
+/** Trains the tagger, the parser (on jackknifed tags; see `nonProjective`), morphology and lemmatizer. */
 export function trainModel(train: readonly ConlluSentence[], options: ModelTrainingOptions): ModelBundle {
   const { log, seed } = options;
   const tagger = trainTagger(train, { iterations: options.taggerIterations, seed, ...(log ? { log } : {}) });
@@ -28,16 +33,17 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
 
   const tags = jackknifeTags(train, options, classIds, goldClass);
   const examples: ParserExample[] = [];
+  let lifted = 0;
   train.forEach((sentence, s) => {
-    if (!isProjective(sentence.heads)) return;
-    examples.push({
-      words: sentence.words,
-      tags: tags[s]!,
-      heads: sentence.heads,
-      deprels: sentence.deprels,
-    });
+    let heads = sentence.heads;
+    if (!isProjective(heads)) {
+      if (options.nonProjective !== 'lift') return;
+      heads = projectivize(heads);
+      lifted++;
+    }
+    examples.push({ words: sentence.words, tags: tags[s]!, heads, deprels: sentence.deprels });
   });
-  log?.(`parser: ${examples.length} projective sentences of ${train.length}`);
+  log?.(`parser: ${examples.length} sentences of ${train.length} (${lifted} non-projective ones lifted)`);
   const parser = trainParser(examples, {
     tagClasses: tagger.classes,
     iterations: options.parserIterations,

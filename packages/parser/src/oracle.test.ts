@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProjective, staticOracle, transitionCost } from './oracle';
+import { isProjective, projectivize, staticOracle, transitionCost } from './oracle';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
 
 /** Hand-made projective trees: heads of words 1..n (0 = root). */
@@ -69,5 +69,26 @@ describe('arc-hybrid transition system', () => {
     expect(PROJECTIVE_TREES.every(isProjective)).toBe(true);
     expect(isProjective([3, 4, 0, 3])).toBe(false);
     expect(isProjective([2, 0, 5, 1, 2])).toBe(false);
+  });
+});
+
+describe('projectivize', () => {
+  it('leaves projective trees as they are', () => {
+    for (const heads of PROJECTIVE_TREES) expect(projectivize(heads)).toEqual(heads);
+  });
+
+  it('lifts the shortest crossing arc to the head of its head until no arcs cross', () => {
+    // "A hearing is scheduled on the issue today": "issue" (7) depends on "hearing" (2) across "scheduled" (4).
+    const heads = [2, 4, 4, 0, 7, 7, 2, 4];
+    expect(isProjective(heads)).toBe(false);
+    const lifted = projectivize(heads);
+    expect(isProjective(lifted)).toBe(true);
+    expect(lifted).toEqual([2, 4, 4, 0, 7, 7, 4, 4]);
+    // "What did you say he bought ?" with "What" (1) the object of "bought" (6) across "say" (4).
+    const question = [6, 4, 4, 0, 6, 4, 4];
+    expect(isProjective(question)).toBe(false);
+    const liftedQuestion = projectivize(question);
+    expect(liftedQuestion).toEqual([4, 4, 4, 0, 6, 4, 4]);
+    expect(isProjective(liftedQuestion)).toBe(true);
   });
 });

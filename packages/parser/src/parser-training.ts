@@ -29,7 +29,11 @@ export interface ParserTrainingOptions {
   explorationStart?: number;
   /** …so that it learns to recover from its mistakes (the point of the dynamic oracle). */
   explorationProbability?: number;
+  /** Transition rows whose largest quantised weight stays under this are dropped (default 400). */
+  minRowWeight?: number;
   log?: (line: string) => void;
+  /** Called after each iteration with a function that gives the averaged model so far (for tuning on dev). */
+  onIteration?: (iteration: number, model: () => ParserModelData) => void;
 }
 
 /**
@@ -57,6 +61,13 @@ export function trainParser(
   const explorationProbability = options.explorationProbability ?? 0.9;
   const order = [...examples];
   const coarseOfTag = coarseTags(options.tagClasses);
+  const minRowWeight = options.minRowWeight ?? TRANSITION_MIN_ROW_WEIGHT;
+  const model = (): ParserModelData => ({
+    labels,
+    tagClasses: options.tagClasses,
+    transitions: transitions.finish(0, minRowWeight),
+    labeler: labeler.finish(),
+  });
 
   for (let iteration = 0; iteration < options.iterations; iteration++) {
     shuffleInPlace(order, random);
@@ -114,14 +125,10 @@ export function trainParser(
         }
       }
     }
+    options.onIteration?.(iteration + 1, model);
     options.log?.(
       `parser iteration ${iteration + 1}: train UAS ${((100 * correctHeads) / words).toFixed(2)}%, LAS ${((100 * correctLabels) / words).toFixed(2)}% (transition rows ${transitions.rowCount}, label rows ${labeler.rowCount})`,
     );
   }
-  return {
-    labels,
-    tagClasses: options.tagClasses,
-    transitions: transitions.finish(0, TRANSITION_MIN_ROW_WEIGHT),
-    labeler: labeler.finish(),
-  };
+  return model();
 }
