@@ -22,6 +22,7 @@ import {
   WH_WORDS,
 } from './lexicons/mood-lexicon';
 import { FINITE_BE_FORMS, POSSESSIVE_DETERMINERS, SUBJECT_PRONOUNS, wordSet } from './lexicons/word-classes';
+import { applyMoodTreeRules } from './mood-tree';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
@@ -436,6 +437,12 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
     premises.push({ label: 'degree_adjective', value: `${lower[0] ?? ''} ${lower[1] ?? ''}` });
     return decide('minor', 'MOOD.DEGREE_ADJECTIVE_MINOR', 0.75);
   }
+  const tree = applyMoodTreeRules(view, firstExperientialIndex(view));
+  if (tree !== undefined) {
+    // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
+    premises.push(...tree.premises);
+    return decide(tree.rule.then, tree.rule.id, 0.85);
+  }
   const verbless = view.sentenceFinal === '?' || wordOrderPredicator(view) ? '' : verblessRoot(view);
   if (verbless !== '') {
     // "Horrible tap water.", "Game tonight at 7, it's time to go.", "THE PRESIDENT: I appreciate that.":
@@ -704,9 +711,13 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
       (lower[verbAt + 1] === ':' && verbAt === 0) ||
       firstPersonEllipsis(view, start, verbAt))
   ) {
-    // "Thank you for your time", "Hope this helps" (first-person Subject left out); "Email:" (a label).
+    // "Thank you for your time": a thanks formula, a complete move with no Subject (minor). "Hope this
+    // helps", "Love this park" (first-person Subject left out), "Email:" (a label): no Subject, so no
+    // declarative (the guide's declarative is Subject before Finite), and no base-form command either.
     premises.push({ label: 'subject_position', value: 'ellipted' });
-    return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
+    premises.push({ label: 'tree_subject', value: 'none (no nsubj/csubj/expl)' });
+    if (verbWord === 'thank' || verbWord === 'thanks') return decide('minor', 'MOOD.THANKS_FORMULA', 0.7);
+    return decide('fragment', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   const baseVerb =
     pos[verbAt] === 'VERB' &&
