@@ -441,7 +441,7 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
   if (tree !== undefined) {
     // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
     premises.push(...tree.premises);
-    return decide(tree.rule.then, tree.rule.id, 0.85);
+    return decide(tree.rule.mood, tree.rule.id, 0.85);
   }
   const verbless = view.sentenceFinal === '?' || wordOrderPredicator(view) ? '' : verblessRoot(view);
   if (verbless !== '') {

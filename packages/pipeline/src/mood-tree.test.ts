@@ -21,7 +21,7 @@ describe('MOOD_TREE_RULES: each rule decides its own examples', () => {
     it.each(rule.examples.map((example) => [example]))(`${rule.id}: %s`, (example) => {
       const clause = mainClause(example);
       expect(clause.rule).toBe(rule.id);
-      expect(clause.mood).toBe(rule.then);
+      expect(clause.mood).toBe(rule.mood);
     });
 
   it('keeps the rule ids unique and every rule with at least two examples', () => {

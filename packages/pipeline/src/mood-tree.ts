@@ -198,7 +198,7 @@ export interface MoodTreeRule {
   /** What the rule reads, in plain words. */
   readonly description: string;
   readonly when: (facts: TreeMoodFacts, view: ClauseView) => boolean;
-  readonly then: Mood;
+  readonly mood: Mood;
   /** Invented sentences whose main clause this rule decides (run as its tests). */
   readonly examples: readonly string[];
 }
@@ -280,7 +280,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       facts.finite > facts.subject &&
       !vocativeBeforeBaseVerb(facts, view) &&
       !baseVerbFirst(facts, view),
-    then: 'declarative',
+    mood: 'declarative',
     examples: [
       'The chart on the next page, drawn from the 2019 survey, shows a steady rise.',
       'And the price of bread had doubled.',
@@ -298,7 +298,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       facts.finite < facts.subject &&
       facts.finite > facts.first &&
       view.pos[facts.first] !== 'AUX',
-    then: 'declarative',
+    mood: 'declarative',
     examples: ['Attached is the signed lease for the flat.', 'Enclosed are the keys to the garage.'],
   },
   {
@@ -316,7 +316,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.lemma[facts.predicate] !== 'let' &&
       !FINITE_OPERATORS.has(view.lower[facts.predicate] ?? '') &&
       facts.predicate === facts.first,
-    then: 'fragment',
+    mood: 'fragment',
     examples: ['Looks good to me.', 'Sounds like a plan.', 'Sent by: Dana Whitfield'],
   },
   {
@@ -332,7 +332,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.pos[facts.first] === 'AUX' &&
       LEFT_OUT_SUBJECT_OPERATORS.has(view.lower[facts.first] ?? '') &&
       verbAfterOperator(view, facts.first),
-    then: 'fragment',
+    mood: 'fragment',
     examples: [
       'Should be fine by Friday.',
       "Haven't heard from the landlord in weeks.",
