@@ -369,7 +369,12 @@ function minorFormula(view: ClauseView): string {
  * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
  * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
  */
-export function classifyMood(view: ClauseView, heading = false, standalone = false): MoodDecision {
+export function classifyMood(
+  view: ClauseView,
+  heading = false,
+  standalone = false,
+  disabledRules?: ReadonlySet<string>,
+): MoodDecision {
   const { syntactic, lower, pos, lemma } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },
@@ -437,7 +442,7 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
     premises.push({ label: 'degree_adjective', value: `${lower[0] ?? ''} ${lower[1] ?? ''}` });
     return decide('minor', 'MOOD.DEGREE_ADJECTIVE_MINOR', 0.75);
   }
-  const tree = applyMoodTreeRules(view, firstExperientialIndex(view));
+  const tree = applyMoodTreeRules(view, firstExperientialIndex(view), disabledRules);
   if (tree !== undefined) {
     // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
     premises.push(...tree.premises);

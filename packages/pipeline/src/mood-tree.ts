@@ -345,11 +345,11 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
 export function applyMoodTreeRules(
   view: ClauseView,
   first: number,
-  disabled: ReadonlySet<string> = new Set(),
+  disabled?: ReadonlySet<string>,
 ): { rule: MoodTreeRule; premises: Premise[] } | undefined {
   const facts = treeMoodFacts(view, first);
   for (const rule of MOOD_TREE_RULES) {
-    if (disabled.has(rule.id)) continue;
+    if (disabled?.has(rule.id) === true) continue;
     if (rule.when(facts, view)) return { rule, premises: treePremises(view, facts) };
   }
   return undefined;

@@ -596,7 +596,11 @@ function listNumberThenItem(
     if (/\d/.test(value)) numbers += 1;
   }
   if (numbers !== 1 || start - previous[0] > 4) return false;
-  for (let at = out.ends[start - 1] ?? 0; at < (out.starts[start] ?? 0); at += 1)
+  // One space, and a sentence after it ("The ..."), not a heading in capitals ("7. LIMITATION OF ...").
+  if ((out.starts[start] ?? 0) - (out.ends[start - 1] ?? 0) !== 1) return false;
+  if (!/^\p{Lu}\p{Ll}/u.test(out.values[start] ?? '') && !/^["“*]?\p{Lu}?$/u.test(out.values[start] ?? ''))
+    return false;
+  for (let at = out.ends[start - 1] ?? 0; at < (out.ends[end - 1] ?? 0); at += 1)
     if (text.charCodeAt(at) === 10) return false;
   out.sentences[last] = [previous[0], end];
   return true;
