@@ -24,6 +24,8 @@ export interface AnnotationContext {
   readonly heading?: boolean;
   /** The clause is dependent in form but its sentence has no independent clause: the sentence's move. */
   readonly standalone?: boolean;
+  /** Rule ids switched off (`createPipeline({ disabledRules })`); the mood tree rules read it. */
+  readonly disabledRules?: ReadonlySet<string>;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -83,7 +85,12 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = classifyMood(view, context.heading === true, context.standalone === true);
+  const mood = classifyMood(
+    view,
+    context.heading === true,
+    context.standalone === true,
+    context.disabledRules,
+  );
   const modality = projectModality(
     analyzeModality(view, context.previous),
     syntactic.relation,

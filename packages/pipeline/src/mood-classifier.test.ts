@@ -35,8 +35,9 @@ describe('imperatives', () => {
     expect(main?.text).toContain('call the front desk');
   });
 
-  it('leaves an ellipted first-person Subject declarative', () => {
-    expect(moodOf('Hope the trip went well.')).toBe('declarative');
+  it('reads an ellipted first-person Subject as no declarative (declarative needs a Subject) and no command', () => {
+    expect(moodOf('Hope the trip went well.')).toBe('fragment');
+    expect(moodOf('I hope the trip went well.')).toBe('declarative');
     expect(moodOf('Phone: 555 0100')).not.toBe('imperative');
   });
 
@@ -829,8 +830,9 @@ describe('round 5: degree fragments and inversions that do not ask', () => {
       'indicative MOOD.CONDITIONAL_INVERSION',
     );
     expect(ruleOf('Should it snow, the school will close.')).toBe('indicative MOOD.CONDITIONAL_INVERSION');
+    // Run on into its main clause, the tree finds the main clause's Subject ("we") before its Finite.
     expect(ruleOf('Had it rained all day we would have stayed in.')).toBe(
-      'declarative MOOD.CONDITIONAL_INVERSION',
+      'declarative MOOD.TREE_SUBJECT_BEFORE_FINITE',
     );
     // Real questions keep their mood.
     expect(moodOf('Had you eaten, Sam?')).toBe('interrogative');

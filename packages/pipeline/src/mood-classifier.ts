@@ -22,6 +22,7 @@ import {
   WH_WORDS,
 } from './lexicons/mood-lexicon';
 import { FINITE_BE_FORMS, POSSESSIVE_DETERMINERS, SUBJECT_PRONOUNS, wordSet } from './lexicons/word-classes';
+import { applyMoodTreeRules } from './mood-tree';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
@@ -368,7 +369,12 @@ function minorFormula(view: ClauseView): string {
  * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
  * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
  */
-export function classifyMood(view: ClauseView, heading = false, standalone = false): MoodDecision {
+export function classifyMood(
+  view: ClauseView,
+  heading = false,
+  standalone = false,
+  disabledRules?: ReadonlySet<string>,
+): MoodDecision {
   const { syntactic, lower, pos, lemma } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },
@@ -435,6 +441,12 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
     // ("cool", "true") make a complete move with no predicator, not a command.
     premises.push({ label: 'degree_adjective', value: `${lower[0] ?? ''} ${lower[1] ?? ''}` });
     return decide('minor', 'MOOD.DEGREE_ADJECTIVE_MINOR', 0.75);
+  }
+  const tree = applyMoodTreeRules(view, firstExperientialIndex(view), disabledRules);
+  if (tree !== undefined) {
+    // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
+    premises.push(...tree.premises);
+    return decide(tree.rule.mood, tree.rule.id, 0.85);
   }
   const verbless = view.sentenceFinal === '?' || wordOrderPredicator(view) ? '' : verblessRoot(view);
   if (verbless !== '') {
@@ -704,9 +716,13 @@ export function classifyMood(view: ClauseView, heading = false, standalone = fal
       (lower[verbAt + 1] === ':' && verbAt === 0) ||
       firstPersonEllipsis(view, start, verbAt))
   ) {
-    // "Thank you for your time", "Hope this helps" (first-person Subject left out); "Email:" (a label).
+    // "Thank you for your time": a thanks formula, a complete move with no Subject (minor). "Hope this
+    // helps", "Love this park" (first-person Subject left out), "Email:" (a label): no Subject, so no
+    // declarative (the guide's declarative is Subject before Finite), and no base-form command either.
     premises.push({ label: 'subject_position', value: 'ellipted' });
-    return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
+    premises.push({ label: 'tree_subject', value: 'none (no nsubj/csubj/expl)' });
+    if (verbWord === 'thank' || verbWord === 'thanks') return decide('minor', 'MOOD.THANKS_FORMULA', 0.7);
+    return decide('fragment', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
   }
   const baseVerb =
     pos[verbAt] === 'VERB' &&

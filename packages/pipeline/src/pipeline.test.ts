@@ -140,7 +140,7 @@ describe('compile', () => {
   it('writes a reasoning trace with a hash over premises, rule, conclusion and rules', () => {
     const [clause] = pipeline.compile('The tenant must return the keys.', { documentId: 't' });
     const trace = clause?.interpersonal.reasoningTrace;
-    expect(trace?.inferenceRule).toBe('MOOD.SUBJECT_BEFORE_FINITE');
+    expect(trace?.inferenceRule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
     expect(trace?.premises).toContainEqual({ label: 'finite', value: 'must' });
     expect(trace?.rules.map((rule) => rule.label)).toEqual(
       expect.arrayContaining(['modality_weight', 'process_type', 'tenor', 'speaker_attitude', 'polarity']),

@@ -134,6 +134,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             arrays,
             ...(projects === true ? { projects } : {}),
             ...(standalone === true ? { standalone } : {}),
+            ...(disabledRules.size > 0 ? { disabledRules } : {}),
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();

@@ -106,7 +106,7 @@ export function forEachSyntaxClause(
     for (const segment of segments)
       if (segment.relation === 'quote' && segment.tokens[segment.tokens.length - 1] === to - 1)
         quoteAtEnd = true;
-    const closedByQuestion = final === '?' ? questionChain(segments) : null;
+    const closedByQuestion = final === '?' ? questionChain(segments, tagged.values) : null;
     let standalone = -1;
     if (!segments.some((segment) => segment.dependency === 'independent'))
       standalone = segments.findIndex((segment) => segment.parent < 0);
@@ -335,14 +335,16 @@ function hasWord(values: readonly string[], from: number, to: number): boolean {
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** A quotation mark that opens a reported clause ("She said, “Is it late?”"). */
+const OPENING_QUOTE = /^["“‘'«]$/;
 
 /**
  * The segments a sentence-final "?" closes: the clause that ends the sentence and, while it is dependent,
  * the clauses it hangs on, up to the first independent or paratactic one ("Did you see the man | who
- * left?" asks in both). A clause before it in its own right ("I was at home, | and what were you
+ * left?" asks in both), but not past a quotation, which keeps its "?" to itself. A clause before it in its own right ("I was at home, | and what were you
  * doing?", "You're coming, | aren't you?") does not take the question mark (SEGMENT.QUESTION_MARK_CLOSES).
  */
-function questionChain(segments: readonly ClauseSegment[]): Set<number> {
+function questionChain(segments: readonly ClauseSegment[], values: readonly string[]): Set<number> {
   let last = 0;
   let lastToken = -1;
   segments.forEach((segment, local) => {
@@ -358,6 +360,13 @@ function questionChain(segments: readonly ClauseSegment[]): Set<number> {
     chain.add(current);
     const segment = segments[current] as ClauseSegment;
     if (segment.dependency === 'independent' || segment.dependency === 'paratactic') break;
+    // A quotation keeps its own question mark: "My mother says, | “Is it time to go?”" asks in the
+    // quotation only; the reporting clause states.
+    if (
+      segment.relation === 'quote' ||
+      (segment.relation === 'reported' && OPENING_QUOTE.test(values[segment.tokens[0] ?? -1] ?? ''))
+    )
+      break;
     current = segment.parent;
   }
   return chain;

@@ -82,4 +82,14 @@ describe('pass 1 with the trained parser', () => {
     expect(split.sentences.length).toBeGreaterThan(1);
     expect(tagText('It rained. We stayed in.').sentences).toHaveLength(2);
   });
+
+  it('SPLIT.LIST_NUMBER: a list number joins the item after it on the same line', () => {
+    const text = '2. The attachment is a draft of the lease.';
+    expect(tagText(text).sentences).toHaveLength(1);
+    expect(tagText(text, { disabledRules: new Set(['SPLIT.LIST_NUMBER']) }).sentences).toHaveLength(2);
+    expect(tagText('*3. The third aspect is money.*').sentences).toHaveLength(1);
+    // Not across a line break, and not after a sentence that merely ends in a number.
+    expect(tagText('2.\nThe attachment is a draft.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('We paid 2. Then we left.').sentences).toHaveLength(2);
+  });
 });

@@ -564,10 +564,46 @@ function tagChunk(
     if (
       !gluedPunctuation(out, start, end) &&
       !touchingSplit(out, start, end, disabledRules) &&
-      !quotationThenReporting(text, out, start, end)
+      !quotationThenReporting(text, out, start, end) &&
+      !listNumberThenItem(text, out, start, end, disabledRules)
     )
       splitAtLines(text, start, end, out, breaks);
   }
+}
+
+const LIST_NUMBER_PART = /^(?:\d{1,2}|[.)(*[\]])$/;
+
+/**
+ * SPLIT.LIST_NUMBER: "2. The attachment is a Jeff question.", "*3. The third aspect is money.": the
+ * model ends a sentence after a list item's number; the item on the same line joins it, so the number
+ * is no clause of its own and the item's clause is the sentence's main clause. Returns true when joined.
+ */
+function listNumberThenItem(
+  text: string,
+  out: TaggedText,
+  start: number,
+  end: number,
+  disabledRules?: ReadonlySet<string>,
+): boolean {
+  if (disabledRules?.has('SPLIT.LIST_NUMBER')) return false;
+  const last = out.sentences.length - 1;
+  const previous = out.sentences[last];
+  if (previous === undefined || previous[1] !== start || end <= start) return false;
+  let numbers = 0;
+  for (let index = previous[0]; index < start; index += 1) {
+    const value = out.values[index] ?? '';
+    if (!LIST_NUMBER_PART.test(value)) return false;
+    if (/\d/.test(value)) numbers += 1;
+  }
+  if (numbers !== 1 || start - previous[0] > 4) return false;
+  // One space, and a sentence after it ("The ..."), not a heading in capitals ("7. LIMITATION OF ...").
+  if ((out.starts[start] ?? 0) - (out.ends[start - 1] ?? 0) !== 1) return false;
+  if (!/^\p{Lu}\p{Ll}/u.test(out.values[start] ?? '') && !/^["“*]?\p{Lu}?$/u.test(out.values[start] ?? ''))
+    return false;
+  for (let at = out.ends[start - 1] ?? 0; at < (out.ends[end - 1] ?? 0); at += 1)
+    if (text.charCodeAt(at) === 10) return false;
+  out.sentences[last] = [previous[0], end];
+  return true;
 }
 
 /** Final punctuation inside a quotation that the model's splitter ends a sentence at ("?”", "!”"). */

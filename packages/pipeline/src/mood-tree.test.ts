@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { MOOD_TREE_RULES } from './mood-tree';
+import { createPipeline } from './pipeline';
+
+const pipeline = createPipeline({ clock: () => new Date(0) });
+
+/** Mood, rule and premises of the first independent clause of a text. */
+function mainClause(text: string) {
+  const clauses = pipeline.compile(text, { documentId: 'mood-tree-test' });
+  const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
+  const trace = main?.interpersonal.reasoningTrace;
+  return {
+    mood: main?.interpersonal.mood,
+    rule: trace?.inferenceRule,
+    premises: (trace?.premises ?? []) as Array<{ label: string; value: string }>,
+  };
+}
+
+describe('MOOD_TREE_RULES: each rule decides its own examples', () => {
+  for (const rule of MOOD_TREE_RULES)
+    it.each(rule.examples.map((example) => [example]))(`${rule.id}: %s`, (example) => {
+      const clause = mainClause(example);
+      expect(clause.rule).toBe(rule.id);
+      expect(clause.mood).toBe(rule.mood);
+    });
+
+  it('keeps the rule ids unique and every rule with at least two examples', () => {
+    expect(new Set(MOOD_TREE_RULES.map((rule) => rule.id)).size).toBe(MOOD_TREE_RULES.length);
+    for (const rule of MOOD_TREE_RULES) expect(rule.examples.length, rule.id).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Subject and Finite from the tree', () => {
+  it('cites the relations it read in the premises', () => {
+    const clause = mainClause('And the price of bread had doubled.');
+    expect(clause.mood).toBe('declarative');
+    expect(clause.premises).toContainEqual({ label: 'tree_subject', value: 'price/nsubj' });
+    expect(clause.premises).toContainEqual({ label: 'tree_finite', value: 'had/aux' });
+    expect(clause.premises).toContainEqual({ label: 'tree_predicate', value: 'doubled/root' });
+  });
+
+  it('finds a long Subject with a participle and an appositive before its Finite', () => {
+    const clause = mainClause('The chart on the next page, drawn from the 2019 survey, shows a steady rise.');
+    expect(clause.premises).toContainEqual({ label: 'tree_subject', value: 'chart/nsubj' });
+    expect(clause.premises).toContainEqual({ label: 'tree_finite', value: 'shows/predicate' });
+  });
+
+  it('leaves questions, commands and WH-openings to the word-order rules', () => {
+    expect(mainClause('Did the tenant pay the deposit?').mood).toBe('interrogative');
+    expect(mainClause('Can a chair fly').mood).toBe('interrogative');
+    expect(mainClause('Stop even if you are in the middle of a sentence.').mood).toBe('imperative');
+    expect(mainClause('Tom, please contact the landlord.').mood).toBe('imperative');
+    expect(mainClause('What a mess this is!').mood).toBe('exclamative');
+    expect(mainClause("Let's meet at noon.").mood).toBe('imperative');
+    expect(mainClause("Don't pay the deposit yet.").mood).toBe('imperative');
+  });
+
+  it('reads a Subject left out as no declarative, and thanks as minor', () => {
+    expect(mainClause('Hope this helps.').mood).toBe('fragment');
+    const thanks = mainClause(
+      'Thank you for your recent request to speak at the spring conference of the tenants.',
+    );
+    expect(thanks.mood).toBe('minor');
+    expect(thanks.rule).toBe('MOOD.THANKS_FORMULA');
+    expect(mainClause('I hope this helps.').mood).toBe('declarative');
+  });
+});

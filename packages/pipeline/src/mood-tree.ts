@@ -1,0 +1,356 @@
+import type { Mood, Premise } from '@cae/core';
+import type { ClauseView } from './clause-view';
+import { WH_WORDS } from './lexicons/mood-lexicon';
+import { FINITE_BE_FORMS, MODAL_FORMS } from './lexicons/word-classes';
+import { isFiniteLexicalForm } from './verbal-group';
+
+/**
+ * Subject and Finite read off the dependency tree every token carries (`headStart`, `deprel` from
+ * @cae/parser), as the annotation guide defines mood: declarative is Subject before Finite. The
+ * predicate is the clause's token whose head lies outside the clause (the sentence root when the
+ * clause holds it); its Subject is a dependent in nsubj, nsubj:pass, csubj, csubj:pass or expl; its
+ * Finite is the first of its aux/cop dependents and itself in a tensed or modal form.
+ */
+export interface TreeMoodFacts {
+  /** Local index of the clause's predicate in the tree, or -1. */
+  readonly predicate: number;
+  /** The predicate's relation: 'root' when it is the sentence's root, else the relation to its head outside. */
+  readonly predicateRelation: string;
+  /** Local index of the Subject (nsubj, csubj, expl and subtypes on the predicate), or -1. */
+  readonly subject: number;
+  readonly subjectRelation: string;
+  /** Local index of the Finite (a finite aux/cop on the predicate, or the predicate itself), or -1. */
+  readonly finite: number;
+  readonly finiteRelation: string;
+  /** Local index of the first experiential element (after textual and interpersonal themes). */
+  readonly first: number;
+  readonly sentenceFinal: string;
+  readonly dependency: string;
+  /** A Subject in the clause that belongs to a clause hanging on the predicate (parataxis, ccomp, conj ...). */
+  readonly hangingClause: boolean;
+  /** A preposition (case) on the predicate: an opening phrase the parse took for the whole ("In 2010, ..."). */
+  readonly rootCase: boolean;
+}
+
+const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
+const OPERATOR_RELATION = /^(aux|cop)(:|$)/;
+/** Relations by which a clause hangs on a verbless root. */
+const HANGING_RELATION = /^(parataxis|conj|ccomp|list|appos|dep)(:|$)/;
+/** Relations that open a clause of their own below the predicate. */
+const CLAUSAL_RELATION = /^(acl|advcl|ccomp|xcomp|csubj|parataxis|conj|list|appos|dep|reparandum)(:|$)/;
+/** Operator forms that are finite whatever follows them (the modal, "be", "do" and "have" tensed forms). */
+const FINITE_OPERATORS = new Set([
+  ...FINITE_BE_FORMS,
+  ...MODAL_FORMS,
+  'ought',
+  "'s",
+  '’s',
+  "'re",
+  '’re',
+  "'m",
+  '’m',
+  "'ll",
+  '’ll',
+  "'d",
+  '’d',
+  'wo',
+  'ca',
+  'do',
+  'does',
+  'did',
+  'has',
+  'had',
+  "'ve",
+  '’ve',
+]);
+
+/** Whether the token at `index` is in a finite form (tense or modal), a Subject before it counting for "have", "go". */
+function finiteForm(view: ClauseView, index: number, subjectBefore: boolean): boolean {
+  const word = view.lower[index] ?? '';
+  const tag = view.pos[index];
+  if (tag === 'AUX') {
+    if (FINITE_OPERATORS.has(word)) return true;
+    return word === 'have' && subjectBefore;
+  }
+  if (tag !== 'VERB') return false;
+  if (view.lower[index - 1] === 'to') return false;
+  return isFiniteLexicalForm(word, view.lemma[index] ?? '', subjectBefore);
+}
+
+/** The clause's Subject and Finite as the tree shows them. */
+export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
+  const { tokens } = view.syntactic;
+  const local = new Map<number, number>();
+  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  let predicate = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined || token.pos === 'PUNCT') continue;
+    const outside = token.headStart === null || !local.has(token.headStart);
+    if (!outside) continue;
+    if (token.headStart === null) {
+      predicate = index;
+      break;
+    }
+    if (predicate < 0) predicate = index;
+  }
+  let subject = -1;
+  let finite = -1;
+  let subjectRelation = '';
+  let finiteRelation = '';
+  let hangingClause = false;
+  const predicateToken = predicate >= 0 ? tokens[predicate] : undefined;
+  /**
+   * Whether the token at `index` belongs to the predicate's own clause: its head chain reaches the
+   * predicate inside the clause through no clausal relation ("This is one thought-provoking film",
+   * where the parse hangs Subject and copula on "thought", a compound of "film", still counts).
+   */
+  const own = (index: number): boolean => {
+    let at = local.get(tokens[index]?.headStart ?? -1);
+    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+      if (at === predicate) return true;
+      const relation = tokens[at]?.deprel ?? '';
+      if (CLAUSAL_RELATION.test(relation)) return false;
+      at = local.get(tokens[at]?.headStart ?? -1);
+    }
+    return false;
+  };
+  /**
+   * A Subject whose predicate hangs on the predicate by parataxis, conj, ccomp, list, appos or dep and
+   * is set off by punctuation or a conjunction right before the Subject ("GOODWYN: Archibald says",
+   * "No hurry, I was asking", "Good to hear from you and I'm glad").
+   */
+  const setOffClause = (index: number): boolean => {
+    const head = local.get(tokens[index]?.headStart ?? -1);
+    if (head === undefined || head < index || predicateToken === undefined) return false;
+    const hanging = tokens[head];
+    if (hanging?.headStart !== predicateToken.start || !HANGING_RELATION.test(hanging.deprel)) return false;
+    const before = view.pos[index - 1];
+    return index > predicate && (before === 'PUNCT' || before === 'CCONJ');
+  };
+  if (predicateToken !== undefined) {
+    for (let index = 0; index < tokens.length; index += 1) {
+      const token = tokens[index];
+      if (token === undefined || index === predicate) continue;
+      if (SUBJECT_RELATION.test(token.deprel) && own(index)) {
+        if (subject < 0) {
+          subject = index;
+          subjectRelation = token.deprel;
+        }
+      } else if (SUBJECT_RELATION.test(token.deprel) && setOffClause(index)) hangingClause = true;
+    }
+    for (let index = 0; index < tokens.length; index += 1) {
+      const token = tokens[index];
+      if (token === undefined) continue;
+      const operator = index !== predicate && OPERATOR_RELATION.test(token.deprel) && own(index);
+      if (!operator && index !== predicate) continue;
+      if (finiteForm(view, index, subject >= 0 && subject < index)) {
+        finite = index;
+        finiteRelation = index === predicate ? 'predicate' : token.deprel;
+        break;
+      }
+      // A non-finite operator ("be", "been", "to have") before the predicate: the group is not tensed.
+      if (operator && index < predicate) break;
+    }
+  }
+  return {
+    predicate,
+    predicateRelation: predicateToken?.deprel ?? 'none',
+    subject,
+    subjectRelation,
+    finite,
+    finiteRelation,
+    first,
+    sentenceFinal: view.sentenceFinal,
+    dependency: view.syntactic.dependency,
+    hangingClause,
+    rootCase:
+      predicateToken !== undefined &&
+      tokens.some((token) => token.headStart === predicateToken.start && token.deprel === 'case'),
+  };
+}
+
+/** Premises a tree rule cites: the relations it read. */
+export function treePremises(view: ClauseView, facts: TreeMoodFacts): Premise[] {
+  const word = (index: number) => view.syntactic.tokens[index]?.text ?? '';
+  return [
+    {
+      label: 'tree_predicate',
+      value: facts.predicate < 0 ? 'none' : `${word(facts.predicate)}/${facts.predicateRelation}`,
+    },
+    {
+      label: 'tree_subject',
+      value:
+        facts.subject < 0 ? 'none (no nsubj/csubj/expl)' : `${word(facts.subject)}/${facts.subjectRelation}`,
+    },
+    {
+      label: 'tree_finite',
+      value:
+        facts.finite < 0
+          ? 'none (no finite aux/cop or verb)'
+          : `${word(facts.finite)}/${facts.finiteRelation}`,
+    },
+  ];
+}
+
+export interface MoodTreeRule {
+  readonly id: string;
+  /** What the rule reads, in plain words. */
+  readonly description: string;
+  readonly when: (facts: TreeMoodFacts, view: ClauseView) => boolean;
+  readonly mood: Mood;
+  /** Invented sentences whose main clause this rule decides (run as its tests). */
+  readonly examples: readonly string[];
+}
+
+/** "Let's go", "Lets open the windows": a command the word-order rules read (MOOD.LET_IMPERATIVE). */
+const LET_FORMS = new Set(['let', 'lets', "let's", 'let’s']);
+
+/** Clauses the tree rules read: independent or paratactic statements with no "?" and no WH-element first. */
+function statementCandidate(facts: TreeMoodFacts, view: ClauseView): boolean {
+  return (
+    (facts.dependency === 'independent' || facts.dependency === 'paratactic') &&
+    facts.sentenceFinal !== '?' &&
+    !WH_WORDS.has(view.lower[facts.first] ?? '') &&
+    !LET_FORMS.has(view.lower[facts.first] ?? '') &&
+    facts.predicate >= 0
+  );
+}
+
+/**
+ * "Tom, please contact Vernon", "Questions: please call Joan": a base-form verb as the only Finite,
+ * with punctuation or "please" between it and the nominal the parse took for its Subject: a vocative or
+ * a label, and a command.
+ */
+function vocativeBeforeBaseVerb(facts: TreeMoodFacts, view: ClauseView): boolean {
+  if (facts.finite !== facts.predicate || view.lower[facts.finite] !== view.lemma[facts.finite]) return false;
+  for (let index = facts.subject + 1; index < facts.finite; index += 1)
+    if (view.pos[index] === 'PUNCT' || view.lower[index] === 'please') return true;
+  return DEFECTIVE_VERBS.has(view.lower[facts.finite] ?? '');
+}
+
+/**
+ * A base-form verb opens the clause before the Subject the parse found ("Stop even if you're busy",
+ * "Also, take note of which box it is in"): the Subject belongs to a clause inside; the word-order
+ * rules read the command.
+ */
+function baseVerbFirst(facts: TreeMoodFacts, view: ClauseView): boolean {
+  const first = facts.first;
+  return (
+    first < facts.subject &&
+    view.pos[first] === 'VERB' &&
+    view.lower[first] === (view.lemma[first] ?? '').toLowerCase()
+  );
+}
+
+/** Verbs with no tensed forms: "Buyer beware" is a command to the buyer. */
+const DEFECTIVE_VERBS = new Set(['beware']);
+
+/** Operators that open a statement whose Subject is left out ("do" opens commands: "Don't go"). */
+const LEFT_OUT_SUBJECT_OPERATORS = new Set([...MODAL_FORMS, ...FINITE_BE_FORMS, 'has', 'have', 'had']);
+
+/**
+ * The operator is followed (past "not" and adverbs) by a verb or another operator, so no Subject can
+ * stand between them ("Should be fine", not "Can a chair fly", whose parse may lose the Subject).
+ */
+function verbAfterOperator(view: ClauseView, operator: number): boolean {
+  let next = operator + 1;
+  while (view.pos[next] === 'PART' || view.pos[next] === 'ADV') next += 1;
+  if (view.pos[next] === 'AUX') return true;
+  // "Is gardening a hobby", "Is jogging allowed": after "be" an -ing form may be the Subject.
+  if (FINITE_BE_FORMS.has(view.lower[operator] ?? '') && (view.lower[next] ?? '').endsWith('ing'))
+    return false;
+  // "Can bats see", "Are giraffes tall": an -s form cannot follow an operator, so it is a plural Subject.
+  const word = view.lower[next] ?? '';
+  return view.pos[next] === 'VERB' && (!word.endsWith('s') || word === view.lemma[next]);
+}
+
+/**
+ * Ordered: array order is apply order; the first rule whose `when` holds decides, and a clause no rule
+ * decides goes on to the word-order rules of `classifyMood`.
+ */
+export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
+  {
+    id: 'MOOD.TREE_SUBJECT_BEFORE_FINITE',
+    description:
+      'the predicate has a Subject (nsubj, nsubj:pass, csubj, expl) and a Finite (finite aux/cop or tensed verb) after it, whatever opens the clause or stands in the Subject',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.subject >= 0 &&
+      facts.finite > facts.subject &&
+      !vocativeBeforeBaseVerb(facts, view) &&
+      !baseVerbFirst(facts, view),
+    mood: 'declarative',
+    examples: [
+      'The chart on the next page, drawn from the 2019 survey, shows a steady rise.',
+      'And the price of bread had doubled.',
+      'Studying maps is a bit like reading novels.',
+    ],
+  },
+  {
+    id: 'MOOD.TREE_FINITE_AFTER_OPENING',
+    description:
+      'the Finite comes before the Subject but not first: something else opens the clause ("Attached is ...", "Here are ..."), so no question',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.subject >= 0 &&
+      facts.finite >= 0 &&
+      facts.finite < facts.subject &&
+      facts.finite > facts.first &&
+      view.pos[facts.first] !== 'AUX',
+    mood: 'declarative',
+    examples: ['Attached is the signed lease for the flat.', 'Enclosed are the keys to the garage.'],
+  },
+  {
+    id: 'MOOD.TREE_NO_SUBJECT',
+    description:
+      'the sentence root is a tensed lexical verb (not its base form) with no Subject in the tree ("Looks good", "Sent by: ..."): the Subject is left out, so the clause is no declarative',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      facts.predicateRelation === 'root' &&
+      facts.subject < 0 &&
+      facts.finite === facts.predicate &&
+      view.pos[facts.predicate] === 'VERB' &&
+      view.lower[facts.predicate] !== (view.lemma[facts.predicate] ?? '').toLowerCase() &&
+      view.lemma[facts.predicate] !== 'let' &&
+      !FINITE_OPERATORS.has(view.lower[facts.predicate] ?? '') &&
+      facts.predicate === facts.first,
+    mood: 'fragment',
+    examples: ['Looks good to me.', 'Sounds like a plan.', 'Sent by: Dana Whitfield'],
+  },
+  {
+    id: 'MOOD.TREE_NO_SUBJECT_OPERATOR',
+    description:
+      'a modal or a tensed "be" or "have" opens the clause as its Finite and the tree gives the predicate no Subject, with no "?" ("Should be fine", "Haven\'t heard from you"): the Subject is left out, so no declarative and no question',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      facts.predicateRelation === 'root' &&
+      facts.subject < 0 &&
+      facts.first !== facts.predicate &&
+      view.pos[facts.first] === 'AUX' &&
+      LEFT_OUT_SUBJECT_OPERATORS.has(view.lower[facts.first] ?? '') &&
+      verbAfterOperator(view, facts.first),
+    mood: 'fragment',
+    examples: [
+      'Should be fine by Friday.',
+      "Haven't heard from the landlord in weeks.",
+      'Will be there at noon.',
+    ],
+  },
+];
+
+/** The first tree rule that holds, with its premises, or undefined. */
+export function applyMoodTreeRules(
+  view: ClauseView,
+  first: number,
+  disabled?: ReadonlySet<string>,
+): { rule: MoodTreeRule; premises: Premise[] } | undefined {
+  const facts = treeMoodFacts(view, first);
+  for (const rule of MOOD_TREE_RULES) {
+    if (disabled?.has(rule.id) === true) continue;
+    if (rule.when(facts, view)) return { rule, premises: treePremises(view, facts) };
+  }
+  return undefined;
+}
