@@ -68,6 +68,20 @@ describe('compile', () => {
     expect(strip(second)).toBe(strip(first));
   });
 
+  it('gives a text the same clauses whatever the process compiled before (wink-nlp remembers unknown words)', () => {
+    // wink-nlp adds each unknown word to its lexeme table and its tokenizer asks that table: once a text
+    // had been read, "NOP7.." was cut "NOP7 .." instead of "NOP7 . ." and the clauses of a text changed.
+    const text =
+      'Long noncoding RNA promotes growth and stem cell-like property of liver cells by stabilizing NOP7.. UNLABELLED Many genes are expressed in fetal liver and silenced in adult liver.';
+    const alone = pipeline.compile(text, { documentId: 'nop7' });
+    pipeline.compile('Notes on the kiln.. Summary The kiln is hot.. It cools at night.', {
+      documentId: 'kiln',
+    });
+    const after = pipeline.compile(text, { documentId: 'nop7' });
+    expect(after.map((clause) => clause.text)).toEqual(alone.map((clause) => clause.text));
+    expect(after).toEqual(alone);
+  });
+
   it('labels the mood of typical clauses', () => {
     const moodOf = (text: string) => pipeline.compile(text, { documentId: 'm' })[0]?.interpersonal.mood;
     expect(moodOf('The tenant must return the keys.')).toBe('declarative');

@@ -67,8 +67,13 @@ interface WinkTagger {
   nlp: WinkNlp;
   its: WinkNlp['its'];
   posReadings: (lower: string) => ReadonlySet<Upos> | undefined;
+  /** The lexeme table the instance reads and adds unknown words to (its model's, see readWinkDoc). */
+  lexemes: { hash: Record<string, number>; list: string[]; intrinsicSize: number };
 }
 let wink: WinkTagger | null = null;
+
+/** Unknown words an instance may have added (and forgotten, see readWinkDoc) before it is made anew. */
+const FORGOTTEN_LEXEMES_LIMIT = 200_000;
 
 /**
  * wink-nlp and its English model, loaded on the first text tagged rather than with this module
@@ -78,7 +83,10 @@ function winkTagger(): WinkTagger {
   if (wink) return wink;
   const require = createRequire(import.meta.url);
   const createNlp = require('wink-nlp') as typeof winkNLP;
-  const model = require('wink-eng-lite-web-model') as WinkModel;
+  const shipped = require('wink-eng-lite-web-model') as WinkModel & { core(): WinkCore };
+  // The instance's core model, decoded once and kept here: readWinkDoc needs its lexeme table.
+  const core = shipped.core();
+  const model = { ...shipped, core: () => core } as WinkModel;
   // Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
   const nlp = createNlp(model, ['sbd', 'pos']);
   // The POS rules ask whether a word is in the model's lexicon: answer from this instance's own cache.
@@ -87,8 +95,43 @@ function winkTagger(): WinkTagger {
   setLexiconLookup((lower) => !isOOV(lower));
   const posReadings = posReadingsLookup(model, probe.isLexeme);
   setPosReadingLookup((lower, tag) => posReadings(lower)?.has(tag) ?? false);
-  wink = { nlp, its: nlp.its, posReadings };
+  wink = { nlp, its: nlp.its, posReadings, lexemes: core.features.lexeme };
   return wink;
+}
+
+/** What readWinkDoc reads of wink's core model. */
+interface WinkCore {
+  features: { lexeme: { hash: Record<string, number>; list: string[]; intrinsicSize: number } };
+}
+
+/**
+ * `nlp.readDoc(text)` as if no text had been read before. wink-nlp adds each unknown word it meets to its
+ * model's lexeme table, and its tokenizer asks that table whether a piece is a known word: once a text
+ * held "..", "NOP2.." was cut "NOP2 .." instead of "NOP2 . .", so a document's clauses depended on the
+ * documents the process had compiled before (SciFact 515489: 28 clauses alone, 27 after others) and the
+ * routes of the engine (one process, compile workers) disagreed. The words this text added are
+ * forgotten once `read` has taken what it needs from the document (wink keeps their entries, so the
+ * instance is made anew after FORGOTTEN_LEXEMES_LIMIT of them).
+ */
+function readWinkDoc<T>(
+  text: string,
+  read: (doc: ReturnType<WinkNlp['readDoc']>, its: WinkNlp['its']) => T,
+): T {
+  let tagger = winkTagger();
+  if (tagger.lexemes.list.length - tagger.lexemes.intrinsicSize > FORGOTTEN_LEXEMES_LIMIT) {
+    wink = null;
+    tagger = winkTagger();
+  }
+  const { lexemes } = tagger;
+  const known = lexemes.list.length;
+  try {
+    return read(tagger.nlp.readDoc(text), tagger.its);
+  } finally {
+    for (let index = known; index < lexemes.list.length; index += 1) {
+      const word = lexemes.list[index]!;
+      if (lexemes.hash[word] === index) delete lexemes.hash[word];
+    }
+  }
 }
 
 /** The tags wink's lexicon lists for a word (undefined for a word it does not list). */
@@ -492,14 +535,16 @@ function tagChunk(
 ): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
-  const { nlp, its } = winkTagger();
-  const doc = nlp.readDoc(chunk);
-  const tokens = doc.tokens();
   // Whole columns once per chunk: no per-token item objects.
-  const values = tokens.out(its.value) as string[];
-  const pos = tokens.out(its.pos) as Upos[];
-  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
-  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  const { values, pos, lemmas, spans } = readWinkDoc(chunk, (doc, its) => {
+    const tokens = doc.tokens();
+    return {
+      values: tokens.out(its.value) as string[],
+      pos: tokens.out(its.pos) as Upos[],
+      lemmas: tokens.out(its.lemma as unknown as typeof its.value) as string[],
+      spans: doc.sentences().out(its.span) as unknown as Array<[number, number]>,
+    };
+  });
   const base = out.values.length;
   const length = chunk.length;
   // Output index of each model token (and one past the last): split contractions add tokens and white

@@ -10,7 +10,8 @@
  *   4. with DATABASE_URL: the keyword list at the same ~100k clauses on the PostgreSQL server
  *      (a scratch database), plain SQL and search cache
  * Run: pnpm --filter @cae/retrieval bench   (BENCH_DOCS=500 ingests the first 500 documents only, BENCH_QUERIES=200;
- *   BENCH_DOCS=0 BENCH_LATENCY_ONLY=1 measures latency alone, parts 3 and 4)
+ *   BENCH_DOCS=0 BENCH_LATENCY_ONLY=1 measures latency alone, parts 3 and 4; BENCH_SERVER_ONLY=1 with it skips
+ *   the PGlite measures of part 3; BENCH_SERVER_DATABASE names part 4's database, default cae_bench_latency_<clauses>)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -41,6 +42,7 @@ const percentile = (values: number[], p: number) => {
 // 1. Embedder load, measured first in a fresh process so nothing else muddies the RSS.
 // BENCH_LATENCY_ONLY=1 skips it (with BENCH_DOCS=0: parts 3 and 4 alone).
 const LATENCY_ONLY = process.env.BENCH_LATENCY_ONLY === '1';
+const SERVER_ONLY = process.env.BENCH_SERVER_ONLY === '1';
 const cacheDir = process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-bench-embeddings');
 if (!LATENCY_ONLY) {
   const coldDir = await mkdtemp(join(tmpdir(), 'cae-embeddings-cold-'));
@@ -288,11 +290,13 @@ const paths = [
   ['search cache', true],
 ] as const;
 const p50s = new Map<string, number>();
-for (const [label, filters] of [
-  ['no filter', {}],
-  ['filter processType=mental, minModality=0.5', { processType: 'mental', minModality: 0.5 }],
-  ['filter mood=interrogative', { mood: 'interrogative' }],
-] as [string, RetrievalFilters][]) {
+for (const [label, filters] of (SERVER_ONLY
+  ? []
+  : [
+      ['no filter', {}],
+      ['filter processType=mental, minModality=0.5', { processType: 'mental', minModality: 0.5 }],
+      ['filter mood=interrogative', { mood: 'interrogative' }],
+    ]) as [string, RetrievalFilters][]) {
   for (const [path, cached] of paths) {
     store.searchCache.setEnabled(cached);
     const hitsBefore = store.searchCache.stats().hits;
@@ -332,7 +336,7 @@ for (const [label, filters] of [
 }
 // Four callers at once (a server's concurrent requests): PGlite runs one query at a time, so a
 // retrieval's latency includes the others' queries.
-for (const [path, cached] of paths) {
+for (const [path, cached] of SERVER_ONLY ? [] : paths) {
   store.searchCache.setEnabled(cached);
   for (const query of warmup) await retriever.retrieve({ query });
   const latencies: number[] = [];
@@ -355,7 +359,7 @@ for (const [path, cached] of paths) {
 }
 store.searchCache.setEnabled(true);
 // ts_rank_cd in a pass of its own: its wide scans would evict the buffers hybrid retrievals keep warm.
-{
+if (!SERVER_ONLY) {
   const tsRank: number[] = [];
   for (const query of queries) {
     const mark = performance.now();
@@ -371,7 +375,7 @@ await store.close();
 if (process.env.DATABASE_URL) {
   // A database of its own on the server, kept between runs like the PGlite directory (loading 100k
   // clauses into a busy server takes minutes); a load cut short is redone.
-  const name = `cae_bench_latency_${LATENCY_CLAUSES}`;
+  const name = process.env.BENCH_SERVER_DATABASE ?? `cae_bench_latency_${LATENCY_CLAUSES}`;
   const admin = await createStore({
     url: process.env.DATABASE_URL,
     semanticEdges: false,

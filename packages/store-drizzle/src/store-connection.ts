@@ -5,6 +5,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { StoreDriverAdapter } from './drivers/driver';
+
+export { READ_ONLY_STATEMENT } from './drivers/driver';
+
 import { openPgliteDriver, usePgliteDriver } from './drivers/pglite';
 import { openPostgresDriver } from './drivers/postgres';
 

@@ -73,10 +73,15 @@ export function createStoreContext(
     searchCache:
       options.searchCache === false
         ? null
-        : createSearchCache(db, options.searchCache ?? {}, async () => {
-            const info = await context.currentEmbedding();
-            return info?.dimension ?? null;
-          }),
+        : createSearchCache(
+            db,
+            options.searchCache ?? {},
+            async () => {
+              const info = await context.currentEmbedding();
+              return info?.dimension ?? null;
+            },
+            driver.writeCount,
+          ),
     bulk: null,
 
     async currentEmbedding() {

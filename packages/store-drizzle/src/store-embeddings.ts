@@ -1,6 +1,6 @@
 import { CaeError, ConflictError, InvalidRequestError, type RetrievalFilters } from '@cae/core';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type StoreExecutor } from './store-connection';
+import { queryRows, READ_ONLY_STATEMENT, type StoreExecutor } from './store-connection';
 import {
   estimateFilter,
   type FilterEstimate,
@@ -195,7 +195,10 @@ async function semanticEdgeStatement(
   if (!Number.isInteger(k) || k < 0 || k > 100)
     throw new InvalidRequestError('k must be an integer from 0 to 100');
   if (k === 0 || ids.length === 0) return null;
-  await executor.execute(sql`SELECT set_config('hnsw.ef_search', ${String(Math.max(20, k * 2))}, true)`);
+  // iterative_scan as PostgreSQL's default (off) whatever the session has (see unfilteredPgliteRanking).
+  await executor.execute(
+    sql`SELECT set_config('hnsw.ef_search', ${String(Math.max(20, k * 2))}, true), set_config('hnsw.iterative_scan', 'off', true)`,
+  );
   return sql`WITH neighbours AS (
       SELECT least(own.clause_id, near.clause_id) AS source_id, greatest(own.clause_id, near.clause_id) AS target_id,
         max(near.similarity) AS similarity
@@ -337,7 +340,7 @@ export async function vectorSearch(
   const noSort = !Number.isFinite(matching) && hasSelectiveFilter(filters);
   await executor.execute(
     sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
-      set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, limit * 2)))}, true)
+      set_config('hnsw.ef_search', ${hnswSettings(limit).efSearch}, true)
       ${noSort ? sql`, set_config('enable_sort', 'off', true)` : sql``}`,
   );
   const approximate = await queryRows<CandidateRow>(
@@ -350,4 +353,62 @@ export async function vectorSearch(
   if (approximate.length >= limit || approximate.length >= matching) return approximate;
   // The index ran out of candidates (iterative scan limits): fall back to an exact scan.
   return queryRows<CandidateRow>(executor, exactQuery);
+}
+
+/** The HNSW settings of vectorSearch's index scan for `limit` rows. */
+function hnswSettings(limit: number): { efSearch: string; iterativeScan: string } {
+  return { efSearch: String(Math.min(1000, Math.max(40, limit * 2))), iterativeScan: 'relaxed_order' };
+}
+
+/**
+ * An unfiltered vector ranking on PGlite in one statement (a speed path of vectorSearch, same rows and
+ * order): PGlite has a single connection, so the HNSW settings vectorSearch sets per transaction are
+ * set once for the session instead (each statement reads them back and is run again if they differ),
+ * which saves the BEGIN, settings and COMMIT statements. When `rejectedFreeAt` names a change counter
+ * at which no clause is rejected (from the search cache), the statement skips the rejected-clause
+ * probe and reads the counter: if it is another, the statement runs again with the probe. Returns
+ * null when the caller should take vectorSearch (fewer rows than `limit`: the exact fallback decides).
+ */
+export async function unfilteredPgliteRanking(
+  executor: StoreExecutor,
+  literal: string,
+  filters: RetrievalFilters,
+  limit: number,
+  rejectedFreeAt: string | null,
+): Promise<CandidateRow[] | null> {
+  if (hasSelectiveFilter(filters)) return null;
+  const wanted = hnswSettings(limit);
+  const distance = sql`(e.embedding <=> ${literal}::vector)`;
+  type Row = CandidateRow & { efSearch: string; iterativeScan: string; counter: string | null };
+  const run = (probe: boolean) =>
+    queryRows<Row>(
+      executor,
+      sql`${sql.raw(READ_ONLY_STATEMENT)} WITH nearest AS MATERIALIZED (
+        SELECT e.clause_id AS "clauseId", ${distance} AS distance
+        FROM "clause_embeddings" e ${probe ? sql`WHERE ${rejectedExcluded(sql`e.clause_id`, filters)}` : sql``}
+        ORDER BY ${distance} LIMIT ${limit}
+      ) SELECT "clauseId", 1 - distance AS score, current_setting('hnsw.ef_search') AS "efSearch",
+        current_setting('hnsw.iterative_scan') AS "iterativeScan",
+        (SELECT "counter"::text FROM "store_changes" WHERE "id" = 1) AS "counter"
+      FROM nearest ORDER BY distance, "clauseId"`,
+    );
+  const probe = !(filters.includeRejected === true || rejectedFreeAt !== null);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let rows = await run(probe);
+    const first = rows[0];
+    // No row tells no settings: they are set and the statement run again (once).
+    if (!first || first.efSearch !== wanted.efSearch || first.iterativeScan !== wanted.iterativeScan) {
+      if (attempt > 0) return null;
+      // Outside a transaction block: the session keeps them.
+      await executor.execute(
+        sql`SELECT set_config('hnsw.iterative_scan', ${wanted.iterativeScan}, false),
+          set_config('hnsw.ef_search', ${wanted.efSearch}, false)`,
+      );
+      continue;
+    }
+    if (!probe && String(first.counter) !== rejectedFreeAt) rows = await run(true);
+    if (rows.length < limit) return null;
+    return rows.map((row) => ({ clauseId: row.clauseId, score: row.score }) as CandidateRow);
+  }
+  return null;
 }

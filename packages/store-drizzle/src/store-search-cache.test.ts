@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeClause, randomEmbeddings } from '../test/clause-fixtures';
 import { createTestDatabase } from '../test/postgres-databases';
 import { createStore, databaseOf, type Store } from './store';
+import { vectorLiteral, vectorSearch } from './store-embeddings';
 import { readCorpusStats } from './store-keyword-search';
 import { readChangeCounter } from './store-search-cache';
 
@@ -305,6 +306,39 @@ describe('search cache on PGlite (one process: the writer is the same store)', (
       },
       close: () => store.close(),
     };
+  });
+});
+
+describe('unfiltered vector ranking and reused change counter on PGlite', () => {
+  it('ranks in one statement as the transaction path does, and sees raw writes at once', async () => {
+    const store = await createStore({ url: 'memory://', semanticEdges: false });
+    try {
+      await fill(store, true);
+      await store.searchCache.refresh();
+      const db = databaseOf(store);
+      const [query] = randomEmbeddings(1, DIMENSION, 7);
+      const inTransaction = () =>
+        db.transaction((tx) =>
+          vectorSearch(tx, vectorLiteral(query!, DIMENSION), {}, 5, { exactScanThreshold: 0 }, 'ranking'),
+        );
+      const ids = (rows: { clauseId: string }[]) => rows.map((row) => String(row.clauseId));
+      const first = await store.vectorRanking(query!, {}, 5);
+      expect(first).toHaveLength(5);
+      expect(ids(first)).toEqual(ids(await inTransaction()));
+      // No clause is rejected in the copy: the statement skipped the probe; a rejection written in raw
+      // SQL since moves the counter, so the statement runs again with it.
+      const target = first[0]!.clauseId;
+      await db.execute(`UPDATE clauses SET review_status = 'rejected' WHERE id = '${target}'`);
+      const second = await store.vectorRanking(query!, {}, 5);
+      expect(ids(second)).not.toContain(target);
+      expect(ids(second)).toEqual(ids(await inTransaction()));
+      // Rows read right after a raw write are the new ones (the counter read before it is not reused).
+      const [row] = await store.candidatesByIds([ids(second)[0]!]);
+      await db.execute(`UPDATE clauses SET text = 'rewritten in raw SQL' WHERE id = '${row!.clauseId}'`);
+      expect((await store.candidatesByIds([row!.clauseId]))[0]!.text).toBe('rewritten in raw SQL');
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { type ClauseCandidate, canonicalJson, type RankedClause, type RetrievalFilters } from '@cae/core';
 import { sql } from 'drizzle-orm';
-import { queryRows, type StoreExecutor } from './store-connection';
+import { queryRows, READ_ONLY_STATEMENT, type StoreExecutor } from './store-connection';
 import { hasSelectiveFilter } from './store-filters';
 import { type CorpusStats, readCorpusStats, TITLE_CLAUSES, TITLE_DOCUMENTS } from './store-keyword-search';
 
@@ -115,7 +115,7 @@ interface Snapshot {
 export async function readChangeCounter(executor: StoreExecutor): Promise<string | null> {
   const rows = await queryRows<{ counter: string | number }>(
     executor,
-    sql`SELECT "counter"::text AS "counter" FROM "store_changes" WHERE "id" = 1`,
+    sql`${sql.raw(READ_ONLY_STATEMENT)} SELECT "counter"::text AS "counter" FROM "store_changes" WHERE "id" = 1`,
   );
   return rows[0] ? String(rows[0].counter) : null;
 }
@@ -160,6 +160,11 @@ export interface SearchCache {
     filters: RetrievalFilters,
     limit: number,
   ): Promise<RankedClause[] | null>;
+  /**
+   * The counter of the loaded copy when no clause of it is rejected (no SQL: the caller checks the
+   * counter in its own statement, see unfilteredPgliteRanking), else null.
+   */
+  rejectedFreeCounter(): string | null;
   /** Loads the copy now (waits for a load under way first); resolves when it is current or too big. */
   refresh(): Promise<void>;
   /** Off: every search takes the SQL path (benchmarks compare both in one process). Default on. */
@@ -174,6 +179,7 @@ export function createSearchCache(
   db: StoreExecutor,
   options: SearchCacheOptions,
   embeddingDimension: () => Promise<number | null>,
+  writeCount?: () => number,
 ): SearchCache {
   const maxClauses = options.maxClauses ?? 200_000;
   const keepVectors = options.vectors ?? true;
@@ -248,6 +254,20 @@ export function createSearchCache(
     timer.unref?.();
   };
 
+  /** The change counter read last and the write count then (PGlite: see StoreDriverAdapter.writeCount). */
+  let observed: { counter: string | null; writes: number } | null = null;
+  const observe = (counter: string | null, writes: number | undefined) => {
+    if (writes !== undefined) observed = { counter, writes };
+  };
+  /** The change counter: the one read last while no statement that may write has run since, else read now. */
+  const counterNow = async (executor: StoreExecutor): Promise<string | null> => {
+    const writes = writeCount?.();
+    if (writes !== undefined && observed?.writes === writes) return observed.counter;
+    const counter = await readChangeCounter(executor);
+    observe(counter, writes);
+    return counter;
+  };
+
   const current = (counter: string | null): Snapshot | null => {
     if (snapshot && counter === snapshot.counter) {
       counters.hits++;
@@ -274,11 +294,13 @@ export function createSearchCache(
         counters.misses++;
         return null;
       }
+      const writes = writeCount?.();
       const [row] = await queryRows<{ counter: string | null; terms: string[] | string | null }>(
         executor,
-        sql`SELECT (SELECT "counter"::text FROM "store_changes" WHERE "id" = 1) AS "counter",
+        sql`${sql.raw(READ_ONLY_STATEMENT)} SELECT (SELECT "counter"::text FROM "store_changes" WHERE "id" = 1) AS "counter",
           ARRAY(SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', ${query}))) AS "terms"`,
       );
+      observe(row?.counter ?? null, writes);
       const copy = current(row?.counter ?? null);
       if (!copy) return null;
       return rankKeywords(copy, textArray(row?.terms ?? null), filters, limit, searchOptions);
@@ -286,7 +308,7 @@ export function createSearchCache(
 
     async candidatesByIds(executor, ids) {
       if (!enabled || !snapshot) return null;
-      const copy = current(await readChangeCounter(executor));
+      const copy = current(await counterNow(executor));
       if (!copy) return null;
       const rows: ClauseCandidate[] = [];
       const seen = new Set<string>();
@@ -302,13 +324,18 @@ export function createSearchCache(
     async vectorRanking(executor, embedding, filters, limit) {
       if (!enabled || !snapshot?.vectors || !hasSelectiveFilter(filters)) return null;
       if (embedding.length !== snapshot.dimension) return null;
-      const copy = current(await readChangeCounter(executor));
+      const copy = current(await counterNow(executor));
       if (!copy?.vectors) return null;
       const { kept } = selectionOf(copy, filters);
       if (kept.length > vectorScanLimit) return null;
       const chosen: number[] = [];
       for (const at of kept) if (!Number.isNaN(copy.vectors[at * copy.dimension]!)) chosen.push(at);
       return nearest(copy, embedding, chosen, limit);
+    },
+
+    rejectedFreeCounter() {
+      if (!enabled || !snapshot || snapshot.codes.reviewStatus.find('rejected') >= 0) return null;
+      return snapshot.counter;
     },
 
     async refresh() {

@@ -1,6 +1,12 @@
 import type { StoreDatabase, StoreDriver, StoreExecutor } from '../store-connection';
 import type { StoredClauseRow } from '../store-rows';
 
+/**
+ * Starts a statement that writes nothing: on PGlite such a statement leaves the driver's write count
+ * (StoreDriverAdapter.writeCount) as it is.
+ */
+export const READ_ONLY_STATEMENT = '/* cae:read-only */';
+
 /** An embedding row to insert. */
 export interface EmbeddingRow {
   clauseId: string;
@@ -17,6 +23,11 @@ export interface StoreDriverAdapter {
   readonly db: StoreDatabase;
   /** Human-readable location (never contains a password). */
   readonly location: string;
+  /**
+   * PGlite: a count that moves whenever a statement that may write starts or ends (see trackWrites);
+   * absent where other processes write (a server).
+   */
+  readonly writeCount?: () => number;
   /** PGlite has no autovacuum: single saves trigger a background optimize. */
   readonly needsAutoOptimize: boolean;
   /** Inserts clause rows (checked by the caller), within the caller's transaction. */

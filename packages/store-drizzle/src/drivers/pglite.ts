@@ -9,6 +9,7 @@ import type { StoreDatabase, StoreExecutor } from '../store-connection';
 import type { StoredClauseRow } from '../store-rows';
 import { damagedStoreError, reportDamage } from './damage';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
+import { READ_ONLY_STATEMENT } from './driver';
 import { withIndexesRebuilt } from './pglite-bulk-indexes';
 import { type BinaryCopyWriter, copyRows, pgliteClientOf } from './pglite-copy';
 import { lockDataDirectory } from './pglite-lock';
@@ -215,6 +216,37 @@ function releaseIdleTimers(client: PGlite): void {
   }
 }
 
+/**
+ * Counts the statements that may write (every one through `query`, `exec` or `transaction` that does
+ * not start with READ_ONLY_STATEMENT), once as each starts and once as it ends. A PGlite directory is
+ * open in one process only, so while the count stands still nothing was written: the search cache
+ * then reuses the change counter it read last instead of reading it again.
+ */
+function trackWrites(client: PGlite): () => number {
+  let writes = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = (client as unknown as Record<string, unknown>)[method];
+    if (typeof original !== 'function') continue;
+    (client as unknown as Record<string, unknown>)[method] = function (this: PGlite, ...args: unknown[]) {
+      const text = args[0];
+      if (typeof text === 'string' && text.startsWith(READ_ONLY_STATEMENT))
+        return (original as (...inner: unknown[]) => unknown).apply(this, args);
+      writes += 1;
+      let result: unknown;
+      try {
+        result = (original as (...inner: unknown[]) => unknown).apply(this, args);
+      } catch (error) {
+        writes += 1;
+        throw error;
+      }
+      return Promise.resolve(result).finally(() => {
+        writes += 1;
+      });
+    };
+  }
+  return () => writes;
+}
+
 /** The driver over an open PGlite: migrations run on it, and the store closes it. */
 export async function usePgliteDriver(
   client: PGlite,
@@ -223,6 +255,7 @@ export async function usePgliteDriver(
 ): Promise<StoreDriverAdapter> {
   let db: StoreDatabase;
   releaseIdleTimers(client);
+  const writeCount = trackWrites(client);
   try {
     const drizzled = drizzle(client);
     await migrate(drizzled, { migrationsFolder });
@@ -235,6 +268,7 @@ export async function usePgliteDriver(
     name: 'pglite',
     db,
     location,
+    writeCount,
     // No autovacuum in PGlite: statistics go stale as documents arrive one by one.
     needsAutoOptimize: true,
     insertClauseRows: insertClauseRowsByCopy,
