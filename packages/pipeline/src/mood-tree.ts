@@ -1,7 +1,7 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { WH_WORDS } from './lexicons/mood-lexicon';
-import { FINITE_BE_FORMS, MODAL_FORMS } from './lexicons/word-classes';
+import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS, MODAL_FORMS } from './lexicons/word-classes';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /**
@@ -26,50 +26,19 @@ export interface TreeMoodFacts {
   readonly first: number;
   readonly sentenceFinal: string;
   readonly dependency: string;
-  /** A Subject in the clause that belongs to a clause hanging on the predicate (parataxis, ccomp, conj ...). */
-  readonly hangingClause: boolean;
-  /** A preposition (case) on the predicate: an opening phrase the parse took for the whole ("In 2010, ..."). */
-  readonly rootCase: boolean;
 }
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
 const OPERATOR_RELATION = /^(aux|cop)(:|$)/;
-/** Relations by which a clause hangs on a verbless root. */
-const HANGING_RELATION = /^(parataxis|conj|ccomp|list|appos|dep)(:|$)/;
 /** Relations that open a clause of their own below the predicate. */
 const CLAUSAL_RELATION = /^(acl|advcl|ccomp|xcomp|csubj|parataxis|conj|list|appos|dep|reparandum)(:|$)/;
-/** Operator forms that are finite whatever follows them (the modal, "be", "do" and "have" tensed forms). */
-const FINITE_OPERATORS = new Set([
-  ...FINITE_BE_FORMS,
-  ...MODAL_FORMS,
-  'ought',
-  "'s",
-  '’s',
-  "'re",
-  '’re',
-  "'m",
-  '’m',
-  "'ll",
-  '’ll',
-  "'d",
-  '’d',
-  'wo',
-  'ca',
-  'do',
-  'does',
-  'did',
-  'has',
-  'had',
-  "'ve",
-  '’ve',
-]);
 
 /** Whether the token at `index` is in a finite form (tense or modal), a Subject before it counting for "have", "go". */
 function finiteForm(view: ClauseView, index: number, subjectBefore: boolean): boolean {
   const word = view.lower[index] ?? '';
   const tag = view.pos[index];
   if (tag === 'AUX') {
-    if (FINITE_OPERATORS.has(word)) return true;
+    if (FINITE_OPERATOR_FORMS.has(word)) return true;
     return word === 'have' && subjectBefore;
   }
   if (tag !== 'VERB') return false;
@@ -98,7 +67,6 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
   let finite = -1;
   let subjectRelation = '';
   let finiteRelation = '';
-  let hangingClause = false;
   const predicateToken = predicate >= 0 ? tokens[predicate] : undefined;
   /**
    * Whether the token at `index` belongs to the predicate's own clause: its head chain reaches the
@@ -115,19 +83,6 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     }
     return false;
   };
-  /**
-   * A Subject whose predicate hangs on the predicate by parataxis, conj, ccomp, list, appos or dep and
-   * is set off by punctuation or a conjunction right before the Subject ("GOODWYN: Archibald says",
-   * "No hurry, I was asking", "Good to hear from you and I'm glad").
-   */
-  const setOffClause = (index: number): boolean => {
-    const head = local.get(tokens[index]?.headStart ?? -1);
-    if (head === undefined || head < index || predicateToken === undefined) return false;
-    const hanging = tokens[head];
-    if (hanging?.headStart !== predicateToken.start || !HANGING_RELATION.test(hanging.deprel)) return false;
-    const before = view.pos[index - 1];
-    return index > predicate && (before === 'PUNCT' || before === 'CCONJ');
-  };
   if (predicateToken !== undefined) {
     for (let index = 0; index < tokens.length; index += 1) {
       const token = tokens[index];
@@ -137,7 +92,7 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
           subject = index;
           subjectRelation = token.deprel;
         }
-      } else if (SUBJECT_RELATION.test(token.deprel) && setOffClause(index)) hangingClause = true;
+      }
     }
     for (let index = 0; index < tokens.length; index += 1) {
       const token = tokens[index];
@@ -163,10 +118,6 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     first,
     sentenceFinal: view.sentenceFinal,
     dependency: view.syntactic.dependency,
-    hangingClause,
-    rootCase:
-      predicateToken !== undefined &&
-      tokens.some((token) => token.headStart === predicateToken.start && token.deprel === 'case'),
   };
 }
 
@@ -314,7 +265,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.pos[facts.predicate] === 'VERB' &&
       view.lower[facts.predicate] !== (view.lemma[facts.predicate] ?? '').toLowerCase() &&
       view.lemma[facts.predicate] !== 'let' &&
-      !FINITE_OPERATORS.has(view.lower[facts.predicate] ?? '') &&
+      !FINITE_OPERATOR_FORMS.has(view.lower[facts.predicate] ?? '') &&
       facts.predicate === facts.first,
     mood: 'fragment',
     examples: ['Looks good to me.', 'Sounds like a plan.', 'Sent by: Dana Whitfield'],

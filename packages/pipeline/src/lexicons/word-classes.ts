@@ -70,3 +70,31 @@ export const DO_FORMS: ReadonlySet<string> = new Set(['do', 'does', 'did']);
 
 /** The finite forms of "be" written out, which open a yes/no question ("Is it late?"). */
 export const FINITE_BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were']);
+
+/**
+ * Operator forms that are finite whatever follows them: the finite forms of "be", the modals and
+ * "ought", the clitics of be/will/would/have, the stems of "won't" and "can't", and the finite forms
+ * of "do" and "have".
+ */
+export const FINITE_OPERATOR_FORMS: ReadonlySet<string> = new Set([
+  ...FINITE_BE_FORMS,
+  ...MODAL_FORMS,
+  'ought',
+  "'s",
+  '’s',
+  "'re",
+  '’re',
+  "'m",
+  '’m',
+  "'ll",
+  '’ll',
+  "'d",
+  '’d',
+  'wo',
+  'ca',
+  ...DO_FORMS,
+  'has',
+  'had',
+  "'ve",
+  '’ve',
+]);
