@@ -1,7 +1,7 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { WH_WORDS } from './lexicons/mood-lexicon';
-import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS, MODAL_FORMS } from './lexicons/word-classes';
+import { DEFECTIVE_VERBS, LEFT_OUT_SUBJECT_OPERATORS, LET_FORMS, WH_WORDS } from './lexicons/mood-lexicon';
+import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS } from './lexicons/word-classes';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /**
@@ -154,9 +154,6 @@ export interface MoodTreeRule {
   readonly examples: readonly string[];
 }
 
-/** "Let's go", "Lets open the windows": a command the word-order rules read (MOOD.LET_IMPERATIVE). */
-const LET_FORMS = new Set(['let', 'lets', "let's", 'let’s']);
-
 /** Clauses the tree rules read: independent or paratactic statements with no "?" and no WH-element first. */
 function statementCandidate(facts: TreeMoodFacts, view: ClauseView): boolean {
   return (
@@ -193,12 +190,6 @@ function baseVerbFirst(facts: TreeMoodFacts, view: ClauseView): boolean {
     view.lower[first] === (view.lemma[first] ?? '').toLowerCase()
   );
 }
-
-/** Verbs with no tensed forms: "Buyer beware" is a command to the buyer. */
-const DEFECTIVE_VERBS = new Set(['beware']);
-
-/** Operators that open a statement whose Subject is left out ("do" opens commands: "Don't go"). */
-const LEFT_OUT_SUBJECT_OPERATORS = new Set([...MODAL_FORMS, ...FINITE_BE_FORMS, 'has', 'have', 'had']);
 
 /**
  * The operator is followed (past "not" and adverbs) by a verb or another operator, so no Subject can

@@ -1,4 +1,4 @@
-import { wordSet as set } from './word-classes';
+import { FINITE_BE_FORMS, MODAL_FORMS, wordSet as set } from './word-classes';
 
 /** WH-elements that open an interrogative (or, with a/an or an adjective, an exclamative). */
 export const WH_WORDS = set('what who whom whose which where when why how whatever whoever');
@@ -168,3 +168,18 @@ export const EXCLAMATIVE_BARE_NOUNS = set(`
 export const HEADER_LABELS = set(
   'email e-mail from to sent cc bcc subject date re fwd fw tel phone fax mobile cell address web website url attachments',
 );
+
+/** "Let's go", "Lets open the windows": a command the word-order rules read (MOOD.LET_IMPERATIVE). */
+export const LET_FORMS: ReadonlySet<string> = new Set(['let', 'lets', "let's", 'let’s']);
+
+/** Verbs with no tensed forms: "Buyer beware" is a command to the buyer. */
+export const DEFECTIVE_VERBS: ReadonlySet<string> = set('beware');
+
+/** Operators that open a statement whose Subject is left out ("do" opens commands: "Don't go"). */
+export const LEFT_OUT_SUBJECT_OPERATORS: ReadonlySet<string> = new Set([
+  ...MODAL_FORMS,
+  ...FINITE_BE_FORMS,
+  'has',
+  'have',
+  'had',
+]);
