@@ -86,6 +86,18 @@ function winkTagger(): WinkTagger {
   const shipped = require('wink-eng-lite-web-model') as WinkModel & { core(): WinkCore };
   // The instance's core model, decoded once and kept here: readWinkDoc needs its lexeme table.
   const core = shipped.core();
+  // readWinkDoc edits the lexeme table inside the model (wink has no API for it); the versions are
+  // pinned in package.json, and a model of another shape is refused rather than read unpredictably.
+  const lexeme = (core as Partial<WinkCore>).features?.lexeme;
+  if (
+    !Array.isArray(lexeme?.list) ||
+    typeof lexeme.hash !== 'object' ||
+    typeof lexeme.intrinsicSize !== 'number'
+  ) {
+    throw new Error(
+      '@cae/pipeline: wink-eng-lite-web-model has no lexeme table where version 1.8.1 keeps it (features.lexeme); install the version @cae/pipeline pins',
+    );
+  }
   const model = { ...shipped, core: () => core } as WinkModel;
   // Only the annotations the rules use: sentence boundaries and POS (negation, NER, sentiment cost time).
   const nlp = createNlp(model, ['sbd', 'pos']);
