@@ -38,6 +38,16 @@ export interface SearchCacheStats {
   lastLoadMs: number;
 }
 
+/** The statistics of a store that keeps no copy (or of a copy not loaded yet). */
+export const EMPTY_SEARCH_CACHE_STATS: Readonly<SearchCacheStats> = {
+  counter: null,
+  clauses: 0,
+  hits: 0,
+  misses: 0,
+  loads: 0,
+  lastLoadMs: 0,
+};
+
 /** A string column as codes (dictionary order of first appearance); -1 is null. */
 class Codes {
   readonly values: string[] = [];
@@ -192,14 +202,7 @@ export function createSearchCache(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let enabled = true;
-  const counters: SearchCacheStats = {
-    counter: null,
-    clauses: 0,
-    hits: 0,
-    misses: 0,
-    loads: 0,
-    lastLoadMs: 0,
-  };
+  const counters: SearchCacheStats = { ...EMPTY_SEARCH_CACHE_STATS };
   // Scratch buffers of BM25 accumulation (searches run their scoring synchronously).
   let scores = new Float64Array(0);
   let documentScores = new Float64Array(0);

@@ -12,7 +12,7 @@ import { createVectorSearchRepository, type VectorSearchRepository } from './rep
 import { MIGRATIONS_FOLDER, openDriver, type StoreDatabase, type StoreDriver } from './store-connection';
 import { createStoreContext } from './store-context';
 import type { StoreOptions } from './store-options';
-import type { SearchCacheStats } from './store-search-cache';
+import { EMPTY_SEARCH_CACHE_STATS, type SearchCacheStats } from './store-search-cache';
 
 /** The store's search cache (see StoreOptions.searchCache). */
 export interface SearchCacheControl {
@@ -122,15 +122,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     providerKeys: createProviderKeyRepository(context),
     searchCache: {
       refresh: async () => context.searchCache?.refresh(),
-      stats: () =>
-        context.searchCache?.stats() ?? {
-          counter: null,
-          clauses: 0,
-          hits: 0,
-          misses: 0,
-          loads: 0,
-          lastLoadMs: 0,
-        },
+      stats: () => context.searchCache?.stats() ?? { ...EMPTY_SEARCH_CACHE_STATS },
       setEnabled: (enabled) => context.searchCache?.setEnabled(enabled),
     },
     saveDocument: documents.saveDocument,

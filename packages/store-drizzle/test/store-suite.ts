@@ -617,6 +617,39 @@ export function storeTests(context: StoreSuiteContext): void {
       );
     });
 
+    it('gives the document field its own BM25 k1 (documentK1) and refuses a bad one', async () => {
+      await store.saveDocuments([
+        {
+          documentId: 'repeats',
+          clauses: [
+            makeClause('repeats', 0, {
+              text: 'Calcium and calcium again: calcium builds bone.',
+              sentenceIndex: 0,
+            }),
+            makeClause('repeats', 1, { text: 'The study ran for two years.', sentenceIndex: 1 }),
+          ],
+        },
+        {
+          documentId: 'once',
+          clauses: [makeClause('once', 0, { text: 'Calcium was measured in every adult of the cohort.' })],
+        },
+      ]);
+      const query = 'calcium';
+      const scores = (results: { clauseId: string; score: number }[]) =>
+        results.map((result) => `${result.clauseId} ${result.score.toFixed(9)}`);
+      const flat = await store.keywordCandidates(query, {}, 10, { documentK1: 0.3 });
+      const steep = await store.keywordCandidates(query, {}, 10, { documentK1: 3 });
+      // The document part saturates differently: the clauses' scores move with documentK1.
+      expect(scores(flat)).not.toEqual(scores(steep));
+      // Without the document field (documentWeight 0) documentK1 changes nothing.
+      expect(await store.keywordCandidates(query, {}, 10, { documentWeight: 0, documentK1: 0.3 })).toEqual(
+        await store.keywordCandidates(query, {}, 10, { documentWeight: 0, documentK1: 3 }),
+      );
+      for (const documentK1 of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+        await expect(store.keywordCandidates(query, {}, 5, { documentK1 })).rejects.toThrow(/documentK1/);
+      }
+    });
+
     it('offers ts_rank_cd for comparison', async () => {
       const results = await store.keywordCandidates('oxidative neurons tenant', {}, 10, {
         ranking: 'ts_rank_cd',
