@@ -68,6 +68,10 @@ export class LinearModel {
   private readonly entries: Int32Array;
   private readonly dense: boolean;
   private readonly denseShift: number;
+  /** Sink of the prefetching reads, so that the compiler keeps them. */
+  private touched = 0;
+  /** Slots of the keys found by the last `scoreSparse`, grown as needed. */
+  private found = new Int32Array(128);
 
   constructor(readonly data: LinearModelData) {
     this.classCount = data.classCount;
@@ -102,6 +106,7 @@ export class LinearModel {
 
   /** Writes into `scores` (length ≥ classCount) the score of every class for the first `count` keys. */
   score(keys: Uint32Array, count: number, scores: Int32Array): void {
+    if (count > this.found.length) this.found = new Int32Array(count * 2);
     if (this.dense) this.scoreDense(keys, count, scores);
     else this.scoreSparse(keys, count, scores);
   }
@@ -109,6 +114,11 @@ export class LinearModel {
   private scoreDense(keys: Uint32Array, count: number, scores: Int32Array): void {
     const { slots, mask } = this;
     const wrap = mask * 2 + 1;
+    // First touch every home slot with no branch on what is read, so the cache misses overlap
+    // instead of each waiting for the branch on the previous one.
+    let touched = 0;
+    for (let i = 0; i < count; i++) touched ^= slots[(keys[i]! & mask) * 2]!;
+    this.touched = touched;
     let score0 = 0;
     let score1 = 0;
     let score2 = 0;
@@ -134,17 +144,30 @@ export class LinearModel {
   private scoreSparse(keys: Uint32Array, count: number, scores: Int32Array): void {
     scores.fill(0, 0, this.classCount);
     const { slots, mask, entries } = this;
+    const found = this.found;
+    let touched = 0;
+    for (let i = 0; i < count; i++) touched ^= slots[(keys[i]! & mask) * SPARSE_SLOT]!;
+    // Then find each key's slot (now in cache) and touch the entries of the long rows, again all
+    // before using any of them.
+    let rows = 0;
     for (let i = 0; i < count; i++) {
       const key = keys[i]! | 0;
       let home = key & mask;
       let at = home * SPARSE_SLOT;
-      let found = slots[at]!;
-      while (found !== key && found !== 0) {
+      let slotKey = slots[at]!;
+      while (slotKey !== key && slotKey !== 0) {
         home = (home + 1) & mask;
         at = home * SPARSE_SLOT;
-        found = slots[at]!;
+        slotKey = slots[at]!;
       }
-      if (found === 0) continue;
+      if (slotKey === 0) continue;
+      found[rows++] = at;
+      const first = slots[at + 1]!;
+      if (first < 0) touched ^= entries[~first]!;
+    }
+    this.touched = touched;
+    for (let r = 0; r < rows; r++) {
+      const at = found[r]!;
       const first = slots[at + 1]!;
       if (first >= 0) {
         // Unused inline entries are 0: class 0 gains 0.
