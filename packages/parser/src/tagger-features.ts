@@ -233,3 +233,85 @@ export function taggerFeatures(
   out[n++] = featureKey2(42, ambiguity[at]!, flags[at]!);
   return n;
 }
+
+/** How many of the tagger's keys do not depend on the classes predicted before the word. */
+export const TAGGER_STATIC_FEATURE_COUNT = 33;
+export const TAGGER_DYNAMIC_FEATURE_COUNT = TAGGER_FEATURE_COUNT - TAGGER_STATIC_FEATURE_COUNT;
+
+/**
+ * The keys of `taggerFeatures` that read only the words (not the classes predicted before token `i`),
+ * written into `out` from `offset` on; returns the offset after them. Known before tagging starts, they
+ * can be looked up ahead of time. With `taggerDynamicFeatures` they give exactly the keys of
+ * `taggerFeatures`.
+ */
+export function taggerStaticFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset: number,
+): number {
+  const at = i + PAD;
+  const { lower, suffix3, ambiguity, flags } = context;
+  const word = lower[at]!;
+  let n = offset;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, word);
+  out[n++] = featureKey1(2, context.suffix1[at]!);
+  out[n++] = featureKey1(3, context.suffix2[at]!);
+  out[n++] = featureKey1(4, suffix3[at]!);
+  out[n++] = featureKey1(5, context.prefix1[at]!);
+  out[n++] = featureKey1(6, context.prefix2[at]!);
+  out[n++] = featureKey1(7, context.prefix3[at]!);
+  out[n++] = featureKey1(8, context.shape[at]!);
+  out[n++] = featureKey1(9, flags[at]!);
+  out[n++] = featureKey1(13, lower[at - 1]!);
+  out[n++] = featureKey1(14, suffix3[at - 1]!);
+  out[n++] = featureKey1(15, lower[at - 2]!);
+  out[n++] = featureKey1(16, lower[at + 1]!);
+  out[n++] = featureKey1(17, suffix3[at + 1]!);
+  out[n++] = featureKey1(18, lower[at + 2]!);
+  out[n++] = featureKey2(19, lower[at - 1]!, word);
+  out[n++] = featureKey2(20, word, lower[at + 1]!);
+  out[n++] = featureKey1(22, context.form[at]!);
+  out[n++] = featureKey1(23, context.shape[at + 1]!);
+  out[n++] = featureKey1(26, context.form[at - 1]!);
+  out[n++] = featureKey1(27, context.form[at + 1]!);
+  out[n++] = featureKey1(28, context.suffix2[at + 1]!);
+  out[n++] = featureKey1(29, context.shape[at - 1]!);
+  out[n++] = featureKey2(32, word, lower[at + 2]!);
+  out[n++] = featureKey2(33, lower[at - 1]!, lower[at + 1]!);
+  out[n++] = featureKey1(34, ambiguity[at]!);
+  out[n++] = featureKey1(35, ambiguity[at + 1]!);
+  out[n++] = featureKey1(36, ambiguity[at + 2]!);
+  out[n++] = featureKey2(37, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = featureKey2(40, flags[at]!, i === 0 ? 1 : 0);
+  out[n++] = featureKey3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  out[n++] = featureKey2(42, ambiguity[at]!, flags[at]!);
+  return n;
+}
+
+/** The keys of `taggerFeatures` that `taggerStaticFeatures` leaves out, from `offset` on. */
+export function taggerDynamicFeatures(
+  context: TaggerContext,
+  i: number,
+  previous: number,
+  previous2: number,
+  out: Uint32Array,
+  offset: number,
+): number {
+  const at = i + PAD;
+  const { lower, suffix3, ambiguity } = context;
+  const word = lower[at]!;
+  let n = offset;
+  out[n++] = featureKey1(10, previous);
+  out[n++] = featureKey2(11, previous, previous2);
+  out[n++] = featureKey2(12, previous, word);
+  out[n++] = featureKey2(21, previous, lower[at + 1]!);
+  out[n++] = featureKey1(24, previous2);
+  out[n++] = featureKey2(25, previous, suffix3[at]!);
+  out[n++] = featureKey2(30, context.flags[at]!, previous);
+  out[n++] = featureKey3(31, previous, previous2, word);
+  out[n++] = featureKey2(38, previous, ambiguity[at + 1]!);
+  out[n++] = featureKey3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
+  return n;
+}
