@@ -16,11 +16,6 @@ import {
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
 
-/** Words whose fixed-template keys are prefetched together. */
-const ROLE_CHUNK = 16;
-/** The most keys `parserStaticFeatures` gives for one role (the buffer front's). */
-const ROLE_KEYS_MAX = 14;
-
 export interface ParserModelData {
   /** Dependency relations, subtypes included ("nsubj:pass"); "root" among them. */
   labels: string[];
@@ -91,9 +86,6 @@ export class DependencyParser {
    */
   private roleScores = new Int32Array(0);
   private roleStamps = new Int32Array(0);
-  /** Keys of the fixed templates of one chunk of words, and where each role and word's keys start. */
-  private readonly roleKeys = new Uint32Array(ROLE_CHUNK * ROLE_COUNT * ROLE_KEYS_MAX);
-  private readonly roleStarts = new Int32Array(ROLE_CHUNK * ROLE_COUNT + 1);
   private sentence = 0;
 
   constructor(readonly data: ParserModelData) {
@@ -124,7 +116,6 @@ export class DependencyParser {
       this.sentence = 0;
     }
     this.sentence = (this.sentence + 1) | 0 || 1;
-    this.scoreRoles(state, input);
     while (!state.isTerminal()) {
       const transition = onlyLegal(state) ?? this.predict(state, input);
       state.apply(transition, transition === SHIFT ? -1 : this.label(state, input, transition));
@@ -141,49 +132,6 @@ export class DependencyParser {
     this.addRole(ROLE_S2, state.stackItem(2), state, input);
     this.addRole(ROLE_B0, state.bufferItem(0), state, input);
     return bestLegal(state, scores);
-  }
-
-  /**
-   * Computes the part of every role's fixed templates for every word of the sentence (and for none) up
-   * front, a chunk of words at a time: the keys of a chunk are prefetched together, so their cache misses
-   * overlap instead of costing one wait per role and word as the parse reaches them.
-   */
-  private scoreRoles(state: ParseState, input: ParserInput): void {
-    const length = state.length;
-    const stride = state.capacity + 2;
-    const keys = this.roleKeys;
-    const part = this.partScores;
-    const cached = this.roleScores;
-    const stamps = this.roleStamps;
-    const starts = this.roleStarts;
-    // Word -1 (none) first, then the root (a stack item, never the buffer front), then the words.
-    for (let first = -1; first <= length; first += ROLE_CHUNK) {
-      const last = Math.min(first + ROLE_CHUNK, length + 1);
-      let n = 0;
-      let k = 0;
-      for (let word = first; word < last; word++) {
-        for (let role = 0; role < ROLE_COUNT; role++) {
-          starts[k++] = n;
-          if (role === ROLE_B0 && word === 0) continue;
-          n += parserStaticFeatures(role, word, input, length, keys, n);
-        }
-      }
-      starts[k] = n;
-      this.transitions.prefetch(keys, n);
-      k = 0;
-      for (let word = first; word < last; word++) {
-        for (let role = 0; role < ROLE_COUNT; role++, k++) {
-          if (role === ROLE_B0 && word === 0) continue;
-          const slot = role * stride + (word < 0 ? stride - 1 : word);
-          this.transitions.score(keys, starts[k + 1]! - starts[k]!, part, starts[k]!);
-          const at = slot * TRANSITION_COUNT;
-          cached[at] = part[0]!;
-          cached[at + 1] = part[1]!;
-          cached[at + 2] = part[2]!;
-          stamps[slot] = this.sentence;
-        }
-      }
-    }
   }
 
   /** Adds to the transition scores the part of `role`'s fixed templates for `word`, computed once per sentence. */

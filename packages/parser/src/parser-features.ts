@@ -350,20 +350,16 @@ export const ROLE_S2 = 2;
 export const ROLE_B0 = 3;
 export const ROLE_COUNT = 4;
 
-/**
- * The keys of the templates of `role` for `word` (-1 for none; for ROLE_B0 the buffer front), written into
- * `out` from `offset` on; returns how many.
- */
+/** The keys of the templates of `role` for `word` (-1 for none; for ROLE_B0 the buffer front). */
 export function parserStaticFeatures(
   role: number,
   word: number,
   input: ParserInput,
   length: number,
   out: Uint32Array,
-  offset = 0,
 ): number {
   const { words, tags, coarse } = input;
-  let n = offset;
+  let n = 0;
   switch (role) {
     case ROLE_S0: {
       const s0w = wordOf(words, word);
@@ -372,7 +368,7 @@ export function parserStaticFeatures(
       out[n++] = featureKey1(2, s0t);
       out[n++] = featureKey2(3, s0w, s0t);
       out[n++] = featureKey2(83, word < 0 ? NO_WORD : input.suffixes[word]!, s0t);
-      return n - offset;
+      return n;
     }
     case ROLE_S1: {
       const s1w = wordOf(words, word);
@@ -380,12 +376,12 @@ export function parserStaticFeatures(
       out[n++] = featureKey1(4, s1w);
       out[n++] = featureKey1(5, s1t);
       out[n++] = featureKey2(6, s1w, s1t);
-      return n - offset;
+      return n;
     }
     case ROLE_S2:
       out[n++] = featureKey1(7, wordOf(words, word));
       out[n++] = featureKey1(8, staticTag(tags, word));
-      return n - offset;
+      return n;
     default: {
       const b0 = word;
       const b1 = b0 >= 0 && b0 + 1 <= length ? b0 + 1 : -1;
@@ -410,7 +406,7 @@ export function parserStaticFeatures(
       out[n++] = featureKey3(47, b0t, b1t, b2t);
       out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
       out[n++] = featureKey3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
-      return n - offset;
+      return n;
     }
   }
 }
