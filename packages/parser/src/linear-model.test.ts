@@ -86,28 +86,4 @@ describe('linear model tables', () => {
     model.score(Uint32Array.from([featureKey1(4, 1), featureKey1(4, 2)]), 2, scores);
     expect(Array.from(scores)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
-
-  it('score a window of a longer key array, prefetched or not, as the same keys on their own', () => {
-    for (const [classCount, maxLength] of [
-      [40, 12],
-      [3, 3],
-    ] as const) {
-      const data = randomModel(classCount, 2000, maxLength, 17);
-      const model = new LinearModel(data);
-      const random = seededRandom(21);
-      const alone = new Int32Array(classCount);
-      const windowed = new Int32Array(classCount);
-      for (let trial = 0; trial < 100; trial++) {
-        const keys = Uint32Array.from({ length: 60 }, () => featureKey1(3, Math.floor(random() * 4000)));
-        const from = Math.floor(random() * 30);
-        const count = Math.floor(random() * 30);
-        model.score(keys.slice(from, from + count), count, alone);
-        if (trial % 2 === 0) model.prefetch(keys, count, from);
-        model.score(keys, count, windowed, from);
-        expect(Array.from(windowed)).toEqual(Array.from(alone));
-        if (classCount > 3)
-          expect(Array.from(windowed)).toEqual(naiveScores(data, keys.slice(from, from + count)));
-      }
-    }
-  });
 });

@@ -68,8 +68,8 @@ export class LinearModel {
   private readonly entries: Int32Array;
   private readonly dense: boolean;
   private readonly denseShift: number;
-  /** Where the prefetching reads go, so that the compiler keeps them. */
-  private readonly sink = new Int32Array(1);
+  /** Sink of the prefetching reads, so that the compiler keeps them. */
+  private touched = 0;
   /** Slots of the keys found by the last `scoreSparse`, grown as needed. */
   private found = new Int32Array(128);
 
@@ -104,59 +104,25 @@ export class LinearModel {
     else this.buildSparse();
   }
 
-  /**
-   * Writes into `scores` (length ≥ classCount) the score of every class for the `count` keys from
-   * `keys[from]` on.
-   */
-  score(keys: Uint32Array, count: number, scores: Int32Array, from = 0): void {
+  /** Writes into `scores` (length ≥ classCount) the score of every class for the first `count` keys. */
+  score(keys: Uint32Array, count: number, scores: Int32Array): void {
     if (count > this.found.length) this.found = new Int32Array(count * 2);
-    if (this.dense) this.scoreDense(keys, from, from + count, scores);
-    else this.scoreSparse(keys, from, from + count, scores);
+    if (this.dense) this.scoreDense(keys, count, scores);
+    else this.scoreSparse(keys, count, scores);
   }
 
-  /**
-   * Brings into the cache what scoring the `count` keys from `keys[from]` on will read, with no branch
-   * on anything read from memory until all the reads are under way, so that their cache misses overlap.
-   * A caller that knows keys ahead of time (the tagger, for the words after the current one) calls this
-   * early; `score` then finds them in the cache.
-   */
-  prefetch(keys: Uint32Array, count: number, from = 0): void {
-    const { slots, mask, entries } = this;
-    const end = from + count;
-    const width = this.dense ? 2 : SPARSE_SLOT;
-    let touched = 0;
-    for (let i = from; i < end; i++) touched ^= slots[(keys[i]! & mask) * width]!;
-    if (!this.dense) {
-      for (let i = from; i < end; i++) {
-        const key = keys[i]! | 0;
-        let home = key & mask;
-        let at = home * SPARSE_SLOT;
-        let slotKey = slots[at]!;
-        while (slotKey !== key && slotKey !== 0) {
-          home = (home + 1) & mask;
-          at = home * SPARSE_SLOT;
-          slotKey = slots[at]!;
-        }
-        if (slotKey === 0) continue;
-        const first = slots[at + 1]!;
-        if (first < 0) touched ^= entries[~first]!;
-      }
-    }
-    this.sink[0] = touched;
-  }
-
-  private scoreDense(keys: Uint32Array, from: number, end: number, scores: Int32Array): void {
+  private scoreDense(keys: Uint32Array, count: number, scores: Int32Array): void {
     const { slots, mask } = this;
     const wrap = mask * 2 + 1;
     // First touch every home slot with no branch on what is read, so the cache misses overlap
     // instead of each waiting for the branch on the previous one.
     let touched = 0;
-    for (let i = from; i < end; i++) touched ^= slots[(keys[i]! & mask) * 2]!;
-    this.sink[0] = touched;
+    for (let i = 0; i < count; i++) touched ^= slots[(keys[i]! & mask) * 2]!;
+    this.touched = touched;
     let score0 = 0;
     let score1 = 0;
     let score2 = 0;
-    for (let i = from; i < end; i++) {
+    for (let i = 0; i < count; i++) {
       const key = keys[i]! | 0;
       let at = (key & mask) * 2;
       let found = slots[at]!;
@@ -175,16 +141,16 @@ export class LinearModel {
     scores[2] = score2;
   }
 
-  private scoreSparse(keys: Uint32Array, from: number, end: number, scores: Int32Array): void {
+  private scoreSparse(keys: Uint32Array, count: number, scores: Int32Array): void {
     scores.fill(0, 0, this.classCount);
     const { slots, mask, entries } = this;
     const found = this.found;
     let touched = 0;
-    for (let i = from; i < end; i++) touched ^= slots[(keys[i]! & mask) * SPARSE_SLOT]!;
+    for (let i = 0; i < count; i++) touched ^= slots[(keys[i]! & mask) * SPARSE_SLOT]!;
     // Then find each key's slot (now in cache) and touch the entries of the long rows, again all
     // before using any of them.
     let rows = 0;
-    for (let i = from; i < end; i++) {
+    for (let i = 0; i < count; i++) {
       const key = keys[i]! | 0;
       let home = key & mask;
       let at = home * SPARSE_SLOT;
@@ -199,7 +165,7 @@ export class LinearModel {
       const first = slots[at + 1]!;
       if (first < 0) touched ^= entries[~first]!;
     }
-    this.sink[0] = touched;
+    this.touched = touched;
     for (let r = 0; r < rows; r++) {
       const at = found[r]!;
       const first = slots[at + 1]!;

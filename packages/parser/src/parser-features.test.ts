@@ -12,14 +12,6 @@ import {
   ROLE_S2,
 } from './parser-features';
 import { seededRandom } from './random';
-import {
-  TAGGER_FEATURE_COUNT,
-  TAGGER_STATIC_FEATURE_COUNT,
-  taggerContext,
-  taggerDynamicFeatures,
-  taggerFeatures,
-  taggerStaticFeatures,
-} from './tagger-features';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
 
 describe('parser features split into fixed roles and the rest', () => {
@@ -62,37 +54,5 @@ describe('parser features split into fixed roles and the rest', () => {
       expect([...state.heads.subarray(0, length + 1)]).toEqual([...fresh.heads]);
     }
     expect(checked).toBeGreaterThan(100);
-  });
-});
-
-describe('tagger features split into fixed and class-dependent keys', () => {
-  it('give exactly the keys of taggerFeatures for every word and previous classes', () => {
-    const lexicon = new Map([
-      ['the', 7],
-      ['dog', 9],
-    ]);
-    const random = seededRandom(3);
-    const vocabulary = ['The', 'dog', 'barked', '1999', '3.5', 'well-known', 'U.S.', '!', 'the'];
-    const all = new Uint32Array(TAGGER_FEATURE_COUNT);
-    const split = new Uint32Array(TAGGER_FEATURE_COUNT + 5);
-    let checked = 0;
-    for (let sentence = 0; sentence < 30; sentence++) {
-      const length = 1 + Math.floor(random() * 10);
-      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
-      const context = taggerContext(words, lexicon);
-      for (let i = 0; i < length; i++) {
-        const previous = i === 0 ? -1 : Math.floor(random() * 50);
-        const previous2 = i === 0 ? -2 : i === 1 ? -1 : Math.floor(random() * 50);
-        const count = taggerFeatures(context, i, previous, previous2, all);
-        // Written at an offset, as the tagger lays out the keys of a sentence.
-        let end = taggerStaticFeatures(context, i, split, 5);
-        expect(end - 5).toBe(TAGGER_STATIC_FEATURE_COUNT);
-        end = taggerDynamicFeatures(context, i, previous, previous2, split, end);
-        expect(end - 5).toBe(count);
-        expect([...split.subarray(5, end)].sort()).toEqual([...all.subarray(0, count)].sort());
-        checked++;
-      }
-    }
-    expect(checked).toBeGreaterThan(50);
   });
 });

@@ -3,14 +3,9 @@ import {
   normalizeWord,
   reusableTaggerContext,
   TAGGER_FEATURE_COUNT,
-  TAGGER_STATIC_FEATURE_COUNT,
   type TaggerContext,
-  taggerDynamicFeatures,
-  taggerStaticFeatures,
+  taggerFeatures,
 } from './tagger-features';
-
-/** Words whose fixed keys the tagger looks up together, one such window ahead of the word it tags. */
-const PREFETCH_WINDOW = 8;
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -36,8 +31,6 @@ export class Tagger {
   private readonly dictionary: Map<string, number>;
   private readonly lexicon: Map<string, number>;
   private readonly features = new Uint32Array(TAGGER_FEATURE_COUNT);
-  /** The keys of `taggerStaticFeatures` of each word the classifier tags, in order, reused. */
-  private staticKeys = new Uint32Array(64 * TAGGER_STATIC_FEATURE_COUNT);
   private scores: Int32Array;
   private readonly classUpos: string[];
   private context: TaggerContext | undefined;
@@ -56,57 +49,18 @@ export class Tagger {
     return this.dictionary.has(word) || this.lexicon.has(normalizeWord(word));
   }
 
-  /**
-   * The class id of every word. The keys that do not depend on the classes before a word are computed
-   * for the whole sentence first and looked up a window of words ahead, so that their cache misses
-   * overlap; the scores are the same integer sums as looking every key up in turn.
-   */
+  /** The class id of every word. */
   tagClasses(words: readonly string[], allowed?: AllowedTags): Int32Array {
     const context = reusableTaggerContext(this.context, words, this.lexicon);
     this.context = context;
     const tags = new Int32Array(words.length);
-    const fromDictionary = tags;
-    const STATIC = TAGGER_STATIC_FEATURE_COUNT;
-    if (this.staticKeys.length < words.length * STATIC) {
-      this.staticKeys = new Uint32Array(
-        Math.max(words.length, (2 * this.staticKeys.length) / STATIC) * STATIC,
-      );
-    }
-    const staticKeys = this.staticKeys;
-    // Pass 1: dictionary words get their class (-1 marks the others), the others their fixed keys.
-    let classified = 0;
-    for (let i = 0; i < words.length; i++) {
-      const tag = this.dictionary.get(words[i]!);
-      if (tag !== undefined) fromDictionary[i] = tag;
-      else {
-        fromDictionary[i] = -1;
-        taggerStaticFeatures(context, i, staticKeys, classified * STATIC);
-        classified++;
-      }
-    }
-    const model = this.model;
-    const features = this.features;
-    model.prefetch(staticKeys, Math.min(classified, 2 * PREFETCH_WINDOW) * STATIC);
     let previous = -1;
     let previous2 = -2;
-    let k = 0;
     for (let i = 0; i < words.length; i++) {
-      let tag = fromDictionary[i]!;
-      if (tag < 0) {
-        if (k % PREFETCH_WINDOW === 0 && k > 0) {
-          const ahead = k + PREFETCH_WINDOW;
-          if (ahead < classified) {
-            model.prefetch(
-              staticKeys,
-              (Math.min(ahead + PREFETCH_WINDOW, classified) - ahead) * STATIC,
-              ahead * STATIC,
-            );
-          }
-        }
-        for (let j = 0, from = k * STATIC; j < STATIC; j++) features[j] = staticKeys[from + j]!;
-        const count = taggerDynamicFeatures(context, i, previous, previous2, features, STATIC);
-        k++;
-        model.score(features, count, this.scores);
+      let tag = this.dictionary.get(words[i]!);
+      if (tag === undefined) {
+        const count = taggerFeatures(context, i, previous, previous2, this.features);
+        this.model.score(this.features, count, this.scores);
         const only = allowed?.[i];
         tag =
           only !== undefined && only.size > 0 && !this.knows(words[i]!)
