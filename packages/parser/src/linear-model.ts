@@ -68,8 +68,8 @@ export class LinearModel {
   private readonly entries: Int32Array;
   private readonly dense: boolean;
   private readonly denseShift: number;
-  /** Sink of the prefetching reads, so that the compiler keeps them. */
-  private touched = 0;
+  /** Where the prefetching reads go, so that the compiler keeps them. */
+  private readonly sink = new Int32Array(1);
   /** Slots of the keys found by the last `scoreSparse`, grown as needed. */
   private found = new Int32Array(128);
 
@@ -118,7 +118,7 @@ export class LinearModel {
     // instead of each waiting for the branch on the previous one.
     let touched = 0;
     for (let i = 0; i < count; i++) touched ^= slots[(keys[i]! & mask) * 2]!;
-    this.touched = touched;
+    this.sink[0] = touched;
     let score0 = 0;
     let score1 = 0;
     let score2 = 0;
@@ -165,7 +165,7 @@ export class LinearModel {
       const first = slots[at + 1]!;
       if (first < 0) touched ^= entries[~first]!;
     }
-    this.touched = touched;
+    this.sink[0] = touched;
     for (let r = 0; r < rows; r++) {
       const at = found[r]!;
       const first = slots[at + 1]!;
