@@ -588,25 +588,33 @@ function treeInheritedOperator(
   view: ClauseView,
   previous: readonly Syntactic[],
 ): { clause: Syntactic; index: number } | undefined {
-  const starts = new Set<number>();
-  view.syntactic.tokens.forEach((token, index) => {
-    const tag = view.pos[index];
-    if (tag === 'VERB' || tag === 'AUX' || tag === 'ADJ') starts.add(token.start);
-  });
-  if (starts.size === 0) return undefined;
+  // The starts of this clause's verbs and adjectives, gathered once an earlier clause has an operator.
+  let starts: Set<number> | undefined;
   const sentence = view.syntactic.sentenceIndex;
   for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
     const clause = previous[back] as Syntactic;
     if (clause.sentenceIndex !== sentence) return undefined;
-    const index = clause.tokens.findIndex(
-      (token) =>
-        token.pos === 'AUX' &&
-        OPERATORS.has(token.lemma) &&
-        /^aux/.test(token.deprel) &&
-        token.headStart !== null &&
-        starts.has(token.headStart),
-    );
-    if (index >= 0) return { clause, index };
+    const { tokens } = clause;
+    for (let index = 0; index < tokens.length; index += 1) {
+      const token = tokens[index] as Syntactic['tokens'][number];
+      if (
+        token.pos !== 'AUX' ||
+        !OPERATORS.has(token.lemma) ||
+        !/^aux/.test(token.deprel) ||
+        token.headStart === null
+      )
+        continue;
+      if (starts === undefined) {
+        starts = new Set<number>();
+        const own = view.syntactic.tokens;
+        for (let at = 0; at < own.length; at += 1) {
+          const tag = view.pos[at];
+          if (tag === 'VERB' || tag === 'AUX' || tag === 'ADJ') starts.add((own[at] as typeof token).start);
+        }
+        if (starts.size === 0) return undefined;
+      }
+      if (starts.has(token.headStart)) return { clause, index };
+    }
   }
   return undefined;
 }

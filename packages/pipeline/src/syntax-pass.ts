@@ -385,9 +385,12 @@ function projects(
 ): boolean {
   for (const other of segments)
     if (other.parent === local && (other.relation === 'reported' || other.relation === 'quote')) return true;
-  const own = new Set((segments[local] as ClauseSegment).tokens);
+  // The clause's own tokens, gathered at the first ccomp of the sentence (most sentences have none).
+  let own: Set<number> | undefined;
   for (let index = from; index < to; index += 1) {
-    if (own.has(index) || tagged.deprels[index] !== 'ccomp') continue;
+    if (tagged.deprels[index] !== 'ccomp') continue;
+    own ??= new Set((segments[local] as ClauseSegment).tokens);
+    if (own.has(index)) continue;
     const head = tagged.heads[index] ?? -1;
     if (own.has(head) && tagged.pos[head] === 'VERB') return true;
   }

@@ -299,7 +299,7 @@ export function mergePhraseSegments(
       }
       const at = owner[head - from] ?? -1;
       if (at === local) continue;
-      const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
+      const relation = universalOf(tree.deprels[index] ?? '');
       if (relation === 'punct') continue;
       if (!PHRASAL.has(relation) || at < 0 || (target >= 0 && at !== target)) {
         phrasal = false;
@@ -493,8 +493,21 @@ function headsTreeClause(tree: SentenceTree, index: number, from: number, to: nu
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */
 function childBy(tree: SentenceTree, head: number, relation: string, from: number, to: number): number {
   for (let index = from; index < to; index += 1)
-    if (tree.heads[index] === head && (tree.deprels[index] ?? '').split(':')[0] === relation) return index;
+    if (tree.heads[index] === head && hasUniversal(tree.deprels[index] ?? '', relation)) return index;
   return -1;
+}
+
+/** Whether the universal part of `deprel` (before any ":subtype") is `relation`, without cutting a string. */
+function hasUniversal(deprel: string, relation: string): boolean {
+  return (
+    deprel.startsWith(relation) && (deprel.length === relation.length || deprel.charCodeAt(relation.length) === 58)
+  );
+}
+
+/** The universal part of a UD relation ("nsubj:pass" -> "nsubj"). */
+function universalOf(deprel: string): string {
+  const colon = deprel.indexOf(':');
+  return colon < 0 ? deprel : deprel.slice(0, colon);
 }
 
 /** The verbal group of a tree clause: the one holding its head, or its head's aux/cop, within its tokens. */
@@ -681,7 +694,7 @@ export function treeClauseSegments(
     }
     const parent = parentOf(local);
     if (parent < 0) continue;
-    const relation = (tree.deprels[head] ?? '').split(':')[0] ?? '';
+    const relation = universalOf(tree.deprels[head] ?? '');
     const first = tree.lower[segment.tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? head] ?? '';
     const mark = childBy(tree, head, 'mark', from, to);
     const markWord = mark >= 0 ? (tree.lower[mark] ?? '') : '';
@@ -756,7 +769,7 @@ function trustedRoot(tree: SentenceTree, root: number, from: number, to: number)
   let subject = false;
   for (let index = from; index < to; index += 1) {
     if (tree.heads[index] !== root) continue;
-    const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
+    const relation = universalOf(tree.deprels[index] ?? '');
     if (relation === 'mark' || (relation === 'case' && index < root)) return false;
     // "When the dough rises, knead it": a subordinating WH-adverb on the root makes it the opening clause.
     if (relation === 'advmod' && index < root && OPENING_WH_ADVERBS.has(tree.lower[index] ?? ''))
