@@ -429,9 +429,22 @@ function treeSubjectBefore(
 }
 
 function registerOf(view: ClauseView, previous: readonly Syntactic[]): boolean {
-  for (const token of view.syntactic.tokens) if (isRegisterToken(token)) return true;
-  for (const clause of previous) for (const token of clause.tokens) if (isRegisterToken(token)) return true;
+  if (hasRegisterToken(view.syntactic.tokens)) return true;
+  for (const clause of previous) if (hasRegisterToken(clause.tokens)) return true;
   return false;
+}
+
+// Whether a clause's tokens hold a register token, kept per token array: each clause is asked again as
+// one of the earlier clauses of the next five.
+const REGISTER_TOKENS = new WeakMap<Syntactic['tokens'], boolean>();
+
+function hasRegisterToken(tokens: Syntactic['tokens']): boolean {
+  let found = REGISTER_TOKENS.get(tokens);
+  if (found === undefined) {
+    found = tokens.some(isRegisterToken);
+    REGISTER_TOKENS.set(tokens, found);
+  }
+  return found;
 }
 
 interface ProcessFacts {
