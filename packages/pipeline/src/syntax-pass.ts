@@ -160,11 +160,18 @@ const TREE_CLAUSES_MAX_TOKENS = 60;
 
 /** Whether `offset` falls inside one of the [start, end) pairs of `edges` (ascending). */
 function insideBlock(edges: readonly number[], offset: number): boolean {
-  for (let pair = 0; pair + 1 < edges.length; pair += 2) {
-    if ((edges[pair] as number) > offset) return false;
-    if (offset < (edges[pair + 1] as number)) return true;
+  // Binary search for the last pair that starts at or before the offset (the pairs do not overlap).
+  let low = 0;
+  let high = (edges.length >> 1) - 1;
+  let last = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((edges[2 * middle] as number) <= offset) {
+      last = middle;
+      low = middle + 1;
+    } else high = middle - 1;
   }
-  return false;
+  return last >= 0 && offset < (edges[2 * last + 1] as number);
 }
 
 /** Offsets of the text as given, ascending, as offsets of the normalised text. */
