@@ -288,6 +288,8 @@ function compoundEnd(
   from: number,
   end: number,
 ): number {
+  // Nothing touches the token: no word goes on (most tokens; spares the tests below).
+  if (from + 1 >= end || !touching(from + 1)) return from;
   const first = values[from] ?? '';
   if (
     /^mailto$/i.test(first) &&
@@ -334,7 +336,7 @@ function pluralNumberEnd(
   from: number,
   end: number,
 ): number {
-  if (!/^'?\d+$/.test(values[from] ?? '') || from + 1 >= end || !touching(from + 1)) return from;
+  if (from + 1 >= end || !touching(from + 1) || !/^'?\d+$/.test(values[from] ?? '')) return from;
   const next = values[from + 1] ?? '';
   if (/^['’]s$/.test(next)) return from + 2;
   if (/^['’]$/.test(next) && from + 2 < end && values[from + 2] === 's' && touching(from + 2))

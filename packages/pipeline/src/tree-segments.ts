@@ -435,6 +435,16 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Reado
  */
 const TREE_CLAUSE_RELATION = /^(advcl|ccomp|acl:relcl|parataxis|csubj(:.*)?)$/;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Whether the word holds a letter or a digit: ASCII read by code, anything past ASCII by WORD_CHARACTER. */
+function hasWordCharacter(word: string): boolean {
+  for (let at = 0; at < word.length; at += 1) {
+    const code = word.charCodeAt(at);
+    if ((code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122)) return true;
+    if (code > 127) return WORD_CHARACTER.test(word);
+  }
+  return false;
+}
 const OPENING_WH_ADVERBS = new Set(['when', 'whenever', 'where', 'wherever', 'while', 'once', 'as']);
 const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
 const OPENING_PUNCTUATION = new Set(['(', '[', '{', '“', '‘', '«']);
@@ -556,7 +566,7 @@ export function treeClauseSegments(
   const wordless = new Uint8Array(to - from);
   for (let index = from; index < to; index += 1)
     wordless[index - from] =
-      tree.pos[index] === 'PUNCT' || !WORD_CHARACTER.test(tree.lower[index] ?? '') ? 1 : 0;
+      tree.pos[index] === 'PUNCT' || !hasWordCharacter(tree.lower[index] ?? '') ? 1 : 0;
   // Where the word order is its own evidence, it stands: a parenthesised clause of a contract
   // (SEGMENT.PARENTHESIS_CLOSES_CLAUSE), and an opening "what"/"how" with no question mark (an
   // exclamative or a free relative Subject, which the parse often makes a clause apart), and an opening
