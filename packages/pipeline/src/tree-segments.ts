@@ -585,14 +585,16 @@ export function treeClauseSegments(
   for (let index = from; index < to; index += 1)
     if (headsTreeClause(tree, index, from, to)) heads.push(index);
   if (heads.length === 0) return heuristic;
-  const headAt = new Map(heads.map((head, at) => [head, at]));
+  // The clause number of each clause-heading token, -1 for the others (by index from `from`).
+  const headAt = new Int32Array(to - from).fill(-1);
+  for (let at = 0; at < heads.length; at += 1) headAt[(heads[at] as number) - from] = at;
   // Each word to the clause of its nearest clause-heading ancestor.
   for (let index = from; index < to; index += 1) {
     if (wordless[index - from] === 1) continue;
     let current = index;
     for (let steps = 0; steps < 128 && current >= from && current < to; steps += 1) {
-      const at = headAt.get(current);
-      if (at !== undefined) {
+      const at = headAt[current - from] as number;
+      if (at >= 0) {
         clauseOf[index - from] = at;
         break;
       }
