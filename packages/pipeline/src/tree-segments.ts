@@ -510,7 +510,8 @@ function childBy(tree: SentenceTree, head: number, relation: string, from: numbe
 /** Whether the universal part of `deprel` (before any ":subtype") is `relation`, without cutting a string. */
 function hasUniversal(deprel: string, relation: string): boolean {
   return (
-    deprel.startsWith(relation) && (deprel.length === relation.length || deprel.charCodeAt(relation.length) === 58)
+    deprel.startsWith(relation) &&
+    (deprel.length === relation.length || deprel.charCodeAt(relation.length) === 58)
   );
 }
 
