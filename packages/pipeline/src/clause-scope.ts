@@ -24,6 +24,13 @@ const PREDICATE_DEPENDENT = /^(nsubj|csubj|expl)(:|$)/;
  */
 export function embeddedTokens(syntactic: Syntactic, finite: number): Set<number> {
   const { tokens } = syntactic;
+  // No token opens a clause (no clausal relation, no conjunct): nothing is embedded.
+  let opening = false;
+  for (let index = 0; index < tokens.length && !opening; index += 1) {
+    const deprel = (tokens[index] as Syntactic['tokens'][number]).deprel;
+    opening = deprel === 'conj' || CLAUSAL_RELATION.test(deprel);
+  }
+  if (!opening) return new Set();
   const at = new Map<number, number>();
   tokens.forEach((token, index) => {
     at.set(token.start, index);

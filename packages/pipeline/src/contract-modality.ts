@@ -429,9 +429,22 @@ function treeSubjectBefore(
 }
 
 function registerOf(view: ClauseView, previous: readonly Syntactic[]): boolean {
-  for (const token of view.syntactic.tokens) if (isRegisterToken(token)) return true;
-  for (const clause of previous) for (const token of clause.tokens) if (isRegisterToken(token)) return true;
+  if (hasRegisterToken(view.syntactic.tokens)) return true;
+  for (const clause of previous) if (hasRegisterToken(clause.tokens)) return true;
   return false;
+}
+
+// Whether a clause's tokens hold a register token, kept per token array: each clause is asked again as
+// one of the earlier clauses of the next five.
+const REGISTER_TOKENS = new WeakMap<Syntactic['tokens'], boolean>();
+
+function hasRegisterToken(tokens: Syntactic['tokens']): boolean {
+  let found = REGISTER_TOKENS.get(tokens);
+  if (found === undefined) {
+    found = tokens.some(isRegisterToken);
+    REGISTER_TOKENS.set(tokens, found);
+  }
+  return found;
 }
 
 interface ProcessFacts {
@@ -588,25 +601,33 @@ function treeInheritedOperator(
   view: ClauseView,
   previous: readonly Syntactic[],
 ): { clause: Syntactic; index: number } | undefined {
-  const starts = new Set<number>();
-  view.syntactic.tokens.forEach((token, index) => {
-    const tag = view.pos[index];
-    if (tag === 'VERB' || tag === 'AUX' || tag === 'ADJ') starts.add(token.start);
-  });
-  if (starts.size === 0) return undefined;
+  // The starts of this clause's verbs and adjectives, gathered once an earlier clause has an operator.
+  let starts: Set<number> | undefined;
   const sentence = view.syntactic.sentenceIndex;
   for (let back = previous.length - 1, seen = 0; back >= 0 && seen < 3; back -= 1, seen += 1) {
     const clause = previous[back] as Syntactic;
     if (clause.sentenceIndex !== sentence) return undefined;
-    const index = clause.tokens.findIndex(
-      (token) =>
-        token.pos === 'AUX' &&
-        OPERATORS.has(token.lemma) &&
-        /^aux/.test(token.deprel) &&
-        token.headStart !== null &&
-        starts.has(token.headStart),
-    );
-    if (index >= 0) return { clause, index };
+    const { tokens } = clause;
+    for (let index = 0; index < tokens.length; index += 1) {
+      const token = tokens[index] as Syntactic['tokens'][number];
+      if (
+        token.pos !== 'AUX' ||
+        !OPERATORS.has(token.lemma) ||
+        !/^aux/.test(token.deprel) ||
+        token.headStart === null
+      )
+        continue;
+      if (starts === undefined) {
+        starts = new Set<number>();
+        const own = view.syntactic.tokens;
+        for (let at = 0; at < own.length; at += 1) {
+          const tag = view.pos[at];
+          if (tag === 'VERB' || tag === 'AUX' || tag === 'ADJ') starts.add((own[at] as typeof token).start);
+        }
+        if (starts.size === 0) return undefined;
+      }
+      if (starts.has(token.headStart)) return { clause, index };
+    }
   }
   return undefined;
 }

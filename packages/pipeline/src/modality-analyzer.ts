@@ -389,11 +389,13 @@ export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[
   const notModal: string[] = [];
   let negative = false;
   const { tokens } = view.syntactic;
-  const embedded = embeddedTokens(view.syntactic, view.finite);
+  // Read from the tree only once a cue is found (most clauses have none).
+  let embedded: Set<number> | undefined;
   for (let index = 0; index < tokens.length; index += 1) {
     if (tokens[index]?.isNegation) negative = true;
     const found = cueAt(view, index);
     if (found === undefined) continue;
+    embedded ??= embeddedTokens(view.syntactic, view.finite);
     if (embedded.has(index)) {
       // MODALITY.OWN_CLAUSE: a cue in a dependent clause the segmenter left inside this one ("if
       // possible", "when she could", "and if he were correct it is unclear") modalises that clause, not this one.

@@ -289,6 +289,8 @@ function dataLine(view: ClauseView): string {
       (TIME_OF_DAY.test(word) && index > 0 && pos[index - 1] === 'NUM')
     )
       numbers += 1;
+    // A word that is neither (or one of each) rules out both: only the header form is left to read.
+    if (numbers !== words && addresses !== words) break;
   }
   if (words > 0 && numbers === words) return 'timestamp';
   if (words > 0 && addresses === words) return 'address';

@@ -160,11 +160,18 @@ const TREE_CLAUSES_MAX_TOKENS = 60;
 
 /** Whether `offset` falls inside one of the [start, end) pairs of `edges` (ascending). */
 function insideBlock(edges: readonly number[], offset: number): boolean {
-  for (let pair = 0; pair + 1 < edges.length; pair += 2) {
-    if ((edges[pair] as number) > offset) return false;
-    if (offset < (edges[pair + 1] as number)) return true;
+  // Binary search for the last pair that starts at or before the offset (the pairs do not overlap).
+  let low = 0;
+  let high = (edges.length >> 1) - 1;
+  let last = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((edges[2 * middle] as number) <= offset) {
+      last = middle;
+      low = middle + 1;
+    } else high = middle - 1;
   }
-  return false;
+  return last >= 0 && offset < (edges[2 * last + 1] as number);
 }
 
 /** Offsets of the text as given, ascending, as offsets of the normalised text. */
@@ -385,9 +392,12 @@ function projects(
 ): boolean {
   for (const other of segments)
     if (other.parent === local && (other.relation === 'reported' || other.relation === 'quote')) return true;
-  const own = new Set((segments[local] as ClauseSegment).tokens);
+  // The clause's own tokens, gathered at the first ccomp of the sentence (most sentences have none).
+  let own: Set<number> | undefined;
   for (let index = from; index < to; index += 1) {
-    if (own.has(index) || tagged.deprels[index] !== 'ccomp') continue;
+    if (tagged.deprels[index] !== 'ccomp') continue;
+    own ??= new Set((segments[local] as ClauseSegment).tokens);
+    if (own.has(index)) continue;
     const head = tagged.heads[index] ?? -1;
     if (own.has(head) && tagged.pos[head] === 'VERB') return true;
   }

@@ -197,15 +197,29 @@ function packedPosReadings(
   const clusters = features.posClusters.list.map(
     (cluster) => new Set([...cluster].map((tag) => tags[tag] as Upos).filter(Boolean)),
   );
+  // Answers per word, memoised: the answer reads the model's own (intrinsic) lexemes only, which reading
+  // a text never changes, and the same words are asked about all through a document (each token once by
+  // the tag dictionary, again by the rules).
+  const known = new Map<string, ReadonlySet<Upos> | null>();
   return (lower) => {
+    const cached = known.get(lower);
+    if (cached !== undefined) return cached ?? undefined;
     const found = lookup(lower);
     const index = Array.isArray(found) && found.length === 1 ? (found[0] as number) : -1;
-    if (index < 0 || index >= intrinsic) return undefined;
-    // The model packs its lexicon fields as bit fields.
-    const cluster = clusters[((lexicon[index * packing.size + word] ?? 0) & mask) >>> shift];
-    return cluster !== undefined && cluster.size > 0 ? cluster : undefined;
+    let readings: ReadonlySet<Upos> | null = null;
+    if (index >= 0 && index < intrinsic) {
+      // The model packs its lexicon fields as bit fields.
+      const cluster = clusters[((lexicon[index * packing.size + word] ?? 0) & mask) >>> shift];
+      if (cluster !== undefined && cluster.size > 0) readings = cluster;
+    }
+    if (known.size >= READINGS_LIMIT) known.clear();
+    known.set(lower, readings);
+    return readings ?? undefined;
   };
 }
+
+/** Words whose lexicon readings are kept at once (the cache starts over when full). */
+const READINGS_LIMIT = 100_000;
 
 /** Texts longer than this are read in pieces cut at paragraph, line or word boundaries (keeps memory flat). */
 const CHUNK_CHARS = 40_000;
@@ -274,6 +288,8 @@ function compoundEnd(
   from: number,
   end: number,
 ): number {
+  // Nothing touches the token: no word goes on (most tokens; spares the tests below).
+  if (from + 1 >= end || !touching(from + 1)) return from;
   const first = values[from] ?? '';
   if (
     /^mailto$/i.test(first) &&
@@ -320,7 +336,7 @@ function pluralNumberEnd(
   from: number,
   end: number,
 ): number {
-  if (!/^'?\d+$/.test(values[from] ?? '') || from + 1 >= end || !touching(from + 1)) return from;
+  if (from + 1 >= end || !touching(from + 1) || !/^'?\d+$/.test(values[from] ?? '')) return from;
   const next = values[from + 1] ?? '';
   if (/^['’]s$/.test(next)) return from + 2;
   if (/^['’]$/.test(next) && from + 2 < end && values[from + 2] === 's' && touching(from + 2))

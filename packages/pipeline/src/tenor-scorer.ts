@@ -22,6 +22,24 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves',
 const THIRD_PERSON = new Set(['he', 'she', 'it', 'they', 'him', 'her', 'them', 'his', 'its', 'their']);
 const HEDGING_MODALS = new Set(['would', 'could', 'might', 'may']);
 
+// The word lists scoreTenor reads for every word, as one look-up: a bit per list.
+const IS_FIRST = 1;
+const IS_SECOND = 2;
+const IS_THIRD = 4;
+const IS_INFORMAL = 8;
+const IS_FORMAL = 16;
+const IS_POLITE = 32;
+const WORD_FLAGS = new Map<string, number>();
+for (const [words, flag] of [
+  [FIRST_PERSON, IS_FIRST],
+  [SECOND_PERSON, IS_SECOND],
+  [THIRD_PERSON, IS_THIRD],
+  [INFORMAL_WORDS, IS_INFORMAL],
+  [FORMAL_WORDS, IS_FORMAL],
+  [POLITENESS_WORDS, IS_POLITE],
+] as const)
+  for (const word of words) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | flag);
+
 /** True when the verbal group is passive: a form of be (or get) followed by a participle head. */
 export function isPassive(view: ClauseView): boolean {
   const group = view.verbalGroup;
@@ -96,16 +114,19 @@ export function scoreTenor(view: ClauseView, mood: Mood, passive: boolean): Teno
     words += 1;
     letters += word.length;
     if (word.startsWith("'") || word.startsWith('’') || word === "n't" || word === 'n’t') add(F.contraction);
-    if (FIRST_PERSON.has(word)) {
-      add(F.first_person);
-      thirdOnly = false;
-    } else if (SECOND_PERSON.has(word)) {
-      add(F.second_person);
-      thirdOnly = false;
-    } else if (THIRD_PERSON.has(word)) personal = true;
-    if (INFORMAL_WORDS.has(word)) add(F.informal_vocabulary);
-    if (FORMAL_WORDS.has(word)) add(F.formal_vocabulary);
-    if (POLITENESS_WORDS.has(word)) add(F.politeness_marker);
+    const flags = WORD_FLAGS.get(word);
+    if (flags !== undefined) {
+      if ((flags & IS_FIRST) !== 0) {
+        add(F.first_person);
+        thirdOnly = false;
+      } else if ((flags & IS_SECOND) !== 0) {
+        add(F.second_person);
+        thirdOnly = false;
+      } else if ((flags & IS_THIRD) !== 0) personal = true;
+      if ((flags & IS_INFORMAL) !== 0) add(F.informal_vocabulary);
+      if ((flags & IS_FORMAL) !== 0) add(F.formal_vocabulary);
+      if ((flags & IS_POLITE) !== 0) add(F.politeness_marker);
+    }
     if (tag === 'INTJ') add(F.interjection);
     if (tag === 'NOUN' && word.length > 6 && isNominalisation(word)) add(F.nominalisation);
   }

@@ -9,8 +9,17 @@ function quote(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-// Canonical JSON of frozen (shared, unchangeable) premises and label rules, written once per object.
-const FRAGMENTS = new WeakMap<object, string>();
+// Canonical JSON of frozen (shared, unchangeable) premises and label rules, written once per object: as
+// the first item of a list and, with its comma, as a later one. Both are flattened once (a trace's string
+// then has a few dozen flat pieces instead of a tree of small ones, which hashing must flatten first).
+const FRAGMENTS = new WeakMap<object, readonly [string, string]>();
+
+function fragmentPair(fragment: string): readonly [string, string] {
+  const later = `,${fragment}`;
+  fragment.charCodeAt(0);
+  later.charCodeAt(0);
+  return [fragment, later];
+}
 
 function keyCount(value: object): number {
   let count = 0;
@@ -55,28 +64,40 @@ export function traceHash(
   out += `},"inferenceRule":${quote(inferenceRule)},"premises":[`;
   for (let index = 0; index < premises.length; index += 1) {
     const premise = premises[index] as Premise;
-    let fragment = Object.isFrozen(premise) ? FRAGMENTS.get(premise) : undefined;
-    if (fragment === undefined) {
+    const frozen = Object.isFrozen(premise);
+    let pair = frozen ? FRAGMENTS.get(premise) : undefined;
+    if (pair === undefined) {
       if (typeof premise.label !== 'string' || typeof premise.value !== 'string' || keyCount(premise) !== 2) {
         return derivationHash({ premises, inferenceRule, conclusion, rules });
       }
-      fragment = `{"label":${quote(premise.label)},"value":${quote(premise.value)}}`;
-      if (Object.isFrozen(premise)) FRAGMENTS.set(premise, fragment);
+      const fragment = `{"label":${quote(premise.label)},"value":${quote(premise.value)}}`;
+      if (!frozen) {
+        out += index === 0 ? fragment : `,${fragment}`;
+        continue;
+      }
+      pair = fragmentPair(fragment);
+      FRAGMENTS.set(premise, pair);
     }
-    out += index === 0 ? fragment : `,${fragment}`;
+    out += pair[index === 0 ? 0 : 1];
   }
   out += '],"rules":[';
   for (let index = 0; index < rules.length; index += 1) {
     const rule = rules[index] as LabelRule;
-    let fragment = Object.isFrozen(rule) ? FRAGMENTS.get(rule) : undefined;
-    if (fragment === undefined) {
+    const frozen = Object.isFrozen(rule);
+    let pair = frozen ? FRAGMENTS.get(rule) : undefined;
+    if (pair === undefined) {
       if (typeof rule.label !== 'string' || typeof rule.rule !== 'string' || keyCount(rule) !== 2) {
         return derivationHash({ premises, inferenceRule, conclusion, rules });
       }
-      fragment = `{"label":${quote(rule.label)},"rule":${quote(rule.rule)}}`;
-      if (Object.isFrozen(rule)) FRAGMENTS.set(rule, fragment);
+      const fragment = `{"label":${quote(rule.label)},"rule":${quote(rule.rule)}}`;
+      if (!frozen) {
+        out += index === 0 ? fragment : `,${fragment}`;
+        continue;
+      }
+      pair = fragmentPair(fragment);
+      FRAGMENTS.set(rule, pair);
     }
-    out += index === 0 ? fragment : `,${fragment}`;
+    out += pair[index === 0 ? 0 : 1];
   }
   return sha256(`${out}]}`);
 }

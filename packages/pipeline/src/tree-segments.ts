@@ -299,7 +299,7 @@ export function mergePhraseSegments(
       }
       const at = owner[head - from] ?? -1;
       if (at === local) continue;
-      const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
+      const relation = universalOf(tree.deprels[index] ?? '');
       if (relation === 'punct') continue;
       if (!PHRASAL.has(relation) || at < 0 || (target >= 0 && at !== target)) {
         phrasal = false;
@@ -435,6 +435,16 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Reado
  */
 const TREE_CLAUSE_RELATION = /^(advcl|ccomp|acl:relcl|parataxis|csubj(:.*)?)$/;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Whether the word holds a letter or a digit: ASCII read by code, anything past ASCII by WORD_CHARACTER. */
+function hasWordCharacter(word: string): boolean {
+  for (let at = 0; at < word.length; at += 1) {
+    const code = word.charCodeAt(at);
+    if ((code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122)) return true;
+    if (code > 127) return WORD_CHARACTER.test(word);
+  }
+  return false;
+}
 const OPENING_WH_ADVERBS = new Set(['when', 'whenever', 'where', 'wherever', 'while', 'once', 'as']);
 const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
 const OPENING_PUNCTUATION = new Set(['(', '[', '{', '“', '‘', '«']);
@@ -493,8 +503,22 @@ function headsTreeClause(tree: SentenceTree, index: number, from: number, to: nu
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */
 function childBy(tree: SentenceTree, head: number, relation: string, from: number, to: number): number {
   for (let index = from; index < to; index += 1)
-    if (tree.heads[index] === head && (tree.deprels[index] ?? '').split(':')[0] === relation) return index;
+    if (tree.heads[index] === head && hasUniversal(tree.deprels[index] ?? '', relation)) return index;
   return -1;
+}
+
+/** Whether the universal part of `deprel` (before any ":subtype") is `relation`, without cutting a string. */
+function hasUniversal(deprel: string, relation: string): boolean {
+  return (
+    deprel.startsWith(relation) &&
+    (deprel.length === relation.length || deprel.charCodeAt(relation.length) === 58)
+  );
+}
+
+/** The universal part of a UD relation ("nsubj:pass" -> "nsubj"). */
+function universalOf(deprel: string): string {
+  const colon = deprel.indexOf(':');
+  return colon < 0 ? deprel : deprel.slice(0, colon);
 }
 
 /** The verbal group of a tree clause: the one holding its head, or its head's aux/cop, within its tokens. */
@@ -543,7 +567,7 @@ export function treeClauseSegments(
   const wordless = new Uint8Array(to - from);
   for (let index = from; index < to; index += 1)
     wordless[index - from] =
-      tree.pos[index] === 'PUNCT' || !WORD_CHARACTER.test(tree.lower[index] ?? '') ? 1 : 0;
+      tree.pos[index] === 'PUNCT' || !hasWordCharacter(tree.lower[index] ?? '') ? 1 : 0;
   // Where the word order is its own evidence, it stands: a parenthesised clause of a contract
   // (SEGMENT.PARENTHESIS_CLOSES_CLAUSE), and an opening "what"/"how" with no question mark (an
   // exclamative or a free relative Subject, which the parse often makes a clause apart), and an opening
@@ -562,14 +586,16 @@ export function treeClauseSegments(
   for (let index = from; index < to; index += 1)
     if (headsTreeClause(tree, index, from, to)) heads.push(index);
   if (heads.length === 0) return heuristic;
-  const headAt = new Map(heads.map((head, at) => [head, at]));
+  // The clause number of each clause-heading token, -1 for the others (by index from `from`).
+  const headAt = new Int32Array(to - from).fill(-1);
+  for (let at = 0; at < heads.length; at += 1) headAt[(heads[at] as number) - from] = at;
   // Each word to the clause of its nearest clause-heading ancestor.
   for (let index = from; index < to; index += 1) {
     if (wordless[index - from] === 1) continue;
     let current = index;
     for (let steps = 0; steps < 128 && current >= from && current < to; steps += 1) {
-      const at = headAt.get(current);
-      if (at !== undefined) {
+      const at = headAt[current - from] as number;
+      if (at >= 0) {
         clauseOf[index - from] = at;
         break;
       }
@@ -681,7 +707,7 @@ export function treeClauseSegments(
     }
     const parent = parentOf(local);
     if (parent < 0) continue;
-    const relation = (tree.deprels[head] ?? '').split(':')[0] ?? '';
+    const relation = universalOf(tree.deprels[head] ?? '');
     const first = tree.lower[segment.tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? head] ?? '';
     const mark = childBy(tree, head, 'mark', from, to);
     const markWord = mark >= 0 ? (tree.lower[mark] ?? '') : '';
@@ -756,7 +782,7 @@ function trustedRoot(tree: SentenceTree, root: number, from: number, to: number)
   let subject = false;
   for (let index = from; index < to; index += 1) {
     if (tree.heads[index] !== root) continue;
-    const relation = (tree.deprels[index] ?? '').split(':')[0] ?? '';
+    const relation = universalOf(tree.deprels[index] ?? '');
     if (relation === 'mark' || (relation === 'case' && index < root)) return false;
     // "When the dough rises, knead it": a subordinating WH-adverb on the root makes it the opening clause.
     if (relation === 'advmod' && index < root && OPENING_WH_ADVERBS.has(tree.lower[index] ?? ''))
