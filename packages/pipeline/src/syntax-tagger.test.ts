@@ -83,6 +83,63 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText('It rained. We stayed in.').sentences).toHaveLength(2);
   });
 
+  it('TOKEN.UD_WORDS: "gonna", "dunno", "5pm" and a typed "its"/"thats"/"im" are the words UD English counts', () => {
+    const text =
+      'I dunno, we gotta go at 7:30PM and its not fine. thats ok, im late. Lets go. I wanna eat alot.';
+    const tagged = tagText(text);
+    const words = (from: string, to: string) => {
+      const first = tagged.values.indexOf(from);
+      return tagged.values.slice(first, tagged.values.indexOf(to, first) + 1);
+    };
+    expect(words('du', 'no')).toEqual(['du', 'n', 'no']);
+    expect(words('got', 'ta')).toEqual(['got', 'ta']);
+    expect(words('7:30', 'PM')).toEqual(['7:30', 'PM']);
+    expect(words('it', 's')).toEqual(['it', 's']);
+    expect(words('that', 's')).toEqual(['that', 's']);
+    expect(tagged.values).toEqual(expect.arrayContaining(['I', 'm', 'Let', 'wan', 'na', 'a', 'lot']));
+    // Offsets stay exact: every token is the text it spans.
+    for (const [i, value] of tagged.values.entries())
+      expect(text.slice(tagged.starts[i], tagged.ends[i])).toBe(value);
+    expect(tagged.lemmas[tagged.values.indexOf('got')]).toBe('get');
+    expect(tagged.lemmas[tagged.values.indexOf('ta')]).toBe('to');
+    // The possessive "its", the verb "lets" with its Subject left out and "IM" stay whole.
+    expect(tagText('The dog wagged its tail.').values).toContain('its');
+    expect(tagText('Lets you choose the colour.').values).toContain('Lets');
+    expect(tagText('IM me tonight.').values).toContain('IM');
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.UD_WORDS']) });
+    expect(off.values).toEqual(expect.arrayContaining(['dunno', 'gotta', 'its', '7:30PM']));
+  });
+
+  it('TOKEN.PUNCTUATION_RUN: a run of touching marks is one punctuation token', () => {
+    const text = 'Wow!!! Really?! Section 1\n------\nThe end....';
+    const tagged = tagText(text);
+    for (const run of ['!!!', '?!', '------', '....']) {
+      const index = tagged.values.indexOf(run);
+      expect(index).toBeGreaterThanOrEqual(0);
+      expect(tagged.pos[index]).toBe('PUNCT');
+      expect(text.slice(tagged.starts[index], tagged.ends[index])).toBe(run);
+    }
+    // Marks of different kinds stay apart ("." and '"'), and so do marks with space between them.
+    expect(tagText('He said "no." Then ! ! left.').values).not.toContain('."');
+    expect(tagText('Then ! ! left.').values.filter((value) => value === '!')).toHaveLength(2);
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.PUNCTUATION_RUN']) });
+    expect(off.values).not.toContain('!!!');
+  });
+
+  it('TOKEN.FINAL_PERIOD: a sentence ending on a word read as an abbreviation ends on the word and a full stop', () => {
+    const text = 'I like apples, pears, etc. He came in.';
+    const tagged = tagText(text);
+    expect(tagged.values).toEqual(expect.arrayContaining(['etc', 'in']));
+    expect(tagged.values.filter((value) => value === '.')).toHaveLength(2);
+    for (const [i, value] of tagged.values.entries())
+      expect(text.slice(tagged.starts[i], tagged.ends[i])).toBe(value);
+    expect(tagged.sentences.at(-1)?.[1]).toBe(tagged.values.length);
+    // An abbreviation with inner periods stays whole, and so does one inside a sentence.
+    expect(tagText('She lives in the U.S.').values).toContain('U.S.');
+    expect(tagText('Mr. Smith came, etc. and left.').values).toContain('Mr.');
+    expect(tagText(text, { disabledRules: new Set(['TOKEN.FINAL_PERIOD']) }).values).toContain('etc.');
+  });
+
   it('SPLIT.LIST_NUMBER: a list number joins the item after it on the same line', () => {
     const text = '2. The attachment is a draft of the lease.';
     expect(tagText(text).sentences).toHaveLength(1);

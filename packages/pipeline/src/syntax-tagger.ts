@@ -268,7 +268,10 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     tagChunk(text, from, to, out, disabledRules, cursor);
     from = to;
   }
-  if (!disabledRules?.has('TOKEN.WRITTEN_WORD')) joinWrittenWords(out);
+  const punctuationRuns = !disabledRules?.has('TOKEN.PUNCTUATION_RUN');
+  if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
+    joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
+  if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
   parseSentences(out, posSource, disabledRules);
   return out;
 }
@@ -344,6 +347,102 @@ function pluralNumberEnd(
   return from;
 }
 
+const WORD_WITH_PERIOD = /^\p{L}+\.$/u;
+const CLOSING = /^["'”’)\]]+$/;
+
+/**
+ * TOKEN.FINAL_PERIOD: a sentence that ends on a word wink-nlp read as an abbreviation with its period ("etc.",
+ * "He came in.", "No.") ends on the word and a full stop, as in UD English (EWT and GUM train: "etc" then "."
+ * 28 times at a sentence's end, "etc." 8 times; "in" 38 and "no" 25 times, never whole). A word with inner
+ * periods ("U.S.", "a.m.") stays whole; closing quotes and brackets after it are passed over.
+ */
+function splitFinalPeriods(out: TaggedText): void {
+  const { values, sentences } = out;
+  const marked: number[] = [];
+  for (const [start, end] of sentences) {
+    let last = end - 1;
+    while (last > start && CLOSING.test(values[last] ?? '')) last -= 1;
+    if (last >= start && (values[last] ?? '').length > 2 && WORD_WITH_PERIOD.test(values[last] ?? ''))
+      marked.push(last);
+  }
+  if (marked.length === 0) return;
+  // Move every token right by the number of splits before it, from the back, splitting the marked ones.
+  const { lower, lemmas, pos, starts, ends } = out;
+  const length = values.length;
+  for (const column of [values, lower, lemmas, pos, starts, ends]) column.length = length + marked.length;
+  let shift = marked.length;
+  for (let index = length - 1; index >= 0 && shift > 0; index -= 1) {
+    const to = index + shift;
+    if (marked[shift - 1] === index) {
+      values[to] = '.';
+      lower[to] = '.';
+      lemmas[to] = '.';
+      pos[to] = 'PUNCT';
+      starts[to] = ends[index]! - 1;
+      ends[to] = ends[index]!;
+      shift -= 1;
+      const word = values[index]!.slice(0, -1);
+      const lemma = lemmas[index]!;
+      values[to - 1] = word;
+      lower[to - 1] = lower[index]!.slice(0, -1);
+      lemmas[to - 1] = lemma.endsWith('.') ? lemma.slice(0, -1) : lemma;
+      pos[to - 1] = pos[index]!;
+      starts[to - 1] = starts[index]!;
+      ends[to - 1] = ends[index]! - 1;
+      continue;
+    }
+    values[to] = values[index]!;
+    lower[to] = lower[index]!;
+    lemmas[to] = lemmas[index]!;
+    pos[to] = pos[index]!;
+    starts[to] = starts[index]!;
+    ends[to] = ends[index]!;
+  }
+  // A sentence's boundaries move by the splits before them (a split token is its own sentence's last).
+  let before = 0;
+  for (let s = 0; s < sentences.length; s += 1) {
+    const [start, end] = sentences[s]!;
+    while (before < marked.length && marked[before]! < start) before += 1;
+    let inside = before;
+    while (inside < marked.length && marked[inside]! < end) inside += 1;
+    sentences[s] = [start + before, end + inside];
+  }
+}
+
+/** Punctuation marks that make one token when repeated: sentence ends (mixed), dashes, and any one mark doubled. */
+const END_MARKS = /^[.!?…]+$/;
+const DASHES = /^[-–—]+$/;
+const REPEATABLE = /^([*=~#+_<>'’`^])\1*$/;
+
+/**
+ * TOKEN.PUNCTUATION_RUN: where a run of touching punctuation tokens that UD English keeps as one word ends
+ * ("!!!", "?!", "....", "------", "**", "<<", "''"), or `from` when the token at `from` starts none: runs of
+ * sentence-ending marks, of dashes, or of one repeated mark (UD EWT dev: 59 such runs cut up by wink).
+ */
+function punctuationRunEnd(
+  values: readonly string[],
+  touching: (i: number) => boolean,
+  from: number,
+  end: number,
+): number {
+  const first = values[from] ?? '';
+  const family = END_MARKS.test(first) ? END_MARKS : DASHES.test(first) ? DASHES : undefined;
+  const repeated = family === undefined ? REPEATABLE.exec(first)?.[1] : undefined;
+  if (family === undefined && repeated === undefined) return from;
+  let at = from + 1;
+  while (at < end && touching(at)) {
+    const value = values[at] ?? '';
+    if (
+      family !== undefined
+        ? !family.test(value)
+        : !(value.length > 0 && [...value].every((c) => c === repeated))
+    )
+      break;
+    at += 1;
+  }
+  return at > from + 1 ? at : from;
+}
+
 /**
  * TOKEN.WRITTEN_WORD: a domain, e-mail address or file name that wink-nlp cuts at its dots, underscores or
  * "@" ("www . adobe . com", "franz371 . .. @gmail . com", "Lisa _ resume . doc") is one token again, as in
@@ -351,7 +450,7 @@ function pluralNumberEnd(
  * form (UD EWT dev: 29 such words cut up, which the words that depend on them could not be aligned to); so is
  * "mailto:" with the address after it, and a number with a plural "'s" ("the 80's", tagged NOUN).
  */
-function joinWrittenWords(out: TaggedText): void {
+function joinWrittenWords(out: TaggedText, punctuationRuns: boolean, writtenWords: boolean): void {
   const { values, lower, lemmas, pos, starts, ends, sentences } = out;
   const touching = (i: number) => starts[i] === ends[i - 1];
   let write = 0;
@@ -360,18 +459,22 @@ function joinWrittenWords(out: TaggedText): void {
     const newStart = write;
     let index = start;
     while (index < end) {
-      let last = Math.max(index + 1, compoundEnd(values, touching, index, end));
+      let last = writtenWords ? Math.max(index + 1, compoundEnd(values, touching, index, end)) : index + 1;
       // A decade or number with a plural "'s" ("the 80's", "78's"; wink's "80 's" or "78 ' s"): UD keeps it
       // whole (EWT train: 13 of 14).
-      const plural = last === index + 1 ? pluralNumberEnd(values, touching, index, end) : index;
+      const plural =
+        last === index + 1 && writtenWords ? pluralNumberEnd(values, touching, index, end) : index;
       if (plural > index) last = plural;
+      const run =
+        last === index + 1 && punctuationRuns ? punctuationRunEnd(values, touching, index, end) : index;
+      if (run > index) last = run;
       let value = values[index]!;
       for (let i = index + 1; i < last; i += 1) value += values[i]!;
       values[write] = value;
       lower[write] = last > index + 1 ? value.toLowerCase() : lower[index]!;
       lemmas[write] = last > index + 1 ? value.toLowerCase() : lemmas[index]!;
       // UD tags such a word PROPN (xpos ADD) far more often than anything else (EWT dev: 78 of 119).
-      pos[write] = plural > index ? 'NOUN' : last > index + 1 ? 'PROPN' : pos[index]!;
+      pos[write] = run > index ? 'PUNCT' : plural > index ? 'NOUN' : last > index + 1 ? 'PROPN' : pos[index]!;
       starts[write] = starts[index]!;
       ends[write] = ends[last - 1]!;
       write += 1;
@@ -575,6 +678,7 @@ function tagChunk(
   });
   const base = out.values.length;
   const length = chunk.length;
+  const sentenceFirst = new Set(spans.map(([first]) => first));
   // Output index of each model token (and one past the last): split contractions add tokens and white
   // space tokens are dropped, so the model's sentence spans are renumbered through this.
   const outIndex = new Int32Array(values.length + 1);
@@ -618,6 +722,19 @@ function tagChunk(
         split,
         from + end,
       );
+      continue;
+    }
+    const parts = disabledRules?.has('TOKEN.UD_WORDS')
+      ? undefined
+      : udWordParts(value, sentenceFirst.has(index), nextWord(values, index));
+    if (parts !== undefined) {
+      // TOKEN.UD_WORDS: a written word that is two or three syntactic words ("gonna", "5pm"): one token each.
+      let partStart = from + at;
+      for (const part of parts) {
+        const partValue = chunk.slice(partStart - from, partStart - from + part.length);
+        pushToken(out, partValue, part.lemma, part.pos, partStart, partStart + part.length);
+        partStart += part.length;
+      }
       continue;
     }
     const lower = lowerOf(value);
@@ -780,6 +897,95 @@ const CLITIC_TAGS: Readonly<Record<string, { lemma: string; pos: Upos }>> = lexi
   "'d": { lemma: 'would', pos: 'AUX' },
   "'s": { lemma: 'be', pos: 'AUX' },
 });
+
+/** A syntactic word inside a written one: its length in characters, lemma and tag. */
+interface WordPart {
+  readonly length: number;
+  readonly lemma: string;
+  readonly pos: Upos;
+}
+
+const part = (length: number, lemma: string, pos: Upos): WordPart => ({ length, lemma, pos });
+
+/**
+ * Informal spellings of two or three words, split as UD English does ("gon na" for "gonna", "du n no" for
+ * "dunno": EWT and GUM train and dev hold 121 "gonna", 23 "wanna", 17 "gotta", none kept whole); "alot" is
+ * "a lot" (the words that depend on "lot" get their head).
+ */
+const INFORMAL_WORDS: Readonly<Record<string, readonly WordPart[]>> = lexiconTable({
+  gonna: [part(3, 'go', 'VERB'), part(2, 'to', 'PART')],
+  wanna: [part(3, 'want', 'VERB'), part(2, 'to', 'PART')],
+  gotta: [part(3, 'get', 'VERB'), part(2, 'to', 'PART')],
+  outta: [part(3, 'out', 'ADP'), part(2, 'of', 'ADP')],
+  dunno: [part(2, 'do', 'AUX'), part(1, 'not', 'PART'), part(2, 'know', 'VERB')],
+  alot: [part(1, 'a', 'DET'), part(3, 'lot', 'NOUN')],
+});
+
+/** Typed without their apostrophe ("thats", "im"): the pronoun and the verb, as UD English has them. */
+const UNMARKED_CONTRACTIONS: Readonly<Record<string, readonly WordPart[]>> = lexiconTable({
+  im: [part(1, 'I', 'PRON'), part(1, 'be', 'AUX')],
+  thats: [part(4, 'that', 'PRON'), part(1, 'be', 'AUX')],
+  theres: [part(5, 'there', 'PRON'), part(1, 'be', 'AUX')],
+  whats: [part(4, 'what', 'PRON'), part(1, 'be', 'AUX')],
+});
+
+const IT_IS: readonly WordPart[] = [part(2, 'it', 'PRON'), part(1, 'be', 'AUX')];
+const LET_US: readonly WordPart[] = [part(3, 'let', 'VERB'), part(1, 'we', 'PRON')];
+
+/**
+ * Words after which "its" is "it's" typed without its apostrophe ("its not", "its a shame", "its really
+ * good"), never the possessive: no noun can follow (EWT and GUM train and dev: 40 "it s" so written, none
+ * possessive, against 382 possessive "its" before other words). Words that can also open a possessive's noun
+ * phrase are left out even where the data had no such case: "its very nature", "its only obligation", "its true
+ * value", "its worth", "its being sold".
+ */
+const AFTER_TYPED_ITS: ReadonlySet<string> = new Set(
+  `a an the not really simply all like still in now definitely for also from just been as your too
+  getting going gonna always never probably actually pretty quite nothing about because that this my his her our
+  their what ok okay over done almost already`.split(/\s+/),
+);
+
+/** Words that can open the object of the verb "lets" ("Lets you choose", "Lets the user ..."). */
+const LETS_OBJECT_START: ReadonlySet<string> = new Set(
+  `you me him her them us it one the a an this that these those my your his its our their everyone everybody
+  anyone anybody people users`.split(/\s+/),
+);
+
+const CLOCK_TIME = /^(\d{1,2}(?::\d\d)?)([ap]m)$/i;
+
+/**
+ * The words of a written word that UD English counts as several (see INFORMAL_WORDS), and a clock time
+ * written with its "am"/"pm" ("5pm", "7:30PM": a number and a noun, as UD has them), or undefined.
+ */
+function udWordParts(value: string, sentenceFirst: boolean, next: string): readonly WordPart[] | undefined {
+  if (value.length < 2 || value.length > 7) return undefined;
+  const lower = value.toLowerCase();
+  const informal = INFORMAL_WORDS[lower];
+  if (informal !== undefined) return informal;
+  // "IM" (instant message) and "ITS" stay whole: only a word written in lower case or capitalised is split.
+  const cased = value === lower || value.slice(1) === lower.slice(1);
+  const unmarked = cased ? UNMARKED_CONTRACTIONS[lower] : undefined;
+  if (unmarked !== undefined) return unmarked;
+  if (cased && lower === 'its' && AFTER_TYPED_ITS.has(next.toLowerCase())) return IT_IS;
+  // "Lets go": a sentence opening on "Lets" before a word that cannot be its object is "Let's" ("Lets you
+  // choose" keeps the verb "lets" with its Subject left out).
+  if (value === 'Lets' && sentenceFirst && /^\p{Ll}/u.test(next) && !LETS_OBJECT_START.has(next))
+    return LET_US;
+  const clock = CLOCK_TIME.exec(value);
+  if (clock === null) return undefined;
+  const number = clock[1]!;
+  const suffix = clock[2]!;
+  return [part(number.length, number, 'NUM'), part(suffix.length, suffix.toLowerCase(), 'NOUN')];
+}
+
+/** The next model token after `index` that is not white space ("" at the end). */
+function nextWord(values: readonly string[], index: number): string {
+  for (let next = index + 1; next < values.length; next += 1) {
+    const value = values[next] ?? '';
+    if (value.length > 0 && !isSpace(value.charCodeAt(0))) return value;
+  }
+  return '';
+}
 
 function pushToken(
   out: TaggedText,

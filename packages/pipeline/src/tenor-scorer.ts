@@ -89,6 +89,21 @@ function isNominalisation(word: string): boolean {
 }
 
 /**
+ * An informal word that pass 1 splits as UD English does ("gon na", "got ta", "du n no"), starting at `index`:
+ * its parts touch, and together they are one of INFORMAL_WORDS.
+ */
+function writtenAsOne(view: ClauseView, index: number): boolean {
+  const { tokens } = view.syntactic;
+  let joined = view.lower[index] ?? '';
+  for (let next = index + 1; next < index + 3 && next < tokens.length; next += 1) {
+    if (tokens[next]?.start !== tokens[next - 1]?.end) return false;
+    joined += view.lower[next] ?? '';
+    if (INFORMAL_WORDS.has(joined)) return true;
+  }
+  return false;
+}
+
+/**
  * Tenor (ANNOTATION.md, "Tenor"): a neutral base plus the weight of each feature found
  * (capped per feature), clamped to 0..1. Every feature that counted is returned by name.
  */
@@ -123,10 +138,10 @@ export function scoreTenor(view: ClauseView, mood: Mood, passive: boolean): Teno
         add(F.second_person);
         thirdOnly = false;
       } else if ((flags & IS_THIRD) !== 0) personal = true;
-      if ((flags & IS_INFORMAL) !== 0) add(F.informal_vocabulary);
-      if ((flags & IS_FORMAL) !== 0) add(F.formal_vocabulary);
-      if ((flags & IS_POLITE) !== 0) add(F.politeness_marker);
     }
+    if ((flags !== undefined && (flags & IS_INFORMAL) !== 0) || writtenAsOne(view, index)) add(F.informal_vocabulary);
+    if (flags !== undefined && (flags & IS_FORMAL) !== 0) add(F.formal_vocabulary);
+    if (flags !== undefined && (flags & IS_POLITE) !== 0) add(F.politeness_marker);
     if (tag === 'INTJ') add(F.interjection);
     if (tag === 'NOUN' && word.length > 6 && isNominalisation(word)) add(F.nominalisation);
   }

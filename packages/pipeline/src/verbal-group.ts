@@ -40,6 +40,12 @@ export function isFiniteLexicalForm(lower: string, lemma: string, hasSubjectBefo
   return hasSubjectBefore || !IRREGULAR_PARTICIPLE.test(lower);
 }
 
+/** "to", or the "na" of "gon na" and "ta" of "got ta" (pass 1 splits "gonna", "gotta": lemma "to"). */
+function isInfinitiveTo(tokens: TokenArrays, index: number): boolean {
+  const word = tokens.lower[index];
+  return word === 'to' || (tokens.lemmas[index] === 'to' && (word === 'na' || word === 'ta'));
+}
+
 /**
  * Finds the verbal groups of tokens [from, to): runs of auxiliaries and verbs with negators and adverbs
  * inside, joined into one complex across catenatives ("want to go", "started running").
@@ -51,7 +57,7 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
   while (index < to) {
     const tag = pos[index];
     const startsInfinitive =
-      lower[index] === 'to' && tag === 'PART' && isVerbal(nextVerbalTag(tokens, index + 1, to));
+      isInfinitiveTo(tokens, index) && tag === 'PART' && isVerbal(nextVerbalTag(tokens, index + 1, to));
     // SEGMENT.COMPLEX_PREPOSITION: "According to the report, ...": "according to" is a preposition, no verb.
     if ((!isVerbal(tag) && !startsInfinitive) || isComplexPreposition(lower, index)) {
       index += 1;
@@ -78,7 +84,7 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
         }
         head = cursor;
         cursor += 1;
-      } else if (word === 'to' && (current === 'PART' || current === 'ADP')) {
+      } else if (isInfinitiveTo(tokens, cursor) && (current === 'PART' || current === 'ADP')) {
         const nextTag = nextVerbalTag(tokens, cursor + 1, to);
         const anchor = head >= 0 ? head : lastAux;
         const catenative = anchor >= 0 && CATENATIVE_VERBS.has(lemmas[anchor] ?? '');
@@ -105,7 +111,7 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     }
     const finalHead = head >= 0 ? head : lastAux >= 0 ? lastAux : start;
     let finite = -1;
-    if (lower[start] !== 'to') {
+    if (!isInfinitiveTo(tokens, start)) {
       if (firstAux >= 0 && firstAux < finalHead + 1 && pos[firstAux] === 'AUX') {
         // "Having paid the bill, ...", "Being late, ...": a non-finite auxiliary opens a non-finite group.
         if (!NON_FINITE_AUX.has(lower[firstAux] ?? '')) finite = firstAux;
@@ -126,7 +132,7 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
       end: Math.max(end, start + 1),
       head: finalHead,
       finite,
-      infinitive: lower[start] === 'to',
+      infinitive: isInfinitiveTo(tokens, start),
     });
     index = Math.max(end, start + 1);
   }
