@@ -32,7 +32,9 @@ function score(queries: Query[], weight: number, tolerance: number, k = 60): num
       // j: first index within tolerance above s; items before j score clearly more.
       fused.set(id, 1 / (k + j + 1));
     });
-    query.vector.forEach(([id], i) => fused.set(id, (fused.get(id) ?? 0) + weight / (k + i + 1)));
+    query.vector.forEach(([id], i) => {
+      fused.set(id, (fused.get(id) ?? 0) + weight / (k + i + 1));
+    });
     const keywordRank = new Map(query.keyword.map(([id], i) => [id, i]));
     const ranked = [...fused.entries()]
       .sort(
