@@ -1,7 +1,7 @@
 /**
- * Train-only check of the default keyword list against the default hybrid at a few vector weights,
+ * Check (train by default; --split test to report at the end) of the default keyword list against the default hybrid at a few vector weights,
  * as run.ts measures them (keyword 1000 deep; hybrid 100 candidates per list, limit 200, feedback).
- * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015]
+ * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--split test]
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +21,14 @@ const option = (name: string) => {
 const name = (option('set') ?? 'scifact') as 'scifact' | 'negconstraint';
 const weights = (option('weights') ?? '0.01,0.015,0.02').split(',').map(Number);
 const candidates = (option('candidates') ?? '100').split(',').map(Number);
+/** The split measured: train to choose, test only to report the chosen defaults at the end. */
+const split = (option('split') ?? 'train') as 'train' | 'test';
 const embedder = createLocalEmbedder({
   cacheDir: process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-eval-embeddings'),
 });
 await embedder.load();
-const train = await loadBeirSet(name, 'train');
-const { store } = await openCorpusStore({ name, corpus: train.corpus, pipeline: createPipeline(), embedder });
+const set = await loadBeirSet(name, split);
+const { store } = await openCorpusStore({ name, corpus: set.corpus, pipeline: createPipeline(), embedder });
 const keywordCache = new Map<string, ClauseCandidate[]>();
 const vectorCache = new Map<string, ClauseCandidate[]>();
 const source: CandidateSource = {
@@ -59,22 +61,22 @@ const score = async (mode: 'keyword' | 'hybrid', vector: number, depth: number) 
     maxLimit: 1000,
   });
   const values: number[] = [];
-  for (const query of train.queries) {
+  for (const query of set.queries) {
     const results = await retriever.retrieve({
       query: query.text,
       limit: Math.min(1000, mode === 'hybrid' ? 2 * depth : depth),
       mode,
     });
     values.push(
-      ndcgAt(documentsByBestClause(results.map((r) => r.documentId)), train.qrels.get(query.id)!, 10),
+      ndcgAt(documentsByBestClause(results.map((r) => r.documentId)), set.qrels.get(query.id)!, 10),
     );
   }
   return mean(values);
 };
-console.log(`${name} train keyword (1000 deep)\t${(await score('keyword', 1, 1000)).toFixed(4)}`);
+console.log(`${name} ${split} keyword (1000 deep)\t${(await score('keyword', 1, 1000)).toFixed(4)}`);
 for (const depth of candidates)
   for (const w of weights)
     console.log(
-      `${name} train hybrid ${depth} per list, vector ${w}\t${(await score('hybrid', w, depth)).toFixed(4)}`,
+      `${name} ${split} hybrid ${depth} per list, vector ${w}\t${(await score('hybrid', w, depth)).toFixed(4)}`,
     );
 await store.close();
