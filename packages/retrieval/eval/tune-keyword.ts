@@ -255,7 +255,7 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
   const split = process.argv[3] ?? 'train';
   const grid = process.argv[4] ?? 'base';
   const indexes = files.map((file) => ({ file, index: loadDump(file) }));
-  const base: Params = { k1: 0.9, b: 0.4, dw: 3, tw: 0.5, cap: 2000 };
+  const base: Params = { k1: 0.9, b: 0.4, dk1: 1.2, dw: 4, tw: 0.75, cap: 2000 };
   const show = (label: string, p: Params) => {
     const figures = indexes.map(({ index }) => evaluate(index, split, p).toFixed(4));
     console.log(`${label}\t${figures.join('\t')}`);

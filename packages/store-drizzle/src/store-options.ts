@@ -35,9 +35,9 @@ export interface StoreOptions {
   /** Keyword ranking of `keywordCandidates`; default `bm25`. */
   keywordRanking?: KeywordRanking;
   /**
-   * BM25 parameters; default k1 0.9 (documentK1 1.2 for the document field), b 0.4, documentWeight 3 (the share of the document's BM25
+   * BM25 parameters; default k1 0.9 (documentK1 1.2 for the document field), b 0.4, documentWeight 4 (the share of the document's BM25
    * score added to each matching clause's; 0 ranks clauses on their own words only), titleWeight
-   * 0.5 (the share of the BM25 of the document's first sentence, its title, added likewise),
+   * 0.75 (the share of the BM25 of the document's first sentence, its title, added likewise),
    * sentenceWeight 0 (the share of the clause's sentence's score) and no pseudo-relevance feedback
    * `expansion`; see KeywordSearchOptions.
    */

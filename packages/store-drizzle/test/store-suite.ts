@@ -612,6 +612,17 @@ export function storeTests(context: StoreSuiteContext): void {
       // The ranking output (ids and scores only) agrees with the rows.
       const ranking = await store.keywordRanking(query, {}, 10, { titleWeight: 2 });
       expect(ranking.map((entry) => entry.clauseId)).toEqual(titled.map((result) => result.clauseId));
+      // Left out, the weights are documentWeight 4 and titleWeight 0.75 (tuned on the train queries of
+      // SciFact and NegConstraint; they were 3 and 0.5).
+      const scored = (results: { clauseId: string; score: number }[]) =>
+        results.map((result) => `${result.clauseId} ${result.score.toFixed(9)}`);
+      const defaults = scored(await store.keywordCandidates(query, {}, 10));
+      expect(defaults).toEqual(
+        scored(await store.keywordCandidates(query, {}, 10, { documentWeight: 4, titleWeight: 0.75 })),
+      );
+      expect(defaults).not.toEqual(
+        scored(await store.keywordCandidates(query, {}, 10, { documentWeight: 3, titleWeight: 0.5 })),
+      );
       await expect(store.keywordCandidates(query, {}, 5, { titleWeight: -0.5 })).rejects.toThrow(
         /titleWeight/,
       );

@@ -1,0 +1,82 @@
+/**
+ * Check (train by default; --split test to report at the end) of the default keyword list against the default hybrid at a few vector weights,
+ * as run.ts measures them (keyword 1000 deep; hybrid 100 candidates per list, limit 200, feedback).
+ * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--split test]
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CandidateSource, ClauseCandidate } from '@cae/core';
+import { createPipeline } from '@cae/pipeline';
+import { createLocalEmbedder } from '../src/embedder-local';
+import { createRetriever, DEFAULT_FEEDBACK } from '../src/retriever';
+import { loadBeirSet } from './eval-data';
+import { openCorpusStore } from './eval-ingest';
+import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const name = (option('set') ?? 'scifact') as 'scifact' | 'negconstraint';
+const weights = (option('weights') ?? '0.01,0.015,0.02').split(',').map(Number);
+const candidates = (option('candidates') ?? '100').split(',').map(Number);
+/** The split measured: train to choose, test only to report the chosen defaults at the end. */
+const split = (option('split') ?? 'train') as 'train' | 'test';
+const embedder = createLocalEmbedder({
+  cacheDir: process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-eval-embeddings'),
+});
+await embedder.load();
+const set = await loadBeirSet(name, split);
+const { store } = await openCorpusStore({ name, corpus: set.corpus, pipeline: createPipeline(), embedder });
+const keywordCache = new Map<string, ClauseCandidate[]>();
+const vectorCache = new Map<string, ClauseCandidate[]>();
+const source: CandidateSource = {
+  async keywordCandidates(query, filters, limit) {
+    let rows = keywordCache.get(query);
+    if (!rows) {
+      rows = await store.keywordCandidates(query, filters, 1000);
+      keywordCache.set(query, rows);
+    }
+    return rows.slice(0, limit);
+  },
+  async vectorCandidates(embedding, filters, limit) {
+    const key = Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength).toString('base64');
+    let rows = vectorCache.get(key);
+    if (!rows) {
+      rows = await store.vectorCandidates(embedding, filters, 1000);
+      vectorCache.set(key, rows);
+    }
+    return rows.slice(0, limit);
+  },
+  candidatesByIds: (ids) => store.candidatesByIds(ids),
+};
+const score = async (mode: 'keyword' | 'hybrid', vector: number, depth: number) => {
+  const retriever = createRetriever({
+    source,
+    embedder,
+    candidateLimit: () => depth,
+    feedback: { ...DEFAULT_FEEDBACK },
+    weights: { vector, keyword: 1 },
+    maxLimit: 1000,
+  });
+  const values: number[] = [];
+  for (const query of set.queries) {
+    const results = await retriever.retrieve({
+      query: query.text,
+      limit: Math.min(1000, mode === 'hybrid' ? 2 * depth : depth),
+      mode,
+    });
+    values.push(
+      ndcgAt(documentsByBestClause(results.map((r) => r.documentId)), set.qrels.get(query.id)!, 10),
+    );
+  }
+  return mean(values);
+};
+console.log(`${name} ${split} keyword (1000 deep)\t${(await score('keyword', 1, 1000)).toFixed(4)}`);
+for (const depth of candidates)
+  for (const w of weights)
+    console.log(
+      `${name} ${split} hybrid ${depth} per list, vector ${w}\t${(await score('hybrid', w, depth)).toFixed(4)}`,
+    );
+await store.close();

@@ -1,0 +1,62 @@
+/**
+ * Score-aware fusion compared in process over recorded lists (record-lists.ts): the keyword list's
+ * near-ties (score within `tolerance` times the top score) share a rank before weighted RRF, so the
+ * vector list re-orders only where the keyword scores cannot tell clauses apart.
+ * Run: pnpm --filter @cae/retrieval exec tsx eval/tune-fusion-ties.ts FILE,FILE [split]
+ */
+import { readFileSync } from 'node:fs';
+import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+
+type Row = [string, string, number];
+interface Query {
+  id: string;
+  qrels: [string, number][];
+  keyword: Row[];
+  vector: Row[];
+}
+const files = process.argv[2]!.split(',');
+const split = process.argv[3] ?? 'train';
+const sets = files.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Query[]>)[split]!);
+
+function score(queries: Query[], weight: number, tolerance: number, k = 60): number {
+  const values: number[] = [];
+  for (const query of queries) {
+    const documentOf = new Map<string, string>();
+    for (const [id, document] of [...query.keyword, ...query.vector]) documentOf.set(id, document);
+    const fused = new Map<string, number>();
+    const top = query.keyword[0]?.[2] ?? 0;
+    let j = 0;
+    query.keyword.forEach(([id, , s], i) => {
+      // rank = 1 + number of clauses scoring more than s + tolerance * top (the list is sorted).
+      while (j < i && query.keyword[j]![2] > s + tolerance * top) j++;
+      // j: first index within tolerance above s; items before j score clearly more.
+      fused.set(id, 1 / (k + j + 1));
+    });
+    query.vector.forEach(([id], i) => {
+      fused.set(id, (fused.get(id) ?? 0) + weight / (k + i + 1));
+    });
+    const keywordRank = new Map(query.keyword.map(([id], i) => [id, i]));
+    const ranked = [...fused.entries()]
+      .sort(
+        (l, r) =>
+          r[1] - l[1] ||
+          (keywordRank.get(l[0]) ?? 1e9) - (keywordRank.get(r[0]) ?? 1e9) ||
+          (l[0] < r[0] ? -1 : 1),
+      )
+      .slice(0, 200)
+      .map(([id]) => id);
+    const documents = documentsByBestClause(ranked.map((id) => documentOf.get(id)!));
+    values.push(ndcgAt(documents, new Map(query.qrels), 10));
+  }
+  return mean(values);
+}
+
+const keywordOnly = sets.map((queries) => score(queries, 0, 0));
+console.log(`keyword only\t${keywordOnly.map((v) => v.toFixed(4)).join('\t')}`);
+for (const tolerance of (process.env.TOLERANCES ?? '0,0.005,0.01,0.02,0.03,0.05').split(',').map(Number))
+  for (const weight of (process.env.WEIGHTS ?? '0.01,0.015,0.02,0.05,0.1').split(',').map(Number)) {
+    const figures = sets.map((queries) => score(queries, weight, tolerance));
+    console.log(
+      `tolerance ${tolerance} weight ${weight}\t${figures.map((v) => v.toFixed(4)).join('\t')}\t${figures.map((v, i) => (v - keywordOnly[i]! >= 0 ? '+' : '') + (v - keywordOnly[i]!).toFixed(4)).join('\t')}`,
+    );
+  }
