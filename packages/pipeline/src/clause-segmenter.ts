@@ -40,6 +40,21 @@ const CONTROL_VERBS = wordSet(
   'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind',
 );
 
+/**
+ * SEGMENT.EXCLAMATIVE_THAT: "What a great idea that was!", "How thrilling that ride was": after an
+ * opening "what"/"how" phrase, "that" (and a noun) and a finite operator that close the sentence are
+ * the exclamative's Subject and Finite, not a relative clause.
+ */
+function exclamativeSubjectThat(tokens: TokenArrays, index: number, from: number): boolean {
+  const { lower, pos } = tokens;
+  const opening = lower[from] ?? '';
+  if ((opening !== 'what' && opening !== 'how') || index - from > 6) return false;
+  let finite = index + 1;
+  if (pos[finite] === 'NOUN') finite += 1;
+  if (pos[finite] !== 'AUX') return false;
+  return finite + 1 >= lower.length || pos[finite + 1] === 'PUNCT';
+}
+
 function classify(tokens: TokenArrays, index: number, from: number): MarkerKind | null {
   const word = tokens.lower[index] ?? '';
   const tag = tokens.pos[index];
@@ -55,6 +70,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   if (word === ',' || word === '(' || word === '-' || word === '--' || word === '—' || word === '–')
     return 'comma';
   if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
+    if (exclamativeSubjectThat(tokens, index, from)) return null;
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
   }
   if (RELATIVE_PRONOUNS.has(word)) {

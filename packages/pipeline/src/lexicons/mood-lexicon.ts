@@ -12,6 +12,7 @@ export const MINOR_EXPRESSIONS = set(`
   happy_birthday merry_christmas good_luck well_done no_way not_really me_too you_too see_you bless_you
   regards kind_regards best_regards warm_regards best_wishes yours_sincerely yours_faithfully yours_truly
   oh_no oh_dear thank_you_so_much
+  ooh aah aw aww whoa woah woo yay ugh phew gosh jeez geez fuck shit
 `);
 
 /**
