@@ -33,6 +33,15 @@ interface Miss {
   readonly line: string;
 }
 const misses: Miss[] = [];
+/** Per deciding rule of the main clause: sentences decided, and how many of them disagree with the gold. */
+const byRule = new Map<string, { total: number; wrong: number }>();
+function tally(set: string, rule: string, wrong: boolean): void {
+  const key = `${set} ${rule}`;
+  const entry = byRule.get(key) ?? { total: 0, wrong: 0 };
+  entry.total += 1;
+  if (wrong) entry.wrong += 1;
+  byRule.set(key, entry);
+}
 
 /** The main clause's deciding rule, as `sentenceMood` picks the main clause. */
 function mainRule(clauses: readonly AnnotatedClause[]): string {
@@ -71,6 +80,7 @@ if (gumSplit !== 'none') {
     }
     const wrong =
       (item.s_type === 'decl' && mood !== 'declarative') || (goldNon && !oursNon) || (!goldNon && oursNon);
+    tally('GUM', rule, wrong);
     if (wrong)
       misses.push({
         group: `GUM ${item.s_type} -> ${mood} [${rule}]`,
@@ -95,6 +105,7 @@ if (ewtSplit !== 'none') {
     const { mood, rule, parts } = compile(sentence.text);
     const ours = fourWay(mood);
     total += 1;
+    tally('EWT', rule, gold !== ours);
     if (gold === ours) ok += 1;
     else
       misses.push({
@@ -107,6 +118,12 @@ if (ewtSplit !== 'none') {
   );
 }
 
+console.log(
+  [...byRule.entries()]
+    .sort((a, b) => b[1].wrong - a[1].wrong)
+    .map(([key, { total, wrong }]) => `  ${key}: ${wrong} wrong of ${total}`)
+    .join('\n'),
+);
 const groups = new Map<string, string[]>();
 for (const miss of misses) groups.set(miss.group, [...(groups.get(miss.group) ?? []), miss.line]);
 const report = [...groups.entries()]

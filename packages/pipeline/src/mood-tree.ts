@@ -1,6 +1,12 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { DEFECTIVE_VERBS, LEFT_OUT_SUBJECT_OPERATORS, LET_FORMS, WH_WORDS } from './lexicons/mood-lexicon';
+import {
+  DEFECTIVE_VERBS,
+  LEFT_OUT_SUBJECT_ADVERBS,
+  LEFT_OUT_SUBJECT_OPERATORS,
+  LET_FORMS,
+  WH_WORDS,
+} from './lexicons/mood-lexicon';
 import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm } from './verbal-group';
@@ -74,8 +80,11 @@ function misreadTensedPredicate(view: ClauseView, subject: number, predicate: nu
   const tag = view.pos[predicate];
   const word = view.lower[predicate] ?? '';
   if ((tag !== 'ADJ' && tag !== 'NOUN') || subject > predicate) return false;
-  // A Subject the tagger read as a verb ("4 Start seeds indoors") is a command's verb, not a Subject.
-  if (!NOMINAL_SUBJECT_TAGS.has(view.pos[subject] ?? '')) return false;
+  // The tagger may swap the two ("Rick/VERB looks/NOUN like ..."), but after a list step's number a
+  // "Subject" it read as a verb is the step's command ("4 Start seeds indoors").
+  const subjectTag = view.pos[subject] ?? '';
+  if (!NOMINAL_SUBJECT_TAGS.has(subjectTag) && !(subjectTag === 'VERB' && view.pos[subject - 1] !== 'NUM'))
+    return false;
   if (!TENSED_ENDING.test(word) || !verbReading(word)) return false;
   for (let index = subject + 1; index < predicate; index += 1)
     if (!BETWEEN_SUBJECT_AND_VERB.has(view.pos[index] ?? '')) return false;
@@ -307,6 +316,14 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
   return found;
 }
 
+/** Whether only adverbs such as "never", "sometimes", "just" stand between the first element and the predicate. */
+function onlyAdverbsBefore(view: ClauseView, first: number, predicate: number): boolean {
+  if (first > predicate) return false;
+  for (let index = first; index < predicate; index += 1)
+    if (view.pos[index] !== 'ADV' || !LEFT_OUT_SUBJECT_ADVERBS.has(view.lower[index] ?? '')) return false;
+  return true;
+}
+
 /**
  * Ordered: array order is apply order; the first rule whose `when` holds decides, and a clause no rule
  * decides goes on to the word-order rules of `classifyMood`.
@@ -346,7 +363,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
   {
     id: 'MOOD.TREE_NO_SUBJECT',
     description:
-      'the sentence root is a tensed lexical verb (not its base form) with no Subject in the tree ("Looks good", "Sent by: ..."): the Subject is left out, so the clause is no declarative',
+      'the sentence root is a tensed lexical verb (not its base form), first in the clause or after adverbs only, with no Subject in the tree ("Looks good", "Never gives a receipt"): the Subject is left out, so the clause is no declarative',
     when: (facts, view) =>
       statementCandidate(facts, view) &&
       facts.dependency === 'independent' &&
@@ -357,9 +374,15 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.lower[facts.predicate] !== (view.lemma[facts.predicate] ?? '').toLowerCase() &&
       view.lemma[facts.predicate] !== 'let' &&
       !FINITE_OPERATOR_FORMS.has(view.lower[facts.predicate] ?? '') &&
-      facts.predicate === facts.first,
+      onlyAdverbsBefore(view, facts.first, facts.predicate),
     mood: 'fragment',
-    examples: ['Looks good to me.', 'Sounds like a plan.', 'Sent by: Dana Whitfield'],
+    examples: [
+      'Looks good to me.',
+      'Sounds like a plan.',
+      'Sent by: Dana Whitfield',
+      'Never gives a receipt.',
+      'Sometimes even forgets the sauce.',
+    ],
   },
   {
     id: 'MOOD.TREE_NO_SUBJECT_OPERATOR',
