@@ -33,6 +33,7 @@ const FINITE_OPERATORS = wordSet(
   'do does did is are was were am can could will would shall should may might must has have had',
 );
 const NOMINATIVE = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
+const IS_CLITICS = new Set(["'s", '’s']);
 const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
@@ -71,6 +72,17 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     return 'comma';
   if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
     if (exclamativeSubjectThat(tokens, index, from)) return null;
+    // SEGMENT.DEMONSTRATIVE_THAT: "If needed, that's in the book": after a comma that closes no
+    // nominal, "that" with a finite operator right after it is a demonstrative Subject, not a
+    // complementiser or a relative ("The book, that is the one I mean, ...").
+    if (
+      tag === 'PRON' &&
+      beforeWord === ',' &&
+      !NOMINAL_END.has(tokens.pos[index - 2] ?? 'X') &&
+      tokens.pos[index + 1] === 'AUX' &&
+      (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || IS_CLITICS.has(tokens.lower[index + 1] ?? ''))
+    )
+      return null;
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
   }
   if (RELATIVE_PRONOUNS.has(word)) {

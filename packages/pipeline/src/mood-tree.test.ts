@@ -96,3 +96,19 @@ describe('Subject and Finite where the tagger misleads', () => {
     expect(mainClause('The photo was taken by my sister.').mood).toBe('declarative');
   });
 });
+
+describe('segmentation the mood rests on', () => {
+  it('reads "that" after a comma and before a finite operator as a demonstrative Subject', () => {
+    const clauses = pipeline.compile('If needed, that is in the folder on my desk.', {
+      documentId: 'mood-tree-test',
+    });
+    expect(clauses.map((clause) => clause.syntactic.dependency)).toEqual(['hypotactic', 'independent']);
+    expect(mainClause('If needed, that is in the folder on my desk.').mood).toBe('declarative');
+  });
+
+  it('keeps "that was" of an exclamative in its clause', () => {
+    const clauses = pipeline.compile('What a great idea that was!', { documentId: 'mood-tree-test' });
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.interpersonal.mood).toBe('exclamative');
+  });
+});

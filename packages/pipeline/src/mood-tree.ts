@@ -57,6 +57,7 @@ function finiteForm(view: ClauseView, index: number, subjectBefore: boolean): bo
 const BETWEEN_SUBJECT_AND_VERB = new Set(['ADV', 'PART', 'DET', 'PRON']);
 const TENSED_ENDING = /(?:[^e]ed|[^s]s)$/;
 const NOMINAL_SUBJECT_TAGS = new Set(['PRON', 'NOUN', 'PROPN']);
+const IS_CLITICS = new Set(["'s", '’s']);
 
 /** Whether the word, or its stem without "-ed"/"-d"/"-s" ("pretended" -> "pretend"), has a verb reading. */
 function verbReading(word: string): boolean {
@@ -158,6 +159,19 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     if (finite < 0 && subject >= 0 && misreadTensedPredicate(view, subject, predicate)) {
       finite = predicate;
       finiteRelation = 'predicate (a tensed verb tagged as noun or adjective)';
+    }
+    // "And Susan's going to it too": the tagger read the clitic "is" as a possessive on the Subject.
+    const clitic = predicate - 1;
+    if (
+      finite < 0 &&
+      subject >= 0 &&
+      subject === clitic - 1 &&
+      view.pos[predicate] === 'VERB' &&
+      (view.lower[predicate] ?? '').endsWith('ing') &&
+      IS_CLITICS.has(view.lower[clitic] ?? '')
+    ) {
+      finite = clitic;
+      finiteRelation = 'clitic "is" read as a possessive';
     }
   }
   return {
