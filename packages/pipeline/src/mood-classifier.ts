@@ -372,21 +372,6 @@ function minorFormula(view: ClauseView): string {
 }
 
 /**
- * Whether a Finite stands at or after `from`: a finite operator ("that ride was", "it has been") or a
- * tensed lexical verb ("how time flies"); a to-infinitive ("what a pleasure to meet you") is none.
- */
-function finiteWordAfter(view: ClauseView, from: number): boolean {
-  const { lower, lemma, pos } = view;
-  for (let index = from; index < lower.length; index += 1) {
-    const word = lower[index] ?? '';
-    if (pos[index] === 'AUX' && FINITE_OPERATOR_FORMS.has(word)) return true;
-    if (pos[index] === 'VERB' && word !== lemma[index] && isFiniteLexicalForm(word, lemma[index] ?? '', true))
-      return true;
-  }
-  return false;
-}
-
-/**
  * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
  * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
  */
@@ -411,12 +396,6 @@ export function classifyMood(
     confidence,
     premises,
   });
-  // "What a mess this is!" exclaims with a Subject and a Finite after the WH-phrase; "What a pity!",
-  // "How wonderful!" have neither: a complete move with no predicator, minor (MOOD.EXCLAMATIVE_FORMULA).
-  const exclaim = (confidence: number): MoodDecision =>
-    hasFinite || finiteWordAfter(view, 1)
-      ? decide('exclamative', 'MOOD.EXCLAMATIVE_WH', confidence)
-      : decide('minor', 'MOOD.EXCLAMATIVE_FORMULA', confidence);
 
   if (heading) {
     // A heading names what follows ("Deposit", "Paying the rent"): no move of its own, whatever its words.
@@ -570,7 +549,9 @@ export function classifyMood(
         label: 'after_wh_phrase',
         value: structural ? 'subject_then_finite_or_none' : 'finite_then_subject',
       });
-      return structural ? exclaim(0.8) : decide('interrogative', 'MOOD.WH_ELEMENT', 0.8);
+      return structural
+        ? decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8)
+        : decide('interrogative', 'MOOD.WH_ELEMENT', 0.8);
     }
     const next = pos[start + 1];
     const exclamativeOpening =
@@ -613,7 +594,7 @@ export function classifyMood(
             : FEELING_VERBS.has(lower[start + 2] ?? ''))));
     if ((exclamativeOpening && view.sentenceFinal !== '?' && exclaims) || howExclaims) {
       premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
-      return exclaim(0.8);
+      return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
     }
     premises.push({ label: 'wh_element', value: word });
     return decide('interrogative', 'MOOD.WH_ELEMENT', view.sentenceFinal === '?' ? 0.95 : 0.8);
@@ -799,7 +780,7 @@ export function classifyMood(
   premises.push({ label: 'subject_position', value: subjectBefore ? 'before_finite' : 'none' });
   if (subjectBefore && hasFinite) return decide('declarative', 'MOOD.SUBJECT_BEFORE_FINITE', 0.9);
   if (view.sentenceFinal === '!' && (lower[start] === 'what' || lower[start] === 'how')) {
-    return exclaim(0.7);
+    return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.7);
   }
   if (hasFinite) return decide('declarative', 'MOOD.FINITE_DEFAULT', 0.6);
   const headWord = lower[view.head] ?? '';
