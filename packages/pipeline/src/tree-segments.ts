@@ -550,6 +550,9 @@ function openingAdverbialClauses(
     const parentKnown = matched[parentLocal] as number;
     if ((heuristic[parentKnown] as ClauseSegment).dependency !== 'independent') return;
     const mark = childBy(tree, head, 'mark', from, to);
+    // A clause with a Subject of its own and no subordinator ("I am losing weight, God be praised")
+    // stays a main clause whatever the parse hangs it on.
+    if (mark < 0 && childBy(tree, head, 'nsubj', from, to) >= 0) return;
     const first = tree.lower[segment.tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? head] ?? '';
     if (out === heuristic) out = heuristic.map((item) => ({ ...item }));
     const relabelled = out[known] as ClauseSegment;
