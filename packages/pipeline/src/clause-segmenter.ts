@@ -33,12 +33,28 @@ const FINITE_OPERATORS = wordSet(
   'do does did is are was were am can could will would shall should may might must has have had',
 );
 const NOMINATIVE = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
+const IS_CLITICS = new Set(["'s", '’s']);
 const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
 const CONTROL_VERBS = wordSet(
   'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind',
 );
+
+/**
+ * SEGMENT.EXCLAMATIVE_THAT: "What a great idea that was!", "How thrilling that ride was": after an
+ * opening "what"/"how" phrase, "that" (and a noun) and a finite operator that close the sentence are
+ * the exclamative's Subject and Finite, not a relative clause.
+ */
+function exclamativeSubjectThat(tokens: TokenArrays, index: number, from: number): boolean {
+  const { lower, pos } = tokens;
+  const opening = lower[from] ?? '';
+  if ((opening !== 'what' && opening !== 'how') || index - from > 6) return false;
+  let finite = index + 1;
+  if (pos[finite] === 'NOUN') finite += 1;
+  if (pos[finite] !== 'AUX') return false;
+  return finite + 1 >= lower.length || pos[finite + 1] === 'PUNCT';
+}
 
 function classify(tokens: TokenArrays, index: number, from: number): MarkerKind | null {
   const word = tokens.lower[index] ?? '';
@@ -55,6 +71,18 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   if (word === ',' || word === '(' || word === '-' || word === '--' || word === '—' || word === '–')
     return 'comma';
   if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
+    if (exclamativeSubjectThat(tokens, index, from)) return null;
+    // SEGMENT.DEMONSTRATIVE_THAT: "If needed, that's in the book": after a comma that closes no
+    // nominal, "that" with a finite operator right after it is a demonstrative Subject, not a
+    // complementiser or a relative ("The book, that is the one I mean, ...").
+    if (
+      tag === 'PRON' &&
+      beforeWord === ',' &&
+      !NOMINAL_END.has(tokens.pos[index - 2] ?? 'X') &&
+      tokens.pos[index + 1] === 'AUX' &&
+      (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || IS_CLITICS.has(tokens.lower[index + 1] ?? ''))
+    )
+      return null;
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
   }
   if (RELATIVE_PRONOUNS.has(word)) {

@@ -21,7 +21,13 @@ import {
   TEXTUAL_THEMES,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { FINITE_BE_FORMS, POSSESSIVE_DETERMINERS, SUBJECT_PRONOUNS, wordSet } from './lexicons/word-classes';
+import {
+  FINITE_BE_FORMS,
+  FINITE_OPERATOR_FORMS,
+  POSSESSIVE_DETERMINERS,
+  SUBJECT_PRONOUNS,
+  wordSet,
+} from './lexicons/word-classes';
 import { applyMoodTreeRules } from './mood-tree';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm, isSubjectLike } from './verbal-group';
@@ -1024,9 +1030,16 @@ function isFreeRelative(view: ClauseView, start: number): boolean {
   const { pos } = view;
   if (isSubjectLike(pos[start + 1]) && (pos[start + 2] === 'VERB' || pos[start + 2] === 'AUX')) return true;
   let sawVerb = false;
+  let finites = 0;
   for (let index = start + 1; index < pos.length; index += 1) {
     if (pos[index] === 'VERB') sawVerb = true;
     else if (sawVerb && pos[index] === 'AUX' && view.lemma[index] === 'be') return true;
+    // "What's happening in New York will happen elsewhere", "What's funny to them may be different": a
+    // second finite operator after the WH clause's own is the Finite of the clause it is the Subject of.
+    if (pos[index] === 'AUX' && FINITE_OPERATOR_FORMS.has(view.lower[index] ?? '')) {
+      finites += 1;
+      if (finites === 2 && index > start + 2 && pos[index - 1] !== 'AUX') return true;
+    }
   }
   return false;
 }

@@ -65,3 +65,50 @@ describe('Subject and Finite from the tree', () => {
     expect(mainClause('I hope this helps.').mood).toBe('declarative');
   });
 });
+
+describe('Subject and Finite where the tagger misleads', () => {
+  it('reads a tensed verb the tagger called an adjective after its Subject as the Finite', () => {
+    // The tree hangs "I" on "pretended" as nsubj; an "-ed" word with a verb reading is tensed.
+    const clause = mainClause('I pretended to sleep.');
+    expect(clause.mood).toBe('declarative');
+    expect(clause.rule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+  });
+
+  it('keeps a command whose verb the parse took for a Subject a command', () => {
+    expect(mainClause('4 Start seeds indoors early.').mood).toBe('imperative');
+  });
+
+  it('makes an opening clause the parse hangs on the main clause as advcl dependent on it', () => {
+    const clauses = pipeline.compile(
+      'In order to organize this amount of information, the brain has developed a file cabinet.',
+      { documentId: 'mood-tree-test' },
+    );
+    expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
+    expect(clauses[0]?.syntactic.parentClauseId).toBe(clauses[1]?.id);
+    expect(
+      mainClause('In order to organize this amount of information, the brain has developed a file cabinet.')
+        .mood,
+    ).toBe('declarative');
+  });
+
+  it('gives no Finite to a form that is only a participle', () => {
+    expect(mainClause('A photo taken by my sister.').mood).toBe('fragment');
+    expect(mainClause('The photo was taken by my sister.').mood).toBe('declarative');
+  });
+});
+
+describe('segmentation the mood rests on', () => {
+  it('reads "that" after a comma and before a finite operator as a demonstrative Subject', () => {
+    const clauses = pipeline.compile('If needed, that is in the folder on my desk.', {
+      documentId: 'mood-tree-test',
+    });
+    expect(clauses.map((clause) => clause.syntactic.dependency)).toEqual(['hypotactic', 'independent']);
+    expect(mainClause('If needed, that is in the folder on my desk.').mood).toBe('declarative');
+  });
+
+  it('keeps "that was" of an exclamative in its clause', () => {
+    const clauses = pipeline.compile('What a great idea that was!', { documentId: 'mood-tree-test' });
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.interpersonal.mood).toBe('exclamative');
+  });
+});

@@ -1,7 +1,14 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { DEFECTIVE_VERBS, LEFT_OUT_SUBJECT_OPERATORS, LET_FORMS, WH_WORDS } from './lexicons/mood-lexicon';
-import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS } from './lexicons/word-classes';
+import {
+  DEFECTIVE_VERBS,
+  LEFT_OUT_SUBJECT_ADVERBS,
+  LEFT_OUT_SUBJECT_OPERATORS,
+  LET_FORMS,
+  WH_WORDS,
+} from './lexicons/mood-lexicon';
+import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
+import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /**
@@ -44,6 +51,48 @@ function finiteForm(view: ClauseView, index: number, subjectBefore: boolean): bo
   if (tag !== 'VERB') return false;
   if (view.lower[index - 1] === 'to') return false;
   return isFiniteLexicalForm(word, view.lemma[index] ?? '', subjectBefore);
+}
+
+/** Tags that may stand between a Subject and its verb ("it all starts", "he never pretended"). */
+const BETWEEN_SUBJECT_AND_VERB = new Set(['ADV', 'PART', 'DET', 'PRON']);
+const TENSED_ENDING = /(?:[^e]ed|[^s]s)$/;
+const NOMINAL_SUBJECT_TAGS = new Set(['PRON', 'NOUN', 'PROPN']);
+const IS_CLITICS = new Set(["'s", '’s']);
+
+/** Whether the word, or its stem without "-ed"/"-d"/"-s" ("pretended" -> "pretend"), has a verb reading. */
+function verbReading(word: string): boolean {
+  if (hasPosReading(word, 'VERB')) return true;
+  if (word.endsWith('ied')) return hasPosReading(`${word.slice(0, -3)}y`, 'VERB');
+  if (word.endsWith('ed'))
+    return (
+      hasPosReading(word.slice(0, -2), 'VERB') ||
+      hasPosReading(word.slice(0, -1), 'VERB') ||
+      (word.at(-3) === word.at(-4) && hasPosReading(word.slice(0, -3), 'VERB'))
+    );
+  return hasPosReading(word.slice(0, -1), 'VERB');
+}
+
+/**
+ * "I pretended to sleep", "He illuminated the role of ...", "It all starts with ...": the tagger read a
+ * tensed verb as an adjective or noun, but the tree hangs a Subject before it and no copula or
+ * auxiliary on it; a word with an "-ed" or "-s" ending and a verb reading is the Finite.
+ */
+function misreadTensedPredicate(view: ClauseView, subject: number, predicate: number): boolean {
+  const tag = view.pos[predicate];
+  const word = view.lower[predicate] ?? '';
+  if ((tag !== 'ADJ' && tag !== 'NOUN') || subject > predicate) return false;
+  // The tagger may swap the two ("Rick/VERB looks/NOUN like ..."), but after a list step's number a
+  // "Subject" it read as a verb is the step's command ("4 Start seeds indoors").
+  const subjectTag = view.pos[subject] ?? '';
+  if (!NOMINAL_SUBJECT_TAGS.has(subjectTag) && !(subjectTag === 'VERB' && view.pos[subject - 1] !== 'NUM'))
+    return false;
+  if (!TENSED_ENDING.test(word) || !verbReading(word)) return false;
+  for (let index = subject + 1; index < predicate; index += 1)
+    if (!BETWEEN_SUBJECT_AND_VERB.has(view.pos[index] ?? '')) return false;
+  return !view.syntactic.tokens.some(
+    (token) =>
+      token.headStart === view.syntactic.tokens[predicate]?.start && OPERATOR_RELATION.test(token.deprel),
+  );
 }
 
 /** The clause's Subject and Finite as the tree shows them. */
@@ -106,6 +155,23 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
       }
       // A non-finite operator ("be", "been", "to have") before the predicate: the group is not tensed.
       if (operator && index < predicate) break;
+    }
+    if (finite < 0 && subject >= 0 && misreadTensedPredicate(view, subject, predicate)) {
+      finite = predicate;
+      finiteRelation = 'predicate (a tensed verb tagged as noun or adjective)';
+    }
+    // "And Susan's going to it too": the tagger read the clitic "is" as a possessive on the Subject.
+    const clitic = predicate - 1;
+    if (
+      finite < 0 &&
+      subject >= 0 &&
+      subject === clitic - 1 &&
+      view.pos[predicate] === 'VERB' &&
+      (view.lower[predicate] ?? '').endsWith('ing') &&
+      IS_CLITICS.has(view.lower[clitic] ?? '')
+    ) {
+      finite = clitic;
+      finiteRelation = 'clitic "is" read as a possessive';
     }
   }
   return {
@@ -207,6 +273,71 @@ function verbAfterOperator(view: ClauseView, operator: number): boolean {
   return view.pos[next] === 'VERB' && (!word.endsWith('s') || word === view.lemma[next]);
 }
 
+/** Parts of speech of a root that is no predicator without a copula or auxiliary. */
+const NOMINAL_ROOT_TAGS = new Set(['NOUN', 'PROPN', 'NUM', 'SYM', 'X', 'ADJ']);
+/** Relations that give a clause a predicate of its own: a Subject, a copula, an auxiliary. */
+const PREDICATE_RELATION = /^(nsubj|csubj|expl|aux|cop)(:|$)/;
+
+/**
+ * "Aerogel slice removed with an ultrasonic blade", "$0 - Amount approved by the board", "Unique tree
+ * carvings done by the Moriori": the sentence root is a noun, name, number or adjective with no Subject,
+ * copula or auxiliary, and every verb of the clause is a participle the tree hangs on a nominal as its
+ * `acl` (or a word inside such a participle's phrase): a participle modifies a noun and is no Finite,
+ * whatever word order the tagger's verb suggests. A verb the tree reads as `amod` or `compound` ("The
+ * delay worried investors") is left to the word-order rules.
+ */
+function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean {
+  if (facts.predicateRelation !== 'root' || facts.subject >= 0 || facts.finite >= 0) return false;
+  const { tokens } = view.syntactic;
+  if (!NOMINAL_ROOT_TAGS.has(view.pos[facts.predicate] ?? '')) return false;
+  const local = new Map<number, number>();
+  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  /**
+   * An `acl` verb in "-ing" or a form that is only a participle ("taken", "shown"), or another tensed
+   * form with a "by" agent ("approved by the board", "done by the Moriori"); without one it may be a
+   * tensed verb the parse hung on its Subject ("the storm threatened oil installations", "the
+   * population soared").
+   */
+  const participle = (index: number): boolean => {
+    const word = view.lower[index] ?? '';
+    if (view.pos[index] !== 'VERB' || tokens[index]?.deprel !== 'acl') return false;
+    if (word === (view.lemma[index] ?? '').toLowerCase()) return false;
+    if (word.endsWith('ing') || ONLY_PARTICIPLE_FORMS.has(word)) return true;
+    const start = tokens[index]?.start;
+    return (
+      !word.endsWith('s') && tokens.some((token) => token.headStart === start && token.deprel === 'obl:agent')
+    );
+  };
+  /** Whether the token at `index` is a participle modifier or lies inside one's phrase. */
+  const inside = (index: number): boolean => {
+    let at: number | undefined = index;
+    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+      if (at === facts.predicate) return false;
+      if (participle(at)) return true;
+      at = local.get(tokens[at]?.headStart ?? -1);
+    }
+    return false;
+  };
+  let found = false;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined) continue;
+    const verbal = token.pos === 'VERB' || token.pos === 'AUX' || PREDICATE_RELATION.test(token.deprel);
+    if (!verbal) continue;
+    if (!inside(index)) return false;
+    if (participle(index)) found = true;
+  }
+  return found;
+}
+
+/** Whether only adverbs such as "never", "sometimes", "just" stand between the first element and the predicate. */
+function onlyAdverbsBefore(view: ClauseView, first: number, predicate: number): boolean {
+  if (first > predicate) return false;
+  for (let index = first; index < predicate; index += 1)
+    if (view.pos[index] !== 'ADV' || !LEFT_OUT_SUBJECT_ADVERBS.has(view.lower[index] ?? '')) return false;
+  return true;
+}
+
 /**
  * Ordered: array order is apply order; the first rule whose `when` holds decides, and a clause no rule
  * decides goes on to the word-order rules of `classifyMood`.
@@ -246,7 +377,7 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
   {
     id: 'MOOD.TREE_NO_SUBJECT',
     description:
-      'the sentence root is a tensed lexical verb (not its base form) with no Subject in the tree ("Looks good", "Sent by: ..."): the Subject is left out, so the clause is no declarative',
+      'the sentence root is a tensed lexical verb (not its base form), first in the clause or after adverbs only, with no Subject in the tree ("Looks good", "Never gives a receipt"): the Subject is left out, so the clause is no declarative',
     when: (facts, view) =>
       statementCandidate(facts, view) &&
       facts.dependency === 'independent' &&
@@ -257,9 +388,15 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.lower[facts.predicate] !== (view.lemma[facts.predicate] ?? '').toLowerCase() &&
       view.lemma[facts.predicate] !== 'let' &&
       !FINITE_OPERATOR_FORMS.has(view.lower[facts.predicate] ?? '') &&
-      facts.predicate === facts.first,
+      onlyAdverbsBefore(view, facts.first, facts.predicate),
     mood: 'fragment',
-    examples: ['Looks good to me.', 'Sounds like a plan.', 'Sent by: Dana Whitfield'],
+    examples: [
+      'Looks good to me.',
+      'Sounds like a plan.',
+      'Sent by: Dana Whitfield',
+      'Never gives a receipt.',
+      'Sometimes even forgets the sauce.',
+    ],
   },
   {
     id: 'MOOD.TREE_NO_SUBJECT_OPERATOR',
@@ -279,6 +416,20 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       'Should be fine by Friday.',
       "Haven't heard from the landlord in weeks.",
       'Will be there at noon.',
+    ],
+  },
+  {
+    id: 'MOOD.TREE_PARTICIPLE_MODIFIER',
+    description:
+      "the sentence root is a noun, name, number or adjective with no Subject, copula or auxiliary, and every verb in the clause is a participle hung on a nominal as `acl` (or inside one's phrase): a caption or list entry with no Finite",
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      participleModifierRoot(facts, view),
+    mood: 'fragment',
+    examples: [
+      'A portrait painted by his sister in 1901.',
+      'Unique tree carvings done by the Moriori people hundreds of years ago.',
     ],
   },
 ];

@@ -544,6 +544,50 @@ function treeClauseGroup(tree: SentenceTree, tokens: readonly number[], head: nu
 }
 
 /**
+ * SEGMENT.TREE_OPENING_ADVCL: where the word-order segments and the parse find the same clauses, an
+ * opening clause the word order labelled independent while the parse hangs it as `advcl` on a later
+ * clause that is independent ("In order to organize the files, | the brain has developed ...") becomes
+ * that clause's hypotactic dependent (relation: its `mark`, "to", or ","). Returns the heuristic
+ * segments, the same array when nothing changes.
+ */
+function openingAdverbialClauses(
+  tree: SentenceTree,
+  heuristic: ClauseSegment[],
+  heads: readonly number[],
+  order: readonly number[],
+  matched: readonly number[],
+  tokensOf: readonly (readonly number[])[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  let out = heuristic;
+  order.forEach((at, local) => {
+    const known = matched[local] as number;
+    const segment = heuristic[known] as ClauseSegment;
+    const head = heads[at] as number;
+    if (segment.dependency !== 'independent' || (tree.deprels[head] ?? '') !== 'advcl') return;
+    const up = tree.heads[head] ?? -1;
+    if (up < from || up >= to) return;
+    const parentAt = tokensOf.findIndex((tokens) => tokens.includes(up));
+    const parentLocal = order.indexOf(parentAt);
+    if (parentLocal <= local) return;
+    const parentKnown = matched[parentLocal] as number;
+    if ((heuristic[parentKnown] as ClauseSegment).dependency !== 'independent') return;
+    const mark = childBy(tree, head, 'mark', from, to);
+    // A clause with a Subject of its own and no subordinator ("I am losing weight, God be praised")
+    // stays a main clause whatever the parse hangs it on.
+    if (mark < 0 && childBy(tree, head, 'nsubj', from, to) >= 0) return;
+    const first = tree.lower[segment.tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? head] ?? '';
+    if (out === heuristic) out = heuristic.map((item) => ({ ...item }));
+    const relabelled = out[known] as ClauseSegment;
+    relabelled.dependency = 'hypotactic';
+    relabelled.relation = mark >= 0 ? (tree.lower[mark] ?? ',') : first === 'to' ? 'to' : ',';
+    relabelled.parent = parentKnown;
+  });
+  return out;
+}
+
+/**
  * SEGMENT.TREE_CLAUSES: clause boundaries from the parse. Every token belongs to the clause of its
  * nearest ancestor that heads one (the root; advcl, ccomp, acl:relcl, parataxis, csubj; conj of a
  * verb; xcomp with its own Subject); punctuation goes with the word before it (an opening bracket or
@@ -654,8 +698,11 @@ export function treeClauseSegments(
     heuristicByWords.set(wordKey(segment.tokens), at);
   });
   const matched = order.map((at) => heuristicByWords.get(wordKey(tokensOf[at] as number[])) ?? -1);
-  // Where both find the same clauses (the same words), the word-order segments stand as they are.
-  if (order.length === heuristic.length && matched.every((at) => at >= 0)) return heuristic;
+  // Where both find the same clauses (the same words), the word-order segments stand as they are, but
+  // for an opening clause the word order took for a main clause that the parse hangs on a later clause
+  // as its `advcl` ("In order to organize the files, | the brain has developed ...").
+  if (order.length === heuristic.length && matched.every((at) => at >= 0))
+    return openingAdverbialClauses(tree, heuristic, heads, order, matched, tokensOf, from, to);
   const heuristicToLocal = new Map<number, number>();
   matched.forEach((at, local) => {
     if (at >= 0) heuristicToLocal.set(at, local);

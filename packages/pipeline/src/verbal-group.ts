@@ -1,6 +1,6 @@
 import type { Upos } from '@cae/core';
 import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
-import { NEGATORS } from './lexicons/word-classes';
+import { NEGATORS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
 
 /** Token arrays a verbal-group scan needs (document-level or clause-level). */
 export interface TokenArrays {
@@ -35,6 +35,8 @@ const NON_FINITE_AUX = new Set(['having', 'being', 'been']);
 /** True when a lexical verb form, with no auxiliary before it, is finite (tensed) rather than -ing or base/participle. */
 export function isFiniteLexicalForm(lower: string, lemma: string, hasSubjectBefore: boolean): boolean {
   if (lower.endsWith('ing') && lemma !== lower) return false;
+  // "taken", "done", "seen": only ever a participle, so no Finite even after a Subject.
+  if (ONLY_PARTICIPLE_FORMS.has(lower)) return false;
   if (lower === lemma) return hasSubjectBefore;
   if (lower.endsWith('s') && !lemma.endsWith('s')) return true;
   return hasSubjectBefore || !IRREGULAR_PARTICIPLE.test(lower);

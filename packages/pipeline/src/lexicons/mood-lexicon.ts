@@ -12,6 +12,7 @@ export const MINOR_EXPRESSIONS = set(`
   happy_birthday merry_christmas good_luck well_done no_way not_really me_too you_too see_you bless_you
   regards kind_regards best_regards warm_regards best_wishes yours_sincerely yours_faithfully yours_truly
   oh_no oh_dear thank_you_so_much
+  ooh aah aw aww whoa woah woo yay ugh phew gosh jeez geez fuck shit
 `);
 
 /**
@@ -134,6 +135,14 @@ export const FIRST_PERSON_ELLIPSIS_VERBS = set('love adore appreciate recommend 
 
 /** Intensifiers before such a verb ("Highly recommend", "Really enjoy it"), and the verbs they admit. */
 export const ELLIPSIS_INTENSIFIERS = set('highly greatly truly strongly sincerely deeply really totally');
+/**
+ * Adverbs that may stand before a tensed verb whose Subject is left out ("Never gives a receipt",
+ * "Sometimes even gives the wrong dish"); "Here stands ...", "Next came ..." invert instead.
+ */
+export const LEFT_OUT_SUBJECT_ADVERBS = set(`
+  never always sometimes often usually rarely seldom just also even really still only actually
+  definitely totally truly certainly probably already recently finally again once
+`);
 export const INTENSIFIED_ELLIPSIS_VERBS = set(
   'love appreciate recommend miss guess enjoy like agree disagree doubt regret hope',
 );
@@ -182,4 +191,10 @@ export const LEFT_OUT_SUBJECT_OPERATORS: ReadonlySet<string> = new Set([
   'has',
   'have',
   'had',
+  // The stems of "can't" and "won't" as the tokeniser cuts them ("Ca n't wait", "Wo n't return").
+  'ca',
+  'wo',
+  // "Doesn't matter", "Didn't hurt": tensed "do" (the base "do" opens a command: "Do not smoke").
+  'does',
+  'did',
 ]);

@@ -98,3 +98,14 @@ export const FINITE_OPERATOR_FORMS: ReadonlySet<string> = new Set([
   "'ve",
   '’ve',
 ]);
+
+/**
+ * Verb forms that are only past participles, never a tensed form ("taken", not "took"): after a
+ * Subject they still make no Finite ("A photo taken by my sister"). Left out: forms that casual
+ * speech uses as the past ("done", "seen", "gone", "begun", "sung", "shrunk": "We finally seen bears").
+ */
+export const ONLY_PARTICIPLE_FORMS: ReadonlySet<string> = wordSet(`
+  taken given written shown known eaten fallen driven broken chosen spoken stolen frozen forgotten hidden
+  ridden risen beaten bitten blown drawn flown grown thrown worn sworn torn woken mistaken undertaken
+  overtaken forgiven forbidden withdrawn undergone overseen foreseen proven shaken arisen awoken
+`);
