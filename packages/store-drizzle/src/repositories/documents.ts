@@ -123,7 +123,7 @@ export function createDocumentRepository(
     };
     let rows: readonly StoredClauseRow[];
     if (encoded !== undefined) {
-      encoded.rows.forEach((row, index) => check(index, row));
+      for (const [index, row] of encoded.rows.entries()) check(index, row);
       rows = encoded.rows;
     } else {
       const given = (input as { clauses: readonly AnnotatedClause[] }).clauses;
