@@ -26,6 +26,12 @@ export interface CompilePool {
    * cannot run.
    */
   compileEncoded(job: CompileJob, inProcess: () => EncodedClauses): Promise<EncodedClauses>;
+  /**
+   * Compiles here (its `inProcess`) the oldest job no worker has started yet; false when none waits.
+   * A caller that would otherwise wait for the workers compiles beside them instead: with 2 cores,
+   * the main thread and one worker compile together while there is nothing to write.
+   */
+  runQueuedHere(): boolean;
   close(): Promise<void>;
 }
 
@@ -139,6 +145,12 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
   return {
     compile: (job, inProcess) => run(job, false, inProcess),
     compileEncoded: (job, inProcess) => run(job, true, inProcess),
+    runQueuedHere() {
+      const pending = queue.shift();
+      if (!pending) return false;
+      fallBack(pending);
+      return true;
+    },
     async close() {
       closed = true;
       for (const pending of running.values()) fallBack(pending);

@@ -485,7 +485,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const prepareGroup = async (group: readonly Job[]): Promise<Ready[]> => {
         const ready: (Ready & { embed: boolean })[] = [];
         for (const job of group) {
-          const encoded = await job.compiled;
+          const compiled = job.compiled;
+          if (pool) {
+            // Nothing to write until this document is compiled: rather than wait for the workers,
+            // this thread compiles the documents still waiting for one (this one first, when no
+            // worker has started it).
+            let done = false;
+            void compiled.then(() => {
+              done = true;
+            });
+            while (!done && pool.runQueuedHere()) await new Promise((resolve) => setImmediate(resolve));
+          }
+          const encoded = await compiled;
           if (encoded)
             ready.push({ index: job.index, documentId: job.documentId, encoded, embed: job.embed });
         }
