@@ -133,6 +133,9 @@ const INGEST_GROUP_CHARACTERS = 256 * 1024;
  */
 const INGEST_FIRST_GROUP = { documents: 8, characters: 32 * 1024 } as const;
 
+/** A compiled document's place once its clauses were taken (see ingestMany's `release`). */
+const RELEASED: Promise<null> = Promise.resolve(null);
+
 /** A failed document's result: nothing of it was written. */
 function failedResult(index: number, documentId: string | null, error: unknown): IngestResult {
   const caeError = toCaeError(error);
@@ -395,6 +398,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         characters: number;
         /** The document's clauses encoded for the store (null when not stored, or failed: settled). */
         compiled: Promise<EncodedClauses | null>;
+        /** Forgets the compiled clauses once taken, so the request does not hold them all to its end. */
+        release(): void;
       }
       const jobs: Job[] = [];
       for (const [index, input] of inputs.entries()) {
@@ -470,6 +475,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
               pending ??= outcome(compile);
               return pending;
             },
+            release() {
+              pending = RELEASED;
+            },
           });
         } catch (error) {
           settle(failedResult(index, documentId, error));
@@ -497,6 +505,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
             while (!done && pool.runQueuedHere()) await new Promise((resolve) => setImmediate(resolve));
           }
           const encoded = await compiled;
+          job.release();
           if (encoded)
             ready.push({ index: job.index, documentId: job.documentId, encoded, embed: job.embed });
         }
@@ -560,11 +569,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       };
       prefetch(groups[0]);
       prefetch(groups[1]);
-      const firstGroup = await prepareGroup(groups[0]!);
+      let firstGroup: Ready[] | null = await prepareGroup(groups[0]!);
       const writeAll = async () => {
         for (const [position, group] of groups.entries()) {
           prefetch(groups[position + 2]);
-          const ready = position === 0 ? firstGroup : await prepareGroup(group);
+          const ready = position === 0 && firstGroup ? firstGroup : await prepareGroup(group);
+          firstGroup = null;
           await writeGroups(ready, inputOf, stored, settle);
         }
       };
