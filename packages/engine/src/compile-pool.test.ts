@@ -1,5 +1,6 @@
 import { CaeError } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
+import { encodeClauses } from '@cae/store-drizzle/encode';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompilePool } from './compile-pool';
 
@@ -83,6 +84,45 @@ describe('createCompilePool', () => {
     expect(fields(error)).toEqual(fields(expected));
     expect(fields(error).code).toBe('payload_too_large');
   }, 60_000);
+
+  it('encodes in the worker what the store would encode here, and lets the caller compile queued jobs itself', async () => {
+    const single = createCompilePool(1, 1_000);
+    try {
+      const jobs = Array.from({ length: 5 }, (_, index) => ({
+        text: `${LEASE} Clause ${index} of the lease.`,
+        documentId: `encoded-${index}`,
+        sourceType: 'document',
+        format: 'text' as const,
+      }));
+      const stolen: string[] = [];
+      const pending = jobs.map((job) =>
+        single.compileEncoded(job, () => {
+          stolen.push(job.documentId);
+          return encodeClauses(pipeline.compile(job.text, job));
+        }),
+      );
+      // One worker: the jobs it has not started wait, and this thread takes them.
+      let taken = 0;
+      while (single.runQueuedHere()) taken++;
+      expect(taken).toBeGreaterThan(0);
+      expect(stolen).toHaveLength(taken);
+      expect(single.runQueuedHere()).toBe(false);
+      const encoded = await Promise.all(pending);
+      for (const [index, job] of jobs.entries()) {
+        const here = encodeClauses(pipeline.compile(job.text, job));
+        // Everything but the clause ids (random) and the times of compiling.
+        const comparable = (rows: typeof here.rows) =>
+          rows.map(({ id, parentClauseId, compiledAt, ...rest }) => ({
+            ...rest,
+            parent: parentClauseId !== null,
+          }));
+        expect(encoded[index]!.format).toBe(here.format);
+        expect(comparable(encoded[index]!.rows)).toEqual(comparable(here.rows));
+      }
+    } finally {
+      await single.close();
+    }
+  }, 120_000);
 
   it('compiles in-process once closed, so no job is lost', async () => {
     const closed = createCompilePool(1, 1_000);

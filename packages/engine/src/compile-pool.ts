@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { type AnnotatedClause, CaeError, type ErrorCode, type TextFormat } from '@cae/core';
+import type { EncodedClauses } from '@cae/store-drizzle/encode';
 
 /** A document to compile in a worker. */
 export interface CompileJob {
@@ -19,13 +20,25 @@ export interface CompilePool {
    * workers cannot run (they failed to start or died), so a job is never lost.
    */
   compile(job: CompileJob, inProcess: () => AnnotatedClause[]): Promise<AnnotatedClause[]>;
+  /**
+   * The clauses of `job` compiled and encoded for the store by a worker (`encodeClauses`), so the
+   * thread that writes neither compiles nor encodes them; `inProcess` does both here when the workers
+   * cannot run.
+   */
+  compileEncoded(job: CompileJob, inProcess: () => EncodedClauses): Promise<EncodedClauses>;
+  /**
+   * Compiles here (its `inProcess`) the oldest job no worker has started yet; false when none waits.
+   * A caller that would otherwise wait for the workers compiles beside them instead: with 2 cores,
+   * the main thread and one worker compile together while there is nothing to write.
+   */
+  runQueuedHere(): boolean;
   close(): Promise<void>;
 }
 
 interface Pending {
-  job: CompileJob & { id: number };
-  inProcess: () => AnnotatedClause[];
-  resolve: (clauses: AnnotatedClause[]) => void;
+  job: CompileJob & { id: number; encode: boolean };
+  inProcess: () => unknown;
+  resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
@@ -33,6 +46,7 @@ interface Answer {
   id?: number;
   ready?: boolean;
   clauses?: AnnotatedClause[];
+  encoded?: EncodedClauses;
   error?: { code?: string; message: string; statusCode?: number; details?: unknown };
 }
 
@@ -103,7 +117,7 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
                 })
               : new Error(message),
           );
-        } else pending.resolve(answer.clauses ?? []);
+        } else pending.resolve(pending.job.encode ? answer.encoded : (answer.clauses ?? []));
       }
       dispatch();
     });
@@ -115,13 +129,27 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
     });
   }
 
-  return {
-    compile(job, inProcess) {
-      if (broken || closed) return Promise.resolve().then(inProcess);
-      return new Promise<AnnotatedClause[]>((resolve, reject) => {
-        queue.push({ job: { ...job, id: nextId++ }, inProcess, resolve, reject });
-        dispatch();
+  const run = <T>(job: CompileJob, encode: boolean, inProcess: () => T): Promise<T> => {
+    if (broken || closed) return Promise.resolve().then(inProcess);
+    return new Promise<T>((resolve, reject) => {
+      queue.push({
+        job: { ...job, id: nextId++, encode },
+        inProcess,
+        resolve: resolve as (value: unknown) => void,
+        reject,
       });
+      dispatch();
+    });
+  };
+
+  return {
+    compile: (job, inProcess) => run(job, false, inProcess),
+    compileEncoded: (job, inProcess) => run(job, true, inProcess),
+    runQueuedHere() {
+      const pending = queue.shift();
+      if (!pending) return false;
+      fallBack(pending);
+      return true;
     },
     async close() {
       closed = true;

@@ -36,6 +36,7 @@ import {
   type Synthesizer,
 } from '@cae/retrieval';
 import { createStore, type SaveDocumentInput, type Store, type StoreOptions } from '@cae/store-drizzle';
+import { type EncodedClauses, encodeClauses } from '@cae/store-drizzle/encode';
 import { type CompilePool, createCompilePool } from './compile-pool';
 import { type Engine, type EngineDescription, UnreadableDocument } from './engine-types';
 import { clauseReviewOutcome, QUEUE_STATUS_OF, textToStore } from './review-policy';
@@ -124,6 +125,16 @@ const INGEST_WRITE_GROUP = 64;
 
 /** Text of `ingestMany` after which a group of documents closes, fewer than 64 documents or not. */
 const INGEST_GROUP_CHARACTERS = 256 * 1024;
+
+/**
+ * The first group of an `ingestMany` request is smaller (8 documents or 32 KB of text): the writes
+ * start once it is compiled, while the workers compile the groups after it, instead of waiting for
+ * 64 documents to be compiled before anything else happens.
+ */
+const INGEST_FIRST_GROUP = { documents: 8, characters: 32 * 1024 } as const;
+
+/** A compiled document's place once its clauses were taken (see ingestMany's `release`). */
+const RELEASED: Promise<null> = Promise.resolve(null);
 
 /** A failed document's result: nothing of it was written. */
 function failedResult(index: number, documentId: string | null, error: unknown): IngestResult {
@@ -385,7 +396,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         documentId: string;
         embed: boolean;
         characters: number;
-        compiled: Promise<AnnotatedClause[] | null>;
+        /** The document's clauses encoded for the store (null when not stored, or failed: settled). */
+        compiled: Promise<EncodedClauses | null>;
+        /** Forgets the compiled clauses once taken, so the request does not hold them all to its end. */
+        release(): void;
       }
       const jobs: Job[] = [];
       for (const [index, input] of inputs.entries()) {
@@ -411,17 +425,36 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           seen.set(documentId, index);
           const id = documentId;
           const toStore = request.store || request.embed;
-          const compile = () =>
-            compileText(request.text, id, request.sourceType, request.annotator, request.format, pool);
-          const outcome = (run: () => Promise<AnnotatedClause[]>) =>
+          const job = {
+            text: request.text,
+            documentId: id,
+            sourceType: request.sourceType,
+            format: request.format,
+          };
+          // A stored document's clauses are encoded where they are compiled (on a worker when there
+          // are workers), so this thread, which writes, spends no time on the compact form.
+          const compile = (): Promise<EncodedClauses | AnnotatedClause[]> => {
+            if (!toStore || annotatorFor(request.annotator))
+              return compileText(
+                request.text,
+                id,
+                request.sourceType,
+                request.annotator,
+                request.format,
+                pool,
+              );
+            const here = () => encodeClauses(pipeline.compile(request.text, job));
+            return pool ? pool.compileEncoded(job, here) : Promise.resolve().then(here);
+          };
+          const outcome = (run: () => Promise<EncodedClauses | AnnotatedClause[]>) =>
             run().then(
-              (clauses) => {
-                if (toStore) return clauses;
+              (compiled) => {
+                if (toStore) return Array.isArray(compiled) ? encodeClauses(compiled) : compiled;
                 settle({
                   index,
                   documentId: id,
                   status: 'compiled',
-                  clauseCount: clauses.length,
+                  clauseCount: Array.isArray(compiled) ? compiled.length : compiled.rows.length,
                   embedded: false,
                 });
                 return null;
@@ -431,7 +464,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
                 return null;
               },
             );
-          let pending: Promise<AnnotatedClause[] | null> | null = null;
+          let pending: Promise<EncodedClauses | null> | null = null;
           jobs.push({
             index,
             documentId: id,
@@ -442,6 +475,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
               pending ??= outcome(compile);
               return pending;
             },
+            release() {
+              pending = RELEASED;
+            },
           });
         } catch (error) {
           settle(failedResult(index, documentId, error));
@@ -450,28 +486,40 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       type Ready = {
         index: number;
         documentId: string;
-        clauses: AnnotatedClause[];
+        encoded: EncodedClauses;
         vectors?: Float32Array[];
       };
       /** A group's compiled documents, with their vectors (one embedder call per group). */
       const prepareGroup = async (group: readonly Job[]): Promise<Ready[]> => {
         const ready: (Ready & { embed: boolean })[] = [];
         for (const job of group) {
-          const clauses = await job.compiled;
-          if (clauses)
-            ready.push({ index: job.index, documentId: job.documentId, clauses, embed: job.embed });
+          const compiled = job.compiled;
+          if (pool) {
+            // Nothing to write until this document is compiled: rather than wait for the workers,
+            // this thread compiles the documents still waiting for one (this one first, when no
+            // worker has started it).
+            let done = false;
+            void compiled.then(() => {
+              done = true;
+            });
+            while (!done && pool.runQueuedHere()) await new Promise((resolve) => setImmediate(resolve));
+          }
+          const encoded = await compiled;
+          job.release();
+          if (encoded)
+            ready.push({ index: job.index, documentId: job.documentId, encoded, embed: job.embed });
         }
-        const embedding = ready.filter((document) => document.embed && document.clauses.length > 0);
+        const embedding = ready.filter((document) => document.embed && document.encoded.rows.length > 0);
         if (embedding.length === 0) return ready;
         try {
           await ensureEmbeddings();
           const vectors = await embedDocuments(
             embedder,
-            embedding.map((document) => document.clauses.map((clause) => clause.text)),
+            embedding.map((document) => document.encoded.rows.map((row) => row.text)),
             sentenceContext
               ? {
                   sentenceIndexes: embedding.map((document) =>
-                    document.clauses.map((clause) => clause.syntactic.sentenceIndex),
+                    document.encoded.rows.map((row) => row.sentenceIndex),
                   ),
                 }
               : {},
@@ -488,12 +536,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         index: document.index,
         documentId: document.documentId,
         status: 'stored',
-        clauseCount: document.clauses.length,
+        clauseCount: document.encoded.rows.length,
         embedded: document.vectors !== undefined,
       });
       const inputOf = (document: Ready): SaveDocumentInput => ({
         documentId: document.documentId,
-        clauses: document.clauses,
+        encoded: document.encoded,
         ...(document.vectors ? { embeddings: document.vectors } : {}),
       });
       // Groups of 64 documents or 256 KB of text: long documents (contracts) make small groups, so
@@ -502,7 +550,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       let characters = 0;
       for (const job of jobs) {
         const last = groups.at(-1);
-        if (!last || last.length >= INGEST_WRITE_GROUP || characters >= INGEST_GROUP_CHARACTERS) {
+        const limit =
+          groups.length === 1
+            ? INGEST_FIRST_GROUP
+            : { documents: INGEST_WRITE_GROUP, characters: INGEST_GROUP_CHARACTERS };
+        if (!last || last.length >= limit.documents || characters >= limit.characters) {
           groups.push([job]);
           characters = job.characters;
         } else {
@@ -517,18 +569,19 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       };
       prefetch(groups[0]);
       prefetch(groups[1]);
-      const firstGroup = await prepareGroup(groups[0]!);
+      let firstGroup: Ready[] | null = await prepareGroup(groups[0]!);
       const writeAll = async () => {
         for (const [position, group] of groups.entries()) {
           prefetch(groups[position + 2]);
-          const ready = position === 0 ? firstGroup : await prepareGroup(group);
+          const ready = position === 0 && firstGroup ? firstGroup : await prepareGroup(group);
+          firstGroup = null;
           await writeGroups(ready, inputOf, stored, settle);
         }
       };
       // The request's embedded clauses, estimated from its first group (clauses per character of text).
       const embeddedClauses = firstGroup
         .filter((document) => document.vectors)
-        .reduce((sum, document) => sum + document.clauses.length, 0);
+        .reduce((sum, document) => sum + document.encoded.rows.length, 0);
       const firstCharacters = groups[0]!.reduce((sum, job) => sum + (job.embed ? job.characters : 0), 0);
       const allCharacters = jobs.reduce((sum, job) => sum + (job.embed ? job.characters : 0), 0);
       const estimatedClauses =

@@ -1,5 +1,6 @@
 // A compile worker of @cae/engine (see src/compile-pool.ts): runs the default pipeline on the texts
-// it is sent and answers with the clauses, or with the error as plain fields.
+// it is sent and answers with the clauses (or, for a job marked `encode`, with them encoded as the
+// store writes them, so the thread that writes does not encode), or with the error as plain fields.
 import { parentPort, workerData } from 'node:worker_threads';
 
 // Run from the TypeScript sources (tests, benches in the repository): the pipeline's sources need
@@ -9,6 +10,7 @@ if (workerData.source) {
   register();
 }
 const { createPipeline } = await import('@cae/pipeline');
+const { encodeClauses } = await import('@cae/store-drizzle/encode');
 
 const pipeline = createPipeline({ maxLength: workerData.maxLength });
 // Loads the parser's model now, not on the first document.
@@ -21,7 +23,8 @@ parentPort.on('message', (job) => {
       sourceType: job.sourceType,
       format: job.format,
     });
-    parentPort.postMessage({ id: job.id, clauses });
+    if (job.encode) parentPort.postMessage({ id: job.id, encoded: encodeClauses(clauses) });
+    else parentPort.postMessage({ id: job.id, clauses });
   } catch (error) {
     const fields = error && typeof error === 'object' ? error : { message: String(error) };
     parentPort.postMessage({

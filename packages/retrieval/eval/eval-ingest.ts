@@ -63,7 +63,7 @@ export async function ingestCorpus(options: {
   const started = performance.now();
   let peak = process.memoryUsage().rss;
   await options.store.bulkLoad(async () => {
-    let batch: SaveDocumentInput[] = [];
+    let batch: Extract<SaveDocumentInput, { clauses: unknown }>[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       const mark = performance.now();

@@ -9,6 +9,7 @@ import {
 } from '@cae/core';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeClauses } from '../src/encode';
 import { databaseOf, type Store } from '../src/store';
 import { estimateFilter } from '../src/store-filters';
 import { makeClause, makeDocument, randomEmbeddings } from './clause-fixtures';
@@ -234,6 +235,53 @@ export function storeTests(context: StoreSuiteContext): void {
       ]);
       expect(await termStatsDrift()).toBe(0);
       expect(await store.saveDocuments([])).toEqual([]);
+    });
+
+    it('stores clauses encoded where they were compiled (encodeClauses) as it stores the clauses', async () => {
+      const plain = makeDocument('enc-plain', 3, () => ({ text: 'A harbour crane lifts containers' }));
+      const encoded = makeDocument('enc-rows', 3, () => ({ text: 'A harbour crane lifts containers' }));
+      // Through a structured clone, as from a compile worker.
+      const sent = structuredClone(encodeClauses(encoded));
+      const results = await store.saveDocuments([
+        { documentId: 'enc-plain', clauses: plain },
+        { documentId: 'enc-rows', encoded: sent },
+      ]);
+      expect(results.map((result) => result.clauseCount)).toEqual([3, 3]);
+      expect((await store.listClauses({ documentId: 'enc-rows' })).clauses).toEqual(encoded);
+      expect(await store.saveDocument({ documentId: 'enc-one', encoded: encodeClauses([]) })).toEqual({
+        documentId: 'enc-one',
+        clauseCount: 0,
+        semanticEdgeCount: 0,
+      });
+      const hits = await store.keywordCandidates('harbour crane', {}, 10);
+      expect(hits.filter((hit) => hit.documentId === 'enc-rows')).toHaveLength(3);
+      expect(hits.filter((hit) => hit.documentId === 'enc-plain')).toHaveLength(3);
+      expect(await termStatsDrift()).toBe(0);
+      // Rows are checked as clauses are: another document's rows, a repeated position, a foreign shape.
+      await expect(
+        store.saveDocument({ documentId: 'enc-other', encoded: encodeClauses(makeDocument('enc-x', 2)) }),
+      ).rejects.toSatisfy(
+        (error) =>
+          error instanceof InvalidRequestError && /clause 0 of document enc-other/.test(error.message),
+      );
+      const twice = encodeClauses(makeDocument('enc-twice', 2));
+      await expect(
+        store.saveDocument({
+          documentId: 'enc-twice',
+          encoded: { ...twice, rows: [twice.rows[0]!, { ...twice.rows[1]!, clauseIndex: 0 }] },
+        }),
+      ).rejects.toSatisfy(
+        (error) => error instanceof InvalidRequestError && /appears twice/.test(error.message),
+      );
+      await expect(
+        store.saveDocument({
+          documentId: 'enc-shape',
+          encoded: { rows: [] } as unknown as ReturnType<typeof encodeClauses>,
+        }),
+      ).rejects.toSatisfy(
+        (error) => error instanceof InvalidRequestError && /encodeClauses/.test(error.message),
+      );
+      expect((await store.listClauses({ documentId: 'enc-twice' })).total).toBe(0);
     });
 
     it('re-saves a document in a batch: clauses and postings replaced, review history kept', async () => {

@@ -6,6 +6,7 @@ import {
   type SentenceClause,
 } from '@cae/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { ENCODED_CLAUSES_FORMAT, type EncodedClauses } from '../clause-encoding';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import { isUuid, page, type StoreContext, withTotal } from '../store-context';
 import { checkEmbedding, computeSemanticEdgesPerDocument, DEFAULT_SEMANTIC_EDGES } from '../store-embeddings';
@@ -16,6 +17,7 @@ import {
   candidateSelection,
   clauseColumns,
   clauseInsertRow,
+  type StoredClauseRow,
   toAnnotatedClause,
   toCandidate,
 } from '../store-rows';
@@ -24,14 +26,13 @@ import type { MaintenanceRepository } from './maintenance';
 
 /**
  * A document to store: its clauses (typed values, as the pipeline makes them or parsed at a boundary
- * with `AnnotatedClauseSchema`), optionally their embeddings (aligned by position). The document's
- * source type is its clauses'.
+ * with `AnnotatedClauseSchema`), or the same clauses already encoded by `encodeClauses`
+ * (`@cae/store-drizzle/encode`, e.g. in the worker that compiled them), optionally their embeddings
+ * (aligned by position). The document's source type is its clauses'.
  */
-export interface SaveDocumentInput {
-  documentId: string;
-  clauses: readonly AnnotatedClause[];
-  embeddings?: readonly ArrayLike<number>[];
-}
+export type SaveDocumentInput =
+  | { documentId: string; clauses: readonly AnnotatedClause[]; embeddings?: readonly ArrayLike<number>[] }
+  | { documentId: string; encoded: EncodedClauses; embeddings?: readonly ArrayLike<number>[] };
 
 /** What saveDocument wrote. */
 export interface SaveDocumentResult {
@@ -43,7 +44,8 @@ export interface SaveDocumentResult {
 /** A document checked by `prepare`, ready to write. */
 export interface PreparedDocument {
   documentId: string;
-  clauses: readonly AnnotatedClause[];
+  /** Its clauses' rows, annotations in the stored form. */
+  rows: readonly StoredClauseRow[];
   /** Checked against the store's dimension. */
   embeddings: readonly ArrayLike<number>[] | null;
 }
@@ -80,38 +82,76 @@ export function createDocumentRepository(
     if (typeof documentId !== 'string' || documentId.trim() === '') {
       throw new InvalidRequestError('documentId must be a non-empty string');
     }
-    if (!Array.isArray(input.clauses)) {
+    const encoded = 'encoded' in input ? input.encoded : undefined;
+    if (encoded !== undefined) {
+      if (
+        typeof encoded !== 'object' ||
+        encoded === null ||
+        encoded.format !== ENCODED_CLAUSES_FORMAT ||
+        !Array.isArray(encoded.rows)
+      ) {
+        throw new InvalidRequestError(
+          `encoded clauses of document ${documentId} must come from encodeClauses (format ${ENCODED_CLAUSES_FORMAT})`,
+        );
+      }
+    } else if (!Array.isArray((input as { clauses?: unknown }).clauses)) {
       throw new InvalidRequestError(`clauses of document ${documentId} must be an array`);
     }
     const ids = new Set<string>();
     const positions = new Set<number>();
-    input.clauses.forEach((clause, index) => {
+    /** What the database relies on, for a clause or its encoded row. */
+    const check = (
+      index: number,
+      clause: { id: string; documentId: string; parentClauseId: string | null; clauseIndex: number },
+    ) => {
       const where = `clause ${index} of document ${documentId}`;
-      if (clause.documentId !== documentId || clause.syntactic.documentId !== documentId) {
+      if (clause.documentId !== documentId) {
         throw new InvalidRequestError(`${where} belongs to document ${clause.documentId}`);
       }
       if (!isUuid(clause.id))
         throw new InvalidRequestError(`${where} has an id that is not a UUID: ${clause.id}`);
-      const parent = clause.syntactic.parentClauseId;
+      const parent = clause.parentClauseId;
       if (parent !== null && !isUuid(parent)) {
         throw new InvalidRequestError(`${where} has a parentClauseId that is not a clause id: ${parent}`);
       }
       if (ids.has(clause.id)) throw new InvalidRequestError(`clause id ${clause.id} appears twice`);
-      if (positions.has(clause.syntactic.clauseIndex)) {
-        throw new InvalidRequestError(`clauseIndex ${clause.syntactic.clauseIndex} appears twice`);
+      if (!Number.isInteger(clause.clauseIndex) || positions.has(clause.clauseIndex)) {
+        throw new InvalidRequestError(`clauseIndex ${clause.clauseIndex} appears twice`);
       }
       ids.add(clause.id);
-      positions.add(clause.syntactic.clauseIndex);
-    });
-    if (input.embeddings === undefined) return { documentId, clauses: input.clauses, embeddings: null };
-    if (input.embeddings.length !== input.clauses.length) {
+      positions.add(clause.clauseIndex);
+    };
+    let rows: readonly StoredClauseRow[];
+    if (encoded !== undefined) {
+      for (const [index, row] of encoded.rows.entries()) check(index, row);
+      rows = encoded.rows;
+    } else {
+      const given = (input as { clauses: readonly AnnotatedClause[] }).clauses;
+      given.forEach((clause, index) => {
+        if (clause.syntactic.documentId !== documentId) {
+          throw new InvalidRequestError(
+            `clause ${index} of document ${documentId} belongs to document ${clause.documentId}`,
+          );
+        }
+        check(index, {
+          id: clause.id,
+          documentId: clause.documentId,
+          parentClauseId: clause.syntactic.parentClauseId,
+          clauseIndex: clause.syntactic.clauseIndex,
+        });
+      });
+      // Encoded before the transaction: the compact form's checked round trip holds no lock.
+      rows = given.map(clauseInsertRow);
+    }
+    if (input.embeddings === undefined) return { documentId, rows, embeddings: null };
+    if (input.embeddings.length !== rows.length) {
       throw new InvalidRequestError(
-        `got ${input.embeddings.length} embeddings for ${input.clauses.length} clauses; they must be aligned`,
+        `got ${input.embeddings.length} embeddings for ${rows.length} clauses; they must be aligned`,
       );
     }
     const info = await context.requireEmbeddings(input.embeddings[0]?.length);
     for (const embedding of input.embeddings) checkEmbedding(embedding, info.dimension);
-    return { documentId, clauses: input.clauses, embeddings: input.embeddings };
+    return { documentId, rows, embeddings: input.embeddings };
   };
 
   /**
@@ -134,7 +174,7 @@ export function createDocumentRepository(
       .values(
         byId.map((document) => ({
           id: document.documentId,
-          sourceType: document.clauses[0]?.sourceType ?? 'document',
+          sourceType: document.rows[0]?.sourceType ?? 'document',
           createdAt: now,
           updatedAt: now,
         })),
@@ -158,7 +198,7 @@ export function createDocumentRepository(
     );
     await driver.insertClauseRows(
       tx,
-      batch.flatMap((document) => document.clauses.map(clauseInsertRow)),
+      batch.flatMap((document) => document.rows),
     );
     const bulk = context.bulk;
     // New documents of a batch get their postings in one set-based pass (as a bulk load's end does).
@@ -171,7 +211,7 @@ export function createDocumentRepository(
     for (const document of batch) {
       if (batched.has(document.documentId)) {
         // Indexed above; a document saved without clauses still gets its counts set to 0.
-        if (document.clauses.length === 0) await indexDocumentTerms(tx, document.documentId, 0);
+        if (document.rows.length === 0) await indexDocumentTerms(tx, document.documentId, 0);
         continue;
       }
       // During a bulk load a new document's postings wait (clause count 0 marks it) for one
@@ -180,19 +220,19 @@ export function createDocumentRepository(
         await indexDocumentTerms(
           tx,
           document.documentId,
-          document.clauses.length,
+          document.rows.length,
           previousTerms.get(document.documentId),
         );
       } else {
-        bulk.clauses += document.clauses.length;
+        bulk.clauses += document.rows.length;
       }
     }
     await driver.insertEmbeddings(
       tx,
       batch.flatMap((document) =>
         document.embeddings
-          ? document.clauses.map((clause, index) => ({
-              clauseId: clause.id,
+          ? document.rows.map((row, index) => ({
+              clauseId: row.id,
               embedding: document.embeddings![index]!,
             }))
           : [],
@@ -212,7 +252,7 @@ export function createDocumentRepository(
     }
     return batch.map((document) => ({
       documentId: document.documentId,
-      clauseCount: document.clauses.length,
+      clauseCount: document.rows.length,
       semanticEdgeCount: edgeCounts.get(document.documentId) ?? 0,
     }));
   };
@@ -240,7 +280,7 @@ export function createDocumentRepository(
           throw new InvalidRequestError(`document ${document.documentId} appears twice in the batch`);
         }
         documentIds.add(document.documentId);
-        for (const clause of document.clauses) {
+        for (const clause of document.rows) {
           if (clauseIds.has(clause.id)) {
             throw new InvalidRequestError(`clause id ${clause.id} appears in two documents of the batch`);
           }
