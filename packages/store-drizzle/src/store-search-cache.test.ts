@@ -81,6 +81,7 @@ function expectSameUpToTies(
   deeper: { clauseId: string; score: number }[],
 ): void {
   expect(cached.length).toBe(plain.length);
+  expect(new Set(cached.map((row) => row.clauseId)).size).toBe(cached.length);
   for (const [index, row] of cached.entries()) {
     expect(row.score).toBeCloseTo(plain[index]!.score, 9);
     const inSql = deeper.find((other) => other.clauseId === row.clauseId);
