@@ -139,7 +139,8 @@ export function scoreTenor(view: ClauseView, mood: Mood, passive: boolean): Teno
         thirdOnly = false;
       } else if ((flags & IS_THIRD) !== 0) personal = true;
     }
-    if ((flags !== undefined && (flags & IS_INFORMAL) !== 0) || writtenAsOne(view, index)) add(F.informal_vocabulary);
+    if ((flags !== undefined && (flags & IS_INFORMAL) !== 0) || writtenAsOne(view, index))
+      add(F.informal_vocabulary);
     if (flags !== undefined && (flags & IS_FORMAL) !== 0) add(F.formal_vocabulary);
     if (flags !== undefined && (flags & IS_POLITE) !== 0) add(F.politeness_marker);
     if (tag === 'INTJ') add(F.interjection);
