@@ -62,42 +62,40 @@ export function traceHash(
   if (processType !== undefined) out += `,"processType":${quote(processType)}`;
   if (tenor !== undefined) out += `,"tenor":${tenor}`;
   out += `},"inferenceRule":${quote(inferenceRule)},"premises":[`;
-  for (let index = 0; index < premises.length; index += 1) {
-    const premise = premises[index] as Premise;
-    const frozen = Object.isFrozen(premise);
-    let pair = frozen ? FRAGMENTS.get(premise) : undefined;
+  const withPremises = appendPairs(out, premises, 'value');
+  const withRules =
+    withPremises === undefined ? undefined : appendPairs(`${withPremises}],"rules":[`, rules, 'rule');
+  if (withRules === undefined) return derivationHash({ premises, inferenceRule, conclusion, rules });
+  return sha256(`${withRules}]}`);
+}
+
+/**
+ * `out` followed by the canonical JSON of `items` (objects of exactly the keys "label" and `second`, both
+ * strings), comma-separated; undefined when an item is off that shape. Frozen items (the rule tables' shared
+ * premises and rules) keep their JSON, with and without its leading comma, for the next clause.
+ */
+function appendPairs(
+  out: string,
+  items: readonly (Premise | LabelRule)[],
+  second: 'value' | 'rule',
+): string | undefined {
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as unknown as Record<string, unknown>;
+    const frozen = Object.isFrozen(item);
+    let pair = frozen ? FRAGMENTS.get(item) : undefined;
     if (pair === undefined) {
-      if (typeof premise.label !== 'string' || typeof premise.value !== 'string' || keyCount(premise) !== 2) {
-        return derivationHash({ premises, inferenceRule, conclusion, rules });
-      }
-      const fragment = `{"label":${quote(premise.label)},"value":${quote(premise.value)}}`;
+      const label = item.label;
+      const other = item[second];
+      if (typeof label !== 'string' || typeof other !== 'string' || keyCount(item) !== 2) return undefined;
+      const fragment = `{"label":${quote(label)},"${second}":${quote(other)}}`;
       if (!frozen) {
         out += index === 0 ? fragment : `,${fragment}`;
         continue;
       }
       pair = fragmentPair(fragment);
-      FRAGMENTS.set(premise, pair);
+      FRAGMENTS.set(item, pair);
     }
     out += pair[index === 0 ? 0 : 1];
   }
-  out += '],"rules":[';
-  for (let index = 0; index < rules.length; index += 1) {
-    const rule = rules[index] as LabelRule;
-    const frozen = Object.isFrozen(rule);
-    let pair = frozen ? FRAGMENTS.get(rule) : undefined;
-    if (pair === undefined) {
-      if (typeof rule.label !== 'string' || typeof rule.rule !== 'string' || keyCount(rule) !== 2) {
-        return derivationHash({ premises, inferenceRule, conclusion, rules });
-      }
-      const fragment = `{"label":${quote(rule.label)},"rule":${quote(rule.rule)}}`;
-      if (!frozen) {
-        out += index === 0 ? fragment : `,${fragment}`;
-        continue;
-      }
-      pair = fragmentPair(fragment);
-      FRAGMENTS.set(rule, pair);
-    }
-    out += pair[index === 0 ? 0 : 1];
-  }
-  return sha256(`${out}]}`);
+  return out;
 }

@@ -3,20 +3,11 @@
  * vector weight, RRF k and the vector list's depth varied.
  * Run: pnpm --filter @cae/retrieval exec tsx eval/tune-fusion-offline.ts FILE,FILE [split]
  */
-import { readFileSync } from 'node:fs';
 import { reciprocalRankFusion } from '../src/rank-fusion';
 import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+import { type RecordedQuery as Query, readRecordedLists } from './recorded-lists';
 
-type Row = [string, string, number];
-interface Query {
-  id: string;
-  qrels: [string, number][];
-  keyword: Row[];
-  vector: Row[];
-}
-const files = process.argv[2]!.split(',');
-const split = process.argv[3] ?? 'train';
-const sets = files.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Query[]>)[split]!);
+const sets = readRecordedLists(process.argv[2]!, process.argv[3] ?? 'train');
 
 interface Setting {
   weight: number;

@@ -4,19 +4,10 @@
  * vector list re-orders only where the keyword scores cannot tell clauses apart.
  * Run: pnpm --filter @cae/retrieval exec tsx eval/tune-fusion-ties.ts FILE,FILE [split]
  */
-import { readFileSync } from 'node:fs';
 import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+import { type RecordedQuery as Query, readRecordedLists } from './recorded-lists';
 
-type Row = [string, string, number];
-interface Query {
-  id: string;
-  qrels: [string, number][];
-  keyword: Row[];
-  vector: Row[];
-}
-const files = process.argv[2]!.split(',');
-const split = process.argv[3] ?? 'train';
-const sets = files.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Query[]>)[split]!);
+const sets = readRecordedLists(process.argv[2]!, process.argv[3] ?? 'train');
 
 function score(queries: Query[], weight: number, tolerance: number, k = 60): number {
   const values: number[] = [];
