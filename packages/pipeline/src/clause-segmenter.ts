@@ -1,7 +1,7 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
-import { wordSet } from './lexicons/word-classes';
+import { S_CLITICS, wordSet } from './lexicons/word-classes';
 import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** A clause found by the segmenter, over document token indices. */
@@ -33,7 +33,6 @@ const FINITE_OPERATORS = wordSet(
   'do does did is are was were am can could will would shall should may might must has have had',
 );
 const NOMINATIVE = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
-const IS_CLITICS = new Set(["'s", '’s']);
 const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
@@ -80,7 +79,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       beforeWord === ',' &&
       !NOMINAL_END.has(tokens.pos[index - 2] ?? 'X') &&
       tokens.pos[index + 1] === 'AUX' &&
-      (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || IS_CLITICS.has(tokens.lower[index + 1] ?? ''))
+      (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || S_CLITICS.has(tokens.lower[index + 1] ?? ''))
     )
       return null;
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';

@@ -7,7 +7,12 @@ import {
   LET_FORMS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { FINITE_BE_FORMS, FINITE_OPERATOR_FORMS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
+import {
+  FINITE_BE_FORMS,
+  FINITE_OPERATOR_FORMS,
+  ONLY_PARTICIPLE_FORMS,
+  S_CLITICS,
+} from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm } from './verbal-group';
 
@@ -57,7 +62,6 @@ function finiteForm(view: ClauseView, index: number, subjectBefore: boolean): bo
 const BETWEEN_SUBJECT_AND_VERB = new Set(['ADV', 'PART', 'DET', 'PRON']);
 const TENSED_ENDING = /(?:[^e]ed|[^s]s)$/;
 const NOMINAL_SUBJECT_TAGS = new Set(['PRON', 'NOUN', 'PROPN']);
-const IS_CLITICS = new Set(["'s", '’s']);
 
 /** Whether the word, or its stem without "-ed"/"-d"/"-s" ("pretended" -> "pretend"), has a verb reading. */
 function verbReading(word: string): boolean {
@@ -168,7 +172,7 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
       subject === clitic - 1 &&
       view.pos[predicate] === 'VERB' &&
       (view.lower[predicate] ?? '').endsWith('ing') &&
-      IS_CLITICS.has(view.lower[clitic] ?? '')
+      S_CLITICS.has(view.lower[clitic] ?? '')
     ) {
       finite = clitic;
       finiteRelation = 'clitic "is" read as a possessive';

@@ -2,6 +2,7 @@ import type { CohesiveReference, Mood, Syntactic, Textual, ThemeElement } from '
 import type { ClauseView } from './clause-view';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import { S_CLITICS } from './lexicons/word-classes';
 
 const PERSONAL = new Set([
   'he',
@@ -17,7 +18,6 @@ const PERSONAL = new Set([
   'hers',
   'theirs',
 ]);
-const LETS = new Set(["'s", '’s']);
 const WH_DETERMINERS = new Set(['what', 'how', 'which', 'whose']);
 const FLOATING = new Set(['all', 'both', 'each']);
 const DEMONSTRATIVE = new Set(['this', 'that', 'these', 'those']);
@@ -121,7 +121,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     if (
       group.type === 'verbal' &&
       view.lemma[group.head] === 'let' &&
-      LETS.has(view.lower[group.end] ?? '')
+      S_CLITICS.has(view.lower[group.end] ?? '')
     ) {
       // THEME.LETS: "Let's" is one element of the theme.
       end = group.end + 1;

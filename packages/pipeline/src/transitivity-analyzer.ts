@@ -18,6 +18,7 @@ import {
   MODAL_FORMS,
   NEGATORS,
   POSSESSIVE_DETERMINERS,
+  S_CLITICS,
   wordSet,
 } from './lexicons/word-classes';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
@@ -392,7 +393,7 @@ export function analyzeTransitivity(
     const next = groups[at + 1];
     const after = groups[at + 2];
     const lemma = view.lemma[head];
-    if (lemma === 'let' && next?.type === 'nominal' && LETS.has(view.lower[next.start] ?? '')) {
+    if (lemma === 'let' && next?.type === 'nominal' && S_CLITICS.has(view.lower[next.start] ?? '')) {
       // "Let's start": "'s" is no participant; the Event is the next verb (or the word the tagger took for a noun).
       consumed.add(next);
       let verb = next.end > next.start + 1 ? next.start + 1 : -1;
@@ -1049,7 +1050,6 @@ export function analyzeTransitivity(
   };
 }
 
-const LETS = new Set(["'s", '’s']);
 const HAS_CLITIC = new Set(["'s", '’s', "'ve", '’ve']);
 const PASSIVE_BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am']);
 const RELATIVES = new Set(['who', 'which', 'that', 'whom']);

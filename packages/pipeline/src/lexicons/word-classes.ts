@@ -3,6 +3,9 @@
 /** Possessive determiners ("my", "their"): they open a nominal group and make it definite. */
 export const POSSESSIVE_DETERMINERS: readonly string[] = ['my', 'your', 'his', 'her', 'its', 'our', 'their'];
 
+/** The clitic "'s" in both apostrophes: "is"/"has" ("it's", "she's going"), "us" ("let's") or a possessive. */
+export const S_CLITICS: ReadonlySet<string> = new Set(["'s", '’s']);
+
 /** Demonstratives ("this", "those"): determiners or, standing alone, pronouns. */
 export const DEMONSTRATIVES: readonly string[] = ['this', 'that', 'these', 'those'];
 
