@@ -104,6 +104,15 @@ describe('pass 1 with the trained parser', () => {
     expect(tagged.lemmas[tagged.values.indexOf('ta')]).toBe('to');
     // The possessive "its", the verb "lets" with its Subject left out and "IM" stay whole.
     expect(tagText('The dog wagged its tail.').values).toContain('its');
+    // Words that also open a possessive's noun phrase keep "its" whole ("its only obligation").
+    for (const phrase of [
+      'its only obligation',
+      'its very nature',
+      'its true value',
+      'its worth',
+      'its being sold',
+    ])
+      expect(tagText(`The Company limits ${phrase}.`).values).toContain('its');
     expect(tagText('Lets you choose the colour.').values).toContain('Lets');
     expect(tagText('IM me tonight.').values).toContain('IM');
     const off = tagText(text, { disabledRules: new Set(['TOKEN.UD_WORDS']) });
