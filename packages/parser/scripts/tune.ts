@@ -1,8 +1,9 @@
 // Tuning on the dev parts only (`pnpm --filter @cae/parser exec tsx --conditions=@cae/source scripts/tune.ts`):
 // trains the parser as scripts/train.ts does, on the shipped model's tagger and cached jackknifed tags, and scores
 // EWT dev and GUM dev (gold tokens) after every iteration from EVAL_FROM on, for each pruning threshold in PRUNES.
-// NON_PROJECTIVE=skip|lift, PARSER_ITERATIONS, EVAL_FROM, PRUNES (comma-separated), EXPLORE (probability);
-// SAVE_ITER=n writes the model of iteration n (first threshold) to SAVE_PATH. Never reads a test part.
+// NON_PROJECTIVE=skip|lift|lift-head, PARSER_ITERATIONS, EVAL_FROM, PRUNES (comma-separated), EXPLORE (probability);
+// SAVE_ITER=n[,m…] writes the model of those iterations (first threshold) to SAVE_PATH ({iteration} in it is
+// replaced by the iteration). Never reads a test part.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { evalDataDir } from '../../../scripts/eval-data-dir';
@@ -11,6 +12,7 @@ import { EnglishParser } from '../src/english-parser';
 import { inTableOrder, type LinearModelData } from '../src/linear-model';
 import { DEFAULT_MODEL_PATH } from '../src/load-parser';
 import { deserializeModel, serializeModel } from '../src/model-format';
+import { projectivizeWithLabels } from '../src/lifting';
 import { isProjective, projectivize } from '../src/oracle';
 import { type ParserExample, trainParser } from '../src/parser-training';
 import { tagClassName } from '../src/tag-classes';
@@ -81,17 +83,20 @@ function pruneRows(model: LinearModelData, minRowWeight: number): LinearModelDat
 }
 
 const tags = jackknifedTags();
-const lift = process.env.NON_PROJECTIVE === 'lift';
+const nonProjective = process.env.NON_PROJECTIVE ?? 'skip';
+const lift = nonProjective === 'lift' || nonProjective === 'lift-head';
 const examples: ParserExample[] = [];
 train.forEach((sentence, s) => {
   let heads = sentence.heads;
+  let deprels = sentence.deprels;
   if (!isProjective(heads)) {
     if (!lift) return;
-    heads = projectivize(heads);
+    if (nonProjective === 'lift-head') ({ heads, deprels } = projectivizeWithLabels(heads, deprels));
+    else heads = projectivize(heads);
   }
-  examples.push({ words: sentence.words, tags: Int32Array.from(tags[s]!), heads, deprels: sentence.deprels });
+  examples.push({ words: sentence.words, tags: Int32Array.from(tags[s]!), heads, deprels });
 });
-console.log(`${examples.length} training sentences (non-projective: ${lift ? 'lifted' : 'skipped'})`);
+console.log(`${examples.length} training sentences (non-projective: ${lift ? nonProjective : 'skipped'})`);
 const dev = [
   { name: 'EWT dev', sentences: readConllu(`${EWT}/en_ewt-ud-dev.conllu`) },
   { name: 'GUM dev', sentences: readConllu(`${GUM}/en_gum-ud-dev.conllu`) },
@@ -99,6 +104,7 @@ const dev = [
 const iterations = Number(process.env.PARSER_ITERATIONS ?? 16);
 const evalFrom = Number(process.env.EVAL_FROM ?? 1);
 const prunes = (process.env.PRUNES ?? '400').split(',').map(Number);
+const saveIters = (process.env.SAVE_ITER ?? '').split(',').filter(Boolean).map(Number);
 const started = performance.now();
 trainParser(examples, {
   tagClasses: bundle.tagger.classes,
@@ -130,13 +136,16 @@ trainParser(examples, {
       console.log(
         `iteration ${iteration}, prune ${prune}, ${transitions.keys.length} transition rows: ${scores.join(' | ')}`,
       );
-      if (process.env.SAVE_ITER === String(iteration) && prune === prunes[0]) {
+      if (saveIters.includes(iteration) && prune === prunes[0]) {
         const about = {
           ...bundle.about,
           parserIterations: iteration,
-          ...(lift ? { nonProjective: 'lift' } : {}),
+          ...(lift ? { nonProjective } : {}),
         };
-        const path = process.env.SAVE_PATH ?? `${tmpdir()}/cae-parser-tune-${iteration}.bin.gz`;
+        const path = (process.env.SAVE_PATH ?? `${tmpdir()}/cae-parser-tune-{iteration}.bin.gz`).replace(
+          '{iteration}',
+          String(iteration),
+        );
         writeFileSync(path, serializeModel({ ...bundle, about, parser: { ...full, transitions } }));
         console.log(`wrote ${path}`);
       }

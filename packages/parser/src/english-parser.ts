@@ -1,6 +1,7 @@
 import type { Upos } from '@cae/core';
 import { DependencyParser } from './dependency-parser';
 import { Lemmatizer } from './lemmatizer';
+import { deprojectivize, LIFT_MARK } from './lifting';
 import type { ModelBundle } from './model-format';
 import { agreeWithSubjects, type Features, Morphology } from './morphology';
 import { parseTagClass, type TagClass } from './tag-classes';
@@ -55,6 +56,8 @@ export class EnglishParser implements Parser {
   private readonly morphology: Morphology;
   private readonly lemmatizer: Lemmatizer;
   private readonly dependencies: DependencyParser;
+  /** Whether some parser labels record a lift (a model trained with `nonProjective: 'lift-head'`). */
+  private readonly liftLabels: boolean;
 
   constructor(readonly bundle: ModelBundle) {
     this.tagger = new Tagger(bundle.tagger);
@@ -62,6 +65,7 @@ export class EnglishParser implements Parser {
     this.morphology = new Morphology(bundle.morphology, bundle.tagger.classes);
     this.lemmatizer = new Lemmatizer(bundle.lemmatizer);
     this.dependencies = new DependencyParser(bundle.parser);
+    this.liftLabels = bundle.parser.labels.some((label) => label.includes(LIFT_MARK));
   }
 
   tag(words: readonly string[], options: TagOptions = {}): TaggedWord[] {
@@ -98,6 +102,14 @@ export class EnglishParser implements Parser {
     const tree = this.dependencies.parse(words, tags);
     const labels = this.dependencies.labels;
     const parsed: ParsedWord[] = new Array(words.length);
+    let heads: ArrayLike<number> = tree.heads;
+    let deprels: string[] | undefined;
+    if (this.liftLabels) {
+      const lowered = Array.from(tree.heads.subarray(0, words.length));
+      deprels = Array.from(tree.labels.subarray(0, words.length), (label) => labels[label] ?? 'dep');
+      deprojectivize(lowered, deprels);
+      heads = lowered;
+    }
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const { upos, xpos } = this.classes[tags[i]!]!;
@@ -108,8 +120,8 @@ export class EnglishParser implements Parser {
         xpos,
         feats: this.morphology.feats(word, tags[i]!, lower),
         lemma: this.lemmatizer.lemma(word, upos, xpos, lower),
-        head: tree.heads[i]!,
-        deprel: labels[tree.labels[i]!] ?? 'dep',
+        head: heads[i]!,
+        deprel: deprels ? deprels[i]! : (labels[tree.labels[i]!] ?? 'dep'),
       };
     }
     agreeWithSubjects(parsed);

@@ -2,6 +2,7 @@ import type { ConlluSentence } from './conllu';
 import { trainLemmatizer } from './lemmatizer';
 import type { ModelBundle } from './model-format';
 import { trainMorphology } from './morphology';
+import { projectivizeWithLabels } from './lifting';
 import { isProjective, projectivize } from './oracle';
 import { type ParserExample, trainParser } from './parser-training';
 import { tagClassName } from './tag-classes';
@@ -16,9 +17,10 @@ export interface ModelTrainingOptions {
   seed: number;
   /**
    * Non-projective training trees: `lift` trains on them made projective by lifting their crossing arcs
-   * (`projectivize`), `skip` leaves them out (the default).
+   * (`projectivize`), `lift-head` does so and records each lift in the lifted word's label
+   * (`projectivizeWithLabels`, undone after parsing), `skip` leaves them out (the default).
    */
-  nonProjective?: 'skip' | 'lift';
+  nonProjective?: 'skip' | 'lift' | 'lift-head';
   about?: Record<string, string | number>;
   log?: (line: string) => void;
 }
@@ -36,12 +38,14 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
   let lifted = 0;
   train.forEach((sentence, s) => {
     let heads = sentence.heads;
+    let deprels = sentence.deprels;
     if (!isProjective(heads)) {
-      if (options.nonProjective !== 'lift') return;
-      heads = projectivize(heads);
+      if (options.nonProjective === 'lift-head') ({ heads, deprels } = projectivizeWithLabels(heads, deprels));
+      else if (options.nonProjective === 'lift') heads = projectivize(heads);
+      else return;
       lifted++;
     }
-    examples.push({ words: sentence.words, tags: tags[s]!, heads, deprels: sentence.deprels });
+    examples.push({ words: sentence.words, tags: tags[s]!, heads, deprels });
   });
   log?.(`parser: ${examples.length} sentences of ${train.length} (${lifted} non-projective ones lifted)`);
   const parser = trainParser(examples, {
