@@ -1,8 +1,8 @@
 import type { ConlluSentence } from './conllu';
 import { trainLemmatizer } from './lemmatizer';
+import { projectivizeWithLabels } from './lifting';
 import type { ModelBundle } from './model-format';
 import { trainMorphology } from './morphology';
-import { projectivizeWithLabels } from './lifting';
 import { isProjective, projectivize } from './oracle';
 import { type ParserExample, trainParser } from './parser-training';
 import { tagClassName } from './tag-classes';
@@ -40,7 +40,8 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
     let heads = sentence.heads;
     let deprels = sentence.deprels;
     if (!isProjective(heads)) {
-      if (options.nonProjective === 'lift-head') ({ heads, deprels } = projectivizeWithLabels(heads, deprels));
+      if (options.nonProjective === 'lift-head')
+        ({ heads, deprels } = projectivizeWithLabels(heads, deprels));
       else if (options.nonProjective === 'lift') heads = projectivize(heads);
       else return;
       lifted++;
