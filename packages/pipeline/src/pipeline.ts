@@ -28,6 +28,13 @@ export interface PipelineOptions {
    * parsed either way (each token's `headStart` and `deprel`).
    */
   readonly posSource?: PosSource;
+  /**
+   * Participants and circumstances read off the dependency tree (transitivity-tree.ts: nsubj, obj,
+   * iobj, obl, advmod of the predicate through the rule table `PARTICIPANT_TREE_RULES`) instead of the
+   * word-order analysis alone. Off by default for now: on dev it raises participant precision but
+   * loses oblique recall where the parser attaches a prepositional phrase to a noun (docs/ANNOTATION.md).
+   */
+  readonly treeParticipants?: boolean;
 }
 
 /** Options of one compile call. */
@@ -135,6 +142,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             ...(projects === true ? { projects } : {}),
             ...(standalone === true ? { standalone } : {}),
             ...(disabledRules.size > 0 ? { disabledRules } : {}),
+            ...(options.treeParticipants === true ? { treeParticipants: true } : {}),
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();
