@@ -34,12 +34,12 @@ const posSourceArg = process.argv.includes('--pos-source')
   ? process.argv[process.argv.indexOf('--pos-source') + 1]
   : undefined;
 const posSource = posSourceArg === 'wink' || posSourceArg === 'parser' ? posSourceArg : undefined;
-/** `--tree-participants` compiles with participants and circumstances from the tree (PipelineOptions.treeParticipants). */
-const treeParticipants = process.argv.includes('--tree-participants');
+/** `--word-order-participants` compiles with the word-order participant analysis alone (PipelineOptions.treeParticipants false). */
+const treeParticipants = !process.argv.includes('--word-order-participants');
 const pipeline = createPipeline({
   clock: () => new Date(0),
   ...(posSource ? { posSource } : {}),
-  ...(treeParticipants ? { treeParticipants } : {}),
+  ...(treeParticipants ? {} : { treeParticipants }),
 });
 
 function compromiseMood(text: string): Coarse {
@@ -486,7 +486,7 @@ if (mainClauses > 0)
   );
 
 if (isTest && only === null) {
-  const write = posSource === undefined;
+  const write = posSource === undefined && treeParticipants;
   const table = [
     '| measure | data | @cae/pipeline | compromise | target |',
     '|---|---|---|---|---|',

@@ -27,7 +27,7 @@ export interface AnnotationContext {
   readonly standalone?: boolean;
   /** Rule ids switched off (`createPipeline({ disabledRules })`); the mood tree rules read it. */
   readonly disabledRules?: ReadonlySet<string>;
-  /** Participants and circumstances from the dependency tree (transitivity-tree.ts); off by default. */
+  /** `false`: participants and circumstances from the word-order analysis alone, not the tree (transitivity-tree.ts). */
   readonly treeParticipants?: boolean;
 }
 
@@ -101,14 +101,14 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   );
   const passive = isPassive(view);
   const tenor = scoreTenor(view, mood.mood, passive);
-  // Participants and circumstances from the tree when asked for, the word-order analysis where the tree gives none.
+  // Participants and circumstances from the tree, the word-order analysis where the tree gives none.
   const wordOrder = analyzeTransitivity(view, passive, modality.polarity, mood.mood, {
     projects: context.projects === true,
   });
   const fromTree =
-    context.treeParticipants === true
-      ? treeTransitivity(view, wordOrder, context.disabledRules)
-      : { ideational: wordOrder, premises: NO_PREMISES, rules: NO_RULES };
+    context.treeParticipants === false
+      ? { ideational: wordOrder, premises: NO_PREMISES, rules: NO_RULES }
+      : treeTransitivity(view, wordOrder, context.disabledRules);
   const ideational = fromTree.ideational;
   const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
   const features = tenor.features;

@@ -29,10 +29,10 @@ export interface PipelineOptions {
    */
   readonly posSource?: PosSource;
   /**
-   * Participants and circumstances read off the dependency tree (transitivity-tree.ts: nsubj, obj,
-   * iobj, obl, advmod of the predicate through the rule table `PARTICIPANT_TREE_RULES`) instead of the
-   * word-order analysis alone. Off by default for now: on dev it raises participant precision but
-   * loses oblique recall where the parser attaches a prepositional phrase to a noun (docs/ANNOTATION.md).
+   * Participants and circumstances read off the dependency tree (transitivity-tree.ts: the nsubj, obj,
+   * iobj, obl and advmod dependents of the predicate through the rule table `PARTICIPANT_TREE_RULES`),
+   * the word-order analysis filling in where the tree gives nothing (default `true`). `false` keeps the
+   * word-order analysis alone, as before (for comparisons; docs/ANNOTATION.md, "Participants from the tree").
    */
   readonly treeParticipants?: boolean;
 }
@@ -142,7 +142,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             ...(projects === true ? { projects } : {}),
             ...(standalone === true ? { standalone } : {}),
             ...(disabledRules.size > 0 ? { disabledRules } : {}),
-            ...(options.treeParticipants === true ? { treeParticipants: true } : {}),
+            ...(options.treeParticipants === false ? { treeParticipants: false } : {}),
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();
@@ -174,6 +174,8 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           : { sentenceFinal: annotateOptions.sentenceFinal }),
         previous: (annotateOptions.previous ?? []).map((earlier) => earlier.syntactic),
         generatedAt: clock().toISOString(),
+        ...(disabledRules.size > 0 ? { disabledRules } : {}),
+        ...(options.treeParticipants === false ? { treeParticipants: false } : {}),
       });
     },
     applyAnnotator(clauses, annotator, annotatorOptions = {}) {

@@ -36,10 +36,24 @@ describe('participant rules read off the tree: every example is a test', () => {
 });
 
 describe('tree stage', () => {
-  it('is off by default: the trace cites no tree rule', () => {
-    const plain = createPipeline({ clock: () => new Date(0) });
-    const clause = main(plain.compile('The tenant must return the keys.', { documentId: 'd' }));
-    expect(rulesOf(clause).some((rule) => rule.startsWith('PARTICIPANT.TREE'))).toBe(false);
+  it('is on by default; treeParticipants: false keeps the word-order analysis alone', () => {
+    const text = "Here's an excerpt from the article:";
+    const plain = main(createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' }));
+    expect(rulesOf(plain)).toContain('PARTICIPANT.TREE_SUBJECT');
+    const wordOrder = main(
+      createPipeline({ clock: () => new Date(0), treeParticipants: false }).compile(text, {
+        documentId: 'd',
+      }),
+    );
+    expect(rulesOf(wordOrder).some((rule) => rule.startsWith('PARTICIPANT.TREE'))).toBe(false);
+    expect(wordOrder.ideational.circumstances.map((circumstance) => circumstance.text)).toContain(
+      'from the article',
+    );
+  });
+  it('re-annotating a compiled clause gives the same participants as the compile', () => {
+    const [clause] = pipeline.compile('The road was blocked by fallen trees.', { documentId: 'd' });
+    const again = pipeline.annotate(clause as AnnotatedClause, { sentenceFinal: '.' });
+    expect(again.ideational.participants).toEqual(clause?.ideational.participants);
   });
   it('cites the relation of every element in the premises', () => {
     const clause = main(pipeline.compile('The tenant must return the keys.', { documentId: 'd' }));

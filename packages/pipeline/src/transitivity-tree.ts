@@ -28,6 +28,8 @@ import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES } from './transitivity-
 
 /** Id that switches the whole tree stage off. */
 export const TREE_STAGE = 'PARTICIPANT.TREE';
+/** An object's span ends where the word order puts another element after it (see `treeTransitivity`). */
+export const OBJECT_TAIL = 'PARTICIPANT.TREE_OBJECT_TAIL';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
 
@@ -192,6 +194,35 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [{ text: 'Which hospital did they take him to?', expect: 'location/place=Which hospital' }],
   },
   {
+    // The tagger or parser took a verb for a nominal ("How many trees did the storm uproot?": uproot/obj):
+    // no participant from the tree; the word order's analysis stands.
+    id: 'PARTICIPANT.TREE_VERB_AS_NOMINAL',
+    when: (dependent, context) =>
+      /^(nsubj|obj|iobj)(:|$)/.test(dependent.deprel) &&
+      dependent.end === dependent.index + 1 &&
+      (context.view.pos[dependent.index] === 'VERB' || context.view.pos[dependent.index] === 'AUX'),
+    decide: () => NONE,
+    examples: [{ text: 'How many trees did the storm uproot?', expect: '-=uproot' }],
+  },
+  {
+    // "She turned down the lane": an object the word order reads as inside a circumstance of place after a
+    // motion verb (no phrasal verb) stays that circumstance.
+    id: 'CIRCUMSTANCE.TREE_PATH_OBJECT',
+    when: (dependent, context) => {
+      if (!/^obj(:|$)/.test(dependent.deprel)) return false;
+      if (context.previous.rawTransitivity.matched.includes('ROLE.PHRASAL_VERB')) return false;
+      const found = previousCircumstance(dependent, context);
+      return (
+        found !== undefined &&
+        found.start < dependent.start &&
+        context.view.pos[found.start] === 'ADP' &&
+        previousParticipant(dependent, context) === undefined
+      );
+    },
+    decide: () => NONE,
+    examples: [{ text: 'She turned down the lane.', expect: 'location/place=down the lane' }],
+  },
+  {
     // nsubj/csubj (and :pass): the first participant of the process type, the passive's Goal-like one in the passive.
     id: 'PARTICIPANT.TREE_SUBJECT',
     when: is(/^(nsubj|csubj)(:|$)/),
@@ -238,6 +269,17 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [{ text: 'She talked to the manager.', expect: 'receiver=to the manager' }],
   },
   {
+    // A bare nominal with no time word the word order made a participant ("handed the guest a heavy suitcase",
+    // which the parser may label obl:unmarked): its role stands.
+    id: 'PARTICIPANT.TREE_BARE_NOMINAL',
+    when: (dependent, context) =>
+      /^(obl:npmod|obl:unmarked)$/.test(dependent.deprel) &&
+      !hasTime(dependent, context) &&
+      previousParticipant(dependent, context) !== undefined,
+    decide: (dependent, context) => keptRole(dependent, context, null),
+    examples: [{ text: 'The porter handed the guest a heavy suitcase.', expect: 'goal=a heavy suitcase' }],
+  },
+  {
     // A bare nominal of time or measure (obl:tmod, obl:npmod, obl:unmarked): a circumstance of time or extent.
     id: 'CIRCUMSTANCE.TREE_TEMPORAL',
     when: is(/^(obl:tmod|obl:npmod|obl:unmarked|nmod:tmod)$/),
@@ -278,6 +320,8 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     when: is(/^advmod(:|$)/),
     decide: (dependent, context) => {
       const word = context.view.lower[dependent.index] ?? '';
+      // "there lived an old fisherman": the existential "there" is no place.
+      if (word === 'there' && context.processType === 'existential') return NONE;
       if (
         MODAL_ADJUNCTS[word] !== undefined ||
         TEXTUAL_THEMES.has(word) ||
@@ -456,6 +500,8 @@ export function treeTransitivity(
   if (group !== undefined)
     for (let index = group.start; index < group.end; index += 1) eventTokens.add(index);
   if (view.finite >= 0) eventTokens.add(view.finite);
+  // Starts of word-order elements kept after an object whose subtree the parser made swallow them.
+  const ownTail = new Set<number>();
   const candidates: number[] = [];
   for (const at of predicates) candidates.push(...(tree.children[at] ?? []));
   candidates.sort((a, b) => a - b);
@@ -473,6 +519,24 @@ export function treeTransitivity(
     if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';
     if (!CANDIDATE.test(deprel)) continue;
     const span = subtreeSpan(view, tree, index);
+    if (/^(obj|iobj)(:|$)/.test(deprel) && disabled?.has(OBJECT_TAIL) !== true) {
+      // "gave the twins a parcel", "told a secret to her friend": where the parser hangs a second object or a
+      // prepositional phrase under an object, the word order's boundary holds (its own element after the object).
+      const own = previous.participants.find(
+        (participant) => participant.start <= index && index < participant.end,
+      );
+      if (own !== undefined && own.end < span.end) {
+        const tail = [...previous.participants, ...previous.circumstances]
+          .filter((element) => element.start >= own.end && element.start < span.end)
+          .map((element) => element.start);
+        if (tail.length > 0) {
+          span.end = Math.min(...tail);
+          for (const start of tail) ownTail.add(start);
+          while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
+          fire('participants', OBJECT_TAIL);
+        }
+      }
+    }
     let holdsEvent = false;
     for (let at = span.start; at < span.end; at += 1) if (eventTokens.has(at)) holdsEvent = true;
     if (holdsEvent) continue;
@@ -533,12 +597,15 @@ export function treeTransitivity(
   };
   const onPredicate = (start: number, end: number): boolean => {
     if (start <= predicate && predicate < end) return true;
+    if (ownTail.has(start)) return true;
     const head = spanHead(view, tree, start, end);
     if (predicates.has(head)) return true;
     const headOfHead = tree.heads[head] ?? -1;
     if (headOfHead < 0) return true;
     if (!predicates.has(headOfHead)) return disabled?.has(NOT_ON_PREDICATE) === true;
-    if (NOT_AN_ELEMENT.test(tokens[head]?.deprel ?? '')) return disabled?.has(NOT_ON_PREDICATE) === true;
+    const relation = tokens[head]?.deprel ?? '';
+    if (relation === 'nmod' && view.pos[headOfHead] === 'VERB') return true;
+    if (NOT_AN_ELEMENT.test(relation)) return disabled?.has(NOT_ON_PREDICATE) === true;
     return true;
   };
   let dropped = false;
