@@ -12,6 +12,7 @@ import { createPipeline } from '../src/pipeline';
 import { reportContracts } from './contracts';
 import { type Coarse, coarse, fourWay, goldFourWay, sentenceMood } from './moods';
 import { scoreParse } from './parse-eval';
+import { reportParticipants } from './participants';
 import { reportSegmentation } from './segmentation';
 import { reportSflGold } from './sfl-gold';
 import { reportTuningSet } from './tuning-set';
@@ -22,7 +23,7 @@ const split = process.argv.includes('--split')
   ? (process.argv[process.argv.indexOf('--split') + 1] ?? 'test')
   : 'test';
 const isTest = split === 'test';
-/** `--only pos,ud,gum,ovos,conll,genia,sfl,tuning,contracts,segmentation` runs only the named measures (docs/EVALUATION.md is then not written). */
+/** `--only pos,ud,gum,ovos,conll,genia,sfl,tuning,contracts,segmentation,participants` runs only the named measures (docs/EVALUATION.md is then not written). */
 const only = process.argv.includes('--only')
   ? new Set((process.argv[process.argv.indexOf('--only') + 1] ?? '').split(','))
   : null;
@@ -33,7 +34,13 @@ const posSourceArg = process.argv.includes('--pos-source')
   ? process.argv[process.argv.indexOf('--pos-source') + 1]
   : undefined;
 const posSource = posSourceArg === 'wink' || posSourceArg === 'parser' ? posSourceArg : undefined;
-const pipeline = createPipeline({ clock: () => new Date(0), ...(posSource ? { posSource } : {}) });
+/** `--word-order-participants` compiles with the word-order participant analysis alone (PipelineOptions.treeParticipants false). */
+const treeParticipants = !process.argv.includes('--word-order-participants');
+const pipeline = createPipeline({
+  clock: () => new Date(0),
+  ...(posSource ? { posSource } : {}),
+  ...(treeParticipants ? {} : { treeParticipants }),
+});
 
 function compromiseMood(text: string): Coarse {
   const doc = nlp(text);
@@ -440,6 +447,17 @@ if (want('sfl')) {
   });
 }
 
+// Participants and circumstances of main clauses against the gold trees (eval/participants.ts).
+if (want('participants')) {
+  reportParticipants(pipeline, ud, `UD EWT ${split}`, row);
+  reportParticipants(
+    pipeline,
+    readConllu(`${DATA}/ud-gum/en_gum-ud-${isTest ? 'test' : 'dev'}.conllu`),
+    `GUM ${split}`,
+    row,
+  );
+}
+
 // Tuning set of real main clauses (eval/tuning-set.ts; `--tuning-errors` lists every miss).
 if (want('tuning'))
   reportTuningSet({
@@ -468,7 +486,7 @@ if (mainClauses > 0)
   );
 
 if (isTest && only === null) {
-  const write = posSource === undefined;
+  const write = posSource === undefined && treeParticipants;
   const table = [
     '| measure | data | @cae/pipeline | compromise | target |',
     '|---|---|---|---|---|',

@@ -7,6 +7,7 @@ import { isPassive, scoreTenor } from './tenor-scorer';
 import { analyzeTheme } from './theme-analyzer';
 import { traceHash } from './trace-hash';
 import { analyzeTransitivity } from './transitivity-analyzer';
+import { treeTransitivity } from './transitivity-tree';
 
 /** What pass 2 may know beyond the clause itself. */
 export interface AnnotationContext {
@@ -26,6 +27,8 @@ export interface AnnotationContext {
   readonly standalone?: boolean;
   /** Rule ids switched off (`createPipeline({ disabledRules })`); the mood tree rules read it. */
   readonly disabledRules?: ReadonlySet<string>;
+  /** `false`: participants and circumstances from the word-order analysis alone, not the tree (transitivity-tree.ts). */
+  readonly treeParticipants?: boolean;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -98,9 +101,15 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   );
   const passive = isPassive(view);
   const tenor = scoreTenor(view, mood.mood, passive);
-  const ideational = analyzeTransitivity(view, passive, modality.polarity, mood.mood, {
+  // Participants and circumstances from the tree, the word-order analysis where the tree gives none.
+  const wordOrder = analyzeTransitivity(view, passive, modality.polarity, mood.mood, {
     projects: context.projects === true,
   });
+  const fromTree =
+    context.treeParticipants === false
+      ? { ideational: wordOrder, premises: NO_PREMISES, rules: NO_RULES }
+      : treeTransitivity(view, wordOrder, context.disabledRules);
+  const ideational = fromTree.ideational;
   const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
   const features = tenor.features;
   let polite = false;
@@ -122,6 +131,8 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   premises.push(passive ? VOICE_PASSIVE : VOICE_ACTIVE);
   premises.push(SENTIMENT[sentiment]);
   for (let index = 0; index < features.length; index += 1) premises.push(features[index] as Premise);
+  for (let index = 0; index < fromTree.premises.length; index += 1)
+    premises.push(internPremise(fromTree.premises[index] as Premise));
   const conclusion: Conclusion = {
     mood: mood.mood,
     modalityWeight: modality.weight,
@@ -136,6 +147,10 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     ruleOf(ATTITUDE_LABEL_RULES, 'speaker_attitude', attitudeRule(attitude)),
     textual.markedTheme ? THEME_MARKED : THEME_FIRST,
   ];
+  for (let index = 0; index < fromTree.rules.length; index += 1) {
+    const rule = fromTree.rules[index] as LabelRule;
+    rules.push(ruleOf(TREE_RULES, rule.label, rule.rule));
+  }
   const inferenceRule = mood.rule;
   const hash = traceHash(premises, inferenceRule, conclusion, rules);
   const verbLemma = ideational.rawTransitivity.verbLemma;
@@ -179,6 +194,8 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
 }
 
 const NO_CLAUSES: readonly Syntactic[] = [];
+const NO_PREMISES: readonly Premise[] = [];
+const NO_RULES: readonly LabelRule[] = [];
 
 // Premises and label rules repeat across clauses: the output shares one frozen object per distinct value
 // (less to allocate, keep and collect over a large document). Caches are bounded.
@@ -197,6 +214,7 @@ const THEME_MARKED: LabelRule = Object.freeze({ label: 'theme', rule: 'THEME.MAR
 const THEME_FIRST: LabelRule = Object.freeze({ label: 'theme', rule: 'THEME.FIRST_EXPERIENTIAL' });
 const MODALITY_RULES = new Map<string, LabelRule>();
 const PROCESS_RULES = new Map<string, LabelRule>();
+const TREE_RULES = new Map<string, LabelRule>();
 const ATTITUDE_LABEL_RULES = new Map<string, LabelRule>();
 const PREMISES = new Map<string, Map<string, Premise>>();
 let premiseCount = 0;

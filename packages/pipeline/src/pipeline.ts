@@ -28,6 +28,13 @@ export interface PipelineOptions {
    * parsed either way (each token's `headStart` and `deprel`).
    */
   readonly posSource?: PosSource;
+  /**
+   * Participants and circumstances read off the dependency tree (transitivity-tree.ts: the nsubj, obj,
+   * iobj, obl and advmod dependents of the predicate through the rule table `PARTICIPANT_TREE_RULES`),
+   * the word-order analysis filling in where the tree gives nothing (default `true`). `false` keeps the
+   * word-order analysis alone, as before (for comparisons; docs/ANNOTATION.md, "Participants from the tree").
+   */
+  readonly treeParticipants?: boolean;
 }
 
 /** Options of one compile call. */
@@ -135,6 +142,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             ...(projects === true ? { projects } : {}),
             ...(standalone === true ? { standalone } : {}),
             ...(disabledRules.size > 0 ? { disabledRules } : {}),
+            ...(options.treeParticipants === false ? { treeParticipants: false } : {}),
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();
@@ -166,6 +174,8 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           : { sentenceFinal: annotateOptions.sentenceFinal }),
         previous: (annotateOptions.previous ?? []).map((earlier) => earlier.syntactic),
         generatedAt: clock().toISOString(),
+        ...(disabledRules.size > 0 ? { disabledRules } : {}),
+        ...(options.treeParticipants === false ? { treeParticipants: false } : {}),
       });
     },
     applyAnnotator(clauses, annotator, annotatorOptions = {}) {

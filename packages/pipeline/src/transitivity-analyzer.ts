@@ -9,6 +9,7 @@ import type {
   ProcessType,
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
+import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
@@ -23,102 +24,8 @@ import {
 } from './lexicons/word-classes';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
-/** Circumstance type of a preposition (lower case), with an optional subtype. */
-export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [CircumstanceType, string | null]>> =
-  lexiconTable({
-    in: ['location', 'place'],
-    at: ['location', 'place'],
-    on: ['location', 'place'],
-    into: ['location', 'place'],
-    onto: ['location', 'place'],
-    from: ['location', 'place'],
-    to: ['location', 'place'],
-    near: ['location', 'place'],
-    under: ['location', 'place'],
-    over: ['location', 'place'],
-    behind: ['location', 'place'],
-    between: ['location', 'place'],
-    across: ['location', 'place'],
-    through: ['location', 'place'],
-    inside: ['location', 'place'],
-    outside: ['location', 'place'],
-    above: ['location', 'place'],
-    below: ['location', 'place'],
-    around: ['location', 'place'],
-    up: ['location', 'place'],
-    down: ['location', 'place'],
-    along: ['location', 'place'],
-    past: ['location', 'place'],
-    off: ['location', 'place'],
-    toward: ['location', 'place'],
-    towards: ['location', 'place'],
-    beyond: ['location', 'place'],
-    beside: ['location', 'place'],
-    among: ['location', 'place'],
-    within: ['location', 'place'],
-    before: ['location', 'time'],
-    after: ['location', 'time'],
-    since: ['location', 'time'],
-    until: ['location', 'time'],
-    till: ['location', 'time'],
-    during: ['extent', 'duration'],
-    for: ['extent', 'duration'],
-    throughout: ['extent', 'duration'],
-    with: ['accompaniment', null],
-    without: ['accompaniment', null],
-    by: ['manner', 'means'],
-    like: ['manner', 'comparison'],
-    unlike: ['manner', 'comparison'],
-    via: ['manner', 'means'],
-    because: ['cause', 'reason'],
-    despite: ['contingency', 'concession'],
-    about: ['matter', null],
-    concerning: ['matter', null],
-    regarding: ['matter', null],
-    of: ['matter', null],
-    as: ['role', null],
-    per: ['extent', null],
-    according: ['angle', null],
-  });
+export { PREPOSITION_CIRCUMSTANCES };
 
-const PLACE_ADVERBS = new Set([
-  'here',
-  'there',
-  'everywhere',
-  'somewhere',
-  'nowhere',
-  'home',
-  'abroad',
-  'outside',
-  'inside',
-  'away',
-  'back',
-  'up',
-  'down',
-]);
-const TIME_ADVERBS = new Set([
-  'now',
-  'then',
-  'today',
-  'tomorrow',
-  'yesterday',
-  'soon',
-  'later',
-  'recently',
-  'already',
-  'still',
-  'yet',
-  'ago',
-  'once',
-  'again',
-  'early',
-  'late',
-  'tonight',
-  'currently',
-  'previously',
-  'finally',
-  'eventually',
-]);
 const INDEFINITE = new Set(['a', 'an', 'no', 'some', 'any', 'many', 'much', 'several']);
 
 /** Stable ids of the participant rules, appended to `rawTransitivity.matched` when they fire. */
@@ -217,7 +124,7 @@ const TIME_NOUNS = wordSet(`
   quarter
 `);
 /** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
-const isTimeWord = (word: string): boolean =>
+export const isTimeWord = (word: string): boolean =>
   TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
 const DEICTIC_TIME = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
 /** Verbal verbs that with a thing as object mean getting it, a material process ("order a pizza"). */
@@ -264,7 +171,7 @@ const VERBIAGE_NOUNS = wordSet(
   'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number',
 );
 /** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
-const PLEASE_TYPE = wordSet(
+export const PLEASE_TYPE = wordSet(
   'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
 );
 /** Relational verbs that identify: Token as Subject, Value as complement. */
@@ -301,7 +208,7 @@ interface Roles {
   readonly second: ParticipantRole;
 }
 
-const ROLES: Readonly<Record<ProcessType, Roles>> = {
+export const ROLES: Readonly<Record<ProcessType, Roles>> = {
   material: { subject: 'actor', object: 'goal', second: 'goal' },
   mental: { subject: 'senser', object: 'phenomenon', second: 'phenomenon' },
   relational: { subject: 'carrier', object: 'attribute', second: 'attribute' },
@@ -310,7 +217,7 @@ const ROLES: Readonly<Record<ProcessType, Roles>> = {
   existential: { subject: 'existent', object: 'existent', second: 'existent' },
 };
 
-const PASSIVE_SUBJECT: Readonly<Record<ProcessType, ParticipantRole>> = {
+export const PASSIVE_SUBJECT: Readonly<Record<ProcessType, ParticipantRole>> = {
   material: 'goal',
   mental: 'phenomenon',
   relational: 'carrier',

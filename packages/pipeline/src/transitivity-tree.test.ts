@@ -1,0 +1,117 @@
+import type { AnnotatedClause } from '@cae/core';
+import { describe, expect, it } from 'vitest';
+import { createPipeline } from './pipeline';
+import { NOT_ON_PREDICATE, PARTICIPANT_TREE_RULES, TREE_STAGE } from './transitivity-tree';
+
+const pipeline = createPipeline({ clock: () => new Date(0), treeParticipants: true });
+const main = (clauses: AnnotatedClause[]): AnnotatedClause =>
+  clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? (clauses[0] as AnnotatedClause);
+const elements = (clause: AnnotatedClause): string[] => [
+  ...clause.ideational.participants.map((participant) => `${participant.role}=${participant.text}`),
+  ...clause.ideational.circumstances.map(
+    (circumstance) => `${circumstance.type}/${circumstance.subtype}=${circumstance.text}`,
+  ),
+];
+const rulesOf = (clause: AnnotatedClause): string[] =>
+  clause.interpersonal.reasoningTrace.rules.map((rule) => rule.rule);
+
+describe('participant rules read off the tree: every example is a test', () => {
+  for (const rule of PARTICIPANT_TREE_RULES) {
+    for (const example of rule.examples) {
+      it(`${rule.id}: ${example.text} -> ${example.expect}`, () => {
+        const clause = main(pipeline.compile(example.text, { documentId: 'rule-example' }));
+        expect(rulesOf(clause)).toContain(rule.id);
+        const [label, text] = example.expect.split('=') as [string, string];
+        if (label === '-')
+          expect(elements(clause).some((element) => element.endsWith(`=${text}`))).toBe(false);
+        else expect(elements(clause)).toContain(example.expect);
+      });
+    }
+  }
+  it('rule ids are unique and every rule has an example', () => {
+    const ids = PARTICIPANT_TREE_RULES.map((rule) => rule.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const rule of PARTICIPANT_TREE_RULES) expect(rule.examples.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tree stage', () => {
+  it('is on by default; treeParticipants: false keeps the word-order analysis alone', () => {
+    const text = "Here's an excerpt from the article:";
+    const plain = main(createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' }));
+    expect(rulesOf(plain)).toContain('PARTICIPANT.TREE_SUBJECT');
+    const wordOrder = main(
+      createPipeline({ clock: () => new Date(0), treeParticipants: false }).compile(text, {
+        documentId: 'd',
+      }),
+    );
+    expect(rulesOf(wordOrder).some((rule) => rule.startsWith('PARTICIPANT.TREE'))).toBe(false);
+    expect(wordOrder.ideational.circumstances.map((circumstance) => circumstance.text)).toContain(
+      'from the article',
+    );
+  });
+  it('re-annotating a compiled clause gives the same participants as the compile', () => {
+    const [clause] = pipeline.compile('The road was blocked by fallen trees.', { documentId: 'd' });
+    const again = pipeline.annotate(clause as AnnotatedClause, { sentenceFinal: '.' });
+    expect(again.ideational.participants).toEqual(clause?.ideational.participants);
+  });
+  it('cites the relation of every element in the premises', () => {
+    const clause = main(pipeline.compile('The tenant must return the keys.', { documentId: 'd' }));
+    const premises = clause.interpersonal.reasoningTrace.premises;
+    expect(premises).toContainEqual({ label: 'participant.actor', value: 'deprel=nsubj' });
+    expect(premises).toContainEqual({ label: 'participant.goal', value: 'deprel=obj' });
+  });
+  it('cites the preposition of an oblique', () => {
+    const clause = main(
+      pipeline.compile('The central bank raised interest rates on Thursday.', { documentId: 'd' }),
+    );
+    expect(clause.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'circumstance.location',
+      value: 'deprel=obl case=on',
+    });
+  });
+  it('a disabled rule lets the next one decide', () => {
+    const off = createPipeline({
+      clock: () => new Date(0),
+      treeParticipants: true,
+      disabledRules: ['PARTICIPANT.TREE_AGENT'],
+    });
+    const clause = main(off.compile('The road was blocked by fallen trees.', { documentId: 'd' }));
+    expect(rulesOf(clause)).not.toContain('PARTICIPANT.TREE_AGENT');
+    expect(elements(clause)).not.toContain('actor=fallen trees');
+  });
+  it('switched off as a whole, the word-order analysis stands and the trace cites no tree rule', () => {
+    const off = createPipeline({
+      clock: () => new Date(0),
+      treeParticipants: true,
+      disabledRules: [TREE_STAGE],
+    });
+    const clause = main(off.compile('The tenant must return the keys.', { documentId: 'd' }));
+    expect(rulesOf(clause).some((rule) => rule.startsWith('PARTICIPANT.TREE'))).toBe(false);
+    expect(elements(clause)).toContain('actor=The tenant');
+  });
+  it('a postmodifier the tree hangs on a participant belongs to it, not to the process', () => {
+    const text = "Here's an excerpt from the article:";
+    const on = main(pipeline.compile(text, { documentId: 'd' }));
+    expect(on.ideational.circumstances.map((circumstance) => circumstance.text)).not.toContain(
+      'from the article',
+    );
+    const off = main(
+      createPipeline({
+        clock: () => new Date(0),
+        treeParticipants: true,
+        disabledRules: [TREE_STAGE],
+      }).compile(text, {
+        documentId: 'd',
+      }),
+    );
+    expect(off.ideational.circumstances.map((circumstance) => circumstance.text)).toContain(
+      'from the article',
+    );
+  });
+  it('drops a word-order element the tree hangs elsewhere (a vocative), and says so', () => {
+    const clause = main(pipeline.compile("That's right, folks.", { documentId: 'd' }));
+    expect(elements(clause)).not.toContain('attribute=folks');
+    expect(rulesOf(clause)).toContain(NOT_ON_PREDICATE);
+  });
+});

@@ -1,0 +1,659 @@
+import type {
+  Circumstance,
+  CircumstanceType,
+  Ideational,
+  LabelRule,
+  Participant,
+  ParticipantRole,
+  Premise,
+  ProcessType,
+} from '@cae/core';
+import type { ClauseView } from './clause-view';
+import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
+import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
+import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import { NEGATORS } from './lexicons/word-classes';
+import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES } from './transitivity-analyzer';
+
+/**
+ * Participants and circumstances read off the dependency tree (`headStart`, `deprel` of every token):
+ * each dependent of the clause's predicate in nsubj, csubj, expl, obj, iobj, obl (and subtypes) or
+ * advmod goes through an ordered table of rules, the first whose `when` holds deciding what it is
+ * (`then`); its span is its subtree inside the clause. The roles follow the process type and voice
+ * (ANNOTATION.md, "Process type"); where the word-order analysis already gave the same constituent a
+ * role (it knows the identifying, "please"-type, addressing and ditransitive verbs), that role is kept.
+ * Rules are switched off by id (`createPipeline({ disabledRules })`); `PARTICIPANT.TREE` switches the
+ * whole stage off and leaves the word-order analysis alone.
+ */
+
+/** Id that switches the whole tree stage off. */
+export const TREE_STAGE = 'PARTICIPANT.TREE';
+/** An object's span ends where the word order puts another element after it (see `treeTransitivity`). */
+export const OBJECT_TAIL = 'PARTICIPANT.TREE_OBJECT_TAIL';
+/** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
+export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
+
+/** One dependent of the predicate, as the rules see it. */
+export interface TreeDependent {
+  /** Local index of the dependent's head word. */
+  readonly index: number;
+  readonly deprel: string;
+  /** Span of its subtree in the clause (local token indices, end exclusive). */
+  readonly start: number;
+  readonly end: number;
+  /** Lower-cased preposition (case dependent) of an oblique, or null. */
+  readonly preposition: string | null;
+}
+
+/** What the rules know about the clause. */
+export interface TreeContext {
+  readonly view: ClauseView;
+  readonly processType: ProcessType;
+  readonly passive: boolean;
+  readonly verbLemma: string | null;
+  /** The word-order analysis of the clause. */
+  readonly previous: Ideational;
+  /** Local indices of the predicate's nsubj/csubj dependents. */
+  readonly subjects: readonly number[];
+}
+
+/** The Subject among several: the one holding the word order's first participant, else the nearest to the verb. */
+function chosenSubject(context: TreeContext): number {
+  const first = context.previous.participants[0];
+  const holding = context.subjects.find(
+    (index) => first !== undefined && first.start <= index && index < first.end,
+  );
+  return holding ?? (context.subjects[context.subjects.length - 1] as number);
+}
+
+/** What a rule makes of a dependent. */
+export type TreeOutcome =
+  | { readonly kind: 'participant'; readonly role: ParticipantRole; readonly dropPreposition?: boolean }
+  | { readonly kind: 'circumstance'; readonly type: CircumstanceType; readonly subtype: string | null }
+  | { readonly kind: 'none' };
+
+/** A worked example: a sentence and what its main clause must hold (`role=text`, `type/subtype=text`, `-=text` for nothing). */
+export interface TreeExample {
+  readonly text: string;
+  readonly expect: string;
+}
+
+export interface TreeRule {
+  readonly id: string;
+  readonly when: (dependent: TreeDependent, context: TreeContext) => boolean;
+  /** What the dependent is (the `then` of the rule). */
+  readonly decide: (dependent: TreeDependent, context: TreeContext) => TreeOutcome;
+  readonly examples: readonly TreeExample[];
+}
+
+const NONE: TreeOutcome = { kind: 'none' };
+const is = (pattern: RegExp) => (dependent: TreeDependent) => pattern.test(dependent.deprel);
+
+/** The word-order participant whose span holds the dependent's head word. */
+function previousParticipant(dependent: TreeDependent, context: TreeContext): Participant | undefined {
+  return context.previous.participants.find(
+    (participant) => participant.start <= dependent.index && dependent.index < participant.end,
+  );
+}
+function previousCircumstance(dependent: TreeDependent, context: TreeContext): Circumstance | undefined {
+  return context.previous.circumstances.find(
+    (circumstance) => circumstance.start <= dependent.index && dependent.index < circumstance.end,
+  );
+}
+const participantAs = (role: ParticipantRole, dropPreposition = false): TreeOutcome => ({
+  kind: 'participant',
+  role,
+  dropPreposition,
+});
+const circumstanceAs = (type: CircumstanceType, subtype: string | null): TreeOutcome => ({
+  kind: 'circumstance',
+  type,
+  subtype,
+});
+/** The role the word-order analysis gave the same constituent, else `fallback`. */
+function keptRole(
+  dependent: TreeDependent,
+  context: TreeContext,
+  fallback: ParticipantRole | null,
+): TreeOutcome {
+  const found = previousParticipant(dependent, context);
+  if (found !== undefined) return participantAs(found.role);
+  return fallback === null ? NONE : participantAs(fallback);
+}
+/** The type the word-order analysis gave the same constituent, else `fallback`. */
+function keptType(dependent: TreeDependent, context: TreeContext, fallback: TreeOutcome): TreeOutcome {
+  const found = previousCircumstance(dependent, context);
+  return found === undefined ? fallback : circumstanceAs(found.type, found.subtype);
+}
+const hasTime = (dependent: TreeDependent, context: TreeContext): boolean => {
+  for (let index = dependent.start; index < dependent.end; index += 1)
+    if (isTimeWord(context.view.lower[index] ?? '')) return true;
+  return false;
+};
+
+/**
+ * The participant and circumstance rules, in the order they apply (the first whose `when` holds
+ * decides: `when`, then `decide`). Each example is run as a test (transitivity-tree.test.ts).
+ */
+export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
+  {
+    // ANNOTATION.md: existential "there" and anticipatory "it" are the Subject but no participant.
+    id: 'PARTICIPANT.TREE_EXPLETIVE',
+    when: is(/^expl(:|$)/),
+    decide: () => NONE,
+    examples: [{ text: 'There is a king in the castle.', expect: '-=There' }],
+  },
+  {
+    // Passive "by" phrase (obl:agent, or obl + case "by" in the passive): the Actor, Senser or Sayer.
+    id: 'PARTICIPANT.TREE_AGENT',
+    when: (dependent, context) =>
+      /^obl:agent$/.test(dependent.deprel) ||
+      (context.passive &&
+        /^obl(:|$)/.test(dependent.deprel) &&
+        dependent.preposition === 'by' &&
+        !hasTime(dependent, context)),
+    decide: (_dependent, context) =>
+      participantAs(
+        context.processType === 'mental' && PLEASE_TYPE.has(context.verbLemma ?? '')
+          ? 'phenomenon'
+          : ROLES[context.processType].subject,
+        true,
+      ),
+    examples: [{ text: 'The road was blocked by fallen trees.', expect: 'actor=fallen trees' }],
+  },
+  {
+    // "Sarah, pass me the salt": a name set off by a comma before a command with no Finite is a Vocative.
+    id: 'PARTICIPANT.TREE_VOCATIVE',
+    when: (dependent, context) =>
+      /^nsubj(:|$)/.test(dependent.deprel) &&
+      context.previous.rawTransitivity.matched.includes('ROLE.VOCATIVE') &&
+      context.view.lower[dependent.end] === ',' &&
+      dependent.end - dependent.start <= 3 &&
+      previousParticipant(dependent, context) === undefined,
+    decide: () => NONE,
+    examples: [{ text: 'Sarah, pass me the salt.', expect: '-=Sarah' }],
+  },
+  {
+    // Of two nsubj the parser hangs on one predicate, the Subject is the one the word order chose (or the nearer).
+    id: 'PARTICIPANT.TREE_ONE_SUBJECT',
+    when: (dependent, context) =>
+      /^(nsubj|csubj)(:|$)/.test(dependent.deprel) &&
+      context.subjects.length > 1 &&
+      dependent.index !== chosenSubject(context),
+    decide: () => NONE,
+    examples: [{ text: 'what time does the shop open', expect: 'actor=the shop' }],
+  },
+  {
+    // "Which hospital did they take him to?": a fronted WH object of a stranded preposition is no participant.
+    id: 'PARTICIPANT.TREE_STRANDED',
+    when: (dependent, context) =>
+      /^obj(:|$)/.test(dependent.deprel) &&
+      context.previous.rawTransitivity.matched.includes('ROLE.STRANDED_PREPOSITION') &&
+      dependent.index < (context.view.finite < 0 ? context.view.head : context.view.finite),
+    decide: () => NONE,
+    examples: [{ text: 'Which hospital did they take him to?', expect: 'location/place=Which hospital' }],
+  },
+  {
+    // The tagger or parser took a verb for a nominal ("How many trees did the storm uproot?": uproot/obj):
+    // no participant from the tree; the word order's analysis stands.
+    id: 'PARTICIPANT.TREE_VERB_AS_NOMINAL',
+    when: (dependent, context) =>
+      /^(nsubj|obj|iobj)(:|$)/.test(dependent.deprel) &&
+      dependent.end === dependent.index + 1 &&
+      (context.view.pos[dependent.index] === 'VERB' || context.view.pos[dependent.index] === 'AUX'),
+    decide: () => NONE,
+    examples: [{ text: 'How many trees did the storm uproot?', expect: '-=uproot' }],
+  },
+  {
+    // "She turned down the lane": an object the word order reads as inside a circumstance of place after a
+    // motion verb (no phrasal verb) stays that circumstance.
+    id: 'CIRCUMSTANCE.TREE_PATH_OBJECT',
+    when: (dependent, context) => {
+      if (!/^obj(:|$)/.test(dependent.deprel)) return false;
+      if (context.previous.rawTransitivity.matched.includes('ROLE.PHRASAL_VERB')) return false;
+      const found = previousCircumstance(dependent, context);
+      return (
+        found !== undefined &&
+        found.start < dependent.start &&
+        context.view.pos[found.start] === 'ADP' &&
+        previousParticipant(dependent, context) === undefined
+      );
+    },
+    decide: () => NONE,
+    examples: [{ text: 'She turned down the lane.', expect: 'location/place=down the lane' }],
+  },
+  {
+    // nsubj/csubj (and :pass): the first participant of the process type, the passive's Goal-like one in the passive.
+    id: 'PARTICIPANT.TREE_SUBJECT',
+    when: is(/^(nsubj|csubj)(:|$)/),
+    decide: (dependent, context) =>
+      keptRole(
+        dependent,
+        context,
+        context.passive ? PASSIVE_SUBJECT[context.processType] : ROLES[context.processType].subject,
+      ),
+    examples: [
+      { text: 'The tenant must return the keys.', expect: 'actor=The tenant' },
+      { text: 'The keys were returned on Monday.', expect: 'goal=The keys' },
+    ],
+  },
+  {
+    // iobj: the Beneficiary of a material process, the Receiver of a verbal one.
+    id: 'PARTICIPANT.TREE_INDIRECT_OBJECT',
+    when: is(/^iobj(:|$)/),
+    decide: (dependent, context) =>
+      keptRole(dependent, context, context.processType === 'verbal' ? 'receiver' : 'beneficiary'),
+    examples: [{ text: 'She gave him the keys.', expect: 'beneficiary=him' }],
+  },
+  {
+    // obj: the second participant (Goal, Phenomenon, Verbiage, Attribute); a behavioral process has none.
+    id: 'PARTICIPANT.TREE_OBJECT',
+    when: is(/^obj(:|$)/),
+    decide: (dependent, context) =>
+      keptRole(
+        dependent,
+        context,
+        context.processType === 'behavioral' ? null : ROLES[context.processType].object,
+      ),
+    examples: [{ text: 'The tenant must return the keys.', expect: 'goal=the keys' }],
+  },
+  {
+    // An oblique the process takes as a participant: the Receiver of saying ("to the manager"), a
+    // circumstantial Attribute.
+    id: 'PARTICIPANT.TREE_OBLIQUE_PARTICIPANT',
+    when: (dependent, context) =>
+      /^obl(:|$)/.test(dependent.deprel) &&
+      dependent.preposition !== null &&
+      previousParticipant(dependent, context)?.start === dependent.start,
+    decide: (dependent, context) => keptRole(dependent, context, null),
+    examples: [{ text: 'She talked to the manager.', expect: 'receiver=to the manager' }],
+  },
+  {
+    // A bare nominal with no time word the word order made a participant ("handed the guest a heavy suitcase",
+    // which the parser may label obl:unmarked): its role stands.
+    id: 'PARTICIPANT.TREE_BARE_NOMINAL',
+    when: (dependent, context) =>
+      /^(obl:npmod|obl:unmarked)$/.test(dependent.deprel) &&
+      !hasTime(dependent, context) &&
+      previousParticipant(dependent, context) !== undefined,
+    decide: (dependent, context) => keptRole(dependent, context, null),
+    examples: [{ text: 'The porter handed the guest a heavy suitcase.', expect: 'goal=a heavy suitcase' }],
+  },
+  {
+    // A bare nominal of time or measure (obl:tmod, obl:npmod, obl:unmarked): a circumstance of time or extent.
+    id: 'CIRCUMSTANCE.TREE_TEMPORAL',
+    when: is(/^(obl:tmod|obl:npmod|obl:unmarked|nmod:tmod)$/),
+    decide: (dependent, context) =>
+      keptType(
+        dependent,
+        context,
+        hasTime(dependent, context) || dependent.deprel.endsWith('tmod')
+          ? circumstanceAs('location', 'time')
+          : circumstanceAs('extent', null),
+      ),
+    examples: [{ text: 'We met the architect last week.', expect: 'location/time=last week' }],
+  },
+  {
+    // obl with a preposition: the preposition decides the circumstance type (lexicons/circumstance-lexicon.ts).
+    id: 'CIRCUMSTANCE.TREE_PREPOSITION',
+    when: (dependent) => /^obl(:|$)/.test(dependent.deprel) && dependent.preposition !== null,
+    decide: (dependent, context) => {
+      const known = PREPOSITION_CIRCUMSTANCES[dependent.preposition ?? ''];
+      let fallback: TreeOutcome = NONE;
+      if (known !== undefined) {
+        let [type, subtype] = known;
+        if (type === 'location' && subtype === 'place' && hasTime(dependent, context)) subtype = 'time';
+        if (dependent.preposition === 'for' && !hasTime(dependent, context))
+          [type, subtype] = ['cause', 'purpose'];
+        fallback = circumstanceAs(type, subtype);
+      }
+      return keptType(dependent, context, fallback);
+    },
+    examples: [
+      { text: 'The central bank raised interest rates on Thursday.', expect: 'location/time=on Thursday' },
+      { text: 'We walked in the garden.', expect: 'location/place=in the garden' },
+    ],
+  },
+  {
+    // advmod: an adverb of place, time or manner (-ly); modal, textual and interpersonal adjuncts and negators are none.
+    id: 'CIRCUMSTANCE.TREE_ADVERB',
+    when: is(/^advmod(:|$)/),
+    decide: (dependent, context) => {
+      const word = context.view.lower[dependent.index] ?? '';
+      // "there lived an old fisherman": the existential "there" is no place.
+      if (word === 'there' && context.processType === 'existential') return NONE;
+      if (
+        MODAL_ADJUNCTS[word] !== undefined ||
+        TEXTUAL_THEMES.has(word) ||
+        INTERPERSONAL_THEMES.has(word) ||
+        NEGATORS.has(word) ||
+        context.view.pos[dependent.index] !== 'ADV' ||
+        dependent.end !== dependent.index + 1
+      )
+        return keptType(dependent, context, NONE);
+      let fallback: TreeOutcome = NONE;
+      if (PLACE_ADVERBS.has(word)) fallback = circumstanceAs('location', 'place');
+      else if (TIME_ADVERBS.has(word)) fallback = circumstanceAs('location', 'time');
+      else if (word.endsWith('ly')) fallback = circumstanceAs('manner', 'quality');
+      return keptType(dependent, context, fallback);
+    },
+    examples: [{ text: 'The children played outside.', expect: 'location/place=outside' }],
+  },
+];
+
+/** Relations of the predicate's dependents the rules look at. */
+const CANDIDATE = /^(nsubj|csubj|expl|obj|iobj|obl|advmod|nmod:tmod)(:|$)/;
+/** Relations under which a word-order element is not a participant or circumstance of this process. */
+const NOT_AN_ELEMENT =
+  /^(vocative|discourse|parataxis|conj|advcl|acl|dislocated|list|reparandum|orphan|appos|nmod)(:|$)/;
+/** Word-order rules after which the Event is not the tree's predicate: the tree stage stays out. */
+const MOVED_EVENT = ['ROLE.LETS', 'ROLE.PROJECTED_INFINITIVE'];
+/** Relations by which a verb of the Event's verbal group hangs on the predicate ("has to pay", "need to update"). */
+const CHAINED = /^(xcomp|aux|aux:pass|cop)$/;
+
+/** The first rule (in table order, skipping disabled ones) whose `when` holds, with its outcome. */
+export function applyTreeRules(
+  rules: readonly TreeRule[],
+  dependent: TreeDependent,
+  context: TreeContext,
+  disabled?: ReadonlySet<string>,
+): { readonly rule: string; readonly outcome: TreeOutcome } | undefined {
+  for (const rule of rules) {
+    if (disabled?.has(rule.id) === true) continue;
+    if (rule.when(dependent, context)) return { rule: rule.id, outcome: rule.decide(dependent, context) };
+  }
+  return undefined;
+}
+
+interface Tree {
+  readonly predicate: number;
+  readonly heads: readonly number[];
+  readonly children: readonly number[][];
+}
+
+/** Local tree of the clause: each token's local head (-1 outside the clause or root) and children. */
+function localTree(view: ClauseView): Tree {
+  const { tokens } = view.syntactic;
+  const local = new Map<number, number>();
+  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  const heads: number[] = new Array(tokens.length).fill(-1);
+  const children: number[][] = tokens.map(() => []);
+  let predicate = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined) continue;
+    const head = token.headStart === null ? undefined : local.get(token.headStart);
+    if (head !== undefined && head !== index) {
+      heads[index] = head;
+      children[head]?.push(index);
+    } else if (token.pos !== 'PUNCT' && (predicate < 0 || token.headStart === null)) {
+      if (token.headStart === null || predicate < 0) predicate = index;
+    }
+  }
+  return { predicate, heads, children };
+}
+
+/** The contiguous run of the subtree of `index` around it, punctuation trimmed at both edges. */
+function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: number; end: number } {
+  const inside = new Set<number>([index]);
+  const stack = [index];
+  while (stack.length > 0) {
+    const at = stack.pop() as number;
+    for (const child of tree.children[at] ?? []) {
+      if (inside.has(child)) continue;
+      inside.add(child);
+      stack.push(child);
+    }
+  }
+  let start = index;
+  let end = index + 1;
+  while (start > 0 && inside.has(start - 1)) start -= 1;
+  while (inside.has(end)) end += 1;
+  while (start < index && view.pos[start] === 'PUNCT') start += 1;
+  while (end > index + 1 && view.pos[end - 1] === 'PUNCT') end -= 1;
+  return { start, end };
+}
+
+/** The head word of a span in the tree: the first of its words whose head lies outside it. */
+function spanHead(view: ClauseView, tree: Tree, start: number, end: number): number {
+  for (let index = start; index < end; index += 1) {
+    if (view.pos[index] === 'PUNCT') continue;
+    const head = tree.heads[index] ?? -1;
+    if (head < start || head >= end) return index;
+  }
+  return start;
+}
+
+function spanText(view: ClauseView, start: number, end: number): string {
+  const { syntactic } = view;
+  const first = syntactic.tokens[start];
+  const last = syntactic.tokens[end - 1];
+  if (first === undefined || last === undefined) return '';
+  return syntactic.text.slice(first.start - syntactic.start, last.end - syntactic.start);
+}
+
+/** The tree stage's result: the ideational analysis and the premises the trace cites. */
+export interface TreeTransitivity {
+  readonly ideational: Ideational;
+  /** One premise per element read off the tree: `participant.<role>` or `circumstance.<type>` = `deprel=obj`. */
+  readonly premises: readonly Premise[];
+  /** The rules that fired, labelled `participants` or `circumstances`, in the order they fired. */
+  readonly rules: readonly LabelRule[];
+}
+
+/**
+ * Rebuilds the participants and circumstances of a clause from its tree. Falls back to the word-order
+ * analysis (returned unchanged, no premises) when the stage is off, the clause has no process or no
+ * tree, or the word-order rules moved the Event off the tree's predicate.
+ */
+export function treeTransitivity(
+  view: ClauseView,
+  previous: Ideational,
+  disabled?: ReadonlySet<string>,
+): TreeTransitivity {
+  const unchanged: TreeTransitivity = { ideational: previous, premises: [], rules: [] };
+  const raw = previous.rawTransitivity;
+  if (disabled?.has(TREE_STAGE) === true || raw.verbLemma === null) return unchanged;
+  if (MOVED_EVENT.some((id) => raw.matched.includes(id))) return unchanged;
+  if (raw.matched.includes('PROCESS.MINOR_CLAUSE')) return unchanged;
+  if (!view.syntactic.tokens.some((token) => token.deprel !== '' && token.deprel !== 'dep')) return unchanged;
+  const tree = localTree(view);
+  const { predicate } = tree;
+  if (predicate < 0) return unchanged;
+  const copular = (tree.children[predicate] ?? []).some((child) =>
+    /^cop(:|$)/.test(view.syntactic.tokens[child]?.deprel ?? ''),
+  );
+  // The word-order Event must be the predicate, its copula or one of its auxiliaries.
+  const event = view.head;
+  if (
+    event >= 0 &&
+    event !== predicate &&
+    !(
+      tree.heads[event] === predicate &&
+      /^(aux|cop|xcomp)(:|$)/.test(view.syntactic.tokens[event]?.deprel ?? '')
+    )
+  )
+    return unchanged;
+  if (event < 0 && !copular) return unchanged;
+  const fired: LabelRule[] = [];
+  const fire = (label: string, rule: string) => {
+    if (!fired.some((entry) => entry.label === label && entry.rule === rule)) fired.push({ label, rule });
+  };
+  const premises: Premise[] = [];
+  const participants: Participant[] = [];
+  const circumstances: Circumstance[] = [];
+  const covered: { start: number; end: number }[] = [];
+  const tokens = view.syntactic.tokens;
+  // The predicate and the verbs of the Event's verbal group chained to it ("has to pay a deposit").
+  const predicates = new Set<number>([predicate]);
+  const group = view.verbalGroup;
+  if (group !== undefined)
+    for (let index = group.start; index < group.end; index += 1)
+      if (
+        tree.heads[index] === predicate &&
+        CHAINED.test(tokens[index]?.deprel ?? '') &&
+        view.pos[index] === 'VERB'
+      )
+        predicates.add(index);
+  // Tokens of the Event and the Finite: no participant's span may hold them.
+  const eventTokens = new Set<number>(predicates);
+  if (group !== undefined)
+    for (let index = group.start; index < group.end; index += 1) eventTokens.add(index);
+  if (view.finite >= 0) eventTokens.add(view.finite);
+  // Starts of word-order elements kept after an object whose subtree the parser made swallow them.
+  const ownTail = new Set<number>();
+  const candidates: number[] = [];
+  for (const at of predicates) candidates.push(...(tree.children[at] ?? []));
+  candidates.sort((a, b) => a - b);
+  const context: TreeContext = {
+    view,
+    processType: previous.processType,
+    passive: raw.voice === 'passive',
+    verbLemma: raw.verbLemma,
+    previous,
+    subjects: candidates.filter((index) => /^(nsubj|csubj)(:|$)/.test(tokens[index]?.deprel ?? '')),
+  };
+  for (const index of candidates) {
+    let deprel = tokens[index]?.deprel ?? '';
+    // A prepositional phrase the parser labels nmod on a verb is an oblique ("Drop by my house").
+    if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';
+    if (!CANDIDATE.test(deprel)) continue;
+    const span = subtreeSpan(view, tree, index);
+    if (/^(obj|iobj)(:|$)/.test(deprel) && disabled?.has(OBJECT_TAIL) !== true) {
+      // "gave the twins a parcel", "told a secret to her friend": where the parser hangs a second object or a
+      // prepositional phrase under an object, the word order's boundary holds (its own element after the object).
+      const own = previous.participants.find(
+        (participant) => participant.start <= index && index < participant.end,
+      );
+      if (own !== undefined && own.end < span.end) {
+        const tail = [...previous.participants, ...previous.circumstances]
+          .filter((element) => element.start >= own.end && element.start < span.end)
+          .map((element) => element.start);
+        if (tail.length > 0) {
+          span.end = Math.min(...tail);
+          for (const start of tail) ownTail.add(start);
+          while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
+          fire('participants', OBJECT_TAIL);
+        }
+      }
+    }
+    let holdsEvent = false;
+    for (let at = span.start; at < span.end; at += 1) if (eventTokens.has(at)) holdsEvent = true;
+    if (holdsEvent) continue;
+    const caseWord = (tree.children[index] ?? []).find(
+      (child) => child < index && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
+    );
+    const dependent: TreeDependent = {
+      index,
+      deprel,
+      start: span.start,
+      end: span.end,
+      preposition: caseWord === undefined ? null : (view.lower[caseWord] ?? null),
+    };
+    const applied = applyTreeRules(PARTICIPANT_TREE_RULES, dependent, context, disabled);
+    if (applied === undefined) continue;
+    const { rule, outcome } = applied;
+    if (outcome.kind !== 'none') covered.push(span);
+    fire(outcome.kind === 'circumstance' ? 'circumstances' : 'participants', rule);
+    const relation =
+      dependent.preposition === null ? `deprel=${deprel}` : `deprel=${deprel} case=${dependent.preposition}`;
+    if (outcome.kind === 'participant') {
+      let start = span.start;
+      if (
+        outcome.dropPreposition === true &&
+        caseWord !== undefined &&
+        caseWord === start &&
+        start + 1 < span.end
+      )
+        start += 1;
+      participants.push({ role: outcome.role, text: spanText(view, start, span.end), start, end: span.end });
+      premises.push({ label: `participant.${outcome.role}`, value: relation });
+    } else if (outcome.kind === 'circumstance') {
+      circumstances.push({
+        type: outcome.type,
+        subtype: outcome.subtype,
+        text: spanText(view, span.start, span.end),
+        start: span.start,
+        end: span.end,
+      });
+      premises.push({ label: `circumstance.${outcome.type}`, value: relation });
+    }
+  }
+  // Word-order elements the tree has no dependent for: kept when the tree hangs them on the predicate
+  // (or they are the predicate: the Attribute of a copula), dropped when their head sits inside an
+  // element of the tree or elsewhere in the clause.
+  const overlaps = (start: number, end: number) =>
+    covered.some((span) => start < span.end && span.start < end);
+  /** The part of a span outside the tree's elements (cut at the edges), or null when nothing is left. */
+  const trim = (start: number, end: number): { start: number; end: number } | null => {
+    for (const span of covered) {
+      if (!(start < span.end && span.start < end)) continue;
+      if (span.start <= start) start = Math.max(start, span.end);
+      else end = Math.min(end, span.start);
+    }
+    while (start < end && view.pos[start] === 'PUNCT') start += 1;
+    while (end > start && view.pos[end - 1] === 'PUNCT') end -= 1;
+    return start < end && !overlaps(start, end) ? { start, end } : null;
+  };
+  const onPredicate = (start: number, end: number): boolean => {
+    if (start <= predicate && predicate < end) return true;
+    if (ownTail.has(start)) return true;
+    const head = spanHead(view, tree, start, end);
+    if (predicates.has(head)) return true;
+    const headOfHead = tree.heads[head] ?? -1;
+    if (headOfHead < 0) return true;
+    if (!predicates.has(headOfHead)) return disabled?.has(NOT_ON_PREDICATE) === true;
+    const relation = tokens[head]?.deprel ?? '';
+    if (relation === 'nmod' && view.pos[headOfHead] === 'VERB') return true;
+    if (NOT_AN_ELEMENT.test(relation)) return disabled?.has(NOT_ON_PREDICATE) === true;
+    return true;
+  };
+  let dropped = false;
+  const keptParticipants: Participant[] = [];
+  for (const participant of previous.participants) {
+    const span = trim(participant.start, participant.end);
+    if (span === null) continue;
+    if (!onPredicate(span.start, span.end)) {
+      dropped = true;
+      continue;
+    }
+    keptParticipants.push(
+      span.start === participant.start && span.end === participant.end
+        ? participant
+        : { ...participant, text: spanText(view, span.start, span.end), ...span },
+    );
+  }
+  const keptCircumstances: Circumstance[] = [];
+  for (const circumstance of previous.circumstances) {
+    const span = trim(circumstance.start, circumstance.end);
+    if (span === null) continue;
+    if (!onPredicate(span.start, span.end)) {
+      dropped = true;
+      continue;
+    }
+    keptCircumstances.push(
+      span.start === circumstance.start && span.end === circumstance.end
+        ? circumstance
+        : { ...circumstance, text: spanText(view, span.start, span.end), ...span },
+    );
+  }
+  if (dropped) fire('participants', NOT_ON_PREDICATE);
+  const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
+  // The Subject's participant first (as the word-order analysis gives it), the rest in text order.
+  const allParticipants = [...participants, ...keptParticipants];
+  const first = previous.participants[0];
+  allParticipants.sort((a, b) => {
+    const aFirst = first !== undefined && a.start <= first.start && first.start < a.end ? 0 : 1;
+    const bFirst = first !== undefined && b.start <= first.start && first.start < b.end ? 0 : 1;
+    return aFirst - bFirst || byStart(a, b);
+  });
+  return {
+    ideational: {
+      ...previous,
+      participants: allParticipants,
+      circumstances: [...circumstances, ...keptCircumstances].sort(byStart),
+    },
+    premises,
+    rules: fired,
+  };
+}
