@@ -98,6 +98,38 @@ describe.skipIf(!present)('real contracts over HTTP: ingest, read back, search (
     }
   });
 
+  it('answers every search with clauses of the ingested contracts that hold every filter asked', async () => {
+    const byId = new Map([...compiled.values()].flat().map((clause) => [clause.id, clause]));
+    const searches: [string, Json][] = [
+      ['limits on liability', {}],
+      ['no liability for indirect or consequential damages', { mood: 'declarative' }],
+      ['every obligation about deposits', { modality_type: 'obligation' }],
+      ['keep information confidential', { modality_type: 'obligation', min_modality: 0.9 }],
+      ['minimum purchase commitment', { modality_type: 'obligation', process_type: 'material' }],
+      ['governing law', { document_id: 'cuad-0138.txt' }],
+    ];
+    let results = 0;
+    for (const [query, filters] of searches) {
+      for (const result of await search(query, filters, 10)) {
+        results += 1;
+        const clause = byId.get(result.clause_id);
+        // A clause of the slice, reported as stored (text and contract).
+        expect(clause, `${query}: ${result.clause_id}`).toBeDefined();
+        expect(result.text).toBe(clause.text);
+        expect(result.document_id).toBe(clause.document_id);
+        expect(CONTRACTS).toContain(result.document_id);
+        if (filters.mood) expect(clause.interpersonal.mood).toBe(filters.mood);
+        if (filters.modality_type) expect(clause.interpersonal.modality_type).toBe(filters.modality_type);
+        if (filters.min_modality !== undefined)
+          expect(clause.interpersonal.modality_weight).toBeGreaterThanOrEqual(filters.min_modality);
+        if (filters.process_type) expect(clause.ideational.process_type).toBe(filters.process_type);
+        if (filters.document_id) expect(clause.document_id).toBe(filters.document_id);
+      }
+    }
+    // Not a vacuous pass: the searches found clauses to check.
+    expect(results).toBeGreaterThan(20);
+  });
+
   it('finds who may terminate, and keeps to one contract with document_id', async () => {
     const termination = await search('who may terminate for convenience', {}, 10);
     expect(termination.some((result) => /terminat/i.test(result.text))).toBe(true);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -48,6 +48,34 @@ export interface CliIo {
 
 /** Files stored per transaction by `cae ingest` on an in-process engine. */
 const INGEST_BATCH = 50;
+/**
+ * Over HTTP a bulk request holds at most this many bytes of files (and INGEST_BATCH files), so each
+ * one is answered in well under the HTTP client's wait for an answer (fetch gives up on response
+ * headers after 300 s) even on a loaded server: 50 contracts (3 MB) took 350 s on a shared machine.
+ */
+const REMOTE_BATCH_BYTES = 512 * 1024;
+
+/** Files in batches of INGEST_BATCH, and of at most maxBytes on disk (a larger file goes alone). */
+async function batchesOf(files: string[], maxBytes: number): Promise<string[][]> {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => 0,
+    );
+    if (batch.length > 0 && (batch.length >= INGEST_BATCH || bytes + size > maxBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(file);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -264,13 +292,14 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
     failures.push({ file, reason: reasonOf(error) });
     progress.file(null);
   };
+  const remote = Boolean(values.server ?? io.env.CAE_SERVER_URL?.trim());
+  const batches = await batchesOf(files, remote ? REMOTE_BATCH_BYTES : Number.POSITIVE_INFINITY);
   await withBackend(values, io, 'ingest', (backend) =>
     backend.bulkLoad(async () => {
       // Batches of files: over HTTP one request each, in-process one ingestMany each (groups of
       // files share a transaction; a group that fails is retried file by file, so one bad file
       // costs only itself).
-      for (let start = 0; start < files.length; start += INGEST_BATCH) {
-        const batch = files.slice(start, start + INGEST_BATCH);
+      for (const batch of batches) {
         let requests: (CompileRequestInput & { documentId: string })[] = [];
         for (const file of batch) {
           try {
@@ -304,7 +333,16 @@ async function ingest(values: Values, patterns: string[], io: CliIo): Promise<nu
           let results: IngestResult[] | null = null;
           try {
             results = await backend.ingestMany(requests, report);
-          } catch {
+          } catch (error) {
+            // No answer (the engine unreachable, or no answer in time): the engine may still store
+            // the batch, so sending its files again one by one would compile them twice. Each file
+            // not yet reported fails with the reason; the next batch is tried as usual.
+            if (remote && toCaeError(error).code === 'upstream_failed') {
+              requests.forEach((request, index) => {
+                if (!reported.has(index)) fail(request.documentId, error);
+              });
+              continue;
+            }
             results = null;
           }
           if (results && results.length === requests.length) {

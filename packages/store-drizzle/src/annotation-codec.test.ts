@@ -58,6 +58,32 @@ describe('compact annotation storage', () => {
     expect(storedBytes).toBeLessThan(plainBytes * 0.4);
   });
 
+  it('keeps the reasoning sentence as its template parts, and any other sentence as it is', () => {
+    const modal = compiled.find((clause) => clause.interpersonal.reasoning.includes('modal cues ('))!;
+    const verbless = compiled.find((clause) => clause.interpersonal.reasoning.includes('verbless'));
+    for (const clause of [modal, verbless ?? modal]) {
+      const { stored, decoded } = roundTrip(clause);
+      expect(Array.isArray(stored.interpersonal.re), clause.interpersonal.reasoning).toBe(true);
+      expect(JSON.stringify(stored.interpersonal.re).length).toBeLessThan(
+        clause.interpersonal.reasoning.length / 2,
+      );
+      expect(decoded.interpersonal.reasoning).toBe(clause.interpersonal.reasoning);
+    }
+    for (const reasoning of [
+      'An analyst wrote this instead.',
+      // The template's shape with a tenor that is not the clause's: the parts could not give it back.
+      modal.interpersonal.reasoning.replace(/tenor [^ ]+ from/, 'tenor 0.123456 from'),
+      // A mood the clause does not have.
+      `Imperative${modal.interpersonal.reasoning.slice(modal.interpersonal.reasoning.indexOf(' by '))}`,
+    ]) {
+      const edited: AnnotatedClause = structuredClone(modal);
+      edited.interpersonal.reasoning = reasoning;
+      const { stored, decoded } = roundTrip(edited);
+      expect(stored.interpersonal).toMatchObject({ v: 1, re: reasoning });
+      expect(decoded).toEqual(edited);
+    }
+  });
+
   it('round-trips the synthetic fixtures of the store tests', () => {
     for (const clause of makeDocument('fixture', 12)) expect(roundTrip(clause).decoded).toEqual(clause);
   });

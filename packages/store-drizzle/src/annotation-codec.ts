@@ -23,7 +23,9 @@ import {
  *   are the slice of the clause text their offsets or token span name;
  * - the clause id, text, document id, positions and parent (columns of the row) are not repeated;
  * - the derivation hash is left out where it is the hash of the trace it belongs to, and the trace's
- *   time where it is the clause's compile time.
+ *   time where it is the clause's compile time;
+ * - the rule annotator's reasoning sentence keeps only the parts its template does not derive from
+ *   the row (see REASONING).
  * Each compact object carries `v: 1`. Encoding is checked: a part whose compact form does not decode
  * to exactly what was given (an annotation edited by hand with a text that is not its span, say) is
  * stored as the plain object, and the decoder reads both forms, so nothing of the wire shape is lost.
@@ -387,6 +389,48 @@ const unword = (value: unknown): string =>
 
 type Trace = Interpersonal['reasoningTrace'];
 
+/**
+ * The rule annotator's reasoning sentence is a template over fields the row keeps (mood, inference
+ * rule, modality weight, tenor) and four parts it does not: the modal cues, the process type, the verb
+ * and the number of tenor features. The compact form keeps those four parts, `[cues, process, verb,
+ * features]` (cues and verb null when absent), when the template gives back exactly the stored
+ * sentence; any other sentence (an LLM's, one edited by hand) is kept as it is.
+ */
+const REASONING =
+  /^[^;]* by [^;]*; (?:no modal cue, so the clause is not modalised|modal cues \((.*)\) give weight [^ ]+)\. The ([^ ]+) process (?:is inferred from a verbless clause|"(.*)") and tenor [^ ]+ from (\d+) feature\(s\)\.$/s;
+
+function reasoningText(
+  mood: string,
+  rule: string,
+  weight: unknown,
+  tenor: unknown,
+  [cues, process, verb, features]: unknown[],
+): string {
+  return `${mood.charAt(0).toUpperCase()}${mood.slice(1)} by ${rule}; ${
+    cues === null
+      ? 'no modal cue, so the clause is not modalised'
+      : `modal cues (${unword(cues)}) give weight ${weight}`
+  }. The ${unword(process)} process ${
+    verb === null ? 'is inferred from a verbless clause' : `"${unword(verb)}"`
+  } and tenor ${tenor} from ${features} feature(s).`;
+}
+
+/** The reasoning's compact parts when the template gives it back exactly, else the sentence itself. */
+function encodeReasoning(interpersonal: Interpersonal): unknown {
+  const { reasoning, mood, modalityWeight, tenor } = interpersonal;
+  const match = REASONING.exec(reasoning);
+  if (!match) return reasoning;
+  const [, cues, process, verb, features] = match;
+  const parts = [
+    cues === undefined ? null : word(cues),
+    word(process as string),
+    verb === undefined ? null : word(verb),
+    Number(features),
+  ];
+  const rule = interpersonal.reasoningTrace.inferenceRule;
+  return reasoningText(mood, rule, modalityWeight, tenor, parts) === reasoning ? parts : reasoning;
+}
+
 const hashOf = (trace: Trace) =>
   derivationHash({
     premises: trace.premises,
@@ -406,7 +450,7 @@ function encodeInterpersonal(interpersonal: Interpersonal, row: ClauseRowContext
     pl: interpersonal.polarity,
     tn: interpersonal.tenor,
     sa: word(interpersonal.speakerAttitude),
-    re: interpersonal.reasoning,
+    re: encodeReasoning(interpersonal),
     as: interpersonal.annotationSource,
     // The raw classification is most often the mood itself.
     ...(interpersonal.rawClassification === interpersonal.mood
@@ -466,7 +510,9 @@ function decodeInterpersonal(stored: Json, row: ClauseRowContext): Interpersonal
     polarity: stored.pl as Interpersonal['polarity'],
     tenor: stored.tn as number,
     speakerAttitude: unword(stored.sa),
-    reasoning: stored.re as string,
+    reasoning: Array.isArray(stored.re)
+      ? reasoningText(interpersonalMood, trace.inferenceRule, stored.w, stored.tn, stored.re)
+      : (stored.re as string),
     annotationSource: stored.as as Interpersonal['annotationSource'],
     reasoningTrace: trace,
     rawClassification: (stored.rc as string | undefined) ?? interpersonalMood,

@@ -10,7 +10,7 @@ import {
   whereAll,
 } from './store-filters';
 import { type CandidateRow, candidateSelection, type SearchOutput } from './store-rows';
-import { clauses, documents } from './store-schema';
+import { clauseLexemes, clauses, documents } from './store-schema';
 
 /** How keyword matches are ranked: Okapi BM25 (default) or Postgres `ts_rank_cd` (no idf). */
 export type KeywordRanking = 'bm25' | 'ts_rank_cd';
@@ -197,9 +197,9 @@ export async function keywordSearch(
         SELECT string_agg(chr(39) || replace(replace(term, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39), ' | ')::tsquery AS query
         FROM (${queryTerms(query)}) terms
       )
-      SELECT ${candidateSelection}, ts_rank_cd(${clauses.tsv}, q.query)::float8 AS score
+      SELECT ${candidateSelection}, ts_rank_cd(${clauseLexemes(clauses.text)}, q.query)::float8 AS score
       FROM ${clauses}, q
-      WHERE q.query IS NOT NULL AND ${clauses.tsv} @@ q.query AND ${where}
+      WHERE q.query IS NOT NULL AND ${clauseLexemes(clauses.text)} @@ q.query AND ${where}
       ORDER BY score DESC, ${clauses.id} LIMIT ${limit}`,
     );
     return rows;
@@ -511,7 +511,7 @@ export async function indexDocumentTerms(
       FROM (
         SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id,
           greatest(coalesce(array_length(lexemes.positions, 1), 1), 1) AS frequency
-        FROM ${clauses}, unnest(${clauses.tsv}) AS lexemes
+        FROM ${clauses}, unnest(${clauseLexemes(clauses.text)}) AS lexemes
         WHERE ${clauses.documentId} = ${documentId}
       ) lexemes
     ), document_postings AS (
@@ -580,7 +580,7 @@ export async function indexPendingDocuments(
       FROM (
         SELECT lexemes.lexeme AS term, ${clauses.id} AS clause_id, ${clauses.documentId} AS document_id,
           greatest(coalesce(array_length(lexemes.positions, 1), 1), 1) AS frequency
-        FROM ${clauses} JOIN pending ON pending.id = ${clauses.documentId}, unnest(${clauses.tsv}) AS lexemes
+        FROM ${clauses} JOIN pending ON pending.id = ${clauses.documentId}, unnest(${clauseLexemes(clauses.text)}) AS lexemes
       ) lexemes
     ), lengths AS (
       SELECT ${clauses.documentId} AS document_id, count(*)::int AS clause_count,

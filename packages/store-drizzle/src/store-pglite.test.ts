@@ -319,7 +319,7 @@ describe('binary COPY on PGlite', () => {
           SELECT id, document_id, clause_index, sentence_index, parent_clause_id, text, syntactic::text,
             ideational::text, interpersonal::text, textual::text, compiled_at, untrusted, source_type,
             review_status, mood, process_type, modality_weight, tenor, annotation_source,
-            annotation_untrusted, tsv::text FROM clauses ORDER BY clause_index) c`);
+            annotation_untrusted, to_tsvector('english', text)::text AS lexemes FROM clauses ORDER BY clause_index) c`);
         return (result as unknown as { rows: { row: string }[] }).rows.map((row) => row.row);
       };
       expect(await rows(copied)).toHaveLength(40);

@@ -18,7 +18,7 @@ import { type clauseReviews, clauses, type contentReviews } from './store-schema
 
 type ClauseRow = typeof clauses.$inferSelect;
 
-/** Columns of a clause row, without the generated tsvector (never read back). */
+/** Columns of a clause row. */
 export const clauseColumns = {
   id: clauses.id,
   documentId: clauses.documentId,
@@ -42,7 +42,7 @@ export const clauseColumns = {
   annotationSource: clauses.annotationSource,
   annotationUntrusted: clauses.annotationUntrusted,
 };
-export type StoredClauseRow = Omit<ClauseRow, 'tsv'>;
+export type StoredClauseRow = ClauseRow;
 
 /** What the compact annotation form reads from a clause's own columns. */
 export function rowContext(

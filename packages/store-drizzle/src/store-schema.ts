@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -16,8 +16,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Postgres full-text vector; only ever computed by the database (generated column). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A clause's lexemes (its text's English tsvector): the expression of the GIN index on clauses. */
+export const clauseLexemes = (text: AnyPgColumn | SQL) => sql`to_tsvector('english'::regconfig, ${text})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -62,11 +62,12 @@ export const clauses = pgTable(
     tenor: doublePrecision('tenor').notNull(),
     annotationSource: text('annotation_source').notNull(),
     annotationUntrusted: boolean('annotation_untrusted').notNull(),
-    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english', "text")`),
   },
   (table) => [
     uniqueIndex('clauses_document_position_idx').on(table.documentId, table.clauseIndex),
-    index('clauses_tsv_idx').using('gin', table.tsv),
+    // The clause's lexemes are computed where they are needed (BM25 postings, ts_rank_cd) instead of
+    // kept in a column: the index holds them for ts_rank_cd's searches.
+    index('clauses_tsv_idx').using('gin', clauseLexemes(table.text)),
     index('clauses_parent_idx').on(table.parentClauseId),
     index('clauses_mood_idx').on(table.mood),
     index('clauses_process_type_idx').on(table.processType),

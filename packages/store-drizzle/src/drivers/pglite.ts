@@ -30,7 +30,7 @@ export const PGLITE_WAL_SETTINGS = [
   'wal_init_zero=off',
 ] as const;
 
-/** The clause columns COPY writes, in the order of `writeClauseRow` (the tsvector is generated). */
+/** The clause columns COPY writes, in the order of `writeClauseRow`. */
 const COPY_CLAUSE_COLUMNS = [
   'id',
   'document_id',
