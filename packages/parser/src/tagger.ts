@@ -4,8 +4,16 @@ import {
   reusableTaggerContext,
   TAGGER_FEATURE_COUNT,
   type TaggerContext,
-  taggerFeatures,
+  taggerContextFeatures,
+  taggerNextWordFeatures,
+  taggerOwnWordFeatures,
 } from './tagger-features';
+
+/** Word types whose score parts the tagger keeps; the store is emptied when a sentence would overflow it. */
+const TYPE_LIMIT = 8192;
+/** Per word type: the part of its own-word templates (OWN) and of the next-word templates of the word before it (NEXT). */
+const OWN = 0;
+const NEXT = 1;
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -34,6 +42,18 @@ export class Tagger {
   private scores: Int32Array;
   private readonly classUpos: string[];
   private context: TaggerContext | undefined;
+  /**
+   * Score parts per word type (sums of integer weights, so adding them gives the same scores as scoring all
+   * keys at once): `typeOf` maps a word to its number, `parts` holds at (number * 2 + OWN or NEXT) * classes
+   * the part and `ready` whether it was computed. Words repeat, and these templates hold most of the
+   * entries a word's scoring adds.
+   */
+  private readonly typeOf = new Map<string, number>();
+  private parts: Int32Array | undefined;
+  private readonly ready = new Uint8Array(TYPE_LIMIT * 2);
+  private types = new Int32Array(64);
+  private readonly partKeys = new Uint32Array(TAGGER_FEATURE_COUNT);
+  private readonly partScores: Int32Array;
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -41,6 +61,7 @@ export class Tagger {
     this.dictionary = new Map(data.tagDictionary);
     this.lexicon = new Map(data.ambiguityLexicon);
     this.scores = new Int32Array(data.classes.length);
+    this.partScores = new Int32Array(data.classes.length);
     this.classUpos = data.classes.map((name) => name.split(' ')[0] ?? name);
   }
 
@@ -54,24 +75,69 @@ export class Tagger {
     const context = reusableTaggerContext(this.context, words, this.lexicon);
     this.context = context;
     const tags = new Int32Array(words.length);
+    const classCount = this.classes.length;
+    const scores = this.scores;
+    if (this.typeOf.size + words.length > TYPE_LIMIT) {
+      this.typeOf.clear();
+      this.ready.fill(0);
+    }
+    if (this.types.length < words.length) this.types = new Int32Array(words.length * 2);
+    const types = this.types;
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      let type = this.typeOf.get(word);
+      if (type === undefined) {
+        type = this.typeOf.size;
+        this.typeOf.set(word, type);
+      }
+      types[i] = type;
+    }
     let previous = -1;
     let previous2 = -2;
     for (let i = 0; i < words.length; i++) {
       let tag = this.dictionary.get(words[i]!);
       if (tag === undefined) {
-        const count = taggerFeatures(context, i, previous, previous2, this.features);
-        this.model.score(this.features, count, this.scores);
+        let count = taggerContextFeatures(context, i, previous, previous2, this.features);
+        const last = i + 1 === words.length;
+        if (last) count = taggerNextWordFeatures(context, i, this.features, count);
+        this.model.score(this.features, count, scores);
+        const parts = this.parts ?? new Int32Array(TYPE_LIMIT * 2 * classCount);
+        this.parts = parts;
+        let at = this.part(context, i, types[i]!, OWN) * classCount;
+        for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
+        if (!last) {
+          at = this.part(context, i, types[i + 1]!, NEXT) * classCount;
+          for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
+        }
         const only = allowed?.[i];
         tag =
           only !== undefined && only.size > 0 && !this.knows(words[i]!)
             ? this.constrainedArgmax(only)
-            : argmax(this.scores, this.classes.length);
+            : argmax(scores, classCount);
       }
       tags[i] = tag;
       previous2 = previous;
       previous = tag;
     }
     return tags;
+  }
+
+  /**
+   * The place in `parts` of word type `type`'s part for `role` (OWN: token `i` is that word; NEXT: token
+   * `i + 1` is), computed from token `i`'s context the first time.
+   */
+  private part(context: TaggerContext, i: number, type: number, role: number): number {
+    const place = type * 2 + role;
+    if (this.ready[place] === 1) return place;
+    const keys = this.partKeys;
+    const count =
+      role === OWN ? taggerOwnWordFeatures(context, i, keys) : taggerNextWordFeatures(context, i, keys);
+    const classCount = this.classes.length;
+    const part = this.partScores;
+    this.model.score(keys, count, part);
+    this.parts!.set(part.subarray(0, classCount), place * classCount);
+    this.ready[place] = 1;
+    return place;
   }
 
   /** The best class whose UPOS is allowed, or the best class when none is. */
