@@ -2,7 +2,9 @@ import { LinearModel, type LinearModelData } from './linear-model';
 import {
   coarseTags,
   LABELER_FEATURE_COUNT,
-  labelerFeatures,
+  labelerOtherFeatures,
+  labelerTagFeatures,
+  labelerTagKey,
   PARSER_FEATURE_COUNT,
   type ParserInput,
   parserDynamicFeatures,
@@ -15,6 +17,9 @@ import {
   ROLE_S2,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
+
+/** Tag parts of the label scores kept (`DependencyParser.tagParts`); the store is emptied when full. */
+const TAG_PART_LIMIT = 16384;
 
 export interface ParserModelData {
   /** Dependency relations, subtypes included ("nsubj:pass"); "root" among them. */
@@ -87,6 +92,13 @@ export class DependencyParser {
   private roleScores = new Int32Array(0);
   private roleStamps = new Int32Array(0);
   private sentence = 0;
+  /**
+   * The part of the label scores of `labelerTagFeatures` (sums of integer weights, so adding it gives the
+   * same scores), per `labelerTagKey`: `tagPartOf` maps the key to its place in `tagParts`. The same few
+   * tag pairs label most arcs, and these templates hold many of the entries an arc's scoring adds.
+   */
+  private readonly tagPartOf = new Map<number, number>();
+  private tagParts: Int32Array | undefined;
 
   constructor(readonly data: ParserModelData) {
     this.labels = data.labels;
@@ -160,8 +172,23 @@ export class DependencyParser {
     if (head === 0) return this.rootLabel;
     const dependent = state.stackItem(0);
     if (this.punctLabel >= 0 && this.punctuation[input.tags[dependent]!] === 1) return this.punctLabel;
-    const count = labelerFeatures(state, input, head, dependent, this.features);
-    this.labeler.score(this.features, count, this.labelScores);
-    return bestLabel(this.labelScores, this.labels.length, this.rootLabel, head);
+    const labelCount = this.labels.length;
+    const scores = this.labelScores;
+    const tagKey = labelerTagKey(state, input, head, dependent);
+    let place = this.tagPartOf.get(tagKey);
+    const parts = this.tagParts ?? new Int32Array(TAG_PART_LIMIT * labelCount);
+    this.tagParts = parts;
+    if (place === undefined) {
+      if (this.tagPartOf.size === TAG_PART_LIMIT) this.tagPartOf.clear();
+      place = this.tagPartOf.size * labelCount;
+      this.tagPartOf.set(tagKey, place);
+      const count = labelerTagFeatures(state, input, head, dependent, this.features);
+      this.labeler.score(this.features, count, scores);
+      parts.set(scores.subarray(0, labelCount), place);
+    }
+    const count = labelerOtherFeatures(state, input, head, dependent, this.features);
+    this.labeler.score(this.features, count, scores);
+    for (let l = 0; l < labelCount; l++) scores[l] = scores[l]! + parts[place + l]!;
+    return bestLabel(scores, labelCount, this.rootLabel, head);
   }
 }

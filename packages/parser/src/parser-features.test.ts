@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   coarseTags,
+  LABELER_FEATURE_COUNT,
+  labelerFeatures,
+  labelerOtherFeatures,
+  labelerTagFeatures,
+  labelerTagKey,
   PARSER_FEATURE_COUNT,
   parserDynamicFeatures,
   parserFeatures,
@@ -54,5 +59,49 @@ describe('parser features split into fixed roles and the rest', () => {
       expect([...state.heads.subarray(0, length + 1)]).toEqual([...fresh.heads]);
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('labeler features split into the tag part and the rest', () => {
+  it('give exactly the keys of labelerFeatures for every arc of random parses, and equal tag keys give equal tag parts', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .', 'ADP IN'];
+    const coarse = coarseTags(classes);
+    const random = seededRandom(11);
+    const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
+    const partsByKey = new Map<number, string>();
+    let checked = 0;
+    for (let sentence = 0; sentence < 40; sentence++) {
+      const length = 1 + Math.floor(random() * 14);
+      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
+      const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
+      const input = parserInput(words, tags, coarse);
+      const state = new ParseState(length);
+      const all = new Uint32Array(LABELER_FEATURE_COUNT);
+      const split = new Uint32Array(LABELER_FEATURE_COUNT);
+      while (!state.isTerminal()) {
+        const legal = [SHIFT, LEFT, RIGHT].filter((t) => state.isLegal(t));
+        const transition = legal[Math.floor(random() * legal.length)]!;
+        let label = -1;
+        if (transition !== SHIFT) {
+          const head = state.headFor(transition);
+          const dependent = state.stackItem(0);
+          const count = labelerFeatures(state, input, head, dependent, all);
+          const tagCount = labelerTagFeatures(state, input, head, dependent, split);
+          const n = tagCount + labelerOtherFeatures(state, input, head, dependent, split.subarray(tagCount));
+          expect(n).toBe(count);
+          expect([...split].sort()).toEqual([...all].sort());
+          const tagPart = [...split.subarray(0, tagCount)].join(',');
+          const key = labelerTagKey(state, input, head, dependent);
+          expect(partsByKey.get(key) ?? tagPart).toBe(tagPart);
+          partsByKey.set(key, tagPart);
+          checked++;
+          label = Math.floor(random() * 40);
+        }
+        state.apply(transition, label);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // Different tag pairs, directions and distances occur, so the key check above compares many parts.
+    expect(partsByKey.size).toBeGreaterThan(20);
   });
 });

@@ -517,3 +517,109 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
 function staticTag(tags: Int32Array, i: number): number {
   return i < 0 ? NO_TAG : tags[i]!;
 }
+
+/**
+ * The templates of `labelerFeatures` that read nothing but the tags of head and dependent, the direction and
+ * the distance (and the bias): their part of the label scores depends on `labelerTagKey` alone, so the parser
+ * keeps it per key. `labelerTagFeatures` + `labelerOtherFeatures` give exactly the keys of `labelerFeatures`.
+ */
+export function labelerTagFeatures(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+  out: Uint32Array,
+): number {
+  const { tags } = input;
+  const { length } = state;
+  const dt = tagOf(tags, length, dependent);
+  const ht = tagOf(tags, length, head);
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
+  let n = 0;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(2, dt);
+  out[n++] = featureKey1(5, ht);
+  out[n++] = featureKey2(7, dt, ht);
+  out[n++] = featureKey3(11, dt, ht, direction);
+  out[n++] = featureKey3(12, dt, direction, distance);
+  out[n++] = featureKey3(13, ht, direction, distance);
+  return n;
+}
+
+/** A number that is the same for two arcs exactly when `labelerTagFeatures` gives them the same keys. */
+export function labelerTagKey(state: ParseState, input: ParserInput, head: number, dependent: number): number {
+  const { tags } = input;
+  const { length } = state;
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
+  // Tags are ≥ -2; direction < 3, distance + 1 < 8.
+  return ((tagOf(tags, length, dependent) + 2) * 65536 + (tagOf(tags, length, head) + 2)) * 32 + direction * 8 + distance + 1;
+}
+
+/** The templates of `labelerFeatures` that `labelerTagFeatures` leaves out. */
+export function labelerOtherFeatures(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+  out: Uint32Array,
+): number {
+  const { words, tags } = input;
+  const { left1, right1, left2, right2, labels, length } = state;
+
+  const dw = wordOf(words, dependent);
+  const dt = tagOf(tags, length, dependent);
+  const hw = wordOf(words, head);
+  const ht = tagOf(tags, length, head);
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const dL = child(left1, dependent);
+  const dR = child(right1, dependent);
+  const hL = child(left1, head);
+  const hR = child(right1, head);
+  const dLeft = state.leftCount[dependent]!;
+  const dRight = state.rightCount[dependent]!;
+
+  let n = 0;
+  out[n++] = featureKey1(1, dw);
+  out[n++] = featureKey2(3, dw, dt);
+  out[n++] = featureKey1(4, hw);
+  out[n++] = featureKey2(6, hw, ht);
+  out[n++] = featureKey2(8, dw, ht);
+  out[n++] = featureKey2(9, dt, hw);
+  out[n++] = featureKey2(10, dw, hw);
+  out[n++] = featureKey3(14, dw, ht, direction);
+  out[n++] = featureKey3(15, dt, hw, direction);
+
+  out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+  out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+  out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+  out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
+
+  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
+  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
+  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(
+    37,
+    dt,
+    tagOf(tags, length, child(left2, head)),
+    labelOf(labels, child(left2, head)),
+  );
+  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
+  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
+  return n;
+}

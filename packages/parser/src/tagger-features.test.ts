@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from './random';
+import {
+  TAGGER_FEATURE_COUNT,
+  taggerContext,
+  taggerContextFeatures,
+  taggerFeatures,
+  taggerNextWordFeatures,
+  taggerOwnWordFeatures,
+} from './tagger-features';
+
+describe('tagger features split into own-word, next-word and context parts', () => {
+  it('give exactly the keys of taggerFeatures, and the word parts depend on the word alone', () => {
+    const random = seededRandom(5);
+    const vocabulary = ['The', 'dog', 'chased', 'a', 'cat', 'in', '1999', 'Park', '.', "n't", 'e-mail'];
+    const lexicon = new Map([
+      ['the', 11],
+      ['dog', 12],
+      ['1999', 13],
+    ]);
+    const own = new Map<string, string>();
+    const next = new Map<string, string>();
+    const all = new Uint32Array(TAGGER_FEATURE_COUNT);
+    const split = new Uint32Array(TAGGER_FEATURE_COUNT);
+    let checked = 0;
+    for (let sentence = 0; sentence < 40; sentence++) {
+      const length = 1 + Math.floor(random() * 10);
+      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
+      const context = taggerContext(words, lexicon);
+      for (let i = 0; i < length; i++) {
+        const previous = i > 0 ? Math.floor(random() * 5) : -1;
+        const previous2 = i > 1 ? Math.floor(random() * 5) : -2;
+        const count = taggerFeatures(context, i, previous, previous2, all);
+        let n = taggerContextFeatures(context, i, previous, previous2, split);
+        n = taggerNextWordFeatures(context, i, split, n);
+        const ownCount = taggerOwnWordFeatures(context, i, split.subarray(n));
+        expect(n + ownCount).toBe(count);
+        expect([...split].sort()).toEqual([...all].sort());
+        const ownKeys = [...split.subarray(n, n + ownCount)].join(',');
+        expect(own.get(words[i]!) ?? ownKeys).toBe(ownKeys);
+        own.set(words[i]!, ownKeys);
+        if (i + 1 < length) {
+          const keys = new Uint32Array(TAGGER_FEATURE_COUNT);
+          const nextKeys = [...keys.subarray(0, taggerNextWordFeatures(context, i, keys))].join(',');
+          expect(next.get(words[i + 1]!) ?? nextKeys).toBe(nextKeys);
+          next.set(words[i + 1]!, nextKeys);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(own.size).toBe(vocabulary.length);
+  });
+});
