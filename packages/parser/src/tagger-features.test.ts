@@ -7,9 +7,10 @@ import {
   taggerFeatures,
   taggerNextWordFeatures,
   taggerOwnWordFeatures,
+  taggerPreviousWordFeatures,
 } from './tagger-features';
 
-describe('tagger features split into own-word, next-word and context parts', () => {
+describe('tagger features split into own-word, next-word, previous-word and context parts', () => {
   it('give exactly the keys of taggerFeatures, and the word parts depend on the word alone', () => {
     const random = seededRandom(5);
     const vocabulary = ['The', 'dog', 'chased', 'a', 'cat', 'in', '1999', 'Park', '.', "n't", 'e-mail'];
@@ -20,6 +21,7 @@ describe('tagger features split into own-word, next-word and context parts', () 
     ]);
     const own = new Map<string, string>();
     const next = new Map<string, string>();
+    const previousParts = new Map<string, string>();
     const all = new Uint32Array(TAGGER_FEATURE_COUNT);
     const split = new Uint32Array(TAGGER_FEATURE_COUNT);
     let checked = 0;
@@ -33,6 +35,7 @@ describe('tagger features split into own-word, next-word and context parts', () 
         const count = taggerFeatures(context, i, previous, previous2, all);
         let n = taggerContextFeatures(context, i, previous, previous2, split);
         n = taggerNextWordFeatures(context, i, split, n);
+        n = taggerPreviousWordFeatures(context, i, split, n);
         const ownCount = taggerOwnWordFeatures(context, i, split.subarray(n));
         expect(n + ownCount).toBe(count);
         expect([...split].sort()).toEqual([...all].sort());
@@ -44,6 +47,12 @@ describe('tagger features split into own-word, next-word and context parts', () 
           const nextKeys = [...keys.subarray(0, taggerNextWordFeatures(context, i, keys))].join(',');
           expect(next.get(words[i + 1]!) ?? nextKeys).toBe(nextKeys);
           next.set(words[i + 1]!, nextKeys);
+        }
+        if (i > 0) {
+          const keys = new Uint32Array(TAGGER_FEATURE_COUNT);
+          const previousKeys = [...keys.subarray(0, taggerPreviousWordFeatures(context, i, keys))].join(',');
+          expect(previousParts.get(words[i - 1]!) ?? previousKeys).toBe(previousKeys);
+          previousParts.set(words[i - 1]!, previousKeys);
         }
         checked++;
       }

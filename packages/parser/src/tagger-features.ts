@@ -238,7 +238,7 @@ export function taggerFeatures(
  * The templates of `taggerFeatures` that read nothing but token `i`'s own word (its forms, affixes, shape,
  * flags and ambiguity class) and the bias: their part of the scores is the same wherever the word occurs,
  * so the tagger keeps it per word type. `taggerOwnWordFeatures` + `taggerNextWordFeatures` +
- * `taggerContextFeatures` give exactly the keys of `taggerFeatures`.
+ * `taggerPreviousWordFeatures` + `taggerContextFeatures` give exactly the keys of `taggerFeatures`.
  */
 export function taggerOwnWordFeatures(context: TaggerContext, i: number, out: Uint32Array): number {
   const at = i + PAD;
@@ -275,7 +275,21 @@ export function taggerNextWordFeatures(context: TaggerContext, i: number, out: U
   return n;
 }
 
-/** The templates of `taggerFeatures` that `taggerOwnWordFeatures` and `taggerNextWordFeatures` leave out. */
+/**
+ * The templates of `taggerFeatures` for token `i` that read nothing but the previous token's word (at the start
+ * of the sentence: the padding), written from `out[offset]`; returns the new end.
+ */
+export function taggerPreviousWordFeatures(context: TaggerContext, i: number, out: Uint32Array, offset = 0): number {
+  const at = i + PAD - 1;
+  let n = offset;
+  out[n++] = featureKey1(13, context.lower[at]!);
+  out[n++] = featureKey1(14, context.suffix3[at]!);
+  out[n++] = featureKey1(26, context.form[at]!);
+  out[n++] = featureKey1(29, context.shape[at]!);
+  return n;
+}
+
+/** The templates of `taggerFeatures` that the own-, next- and previous-word parts leave out. */
 export function taggerContextFeatures(
   context: TaggerContext,
   i: number,
@@ -290,8 +304,6 @@ export function taggerContextFeatures(
   out[n++] = featureKey1(10, previous);
   out[n++] = featureKey2(11, previous, previous2);
   out[n++] = featureKey2(12, previous, word);
-  out[n++] = featureKey1(13, lower[at - 1]!);
-  out[n++] = featureKey1(14, suffix3[at - 1]!);
   out[n++] = featureKey1(15, lower[at - 2]!);
   out[n++] = featureKey1(18, lower[at + 2]!);
   out[n++] = featureKey2(19, lower[at - 1]!, word);
@@ -299,8 +311,6 @@ export function taggerContextFeatures(
   out[n++] = featureKey2(21, previous, lower[at + 1]!);
   out[n++] = featureKey1(24, previous2);
   out[n++] = featureKey2(25, previous, suffix3[at]!);
-  out[n++] = featureKey1(26, context.form[at - 1]!);
-  out[n++] = featureKey1(29, context.shape[at - 1]!);
   out[n++] = featureKey2(30, flags[at]!, previous);
   out[n++] = featureKey3(31, previous, previous2, word);
   out[n++] = featureKey2(32, word, lower[at + 2]!);

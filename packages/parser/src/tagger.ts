@@ -5,15 +5,22 @@ import {
   TAGGER_FEATURE_COUNT,
   type TaggerContext,
   taggerContextFeatures,
+  taggerFeatures,
   taggerNextWordFeatures,
   taggerOwnWordFeatures,
+  taggerPreviousWordFeatures,
 } from './tagger-features';
 
 /** Word types whose score parts the tagger keeps; the store is emptied when a sentence would overflow it. */
 const TYPE_LIMIT = 8192;
-/** Per word type: the part of its own-word templates (OWN) and of the next-word templates of the word before it (NEXT). */
+/**
+ * Per word type: the part of its own-word templates (OWN), of the next-word templates of the word before it
+ * (NEXT) and of the previous-word templates of the word after it (PREVIOUS).
+ */
 const OWN = 0;
 const NEXT = 1;
+const PREVIOUS = 2;
+const ROLES = 3;
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -44,13 +51,13 @@ export class Tagger {
   private context: TaggerContext | undefined;
   /**
    * Score parts per word type (sums of integer weights, so adding them gives the same scores as scoring all
-   * keys at once): `typeOf` maps a word to its number, `parts` holds at (number * 2 + OWN or NEXT) * classes
+   * keys at once): `typeOf` maps a word to its number, `parts` holds at (number * ROLES + role) * classes
    * the part and `ready` whether it was computed. Words repeat, and these templates hold most of the
    * entries a word's scoring adds.
    */
   private readonly typeOf = new Map<string, number>();
   private parts: Int32Array | undefined;
-  private readonly ready = new Uint8Array(TYPE_LIMIT * 2);
+  private readonly ready = new Uint8Array(TYPE_LIMIT * ROLES);
   private types = new Int32Array(64);
   private readonly partKeys = new Uint32Array(TAGGER_FEATURE_COUNT);
   private readonly partScores: Int32Array;
@@ -77,13 +84,15 @@ export class Tagger {
     const tags = new Int32Array(words.length);
     const classCount = this.classes.length;
     const scores = this.scores;
-    if (this.typeOf.size + words.length > TYPE_LIMIT) {
+    // A sentence longer than the store is scored key by key.
+    const kept = words.length <= TYPE_LIMIT;
+    if (kept && this.typeOf.size + words.length > TYPE_LIMIT) {
       this.typeOf.clear();
       this.ready.fill(0);
     }
-    if (this.types.length < words.length) this.types = new Int32Array(words.length * 2);
+    if (kept && this.types.length < words.length) this.types = new Int32Array(words.length * 2);
     const types = this.types;
-    for (let i = 0; i < words.length; i++) {
+    for (let i = 0; kept && i < words.length; i++) {
       const word = words[i]!;
       let type = this.typeOf.get(word);
       if (type === undefined) {
@@ -96,12 +105,17 @@ export class Tagger {
     let previous2 = -2;
     for (let i = 0; i < words.length; i++) {
       let tag = this.dictionary.get(words[i]!);
-      if (tag === undefined) {
+      if (tag === undefined && !kept) {
+        const count = taggerFeatures(context, i, previous, previous2, this.features);
+        this.model.score(this.features, count, scores);
+        tag = this.best(words[i]!, allowed?.[i]);
+      } else if (tag === undefined) {
         let count = taggerContextFeatures(context, i, previous, previous2, this.features);
         const last = i + 1 === words.length;
         if (last) count = taggerNextWordFeatures(context, i, this.features, count);
+        if (i === 0) count = taggerPreviousWordFeatures(context, i, this.features, count);
         this.model.score(this.features, count, scores);
-        const parts = this.parts ?? new Int32Array(TYPE_LIMIT * 2 * classCount);
+        const parts = this.parts ?? new Int32Array(TYPE_LIMIT * ROLES * classCount);
         this.parts = parts;
         let at = this.part(context, i, types[i]!, OWN) * classCount;
         for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
@@ -109,11 +123,11 @@ export class Tagger {
           at = this.part(context, i, types[i + 1]!, NEXT) * classCount;
           for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
         }
-        const only = allowed?.[i];
-        tag =
-          only !== undefined && only.size > 0 && !this.knows(words[i]!)
-            ? this.constrainedArgmax(only)
-            : argmax(scores, classCount);
+        if (i > 0) {
+          at = this.part(context, i, types[i - 1]!, PREVIOUS) * classCount;
+          for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
+        }
+        tag = this.best(words[i]!, allowed?.[i]);
       }
       tags[i] = tag;
       previous2 = previous;
@@ -122,16 +136,27 @@ export class Tagger {
     return tags;
   }
 
+  /** The best class for `word` by the scores, among those `only` allows (when it constrains the word). */
+  private best(word: string, only: ReadonlySet<string> | undefined): number {
+    return only !== undefined && only.size > 0 && !this.knows(word)
+      ? this.constrainedArgmax(only)
+      : argmax(this.scores, this.classes.length);
+  }
+
   /**
    * The place in `parts` of word type `type`'s part for `role` (OWN: token `i` is that word; NEXT: token
-   * `i + 1` is), computed from token `i`'s context the first time.
+   * `i + 1` is; PREVIOUS: token `i - 1` is), computed from token `i`'s context the first time.
    */
   private part(context: TaggerContext, i: number, type: number, role: number): number {
-    const place = type * 2 + role;
+    const place = type * ROLES + role;
     if (this.ready[place] === 1) return place;
     const keys = this.partKeys;
     const count =
-      role === OWN ? taggerOwnWordFeatures(context, i, keys) : taggerNextWordFeatures(context, i, keys);
+      role === OWN
+        ? taggerOwnWordFeatures(context, i, keys)
+        : role === NEXT
+          ? taggerNextWordFeatures(context, i, keys)
+          : taggerPreviousWordFeatures(context, i, keys);
     const classCount = this.classes.length;
     const part = this.partScores;
     this.model.score(keys, count, part);
