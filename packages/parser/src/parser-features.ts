@@ -520,8 +520,9 @@ function staticTag(tags: Int32Array, i: number): number {
 
 /**
  * The templates of `labelerFeatures` that read nothing but the tags of head and dependent, the direction and
- * the distance (and the bias): their part of the label scores depends on `labelerTagKey` alone, so the parser
- * keeps it per key. `labelerTagFeatures` + `labelerOtherFeatures` give exactly the keys of `labelerFeatures`.
+ * the distance (and the bias), and when the dependent has no dependents of its own, those of its dependents:
+ * their part of the label scores depends on `labelerTagKey` alone, so the parser keeps it per key.
+ * `labelerTagFeatures` + `labelerOtherFeatures` give exactly the keys of `labelerFeatures`.
  */
 export function labelerTagFeatures(
   state: ParseState,
@@ -544,17 +545,42 @@ export function labelerTagFeatures(
   out[n++] = featureKey3(11, dt, ht, direction);
   out[n++] = featureKey3(12, dt, direction, distance);
   out[n++] = featureKey3(13, ht, direction, distance);
+  if (!isLeaf(state, dependent)) return n;
+  // A dependent without dependents: its child templates read nothing but its tag.
+  out[n++] = featureKey3(16, dt, NO_WORD, -1);
+  out[n++] = featureKey3(17, dt, NO_TAG, -1);
+  out[n++] = featureKey3(18, dt, NO_TAG, -1);
+  out[n++] = featureKey2(19, NO_WORD, -1);
+  out[n++] = featureKey3(20, dt, -1, -1);
+  out[n++] = featureKey3(21, dt, -1, -1);
+  out[n++] = featureKey3(22, dt, 0, 0);
   return n;
 }
 
+function isLeaf(state: ParseState, word: number): boolean {
+  return state.left1[word] === 0 && state.right1[word] === 0;
+}
+
 /** A number that is the same for two arcs exactly when `labelerTagFeatures` gives them the same keys. */
-export function labelerTagKey(state: ParseState, input: ParserInput, head: number, dependent: number): number {
+export function labelerTagKey(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+): number {
   const { tags } = input;
   const { length } = state;
   const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
   const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
+  const leaf = isLeaf(state, dependent) ? 1 : 0;
   // Tags are ≥ -2; direction < 3, distance + 1 < 8.
-  return ((tagOf(tags, length, dependent) + 2) * 65536 + (tagOf(tags, length, head) + 2)) * 32 + direction * 8 + distance + 1;
+  return (
+    ((tagOf(tags, length, dependent) + 2) * 65536 + (tagOf(tags, length, head) + 2)) * 64 +
+    leaf * 32 +
+    direction * 8 +
+    distance +
+    1
+  );
 }
 
 /** The templates of `labelerFeatures` that `labelerTagFeatures` leaves out. */
@@ -591,13 +617,15 @@ export function labelerOtherFeatures(
   out[n++] = featureKey3(14, dw, ht, direction);
   out[n++] = featureKey3(15, dt, hw, direction);
 
-  out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
-  out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
-  out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
-  out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
-  out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
-  out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
-  out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  if (!isLeaf(state, dependent)) {
+    out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+    out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+    out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+    out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
+    out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+    out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+    out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  }
   out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
   out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
   out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);

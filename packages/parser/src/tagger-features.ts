@@ -263,7 +263,12 @@ export function taggerOwnWordFeatures(context: TaggerContext, i: number, out: Ui
  * The templates of `taggerFeatures` for token `i` that read nothing but the next token's word (at the end of
  * the sentence: the padding), written from `out[offset]`; returns the new end.
  */
-export function taggerNextWordFeatures(context: TaggerContext, i: number, out: Uint32Array, offset = 0): number {
+export function taggerNextWordFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
   const at = i + PAD + 1;
   let n = offset;
   out[n++] = featureKey1(16, context.lower[at]!);
@@ -279,7 +284,12 @@ export function taggerNextWordFeatures(context: TaggerContext, i: number, out: U
  * The templates of `taggerFeatures` for token `i` that read nothing but the previous token's word (at the start
  * of the sentence: the padding), written from `out[offset]`; returns the new end.
  */
-export function taggerPreviousWordFeatures(context: TaggerContext, i: number, out: Uint32Array, offset = 0): number {
+export function taggerPreviousWordFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
   const at = i + PAD - 1;
   let n = offset;
   out[n++] = featureKey1(13, context.lower[at]!);
