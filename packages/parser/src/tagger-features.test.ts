@@ -7,11 +7,13 @@ import {
   taggerFeatures,
   taggerNextWordFeatures,
   taggerOwnWordFeatures,
+  taggerPreviousClassFeatures,
   taggerPreviousWordFeatures,
+  taggerSecondNextWordFeatures,
 } from './tagger-features';
 
-describe('tagger features split into own-word, next-word, previous-word and context parts', () => {
-  it('give exactly the keys of taggerFeatures, and the word parts depend on the word alone', () => {
+describe('tagger features split into word, previous-class and context parts', () => {
+  it('give exactly the keys of taggerFeatures, and the word parts depend on the word alone (the own-word part after the first token)', () => {
     const random = seededRandom(5);
     const vocabulary = ['The', 'dog', 'chased', 'a', 'cat', 'in', '1999', 'Park', '.', "n't", 'e-mail'];
     const lexicon = new Map([
@@ -22,6 +24,7 @@ describe('tagger features split into own-word, next-word, previous-word and cont
     const own = new Map<string, string>();
     const next = new Map<string, string>();
     const previousParts = new Map<string, string>();
+    const secondNext = new Map<string, string>();
     const all = new Uint32Array(TAGGER_FEATURE_COUNT);
     const split = new Uint32Array(TAGGER_FEATURE_COUNT);
     let checked = 0;
@@ -36,17 +39,28 @@ describe('tagger features split into own-word, next-word, previous-word and cont
         let n = taggerContextFeatures(context, i, previous, previous2, split);
         n = taggerNextWordFeatures(context, i, split, n);
         n = taggerPreviousWordFeatures(context, i, split, n);
-        const ownCount = taggerOwnWordFeatures(context, i, split.subarray(n));
-        expect(n + ownCount).toBe(count);
+        n = taggerSecondNextWordFeatures(context, i, split, n);
+        n = taggerPreviousClassFeatures(previous, previous2, split, n);
+        const ownStart = n;
+        n = taggerOwnWordFeatures(context, i, split, n);
+        expect(n).toBe(count);
         expect([...split].sort()).toEqual([...all].sort());
-        const ownKeys = [...split.subarray(n, n + ownCount)].join(',');
-        expect(own.get(words[i]!) ?? ownKeys).toBe(ownKeys);
-        own.set(words[i]!, ownKeys);
+        if (i > 0) {
+          const ownKeys = [...split.subarray(ownStart, n)].join(',');
+          expect(own.get(words[i]!) ?? ownKeys).toBe(ownKeys);
+          own.set(words[i]!, ownKeys);
+        }
         if (i + 1 < length) {
           const keys = new Uint32Array(TAGGER_FEATURE_COUNT);
           const nextKeys = [...keys.subarray(0, taggerNextWordFeatures(context, i, keys))].join(',');
           expect(next.get(words[i + 1]!) ?? nextKeys).toBe(nextKeys);
           next.set(words[i + 1]!, nextKeys);
+        }
+        if (i + 2 < length) {
+          const keys = new Uint32Array(TAGGER_FEATURE_COUNT);
+          const secondKeys = [...keys.subarray(0, taggerSecondNextWordFeatures(context, i, keys))].join(',');
+          expect(secondNext.get(words[i + 2]!) ?? secondKeys).toBe(secondKeys);
+          secondNext.set(words[i + 2]!, secondKeys);
         }
         if (i > 0) {
           const keys = new Uint32Array(TAGGER_FEATURE_COUNT);
@@ -59,5 +73,6 @@ describe('tagger features split into own-word, next-word, previous-word and cont
     }
     expect(checked).toBeGreaterThan(100);
     expect(own.size).toBe(vocabulary.length);
+    expect(secondNext.size).toBe(vocabulary.length);
   });
 });

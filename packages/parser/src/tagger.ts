@@ -8,19 +8,25 @@ import {
   taggerFeatures,
   taggerNextWordFeatures,
   taggerOwnWordFeatures,
+  taggerPreviousClassFeatures,
   taggerPreviousWordFeatures,
+  taggerSecondNextWordFeatures,
 } from './tagger-features';
 
 /** Word types whose score parts the tagger keeps; the store is emptied when a sentence would overflow it. */
 const TYPE_LIMIT = 8192;
 /**
- * Per word type: the part of its own-word templates (OWN), of the next-word templates of the word before it
- * (NEXT) and of the previous-word templates of the word after it (PREVIOUS).
+ * Per word type: the part of its own-word templates when it is not the first token (OWN), of the next-word
+ * templates of the token before it (NEXT), of the previous-word templates of the token after it (PREVIOUS)
+ * and of the second-next-word templates of the token two before it (SECOND_NEXT).
  */
 const OWN = 0;
 const NEXT = 1;
 const PREVIOUS = 2;
-const ROLES = 3;
+const SECOND_NEXT = 3;
+const ROLES = 4;
+/** Pairs of previous classes whose score part the tagger keeps; the store is emptied when full. */
+const CLASS_PAIR_LIMIT = 4096;
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -61,6 +67,9 @@ export class Tagger {
   private types = new Int32Array(64);
   private readonly partKeys = new Uint32Array(TAGGER_FEATURE_COUNT);
   private readonly partScores: Int32Array;
+  /** The part of the templates of the two previous classes, per pair: place in `classParts` by key. */
+  private readonly classPartOf = new Map<number, number>();
+  private classParts: Int32Array | undefined;
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -110,23 +119,26 @@ export class Tagger {
         this.model.score(this.features, count, scores);
         tag = this.best(words[i]!, allowed?.[i]);
       } else if (tag === undefined) {
-        let count = taggerContextFeatures(context, i, previous, previous2, this.features);
-        const last = i + 1 === words.length;
-        if (last) count = taggerNextWordFeatures(context, i, this.features, count);
-        if (i === 0) count = taggerPreviousWordFeatures(context, i, this.features, count);
-        this.model.score(this.features, count, scores);
+        const features = this.features;
+        const length = words.length;
+        let count = taggerContextFeatures(context, i, previous, previous2, features);
+        // Parts that have no word to be kept for (at the sentence's ends) are scored with the rest.
+        if (i === 0) {
+          count = taggerOwnWordFeatures(context, i, features, count);
+          count = taggerPreviousWordFeatures(context, i, features, count);
+        }
+        if (i + 1 === length) count = taggerNextWordFeatures(context, i, features, count);
+        if (i + 2 >= length) count = taggerSecondNextWordFeatures(context, i, features, count);
+        this.model.score(features, count, scores);
         const parts = this.parts ?? new Int32Array(TYPE_LIMIT * ROLES * classCount);
         this.parts = parts;
-        let at = this.part(context, i, types[i]!, OWN) * classCount;
-        for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
-        if (!last) {
-          at = this.part(context, i, types[i + 1]!, NEXT) * classCount;
-          for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
-        }
         if (i > 0) {
-          at = this.part(context, i, types[i - 1]!, PREVIOUS) * classCount;
-          for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
+          this.addPart(parts, this.part(context, i, types[i]!, OWN));
+          this.addPart(parts, this.part(context, i, types[i - 1]!, PREVIOUS));
         }
+        if (i + 1 < length) this.addPart(parts, this.part(context, i, types[i + 1]!, NEXT));
+        if (i + 2 < length) this.addPart(parts, this.part(context, i, types[i + 2]!, SECOND_NEXT));
+        this.addClassPart(previous, previous2);
         tag = this.best(words[i]!, allowed?.[i]);
       }
       tags[i] = tag;
@@ -134,6 +146,32 @@ export class Tagger {
       previous = tag;
     }
     return tags;
+  }
+
+  /** Adds to the scores the part at `place` of `parts`. */
+  private addPart(parts: Int32Array, place: number): void {
+    const scores = this.scores;
+    const classCount = this.classes.length;
+    const at = place * classCount;
+    for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
+  }
+
+  /** Adds to the scores the part of the templates of the two previous classes, computed once per pair. */
+  private addClassPart(previous: number, previous2: number): void {
+    const key = (previous + 1) * 65536 + previous2 + 2;
+    let place = this.classPartOf.get(key);
+    const classCount = this.classes.length;
+    const classParts = this.classParts ?? new Int32Array(CLASS_PAIR_LIMIT * classCount);
+    this.classParts = classParts;
+    if (place === undefined) {
+      if (this.classPartOf.size === CLASS_PAIR_LIMIT) this.classPartOf.clear();
+      place = this.classPartOf.size;
+      this.classPartOf.set(key, place);
+      const keys = this.partKeys;
+      this.model.score(keys, taggerPreviousClassFeatures(previous, previous2, keys), this.partScores);
+      classParts.set(this.partScores.subarray(0, classCount), place * classCount);
+    }
+    this.addPart(classParts, place);
   }
 
   /** The best class for `word` by the scores, among those `only` allows (when it constrains the word). */
@@ -145,7 +183,8 @@ export class Tagger {
 
   /**
    * The place in `parts` of word type `type`'s part for `role` (OWN: token `i` is that word; NEXT: token
-   * `i + 1` is; PREVIOUS: token `i - 1` is), computed from token `i`'s context the first time.
+   * `i + 1` is; PREVIOUS: token `i - 1` is; SECOND_NEXT: token `i + 2` is), computed from token `i`'s
+   * context the first time.
    */
   private part(context: TaggerContext, i: number, type: number, role: number): number {
     const place = type * ROLES + role;
@@ -156,7 +195,9 @@ export class Tagger {
         ? taggerOwnWordFeatures(context, i, keys)
         : role === NEXT
           ? taggerNextWordFeatures(context, i, keys)
-          : taggerPreviousWordFeatures(context, i, keys);
+          : role === PREVIOUS
+            ? taggerPreviousWordFeatures(context, i, keys)
+            : taggerSecondNextWordFeatures(context, i, keys);
     const classCount = this.classes.length;
     const part = this.partScores;
     this.model.score(keys, count, part);
