@@ -130,15 +130,25 @@ export class Tagger {
         if (i + 1 === length) count = taggerNextWordFeatures(context, i, features, count);
         if (i + 2 >= length) count = taggerSecondNextWordFeatures(context, i, features, count);
         this.model.score(features, count, scores);
-        const parts = this.parts ?? new Int32Array(TYPE_LIMIT * ROLES * classCount);
+        // The row after the stores' last one stays zero: the part of a word the sentence does not have.
+        const parts = this.parts ?? new Int32Array((TYPE_LIMIT * ROLES + 1) * classCount);
         this.parts = parts;
-        if (i > 0) {
-          this.addPart(parts, this.part(context, i, types[i]!, OWN));
-          this.addPart(parts, this.part(context, i, types[i - 1]!, PREVIOUS));
+        const none = TYPE_LIMIT * ROLES * classCount;
+        const own = i > 0 ? this.part(context, i, types[i]!, OWN) * classCount : none;
+        const before = i > 0 ? this.part(context, i, types[i - 1]!, PREVIOUS) * classCount : none;
+        const after = i + 1 < length ? this.part(context, i, types[i + 1]!, NEXT) * classCount : none;
+        const second = i + 2 < length ? this.part(context, i, types[i + 2]!, SECOND_NEXT) * classCount : none;
+        const pair = this.classPart(previous, previous2) * classCount;
+        const classParts = this.classParts!;
+        for (let c = 0; c < classCount; c++) {
+          scores[c] =
+            scores[c]! +
+            parts[own + c]! +
+            parts[before + c]! +
+            parts[after + c]! +
+            parts[second + c]! +
+            classParts[pair + c]!;
         }
-        if (i + 1 < length) this.addPart(parts, this.part(context, i, types[i + 1]!, NEXT));
-        if (i + 2 < length) this.addPart(parts, this.part(context, i, types[i + 2]!, SECOND_NEXT));
-        this.addClassPart(previous, previous2);
         tag = this.best(words[i]!, allowed?.[i]);
       }
       tags[i] = tag;
@@ -148,16 +158,8 @@ export class Tagger {
     return tags;
   }
 
-  /** Adds to the scores the part at `place` of `parts`. */
-  private addPart(parts: Int32Array, place: number): void {
-    const scores = this.scores;
-    const classCount = this.classes.length;
-    const at = place * classCount;
-    for (let c = 0; c < classCount; c++) scores[c] = scores[c]! + parts[at + c]!;
-  }
-
-  /** Adds to the scores the part of the templates of the two previous classes, computed once per pair. */
-  private addClassPart(previous: number, previous2: number): void {
+  /** The place in `classParts` of the part of the templates of the two previous classes, computed once per pair. */
+  private classPart(previous: number, previous2: number): number {
     const key = (previous + 1) * 65536 + previous2 + 2;
     let place = this.classPartOf.get(key);
     const classCount = this.classes.length;
@@ -171,7 +173,7 @@ export class Tagger {
       this.model.score(keys, taggerPreviousClassFeatures(previous, previous2, keys), this.partScores);
       classParts.set(this.partScores.subarray(0, classCount), place * classCount);
     }
-    this.addPart(classParts, place);
+    return place;
   }
 
   /** The best class for `word` by the scores, among those `only` allows (when it constrains the word). */
