@@ -2,6 +2,8 @@ import { LinearModel, type LinearModelData } from './linear-model';
 import {
   coarseTags,
   LABELER_FEATURE_COUNT,
+  labelerNeighbourFeatures,
+  labelerNeighbourKey,
   labelerOtherFeatures,
   labelerTagFeatures,
   labelerTagKey,
@@ -99,6 +101,10 @@ export class DependencyParser {
    */
   private readonly tagPartOf = new Map<number, number>();
   private tagParts: Int32Array | undefined;
+  /** The same for `labelerNeighbourFeatures` per `labelerNeighbourKey` (whose tag ids must stay below 1,022). */
+  private readonly neighbourPartOf = new Map<number, number>();
+  private neighbourParts: Int32Array | undefined;
+  private readonly keepNeighbourParts: boolean;
 
   constructor(readonly data: ParserModelData) {
     this.labels = data.labels;
@@ -109,6 +115,7 @@ export class DependencyParser {
     this.punctuation = Uint8Array.from(data.tagClasses, (name) => (name.startsWith('PUNCT ') ? 1 : 0));
     this.coarseOfTag = coarseTags(data.tagClasses);
     this.labelScores = new Int32Array(data.labels.length);
+    this.keepNeighbourParts = data.tagClasses.length < 1022;
   }
 
   /** Parses words given their tag classes (ids of the tagger's classes). */
@@ -186,9 +193,30 @@ export class DependencyParser {
       this.labeler.score(this.features, count, scores);
       parts.set(scores.subarray(0, labelCount), place);
     }
-    const count = labelerOtherFeatures(state, input, head, dependent, this.features);
+    let near = TAG_PART_LIMIT * labelCount;
+    const neighbourParts = this.neighbourParts ?? new Int32Array((TAG_PART_LIMIT + 1) * labelCount);
+    this.neighbourParts = neighbourParts;
+    if (this.keepNeighbourParts) {
+      const key = labelerNeighbourKey(state, input, dependent);
+      const kept = this.neighbourPartOf.get(key);
+      if (kept !== undefined) near = kept;
+      else {
+        if (this.neighbourPartOf.size === TAG_PART_LIMIT) this.neighbourPartOf.clear();
+        near = this.neighbourPartOf.size * labelCount;
+        this.neighbourPartOf.set(key, near);
+        const count = labelerNeighbourFeatures(state, input, dependent, this.features);
+        this.labeler.score(this.features, count, scores);
+        neighbourParts.set(scores.subarray(0, labelCount), near);
+      }
+    }
+    let count = labelerOtherFeatures(state, input, head, dependent, this.features);
+    // Without a kept part (its row past the last stays zero), the neighbour templates are scored here.
+    if (!this.keepNeighbourParts)
+      count = labelerNeighbourFeatures(state, input, dependent, this.features, count);
     this.labeler.score(this.features, count, scores);
-    for (let l = 0; l < labelCount; l++) scores[l] = scores[l]! + parts[place + l]!;
+    for (let l = 0; l < labelCount; l++) {
+      scores[l] = scores[l]! + parts[place + l]! + neighbourParts[near + l]!;
+    }
     return bestLabel(scores, labelCount, this.rootLabel, head);
   }
 }

@@ -3,6 +3,8 @@ import {
   coarseTags,
   LABELER_FEATURE_COUNT,
   labelerFeatures,
+  labelerNeighbourFeatures,
+  labelerNeighbourKey,
   labelerOtherFeatures,
   labelerTagFeatures,
   labelerTagKey,
@@ -62,13 +64,14 @@ describe('parser features split into fixed roles and the rest', () => {
   });
 });
 
-describe('labeler features split into the tag part and the rest', () => {
-  it('give exactly the keys of labelerFeatures for every arc of random parses, and equal tag keys give equal tag parts', () => {
+describe('labeler features split into the tag part, the neighbour part and the rest', () => {
+  it('give exactly the keys of labelerFeatures for every arc of random parses, and equal keys give equal parts', () => {
     const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .', 'ADP IN'];
     const coarse = coarseTags(classes);
     const random = seededRandom(11);
     const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
     const partsByKey = new Map<number, string>();
+    const neighbourParts = new Map<number, string>();
     let checked = 0;
     for (let sentence = 0; sentence < 40; sentence++) {
       const length = 1 + Math.floor(random() * 14);
@@ -87,9 +90,14 @@ describe('labeler features split into the tag part and the rest', () => {
           const dependent = state.stackItem(0);
           const count = labelerFeatures(state, input, head, dependent, all);
           const tagCount = labelerTagFeatures(state, input, head, dependent, split);
-          const n = tagCount + labelerOtherFeatures(state, input, head, dependent, split.subarray(tagCount));
+          const nearEnd = labelerNeighbourFeatures(state, input, dependent, split, tagCount);
+          const n = nearEnd + labelerOtherFeatures(state, input, head, dependent, split.subarray(nearEnd));
           expect(n).toBe(count);
           expect([...split].sort()).toEqual([...all].sort());
+          const nearPart = [...split.subarray(tagCount, nearEnd)].join(',');
+          const nearKey = labelerNeighbourKey(state, input, dependent);
+          expect(neighbourParts.get(nearKey) ?? nearPart).toBe(nearPart);
+          neighbourParts.set(nearKey, nearPart);
           const tagPart = [...split.subarray(0, tagCount)].join(',');
           const key = labelerTagKey(state, input, head, dependent);
           expect(partsByKey.get(key) ?? tagPart).toBe(tagPart);
@@ -103,5 +111,6 @@ describe('labeler features split into the tag part and the rest', () => {
     expect(checked).toBeGreaterThan(100);
     // Different tag pairs, directions and distances occur, so the key check above compares many parts.
     expect(partsByKey.size).toBeGreaterThan(20);
+    expect(neighbourParts.size).toBeGreaterThan(20);
   });
 });

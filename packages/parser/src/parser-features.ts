@@ -522,7 +522,8 @@ function staticTag(tags: Int32Array, i: number): number {
  * The templates of `labelerFeatures` that read nothing but the tags of head and dependent, the direction and
  * the distance (and the bias), and when the dependent has no dependents of its own, those of its dependents:
  * their part of the label scores depends on `labelerTagKey` alone, so the parser keeps it per key.
- * `labelerTagFeatures` + `labelerOtherFeatures` give exactly the keys of `labelerFeatures`.
+ * `labelerTagFeatures` + `labelerNeighbourFeatures` + `labelerOtherFeatures` give exactly the keys of
+ * `labelerFeatures`.
  */
 export function labelerTagFeatures(
   state: ParseState,
@@ -583,7 +584,43 @@ export function labelerTagKey(
   );
 }
 
-/** The templates of `labelerFeatures` that `labelerTagFeatures` leaves out. */
+/**
+ * The templates of `labelerFeatures` that read nothing but the tags of the dependent and of the words beside
+ * it, and whether it is the first word: their part depends on `labelerNeighbourKey` alone.
+ */
+export function labelerNeighbourFeatures(
+  state: ParseState,
+  input: ParserInput,
+  dependent: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const { tags } = input;
+  const { length } = state;
+  const dt = tagOf(tags, length, dependent);
+  let n = offset;
+  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
+  return n;
+}
+
+/** A number that is the same for two dependents exactly when `labelerNeighbourFeatures` gives them the same keys. */
+export function labelerNeighbourKey(state: ParseState, input: ParserInput, dependent: number): number {
+  const { tags } = input;
+  const { length } = state;
+  // Tags are ≥ -2 and (in any model this parser loads) below 1,022.
+  return (
+    (((tagOf(tags, length, dependent) + 2) * 1024 + tagOf(tags, length, dependent - 1) + 2) * 1024 +
+      tagOf(tags, length, dependent + 1) +
+      2) *
+      2 +
+    (dependent === 1 ? 1 : 0)
+  );
+}
+
+/** The templates of `labelerFeatures` that `labelerTagFeatures` and `labelerNeighbourFeatures` leave out. */
 export function labelerOtherFeatures(
   state: ParseState,
   input: ParserInput,
@@ -633,9 +670,6 @@ export function labelerOtherFeatures(
   out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
   out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
 
-  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
-  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
-  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
   out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
   out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
   out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
@@ -647,7 +681,6 @@ export function labelerOtherFeatures(
     tagOf(tags, length, child(left2, head)),
     labelOf(labels, child(left2, head)),
   );
-  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
   out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }
