@@ -1,5 +1,6 @@
 import { LinearModel, type LinearModelData } from './linear-model';
 import {
+  bufferWord,
   coarseTags,
   LABELER_FEATURE_COUNT,
   labelerNeighbourFeatures,
@@ -9,17 +10,25 @@ import {
   labelerTagKey,
   PARSER_FEATURE_COUNT,
   type ParserInput,
+  parserBufferTagFeatures,
+  parserBufferTagKey,
   parserDynamicFeatures,
   parserInput,
-  parserStaticFeatures,
+  parserWordFeatures,
   ROLE_B0,
   ROLE_COUNT,
   ROLE_S0,
   ROLE_S1,
   ROLE_S2,
+  WORD_B0,
+  WORD_B1,
+  WORD_B2,
+  WORD_KINDS,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
 
+/** Entries of the parser's store of word parts (direct-mapped by word hash, suffix hash and tag). */
+const WORD_STORE_BITS = 14;
 /** Tag parts of the label scores kept (`DependencyParser.tagParts`); the store is emptied when full. */
 const TAG_PART_LIMIT = 16384;
 
@@ -83,6 +92,7 @@ export class DependencyParser {
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
   private readonly partScores = new Int32Array(TRANSITION_COUNT);
+  private readonly transitionPart = new Int32Array(TRANSITION_COUNT);
   private readonly labelScores: Int32Array;
   /** Arrays reused from sentence to sentence. */
   private state: ParseState | undefined;
@@ -101,10 +111,22 @@ export class DependencyParser {
    */
   private readonly tagPartOf = new Map<number, number>();
   private tagParts: Int32Array | undefined;
-  /** The same for `labelerNeighbourFeatures` per `labelerNeighbourKey` (whose tag ids must stay below 1,022). */
+  /** The same for `labelerNeighbourFeatures` per `labelerNeighbourKey`. */
   private readonly neighbourPartOf = new Map<number, number>();
   private neighbourParts: Int32Array | undefined;
-  private readonly keepNeighbourParts: boolean;
+  /** Whether tag ids stay below 1,022, as `labelerNeighbourKey` and `parserBufferTagKey` need (else no kept part). */
+  private readonly smallTagIds: boolean;
+  /**
+   * Across sentences, the transition score parts of `parserWordFeatures` per word hash, suffix hash and tag
+   * (`wordKeys`, three per entry; `wordReady` per entry and kind; `wordParts` three scores per entry and
+   * kind), and of `parserBufferTagFeatures` per `parserBufferTagKey`: a role's part is computed once per
+   * sentence, and most words and tag triples come back in the next sentences.
+   */
+  private readonly wordKeys = new Int32Array(3 << WORD_STORE_BITS);
+  private readonly wordReady = new Uint8Array(WORD_KINDS << WORD_STORE_BITS);
+  private readonly wordParts = new Int32Array((WORD_KINDS * TRANSITION_COUNT) << WORD_STORE_BITS);
+  private readonly bufferTagPartOf = new Map<number, number>();
+  private readonly bufferTagParts = new Int32Array(TAG_PART_LIMIT * TRANSITION_COUNT);
 
   constructor(readonly data: ParserModelData) {
     this.labels = data.labels;
@@ -115,7 +137,7 @@ export class DependencyParser {
     this.punctuation = Uint8Array.from(data.tagClasses, (name) => (name.startsWith('PUNCT ') ? 1 : 0));
     this.coarseOfTag = coarseTags(data.tagClasses);
     this.labelScores = new Int32Array(data.labels.length);
-    this.keepNeighbourParts = data.tagClasses.length < 1022;
+    this.smallTagIds = data.tagClasses.length < 1022;
   }
 
   /** Parses words given their tag classes (ids of the tagger's classes). */
@@ -162,8 +184,21 @@ export class DependencyParser {
     const scores = this.transitionScores;
     if (this.roleStamps[slot] !== this.sentence) {
       const part = this.partScores;
-      const count = parserStaticFeatures(role, word, input, state.length, this.features);
-      this.transitions.score(this.features, count, part);
+      if (role === ROLE_B0) {
+        const length = state.length;
+        part[0] = 0;
+        part[1] = 0;
+        part[2] = 0;
+        this.addWordPart(WORD_B0, word, input);
+        this.addWordPart(WORD_B1, bufferWord(word, 1, length), input);
+        this.addWordPart(WORD_B2, bufferWord(word, 2, length), input);
+        this.addBufferTagPart(word, input, length);
+      } else {
+        part[0] = 0;
+        part[1] = 0;
+        part[2] = 0;
+        this.addWordPart(role, word, input);
+      }
       cached[at] = part[0]!;
       cached[at + 1] = part[1]!;
       cached[at + 2] = part[2]!;
@@ -172,6 +207,81 @@ export class DependencyParser {
     scores[0] = scores[0]! + cached[at]!;
     scores[1] = scores[1]! + cached[at + 1]!;
     scores[2] = scores[2]! + cached[at + 2]!;
+  }
+
+  /** Adds to `partScores` the part of `kind`'s templates for `word` (-1 for none), from the store when it has it. */
+  private addWordPart(kind: number, word: number, input: ParserInput): void {
+    const part = this.partScores;
+    const scores = this.transitionPart;
+    if (word < 0) {
+      this.transitions.score(this.features, parserWordFeatures(kind, word, input, this.features), scores);
+    } else {
+      const wordHash = input.words[word]! | 0;
+      const suffix = input.suffixes[word]! | 0;
+      const tag = input.tags[word]!;
+      const entry =
+        Math.imul(wordHash ^ Math.imul(suffix, 0x9e3779b1) ^ Math.imul(tag + 3, 0x85ebca6b), 0xc2b2ae35) >>>
+        (32 - WORD_STORE_BITS);
+      const keys = this.wordKeys;
+      const ready = this.wordReady;
+      if (keys[entry * 3] !== wordHash || keys[entry * 3 + 1] !== suffix || keys[entry * 3 + 2] !== tag) {
+        keys[entry * 3] = wordHash;
+        keys[entry * 3 + 1] = suffix;
+        keys[entry * 3 + 2] = tag;
+        ready.fill(0, entry * WORD_KINDS, (entry + 1) * WORD_KINDS);
+      }
+      const at = (entry * WORD_KINDS + kind) * TRANSITION_COUNT;
+      const parts = this.wordParts;
+      if (ready[entry * WORD_KINDS + kind] !== 1) {
+        this.transitions.score(this.features, parserWordFeatures(kind, word, input, this.features), scores);
+        parts[at] = scores[0]!;
+        parts[at + 1] = scores[1]!;
+        parts[at + 2] = scores[2]!;
+        ready[entry * WORD_KINDS + kind] = 1;
+      }
+      scores[0] = parts[at]!;
+      scores[1] = parts[at + 1]!;
+      scores[2] = parts[at + 2]!;
+    }
+    part[0] = part[0]! + scores[0]!;
+    part[1] = part[1]! + scores[1]!;
+    part[2] = part[2]! + scores[2]!;
+  }
+
+  /** Adds to `partScores` the part of `parserBufferTagFeatures` for the buffer front `b0`, kept per tag triple. */
+  private addBufferTagPart(b0: number, input: ParserInput, length: number): void {
+    const part = this.partScores;
+    const scores = this.transitionPart;
+    if (!this.smallTagIds) {
+      this.transitions.score(
+        this.features,
+        parserBufferTagFeatures(b0, input, length, this.features),
+        scores,
+      );
+    } else {
+      const key = parserBufferTagKey(b0, input, length);
+      let at = this.bufferTagPartOf.get(key);
+      const parts = this.bufferTagParts;
+      if (at === undefined) {
+        if (this.bufferTagPartOf.size === TAG_PART_LIMIT) this.bufferTagPartOf.clear();
+        at = this.bufferTagPartOf.size * TRANSITION_COUNT;
+        this.bufferTagPartOf.set(key, at);
+        this.transitions.score(
+          this.features,
+          parserBufferTagFeatures(b0, input, length, this.features),
+          scores,
+        );
+        parts[at] = scores[0]!;
+        parts[at + 1] = scores[1]!;
+        parts[at + 2] = scores[2]!;
+      }
+      scores[0] = parts[at]!;
+      scores[1] = parts[at + 1]!;
+      scores[2] = parts[at + 2]!;
+    }
+    part[0] = part[0]! + scores[0]!;
+    part[1] = part[1]! + scores[1]!;
+    part[2] = part[2]! + scores[2]!;
   }
 
   private label(state: ParseState, input: ParserInput, transition: number): number {
@@ -196,7 +306,7 @@ export class DependencyParser {
     let near = TAG_PART_LIMIT * labelCount;
     const neighbourParts = this.neighbourParts ?? new Int32Array((TAG_PART_LIMIT + 1) * labelCount);
     this.neighbourParts = neighbourParts;
-    if (this.keepNeighbourParts) {
+    if (this.smallTagIds) {
       const key = labelerNeighbourKey(state, input, dependent);
       const kept = this.neighbourPartOf.get(key);
       if (kept !== undefined) near = kept;
@@ -211,8 +321,7 @@ export class DependencyParser {
     }
     let count = labelerOtherFeatures(state, input, head, dependent, this.features);
     // Without a kept part (its row past the last stays zero), the neighbour templates are scored here.
-    if (!this.keepNeighbourParts)
-      count = labelerNeighbourFeatures(state, input, dependent, this.features, count);
+    if (!this.smallTagIds) count = labelerNeighbourFeatures(state, input, dependent, this.features, count);
     this.labeler.score(this.features, count, scores);
     for (let l = 0; l < labelCount; l++) {
       scores[l] = scores[l]! + parts[place + l]! + neighbourParts[near + l]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bufferWord,
   coarseTags,
   LABELER_FEATURE_COUNT,
   labelerFeatures,
@@ -9,14 +10,20 @@ import {
   labelerTagFeatures,
   labelerTagKey,
   PARSER_FEATURE_COUNT,
+  parserBufferTagFeatures,
+  parserBufferTagKey,
   parserDynamicFeatures,
   parserFeatures,
   parserInput,
   parserStaticFeatures,
+  parserWordFeatures,
   ROLE_B0,
   ROLE_S0,
   ROLE_S1,
   ROLE_S2,
+  WORD_B0,
+  WORD_B1,
+  WORD_B2,
 } from './parser-features';
 import { seededRandom } from './random';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
@@ -112,5 +119,54 @@ describe('labeler features split into the tag part, the neighbour part and the r
     // Different tag pairs, directions and distances occur, so the key check above compares many parts.
     expect(partsByKey.size).toBeGreaterThan(20);
     expect(neighbourParts.size).toBeGreaterThan(20);
+  });
+});
+
+describe('fixed parser roles split into word parts and the buffer tag part', () => {
+  it('give exactly the keys of parserStaticFeatures, and equal keys give equal parts', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .', 'ADP IN', 'NOUN NNS'];
+    const coarse = coarseTags(classes);
+    const random = seededRandom(3);
+    const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
+    const tagParts = new Map<number, string>();
+    const wordParts = new Map<string, string>();
+    for (let sentence = 0; sentence < 30; sentence++) {
+      const length = 1 + Math.floor(random() * 9);
+      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
+      const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
+      const input = parserInput(words, tags, coarse);
+      const whole = new Uint32Array(PARSER_FEATURE_COUNT);
+      const split = new Uint32Array(PARSER_FEATURE_COUNT);
+      for (let word = -1; word <= length; word++) {
+        for (const role of [ROLE_S0, ROLE_S1, ROLE_S2]) {
+          const count = parserStaticFeatures(role, word, input, length, whole);
+          expect(parserWordFeatures(role, word, input, split)).toBe(count);
+          expect([...split.subarray(0, count)]).toEqual([...whole.subarray(0, count)]);
+        }
+        if (word === 0) continue;
+        const count = parserStaticFeatures(ROLE_B0, word, input, length, whole);
+        let n = parserWordFeatures(WORD_B0, word, input, split);
+        n = parserWordFeatures(WORD_B1, bufferWord(word, 1, length), input, split, n);
+        n = parserWordFeatures(WORD_B2, bufferWord(word, 2, length), input, split, n);
+        const tagStart = n;
+        n = parserBufferTagFeatures(word, input, length, split, n);
+        expect(n).toBe(count);
+        expect([...split.subarray(0, n)].sort()).toEqual([...whole.subarray(0, count)].sort());
+        const tagKeys = [...split.subarray(tagStart, n)].join(',');
+        const key = parserBufferTagKey(word, input, length);
+        expect(tagParts.get(key) ?? tagKeys).toBe(tagKeys);
+        tagParts.set(key, tagKeys);
+        if (word > 0) {
+          const wordKey = `${input.words[word]} ${input.suffixes[word]} ${input.tags[word]}`;
+          const kinds = [WORD_B0, WORD_B1, WORD_B2]
+            .map((kind) => [...split.subarray(0, parserWordFeatures(kind, word, input, split))].join(','))
+            .join(';');
+          expect(wordParts.get(wordKey) ?? kinds).toBe(kinds);
+          wordParts.set(wordKey, kinds);
+        }
+      }
+    }
+    expect(tagParts.size).toBeGreaterThan(20);
+    expect(wordParts.size).toBeGreaterThan(20);
   });
 });

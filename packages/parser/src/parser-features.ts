@@ -684,3 +684,102 @@ export function labelerOtherFeatures(
   out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }
+
+/**
+ * Kinds of `parserWordFeatures`: the templates of one role of `parserStaticFeatures` that read nothing but one
+ * word's hash, suffix hash and tag, so that their part of the scores is the same for every word with the same
+ * three (the parser keeps it across sentences). ROLE_S0, ROLE_S1 and ROLE_S2 are one kind each; ROLE_B0 is
+ * WORD_B0 + WORD_B1 + WORD_B2 of the buffer's first three words + `parserBufferTagFeatures`.
+ */
+export const WORD_S0 = 0;
+export const WORD_S1 = 1;
+export const WORD_S2 = 2;
+export const WORD_B0 = 3;
+export const WORD_B1 = 4;
+export const WORD_B2 = 5;
+export const WORD_KINDS = 6;
+
+/** The `offset`-th word of the buffer whose front is `b0` (-1 for none), as `parserStaticFeatures` reads it. */
+export function bufferWord(b0: number, offset: number, length: number): number {
+  return b0 >= 0 && b0 + offset <= length ? b0 + offset : -1;
+}
+
+/** The keys of `kind`'s templates for `word` (-1 for none), from `out[offset]`; returns the new end. */
+export function parserWordFeatures(
+  kind: number,
+  word: number,
+  input: ParserInput,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const w = wordOf(input.words, word);
+  const t = staticTag(input.tags, word);
+  let n = offset;
+  switch (kind) {
+    case WORD_S0:
+      out[n++] = featureKey1(1, w);
+      out[n++] = featureKey1(2, t);
+      out[n++] = featureKey2(3, w, t);
+      out[n++] = featureKey2(83, word < 0 ? NO_WORD : input.suffixes[word]!, t);
+      return n;
+    case WORD_S1:
+      out[n++] = featureKey1(4, w);
+      out[n++] = featureKey1(5, t);
+      out[n++] = featureKey2(6, w, t);
+      return n;
+    case WORD_S2:
+      out[n++] = featureKey1(7, w);
+      out[n++] = featureKey1(8, t);
+      return n;
+    case WORD_B0:
+      out[n++] = featureKey1(9, w);
+      out[n++] = featureKey1(10, t);
+      out[n++] = featureKey2(11, w, t);
+      out[n++] = featureKey2(84, word < 0 ? NO_WORD : input.suffixes[word]!, t);
+      return n;
+    case WORD_B1:
+      out[n++] = featureKey1(12, w);
+      out[n++] = featureKey1(13, t);
+      out[n++] = featureKey2(14, w, t);
+      return n;
+    default:
+      out[n++] = featureKey1(15, w);
+      out[n++] = featureKey1(16, t);
+      out[n++] = featureKey2(17, w, t);
+      return n;
+  }
+}
+
+/** The templates of ROLE_B0 that read nothing but the tags of the buffer's first three words, and the bias. */
+export function parserBufferTagFeatures(
+  b0: number,
+  input: ParserInput,
+  length: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const { tags, coarse } = input;
+  const b1 = bufferWord(b0, 1, length);
+  const b2 = bufferWord(b0, 2, length);
+  const b0t = staticTag(tags, b0);
+  const b1t = staticTag(tags, b1);
+  const b2t = staticTag(tags, b2);
+  let n = offset;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey2(42, b0t, b1t);
+  out[n++] = featureKey3(47, b0t, b1t, b2t);
+  out[n++] = featureKey3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
+  return n;
+}
+
+/**
+ * A number that is the same for two buffer fronts exactly when `parserBufferTagFeatures` gives them the same
+ * keys (the coarse tags follow from the tags), for tag ids below 1,022.
+ */
+export function parserBufferTagKey(b0: number, input: ParserInput, length: number): number {
+  const { tags } = input;
+  const b0t = staticTag(tags, b0);
+  const b1t = staticTag(tags, bufferWord(b0, 1, length));
+  const b2t = staticTag(tags, bufferWord(b0, 2, length));
+  return ((b0t + 2) * 1024 + b1t + 2) * 1024 + b2t + 2;
+}
