@@ -1,20 +1,36 @@
 import { LinearModel, type LinearModelData } from './linear-model';
 import {
+  bufferWord,
   coarseTags,
   LABELER_FEATURE_COUNT,
-  labelerFeatures,
+  labelerNeighbourFeatures,
+  labelerNeighbourKey,
+  labelerOtherFeatures,
+  labelerTagFeatures,
+  labelerTagKey,
   PARSER_FEATURE_COUNT,
   type ParserInput,
+  parserBufferTagFeatures,
+  parserBufferTagKey,
   parserDynamicFeatures,
   parserInput,
-  parserStaticFeatures,
+  parserWordFeatures,
   ROLE_B0,
   ROLE_COUNT,
   ROLE_S0,
   ROLE_S1,
   ROLE_S2,
+  WORD_B0,
+  WORD_B1,
+  WORD_B2,
+  WORD_KINDS,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
+
+/** Entries of the parser's store of word parts (direct-mapped by word hash, suffix hash and tag). */
+const WORD_STORE_BITS = 14;
+/** Tag parts of the label scores kept (`DependencyParser.tagParts`); the store is emptied when full. */
+const TAG_PART_LIMIT = 16384;
 
 export interface ParserModelData {
   /** Dependency relations, subtypes included ("nsubj:pass"); "root" among them. */
@@ -76,6 +92,7 @@ export class DependencyParser {
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
   private readonly partScores = new Int32Array(TRANSITION_COUNT);
+  private readonly transitionPart = new Int32Array(TRANSITION_COUNT);
   private readonly labelScores: Int32Array;
   /** Arrays reused from sentence to sentence. */
   private state: ParseState | undefined;
@@ -87,6 +104,29 @@ export class DependencyParser {
   private roleScores = new Int32Array(0);
   private roleStamps = new Int32Array(0);
   private sentence = 0;
+  /**
+   * The part of the label scores of `labelerTagFeatures` (sums of integer weights, so adding it gives the
+   * same scores), per `labelerTagKey`: `tagPartOf` maps the key to its place in `tagParts`. The same few
+   * tag pairs label most arcs, and these templates hold many of the entries an arc's scoring adds.
+   */
+  private readonly tagPartOf = new Map<number, number>();
+  private tagParts: Int32Array | undefined;
+  /** The same for `labelerNeighbourFeatures` per `labelerNeighbourKey`. */
+  private readonly neighbourPartOf = new Map<number, number>();
+  private neighbourParts: Int32Array | undefined;
+  /** Whether tag ids stay below 1,022, as `labelerNeighbourKey` and `parserBufferTagKey` need (else no kept part). */
+  private readonly smallTagIds: boolean;
+  /**
+   * Across sentences, the transition score parts of `parserWordFeatures` per word hash, suffix hash and tag
+   * (`wordKeys`, three per entry; `wordReady` per entry and kind; `wordParts` three scores per entry and
+   * kind), and of `parserBufferTagFeatures` per `parserBufferTagKey`: a role's part is computed once per
+   * sentence, and most words and tag triples come back in the next sentences.
+   */
+  private readonly wordKeys = new Int32Array(3 << WORD_STORE_BITS);
+  private readonly wordReady = new Uint8Array(WORD_KINDS << WORD_STORE_BITS);
+  private readonly wordParts = new Int32Array((WORD_KINDS * TRANSITION_COUNT) << WORD_STORE_BITS);
+  private readonly bufferTagPartOf = new Map<number, number>();
+  private readonly bufferTagParts = new Int32Array(TAG_PART_LIMIT * TRANSITION_COUNT);
 
   constructor(readonly data: ParserModelData) {
     this.labels = data.labels;
@@ -97,6 +137,7 @@ export class DependencyParser {
     this.punctuation = Uint8Array.from(data.tagClasses, (name) => (name.startsWith('PUNCT ') ? 1 : 0));
     this.coarseOfTag = coarseTags(data.tagClasses);
     this.labelScores = new Int32Array(data.labels.length);
+    this.smallTagIds = data.tagClasses.length < 1022;
   }
 
   /** Parses words given their tag classes (ids of the tagger's classes). */
@@ -143,8 +184,21 @@ export class DependencyParser {
     const scores = this.transitionScores;
     if (this.roleStamps[slot] !== this.sentence) {
       const part = this.partScores;
-      const count = parserStaticFeatures(role, word, input, state.length, this.features);
-      this.transitions.score(this.features, count, part);
+      if (role === ROLE_B0) {
+        const length = state.length;
+        part[0] = 0;
+        part[1] = 0;
+        part[2] = 0;
+        this.addWordPart(WORD_B0, word, input);
+        this.addWordPart(WORD_B1, bufferWord(word, 1, length), input);
+        this.addWordPart(WORD_B2, bufferWord(word, 2, length), input);
+        this.addBufferTagPart(word, input, length);
+      } else {
+        part[0] = 0;
+        part[1] = 0;
+        part[2] = 0;
+        this.addWordPart(role, word, input);
+      }
       cached[at] = part[0]!;
       cached[at + 1] = part[1]!;
       cached[at + 2] = part[2]!;
@@ -155,13 +209,123 @@ export class DependencyParser {
     scores[2] = scores[2]! + cached[at + 2]!;
   }
 
+  /** Adds to `partScores` the part of `kind`'s templates for `word` (-1 for none), from the store when it has it. */
+  private addWordPart(kind: number, word: number, input: ParserInput): void {
+    const part = this.partScores;
+    const scores = this.transitionPart;
+    if (word < 0) {
+      this.transitions.score(this.features, parserWordFeatures(kind, word, input, this.features), scores);
+    } else {
+      const wordHash = input.words[word]! | 0;
+      const suffix = input.suffixes[word]! | 0;
+      const tag = input.tags[word]!;
+      const entry =
+        Math.imul(wordHash ^ Math.imul(suffix, 0x9e3779b1) ^ Math.imul(tag + 3, 0x85ebca6b), 0xc2b2ae35) >>>
+        (32 - WORD_STORE_BITS);
+      const keys = this.wordKeys;
+      const ready = this.wordReady;
+      if (keys[entry * 3] !== wordHash || keys[entry * 3 + 1] !== suffix || keys[entry * 3 + 2] !== tag) {
+        keys[entry * 3] = wordHash;
+        keys[entry * 3 + 1] = suffix;
+        keys[entry * 3 + 2] = tag;
+        ready.fill(0, entry * WORD_KINDS, (entry + 1) * WORD_KINDS);
+      }
+      const at = (entry * WORD_KINDS + kind) * TRANSITION_COUNT;
+      const parts = this.wordParts;
+      if (ready[entry * WORD_KINDS + kind] !== 1) {
+        this.transitions.score(this.features, parserWordFeatures(kind, word, input, this.features), scores);
+        parts[at] = scores[0]!;
+        parts[at + 1] = scores[1]!;
+        parts[at + 2] = scores[2]!;
+        ready[entry * WORD_KINDS + kind] = 1;
+      }
+      scores[0] = parts[at]!;
+      scores[1] = parts[at + 1]!;
+      scores[2] = parts[at + 2]!;
+    }
+    part[0] = part[0]! + scores[0]!;
+    part[1] = part[1]! + scores[1]!;
+    part[2] = part[2]! + scores[2]!;
+  }
+
+  /** Adds to `partScores` the part of `parserBufferTagFeatures` for the buffer front `b0`, kept per tag triple. */
+  private addBufferTagPart(b0: number, input: ParserInput, length: number): void {
+    const part = this.partScores;
+    const scores = this.transitionPart;
+    if (!this.smallTagIds) {
+      this.transitions.score(
+        this.features,
+        parserBufferTagFeatures(b0, input, length, this.features),
+        scores,
+      );
+    } else {
+      const key = parserBufferTagKey(b0, input, length);
+      let at = this.bufferTagPartOf.get(key);
+      const parts = this.bufferTagParts;
+      if (at === undefined) {
+        if (this.bufferTagPartOf.size === TAG_PART_LIMIT) this.bufferTagPartOf.clear();
+        at = this.bufferTagPartOf.size * TRANSITION_COUNT;
+        this.bufferTagPartOf.set(key, at);
+        this.transitions.score(
+          this.features,
+          parserBufferTagFeatures(b0, input, length, this.features),
+          scores,
+        );
+        parts[at] = scores[0]!;
+        parts[at + 1] = scores[1]!;
+        parts[at + 2] = scores[2]!;
+      }
+      scores[0] = parts[at]!;
+      scores[1] = parts[at + 1]!;
+      scores[2] = parts[at + 2]!;
+    }
+    part[0] = part[0]! + scores[0]!;
+    part[1] = part[1]! + scores[1]!;
+    part[2] = part[2]! + scores[2]!;
+  }
+
   private label(state: ParseState, input: ParserInput, transition: number): number {
     const head = state.headFor(transition);
     if (head === 0) return this.rootLabel;
     const dependent = state.stackItem(0);
     if (this.punctLabel >= 0 && this.punctuation[input.tags[dependent]!] === 1) return this.punctLabel;
-    const count = labelerFeatures(state, input, head, dependent, this.features);
-    this.labeler.score(this.features, count, this.labelScores);
-    return bestLabel(this.labelScores, this.labels.length, this.rootLabel, head);
+    const labelCount = this.labels.length;
+    const scores = this.labelScores;
+    const tagKey = labelerTagKey(state, input, head, dependent);
+    let place = this.tagPartOf.get(tagKey);
+    const parts = this.tagParts ?? new Int32Array(TAG_PART_LIMIT * labelCount);
+    this.tagParts = parts;
+    if (place === undefined) {
+      if (this.tagPartOf.size === TAG_PART_LIMIT) this.tagPartOf.clear();
+      place = this.tagPartOf.size * labelCount;
+      this.tagPartOf.set(tagKey, place);
+      const count = labelerTagFeatures(state, input, head, dependent, this.features);
+      this.labeler.score(this.features, count, scores);
+      parts.set(scores.subarray(0, labelCount), place);
+    }
+    let near = TAG_PART_LIMIT * labelCount;
+    const neighbourParts = this.neighbourParts ?? new Int32Array((TAG_PART_LIMIT + 1) * labelCount);
+    this.neighbourParts = neighbourParts;
+    if (this.smallTagIds) {
+      const key = labelerNeighbourKey(state, input, dependent);
+      const kept = this.neighbourPartOf.get(key);
+      if (kept !== undefined) near = kept;
+      else {
+        if (this.neighbourPartOf.size === TAG_PART_LIMIT) this.neighbourPartOf.clear();
+        near = this.neighbourPartOf.size * labelCount;
+        this.neighbourPartOf.set(key, near);
+        const count = labelerNeighbourFeatures(state, input, dependent, this.features);
+        this.labeler.score(this.features, count, scores);
+        neighbourParts.set(scores.subarray(0, labelCount), near);
+      }
+    }
+    let count = labelerOtherFeatures(state, input, head, dependent, this.features);
+    // Without a kept part (its row past the last stays zero), the neighbour templates are scored here.
+    if (!this.smallTagIds) count = labelerNeighbourFeatures(state, input, dependent, this.features, count);
+    this.labeler.score(this.features, count, scores);
+    for (let l = 0; l < labelCount; l++) {
+      scores[l] = scores[l]! + parts[place + l]! + neighbourParts[near + l]!;
+    }
+    return bestLabel(scores, labelCount, this.rootLabel, head);
   }
 }

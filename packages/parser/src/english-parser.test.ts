@@ -48,6 +48,35 @@ describe('the shipped parser', () => {
     expect(parser.parseMany(SENTENCES)).toEqual(SENTENCES.map((words) => parser.parse(words)));
   });
 
+  it('tags and parses the same after its kept score parts were emptied, and in a sentence longer than their store', () => {
+    const words = [
+      'Quietly',
+      'the',
+      'zorbled',
+      'flimwhacks',
+      'glinted',
+      'over',
+      'Mrs.',
+      'Pelt',
+      "'s",
+      'fence',
+      '.',
+    ];
+    const first = parser.parse(words);
+    // Over 8,192 word types the tagger has not kept yet: its store of parts is emptied on the way.
+    for (let batch = 0; batch < 20; batch++) {
+      parser.tag(Array.from({ length: 500 }, (_, i) => `blorf${batch}x${i}`));
+    }
+    expect(parser.parse(words)).toEqual(first);
+    // A 9,000-word sentence is scored key by key: its first words have the same context as above, hence
+    // the same tags, up to the last two (whose next words differ).
+    const long = [...words, ...Array.from({ length: 9000 - words.length }, (_, i) => `w${i % 700}`)];
+    const tagged = parser.tag(long);
+    expect(tagged).toHaveLength(9000);
+    const alone = parser.tag(words);
+    expect(tagged.slice(0, words.length - 2)).toEqual(alone.slice(0, words.length - 2));
+  });
+
   it('returns nothing for an empty sentence', () => {
     expect(parser.parse([])).toEqual([]);
     expect(parser.tag([])).toEqual([]);

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bufferWord,
   coarseTags,
+  LABELER_FEATURE_COUNT,
+  labelerFeatures,
+  labelerNeighbourFeatures,
+  labelerNeighbourKey,
+  labelerOtherFeatures,
+  labelerTagFeatures,
+  labelerTagKey,
   PARSER_FEATURE_COUNT,
+  parserBufferTagFeatures,
+  parserBufferTagKey,
   parserDynamicFeatures,
   parserFeatures,
   parserInput,
   parserStaticFeatures,
+  parserWordFeatures,
   ROLE_B0,
   ROLE_S0,
   ROLE_S1,
   ROLE_S2,
+  WORD_B0,
+  WORD_B1,
+  WORD_B2,
 } from './parser-features';
 import { seededRandom } from './random';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
@@ -54,5 +68,105 @@ describe('parser features split into fixed roles and the rest', () => {
       expect([...state.heads.subarray(0, length + 1)]).toEqual([...fresh.heads]);
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('labeler features split into the tag part, the neighbour part and the rest', () => {
+  it('give exactly the keys of labelerFeatures for every arc of random parses, and equal keys give equal parts', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .', 'ADP IN'];
+    const coarse = coarseTags(classes);
+    const random = seededRandom(11);
+    const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
+    const partsByKey = new Map<number, string>();
+    const neighbourParts = new Map<number, string>();
+    let checked = 0;
+    for (let sentence = 0; sentence < 40; sentence++) {
+      const length = 1 + Math.floor(random() * 14);
+      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
+      const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
+      const input = parserInput(words, tags, coarse);
+      const state = new ParseState(length);
+      const all = new Uint32Array(LABELER_FEATURE_COUNT);
+      const split = new Uint32Array(LABELER_FEATURE_COUNT);
+      while (!state.isTerminal()) {
+        const legal = [SHIFT, LEFT, RIGHT].filter((t) => state.isLegal(t));
+        const transition = legal[Math.floor(random() * legal.length)]!;
+        let label = -1;
+        if (transition !== SHIFT) {
+          const head = state.headFor(transition);
+          const dependent = state.stackItem(0);
+          const count = labelerFeatures(state, input, head, dependent, all);
+          const tagCount = labelerTagFeatures(state, input, head, dependent, split);
+          const nearEnd = labelerNeighbourFeatures(state, input, dependent, split, tagCount);
+          const n = nearEnd + labelerOtherFeatures(state, input, head, dependent, split.subarray(nearEnd));
+          expect(n).toBe(count);
+          expect([...split].sort()).toEqual([...all].sort());
+          const nearPart = [...split.subarray(tagCount, nearEnd)].join(',');
+          const nearKey = labelerNeighbourKey(state, input, dependent);
+          expect(neighbourParts.get(nearKey) ?? nearPart).toBe(nearPart);
+          neighbourParts.set(nearKey, nearPart);
+          const tagPart = [...split.subarray(0, tagCount)].join(',');
+          const key = labelerTagKey(state, input, head, dependent);
+          expect(partsByKey.get(key) ?? tagPart).toBe(tagPart);
+          partsByKey.set(key, tagPart);
+          checked++;
+          label = Math.floor(random() * 40);
+        }
+        state.apply(transition, label);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // Different tag pairs, directions and distances occur, so the key check above compares many parts.
+    expect(partsByKey.size).toBeGreaterThan(20);
+    expect(neighbourParts.size).toBeGreaterThan(20);
+  });
+});
+
+describe('fixed parser roles split into word parts and the buffer tag part', () => {
+  it('give exactly the keys of parserStaticFeatures, and equal keys give equal parts', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .', 'ADP IN', 'NOUN NNS'];
+    const coarse = coarseTags(classes);
+    const random = seededRandom(3);
+    const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
+    const tagParts = new Map<number, string>();
+    const wordParts = new Map<string, string>();
+    for (let sentence = 0; sentence < 30; sentence++) {
+      const length = 1 + Math.floor(random() * 9);
+      const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
+      const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
+      const input = parserInput(words, tags, coarse);
+      const whole = new Uint32Array(PARSER_FEATURE_COUNT);
+      const split = new Uint32Array(PARSER_FEATURE_COUNT);
+      for (let word = -1; word <= length; word++) {
+        for (const role of [ROLE_S0, ROLE_S1, ROLE_S2]) {
+          const count = parserStaticFeatures(role, word, input, length, whole);
+          expect(parserWordFeatures(role, word, input, split)).toBe(count);
+          expect([...split.subarray(0, count)]).toEqual([...whole.subarray(0, count)]);
+        }
+        if (word === 0) continue;
+        const count = parserStaticFeatures(ROLE_B0, word, input, length, whole);
+        let n = parserWordFeatures(WORD_B0, word, input, split);
+        n = parserWordFeatures(WORD_B1, bufferWord(word, 1, length), input, split, n);
+        n = parserWordFeatures(WORD_B2, bufferWord(word, 2, length), input, split, n);
+        const tagStart = n;
+        n = parserBufferTagFeatures(word, input, length, split, n);
+        expect(n).toBe(count);
+        expect([...split.subarray(0, n)].sort()).toEqual([...whole.subarray(0, count)].sort());
+        const tagKeys = [...split.subarray(tagStart, n)].join(',');
+        const key = parserBufferTagKey(word, input, length);
+        expect(tagParts.get(key) ?? tagKeys).toBe(tagKeys);
+        tagParts.set(key, tagKeys);
+        if (word > 0) {
+          const wordKey = `${input.words[word]} ${input.suffixes[word]} ${input.tags[word]}`;
+          const kinds = [WORD_B0, WORD_B1, WORD_B2]
+            .map((kind) => [...split.subarray(0, parserWordFeatures(kind, word, input, split))].join(','))
+            .join(';');
+          expect(wordParts.get(wordKey) ?? kinds).toBe(kinds);
+          wordParts.set(wordKey, kinds);
+        }
+      }
+    }
+    expect(tagParts.size).toBeGreaterThan(20);
+    expect(wordParts.size).toBeGreaterThan(20);
   });
 });

@@ -517,3 +517,269 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
 function staticTag(tags: Int32Array, i: number): number {
   return i < 0 ? NO_TAG : tags[i]!;
 }
+
+/**
+ * The templates of `labelerFeatures` that read nothing but the tags of head and dependent, the direction and
+ * the distance (and the bias), and when the dependent has no dependents of its own, those of its dependents:
+ * their part of the label scores depends on `labelerTagKey` alone, so the parser keeps it per key.
+ * `labelerTagFeatures` + `labelerNeighbourFeatures` + `labelerOtherFeatures` give exactly the keys of
+ * `labelerFeatures`.
+ */
+export function labelerTagFeatures(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+  out: Uint32Array,
+): number {
+  const { tags } = input;
+  const { length } = state;
+  const dt = tagOf(tags, length, dependent);
+  const ht = tagOf(tags, length, head);
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
+  let n = 0;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(2, dt);
+  out[n++] = featureKey1(5, ht);
+  out[n++] = featureKey2(7, dt, ht);
+  out[n++] = featureKey3(11, dt, ht, direction);
+  out[n++] = featureKey3(12, dt, direction, distance);
+  out[n++] = featureKey3(13, ht, direction, distance);
+  if (!isLeaf(state, dependent)) return n;
+  // A dependent without dependents: its child templates read nothing but its tag.
+  out[n++] = featureKey3(16, dt, NO_WORD, -1);
+  out[n++] = featureKey3(17, dt, NO_TAG, -1);
+  out[n++] = featureKey3(18, dt, NO_TAG, -1);
+  out[n++] = featureKey2(19, NO_WORD, -1);
+  out[n++] = featureKey3(20, dt, -1, -1);
+  out[n++] = featureKey3(21, dt, -1, -1);
+  out[n++] = featureKey3(22, dt, 0, 0);
+  return n;
+}
+
+function isLeaf(state: ParseState, word: number): boolean {
+  return state.left1[word] === 0 && state.right1[word] === 0;
+}
+
+/** A number that is the same for two arcs exactly when `labelerTagFeatures` gives them the same keys. */
+export function labelerTagKey(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+): number {
+  const { tags } = input;
+  const { length } = state;
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
+  const leaf = isLeaf(state, dependent) ? 1 : 0;
+  // Tags are ≥ -2; direction < 3, distance + 1 < 8.
+  return (
+    ((tagOf(tags, length, dependent) + 2) * 65536 + (tagOf(tags, length, head) + 2)) * 64 +
+    leaf * 32 +
+    direction * 8 +
+    distance +
+    1
+  );
+}
+
+/**
+ * The templates of `labelerFeatures` that read nothing but the tags of the dependent and of the words beside
+ * it, and whether it is the first word: their part depends on `labelerNeighbourKey` alone.
+ */
+export function labelerNeighbourFeatures(
+  state: ParseState,
+  input: ParserInput,
+  dependent: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const { tags } = input;
+  const { length } = state;
+  const dt = tagOf(tags, length, dependent);
+  let n = offset;
+  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
+  return n;
+}
+
+/** A number that is the same for two dependents exactly when `labelerNeighbourFeatures` gives them the same keys. */
+export function labelerNeighbourKey(state: ParseState, input: ParserInput, dependent: number): number {
+  const { tags } = input;
+  const { length } = state;
+  // Tags are ≥ -2 and (in any model this parser loads) below 1,022.
+  return (
+    (((tagOf(tags, length, dependent) + 2) * 1024 + tagOf(tags, length, dependent - 1) + 2) * 1024 +
+      tagOf(tags, length, dependent + 1) +
+      2) *
+      2 +
+    (dependent === 1 ? 1 : 0)
+  );
+}
+
+/** The templates of `labelerFeatures` that `labelerTagFeatures` and `labelerNeighbourFeatures` leave out. */
+export function labelerOtherFeatures(
+  state: ParseState,
+  input: ParserInput,
+  head: number,
+  dependent: number,
+  out: Uint32Array,
+): number {
+  const { words, tags } = input;
+  const { left1, right1, left2, right2, labels, length } = state;
+
+  const dw = wordOf(words, dependent);
+  const dt = tagOf(tags, length, dependent);
+  const hw = wordOf(words, head);
+  const ht = tagOf(tags, length, head);
+  const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
+  const dL = child(left1, dependent);
+  const dR = child(right1, dependent);
+  const hL = child(left1, head);
+  const hR = child(right1, head);
+  const dLeft = state.leftCount[dependent]!;
+  const dRight = state.rightCount[dependent]!;
+
+  let n = 0;
+  out[n++] = featureKey1(1, dw);
+  out[n++] = featureKey2(3, dw, dt);
+  out[n++] = featureKey1(4, hw);
+  out[n++] = featureKey2(6, hw, ht);
+  out[n++] = featureKey2(8, dw, ht);
+  out[n++] = featureKey2(9, dt, hw);
+  out[n++] = featureKey2(10, dw, hw);
+  out[n++] = featureKey3(14, dw, ht, direction);
+  out[n++] = featureKey3(15, dt, hw, direction);
+
+  if (!isLeaf(state, dependent)) {
+    out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+    out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+    out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+    out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
+    out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+    out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+    out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  }
+  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
+
+  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
+  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
+  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = featureKey3(
+    37,
+    dt,
+    tagOf(tags, length, child(left2, head)),
+    labelOf(labels, child(left2, head)),
+  );
+  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
+  return n;
+}
+
+/**
+ * Kinds of `parserWordFeatures`: the templates of one role of `parserStaticFeatures` that read nothing but one
+ * word's hash, suffix hash and tag, so that their part of the scores is the same for every word with the same
+ * three (the parser keeps it across sentences). ROLE_S0, ROLE_S1 and ROLE_S2 are one kind each; ROLE_B0 is
+ * WORD_B0 + WORD_B1 + WORD_B2 of the buffer's first three words + `parserBufferTagFeatures`.
+ */
+export const WORD_S0 = 0;
+export const WORD_S1 = 1;
+export const WORD_S2 = 2;
+export const WORD_B0 = 3;
+export const WORD_B1 = 4;
+export const WORD_B2 = 5;
+export const WORD_KINDS = 6;
+
+/** The `offset`-th word of the buffer whose front is `b0` (-1 for none), as `parserStaticFeatures` reads it. */
+export function bufferWord(b0: number, offset: number, length: number): number {
+  return b0 >= 0 && b0 + offset <= length ? b0 + offset : -1;
+}
+
+/** The keys of `kind`'s templates for `word` (-1 for none), from `out[offset]`; returns the new end. */
+export function parserWordFeatures(
+  kind: number,
+  word: number,
+  input: ParserInput,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const w = wordOf(input.words, word);
+  const t = staticTag(input.tags, word);
+  let n = offset;
+  switch (kind) {
+    case WORD_S0:
+      out[n++] = featureKey1(1, w);
+      out[n++] = featureKey1(2, t);
+      out[n++] = featureKey2(3, w, t);
+      out[n++] = featureKey2(83, word < 0 ? NO_WORD : input.suffixes[word]!, t);
+      return n;
+    case WORD_S1:
+      out[n++] = featureKey1(4, w);
+      out[n++] = featureKey1(5, t);
+      out[n++] = featureKey2(6, w, t);
+      return n;
+    case WORD_S2:
+      out[n++] = featureKey1(7, w);
+      out[n++] = featureKey1(8, t);
+      return n;
+    case WORD_B0:
+      out[n++] = featureKey1(9, w);
+      out[n++] = featureKey1(10, t);
+      out[n++] = featureKey2(11, w, t);
+      out[n++] = featureKey2(84, word < 0 ? NO_WORD : input.suffixes[word]!, t);
+      return n;
+    case WORD_B1:
+      out[n++] = featureKey1(12, w);
+      out[n++] = featureKey1(13, t);
+      out[n++] = featureKey2(14, w, t);
+      return n;
+    default:
+      out[n++] = featureKey1(15, w);
+      out[n++] = featureKey1(16, t);
+      out[n++] = featureKey2(17, w, t);
+      return n;
+  }
+}
+
+/** The templates of ROLE_B0 that read nothing but the tags of the buffer's first three words, and the bias. */
+export function parserBufferTagFeatures(
+  b0: number,
+  input: ParserInput,
+  length: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const { tags, coarse } = input;
+  const b1 = bufferWord(b0, 1, length);
+  const b2 = bufferWord(b0, 2, length);
+  const b0t = staticTag(tags, b0);
+  const b1t = staticTag(tags, b1);
+  const b2t = staticTag(tags, b2);
+  let n = offset;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey2(42, b0t, b1t);
+  out[n++] = featureKey3(47, b0t, b1t, b2t);
+  out[n++] = featureKey3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
+  return n;
+}
+
+/**
+ * A number that is the same for two buffer fronts exactly when `parserBufferTagFeatures` gives them the same
+ * keys (the coarse tags follow from the tags), for tag ids below 1,022.
+ */
+export function parserBufferTagKey(b0: number, input: ParserInput, length: number): number {
+  const { tags } = input;
+  const b0t = staticTag(tags, b0);
+  const b1t = staticTag(tags, bufferWord(b0, 1, length));
+  const b2t = staticTag(tags, bufferWord(b0, 2, length));
+  return ((b0t + 2) * 1024 + b1t + 2) * 1024 + b2t + 2;
+}

@@ -233,3 +233,135 @@ export function taggerFeatures(
   out[n++] = featureKey2(42, ambiguity[at]!, flags[at]!);
   return n;
 }
+
+/**
+ * The templates of `taggerFeatures` that read nothing but token `i`'s own word (its forms, affixes, shape,
+ * flags and ambiguity class), whether it is the first token, and the bias: their part of the scores is the
+ * same wherever the word occurs after the first token, so the tagger keeps it per word type; likewise for
+ * the templates of the next, second next and previous word, and of the two previous classes.
+ * `taggerOwnWordFeatures` + `taggerNextWordFeatures` + `taggerSecondNextWordFeatures` +
+ * `taggerPreviousWordFeatures` + `taggerPreviousClassFeatures` + `taggerContextFeatures` give exactly the
+ * keys of `taggerFeatures`; each writes from `out[offset]` and returns the new end.
+ */
+export function taggerOwnWordFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const at = i + PAD;
+  let n = offset;
+  out[n++] = featureKey1(0, 0);
+  out[n++] = featureKey1(1, context.lower[at]!);
+  out[n++] = featureKey1(2, context.suffix1[at]!);
+  out[n++] = featureKey1(3, context.suffix2[at]!);
+  out[n++] = featureKey1(4, context.suffix3[at]!);
+  out[n++] = featureKey1(5, context.prefix1[at]!);
+  out[n++] = featureKey1(6, context.prefix2[at]!);
+  out[n++] = featureKey1(7, context.prefix3[at]!);
+  out[n++] = featureKey1(8, context.shape[at]!);
+  out[n++] = featureKey1(9, context.flags[at]!);
+  out[n++] = featureKey1(22, context.form[at]!);
+  out[n++] = featureKey1(34, context.ambiguity[at]!);
+  // The same for every token but the first.
+  out[n++] = featureKey2(40, context.flags[at]!, i === 0 ? 1 : 0);
+  out[n++] = featureKey2(42, context.ambiguity[at]!, context.flags[at]!);
+  return n;
+}
+
+/**
+ * The templates of `taggerFeatures` for token `i` that read nothing but the next token's word (at the end of
+ * the sentence: the padding), written from `out[offset]`; returns the new end.
+ */
+export function taggerNextWordFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const at = i + PAD + 1;
+  let n = offset;
+  out[n++] = featureKey1(16, context.lower[at]!);
+  out[n++] = featureKey1(17, context.suffix3[at]!);
+  out[n++] = featureKey1(23, context.shape[at]!);
+  out[n++] = featureKey1(27, context.form[at]!);
+  out[n++] = featureKey1(28, context.suffix2[at]!);
+  out[n++] = featureKey1(35, context.ambiguity[at]!);
+  return n;
+}
+
+/**
+ * The templates of `taggerFeatures` for token `i` that read nothing but the previous token's word (at the start
+ * of the sentence: the padding), written from `out[offset]`; returns the new end.
+ */
+export function taggerPreviousWordFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const at = i + PAD - 1;
+  let n = offset;
+  out[n++] = featureKey1(13, context.lower[at]!);
+  out[n++] = featureKey1(14, context.suffix3[at]!);
+  out[n++] = featureKey1(26, context.form[at]!);
+  out[n++] = featureKey1(29, context.shape[at]!);
+  return n;
+}
+
+/** The templates of `taggerFeatures` for token `i` that read nothing but the word two tokens after it (or the padding). */
+export function taggerSecondNextWordFeatures(
+  context: TaggerContext,
+  i: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const at = i + PAD + 2;
+  let n = offset;
+  out[n++] = featureKey1(18, context.lower[at]!);
+  out[n++] = featureKey1(36, context.ambiguity[at]!);
+  return n;
+}
+
+/** The templates of `taggerFeatures` that read nothing but the two previous classes. */
+export function taggerPreviousClassFeatures(
+  previous: number,
+  previous2: number,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  let n = offset;
+  out[n++] = featureKey1(10, previous);
+  out[n++] = featureKey2(11, previous, previous2);
+  out[n++] = featureKey1(24, previous2);
+  return n;
+}
+
+/** The templates of `taggerFeatures` that the parts above leave out. */
+export function taggerContextFeatures(
+  context: TaggerContext,
+  i: number,
+  previous: number,
+  previous2: number,
+  out: Uint32Array,
+): number {
+  const at = i + PAD;
+  const { lower, suffix3, ambiguity, flags } = context;
+  const word = lower[at]!;
+  let n = 0;
+  out[n++] = featureKey2(12, previous, word);
+  out[n++] = featureKey1(15, lower[at - 2]!);
+  out[n++] = featureKey2(19, lower[at - 1]!, word);
+  out[n++] = featureKey2(20, word, lower[at + 1]!);
+  out[n++] = featureKey2(21, previous, lower[at + 1]!);
+  out[n++] = featureKey2(25, previous, suffix3[at]!);
+  out[n++] = featureKey2(30, flags[at]!, previous);
+  out[n++] = featureKey3(31, previous, previous2, word);
+  out[n++] = featureKey2(32, word, lower[at + 2]!);
+  out[n++] = featureKey2(33, lower[at - 1]!, lower[at + 1]!);
+  out[n++] = featureKey2(37, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = featureKey2(38, previous, ambiguity[at + 1]!);
+  out[n++] = featureKey3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = featureKey3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  return n;
+}

@@ -4,8 +4,29 @@ import {
   reusableTaggerContext,
   TAGGER_FEATURE_COUNT,
   type TaggerContext,
+  taggerContextFeatures,
   taggerFeatures,
+  taggerNextWordFeatures,
+  taggerOwnWordFeatures,
+  taggerPreviousClassFeatures,
+  taggerPreviousWordFeatures,
+  taggerSecondNextWordFeatures,
 } from './tagger-features';
+
+/** Word types whose score parts the tagger keeps; the store is emptied when a sentence would overflow it. */
+const TYPE_LIMIT = 8192;
+/**
+ * Per word type: the part of its own-word templates when it is not the first token (OWN), of the next-word
+ * templates of the token before it (NEXT), of the previous-word templates of the token after it (PREVIOUS)
+ * and of the second-next-word templates of the token two before it (SECOND_NEXT).
+ */
+const OWN = 0;
+const NEXT = 1;
+const PREVIOUS = 2;
+const SECOND_NEXT = 3;
+const ROLES = 4;
+/** Pairs of previous classes whose score part the tagger keeps; the store is emptied when full. */
+const CLASS_PAIR_LIMIT = 4096;
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -34,6 +55,21 @@ export class Tagger {
   private scores: Int32Array;
   private readonly classUpos: string[];
   private context: TaggerContext | undefined;
+  /**
+   * Score parts per word type (sums of integer weights, so adding them gives the same scores as scoring all
+   * keys at once): `typeOf` maps a word to its number, `parts` holds at (number * ROLES + role) * classes
+   * the part and `ready` whether it was computed. Words repeat, and these templates hold most of the
+   * entries a word's scoring adds.
+   */
+  private readonly typeOf = new Map<string, number>();
+  private parts: Int32Array | undefined;
+  private readonly ready = new Uint8Array(TYPE_LIMIT * ROLES);
+  private types = new Int32Array(64);
+  private readonly partKeys = new Uint32Array(TAGGER_FEATURE_COUNT);
+  private readonly partScores: Int32Array;
+  /** The part of the templates of the two previous classes, per pair: place in `classParts` by key. */
+  private readonly classPartOf = new Map<number, number>();
+  private classParts: Int32Array | undefined;
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -41,6 +77,7 @@ export class Tagger {
     this.dictionary = new Map(data.tagDictionary);
     this.lexicon = new Map(data.ambiguityLexicon);
     this.scores = new Int32Array(data.classes.length);
+    this.partScores = new Int32Array(data.classes.length);
     this.classUpos = data.classes.map((name) => name.split(' ')[0] ?? name);
   }
 
@@ -54,24 +91,121 @@ export class Tagger {
     const context = reusableTaggerContext(this.context, words, this.lexicon);
     this.context = context;
     const tags = new Int32Array(words.length);
+    const classCount = this.classes.length;
+    const scores = this.scores;
+    // A sentence longer than the store is scored key by key.
+    const kept = words.length <= TYPE_LIMIT;
+    if (kept && this.typeOf.size + words.length > TYPE_LIMIT) {
+      this.typeOf.clear();
+      this.ready.fill(0);
+    }
+    if (kept && this.types.length < words.length) this.types = new Int32Array(words.length * 2);
+    const types = this.types;
+    for (let i = 0; kept && i < words.length; i++) {
+      const word = words[i]!;
+      let type = this.typeOf.get(word);
+      if (type === undefined) {
+        type = this.typeOf.size;
+        this.typeOf.set(word, type);
+      }
+      types[i] = type;
+    }
     let previous = -1;
     let previous2 = -2;
     for (let i = 0; i < words.length; i++) {
       let tag = this.dictionary.get(words[i]!);
-      if (tag === undefined) {
+      if (tag === undefined && !kept) {
         const count = taggerFeatures(context, i, previous, previous2, this.features);
-        this.model.score(this.features, count, this.scores);
-        const only = allowed?.[i];
-        tag =
-          only !== undefined && only.size > 0 && !this.knows(words[i]!)
-            ? this.constrainedArgmax(only)
-            : argmax(this.scores, this.classes.length);
+        this.model.score(this.features, count, scores);
+        tag = this.best(words[i]!, allowed?.[i]);
+      } else if (tag === undefined) {
+        const features = this.features;
+        const length = words.length;
+        let count = taggerContextFeatures(context, i, previous, previous2, features);
+        // Parts that have no word to be kept for (at the sentence's ends) are scored with the rest.
+        if (i === 0) {
+          count = taggerOwnWordFeatures(context, i, features, count);
+          count = taggerPreviousWordFeatures(context, i, features, count);
+        }
+        if (i + 1 === length) count = taggerNextWordFeatures(context, i, features, count);
+        if (i + 2 >= length) count = taggerSecondNextWordFeatures(context, i, features, count);
+        this.model.score(features, count, scores);
+        // The row after the stores' last one stays zero: the part of a word the sentence does not have.
+        const parts = this.parts ?? new Int32Array((TYPE_LIMIT * ROLES + 1) * classCount);
+        this.parts = parts;
+        const none = TYPE_LIMIT * ROLES * classCount;
+        const own = i > 0 ? this.part(context, i, types[i]!, OWN) * classCount : none;
+        const before = i > 0 ? this.part(context, i, types[i - 1]!, PREVIOUS) * classCount : none;
+        const after = i + 1 < length ? this.part(context, i, types[i + 1]!, NEXT) * classCount : none;
+        const second = i + 2 < length ? this.part(context, i, types[i + 2]!, SECOND_NEXT) * classCount : none;
+        const pair = this.classPart(previous, previous2) * classCount;
+        const classParts = this.classParts!;
+        for (let c = 0; c < classCount; c++) {
+          scores[c] =
+            scores[c]! +
+            parts[own + c]! +
+            parts[before + c]! +
+            parts[after + c]! +
+            parts[second + c]! +
+            classParts[pair + c]!;
+        }
+        tag = this.best(words[i]!, allowed?.[i]);
       }
       tags[i] = tag;
       previous2 = previous;
       previous = tag;
     }
     return tags;
+  }
+
+  /** The place in `classParts` of the part of the templates of the two previous classes, computed once per pair. */
+  private classPart(previous: number, previous2: number): number {
+    const key = (previous + 1) * 65536 + previous2 + 2;
+    let place = this.classPartOf.get(key);
+    const classCount = this.classes.length;
+    const classParts = this.classParts ?? new Int32Array(CLASS_PAIR_LIMIT * classCount);
+    this.classParts = classParts;
+    if (place === undefined) {
+      if (this.classPartOf.size === CLASS_PAIR_LIMIT) this.classPartOf.clear();
+      place = this.classPartOf.size;
+      this.classPartOf.set(key, place);
+      const keys = this.partKeys;
+      this.model.score(keys, taggerPreviousClassFeatures(previous, previous2, keys), this.partScores);
+      classParts.set(this.partScores.subarray(0, classCount), place * classCount);
+    }
+    return place;
+  }
+
+  /** The best class for `word` by the scores, among those `only` allows (when it constrains the word). */
+  private best(word: string, only: ReadonlySet<string> | undefined): number {
+    return only !== undefined && only.size > 0 && !this.knows(word)
+      ? this.constrainedArgmax(only)
+      : argmax(this.scores, this.classes.length);
+  }
+
+  /**
+   * The place in `parts` of word type `type`'s part for `role` (OWN: token `i` is that word; NEXT: token
+   * `i + 1` is; PREVIOUS: token `i - 1` is; SECOND_NEXT: token `i + 2` is), computed from token `i`'s
+   * context the first time.
+   */
+  private part(context: TaggerContext, i: number, type: number, role: number): number {
+    const place = type * ROLES + role;
+    if (this.ready[place] === 1) return place;
+    const keys = this.partKeys;
+    const count =
+      role === OWN
+        ? taggerOwnWordFeatures(context, i, keys)
+        : role === NEXT
+          ? taggerNextWordFeatures(context, i, keys)
+          : role === PREVIOUS
+            ? taggerPreviousWordFeatures(context, i, keys)
+            : taggerSecondNextWordFeatures(context, i, keys);
+    const classCount = this.classes.length;
+    const part = this.partScores;
+    this.model.score(keys, count, part);
+    this.parts!.set(part.subarray(0, classCount), place * classCount);
+    this.ready[place] = 1;
+    return place;
   }
 
   /** The best class whose UPOS is allowed, or the best class when none is. */
