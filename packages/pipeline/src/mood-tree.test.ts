@@ -74,6 +74,53 @@ describe('Subject and Finite where the tagger misleads', () => {
     expect(clause.rule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
   });
 
+  it('reads the word after a nominative pronoun with a verb reading as its Finite (MOOD.TREE_PRONOUN_SUBJECT_VERB)', () => {
+    // The tagger reads "welcome" as an adjective and the parse makes "discussion" the root with "We" as
+    // its Subject; a nominative pronoun is only ever a Subject, so "welcome" is the Finite.
+    const text = 'We welcome discussion about our plans and the chances of using this elsewhere.';
+    const clause = mainClause(text);
+    expect(clause.mood).toBe('declarative');
+    expect(clause.rule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    expect(clause.premises).toContainEqual({
+      label: 'tree_reading',
+      value: 'MOOD.TREE_PRONOUN_SUBJECT_VERB',
+    });
+    expect(clause.premises).toContainEqual({
+      label: 'tree_finite',
+      value: 'welcome/a verb after a Subject pronoun (tagged as another class)',
+    });
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['MOOD.TREE_PRONOUN_SUBJECT_VERB'],
+    });
+    const main = off.compile(text, { documentId: 'mood-tree-test' })[0];
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it('skips a non-finite operator inside the Subject when looking for the Finite (MOOD.TREE_OPERATOR_IN_SUBJECT)', () => {
+    // The parse hangs "being" as the copula of "active", the Subject of "predicts"; "being" is the
+    // Subject's, so the search for the clause's Finite goes on to "predicts".
+    const text = 'For older people, being active predicts a longer life.';
+    const clause = mainClause(text);
+    expect(clause.mood).toBe('declarative');
+    expect(clause.premises).toContainEqual({ label: 'tree_reading', value: 'MOOD.TREE_OPERATOR_IN_SUBJECT' });
+    expect(clause.premises).toContainEqual({ label: 'tree_finite', value: 'predicts/predicate' });
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['MOOD.TREE_OPERATOR_IN_SUBJECT'],
+    });
+    const main = off.compile(text, { documentId: 'mood-tree-test' })[0];
+    expect(main?.interpersonal.reasoningTrace.inferenceRule).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+  });
+
+  it('switches the gerund Subject rule off through disabledRules', () => {
+    const text = 'And paying such bills on time has helped the whole town.';
+    expect(mainClause(text).rule).toBe('MOOD.TREE_GERUND_SUBJECT');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['MOOD.TREE_GERUND_SUBJECT'] });
+    const main = off.compile(text, { documentId: 'mood-tree-test' })[0];
+    expect(main?.interpersonal.reasoningTrace.inferenceRule).not.toBe('MOOD.TREE_GERUND_SUBJECT');
+  });
+
   it('keeps a command whose verb the parse took for a Subject a command', () => {
     expect(mainClause('4 Start seeds indoors early.').mood).toBe('imperative');
   });

@@ -10,6 +10,7 @@ import {
 import {
   FINITE_BE_FORMS,
   FINITE_OPERATOR_FORMS,
+  NOMINATIVE_PRONOUNS,
   ONLY_PARTICIPLE_FORMS,
   S_CLITICS,
 } from './lexicons/word-classes';
@@ -38,7 +39,20 @@ export interface TreeMoodFacts {
   readonly first: number;
   readonly sentenceFinal: string;
   readonly dependency: string;
+  /** Ids of the tagger-slip readings (`TREE_READINGS`) that found the Subject or Finite. */
+  readonly readings: readonly string[];
 }
+
+/**
+ * Readings of Subject and Finite that go past a tagger or parser slip; each can be switched off through
+ * `disabledRules` and is named in the premise `tree_reading` when it decided.
+ */
+export const TREE_READINGS = {
+  /** "We welcome comments": the word after a nominative pronoun with a verb reading is its Finite. */
+  pronounSubjectVerb: 'MOOD.TREE_PRONOUN_SUBJECT_VERB',
+  /** "Being active predicts ...": a non-finite operator inside the Subject's phrase is the Subject's. */
+  operatorInSubject: 'MOOD.TREE_OPERATOR_IN_SUBJECT',
+} as const;
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
 const OPERATOR_RELATION = /^(aux|cop)(:|$)/;
@@ -99,8 +113,32 @@ function misreadTensedPredicate(view: ClauseView, subject: number, predicate: nu
   );
 }
 
+/**
+ * "We welcome comments on the draft", "They benefit twice": a nominative pronoun ("I", "we", "he",
+ * "she", "they") is only ever a Subject, so the word right after it (past adverbs such as "also",
+ * "never") with a verb reading is its Finite, whatever class the tagger gave it and wherever the parse
+ * hung the pronoun. Returns its local index, or -1.
+ */
+function verbAfterPronounSubject(view: ClauseView, subject: number): number {
+  if (!NOMINATIVE_PRONOUNS.has(view.lower[subject] ?? '')) return -1;
+  let next = subject + 1;
+  while (view.pos[next] === 'ADV') next += 1;
+  const word = view.lower[next] ?? '';
+  const tag = view.pos[next] ?? '';
+  if (!SLIP_TAGS.has(tag) || word.endsWith('ing') || ONLY_PARTICIPLE_FORMS.has(word)) return -1;
+  return verbReading(word) ? next : -1;
+}
+
+/** Classes the tagger gives a verb by mistake after a Subject pronoun. */
+const SLIP_TAGS = new Set(['ADJ', 'NOUN', 'ADP', 'PROPN']);
+
 /** The clause's Subject and Finite as the tree shows them. */
-export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
+export function treeMoodFacts(
+  view: ClauseView,
+  first: number,
+  disabled?: ReadonlySet<string>,
+): TreeMoodFacts {
+  const readings: string[] = [];
   const { tokens } = view.syntactic;
   const local = new Map<number, number>();
   for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
@@ -136,6 +174,20 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     }
     return false;
   };
+  /**
+   * Whether a non-finite operator at `index` lies inside the Subject's phrase ("being" in "Being active
+   * predicts a longer life", which the parse may hang on the Subject): it is the Subject's copula and
+   * does not stop the search for the clause's Finite. A finite one there is still read as the Finite
+   * (where the parse hangs the clause's copula on a nominal it took for a Subject).
+   */
+  const insideSubject = (index: number): boolean => {
+    let at = local.get(tokens[index]?.headStart ?? -1);
+    for (let steps = 0; at !== undefined && at !== predicate && steps < tokens.length; steps += 1) {
+      if (SUBJECT_RELATION.test(tokens[at]?.deprel ?? '')) return true;
+      at = local.get(tokens[at]?.headStart ?? -1);
+    }
+    return false;
+  };
   if (predicateToken !== undefined) {
     for (let index = 0; index < tokens.length; index += 1) {
       const token = tokens[index];
@@ -158,11 +210,26 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
         break;
       }
       // A non-finite operator ("be", "been", "to have") before the predicate: the group is not tensed.
-      if (operator && index < predicate) break;
+      if (operator && index < predicate) {
+        if (disabled?.has(TREE_READINGS.operatorInSubject) !== true && insideSubject(index)) {
+          if (!readings.includes(TREE_READINGS.operatorInSubject))
+            readings.push(TREE_READINGS.operatorInSubject);
+          continue;
+        }
+        break;
+      }
     }
     if (finite < 0 && subject >= 0 && misreadTensedPredicate(view, subject, predicate)) {
       finite = predicate;
       finiteRelation = 'predicate (a tensed verb tagged as noun or adjective)';
+    }
+    if (finite < 0 && subject >= 0 && disabled?.has(TREE_READINGS.pronounSubjectVerb) !== true) {
+      const slip = verbAfterPronounSubject(view, subject);
+      if (slip >= 0) {
+        finite = slip;
+        finiteRelation = 'a verb after a Subject pronoun (tagged as another class)';
+        readings.push(TREE_READINGS.pronounSubjectVerb);
+      }
     }
     // "And Susan's going to it too": the tagger read the clitic "is" as a possessive on the Subject.
     const clitic = predicate - 1;
@@ -188,13 +255,17 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     first,
     sentenceFinal: view.sentenceFinal,
     dependency: view.syntactic.dependency,
+    // A reading counts only where a Finite was found (an operator skipped inside the Subject otherwise decided nothing).
+    readings: finite < 0 ? [] : readings,
   };
 }
 
 /** Premises a tree rule cites: the relations it read. */
 export function treePremises(view: ClauseView, facts: TreeMoodFacts): Premise[] {
   const word = (index: number) => view.syntactic.tokens[index]?.text ?? '';
+  const readings: Premise[] = facts.readings.map((id) => ({ label: 'tree_reading', value: id }));
   return [
+    ...readings,
     {
       label: 'tree_predicate',
       value: facts.predicate < 0 ? 'none' : `${word(facts.predicate)}/${facts.predicateRelation}`,
@@ -334,6 +405,19 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
   return found;
 }
 
+/**
+ * Whether the clause's first experiential element is an -ing verb ("paying", "being", "having") whose
+ * head in the tree is the predicate, before the Finite ("And paying such bills has helped the town").
+ */
+function gerundOpensClause(facts: TreeMoodFacts, view: ClauseView): boolean {
+  const first = facts.first;
+  const word = view.lower[first] ?? '';
+  const tag = view.pos[first];
+  if ((tag !== 'VERB' && tag !== 'AUX') || !word.endsWith('ing') || first >= facts.finite) return false;
+  const { tokens } = view.syntactic;
+  return tokens[first]?.headStart === tokens[facts.predicate]?.start;
+}
+
 /** Whether only adverbs such as "never", "sometimes", "just" stand between the first element and the predicate. */
 function onlyAdverbsBefore(view: ClauseView, first: number, predicate: number): boolean {
   if (first > predicate) return false;
@@ -377,6 +461,22 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.pos[facts.first] !== 'AUX',
     mood: 'declarative',
     examples: ['Attached is the signed lease for the flat.', 'Enclosed are the keys to the garage.'],
+  },
+  {
+    id: 'MOOD.TREE_GERUND_SUBJECT',
+    description:
+      'the clause opens with an -ing verb (or "being", "having") that hangs on the predicate, the predicate has a Finite after it and no other Subject: the -ing clause is the Subject (csubj) the parse missed, so Subject before Finite',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      facts.subject < 0 &&
+      facts.finite > facts.first &&
+      gerundOpensClause(facts, view),
+    mood: 'declarative',
+    examples: [
+      'And paying such bills on time has helped the whole town.',
+      'But walking the dog daily has improved his mood.',
+    ],
   },
   {
     id: 'MOOD.TREE_NO_SUBJECT',
@@ -444,7 +544,7 @@ export function applyMoodTreeRules(
   first: number,
   disabled?: ReadonlySet<string>,
 ): { rule: MoodTreeRule; premises: Premise[] } | undefined {
-  const facts = treeMoodFacts(view, first);
+  const facts = treeMoodFacts(view, first, disabled);
   for (const rule of MOOD_TREE_RULES) {
     if (disabled?.has(rule.id) === true) continue;
     if (rule.when(facts, view)) return { rule, premises: treePremises(view, facts) };
