@@ -1,5 +1,7 @@
+import type { Syntactic, Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
-import { MOOD_TREE_RULES } from './mood-tree';
+import { viewClause } from './clause-view';
+import { applyMoodTreeRules, MOOD_TREE_RULES } from './mood-tree';
 import { createPipeline } from './pipeline';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
@@ -157,5 +159,80 @@ describe('segmentation the mood rests on', () => {
     const clauses = pipeline.compile('What a great idea that was!', { documentId: 'mood-tree-test' });
     expect(clauses).toHaveLength(1);
     expect(clauses[0]?.interpersonal.mood).toBe('exclamative');
+  });
+});
+
+/** A one-clause view over a hand-written tree: [text, lemma, pos, deprel, head index or -1 for the root]. */
+function handTree(rows: ReadonlyArray<readonly [string, string, Upos, string, number]>) {
+  let at = 0;
+  const starts = rows.map(([text]) => {
+    const start = at;
+    at += text.length + 1;
+    return start;
+  });
+  const tokens = rows.map(([text, lemma, pos, deprel, head], index) => ({
+    index,
+    text,
+    lemma,
+    pos,
+    start: starts[index] ?? 0,
+    end: (starts[index] ?? 0) + text.length,
+    isFinite: false,
+    isModal: false,
+    isNegation: false,
+    headStart: head < 0 ? null : (starts[head] ?? null),
+    deprel,
+  }));
+  const syntactic = {
+    id: 'c0',
+    text: rows.map(([text]) => text).join(' '),
+    tokens,
+    groups: [],
+    rootIndex: rows.findIndex((row) => row[4] < 0),
+    sentenceIndex: 0,
+    clauseIndex: 0,
+    start: 0,
+    end: at,
+    documentId: 'mood-tree-test',
+    parentClauseId: null,
+    dependency: 'independent',
+    relation: null,
+  } as unknown as Syntactic;
+  return viewClause(syntactic);
+}
+
+describe('MOOD.TREE_PARTICIPLE_MODIFIER on a tree that hides a Finite', () => {
+  it('reads a caption whose only verbs are participles as a fragment', () => {
+    const view = handTree([
+      ['A', 'a', 'DET', 'det', 1],
+      ['portrait', 'portrait', 'NOUN', 'root', -1],
+      ['painted', 'paint', 'VERB', 'acl', 1],
+      ['by', 'by', 'ADP', 'case', 4],
+      ['Ann', 'Ann', 'PROPN', 'obl:agent', 2],
+      ['.', '.', 'PUNCT', 'punct', 1],
+    ]);
+    expect(applyMoodTreeRules(view, 0)?.rule.id).toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+  });
+
+  it('is no caption when a verb inside the participle phrase may be the Finite, or a modal stands in it', () => {
+    // "Roses blooming create a change": the parse hung "create" under "blooming" as xcomp.
+    const hidden = handTree([
+      ['Roses', 'rose', 'NOUN', 'root', -1],
+      ['blooming', 'bloom', 'VERB', 'acl', 0],
+      ['create', 'create', 'VERB', 'xcomp', 1],
+      ['a', 'a', 'DET', 'det', 4],
+      ['change', 'change', 'NOUN', 'obj', 2],
+      ['.', '.', 'PUNCT', 'punct', 0],
+    ]);
+    expect(applyMoodTreeRules(hidden, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+    const modal = handTree([
+      ['A', 'a', 'DET', 'det', 1],
+      ['kite', 'kite', 'NOUN', 'root', -1],
+      ['flying', 'fly', 'VERB', 'acl', 1],
+      ['can', 'can', 'AUX', 'aux', 4],
+      ['break', 'break', 'VERB', 'xcomp', 2],
+      ['.', '.', 'PUNCT', 'punct', 1],
+    ]);
+    expect(applyMoodTreeRules(modal, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
   });
 });

@@ -397,10 +397,23 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
     if (token === undefined) continue;
+    // A modal or tensed operator, or a verb in "-s", is finite wherever the parse hung it ("A ball
+    // flying in the air can hurt", "Flowers blooming create a change"): no caption.
+    if (token.pos === 'AUX' && FINITE_OPERATOR_FORMS.has(view.lower[index] ?? '')) return false;
     const verbal = token.pos === 'VERB' || token.pos === 'AUX' || PREDICATE_RELATION.test(token.deprel);
     if (!verbal) continue;
     if (!inside(index)) return false;
     if (participle(index)) found = true;
+    // Inside a participle's phrase only non-finite forms: "-ing", a form that is only a participle, a
+    // "to"-infinitive ("showing particle tracks", "used to cut"); another verb may be the clause's Finite
+    // the parse hung there ("Flowers blooming create a change", "Sunlight streaming in lit up the room").
+    else if (
+      token.pos === 'VERB' &&
+      !(view.lower[index] ?? '').endsWith('ing') &&
+      !ONLY_PARTICIPLE_FORMS.has(view.lower[index] ?? '') &&
+      view.lower[index - 1] !== 'to'
+    )
+      return false;
   }
   return found;
 }
@@ -416,6 +429,42 @@ function gerundOpensClause(facts: TreeMoodFacts, view: ClauseView): boolean {
   if ((tag !== 'VERB' && tag !== 'AUX') || !word.endsWith('ing') || first >= facts.finite) return false;
   const { tokens } = view.syntactic;
   return tokens[first]?.headStart === tokens[facts.predicate]?.start;
+}
+
+/** Parts of speech a tensed verb after a nominal root may carry by a tagger slip. */
+const VERB_SLIP_TAGS = new Set(['NOUN', 'ADJ', 'VERB']);
+
+/**
+ * "Thin frost lines veined the pane", "Golden lichen patches speckled the stones": the sentence root is
+ * a noun or name with no Subject, Finite or preposition on it, and the next word (past adverbs) has a
+ * verb reading in a tensed form ("-ed", "-s", or the base form after a plural) and words of its own
+ * after it (an object, a phrase, or a determiner right after it): the parse took the verb for a
+ * modifier, and the root is its Subject. Returns the verb's local index, or -1.
+ */
+function verbAfterNominalRoot(facts: TreeMoodFacts, view: ClauseView): number {
+  if (facts.predicateRelation !== 'root' || facts.subject >= 0 || facts.finite >= 0) return -1;
+  const root = facts.predicate;
+  const rootTag = view.pos[root] ?? '';
+  if (rootTag !== 'NOUN' && rootTag !== 'PROPN') return -1;
+  const { tokens } = view.syntactic;
+  const rootStart = tokens[root]?.start;
+  if (tokens.some((token) => token.headStart === rootStart && token.deprel === 'case')) return -1;
+  let next = root + 1;
+  while (view.pos[next] === 'ADV') next += 1;
+  const word = view.lower[next] ?? '';
+  if (!VERB_SLIP_TAGS.has(view.pos[next] ?? '') || word.endsWith('ing') || !verbReading(word)) return -1;
+  // A verb the tree hangs on the root as `acl` is a participle modifier ("A slice removed with a blade").
+  if (view.pos[next] === 'VERB' && /^acl(:|$)/.test(tokens[next]?.deprel ?? '')) return -1;
+  const rootWord = view.lower[root] ?? '';
+  const plural = rootWord.endsWith('s') && !rootWord.endsWith('ss');
+  const tensed = TENSED_ENDING.test(word) || (plural && word === (view.lemma[next] ?? '').toLowerCase());
+  if (!tensed) return -1;
+  const start = tokens[next]?.start;
+  const after = tokens.some(
+    (token, index) => index > next && token.headStart === start && token.pos !== 'PUNCT',
+  );
+  // Or a determiner right after it: a modifier cannot stand before "the" ("speckled the old stones").
+  return after || view.pos[next + 1] === 'DET' ? next : -1;
 }
 
 /** Whether only adverbs such as "never", "sometimes", "just" stand between the first element and the predicate. */
@@ -477,6 +526,17 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       'And paying such bills on time has helped the whole town.',
       'But walking the dog daily has improved his mood.',
     ],
+  },
+  {
+    id: 'MOOD.TREE_NOMINAL_ROOT_THEN_VERB',
+    description:
+      'the sentence root is a noun or name with no Subject, Finite or preposition, followed (past adverbs) by a word with a verb reading in a tensed form that has words of its own after it: the parse took the verb for a modifier, and the root is its Subject',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      verbAfterNominalRoot(facts, view) >= 0,
+    mood: 'declarative',
+    examples: ['Thin frost lines veined the window pane.', 'Golden lichen patches speckled the old stones.'],
   },
   {
     id: 'MOOD.TREE_NO_SUBJECT',
