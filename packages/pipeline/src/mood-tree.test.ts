@@ -91,6 +91,8 @@ describe('Subject and Finite where the tagger misleads', () => {
       label: 'tree_finite',
       value: 'welcome/a verb after a Subject pronoun (tagged as another class)',
     });
+    // An operator before the pronoun makes a question, with or without its question mark.
+    expect(mainClause('Did they dance well').mood).toBe('interrogative');
     const off = createPipeline({
       clock: () => new Date(0),
       disabledRules: ['MOOD.TREE_PRONOUN_SUBJECT_VERB'],

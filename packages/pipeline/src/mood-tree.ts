@@ -121,6 +121,13 @@ function misreadTensedPredicate(view: ClauseView, subject: number, predicate: nu
  */
 function verbAfterPronounSubject(view: ClauseView, subject: number): number {
   if (!NOMINATIVE_PRONOUNS.has(view.lower[subject] ?? '')) return -1;
+  // An operator before the pronoun ("Did they dance well") is the Finite of a question, not a slip.
+  for (let index = 0; index < subject; index += 1)
+    if (
+      OPERATOR_RELATION.test(view.syntactic.tokens[index]?.deprel ?? '') ||
+      FINITE_OPERATOR_FORMS.has(view.lower[index] ?? '')
+    )
+      return -1;
   let next = subject + 1;
   while (view.pos[next] === 'ADV') next += 1;
   const word = view.lower[next] ?? '';
