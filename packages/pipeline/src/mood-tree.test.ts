@@ -238,3 +238,41 @@ describe('MOOD.TREE_PARTICIPLE_MODIFIER on a tree that hides a Finite', () => {
     expect(applyMoodTreeRules(modal, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
   });
 });
+
+describe('MOOD.TREE_SUBJECT_ON_INNER_VERB', () => {
+  // "Some of the staff also get cheap tickets" as a weak parse reads it: "Some" the root, "get" its modifier.
+  const rows = [
+    ['Some', 'some', 'DET', 'root', -1],
+    ['of', 'of', 'ADP', 'case', 3],
+    ['the', 'the', 'DET', 'det', 3],
+    ['staff', 'staff', 'NOUN', 'nsubj', 5],
+    ['also', 'also', 'ADV', 'advmod', 5],
+    ['get', 'get', 'VERB', 'nmod', 0],
+    ['cheap', 'cheap', 'ADJ', 'amod', 7],
+    ['tickets', 'ticket', 'NOUN', 'obj', 5],
+    ['.', '.', 'PUNCT', 'punct', 0],
+  ] as const;
+
+  it('takes the Subject and Finite of a verb the parse hung below the root as the clause’s own', () => {
+    const decided = applyMoodTreeRules(handTree(rows), 0);
+    expect(decided?.rule.id).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    expect(decided?.premises).toContainEqual({
+      label: 'tree_reading',
+      value: 'MOOD.TREE_SUBJECT_ON_INNER_VERB',
+    });
+    const off = applyMoodTreeRules(handTree(rows), 0, new Set(['MOOD.TREE_SUBJECT_ON_INNER_VERB']));
+    expect(off?.rule.id).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+  });
+
+  it('leaves a WH-word Subject or a verb with a subordinator to the dependent clause it marks', () => {
+    const relative = handTree([
+      ['Good', 'good', 'ADJ', 'root', -1],
+      ['for', 'for', 'ADP', 'case', 2],
+      ['who', 'who', 'PRON', 'nsubj', 3],
+      ['wants', 'want', 'VERB', 'nmod', 0],
+      ['it', 'it', 'PRON', 'obj', 3],
+      ['.', '.', 'PUNCT', 'punct', 0],
+    ]);
+    expect(applyMoodTreeRules(relative, 0)?.rule.id).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+  });
+});

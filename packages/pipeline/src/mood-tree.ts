@@ -52,6 +52,8 @@ export const TREE_READINGS = {
   pronounSubjectVerb: 'MOOD.TREE_PRONOUN_SUBJECT_VERB',
   /** "Being active predicts ...": a non-finite operator inside the Subject's phrase is the Subject's. */
   operatorInSubject: 'MOOD.TREE_OPERATOR_IN_SUBJECT',
+  /** "Some of the staff also get ...": a Subject and Finite on a verb the parse hung below the root. */
+  subjectOnInnerVerb: 'MOOD.TREE_SUBJECT_ON_INNER_VERB',
 } as const;
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
@@ -238,6 +240,40 @@ export function treeMoodFacts(
         readings.push(TREE_READINGS.pronounSubjectVerb);
       }
     }
+    if (subject >= 0 && finite < 0 && disabled?.has(TREE_READINGS.subjectOnInnerVerb) !== true) {
+      // "Some of the staff also get cheap tickets", parsed with "Some" as the root and "get" as its
+      // modifier: the Subject hangs on a verb of this clause (no clausal relation between it and the
+      // predicate), and that verb, or its operator, in a finite form after the Subject is the Finite.
+      const verb = local.get(tokens[subject]?.headStart ?? -1);
+      const verbStart = verb === undefined ? undefined : tokens[verb]?.start;
+      // A WH-word Subject or a subordinator on the verb ("for who wants to", "because it rains") marks a
+      // dependent clause the segmentation left inside this one: not the clause's own Subject.
+      const dependent =
+        WH_WORDS.has(view.lower[subject] ?? '') ||
+        tokens.some((token) => token.headStart === verbStart && /^mark(:|$)/.test(token.deprel));
+      if (
+        verb !== undefined &&
+        verb !== predicate &&
+        verb > subject &&
+        view.pos[verb] === 'VERB' &&
+        !dependent
+      ) {
+        let found = verb;
+        for (let at = subject + 1; at < verb; at += 1)
+          if (tokens[at]?.headStart === verbStart && OPERATOR_RELATION.test(tokens[at]?.deprel ?? '')) {
+            found = at;
+            break;
+          }
+        if (finiteForm(view, found, true)) {
+          finite = found;
+          finiteRelation =
+            found === verb
+              ? `verb of the Subject ("${tokens[verb]?.text ?? ''}" below the root)`
+              : (tokens[found]?.deprel ?? '');
+          readings.push(TREE_READINGS.subjectOnInnerVerb);
+        }
+      }
+    }
     // "And Susan's going to it too": the tagger read the clitic "is" as a possessive on the Subject.
     const clitic = predicate - 1;
     if (
@@ -412,10 +448,11 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
     if (!inside(index)) return false;
     if (participle(index)) found = true;
     // Inside a participle's phrase only non-finite forms: "-ing", a form that is only a participle, a
-    // "to"-infinitive ("showing particle tracks", "used to cut"); another verb may be the clause's Finite
+    // "to"-infinitive ("showing particle tracks", "used to cut"), a verb modifying a noun ("stuck-up"); another verb may be the clause's Finite
     // the parse hung there ("Flowers blooming create a change", "Sunlight streaming in lit up the room").
     else if (
       token.pos === 'VERB' &&
+      !/^(amod|compound)(:|$)/.test(token.deprel) &&
       !(view.lower[index] ?? '').endsWith('ing') &&
       !ONLY_PARTICIPLE_FORMS.has(view.lower[index] ?? '') &&
       view.lower[index - 1] !== 'to'
