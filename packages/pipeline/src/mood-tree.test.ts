@@ -1,5 +1,7 @@
+import type { Syntactic, Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
-import { MOOD_TREE_RULES } from './mood-tree';
+import { viewClause } from './clause-view';
+import { applyMoodTreeRules, MOOD_TREE_RULES } from './mood-tree';
 import { createPipeline } from './pipeline';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
@@ -74,6 +76,55 @@ describe('Subject and Finite where the tagger misleads', () => {
     expect(clause.rule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
   });
 
+  it('reads the word after a nominative pronoun with a verb reading as its Finite (MOOD.TREE_PRONOUN_SUBJECT_VERB)', () => {
+    // The tagger reads "welcome" as an adjective and the parse makes "discussion" the root with "We" as
+    // its Subject; a nominative pronoun is only ever a Subject, so "welcome" is the Finite.
+    const text = 'We welcome discussion about our plans and the chances of using this elsewhere.';
+    const clause = mainClause(text);
+    expect(clause.mood).toBe('declarative');
+    expect(clause.rule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    expect(clause.premises).toContainEqual({
+      label: 'tree_reading',
+      value: 'MOOD.TREE_PRONOUN_SUBJECT_VERB',
+    });
+    expect(clause.premises).toContainEqual({
+      label: 'tree_finite',
+      value: 'welcome/a verb after a Subject pronoun (tagged as another class)',
+    });
+    // An operator before the pronoun makes a question, with or without its question mark.
+    expect(mainClause('Did they dance well').mood).toBe('interrogative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['MOOD.TREE_PRONOUN_SUBJECT_VERB'],
+    });
+    const main = off.compile(text, { documentId: 'mood-tree-test' })[0];
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it('skips a non-finite operator inside the Subject when looking for the Finite (MOOD.TREE_OPERATOR_IN_SUBJECT)', () => {
+    // The parse hangs "being" as the copula of "active", the Subject of "predicts"; "being" is the
+    // Subject's, so the search for the clause's Finite goes on to "predicts".
+    const text = 'For older people, being active predicts a longer life.';
+    const clause = mainClause(text);
+    expect(clause.mood).toBe('declarative');
+    expect(clause.premises).toContainEqual({ label: 'tree_reading', value: 'MOOD.TREE_OPERATOR_IN_SUBJECT' });
+    expect(clause.premises).toContainEqual({ label: 'tree_finite', value: 'predicts/predicate' });
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['MOOD.TREE_OPERATOR_IN_SUBJECT'],
+    });
+    const main = off.compile(text, { documentId: 'mood-tree-test' })[0];
+    expect(main?.interpersonal.reasoningTrace.inferenceRule).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+  });
+
+  it('switches the gerund Subject rule off through disabledRules', () => {
+    const text = 'And paying such bills on time has helped the whole town.';
+    expect(mainClause(text).rule).toBe('MOOD.TREE_GERUND_SUBJECT');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['MOOD.TREE_GERUND_SUBJECT'] });
+    const main = off.compile(text, { documentId: 'mood-tree-test' })[0];
+    expect(main?.interpersonal.reasoningTrace.inferenceRule).not.toBe('MOOD.TREE_GERUND_SUBJECT');
+  });
+
   it('keeps a command whose verb the parse took for a Subject a command', () => {
     expect(mainClause('4 Start seeds indoors early.').mood).toBe('imperative');
   });
@@ -110,5 +161,118 @@ describe('segmentation the mood rests on', () => {
     const clauses = pipeline.compile('What a great idea that was!', { documentId: 'mood-tree-test' });
     expect(clauses).toHaveLength(1);
     expect(clauses[0]?.interpersonal.mood).toBe('exclamative');
+  });
+});
+
+/** A one-clause view over a hand-written tree: [text, lemma, pos, deprel, head index or -1 for the root]. */
+function handTree(rows: ReadonlyArray<readonly [string, string, Upos, string, number]>) {
+  let at = 0;
+  const starts = rows.map(([text]) => {
+    const start = at;
+    at += text.length + 1;
+    return start;
+  });
+  const tokens = rows.map(([text, lemma, pos, deprel, head], index) => ({
+    index,
+    text,
+    lemma,
+    pos,
+    start: starts[index] ?? 0,
+    end: (starts[index] ?? 0) + text.length,
+    isFinite: false,
+    isModal: false,
+    isNegation: false,
+    headStart: head < 0 ? null : (starts[head] ?? null),
+    deprel,
+  }));
+  const syntactic = {
+    id: 'c0',
+    text: rows.map(([text]) => text).join(' '),
+    tokens,
+    groups: [],
+    rootIndex: rows.findIndex((row) => row[4] < 0),
+    sentenceIndex: 0,
+    clauseIndex: 0,
+    start: 0,
+    end: at,
+    documentId: 'mood-tree-test',
+    parentClauseId: null,
+    dependency: 'independent',
+    relation: null,
+  } as unknown as Syntactic;
+  return viewClause(syntactic);
+}
+
+describe('MOOD.TREE_PARTICIPLE_MODIFIER on a tree that hides a Finite', () => {
+  it('reads a caption whose only verbs are participles as a fragment', () => {
+    const view = handTree([
+      ['A', 'a', 'DET', 'det', 1],
+      ['portrait', 'portrait', 'NOUN', 'root', -1],
+      ['painted', 'paint', 'VERB', 'acl', 1],
+      ['by', 'by', 'ADP', 'case', 4],
+      ['Ann', 'Ann', 'PROPN', 'obl:agent', 2],
+      ['.', '.', 'PUNCT', 'punct', 1],
+    ]);
+    expect(applyMoodTreeRules(view, 0)?.rule.id).toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+  });
+
+  it('is no caption when a verb inside the participle phrase may be the Finite, or a modal stands in it', () => {
+    // "Roses blooming create a change": the parse hung "create" under "blooming" as xcomp.
+    const hidden = handTree([
+      ['Roses', 'rose', 'NOUN', 'root', -1],
+      ['blooming', 'bloom', 'VERB', 'acl', 0],
+      ['create', 'create', 'VERB', 'xcomp', 1],
+      ['a', 'a', 'DET', 'det', 4],
+      ['change', 'change', 'NOUN', 'obj', 2],
+      ['.', '.', 'PUNCT', 'punct', 0],
+    ]);
+    expect(applyMoodTreeRules(hidden, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+    const modal = handTree([
+      ['A', 'a', 'DET', 'det', 1],
+      ['kite', 'kite', 'NOUN', 'root', -1],
+      ['flying', 'fly', 'VERB', 'acl', 1],
+      ['can', 'can', 'AUX', 'aux', 4],
+      ['break', 'break', 'VERB', 'xcomp', 2],
+      ['.', '.', 'PUNCT', 'punct', 1],
+    ]);
+    expect(applyMoodTreeRules(modal, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+  });
+});
+
+describe('MOOD.TREE_SUBJECT_ON_INNER_VERB', () => {
+  // "Some of the staff also get cheap tickets" as a weak parse reads it: "Some" the root, "get" its modifier.
+  const rows = [
+    ['Some', 'some', 'DET', 'root', -1],
+    ['of', 'of', 'ADP', 'case', 3],
+    ['the', 'the', 'DET', 'det', 3],
+    ['staff', 'staff', 'NOUN', 'nsubj', 5],
+    ['also', 'also', 'ADV', 'advmod', 5],
+    ['get', 'get', 'VERB', 'nmod', 0],
+    ['cheap', 'cheap', 'ADJ', 'amod', 7],
+    ['tickets', 'ticket', 'NOUN', 'obj', 5],
+    ['.', '.', 'PUNCT', 'punct', 0],
+  ] as const;
+
+  it('takes the Subject and Finite of a verb the parse hung below the root as the clause’s own', () => {
+    const decided = applyMoodTreeRules(handTree(rows), 0);
+    expect(decided?.rule.id).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    expect(decided?.premises).toContainEqual({
+      label: 'tree_reading',
+      value: 'MOOD.TREE_SUBJECT_ON_INNER_VERB',
+    });
+    const off = applyMoodTreeRules(handTree(rows), 0, new Set(['MOOD.TREE_SUBJECT_ON_INNER_VERB']));
+    expect(off?.rule.id).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+  });
+
+  it('leaves a WH-word Subject or a verb with a subordinator to the dependent clause it marks', () => {
+    const relative = handTree([
+      ['Good', 'good', 'ADJ', 'root', -1],
+      ['for', 'for', 'ADP', 'case', 2],
+      ['who', 'who', 'PRON', 'nsubj', 3],
+      ['wants', 'want', 'VERB', 'nmod', 0],
+      ['it', 'it', 'PRON', 'obj', 3],
+      ['.', '.', 'PUNCT', 'punct', 0],
+    ]);
+    expect(applyMoodTreeRules(relative, 0)?.rule.id).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
   });
 });

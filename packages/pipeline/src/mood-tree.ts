@@ -10,6 +10,7 @@ import {
 import {
   FINITE_BE_FORMS,
   FINITE_OPERATOR_FORMS,
+  NOMINATIVE_PRONOUNS,
   ONLY_PARTICIPLE_FORMS,
   S_CLITICS,
 } from './lexicons/word-classes';
@@ -38,7 +39,22 @@ export interface TreeMoodFacts {
   readonly first: number;
   readonly sentenceFinal: string;
   readonly dependency: string;
+  /** Ids of the tagger-slip readings (`TREE_READINGS`) that found the Subject or Finite. */
+  readonly readings: readonly string[];
 }
+
+/**
+ * Readings of Subject and Finite that go past a tagger or parser slip; each can be switched off through
+ * `disabledRules` and is named in the premise `tree_reading` when it decided.
+ */
+export const TREE_READINGS = {
+  /** "We welcome comments": the word after a nominative pronoun with a verb reading is its Finite. */
+  pronounSubjectVerb: 'MOOD.TREE_PRONOUN_SUBJECT_VERB',
+  /** "Being active predicts ...": a non-finite operator inside the Subject's phrase is the Subject's. */
+  operatorInSubject: 'MOOD.TREE_OPERATOR_IN_SUBJECT',
+  /** "Some of the staff also get ...": a Subject and Finite on a verb the parse hung below the root. */
+  subjectOnInnerVerb: 'MOOD.TREE_SUBJECT_ON_INNER_VERB',
+} as const;
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
 const OPERATOR_RELATION = /^(aux|cop)(:|$)/;
@@ -99,8 +115,39 @@ function misreadTensedPredicate(view: ClauseView, subject: number, predicate: nu
   );
 }
 
+/**
+ * "We welcome comments on the draft", "They benefit twice": a nominative pronoun ("I", "we", "he",
+ * "she", "they") is only ever a Subject, so the word right after it (past adverbs such as "also",
+ * "never") with a verb reading is its Finite, whatever class the tagger gave it and wherever the parse
+ * hung the pronoun. Returns its local index, or -1.
+ */
+function verbAfterPronounSubject(view: ClauseView, subject: number): number {
+  if (!NOMINATIVE_PRONOUNS.has(view.lower[subject] ?? '')) return -1;
+  // An operator before the pronoun ("Did they dance well") is the Finite of a question, not a slip.
+  for (let index = 0; index < subject; index += 1)
+    if (
+      OPERATOR_RELATION.test(view.syntactic.tokens[index]?.deprel ?? '') ||
+      FINITE_OPERATOR_FORMS.has(view.lower[index] ?? '')
+    )
+      return -1;
+  let next = subject + 1;
+  while (view.pos[next] === 'ADV') next += 1;
+  const word = view.lower[next] ?? '';
+  const tag = view.pos[next] ?? '';
+  if (!SLIP_TAGS.has(tag) || word.endsWith('ing') || ONLY_PARTICIPLE_FORMS.has(word)) return -1;
+  return verbReading(word) ? next : -1;
+}
+
+/** Classes the tagger gives a verb by mistake after a Subject pronoun. */
+const SLIP_TAGS = new Set(['ADJ', 'NOUN', 'ADP', 'PROPN']);
+
 /** The clause's Subject and Finite as the tree shows them. */
-export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
+export function treeMoodFacts(
+  view: ClauseView,
+  first: number,
+  disabled?: ReadonlySet<string>,
+): TreeMoodFacts {
+  const readings: string[] = [];
   const { tokens } = view.syntactic;
   const local = new Map<number, number>();
   for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
@@ -136,6 +183,20 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     }
     return false;
   };
+  /**
+   * Whether a non-finite operator at `index` lies inside the Subject's phrase ("being" in "Being active
+   * predicts a longer life", which the parse may hang on the Subject): it is the Subject's copula and
+   * does not stop the search for the clause's Finite. A finite one there is still read as the Finite
+   * (where the parse hangs the clause's copula on a nominal it took for a Subject).
+   */
+  const insideSubject = (index: number): boolean => {
+    let at = local.get(tokens[index]?.headStart ?? -1);
+    for (let steps = 0; at !== undefined && at !== predicate && steps < tokens.length; steps += 1) {
+      if (SUBJECT_RELATION.test(tokens[at]?.deprel ?? '')) return true;
+      at = local.get(tokens[at]?.headStart ?? -1);
+    }
+    return false;
+  };
   if (predicateToken !== undefined) {
     for (let index = 0; index < tokens.length; index += 1) {
       const token = tokens[index];
@@ -158,11 +219,60 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
         break;
       }
       // A non-finite operator ("be", "been", "to have") before the predicate: the group is not tensed.
-      if (operator && index < predicate) break;
+      if (operator && index < predicate) {
+        if (disabled?.has(TREE_READINGS.operatorInSubject) !== true && insideSubject(index)) {
+          if (!readings.includes(TREE_READINGS.operatorInSubject))
+            readings.push(TREE_READINGS.operatorInSubject);
+          continue;
+        }
+        break;
+      }
     }
     if (finite < 0 && subject >= 0 && misreadTensedPredicate(view, subject, predicate)) {
       finite = predicate;
       finiteRelation = 'predicate (a tensed verb tagged as noun or adjective)';
+    }
+    if (finite < 0 && subject >= 0 && disabled?.has(TREE_READINGS.pronounSubjectVerb) !== true) {
+      const slip = verbAfterPronounSubject(view, subject);
+      if (slip >= 0) {
+        finite = slip;
+        finiteRelation = 'a verb after a Subject pronoun (tagged as another class)';
+        readings.push(TREE_READINGS.pronounSubjectVerb);
+      }
+    }
+    if (subject >= 0 && finite < 0 && disabled?.has(TREE_READINGS.subjectOnInnerVerb) !== true) {
+      // "Some of the staff also get cheap tickets", parsed with "Some" as the root and "get" as its
+      // modifier: the Subject hangs on a verb of this clause (no clausal relation between it and the
+      // predicate), and that verb, or its operator, in a finite form after the Subject is the Finite.
+      const verb = local.get(tokens[subject]?.headStart ?? -1);
+      const verbStart = verb === undefined ? undefined : tokens[verb]?.start;
+      // A WH-word Subject or a subordinator on the verb ("for who wants to", "because it rains") marks a
+      // dependent clause the segmentation left inside this one: not the clause's own Subject.
+      const dependent =
+        WH_WORDS.has(view.lower[subject] ?? '') ||
+        tokens.some((token) => token.headStart === verbStart && /^mark(:|$)/.test(token.deprel));
+      if (
+        verb !== undefined &&
+        verb !== predicate &&
+        verb > subject &&
+        view.pos[verb] === 'VERB' &&
+        !dependent
+      ) {
+        let found = verb;
+        for (let at = subject + 1; at < verb; at += 1)
+          if (tokens[at]?.headStart === verbStart && OPERATOR_RELATION.test(tokens[at]?.deprel ?? '')) {
+            found = at;
+            break;
+          }
+        if (finiteForm(view, found, true)) {
+          finite = found;
+          finiteRelation =
+            found === verb
+              ? `verb of the Subject ("${tokens[verb]?.text ?? ''}" below the root)`
+              : (tokens[found]?.deprel ?? '');
+          readings.push(TREE_READINGS.subjectOnInnerVerb);
+        }
+      }
     }
     // "And Susan's going to it too": the tagger read the clitic "is" as a possessive on the Subject.
     const clitic = predicate - 1;
@@ -188,13 +298,17 @@ export function treeMoodFacts(view: ClauseView, first: number): TreeMoodFacts {
     first,
     sentenceFinal: view.sentenceFinal,
     dependency: view.syntactic.dependency,
+    // A reading counts only where a Finite was found (an operator skipped inside the Subject otherwise decided nothing).
+    readings: finite < 0 ? [] : readings,
   };
 }
 
 /** Premises a tree rule cites: the relations it read. */
 export function treePremises(view: ClauseView, facts: TreeMoodFacts): Premise[] {
   const word = (index: number) => view.syntactic.tokens[index]?.text ?? '';
+  const readings: Premise[] = facts.readings.map((id) => ({ label: 'tree_reading', value: id }));
   return [
+    ...readings,
     {
       label: 'tree_predicate',
       value: facts.predicate < 0 ? 'none' : `${word(facts.predicate)}/${facts.predicateRelation}`,
@@ -326,12 +440,75 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
     if (token === undefined) continue;
+    // A modal or tensed operator, or a verb in "-s", is finite wherever the parse hung it ("A ball
+    // flying in the air can hurt", "Flowers blooming create a change"): no caption.
+    if (token.pos === 'AUX' && FINITE_OPERATOR_FORMS.has(view.lower[index] ?? '')) return false;
     const verbal = token.pos === 'VERB' || token.pos === 'AUX' || PREDICATE_RELATION.test(token.deprel);
     if (!verbal) continue;
     if (!inside(index)) return false;
     if (participle(index)) found = true;
+    // Inside a participle's phrase only non-finite forms: "-ing", a form that is only a participle, a
+    // "to"-infinitive ("showing particle tracks", "used to cut"), a verb modifying a noun ("stuck-up"); another verb may be the clause's Finite
+    // the parse hung there ("Flowers blooming create a change", "Sunlight streaming in lit up the room").
+    else if (
+      token.pos === 'VERB' &&
+      !/^(amod|compound)(:|$)/.test(token.deprel) &&
+      !(view.lower[index] ?? '').endsWith('ing') &&
+      !ONLY_PARTICIPLE_FORMS.has(view.lower[index] ?? '') &&
+      view.lower[index - 1] !== 'to'
+    )
+      return false;
   }
   return found;
+}
+
+/**
+ * Whether the clause's first experiential element is an -ing verb ("paying", "being", "having") whose
+ * head in the tree is the predicate, before the Finite ("And paying such bills has helped the town").
+ */
+function gerundOpensClause(facts: TreeMoodFacts, view: ClauseView): boolean {
+  const first = facts.first;
+  const word = view.lower[first] ?? '';
+  const tag = view.pos[first];
+  if ((tag !== 'VERB' && tag !== 'AUX') || !word.endsWith('ing') || first >= facts.finite) return false;
+  const { tokens } = view.syntactic;
+  return tokens[first]?.headStart === tokens[facts.predicate]?.start;
+}
+
+/** Parts of speech a tensed verb after a nominal root may carry by a tagger slip. */
+const VERB_SLIP_TAGS = new Set(['NOUN', 'ADJ', 'VERB']);
+
+/**
+ * "Thin frost lines veined the pane", "Golden lichen patches speckled the stones": the sentence root is
+ * a noun or name with no Subject, Finite or preposition on it, and the next word (past adverbs) has a
+ * verb reading in a tensed form ("-ed", "-s", or the base form after a plural) and words of its own
+ * after it (an object, a phrase, or a determiner right after it): the parse took the verb for a
+ * modifier, and the root is its Subject. Returns the verb's local index, or -1.
+ */
+function verbAfterNominalRoot(facts: TreeMoodFacts, view: ClauseView): number {
+  if (facts.predicateRelation !== 'root' || facts.subject >= 0 || facts.finite >= 0) return -1;
+  const root = facts.predicate;
+  const rootTag = view.pos[root] ?? '';
+  if (rootTag !== 'NOUN' && rootTag !== 'PROPN') return -1;
+  const { tokens } = view.syntactic;
+  const rootStart = tokens[root]?.start;
+  if (tokens.some((token) => token.headStart === rootStart && token.deprel === 'case')) return -1;
+  let next = root + 1;
+  while (view.pos[next] === 'ADV') next += 1;
+  const word = view.lower[next] ?? '';
+  if (!VERB_SLIP_TAGS.has(view.pos[next] ?? '') || word.endsWith('ing') || !verbReading(word)) return -1;
+  // A verb the tree hangs on the root as `acl` is a participle modifier ("A slice removed with a blade").
+  if (view.pos[next] === 'VERB' && /^acl(:|$)/.test(tokens[next]?.deprel ?? '')) return -1;
+  const rootWord = view.lower[root] ?? '';
+  const plural = rootWord.endsWith('s') && !rootWord.endsWith('ss');
+  const tensed = TENSED_ENDING.test(word) || (plural && word === (view.lemma[next] ?? '').toLowerCase());
+  if (!tensed) return -1;
+  const start = tokens[next]?.start;
+  const after = tokens.some(
+    (token, index) => index > next && token.headStart === start && token.pos !== 'PUNCT',
+  );
+  // Or a determiner right after it: a modifier cannot stand before "the" ("speckled the old stones").
+  return after || view.pos[next + 1] === 'DET' ? next : -1;
 }
 
 /** Whether only adverbs such as "never", "sometimes", "just" stand between the first element and the predicate. */
@@ -377,6 +554,33 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       view.pos[facts.first] !== 'AUX',
     mood: 'declarative',
     examples: ['Attached is the signed lease for the flat.', 'Enclosed are the keys to the garage.'],
+  },
+  {
+    id: 'MOOD.TREE_GERUND_SUBJECT',
+    description:
+      'the clause opens with an -ing verb (or "being", "having") that hangs on the predicate, the predicate has a Finite after it and no other Subject: the -ing clause is the Subject (csubj) the parse missed, so Subject before Finite',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      facts.subject < 0 &&
+      facts.finite > facts.first &&
+      gerundOpensClause(facts, view),
+    mood: 'declarative',
+    examples: [
+      'And paying such bills on time has helped the whole town.',
+      'But walking the dog daily has improved his mood.',
+    ],
+  },
+  {
+    id: 'MOOD.TREE_NOMINAL_ROOT_THEN_VERB',
+    description:
+      'the sentence root is a noun or name with no Subject, Finite or preposition, followed (past adverbs) by a word with a verb reading in a tensed form that has words of its own after it: the parse took the verb for a modifier, and the root is its Subject',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      verbAfterNominalRoot(facts, view) >= 0,
+    mood: 'declarative',
+    examples: ['Thin frost lines veined the window pane.', 'Golden lichen patches speckled the old stones.'],
   },
   {
     id: 'MOOD.TREE_NO_SUBJECT',
@@ -444,7 +648,7 @@ export function applyMoodTreeRules(
   first: number,
   disabled?: ReadonlySet<string>,
 ): { rule: MoodTreeRule; premises: Premise[] } | undefined {
-  const facts = treeMoodFacts(view, first);
+  const facts = treeMoodFacts(view, first, disabled);
   for (const rule of MOOD_TREE_RULES) {
     if (disabled?.has(rule.id) === true) continue;
     if (rule.when(facts, view)) return { rule, premises: treePremises(view, facts) };
