@@ -1,3 +1,5 @@
+import { shortestNonProjectiveArc } from './oracle';
+
 /**
  * Pseudo-projective parsing with the "Head" label encoding of Nivre & Nilsson (2005): a non-projective
  * training tree is made projective by lifting crossing arcs, and each lifted word's label records the
@@ -28,28 +30,9 @@ export function projectivizeWithLabels(
 ): { heads: number[]; deprels: string[] } {
   const result = [...heads];
   const labels = [...deprels];
-  const n = result.length;
-  const lifted = new Array<boolean>(n).fill(false);
-  const dominates = (head: number, word: number): boolean => {
-    for (let w = word; w !== 0; w = result[w - 1]!) if (w === head) return true;
-    return head === 0;
-  };
+  const lifted = new Array<boolean>(result.length).fill(false);
   for (;;) {
-    let shortest = -1;
-    let shortestLength = Number.POSITIVE_INFINITY;
-    for (let d = 1; d <= n; d++) {
-      const h = result[d - 1]!;
-      if (h === 0) continue;
-      const [from, to] = h < d ? [h, d] : [d, h];
-      if (to - from >= shortestLength) continue;
-      for (let w = from + 1; w < to; w++) {
-        if (!dominates(h, w)) {
-          shortest = d;
-          shortestLength = to - from;
-          break;
-        }
-      }
-    }
+    const shortest = shortestNonProjectiveArc(result);
     if (shortest < 0) return { heads: result, deprels: labels };
     const head = result[shortest - 1]!;
     if (!lifted[shortest - 1]) {

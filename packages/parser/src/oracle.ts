@@ -58,28 +58,37 @@ export function isProjective(heads: readonly number[]): boolean {
  */
 export function projectivize(heads: readonly number[]): number[] {
   const result = [...heads];
-  const n = result.length;
-  const dominates = (head: number, word: number): boolean => {
-    for (let w = word; w !== 0; w = result[w - 1]!) if (w === head) return true;
-    return head === 0;
-  };
   for (;;) {
-    let shortest = -1;
-    let shortestLength = Number.POSITIVE_INFINITY;
-    for (let d = 1; d <= n; d++) {
-      const h = result[d - 1]!;
-      if (h === 0) continue;
-      const [from, to] = h < d ? [h, d] : [d, h];
-      if (to - from >= shortestLength) continue;
-      for (let w = from + 1; w < to; w++) {
-        if (!dominates(h, w)) {
-          shortest = d;
-          shortestLength = to - from;
-          break;
-        }
-      }
-    }
+    const shortest = shortestNonProjectiveArc(result);
     if (shortest < 0) return result;
     result[shortest - 1] = result[result[shortest - 1]! - 1]!;
   }
+}
+
+/**
+ * The dependent (1-based) of the shortest non-projective arc of a tree (a word between head and dependent
+ * is not dominated by the head), or -1 when the tree is projective. Heads 1-based, 0 for the root.
+ */
+export function shortestNonProjectiveArc(heads: readonly number[]): number {
+  const n = heads.length;
+  const dominates = (head: number, word: number): boolean => {
+    for (let w = word; w !== 0; w = heads[w - 1]!) if (w === head) return true;
+    return head === 0;
+  };
+  let shortest = -1;
+  let shortestLength = Number.POSITIVE_INFINITY;
+  for (let d = 1; d <= n; d++) {
+    const h = heads[d - 1]!;
+    if (h === 0) continue;
+    const [from, to] = h < d ? [h, d] : [d, h];
+    if (to - from >= shortestLength) continue;
+    for (let w = from + 1; w < to; w++) {
+      if (!dominates(h, w)) {
+        shortest = d;
+        shortestLength = to - from;
+        break;
+      }
+    }
+  }
+  return shortest;
 }
