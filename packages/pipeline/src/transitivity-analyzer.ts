@@ -1155,7 +1155,8 @@ function circumstanceSpan(
   return { type, subtype, text: spanText(view, start, end), start, end };
 }
 
-function spanText(view: ClauseView, start: number, end: number): string {
+/** The document text of tokens [start, end) of a clause. */
+export function spanText(view: ClauseView, start: number, end: number): string {
   const { syntactic } = view;
   const first = syntactic.tokens[start];
   const last = syntactic.tokens[end - 1];

@@ -13,7 +13,7 @@ import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexico
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
-import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES } from './transitivity-analyzer';
+import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
 
 /**
  * Participants and circumstances read off the dependency tree (`headStart`, `deprel` of every token):
@@ -422,14 +422,6 @@ function spanHead(view: ClauseView, tree: Tree, start: number, end: number): num
     if (head < start || head >= end) return index;
   }
   return start;
-}
-
-function spanText(view: ClauseView, start: number, end: number): string {
-  const { syntactic } = view;
-  const first = syntactic.tokens[start];
-  const last = syntactic.tokens[end - 1];
-  if (first === undefined || last === undefined) return '';
-  return syntactic.text.slice(first.start - syntactic.start, last.end - syntactic.start);
 }
 
 /** The tree stage's result: the ideational analysis and the premises the trace cites. */
