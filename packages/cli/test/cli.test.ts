@@ -4,24 +4,13 @@ import { join } from 'node:path';
 import { createEngine } from '@cae/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../pipeline/src/__fixtures__/pdf';
-import { type CliIo, runCli } from '../src/cli';
-import { TEST_EMBEDDING_CACHE } from './helpers';
+import { runCli } from '../src/cli';
+import { captureIo, TEST_EMBEDDING_CACHE } from './helpers';
 
 describe('cae CLI', () => {
   let dir: string;
-  const io = (stdin = ''): CliIo & { out: string[]; err: string[] } => {
-    const out: string[] = [];
-    const err: string[] = [];
-    return {
-      out,
-      err,
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-      stdin: async () => stdin,
-      isTty: false,
-      env: { CAE_DATA_DIR: join(dir, 'data'), CAE_EMBEDDING_CACHE_DIR: TEST_EMBEDDING_CACHE },
-    };
-  };
+  const io = (stdin = '') =>
+    captureIo({ CAE_DATA_DIR: join(dir, 'data'), CAE_EMBEDDING_CACHE_DIR: TEST_EMBEDDING_CACHE }, stdin);
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cae-cli-'));

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CliIo } from '../src/cli';
 
 /** The repository's root. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -14,4 +15,19 @@ export const CAE_BIN = join(REPO_ROOT, 'packages/cli/dist/cae.js');
 export function cleanEnv(): NodeJS.ProcessEnv {
   const { CAE_DATA_DIR: _dataDir, DATABASE_URL: _server, CAE_SERVER_URL: _url, ...env } = process.env;
   return { ...env, CAE_EMBEDDING_CACHE_DIR: TEST_EMBEDDING_CACHE };
+}
+
+/** A `CliIo` that records what the command writes, with the given environment and stdin. */
+export function captureIo(env: NodeJS.ProcessEnv, stdin = ''): CliIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stdin: async () => stdin,
+    isTty: false,
+    env,
+  };
 }

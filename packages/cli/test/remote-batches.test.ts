@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, runCli } from '../src/cli';
+import { runCli } from '../src/cli';
+import { captureIo } from './helpers';
 
 /**
  * How `cae --server ... ingest` cuts its bulk requests and what it does when one gets no answer,
@@ -28,19 +29,7 @@ describe('cae ingest over HTTP: bulk requests', () => {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   };
-  const io = (): CliIo & { out: string[]; err: string[] } => {
-    const out: string[] = [];
-    const err: string[] = [];
-    return {
-      out,
-      err,
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-      stdin: async () => '',
-      isTty: false,
-      env: { CAE_SERVER_URL: url },
-    };
-  };
+  const io = () => captureIo({ CAE_SERVER_URL: url });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cae-cli-batches-'));
