@@ -95,7 +95,6 @@ describe('store on a PGlite data directory', () => {
   it('survives SIGKILL in the middle of saves: each document whole or absent, nothing committed lost', async () => {
     const dataDir = await tempDir();
     const cycles = await crashCycles(dataDir, 5, true);
-    expect(cycles.reduce((sum, cycle) => sum + cycle.committed.length, 0)).toBeGreaterThan(5);
     for (const cycle of cycles) {
       expect(cycle.report.checks).toEqual(
         Object.fromEntries(Object.keys(cycle.report.checks).map((k) => [k, 0])),

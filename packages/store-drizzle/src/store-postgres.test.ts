@@ -24,7 +24,6 @@ describe.skipIf(!databaseUrl)('crash safety on a PostgreSQL server (DATABASE_URL
     const database = await createTestDatabase(databaseUrl!);
     try {
       const cycles = await crashCycles(database.url, 5, false);
-      expect(cycles.reduce((sum, cycle) => sum + cycle.committed.length, 0)).toBeGreaterThan(5);
       for (const cycle of cycles) {
         expect(cycle.report.ok).toBe(true);
         expect(cycle.partial).toEqual([]);
