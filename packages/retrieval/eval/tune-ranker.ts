@@ -4,7 +4,8 @@
  * the defaults) is reproduced, its best 100 documents get lexical features (FEATURES: document and
  * title BM25, best and summed clause BM25, shares of the query's idf matched by the document, its
  * best clause, its best sentence (a proximity proxy) and its title, log document length, the document
- * BM25 of RM3 expansion lexemes, 1 / rank, and three features times the query's lexeme count), and a
+ * BM25 of RM3 expansion lexemes, 1 / rank, three features times the query's lexeme count, and the
+ * idf share of the last two sentences and the position of the best clause, added last), and a
  * linear model `score = base + sum w_j * feature_j` (base: the store's score over the list's best) is
  * fitted by coordinate ascent on nDCG@10 (Metzler and Croft; deterministic steps, a change kept when
  * it gains over 1e-4), by RankNet (pairwise logistic, Adam, L2 0.001) or by LambdaRank (RankNet pairs
@@ -27,9 +28,13 @@
  *   clauseSum + clauseSumQ, length + lengthQ: no step raises both (0.7027 / 0.6525); clauseCover +
  *   rm3 + clauseSumQ + lengthQ 0.7006 / 0.6529.
  * - RankNet, both sets weighing the same: clauseCover 0.7027 / 0.6504; all fourteen 0.6881 / 0.6892.
+ * - Coordinate ascent, min objective with moves of two weights at once (PAIRS=1), clauseSum,
+ *   clauseSumQ, length, lengthQ, rm3, clauseCover, cover, doc: 0.7023 / 0.6541 (the fit raised both
+ *   sets in sample; held out, SciFact fell).
  * - LambdaRank, all fourteen: 0.6803 / 0.6968.
  * - SciFact alone (coordinate ascent, mean): all fourteen 0.7018; clauseCover + rm3 + cover +
- *   sentenceCover 0.7024; doc + clause + title 0.7029 (+0.0002, under one query's worth).
+ *   sentenceCover 0.7024; doc + clause + title 0.7029 (+0.0002, under one query's worth); endCover
+ *   0.7016; position 0.7023; endCover + position + sentenceCover + title 0.7004.
  * - NegConstraint alone: all fourteen 0.7035; clauseSum 0.7197 (weight 2, the bound; the same
  *   direction as tune-keyword.ts's clause sum); length 0.6939; rm3 0.6619; clauseCover 0.6465.
  * The two sets want opposite things: NegConstraint gains from a document's total evidence (summed
@@ -69,6 +74,8 @@ export const FEATURES = [
   'clauseSumQ', // clauseSum times the query's lexeme count / 10
   'lengthQ', // length times the query's lexeme count / 10
   'coverQ', // cover times the query's lexeme count / 10
+  'endCover', // best share of the query's idf one of the document's last two sentences matches
+  'position', // relative position of the best clause (alone) in the document, 0 first sentence, 1 last
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -166,9 +173,23 @@ export function queryRows(
     bestClauseCover.set(d, Math.max(bestClauseCover.get(d) ?? 0, clauseCover.get(at)!));
   }
   const bestSentenceCover = new Map<number, number>();
+  const endCover = new Map<number, number>();
+  const lastSentence = lastSentences(index);
   for (const [key, c] of sentenceCover) {
-    const d = Number(key.split(' ')[0]);
+    const [d, sentence] = key.split(' ').map(Number) as [number, number];
     bestSentenceCover.set(d, Math.max(bestSentenceCover.get(d) ?? 0, c));
+    if (sentence >= lastSentence[d]! - 1) endCover.set(d, Math.max(endCover.get(d) ?? 0, c));
+  }
+  const position = new Map<number, number>();
+  {
+    const bestAlone = new Map<number, number>();
+    for (const [at, s] of clauseScore) {
+      const d = index.clauseDoc[at]!;
+      if (s > (bestAlone.get(d) ?? -1)) {
+        bestAlone.set(d, s);
+        position.set(d, index.dump.clauses[at]!.s / Math.max(lastSentence[d]!, 1));
+      }
+    }
   }
   const ranked = [...best.keys()].sort(byScore(best));
   const baseNdcg = ndcgAt(
@@ -230,6 +251,8 @@ export function queryRows(
     clauseSumQ: (d) => (clauseSumNorm(d) * queryLength) / 10,
     lengthQ: (d) => (Math.log(Math.max(index.docLength[d]!, 1) / stats.document_avgdl) * queryLength) / 10,
     coverQ: (d) => (share(docCover)(d) * queryLength) / 10,
+    endCover: share(endCover),
+    position: (d) => position.get(d) ?? 0,
   };
   const baseNorm = norm(best);
   const gains = Float64Array.from(candidates, (d) => 2 ** (qrels.get(index.docIds[d]!) ?? 0) - 1);
@@ -246,6 +269,21 @@ export function queryRows(
     ideal,
     baseNdcg,
   };
+}
+
+const lastSentenceCache = new WeakMap<Index, Int32Array>();
+/** Each document's last sentence index. */
+function lastSentences(index: Index): Int32Array {
+  let last = lastSentenceCache.get(index);
+  if (!last) {
+    last = new Int32Array(index.docIds.length);
+    index.dump.clauses.forEach((clause, at) => {
+      const d = index.clauseDoc[at]!;
+      last![d] = Math.max(last![d]!, Number(clause.s));
+    });
+    lastSentenceCache.set(index, last);
+  }
+  return last;
 }
 
 /** nDCG@10 of one query's candidates reranked by base + w . features (ties: base order). */
