@@ -8,6 +8,7 @@ import {
   copulaOrAuxiliaryHeads,
   MINOR_EXPRESSION_MAX_WORDS,
   type SentenceTree,
+  sameWords,
 } from './tree-segments';
 
 // The shortcuts taken for speed must answer exactly what the slow paths they skip would.
@@ -174,5 +175,30 @@ describe('MINOR_EXPRESSION_MAX_WORDS', () => {
     expect(MINOR_EXPRESSION_MAX_WORDS).toBe(Math.max(...pieces));
     const longer = Array.from({ length: MINOR_EXPRESSION_MAX_WORDS + 1 }, () => 'thanks').join('_');
     expect(MINOR_EXPRESSIONS.has(longer)).toBe(false);
+  });
+});
+
+describe('sameWords', () => {
+  it('agrees with comparing the lists as strings of their non-punctuation tokens', () => {
+    const next = random(5);
+    const pos = Array.from({ length: 40 }, () => (next() < 0.3 ? 'PUNCT' : 'NOUN'));
+    const tree: SentenceTree = { heads: [], deprels: [], lower: [], lemmas: [], pos: pos as never };
+    const key = (tokens: readonly number[]) => tokens.filter((index) => pos[index] !== 'PUNCT').join(',');
+    const list = () => {
+      const out: number[] = [];
+      for (let index = Math.floor(next() * 4); index < 12 && out.length < 6; index += 1)
+        if (next() < 0.6) out.push(index);
+      return out;
+    };
+    let same = 0;
+    for (let round = 0; round < 3000; round += 1) {
+      const a = list();
+      const b = next() < 0.3 ? a.filter((index) => pos[index] !== 'PUNCT' || next() < 0.5) : list();
+      const expected = key(a) === key(b);
+      if (expected) same += 1;
+      expect(sameWords(tree, a, b), `${a} | ${b}`).toBe(expected);
+    }
+    expect(same).toBeGreaterThan(100);
+    expect(sameWords(tree, [], [])).toBe(true);
   });
 });

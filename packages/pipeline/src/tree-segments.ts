@@ -358,6 +358,20 @@ export function mergePhraseSegments(
   return out;
 }
 
+/** Whether two token lists hold the same tokens once punctuation is left out of both, in the same order. */
+export function sameWords(tree: SentenceTree, a: readonly number[], b: readonly number[]): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && tree.pos[a[i] as number] === 'PUNCT') i += 1;
+    while (j < b.length && tree.pos[b[j] as number] === 'PUNCT') j += 1;
+    if (i >= a.length || j >= b.length) return i >= a.length && j >= b.length;
+    if (a[i] !== b[j]) return false;
+    i += 1;
+    j += 1;
+  }
+}
+
 /** Relations of a verb that modifies a word of its clause rather than heading the clause. */
 const MODIFIER_VERB = /^(amod|acl|csubj|nsubj|compound|obl|nmod|advcl)(:|$)/;
 
@@ -733,13 +747,13 @@ export function treeClauseSegments(
     .sort((a, b) => ((tokensOf[a] as number[])[0] as number) - ((tokensOf[b] as number[])[0] as number));
   const localOf = new Map(order.map((at, local) => [at, local]));
   // The word-order segments by their words (punctuation aside), to keep their labels where they agree.
-  const wordKey = (tokens: readonly number[]): string =>
-    tokens.filter((index) => tree.pos[index] !== 'PUNCT').join(',');
-  const heuristicByWords = new Map<string, number>();
-  heuristic.forEach((segment, at) => {
-    heuristicByWords.set(wordKey(segment.tokens), at);
+  // (The last word-order segment with the same words, as a map from the words to segments would give.)
+  const matched = order.map((at) => {
+    const tokens = tokensOf[at] as number[];
+    for (let known = heuristic.length - 1; known >= 0; known -= 1)
+      if (sameWords(tree, (heuristic[known] as ClauseSegment).tokens, tokens)) return known;
+    return -1;
   });
-  const matched = order.map((at) => heuristicByWords.get(wordKey(tokensOf[at] as number[])) ?? -1);
   // Where both find the same clauses (the same words), the word-order segments stand as they are, but
   // for an opening clause the word order took for a main clause that the parse hangs on a later clause
   // as its `advcl` ("In order to organize the files, | the brain has developed ...").
