@@ -128,21 +128,25 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       const clauses: AnnotatedClause[] = [];
       // The last five clauses, oldest first (what cohesive references may point back to).
       const previous: Syntactic[] = [];
+      const rulesOff = disabledRules.size > 0 ? disabledRules : undefined;
+      const treeParticipants = options.treeParticipants !== false;
       // Pass 2 runs on each clause as pass 1 emits it: pass 1's per-clause data dies young.
       forEachSyntaxClause(
         text,
         documentId,
         ({ syntactic, sentenceFinal, arrays, projects, standalone }) => {
+          // One literal of a fixed shape per clause (annotateClause reads the flags by value, so an
+          // absent flag and an undefined one are the same to it): no object spreads on the hot path.
           const annotation = annotateClause(syntactic, {
-            ...(headings.length > 0 && inHeading(headings, syntactic.start) ? { heading: true } : {}),
+            heading: headings.length > 0 && inHeading(headings, syntactic.start),
             sentenceFinal,
             previous,
             generatedAt: now,
             arrays,
-            ...(projects === true ? { projects } : {}),
-            ...(standalone === true ? { standalone } : {}),
-            ...(disabledRules.size > 0 ? { disabledRules } : {}),
-            ...(options.treeParticipants === false ? { treeParticipants: false } : {}),
+            projects: projects === true,
+            standalone: standalone === true,
+            disabledRules: rulesOff,
+            treeParticipants,
           });
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();

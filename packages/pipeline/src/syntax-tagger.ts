@@ -413,19 +413,23 @@ function splitFinalPeriods(out: TaggedText): void {
 const END_MARKS = /^[.!?…]+$/;
 const DASHES = /^[-–—]+$/;
 const REPEATABLE = /^([*=~#+_<>'’`^])\1*$/;
+/** Every character END_MARKS, DASHES or REPEATABLE can start with (char codes). */
+const RUN_START: ReadonlySet<number> = new Set([...".!?…-–—*=~#+_<>'’`^"].map((c) => c.charCodeAt(0)));
 
 /**
  * TOKEN.PUNCTUATION_RUN: where a run of touching punctuation tokens that UD English keeps as one word ends
  * ("!!!", "?!", "....", "------", "**", "<<", "''"), or `from` when the token at `from` starts none: runs of
  * sentence-ending marks, of dashes, or of one repeated mark (UD EWT dev: 59 such runs cut up by wink).
  */
-function punctuationRunEnd(
+export function punctuationRunEnd(
   values: readonly string[],
   touching: (i: number) => boolean,
   from: number,
   end: number,
 ): number {
   const first = values[from] ?? '';
+  // Most tokens start with no mark any of the three patterns opens with: no regex for them.
+  if (!RUN_START.has(first.charCodeAt(0))) return from;
   const family = END_MARKS.test(first) ? END_MARKS : DASHES.test(first) ? DASHES : undefined;
   const repeated = family === undefined ? REPEATABLE.exec(first)?.[1] : undefined;
   if (family === undefined && repeated === undefined) return from;
@@ -724,9 +728,10 @@ function tagChunk(
       );
       continue;
     }
-    const parts = disabledRules?.has('TOKEN.UD_WORDS')
-      ? undefined
-      : udWordParts(value, sentenceFirst.has(index), nextWord(values, index));
+    const parts =
+      !mayBeUdWords(value) || disabledRules?.has('TOKEN.UD_WORDS')
+        ? undefined
+        : udWordParts(value, sentenceFirst.has(index), nextWord(values, index));
     if (parts !== undefined) {
       // TOKEN.UD_WORDS: a written word that is two or three syntactic words ("gonna", "5pm"): one token each.
       let partStart = from + at;
@@ -957,7 +962,11 @@ const CLOCK_TIME = /^(\d{1,2}(?::\d\d)?)([ap]m)$/i;
  * The words of a written word that UD English counts as several (see INFORMAL_WORDS), and a clock time
  * written with its "am"/"pm" ("5pm", "7:30PM": a number and a noun, as UD has them), or undefined.
  */
-function udWordParts(value: string, sentenceFirst: boolean, next: string): readonly WordPart[] | undefined {
+export function udWordParts(
+  value: string,
+  sentenceFirst: boolean,
+  next: string,
+): readonly WordPart[] | undefined {
   if (value.length < 2 || value.length > 7) return undefined;
   const lower = value.toLowerCase();
   const informal = INFORMAL_WORDS[lower];
@@ -976,6 +985,18 @@ function udWordParts(value: string, sentenceFirst: boolean, next: string): reado
   const number = clock[1]!;
   const suffix = clock[2]!;
   return [part(number.length, number, 'NUM'), part(suffix.length, suffix.toLowerCase(), 'NOUN')];
+}
+
+/**
+ * Whether udWordParts may find parts in the word: two to seven characters ending in a, o, t, m or s
+ * (either case), the last letters of every word it splits ("gonna", "dunno", "alot", "5pm", "thats",
+ * "its", "Lets"). Most words fail this at once, and udWordParts (a lower-cased copy, table look-ups, a
+ * regex) and the look-ahead for the next word are skipped for them.
+ */
+export function mayBeUdWords(value: string): boolean {
+  if (value.length < 2 || value.length > 7) return false;
+  const last = value.charCodeAt(value.length - 1) | 32;
+  return last === 97 || last === 111 || last === 116 || last === 109 || last === 115;
 }
 
 /** The next model token after `index` that is not white space ("" at the end). */

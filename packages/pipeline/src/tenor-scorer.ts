@@ -88,6 +88,13 @@ function isNominalisation(word: string): boolean {
   return false;
 }
 
+/** Every prefix (the empty one and the whole word too) of the words of INFORMAL_WORDS. */
+export const INFORMAL_PREFIXES: ReadonlySet<string> = new Set(
+  [...INFORMAL_WORDS].flatMap((word) =>
+    Array.from({ length: word.length + 1 }, (_, end) => word.slice(0, end)),
+  ),
+);
+
 /**
  * An informal word that pass 1 splits as UD English does ("gon na", "got ta", "du n no"), starting at `index`:
  * its parts touch, and together they are one of INFORMAL_WORDS.
@@ -95,6 +102,9 @@ function isNominalisation(word: string): boolean {
 function writtenAsOne(view: ClauseView, index: number): boolean {
   const { tokens } = view.syntactic;
   let joined = view.lower[index] ?? '';
+  // Any word joined into one of INFORMAL_WORDS starts it: most words start none, and their touching
+  // punctuation ("word,") is not concatenated and looked up.
+  if (!INFORMAL_PREFIXES.has(joined)) return false;
   for (let next = index + 1; next < index + 3 && next < tokens.length; next += 1) {
     if (tokens[next]?.start !== tokens[next - 1]?.end) return false;
     joined += view.lower[next] ?? '';

@@ -249,14 +249,28 @@ function between(segments: readonly ClauseSegment[], local: number, target: numb
 
 /** A minor clause of its own ("Thanks, I will", "Yes, we do"): an interjection or a minor formula. */
 function minorSegment(tree: SentenceTree, segment: ClauseSegment): boolean {
-  const words: string[] = [];
+  // The words are joined only when there are few enough to make a minor expression: most segments are
+  // longer than the longest one, and need only the scan for an interjection.
+  let count = 0;
   for (const index of segment.tokens) {
     if (tree.pos[index] === 'PUNCT') continue;
     if (tree.pos[index] === 'INTJ') return true;
-    words.push(tree.lower[index] ?? '');
+    count += 1;
   }
+  if (count > MINOR_EXPRESSION_MAX_WORDS) return false;
+  const words: string[] = [];
+  for (const index of segment.tokens) if (tree.pos[index] !== 'PUNCT') words.push(tree.lower[index] ?? '');
   return MINOR_EXPRESSIONS.has(words.join('_'));
 }
+
+/**
+ * Most words joined by "_" in an entry of MINOR_EXPRESSIONS (a word may hold a "_" of its own, so this
+ * counts the pieces of the entry, which is at least its words).
+ */
+export const MINOR_EXPRESSION_MAX_WORDS = Math.max(
+  0,
+  ...[...MINOR_EXPRESSIONS].map((expression) => expression.split('_').length),
+);
 
 export function mergePhraseSegments(
   tree: SentenceTree,
@@ -342,6 +356,20 @@ export function mergePhraseSegments(
     local = keep - 1;
   }
   return out;
+}
+
+/** Whether two token lists hold the same tokens once punctuation is left out of both, in the same order. */
+export function sameWords(tree: SentenceTree, a: readonly number[], b: readonly number[]): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && tree.pos[a[i] as number] === 'PUNCT') i += 1;
+    while (j < b.length && tree.pos[b[j] as number] === 'PUNCT') j += 1;
+    if (i >= a.length || j >= b.length) return i >= a.length && j >= b.length;
+    if (a[i] !== b[j]) return false;
+    i += 1;
+    j += 1;
+  }
 }
 
 /** Relations of a verb that modifies a word of its clause rather than heading the clause. */
@@ -464,8 +492,35 @@ const WH_OPENERS = new Set([
   'whatever',
 ]);
 
-/** Whether token `index` heads a clause of its own in the tree (the root does too). */
-function headsTreeClause(tree: SentenceTree, index: number, from: number, to: number): boolean {
+/**
+ * Which tokens of [from, to) have a `cop` or `aux` dependent in [from, to) (by index from `from`): what
+ * `childBy(tree, index, 'cop' | 'aux', from, to) >= 0` answers, for every token in one pass.
+ */
+export function copulaOrAuxiliaryHeads(tree: SentenceTree, from: number, to: number): Uint8Array {
+  const flags = new Uint8Array(to - from);
+  for (let index = from; index < to; index += 1) {
+    const head = tree.heads[index] ?? -1;
+    if (head < from || head >= to) continue;
+    const deprel = tree.deprels[index] ?? '';
+    if (hasUniversal(deprel, 'cop') || hasUniversal(deprel, 'aux')) flags[head - from] = 1;
+  }
+  return flags;
+}
+
+/** A word with two letters or digits, or one alone: what can head a clause. */
+const CLAUSE_WORD = /[a-z0-9]{2}|^[a-z0-9]$/i;
+
+/**
+ * Whether token `index` heads a clause of its own in the tree (the root does too). `copulaOrAuxiliary`
+ * is copulaOrAuxiliaryHeads(tree, from, to).
+ */
+function headsTreeClause(
+  tree: SentenceTree,
+  index: number,
+  from: number,
+  to: number,
+  copulaOrAuxiliary: Uint8Array,
+): boolean {
   const tag = tree.pos[index];
   if (tag === 'PUNCT' || tag === 'SYM') return false;
   if ((tree.heads[index] ?? -1) < 0) return true;
@@ -480,16 +535,10 @@ function headsTreeClause(tree: SentenceTree, index: number, from: number, to: nu
     head < (tree.heads[head] ?? -1)
   )
     return false;
-  if (!/[a-z0-9]{2}|^[a-z0-9]$/i.test(tree.lower[index] ?? '') || (tree.lower[index] ?? '').endsWith('-'))
-    return false;
   // A clause has a predicator: a verb, or a word with a copula or auxiliary ("as even as possible" has none).
-  if (
-    tag !== 'VERB' &&
-    tag !== 'AUX' &&
-    childBy(tree, index, 'cop', from, to) < 0 &&
-    childBy(tree, index, 'aux', from, to) < 0
-  )
-    return false;
+  if (tag !== 'VERB' && tag !== 'AUX' && copulaOrAuxiliary[index - from] === 0) return false;
+  const word = tree.lower[index] ?? '';
+  if (!CLAUSE_WORD.test(word) || word.endsWith('-')) return false;
   // An -ing clause after "of" completes an adjective or noun ("capable of binding copper").
   if (relation === 'advcl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'of') return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
@@ -501,7 +550,13 @@ function headsTreeClause(tree: SentenceTree, index: number, from: number, to: nu
 }
 
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */
-function childBy(tree: SentenceTree, head: number, relation: string, from: number, to: number): number {
+export function childBy(
+  tree: SentenceTree,
+  head: number,
+  relation: string,
+  from: number,
+  to: number,
+): number {
   for (let index = from; index < to; index += 1)
     if (tree.heads[index] === head && hasUniversal(tree.deprels[index] ?? '', relation)) return index;
   return -1;
@@ -627,8 +682,9 @@ export function treeClauseSegments(
   // rules (an operator carried into the clause it governs, a party's duty) were measured.
   for (let index = from; index < to; index += 1) if (tree.lower[index] === 'shall') return heuristic;
   const heads: number[] = [];
+  const copulaOrAuxiliary = copulaOrAuxiliaryHeads(tree, from, to);
   for (let index = from; index < to; index += 1)
-    if (headsTreeClause(tree, index, from, to)) heads.push(index);
+    if (headsTreeClause(tree, index, from, to, copulaOrAuxiliary)) heads.push(index);
   if (heads.length === 0) return heuristic;
   // The clause number of each clause-heading token, -1 for the others (by index from `from`).
   const headAt = new Int32Array(to - from).fill(-1);
@@ -691,13 +747,13 @@ export function treeClauseSegments(
     .sort((a, b) => ((tokensOf[a] as number[])[0] as number) - ((tokensOf[b] as number[])[0] as number));
   const localOf = new Map(order.map((at, local) => [at, local]));
   // The word-order segments by their words (punctuation aside), to keep their labels where they agree.
-  const wordKey = (tokens: readonly number[]): string =>
-    tokens.filter((index) => tree.pos[index] !== 'PUNCT').join(',');
-  const heuristicByWords = new Map<string, number>();
-  heuristic.forEach((segment, at) => {
-    heuristicByWords.set(wordKey(segment.tokens), at);
+  // (The last word-order segment with the same words, as a map from the words to segments would give.)
+  const matched = order.map((at) => {
+    const tokens = tokensOf[at] as number[];
+    for (let known = heuristic.length - 1; known >= 0; known -= 1)
+      if (sameWords(tree, (heuristic[known] as ClauseSegment).tokens, tokens)) return known;
+    return -1;
   });
-  const matched = order.map((at) => heuristicByWords.get(wordKey(tokensOf[at] as number[])) ?? -1);
   // Where both find the same clauses (the same words), the word-order segments stand as they are, but
   // for an opening clause the word order took for a main clause that the parse hangs on a later clause
   // as its `advcl` ("In order to organize the files, | the brain has developed ...").

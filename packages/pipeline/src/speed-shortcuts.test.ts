@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
+import { INFORMAL_WORDS } from './lexicons/tenor-lexicon';
+import { mayBeUdWords, punctuationRunEnd, tagText, udWordParts } from './syntax-tagger';
+import { INFORMAL_PREFIXES } from './tenor-scorer';
+import {
+  childBy,
+  copulaOrAuxiliaryHeads,
+  MINOR_EXPRESSION_MAX_WORDS,
+  type SentenceTree,
+  sameWords,
+} from './tree-segments';
+
+// The shortcuts taken for speed must answer exactly what the slow paths they skip would.
+
+const SAMPLE = `I'm gonna call you at 5pm, thats all. Lets go! Its not over... Wait -- who's there?!
+"Yes," she said. He was told the 80's were over; it has been raining *** since Monday ====.
+The Tenant shall pay $1,000.00 (one thousand) on www.example.com by 7:30PM, ain't it? Dunno, alot of folks wanna know.`;
+
+/** Deterministic pseudo-random numbers (a linear congruential generator). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe('mayBeUdWords', () => {
+  const words = [
+    ...SAMPLE.split(/\s+/),
+    ...tagText(SAMPLE).values,
+    'gonna',
+    'GONNA',
+    'Wanna',
+    'gotta',
+    'outta',
+    'dunno',
+    'alot',
+    'im',
+    'Im',
+    'IM',
+    'thats',
+    'Theres',
+    'whats',
+    'its',
+    'ITS',
+    'Lets',
+    '5pm',
+    '12AM',
+    '7:30pm',
+    '10:15Am',
+    'a',
+    '',
+    'constructor',
+    'valueOf',
+  ];
+  it('is true for every word udWordParts splits, whatever comes next', () => {
+    for (const word of words)
+      for (const first of [true, false])
+        for (const next of ['not', 'go', 'you', 'the', ''])
+          if (udWordParts(word, first, next) !== undefined) expect(mayBeUdWords(word), word).toBe(true);
+  });
+  it('is false for most words', () => {
+    expect(mayBeUdWords('Landlord')).toBe(false);
+    expect(mayBeUdWords('shall')).toBe(false);
+    expect(mayBeUdWords('gonna')).toBe(true);
+  });
+});
+
+/** punctuationRunEnd as it was before the first-character shortcut. */
+function punctuationRunEndByRegex(
+  values: readonly string[],
+  touching: (i: number) => boolean,
+  from: number,
+  end: number,
+): number {
+  const first = values[from] ?? '';
+  const family = /^[.!?…]+$/.test(first) ? /^[.!?…]+$/ : /^[-–—]+$/.test(first) ? /^[-–—]+$/ : undefined;
+  const repeated = family === undefined ? /^([*=~#+_<>'’`^])\1*$/.exec(first)?.[1] : undefined;
+  if (family === undefined && repeated === undefined) return from;
+  let at = from + 1;
+  while (at < end && touching(at)) {
+    const value = values[at] ?? '';
+    if (
+      family !== undefined
+        ? !family.test(value)
+        : !(value.length > 0 && [...value].every((c) => c === repeated))
+    )
+      break;
+    at += 1;
+  }
+  return at > from + 1 ? at : from;
+}
+
+describe('punctuationRunEnd', () => {
+  it('ends the same runs as the regexes alone, on every start of real and random token rows', () => {
+    const marks = [...'.!?…-–—*=~#+_<>\'’`^,;:()"aZ9 '];
+    const next = random(7);
+    const rows: string[][] = [SAMPLE.split(/(?=[^\w\s])|\s+/).filter((value) => value.length > 0)];
+    for (let row = 0; row < 200; row += 1)
+      rows.push(
+        Array.from({ length: 12 }, () =>
+          Array.from(
+            { length: 1 + Math.floor(next() * 3) },
+            () => marks[Math.floor(next() * marks.length)],
+          ).join(''),
+        ),
+      );
+    let runs = 0;
+    for (const values of rows) {
+      const touching = (i: number) => i % 5 !== 0;
+      for (let from = 0; from < values.length; from += 1) {
+        const expected = punctuationRunEndByRegex(values, touching, from, values.length);
+        if (expected > from) runs += 1;
+        expect(punctuationRunEnd(values, touching, from, values.length)).toBe(expected);
+      }
+    }
+    expect(runs).toBeGreaterThan(10);
+  });
+});
+
+describe('INFORMAL_PREFIXES', () => {
+  it('holds every prefix of every informal word, and no other string', () => {
+    for (const word of INFORMAL_WORDS)
+      for (let end = 0; end <= word.length; end += 1)
+        expect(INFORMAL_PREFIXES.has(word.slice(0, end))).toBe(true);
+    for (const prefix of INFORMAL_PREFIXES)
+      expect(
+        [...INFORMAL_WORDS].some((word) => word.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+  });
+});
+
+describe('copulaOrAuxiliaryHeads', () => {
+  it('flags exactly the tokens childBy finds a cop or aux dependent for, on real parses and random trees', () => {
+    const tagged = tagText(SAMPLE);
+    const trees: Array<{ tree: SentenceTree; from: number; to: number }> = tagged.sentences.map(
+      ([from, to]) => ({ tree: tagged, from, to }),
+    );
+    const next = random(11);
+    const relations = ['cop', 'aux', 'aux:pass', 'copula', 'auxiliary', 'nsubj', 'obj', 'mark', 'root'];
+    for (let round = 0; round < 100; round += 1) {
+      const length = 2 + Math.floor(next() * 20);
+      const offset = Math.floor(next() * 4);
+      const size = offset + length + 2;
+      const heads = Array.from({ length: size }, () => Math.floor(next() * (size + 2)) - 2);
+      const deprels = Array.from(
+        { length: size },
+        () => relations[Math.floor(next() * relations.length)] ?? '',
+      );
+      const blank = Array.from({ length: size }, () => '');
+      const tree: SentenceTree = { heads, deprels, lower: blank, lemmas: blank, pos: blank as never };
+      trees.push({ tree, from: offset, to: offset + length });
+    }
+    let flagged = 0;
+    for (const { tree, from, to } of trees) {
+      const flags = copulaOrAuxiliaryHeads(tree, from, to);
+      for (let index = from; index < to; index += 1) {
+        const expected =
+          childBy(tree, index, 'cop', from, to) >= 0 || childBy(tree, index, 'aux', from, to) >= 0 ? 1 : 0;
+        flagged += expected;
+        expect(flags[index - from], `token ${index} of [${from}, ${to})`).toBe(expected);
+      }
+    }
+    expect(flagged).toBeGreaterThan(20);
+  });
+});
+
+describe('MINOR_EXPRESSION_MAX_WORDS', () => {
+  it('is the most pieces any minor expression has, so a longer segment joins into none of them', () => {
+    const pieces = [...MINOR_EXPRESSIONS].map((expression) => expression.split('_').length);
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(MINOR_EXPRESSION_MAX_WORDS).toBe(Math.max(...pieces));
+    const longer = Array.from({ length: MINOR_EXPRESSION_MAX_WORDS + 1 }, () => 'thanks').join('_');
+    expect(MINOR_EXPRESSIONS.has(longer)).toBe(false);
+  });
+});
+
+describe('sameWords', () => {
+  it('agrees with comparing the lists as strings of their non-punctuation tokens', () => {
+    const next = random(5);
+    const pos = Array.from({ length: 40 }, () => (next() < 0.3 ? 'PUNCT' : 'NOUN'));
+    const tree: SentenceTree = { heads: [], deprels: [], lower: [], lemmas: [], pos: pos as never };
+    const key = (tokens: readonly number[]) => tokens.filter((index) => pos[index] !== 'PUNCT').join(',');
+    const list = () => {
+      const out: number[] = [];
+      for (let index = Math.floor(next() * 4); index < 12 && out.length < 6; index += 1)
+        if (next() < 0.6) out.push(index);
+      return out;
+    };
+    let same = 0;
+    for (let round = 0; round < 3000; round += 1) {
+      const a = list();
+      const b = next() < 0.3 ? a.filter((index) => pos[index] !== 'PUNCT' || next() < 0.5) : list();
+      const expected = key(a) === key(b);
+      if (expected) same += 1;
+      expect(sameWords(tree, a, b), `${a} | ${b}`).toBe(expected);
+    }
+    expect(same).toBeGreaterThan(100);
+    expect(sameWords(tree, [], [])).toBe(true);
+  });
+});
