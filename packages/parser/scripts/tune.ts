@@ -2,8 +2,8 @@
 // trains the parser as scripts/train.ts does, on the shipped model's tagger and cached jackknifed tags, and scores
 // EWT dev and GUM dev (gold tokens) after every iteration from EVAL_FROM on, for each pruning threshold in PRUNES.
 // NON_PROJECTIVE=skip|lift|lift-head, PARSER_ITERATIONS, EVAL_FROM, PRUNES (comma-separated), EXPLORE (probability);
-// SAVE_ITER=n[,m…] writes the model of those iterations (first threshold) to SAVE_PATH ({iteration} in it is
-// replaced by the iteration). Never reads a test part.
+// SAVE_ITER=n[,m…] writes the model of those iterations to SAVE_PATH ({iteration} in it is replaced by the
+// iteration; with {prune} in it, one model per threshold, else the first threshold's only). Never reads a test part.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { evalDataDir } from '../../../scripts/eval-data-dir';
@@ -136,16 +136,14 @@ trainParser(examples, {
       console.log(
         `iteration ${iteration}, prune ${prune}, ${transitions.keys.length} transition rows: ${scores.join(' | ')}`,
       );
-      if (saveIters.includes(iteration) && prune === prunes[0]) {
+      const savePath = process.env.SAVE_PATH ?? `${tmpdir()}/cae-parser-tune-{iteration}.bin.gz`;
+      if (saveIters.includes(iteration) && (prune === prunes[0] || savePath.includes('{prune}'))) {
         const about = {
           ...bundle.about,
           parserIterations: iteration,
           ...(lift ? { nonProjective } : {}),
         };
-        const path = (process.env.SAVE_PATH ?? `${tmpdir()}/cae-parser-tune-{iteration}.bin.gz`).replace(
-          '{iteration}',
-          String(iteration),
-        );
+        const path = savePath.replace('{iteration}', String(iteration)).replace('{prune}', String(prune));
         writeFileSync(path, serializeModel({ ...bundle, about, parser: { ...full, transitions } }));
         console.log(`wrote ${path}`);
       }
