@@ -13,6 +13,7 @@ import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexico
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
+import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
 
 /**
@@ -73,18 +74,10 @@ export type TreeOutcome =
   | { readonly kind: 'none' };
 
 /** A worked example: a sentence and what its main clause must hold (`role=text`, `type/subtype=text`, `-=text` for nothing). */
-export interface TreeExample {
-  readonly text: string;
-  readonly expect: string;
-}
+export type TreeExample = RuleExample;
 
-export interface TreeRule {
-  readonly id: string;
-  readonly when: (dependent: TreeDependent, context: TreeContext) => boolean;
-  /** What the dependent is (the `then` of the rule). */
-  readonly decide: (dependent: TreeDependent, context: TreeContext) => TreeOutcome;
-  readonly examples: readonly TreeExample[];
-}
+/** A rule of the tree stage: it decides what one dependent of the predicate is (rule-table.ts). */
+export type TreeRule = TableRule<TreeDependent, TreeContext, TreeOutcome>;
 
 const NONE: TreeOutcome = { kind: 'none' };
 const is = (pattern: RegExp) => (dependent: TreeDependent) => pattern.test(dependent.deprel);
@@ -352,18 +345,12 @@ const MOVED_EVENT = ['ROLE.LETS', 'ROLE.PROJECTED_INFINITIVE'];
 const CHAINED = /^(xcomp|aux|aux:pass|cop)$/;
 
 /** The first rule (in table order, skipping disabled ones) whose `when` holds, with its outcome. */
-export function applyTreeRules(
+export const applyTreeRules: (
   rules: readonly TreeRule[],
   dependent: TreeDependent,
   context: TreeContext,
   disabled?: ReadonlySet<string>,
-): { readonly rule: string; readonly outcome: TreeOutcome } | undefined {
-  for (const rule of rules) {
-    if (disabled?.has(rule.id) === true) continue;
-    if (rule.when(dependent, context)) return { rule: rule.id, outcome: rule.decide(dependent, context) };
-  }
-  return undefined;
-}
+) => { readonly rule: string; readonly outcome: TreeOutcome } | undefined = firstRule;
 
 interface Tree {
   readonly predicate: number;
