@@ -6,6 +6,7 @@ import {
   NOT_ON_PREDICATE,
   PARTICIPANT_TREE_RULES,
   POSTMODIFIER_CLAUSE,
+  TIME_TAIL,
   TREE_STAGE,
 } from './transitivity-tree';
 
@@ -145,5 +146,15 @@ describe('tree stage', () => {
   it('a second object hung under the first still makes two participants', () => {
     const clause = main(pipeline.compile('My aunt sent the twins a parcel.', { documentId: 'd' }));
     expect(elements(clause)).toEqual(['actor=My aunt', 'beneficiary=the twins', 'goal=a parcel']);
+  });
+  it("a phrase of time the parser hangs on an oblique is the process's circumstance (CIRCUMSTANCE.TREE_TIME_TAIL)", () => {
+    const text = 'Armed clashes broke out in several northern Iraqi cities on Wednesday.';
+    const clause = main(pipeline.compile(text, { documentId: 'd' }));
+    expect(elements(clause)).toContain('location/place=in several northern Iraqi cities');
+    expect(elements(clause)).toContain('location/time=on Wednesday');
+    expect(rulesOf(clause)).toContain(TIME_TAIL);
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [TIME_TAIL] });
+    const joined = main(off.compile(text, { documentId: 'd' }));
+    expect(elements(joined)).not.toContain('location/time=on Wednesday');
   });
 });

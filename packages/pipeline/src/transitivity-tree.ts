@@ -42,6 +42,11 @@ export const COORDINATION = 'PARTICIPANT.TREE_COORDINATION';
  * object as a postmodifier (`acl`, `acl:relcl`) is no tail of it; it belongs to the nominal group.
  */
 export const POSTMODIFIER_CLAUSE = 'PARTICIPANT.TREE_POSTMODIFIER_CLAUSE';
+/**
+ * "Armed clashes broke out in several cities on Wednesday": a phrase of time (the word order's circumstance
+ * of time) that the parser hangs on an oblique's noun as nmod is the process's own circumstance of time.
+ */
+export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
 
@@ -580,6 +585,31 @@ export function treeTransitivity(
           for (const start of tail) ownTail.add(start);
           while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
           fire('participants', OBJECT_TAIL);
+        }
+      }
+    }
+    if (/^obl(:|$)/.test(deprel) && disabled?.has(TIME_TAIL) !== true) {
+      // "broke out in several cities | on Wednesday": a phrase of time the parser hangs on an oblique's noun
+      // (nmod) is the process's circumstance of time where the word order reads it as its own circumstance.
+      const own = previous.circumstances.find(
+        (circumstance) => circumstance.start <= index && index < circumstance.end,
+      );
+      if (own !== undefined && own.end < span.end) {
+        const timed = previous.circumstances
+          .filter(
+            (element) =>
+              element.start >= own.end &&
+              element.start < span.end &&
+              element.type === 'location' &&
+              element.subtype === 'time' &&
+              /^nmod(:|$)/.test(tokens[spanHead(view, tree, element.start, element.end)]?.deprel ?? ''),
+          )
+          .map((element) => element.start);
+        if (timed.length > 0) {
+          span.end = Math.min(...timed);
+          for (const start of timed) ownTail.add(start);
+          while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
+          fire('circumstances', TIME_TAIL);
         }
       }
     }
