@@ -104,6 +104,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   // Participants and circumstances from the tree, the word-order analysis where the tree gives none.
   const wordOrder = analyzeTransitivity(view, passive, modality.polarity, mood.mood, {
     projects: context.projects === true,
+    disabled: context.disabledRules,
   });
   const fromTree =
     context.treeParticipants === false

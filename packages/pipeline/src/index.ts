@@ -19,3 +19,4 @@ export { POS_RULE_IDS } from './pos-corrector';
 export type { PosSource } from './syntax-tagger';
 export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
 export { extractPdfText, extractText, plainTextHeadings } from './text-formats';
+export { TRANSITIVITY_RULE_IDS } from './transitivity-analyzer';

@@ -10,23 +10,53 @@ import type {
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
-import { lexiconTable } from './lexicons/lexicon-table';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { PHRASAL_PARTICLES, PROCESS_BY_LEMMA, verbPrior } from './lexicons/process-lexicon';
 import {
-  DEMONSTRATIVES,
-  MODAL_FORMS,
-  NEGATORS,
-  POSSESSIVE_DETERMINERS,
-  S_CLITICS,
-  wordSet,
-} from './lexicons/word-classes';
+  PHRASAL_PARTICLES,
+  PROCESS_BY_LEMMA,
+  type ProcessPrior,
+  verbPrior,
+} from './lexicons/process-lexicon';
+import {
+  ATTRIBUTE_WH,
+  BECOMING_VERBS,
+  DEFINITE_DETERMINERS,
+  DEICTIC_TIME,
+  DITRANSITIVE,
+  EXISTENTIAL_VERBS,
+  FLOATING,
+  FRONTABLE,
+  GOODS_VERBS,
+  HAS_CLITICS,
+  IDENTIFYING_VERBS,
+  INDEFINITE,
+  NOT_SUPERLATIVE,
+  OBJECT_PRONOUNS,
+  PASSIVE_BE,
+  PLEASE_TYPE,
+  POSSESSIVE_PRONOUNS,
+  POSSESSIVE_VERBS,
+  PROCESS_NOUNS,
+  PROJECTING_PASSIVE,
+  RANGE_OBJECTS,
+  RECEIVER_VERBS,
+  RELATIVES,
+  SAYING_BEHAVIOURS,
+  SENSE_VERBS,
+  STATIVE_PARTICIPLES,
+  TIME_DETERMINERS,
+  TIME_NOUNS,
+  TIME_OBJECT_VERBS,
+  UNIQUE_MODIFIERS,
+  VERBIAGE_NOUNS,
+  WH_ADVERBS,
+} from './lexicons/transitivity-lexicon';
+import { MODAL_FORMS, NEGATORS, S_CLITICS } from './lexicons/word-classes';
+import { everyRule, firstRule, type TableRule } from './rule-table';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
-export { PREPOSITION_CIRCUMSTANCES };
-
-const INDEFINITE = new Set(['a', 'an', 'no', 'some', 'any', 'many', 'much', 'several']);
+export { PLEASE_TYPE, PREPOSITION_CIRCUMSTANCES };
 
 /** Stable ids of the participant rules, appended to `rawTransitivity.matched` when they fire. */
 export const ROLE_RULES = {
@@ -100,107 +130,9 @@ export const ROLE_RULES = {
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
 
-/** Words that make a nominal group a circumstance of time when they determine a time noun. */
-const TIME_DETERMINERS: Readonly<Record<string, readonly [CircumstanceType, string]>> = lexiconTable({
-  this: ['location', 'time'],
-  that: ['location', 'time'],
-  last: ['location', 'time'],
-  next: ['location', 'time'],
-  what: ['location', 'time'],
-  which: ['location', 'time'],
-  one: ['location', 'time'],
-  every: ['extent', 'frequency'],
-  each: ['extent', 'frequency'],
-  all: ['extent', 'duration'],
-  whole: ['extent', 'duration'],
-});
-/** Nouns and adverbs that name a time: heads of temporal nominal groups ("last year", "every Sunday"). */
-const TIME_NOUNS = wordSet(`
-  today tomorrow yesterday tonight monday tuesday wednesday thursday friday saturday sunday
-  mondays tuesdays wednesdays thursdays fridays saturdays sundays january february march april
-  june july august september october november december morning mornings afternoon afternoons
-  evening evenings night nights week weeks month months year years day days hour hours minute
-  minutes time times weekend weekends summer winter spring autumn season century decade semester
-  quarter
-`);
 /** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
 export const isTimeWord = (word: string): boolean =>
   TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
-const DEICTIC_TIME = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
-/** Verbal verbs that with a thing as object mean getting it, a material process ("order a pizza"). */
-const GOODS_VERBS = new Set(['order']);
-/** Behavioural verbs of voice that with a Verbiage are verbal ("whispered something", "shouted a warning"). */
-const SAYING_BEHAVIOURS = new Set([
-  'whisper',
-  'mutter',
-  'shout',
-  'yell',
-  'scream',
-  'grumble',
-  'mumble',
-  'moan',
-]);
-/** Nouns of process that after take/have are the Range ("take a shower", "have a nap"). */
-const PROCESS_NOUNS: ReadonlySet<string> = wordSet(
-  'shower showers bath baths walk walks look glance peek nap naps break breaks rest swim stroll breath sip bite jog dip wash shave',
-);
-/** Verbs whose object may be a stretch of time ("spent last week", "took all day"). */
-const TIME_OBJECT_VERBS = new Set([
-  'spend',
-  'waste',
-  'take',
-  'last',
-  'save',
-  'kill',
-  'lose',
-  'pass',
-  'need',
-  'book',
-]);
-
-/** Material verbs with two objects: Beneficiary (recipient or client) then Goal. */
-const DITRANSITIVE = wordSet(
-  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save',
-);
-/** Verbal verbs whose nominal object is the person addressed (Receiver). */
-const RECEIVER_VERBS = wordSet(
-  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult',
-);
-/** Nouns that are what is said rather than who is addressed ("ask a question", "tell the truth"). */
-const VERBIAGE_NOUNS = wordSet(
-  'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number',
-);
-/** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
-export const PLEASE_TYPE = wordSet(
-  'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
-);
-/** Relational verbs that identify: Token as Subject, Value as complement. */
-const IDENTIFYING_VERBS = wordSet(
-  'mean indicate represent constitute equal signify symbolize symbolise define denote play exemplify',
-);
-/** Relational verbs of possession: Carrier and (possessed) Attribute. */
-const POSSESSIVE_VERBS = wordSet('have own possess include contain comprise lack hold');
-/** Perception verbs that with an adjective are attributive relational ("tastes bitter"). */
-const SENSE_VERBS = new Set(['look', 'sound', 'smell', 'taste', 'feel', 'seem', 'appear']);
-/** Passive verbs that project an infinitive whose Actor is the Subject ("Staff are required to wear"). */
-const PROJECTING_PASSIVE = wordSet(
-  'require allow permit expect suppose ask force oblige encourage forbid prohibit advise tell invite urge instruct authorize authorise entitle schedule',
-);
-/** Possessive and demonstrative determiners: they make a nominal group definite. */
-const DEFINITE_DETERMINERS = new Set([...POSSESSIVE_DETERMINERS, ...DEMONSTRATIVES]);
-const POSSESSIVE_PRONOUNS = new Set(['mine', 'yours', 'hers', 'ours', 'theirs']);
-const FRONTABLE = new Set([
-  'how',
-  'what',
-  'which',
-  'whose',
-  'whom',
-  'this',
-  'that',
-  'these',
-  'those',
-  'such',
-]);
 
 interface Roles {
   readonly subject: ParticipantRole;
@@ -229,9 +161,6 @@ export const PASSIVE_SUBJECT: Readonly<Record<ProcessType, ParticipantRole>> = {
 /** Modal auxiliaries (the lexicon's modal operators and "ought"): never a lexical verb, so no WordNet prior. */
 const isModalVerb = (lemma: string) => MODAL_FORMS.has(lemma) || lemma === 'ought';
 
-/** Verbs that take existential "there": be, and the verbs of existing and appearing. */
-const EXISTENTIAL_VERBS = new Set(['be', 'exist', 'remain', 'live', 'arise', 'emerge', 'occur', 'follow']);
-
 /** Stable ids of the process-type rules that read the WordNet prior and the clause's frame. */
 export const PROCESS_RULES = {
   /** A verb outside the hand lexicon takes the type of the largest share of its WordNet senses. */
@@ -256,6 +185,8 @@ export const PRIOR_MIN_SHARE = 0.8;
 export interface TransitivityFrame {
   /** The clause projects a reported, quoted or ccomp clause. */
   readonly projects?: boolean;
+  /** Rule ids switched off (`createPipeline({ disabledRules })`): the next rule of the stage decides. */
+  readonly disabled?: ReadonlySet<string>;
 }
 
 /** The token at `head` has an nsubj/nsubj:pass/csubj/expl dependent in the clause. */
@@ -280,41 +211,155 @@ function treeSubjectGroup(view: ClauseView, candidates: readonly Group[], head: 
   return found;
 }
 
-/** Process type, participants and circumstances (ANNOTATION.md, "Process type"). */
-export function analyzeTransitivity(
-  view: ClauseView,
-  passiveIn: boolean,
-  polarity: 'positive' | 'negative',
-  mood: Mood,
-  frame: TransitivityFrame = {},
-): Ideational {
-  const { syntactic } = view;
-  const groups = syntactic.groups;
-  const fired: string[] = [];
-  const consumed = new Set<Group>();
-  let head = view.head;
-  let event: Group | undefined = view.verbalGroup;
-  let passive = passiveIn;
-  if (event !== undefined && head >= 0) {
-    const at = groups.indexOf(event);
-    const next = groups[at + 1];
-    const after = groups[at + 2];
-    const lemma = view.lemma[head];
-    if (lemma === 'let' && next?.type === 'nominal' && S_CLITICS.has(view.lower[next.start] ?? '')) {
-      // "Let's start": "'s" is no participant; the Event is the next verb (or the word the tagger took for a noun).
-      consumed.add(next);
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * What the stages know and have decided about one clause. Each stage reads what the earlier stages
+ * decided and writes its own part: the Event and voice (`head`, `event`, `passive`), the process
+ * (`verbLemma`, `processType`, `matched`), the candidate groups (`pre`, `post`), the Subject and fronted
+ * complement, the roles of the complements, then the participants and circumstances.
+ */
+export interface TransitivityState {
+  readonly view: ClauseView;
+  readonly groups: Group[];
+  readonly mood: Mood;
+  readonly frame: TransitivityFrame;
+  /** Ids of the participant rules that fired, appended to `matched` (first firing order). */
+  readonly fired: string[];
+  /** Groups taken by a rule: no participant of their own. */
+  readonly consumed: Set<Group>;
+  // The Event and voice.
+  head: number;
+  event: Group | undefined;
+  passive: boolean;
+  /** "exposed to direct sunlight": the "to" inside the passive verbal group that is a preposition. */
+  prepositionalTo: number;
+  // The process.
+  nextAfterEvent: Group | undefined;
+  verbLemma: string | null;
+  processType: ProcessType;
+  /** The rule that decided the process type (`rawTransitivity.matched` before the fired ids). */
+  matched: string;
+  /** The hand lexicon does not list the verb: its WordNet prior and frame decide. */
+  unlisted: boolean;
+  /** The verb decided the process type (lexicon or default), not existential "there". */
+  lexical: boolean;
+  prior: ProcessPrior | undefined;
+  participleAttribute: Span | undefined;
+  // The candidate groups before and after the Event.
+  pre: Group[];
+  post: Group[];
+  nonFinite: number;
+  // The Subject and fronted complements.
+  finiteGroup: Group | undefined;
+  inverted: boolean;
+  subject: Group | undefined;
+  fronted: Span | undefined;
+  whAttribute: Span | undefined;
+  strandedReceiver: boolean;
+  // The complements' roles.
+  objects: Group[];
+  /** The first object before a verbless clause's objects are cleared. */
+  firstObject: Group | undefined;
+  complementRoles: ParticipantRole[];
+  subjectRole: ParticipantRole;
+  frontedRole: ParticipantRole;
+  /** Relational: the complement (first object or adjective) and whether the clause identifies. */
+  complement: Group | undefined;
+  identifying: boolean;
+  reversed: boolean;
+  coordinated: Map<Group, number>;
+  // The result.
+  readonly participants: Participant[];
+  readonly circumstances: Circumstance[];
+  complementCount: number;
+}
+
+/**
+ * A rule of a clause-level stage: `when` reads the state, `decide` (its `then`) writes it. `cites` is the
+ * id the reasoning trace (`rawTransitivity.matched`) names when the rule decides, `null` for a rule the
+ * trace does not name (its outputs are those of the rule chain it replaced, which named none); default
+ * the rule's id.
+ */
+export interface TransitivityRule extends TableRule<TransitivityState, TransitivityState, void> {
+  readonly cites?: string | null;
+}
+/** A rule of the complement stage: it applies to one group of the clause. */
+export interface GroupRule extends TableRule<Group, TransitivityState, void> {
+  readonly cites?: string | null;
+}
+
+const fire = (state: TransitivityState, id: string): void => {
+  state.fired.push(id);
+};
+const decideProcess = (state: TransitivityState, type: ProcessType, matched: string): void => {
+  state.processType = type;
+  state.matched = matched;
+};
+const eventStart = (state: TransitivityState): number => state.event?.start ?? Number.POSITIVE_INFINITY;
+const eventEnd = (state: TransitivityState): number => state.event?.end ?? 0;
+/** The nominal group right after the Event, or undefined. */
+const objectNext = (state: TransitivityState): Group | undefined => {
+  const next = state.nextAfterEvent;
+  return next?.type === 'nominal' && next.start === state.event?.end ? next : undefined;
+};
+const isPlease = (state: TransitivityState): boolean =>
+  state.processType === 'mental' && PLEASE_TYPE.has(state.verbLemma ?? '');
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 1, the Event: which verbal group is the process (first rule that holds decides).
+
+/** "How many houses did the flood destroy?": the Event after a do-Finite and the Subject, or undefined. */
+function doSupportEvent(state: TransitivityState): { head: number; event: Group } | undefined {
+  const { view, groups, event, head } = state;
+  if (event === undefined || head < 0) return undefined;
+  const at = groups.indexOf(event);
+  const next = groups[at + 1];
+  const after = groups[at + 2];
+  if (view.lemma[head] !== 'do' || head !== event.start || view.finite !== head || next?.type !== 'nominal')
+    return undefined;
+  if (after?.type === 'verbal' && view.pos[after.head] === 'VERB') return { head: after.head, event: after };
+  if (
+    after !== undefined &&
+    after.start === after.end - 1 &&
+    after.start === next.end &&
+    (after.type === 'adjectival' || after.type === 'nominal') &&
+    PROCESS_BY_LEMMA.has(view.lower[after.start] ?? '') &&
+    groups[at + 3] === undefined
+  )
+    return { head: after.start, event: after };
+  return undefined;
+}
+
+export const EVENT_RULES: readonly TransitivityRule[] = [
+  {
+    // "Let's start": "'s" is no participant; the Event is the next verb (or the word the tagger took for a noun).
+    id: ROLE_RULES.letsImperative,
+    when: ({ view, groups, event, head }) => {
+      if (event === undefined || head < 0 || view.lemma[head] !== 'let') return false;
+      const next = groups[groups.indexOf(event) + 1];
+      return next?.type === 'nominal' && S_CLITICS.has(view.lower[next.start] ?? '');
+    },
+    decide: (state) => {
+      const { view, groups } = state;
+      const at = groups.indexOf(state.event as Group);
+      const next = groups[at + 1] as Group;
+      state.consumed.add(next);
       let verb = next.end > next.start + 1 ? next.start + 1 : -1;
       for (let index = at + 2; verb < 0 && index < groups.length; index += 1) {
         const candidate = groups[index] as Group;
         if (candidate.type === 'verbal') verb = candidate.head;
         else if (candidate.type === 'nominal') {
           verb = candidate.start;
-          if (candidate.end === candidate.start + 1) consumed.add(candidate);
+          if (candidate.end === candidate.start + 1) state.consumed.add(candidate);
         }
       }
       if (verb >= 0) {
-        head = verb;
-        event = {
+        state.head = verb;
+        state.event = {
           type: 'verbal',
           start: verb,
           end: verb + 1,
@@ -322,77 +367,138 @@ export function analyzeTransitivity(
           text: view.syntactic.tokens[verb]?.text ?? '',
         };
       }
-      fired.push(ROLE_RULES.letsImperative);
-    } else if (lemma === 'do' && head === event.start && view.finite === head && next?.type === 'nominal') {
-      // "How many houses did the flood destroy?": the do-Finite is not the Event; the verb after the Subject is.
-      if (after?.type === 'verbal' && view.pos[after.head] === 'VERB') {
-        head = after.head;
-        event = after;
-        fired.push(ROLE_RULES.doSupport);
-      } else if (
-        after !== undefined &&
-        after.start === after.end - 1 &&
-        after.start === next.end &&
-        (after.type === 'adjectival' || after.type === 'nominal') &&
-        PROCESS_BY_LEMMA.has(view.lower[after.start] ?? '') &&
-        groups[at + 3] === undefined
-      ) {
-        head = after.start;
-        event = after;
-        fired.push(ROLE_RULES.doSupport);
-      }
-    }
-  }
-  // "must be anonymised": a be-form before an -ed/-en verb the lemmatiser did not know is passive too.
-  if (
-    !passive &&
-    event !== undefined &&
-    head >= 0 &&
-    view.pos[head] === 'VERB' &&
-    /(?:ed|en)$/.test(view.lower[head] ?? '')
-  ) {
-    for (let index = event.start; index < head; index += 1)
-      if (PASSIVE_BE.has(view.lower[index] ?? '')) passive = true;
-  }
-  let prepositionalTo = -1;
-  if (passive && event !== undefined && head >= 0) {
-    let to = -1;
-    for (let index = head + 1; index < event.end; index += 1) if (view.lower[index] === 'to') to = index;
-    if (to >= 0 && PROJECTING_PASSIVE.has(view.lemma[head] ?? '')) {
-      // "Staff are required to wear badges": the Subject is the Actor of the infinitive's process.
-      let verb = -1;
-      for (let index = to + 1; index < event.end; index += 1) if (view.pos[index] === 'VERB') verb = index;
-      if (verb >= 0) {
-        passive = view.lower[to + 1] === 'be' && verb > to + 1;
-        head = verb;
-        fired.push(ROLE_RULES.projectedInfinitive);
-      }
-    } else if (to >= 0) prepositionalTo = to; // "exposed to direct sunlight": "to" is a preposition.
-  }
-  // "We've got plenty of time", "She's got a new job": "have got" is possessive "have", a relational process.
-  const nextAfterEvent =
-    event === undefined ? undefined : groups.find((group) => group.start >= (event as Group).end);
-  const verbLemma =
-    head >= 0
-      ? view.lower[head] === 'got' &&
-        (view.lemma[head - 1] === 'have' ||
-          (HAS_CLITIC.has(view.lower[head - 1] ?? '') && nextAfterEvent?.type === 'nominal'))
-        ? 'have'
-        : (view.lemma[head] ?? null)
-      : null;
-  let processType: ProcessType = 'relational';
-  let matched = 'PROCESS.VERBLESS';
-  if (
-    event !== undefined &&
-    head >= 0 &&
-    event.end === head + 2 &&
-    PHRASAL_PARTICLES.get(verbLemma ?? '')?.has(view.lower[head + 1] ?? '') === true
-  )
-    fired.push(ROLE_RULES.phrasalVerb);
-  // "There is a king", "Is there a pharmacy?" (the Finite before "there"), "there lived a king".
-  // The tagger may read the "there" right before a verb of existing as an adverb ("Once upon a time there
-  // lived a king": there/ADV): with no nsubj of the verb in the tree, it is the existential Subject.
-  const existential =
+      fire(state, ROLE_RULES.letsImperative);
+    },
+    examples: [{ text: "Let's start the meeting.", expect: 'goal=the meeting' }],
+  },
+  {
+    // "How many houses did the flood destroy?": the do-Finite is not the Event; the verb after the Subject is.
+    id: ROLE_RULES.doSupport,
+    when: (state) => doSupportEvent(state) !== undefined,
+    decide: (state) => {
+      const found = doSupportEvent(state) as { head: number; event: Group };
+      state.head = found.head;
+      state.event = found.event;
+      fire(state, ROLE_RULES.doSupport);
+    },
+    examples: [{ text: 'How many trees did the storm uproot?', expect: 'goal=How many trees' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 2, the voice (every rule that holds applies, in order).
+
+export const VOICE_RULES: readonly TransitivityRule[] = [
+  {
+    // "must be anonymised": a be-form before an -ed/-en verb the lemmatiser did not know is passive too.
+    id: 'VOICE.BE_PARTICIPLE',
+    cites: null,
+    when: ({ view, passive, event, head }) => {
+      if (passive || event === undefined || head < 0 || view.pos[head] !== 'VERB') return false;
+      if (!/(?:ed|en)$/.test(view.lower[head] ?? '')) return false;
+      for (let index = event.start; index < head; index += 1)
+        if (PASSIVE_BE.has(view.lower[index] ?? '')) return true;
+      return false;
+    },
+    decide: (state) => {
+      state.passive = true;
+    },
+    examples: [{ text: 'All records must be anonymised.', expect: 'voice=passive' }],
+  },
+];
+
+/** The last "to" inside a passive verbal group after its verb ("are required to wear", "exposed to"), or -1. */
+function passiveTo({ view, passive, event, head }: TransitivityState): number {
+  if (!passive || event === undefined || head < 0) return -1;
+  let to = -1;
+  for (let index = head + 1; index < event.end; index += 1) if (view.lower[index] === 'to') to = index;
+  return to;
+}
+/** The verb of the infinitive after `to` inside the Event, or -1. */
+function infinitiveVerb({ view, event }: TransitivityState, to: number): number {
+  let verb = -1;
+  for (let index = to + 1; index < (event?.end ?? 0); index += 1)
+    if (view.pos[index] === 'VERB') verb = index;
+  return verb;
+}
+
+/** Stage 3, "to" inside a passive verbal group (first rule that holds decides). */
+export const PASSIVE_TO_RULES: readonly TransitivityRule[] = [
+  {
+    // "Staff are required to wear badges": the Subject is the Actor of the infinitive's process.
+    id: ROLE_RULES.projectedInfinitive,
+    when: (state) => {
+      const to = passiveTo(state);
+      return (
+        to >= 0 &&
+        PROJECTING_PASSIVE.has(state.view.lemma[state.head] ?? '') &&
+        infinitiveVerb(state, to) >= 0
+      );
+    },
+    decide: (state) => {
+      const to = passiveTo(state);
+      const verb = infinitiveVerb(state, to);
+      state.passive = state.view.lower[to + 1] === 'be' && verb > to + 1;
+      state.head = verb;
+      fire(state, ROLE_RULES.projectedInfinitive);
+    },
+    examples: [{ text: 'Staff are required to wear badges.', expect: 'voice=active' }],
+  },
+  {
+    // "exposed to direct sunlight": "to" is a preposition; the group after the Event is a place.
+    id: 'VOICE.PREPOSITIONAL_TO',
+    cites: null,
+    when: (state) => passiveTo(state) >= 0 && !PROJECTING_PASSIVE.has(state.view.lemma[state.head] ?? ''),
+    decide: (state) => {
+      state.prepositionalTo = passiveTo(state);
+    },
+    examples: [
+      { text: 'The samples were exposed to direct sunlight.', expect: 'location/place=to direct sunlight' },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 4, the verb: its lemma and a particle joined to it (every rule that holds applies).
+
+export const VERB_RULES: readonly TransitivityRule[] = [
+  {
+    // "We've got plenty of time", "She's got a new job": "have got" is possessive "have", a relational process.
+    id: 'PROCESS.HAVE_GOT',
+    cites: null,
+    when: ({ view, head, nextAfterEvent }) =>
+      head >= 0 &&
+      view.lower[head] === 'got' &&
+      (view.lemma[head - 1] === 'have' ||
+        (HAS_CLITICS.has(view.lower[head - 1] ?? '') && nextAfterEvent?.type === 'nominal')),
+    decide: (state) => {
+      state.verbLemma = 'have';
+    },
+    examples: [{ text: "They've got two cats.", expect: 'process=relational' }],
+  },
+  {
+    // A particle the chunker joined to the verb ("switched off | the lights"): the nominal group after it is the object.
+    id: ROLE_RULES.phrasalVerb,
+    when: ({ view, event, head, verbLemma }) =>
+      event !== undefined &&
+      head >= 0 &&
+      event.end === head + 2 &&
+      PHRASAL_PARTICLES.get(verbLemma ?? '')?.has(view.lower[head + 1] ?? '') === true,
+    decide: (state) => fire(state, ROLE_RULES.phrasalVerb),
+    examples: [{ text: 'She switched off the lights.', expect: 'goal=the lights' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 5, the process type from the verb (first rule that holds decides; none: a verbless clause).
+
+/**
+ * "There is a king", "Is there a pharmacy?" (the Finite before "there"), "there lived a king". The tagger
+ * may read the "there" right before a verb of existing as an adverb ("Once upon a time there lived a
+ * king": there/ADV): with no nsubj of the verb in the tree, it is the existential Subject.
+ */
+function existentialThere({ view, head }: TransitivityState): boolean {
+  return (
     head >= 0 &&
     view.lower.some(
       (word, index) =>
@@ -401,207 +507,341 @@ export function analyzeTransitivity(
           (index < head ||
             (index === head + 1 && (view.pos[head] === 'AUX' || view.pos[head] === 'VERB')))) ||
           (view.pos[index] === 'ADV' && index === head - 1 && !hasTreeSubject(view, head))),
-    );
-  if (existential && verbLemma !== null && EXISTENTIAL_VERBS.has(verbLemma)) {
-    processType = 'existential';
-    matched = 'PROCESS.THERE_BE';
-  } else if (verbLemma !== null) {
-    const listed = PROCESS_BY_LEMMA.get(verbLemma);
-    processType = listed ?? 'material';
-    matched = listed === undefined ? 'PROCESS.DEFAULT_MATERIAL' : `PROCESS.LEXICON:${verbLemma}`;
-    if (listed === undefined) {
-      // The hand lexicon keeps priority; a verb outside it takes its WordNet prior, then its frame.
-      // Auxiliaries and modals left as the Event ("can u see", "I'd like") are no lexical verbs: WordNet's
-      // "can" (preserve in tins) and "will" (bequeath) say nothing about them.
-      const prior = view.pos[head] === 'AUX' || isModalVerb(verbLemma) ? undefined : verbPrior(verbLemma);
-      if (prior !== undefined && prior.share >= PRIOR_MIN_SHARE) {
-        processType = prior.type;
-        matched = `${PROCESS_RULES.wordnetPrior}:${verbLemma}`;
-        if (
-          processType === 'behavioral' &&
-          (passive || (nextAfterEvent?.type === 'nominal' && nextAfterEvent.start === event?.end))
-        ) {
-          // "nobody was injured", "she bandaged his arm": a behavioral process has a Behaver only, so a
-          // verb of the body done to someone (a Goal, or a passive) is material.
-          processType = 'material';
-          matched = PROCESS_RULES.frameGoal;
-        }
-      }
-      const adjectiveNext =
-        nextAfterEvent?.type === 'adjectival' &&
-        nextAfterEvent.start === event?.end &&
-        view.pos[nextAfterEvent.head] === 'ADJ';
-      if (frame.projects === true) {
-        // "The Inn touts that ...", "I reckon it works": a clause that projects another says or senses.
-        const verbal = prior?.shares.verbal ?? 0;
-        const mental = prior?.shares.mental ?? 0;
-        processType = mental > verbal ? 'mental' : 'verbal';
-        matched = PROCESS_RULES.frameProjection;
-      } else if (adjectiveNext && !passive) {
-        // "The room fell silent", "We ended up tired": an adjective as complement is an Attribute.
-        processType = 'relational';
-        matched = PROCESS_RULES.frameAttribute;
-      }
-    }
-    const object =
-      nextAfterEvent?.type === 'nominal' && nextAfterEvent.start === event?.end ? nextAfterEvent : undefined;
-    if (
-      processType === 'verbal' &&
-      GOODS_VERBS.has(verbLemma) &&
-      !passive &&
-      object !== undefined &&
-      view.pos[object.head] === 'NOUN' &&
-      !(view.lower[object.end] === 'to' && view.pos[object.end] === 'PART') &&
-      view.lower[object.end] !== 'that'
-    ) {
-      // "Shall we order a pizza?": "order" a thing is to buy it (material); "ordered them to leave" stays verbal.
-      processType = 'material';
-      matched = ROLE_RULES.orderGoods;
-    } else if (
-      processType === 'behavioral' &&
-      SAYING_BEHAVIOURS.has(verbLemma) &&
-      object !== undefined &&
-      temporalKind(view, object, groups) === null
-    ) {
-      // "He whispered something to his brother": with a Verbiage the process is one of saying (verbal).
-      processType = 'verbal';
-      matched = ROLE_RULES.sayingBehaviour;
-    }
-    if (
-      verbLemma === 'have' &&
-      nextAfterEvent?.type === 'nominal' &&
-      nextAfterEvent.start === event?.end &&
-      nextAfterEvent.head > nextAfterEvent.start &&
-      PROCESS_NOUNS.has(view.lower[nextAfterEvent.head] ?? '')
-    ) {
-      // "We had a swim", "Have a look": "have" + a noun of process is a material process with a Range.
-      processType = 'material';
-      matched = ROLE_RULES.processNounRange;
-    }
-    if (
-      nextAfterEvent?.type === 'adjectival' &&
-      nextAfterEvent.start === event?.end &&
-      (SENSE_VERBS.has(verbLemma) || BECOMING_VERBS.has(verbLemma)) &&
-      !passive
-    ) {
-      // "The soup smells good", "He grew tired": attributive relational, Carrier + Attribute.
-      processType = 'relational';
-      matched = ROLE_RULES.senseAttribute;
-    } else if (
-      SENSE_VERBS.has(verbLemma) &&
-      !passive &&
-      event !== undefined &&
-      !groups.some((group) => group.start >= (event as Group).end && group.type === 'nominal') &&
-      groups.some(
-        (group) =>
-          group.end <= (event as Group).start &&
-          group.end > group.start + 1 &&
-          group.type === 'adjectival' &&
-          view.lower[group.start] === 'how',
-      )
-    ) {
-      // "How beautiful the garden looks!": the fronted how-adjective is the Attribute of a sense verb.
-      processType = 'relational';
-      matched = ROLE_RULES.senseAttribute;
-    }
-  }
-  // "Equipment is state of the art": the tagger took the predicate for a verb, but the tree hangs a
-  // copula on it, so the clause is relational whatever the word would be as a verb.
-  // A present participle after "be" ("Isn't the store closing early?") is progressive: a copula the
-  // parser hung on it is the auxiliary.
-  const progressive = view.pos[head] === 'VERB' && (view.lower[head] ?? '').endsWith('ing');
-  if (processType !== 'existential' && head >= 0 && verbLemma !== 'be' && !passive && !progressive) {
-    const headStart = view.syntactic.tokens[head]?.start;
-    if (
-      headStart !== undefined &&
-      view.syntactic.tokens.some((token) => token.deprel === 'cop' && token.headStart === headStart)
-    ) {
-      processType = 'relational';
-      matched = PROCESS_RULES.frameCopula;
-    }
-  }
-  // "The apartment is fully furnished", "You must be exhausted": be + a stative participle with no
-  // by-agent and no object describes a state (Attribute), not a happening done to the Subject.
-  let participleAttribute: { start: number; end: number } | undefined;
-  if (
-    passive &&
-    head >= 0 &&
-    event !== undefined &&
-    STATIVE_PARTICIPLES.has(view.lower[head] ?? '') &&
-    nextAfterEvent?.type !== 'nominal' &&
-    !groups.some(
-      (group) => group.start >= head && group.type === 'prepositional' && view.lower[group.start] === 'by',
     )
-  ) {
-    let start = head;
-    while (start > event.start && view.pos[start - 1] === 'ADV' && !NEGATORS.has(view.lower[start - 1] ?? ''))
-      start -= 1;
-    participleAttribute = { start, end: head + 1 };
-    passive = false;
-    processType = 'relational';
-    matched = ROLE_RULES.adjectivalParticiple;
-  }
-  const minor = mood === 'minor';
-  if (minor) fired.push(ROLE_RULES.minorClause);
-  const participants: Participant[] = [];
-  const circumstances: Circumstance[] = [];
-  const roles = ROLES[processType];
-  // "Despite weeks of talks between unions and management, workers walked out": nominal groups inside
-  // an opening circumstance (up to the comma that closes it) are no participants.
+  );
+}
+
+export const PROCESS_RULES_BY_VERB: readonly TransitivityRule[] = [
   {
-    let at = 0;
-    while (at < groups.length && (groups[at] as Group).type !== 'prepositional') {
-      const type = (groups[at] as Group).type;
-      if (type !== 'conjunction' && type !== 'adverbial') break;
-      at += 1;
-    }
-    const close = openingCircumstanceEnd(view, groups, at);
-    const last = groups[close - 1];
-    if (close > at + 1 && last !== undefined && last.end <= (event?.start ?? -1)) {
-      for (let index = at + 1; index < close; index += 1) {
-        const group = groups[index] as Group;
+    id: 'PROCESS.THERE_BE',
+    when: (state) =>
+      state.verbLemma !== null && EXISTENTIAL_VERBS.has(state.verbLemma) && existentialThere(state),
+    decide: (state) => decideProcess(state, 'existential', 'PROCESS.THERE_BE'),
+    examples: [{ text: 'Long ago there lived a wise queen.', expect: 'process=existential' }],
+  },
+  {
+    // The hand lexicon (lexicons/process-lexicon.ts) keeps priority.
+    id: 'PROCESS.LEXICON',
+    when: ({ verbLemma }) => verbLemma !== null && PROCESS_BY_LEMMA.has(verbLemma),
+    decide: (state) => {
+      const lemma = state.verbLemma as string;
+      decideProcess(state, PROCESS_BY_LEMMA.get(lemma) as ProcessType, `PROCESS.LEXICON:${lemma}`);
+      state.lexical = true;
+    },
+    examples: [{ text: 'The committee discussed the budget.', expect: 'process=verbal' }],
+  },
+  {
+    // A verb outside the hand lexicon is material until its prior or frame says otherwise. Auxiliaries and
+    // modals left as the Event ("can u see", "I'd like") are no lexical verbs: WordNet's "can" (preserve in
+    // tins) and "will" (bequeath) say nothing about them, so they get no prior.
+    id: 'PROCESS.DEFAULT_MATERIAL',
+    when: ({ verbLemma }) => verbLemma !== null,
+    decide: (state) => {
+      const lemma = state.verbLemma as string;
+      decideProcess(state, 'material', 'PROCESS.DEFAULT_MATERIAL');
+      state.unlisted = true;
+      state.lexical = true;
+      state.prior = state.view.pos[state.head] === 'AUX' || isModalVerb(lemma) ? undefined : verbPrior(lemma);
+    },
+    examples: [{ text: 'The crew zorbled the cargo.', expect: 'process=material' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 6, the process type refined by the WordNet prior, the frame and the verb's complements (every
+// rule that holds applies, in order: a later one overrides an earlier one).
+
+export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
+  {
+    id: PROCESS_RULES.wordnetPrior,
+    when: ({ unlisted, prior }) => unlisted && prior !== undefined && prior.share >= PRIOR_MIN_SHARE,
+    decide: (state) => {
+      const prior = state.prior as ProcessPrior;
+      decideProcess(state, prior.type, `${PROCESS_RULES.wordnetPrior}:${state.verbLemma}`);
+    },
+    examples: [{ text: 'She pondered the question.', expect: 'process=mental' }],
+  },
+  {
+    // "nobody was injured", "she bandaged his arm": a behavioral process has a Behaver only, so a verb of the
+    // body done to someone (a Goal, or a passive) is material.
+    id: PROCESS_RULES.frameGoal,
+    when: (state) =>
+      state.unlisted &&
+      state.processType === 'behavioral' &&
+      (state.passive || objectNext(state) !== undefined),
+    decide: (state) => decideProcess(state, 'material', PROCESS_RULES.frameGoal),
+    examples: [{ text: 'Nobody was injured.', expect: 'process=material' }],
+  },
+  {
+    // "The Inn touts that ...", "I reckon it works": a clause that projects another says or senses.
+    id: PROCESS_RULES.frameProjection,
+    when: ({ unlisted, frame }) => unlisted && frame.projects === true,
+    decide: (state) => {
+      const verbal = state.prior?.shares.verbal ?? 0;
+      const mental = state.prior?.shares.mental ?? 0;
+      decideProcess(state, mental > verbal ? 'mental' : 'verbal', PROCESS_RULES.frameProjection);
+    },
+    examples: [{ text: 'The Inn touts that its rooms are the best in town.', expect: 'process=verbal' }],
+  },
+  {
+    // "The room fell silent", "We ended up tired": an adjective as complement is an Attribute.
+    id: PROCESS_RULES.frameAttribute,
+    when: (state) => {
+      const next = state.nextAfterEvent;
+      return (
+        state.unlisted &&
+        state.frame.projects !== true &&
+        !state.passive &&
+        next?.type === 'adjectival' &&
+        next.start === state.event?.end &&
+        state.view.pos[next.head] === 'ADJ'
+      );
+    },
+    decide: (state) => decideProcess(state, 'relational', PROCESS_RULES.frameAttribute),
+    examples: [{ text: 'The door swung open.', expect: 'process=relational' }],
+  },
+  {
+    // "Shall we order a pizza?": "order" a thing is to buy it (material); "ordered them to leave" stays verbal.
+    id: ROLE_RULES.orderGoods,
+    when: (state) => {
+      const { view, verbLemma } = state;
+      const object = objectNext(state);
+      return (
+        verbLemma !== null &&
+        state.lexical &&
+        state.processType === 'verbal' &&
+        GOODS_VERBS.has(verbLemma) &&
+        !state.passive &&
+        object !== undefined &&
+        view.pos[object.head] === 'NOUN' &&
+        !(view.lower[object.end] === 'to' && view.pos[object.end] === 'PART') &&
+        view.lower[object.end] !== 'that'
+      );
+    },
+    decide: (state) => decideProcess(state, 'material', ROLE_RULES.orderGoods),
+    examples: [{ text: 'Shall we order a pizza?', expect: 'process=material' }],
+  },
+  {
+    // "He whispered something to his brother": with a Verbiage the process is one of saying (verbal).
+    id: ROLE_RULES.sayingBehaviour,
+    when: (state) => {
+      const object = objectNext(state);
+      return (
+        state.verbLemma !== null &&
+        state.lexical &&
+        state.processType === 'behavioral' &&
+        SAYING_BEHAVIOURS.has(state.verbLemma) &&
+        object !== undefined &&
+        temporalKind(state.view, object, state.groups) === null
+      );
+    },
+    decide: (state) => decideProcess(state, 'verbal', ROLE_RULES.sayingBehaviour),
+    examples: [{ text: 'He whispered something to his brother.', expect: 'process=verbal' }],
+  },
+  {
+    // "We had a swim", "Have a look": "have" + a noun of process is a material process with a Range.
+    id: ROLE_RULES.processNounRange,
+    when: (state) => {
+      const object = objectNext(state);
+      return (
+        state.verbLemma === 'have' &&
+        state.lexical &&
+        object !== undefined &&
+        object.head > object.start &&
+        PROCESS_NOUNS.has(state.view.lower[object.head] ?? '')
+      );
+    },
+    decide: (state) => decideProcess(state, 'material', ROLE_RULES.processNounRange),
+    examples: [{ text: 'We had a swim before breakfast.', expect: 'process=material' }],
+  },
+  {
+    // "The soup smells good", "He grew tired": attributive relational, Carrier + Attribute; "How beautiful
+    // the garden looks!": the fronted how-adjective is the Attribute of a sense verb.
+    id: ROLE_RULES.senseAttribute,
+    when: (state) => {
+      const { view, verbLemma, event, groups, passive } = state;
+      if (verbLemma === null || passive || !state.lexical) return false;
+      const next = state.nextAfterEvent;
+      if (
+        next?.type === 'adjectival' &&
+        next.start === event?.end &&
+        (SENSE_VERBS.has(verbLemma) || BECOMING_VERBS.has(verbLemma))
+      )
+        return true;
+      return (
+        SENSE_VERBS.has(verbLemma) &&
+        event !== undefined &&
+        !groups.some((group) => group.start >= event.end && group.type === 'nominal') &&
+        groups.some(
+          (group) =>
+            group.end <= event.start &&
+            group.end > group.start + 1 &&
+            group.type === 'adjectival' &&
+            view.lower[group.start] === 'how',
+        )
+      );
+    },
+    decide: (state) => decideProcess(state, 'relational', ROLE_RULES.senseAttribute),
+    examples: [
+      { text: 'The soup smells good.', expect: 'process=relational' },
+      { text: 'How beautiful the garden looks!', expect: 'process=relational' },
+    ],
+  },
+  {
+    // "Equipment is state of the art": the tagger took the predicate for a verb, but the tree hangs a copula
+    // on it, so the clause is relational whatever the word would be as a verb. A present participle after
+    // "be" ("Isn't the store closing early?") is progressive: a copula the parser hung on it is the auxiliary.
+    id: PROCESS_RULES.frameCopula,
+    when: ({ view, head, verbLemma, passive, processType }) => {
+      if (processType === 'existential' || head < 0 || verbLemma === 'be' || passive) return false;
+      if (view.pos[head] === 'VERB' && (view.lower[head] ?? '').endsWith('ing')) return false;
+      const headStart = view.syntactic.tokens[head]?.start;
+      return (
+        headStart !== undefined &&
+        view.syntactic.tokens.some((token) => token.deprel === 'cop' && token.headStart === headStart)
+      );
+    },
+    decide: (state) => decideProcess(state, 'relational', PROCESS_RULES.frameCopula),
+    examples: [{ text: 'The object was to smuggle explosives.', expect: 'process=relational' }],
+  },
+  {
+    // "The apartment is fully furnished", "You must be exhausted": be + a stative participle with no by-agent
+    // and no object describes a state (Attribute), not a happening done to the Subject.
+    id: ROLE_RULES.adjectivalParticiple,
+    when: ({ view, passive, head, event, nextAfterEvent, groups }) =>
+      passive &&
+      head >= 0 &&
+      event !== undefined &&
+      STATIVE_PARTICIPLES.has(view.lower[head] ?? '') &&
+      nextAfterEvent?.type !== 'nominal' &&
+      !groups.some(
+        (group) => group.start >= head && group.type === 'prepositional' && view.lower[group.start] === 'by',
+      ),
+    decide: (state) => {
+      const { view, head } = state;
+      const event = state.event as Group;
+      let start = head;
+      while (
+        start > event.start &&
+        view.pos[start - 1] === 'ADV' &&
+        !NEGATORS.has(view.lower[start - 1] ?? '')
+      )
+        start -= 1;
+      state.participleAttribute = { start, end: head + 1 };
+      state.passive = false;
+      decideProcess(state, 'relational', ROLE_RULES.adjectivalParticiple);
+    },
+    examples: [{ text: 'The apartment is fully furnished.', expect: 'attribute=fully furnished' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 7, the clause's scope: what is no participant of this process (every rule that holds applies).
+
+/** Whether a group can be a participant (temporal groups and function words set aside). */
+function isCandidate(state: TransitivityState, group: Group): boolean {
+  const { view, event } = state;
+  if (state.consumed.has(group)) return false;
+  if (group.type === 'conjunction')
+    return (
+      view.lower[group.start] === 'that' &&
+      isLastWord(view, group.end) &&
+      event !== undefined &&
+      group.start >= event.end
+    );
+  if (group.type !== 'nominal') return false;
+  const headWord = view.lower[group.head] ?? '';
+  if (headWord === 'there' && state.processType === 'existential') return false;
+  if (
+    TEXTUAL_THEMES.has(headWord) ||
+    (state.view.syntactic.relation === 'relative' && RELATIVES.has(headWord))
+  )
+    return false;
+  if (group.start === group.end - 1 && FLOATING.has(headWord)) return false;
+  return true;
+}
+
+/** "Despite weeks of talks, workers walked out": the groups of an opening circumstance closed by a comma. */
+function openingCircumstance({
+  view,
+  groups,
+  event,
+}: TransitivityState): { from: number; to: number } | undefined {
+  let at = 0;
+  while (at < groups.length && (groups[at] as Group).type !== 'prepositional') {
+    const type = (groups[at] as Group).type;
+    if (type !== 'conjunction' && type !== 'adverbial') break;
+    at += 1;
+  }
+  const close = openingCircumstanceEnd(view, groups, at);
+  const last = groups[close - 1];
+  if (close > at + 1 && last !== undefined && last.end <= (event?.start ?? -1))
+    return { from: at + 1, to: close };
+  return undefined;
+}
+
+export const SCOPE_RULES: readonly TransitivityRule[] = [
+  {
+    // A minor clause ("Well done, team!", "Thank you so much!") has no process and so no participants.
+    id: ROLE_RULES.minorClause,
+    when: ({ mood }) => mood === 'minor',
+    decide: (state) => fire(state, ROLE_RULES.minorClause),
+    examples: [{ text: 'Thank you so much!', expect: '-=you' }],
+  },
+  {
+    // "Despite weeks of talks between unions and management, workers walked out": nominal groups inside an
+    // opening circumstance (up to the comma that closes it) are no participants.
+    id: ROLE_RULES.openingCircumstance,
+    when: (state) => {
+      const found = openingCircumstance(state);
+      if (found === undefined) return false;
+      for (let index = found.from; index < found.to; index += 1)
+        if ((state.groups[index] as Group).type === 'nominal') return true;
+      return false;
+    },
+    decide: (state) => {
+      const found = openingCircumstance(state) as { from: number; to: number };
+      for (let index = found.from; index < found.to; index += 1) {
+        const group = state.groups[index] as Group;
         if (group.type === 'nominal') {
-          consumed.add(group);
-          fired.push(ROLE_RULES.openingCircumstance);
+          state.consumed.add(group);
+          fire(state, ROLE_RULES.openingCircumstance);
         }
       }
-    }
-  }
-  const relative = syntactic.relation === 'relative';
-  const please = processType === 'mental' && PLEASE_TYPE.has(verbLemma ?? '');
-
-  // Candidate nominal groups: temporal groups and function words are set aside.
-  const isCandidate = (group: Group): boolean => {
-    if (consumed.has(group)) return false;
-    if (group.type === 'conjunction')
+    },
+    examples: [
+      {
+        text: 'Despite weeks of talks between unions and management, workers walked out.',
+        expect: '-=weeks',
+      },
+    ],
+  },
+  {
+    // "advised us | against signing the lease", "asked me | to sign the form": nominal groups after a
+    // non-finite clause left inside the clause belong to that clause, not to this process.
+    id: ROLE_RULES.nonFiniteObject,
+    when: (state) => {
+      const start = nonFiniteStart(state.view, state.groups, eventEnd(state));
       return (
-        view.lower[group.start] === 'that' &&
-        isLastWord(view, group.end) &&
-        event !== undefined &&
-        group.start >= event.end
+        start < Number.POSITIVE_INFINITY &&
+        state.groups.some((group) => group.start > start && isCandidate(state, group))
       );
-    if (group.type !== 'nominal') return false;
-    const headWord = view.lower[group.head] ?? '';
-    if (headWord === 'there' && processType === 'existential') return false;
-    if (TEXTUAL_THEMES.has(headWord) || (relative && RELATIVES.has(headWord))) return false;
-    if (group.start === group.end - 1 && FLOATING.has(headWord)) return false;
-    return true;
-  };
-  const eventStart = event?.start ?? Number.POSITIVE_INFINITY;
-  const eventEnd = event?.end ?? 0;
-  const pre = groups.filter((group) => group.end <= eventStart && isCandidate(group));
-  const nonFinite = nonFiniteStart(view, groups, eventEnd);
-  if (
-    nonFinite < Number.POSITIVE_INFINITY &&
-    groups.some((group) => group.start > nonFinite && isCandidate(group))
-  )
-    fired.push(ROLE_RULES.nonFiniteObject);
-  const post = groups.filter(
-    (group) => group.start >= eventEnd && group.start < nonFinite && group !== event && isCandidate(group),
-  );
-  // "Sarah, pass me the salt", "Everyone, sit down": a short nominal group set off by a comma before a
-  // base-form verb (no Finite before it) is a Vocative, not the Subject.
-  const vocative = pre[0];
+    },
+    decide: (state) => {
+      state.nonFinite = nonFiniteStart(state.view, state.groups, eventEnd(state));
+      fire(state, ROLE_RULES.nonFiniteObject);
+    },
+    examples: [{ text: 'The agent asked me to sign the form.', expect: '-=the form' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 8, vocatives and temporal groups among the candidates (every rule that holds applies).
+
+/** "Sarah, pass me the salt": the first candidate when it is a Vocative, else undefined. */
+function vocativeGroup(state: TransitivityState): Group | undefined {
+  const { view, event, head, groups } = state;
+  const vocative = state.pre[0];
   if (
     vocative !== undefined &&
     event !== undefined &&
@@ -614,311 +854,635 @@ export function analyzeTransitivity(
     groups.every(
       (group) => group.start <= vocative.end || group.start >= event.start || group.type === 'adverbial',
     )
-  ) {
-    pre.shift();
-    consumed.add(vocative);
-    fired.push(ROLE_RULES.vocative);
-  }
-  // Temporal nominal groups are circumstances ("Yesterday the server crashed", "played every Sunday").
-  const temporalOk =
-    processType !== 'relational' && processType !== 'mental' && !TIME_OBJECT_VERBS.has(verbLemma ?? '');
-  const timeCircumstance = (group: Group): Circumstance | null => {
-    const kind = temporalKind(view, group, groups);
-    return kind === null ? null : circumstance(kind[0], kind[1], group);
-  };
-  for (const list of [pre, post]) {
-    for (let index = list.length - 1; index >= 0; index -= 1) {
-      const group = list[index] as Group;
-      if (list === pre ? pre.length < 2 : !temporalOk) continue;
-      const found = timeCircumstance(group);
-      if (found === null) continue;
-      circumstances.push(found);
-      consumed.add(group);
-      list.splice(index, 1);
-      fired.push(ROLE_RULES.temporalNominal);
-    }
-  }
+  )
+    return vocative;
+  return undefined;
+}
 
-  // Subject and fronted complement.
-  const finiteGroup =
-    view.finite >= 0
-      ? groups.find(
-          (group) => group.type === 'verbal' && group.start <= view.finite && view.finite < group.end,
-        )
-      : undefined;
-  let subject: Group | undefined;
-  let fronted: { start: number; end: number } | undefined;
-  const inverted =
-    finiteGroup !== undefined &&
-    event !== undefined &&
-    finiteGroup !== event &&
-    finiteGroup.end <= event.start;
-  if (inverted && finiteGroup !== undefined) {
-    subject = pre.find((group) => group.start >= finiteGroup.end);
-    const before = pre.filter((group) => group.end <= finiteGroup.start);
-    if (subject !== undefined) fired.push(ROLE_RULES.invertedSubject);
-    if (subject !== undefined && before.length > 0)
-      fronted = { start: (before[0] as Group).start, end: (before[before.length - 1] as Group).end };
-  } else if (pre.length > 0) {
-    subject = pre[0];
-    const last = pre[pre.length - 1] as Group;
-    const separate =
-      pre.length >= 2 && separated(view, groups, (pre[pre.length - 2] as Group).end, last.start);
-    const fromTree = separate ? treeSubjectGroup(view, pre, head) : undefined;
-    if (fromTree !== undefined && fromTree !== subject) {
-      subject = fromTree;
-      fired.push(ROLE_RULES.treeSubject);
-    } else if (pre.length >= 2 && !separate) {
+/** Temporal nominal groups may be circumstances in this list ("Yesterday the server crashed", "played every Sunday"). */
+function temporalAllowed(state: TransitivityState, list: Group[]): boolean {
+  if (list === state.pre) return state.pre.length >= 2;
+  return (
+    state.processType !== 'relational' &&
+    state.processType !== 'mental' &&
+    !TIME_OBJECT_VERBS.has(state.verbLemma ?? '')
+  );
+}
+
+export const CANDIDATE_RULES: readonly TransitivityRule[] = [
+  {
+    // "Sarah, pass me the salt", "Everyone, sit down": a short nominal group set off by a comma before a
+    // base-form verb (no Finite before it) is a Vocative, not the Subject.
+    id: ROLE_RULES.vocative,
+    when: (state) => vocativeGroup(state) !== undefined,
+    decide: (state) => {
+      const vocative = state.pre.shift() as Group;
+      state.consumed.add(vocative);
+      fire(state, ROLE_RULES.vocative);
+    },
+    examples: [{ text: 'Sarah, pass me the salt.', expect: '-=Sarah' }],
+  },
+  {
+    // Temporal nominal groups are circumstances ("Yesterday the server crashed", "played every Sunday").
+    id: ROLE_RULES.temporalNominal,
+    when: (state) =>
+      [state.pre, state.post].some(
+        (list) =>
+          temporalAllowed(state, list) &&
+          list.some((group) => temporalKind(state.view, group, state.groups) !== null),
+      ),
+    decide: (state) => {
+      for (const list of [state.pre, state.post]) {
+        for (let index = list.length - 1; index >= 0; index -= 1) {
+          const group = list[index] as Group;
+          if (!temporalAllowed(state, list)) continue;
+          const kind = temporalKind(state.view, group, state.groups);
+          if (kind === null) continue;
+          state.circumstances.push(circumstance(kind[0], kind[1], group));
+          state.consumed.add(group);
+          list.splice(index, 1);
+          fire(state, ROLE_RULES.temporalNominal);
+        }
+      }
+    },
+    examples: [{ text: 'The kids played football every evening.', expect: 'extent/frequency=every evening' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 9, the Subject (first rule that holds decides).
+
+/** Whether the last two candidates before the Event are set off from each other (a comma or conjunction). */
+function preSeparated(state: TransitivityState): boolean {
+  const { pre } = state;
+  return (
+    pre.length >= 2 &&
+    separated(
+      state.view,
+      state.groups,
+      (pre[pre.length - 2] as Group).end,
+      (pre[pre.length - 1] as Group).start,
+    )
+  );
+}
+
+export const SUBJECT_RULES: readonly TransitivityRule[] = [
+  {
+    // Finite before the Subject (interrogative): the Subject is the nominal group after the Finite; what comes
+    // before the Finite is a fronted complement.
+    id: ROLE_RULES.invertedSubject,
+    when: ({ inverted }) => inverted,
+    decide: (state) => {
+      const finiteGroup = state.finiteGroup as Group;
+      state.subject = state.pre.find((group) => group.start >= finiteGroup.end);
+      const before = state.pre.filter((group) => group.end <= finiteGroup.start);
+      if (state.subject !== undefined) fire(state, ROLE_RULES.invertedSubject);
+      if (state.subject !== undefined && before.length > 0)
+        state.fronted = { start: (before[0] as Group).start, end: (before[before.length - 1] as Group).end };
+    },
+    examples: [{ text: 'What did you want?', expect: 'senser=you' }],
+  },
+  {
+    // Of nominal groups before the Event set off from each other by a comma, the Subject is the one holding
+    // the verb's nsubj in the tree.
+    id: ROLE_RULES.treeSubject,
+    when: (state) => {
+      if (!preSeparated(state)) return false;
+      const fromTree = treeSubjectGroup(state.view, state.pre, state.head);
+      return fromTree !== undefined && fromTree !== state.pre[0];
+    },
+    decide: (state) => {
+      state.subject = treeSubjectGroup(state.view, state.pre, state.head);
+      fire(state, ROLE_RULES.treeSubject);
+    },
+    examples: [
+      {
+        text: 'Notwithstanding any other provision of this Agreement, the Tenant shall not sublet the Premises.',
+        expect: 'actor=the Tenant',
+      },
+    ],
+  },
+  {
+    // "What a mess this is": of two candidates before the Event not set off from each other, the last is the
+    // Subject; the ones before it are a fronted complement when they open with a WH or demonstrative word.
+    id: 'SUBJECT.LAST_BEFORE_EVENT',
+    cites: null,
+    when: (state) => state.pre.length >= 2 && !preSeparated(state),
+    decide: (state) => {
+      const { view, groups, pre } = state;
       const first = pre[0] as Group;
       const how = groups.find((group) => group.end === first.start && view.lower[group.start] === 'how');
       const start = how?.start ?? first.start;
-      subject = last;
+      state.subject = pre[pre.length - 1];
       if (FRONTABLE.has(view.lower[start] ?? ''))
-        fronted = { start, end: (pre[pre.length - 2] as Group).end };
-    }
-  }
-  if (fronted === undefined && subject !== undefined && processType === 'relational' && !inverted) {
-    // "How kind you are!": a how-group before the Subject is the fronted Attribute.
-    const how = groups.find(
-      (group) =>
-        group.end === (subject as Group).start &&
-        group.end > group.start + 1 &&
-        (group.type === 'adjectival' || group.type === 'adverbial') &&
-        view.lower[group.start] === 'how',
-    );
-    if (how !== undefined) fronted = { start: how.start, end: how.end };
-  }
-  // "Is the store open?", "where is the nearest pharmacy": the Subject follows the Finite.
-  let whAttribute: { start: number; end: number } | undefined;
-  if (subject === undefined && event !== undefined && processType !== 'existential' && post.length > 0) {
-    const first = post[0] as Group;
-    const lead = groups.filter((group) => group.end <= event.start && group.type !== 'conjunction');
-    const whLead =
-      lead.length > 0 && lead.every((group) => group.type === 'adverbial' || group.type === 'adjectival')
-        ? (view.lower[(lead[0] as Group).start] ?? '')
-        : '';
-    const polar =
-      lead.length === 0 &&
-      view.finite === event.start &&
-      view.pos[event.start] === 'AUX' &&
-      view.lower[event.start] !== 'be' &&
-      (view.sentenceFinal === '?' || view.sentenceFinal === '');
-    if (first.start === event.end && (polar || WH_ADVERBS.has(whLead))) {
-      subject = first;
-      post.shift();
-      fired.push(ROLE_RULES.invertedSubject);
-      if (processType === 'relational' && ATTRIBUTE_WH.has(whLead) && lead.length > 0)
-        whAttribute = { start: (lead[0] as Group).start, end: (lead[lead.length - 1] as Group).end };
-    }
-  }
-  // "Which hospital did they take him to?", "What are you looking at?": a fronted WH element whose
-  // preposition is stranded at the end is the complement of that preposition, so a circumstance (in a
-  // verbal clause, "to" marks the Receiver: "Who did you talk to?"), not a participant of the process.
-  let strandedReceiver = false;
-  if (fronted !== undefined && event !== undefined && processType !== 'relational') {
-    const last = groups.filter((group) => group.type !== 'conjunction').pop();
-    const word = last === undefined ? '' : (view.lower[last.start] ?? '');
-    const known = PREPOSITION_CIRCUMSTANCES[word];
-    if (
-      last?.type === 'prepositional' &&
-      last.end === last.start + 1 &&
-      last.start >= event.end &&
-      isLastWord(view, last.end) &&
-      known !== undefined &&
-      PHRASAL_PARTICLES.get(verbLemma ?? '')?.has(word) !== true
-    ) {
-      consumed.add(last);
-      fired.push(ROLE_RULES.strandedPreposition);
-      if (word === 'to' && processType === 'verbal') strandedReceiver = true;
-      else {
-        const [type, subtype] = word === 'for' ? (['cause', 'purpose'] as const) : known;
-        circumstances.push(circumstanceSpan(view, type, subtype, fronted.start, fronted.end));
-        fronted = undefined;
-      }
-    }
-  }
-  if (fronted !== undefined) fired.push(ROLE_RULES.frontedComplement);
+        state.fronted = { start, end: (pre[pre.length - 2] as Group).end };
+    },
+    examples: [{ text: 'What a mess this is!', expect: 'carrier=this' }],
+  },
+  {
+    // The first candidate before the Event is the Subject.
+    id: 'SUBJECT.FIRST_BEFORE_EVENT',
+    cites: null,
+    when: ({ pre }) => pre.length > 0,
+    decide: (state) => {
+      state.subject = state.pre[0];
+    },
+    examples: [{ text: 'The tenant must return the keys.', expect: 'actor=The tenant' }],
+  },
+];
 
-  // Complements after the Event.
-  const objects = post.filter((group) => group !== subject);
-  const complementRoles: ParticipantRole[] = [];
-  let subjectRole: ParticipantRole = passive ? PASSIVE_SUBJECT[processType] : roles.subject;
-  let frontedRole: ParticipantRole = roles.object;
-  const firstObject = objects[0];
-  const secondObject = objects[1];
-  const twoObjects =
-    firstObject !== undefined && secondObject !== undefined && secondObject.start === firstObject.end;
-  if (processType === 'relational') {
-    const adjective = groups.find(
-      (group) =>
-        group.type === 'adjectival' && group.start >= eventEnd && group !== event && !consumed.has(group),
-    );
-    const complement = firstObject ?? adjective;
-    let identifying = false;
-    let reversed = false;
-    if (fronted !== undefined || whAttribute !== undefined || POSSESSIVE_VERBS.has(verbLemma ?? ''))
-      identifying = false;
-    else if (IDENTIFYING_VERBS.has(verbLemma ?? '')) identifying = true;
-    else if (
+// ---------------------------------------------------------------------------------------------------
+// Stage 10, fronted and inverted elements (every rule that holds applies, in order).
+
+/** "where is the nearest pharmacy": what opens the clause before the Event (WH word, polar question). */
+function leadBeforeEvent(state: TransitivityState): { lead: Group[]; whLead: string; polar: boolean } {
+  const { view, groups } = state;
+  const event = state.event as Group;
+  const lead = groups.filter((group) => group.end <= event.start && group.type !== 'conjunction');
+  const whLead =
+    lead.length > 0 && lead.every((group) => group.type === 'adverbial' || group.type === 'adjectival')
+      ? (view.lower[(lead[0] as Group).start] ?? '')
+      : '';
+  const polar =
+    lead.length === 0 &&
+    view.finite === event.start &&
+    view.pos[event.start] === 'AUX' &&
+    view.lower[event.start] !== 'be' &&
+    (view.sentenceFinal === '?' || view.sentenceFinal === '');
+  return { lead, whLead, polar };
+}
+
+/** "What are you looking at?": the stranded preposition at the end, when the fronted element is its complement. */
+function strandedPreposition(state: TransitivityState): Group | undefined {
+  const { view, groups, event, fronted } = state;
+  if (fronted === undefined || event === undefined || state.processType === 'relational') return undefined;
+  const last = groups.filter((group) => group.type !== 'conjunction').pop();
+  const word = last === undefined ? '' : (view.lower[last.start] ?? '');
+  if (
+    last?.type === 'prepositional' &&
+    last.end === last.start + 1 &&
+    last.start >= event.end &&
+    isLastWord(view, last.end) &&
+    PREPOSITION_CIRCUMSTANCES[word] !== undefined &&
+    PHRASAL_PARTICLES.get(state.verbLemma ?? '')?.has(word) !== true
+  )
+    return last;
+  return undefined;
+}
+
+export const FRONTED_RULES: readonly TransitivityRule[] = [
+  {
+    // "How kind you are!": a how-group before the Subject is the fronted Attribute.
+    id: 'SUBJECT.HOW_ATTRIBUTE',
+    cites: null,
+    when: ({ view, groups, fronted, subject, processType, inverted }) =>
+      fronted === undefined &&
+      subject !== undefined &&
+      processType === 'relational' &&
+      !inverted &&
+      groups.some(
+        (group) =>
+          group.end === subject.start &&
+          group.end > group.start + 1 &&
+          (group.type === 'adjectival' || group.type === 'adverbial') &&
+          view.lower[group.start] === 'how',
+      ),
+    decide: (state) => {
+      const subject = state.subject as Group;
+      const how = state.groups.find(
+        (group) =>
+          group.end === subject.start &&
+          group.end > group.start + 1 &&
+          (group.type === 'adjectival' || group.type === 'adverbial') &&
+          state.view.lower[group.start] === 'how',
+      ) as Group;
+      state.fronted = { start: how.start, end: how.end };
+    },
+    examples: [{ text: 'How tall the tower is!', expect: 'attribute=How tall' }],
+  },
+  {
+    // "Is the store open?", "where is the nearest pharmacy": the Subject follows the Finite.
+    id: 'SUBJECT.AFTER_FINITE',
+    cites: ROLE_RULES.invertedSubject,
+    when: (state) => {
+      const { subject, event, processType, post } = state;
+      if (subject !== undefined || event === undefined || processType === 'existential' || post.length === 0)
+        return false;
+      const { whLead, polar } = leadBeforeEvent(state);
+      return (post[0] as Group).start === event.end && (polar || WH_ADVERBS.has(whLead));
+    },
+    decide: (state) => {
+      const { lead, whLead } = leadBeforeEvent(state);
+      state.subject = state.post.shift();
+      fire(state, ROLE_RULES.invertedSubject);
+      if (state.processType === 'relational' && ATTRIBUTE_WH.has(whLead) && lead.length > 0)
+        state.whAttribute = { start: (lead[0] as Group).start, end: (lead[lead.length - 1] as Group).end };
+    },
+    examples: [{ text: 'Where is the nearest pharmacy?', expect: 'attribute=Where' }],
+  },
+  {
+    // "Which hospital did they take him to?", "What are you looking at?": a fronted WH element whose
+    // preposition is stranded at the end is the complement of that preposition, so a circumstance (in a
+    // verbal clause, "to" marks the Receiver: "Who did you talk to?"), not a participant of the process.
+    id: ROLE_RULES.strandedPreposition,
+    when: (state) => strandedPreposition(state) !== undefined,
+    decide: (state) => {
+      const last = strandedPreposition(state) as Group;
+      const word = state.view.lower[last.start] ?? '';
+      state.consumed.add(last);
+      fire(state, ROLE_RULES.strandedPreposition);
+      if (word === 'to' && state.processType === 'verbal') state.strandedReceiver = true;
+      else {
+        const fronted = state.fronted as Span;
+        const known = PREPOSITION_CIRCUMSTANCES[word] as readonly [CircumstanceType, string | null];
+        const [type, subtype] = word === 'for' ? (['cause', 'purpose'] as const) : known;
+        state.circumstances.push(circumstanceSpan(state.view, type, subtype, fronted.start, fronted.end));
+        state.fronted = undefined;
+      }
+    },
+    examples: [{ text: 'Which hospital did they take him to?', expect: 'location/place=Which hospital' }],
+  },
+  {
+    // A WH or demonstrative complement fronted before the Subject ("What did you want", "What a mess this is").
+    id: ROLE_RULES.frontedComplement,
+    when: ({ fronted }) => fronted !== undefined,
+    decide: (state) => fire(state, ROLE_RULES.frontedComplement),
+    examples: [{ text: 'What did you want?', expect: 'phenomenon=What' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 11, relational clauses: attributive or identifying (first rule that holds decides; none: attributive).
+
+export const IDENTIFICATION_RULES: readonly TransitivityRule[] = [
+  {
+    // A fronted or WH Attribute, or a verb of possession: attributive.
+    id: 'RELATIONAL.ATTRIBUTIVE_FRAME',
+    cites: null,
+    when: ({ fronted, whAttribute, verbLemma }) =>
+      fronted !== undefined || whAttribute !== undefined || POSSESSIVE_VERBS.has(verbLemma ?? ''),
+    decide: (state) => {
+      state.identifying = false;
+    },
+    examples: [{ text: 'The club owns the land.', expect: 'attribute=the land' }],
+  },
+  {
+    // mean, represent, constitute ...: identifying, Token as Subject, Value as complement.
+    id: 'RELATIONAL.IDENTIFYING_VERB',
+    cites: null,
+    when: ({ verbLemma }) => IDENTIFYING_VERBS.has(verbLemma ?? ''),
+    decide: (state) => {
+      state.identifying = true;
+    },
+    examples: [{ text: 'A red light means danger.', expect: 'value=danger' }],
+  },
+  {
+    // "Our biggest customer is a hospital in Leeds": a superlative (or main/only/first) Subject names a
+    // unique role, so the clause identifies it: the Subject is the Value, the complement the Token.
+    id: ROLE_RULES.superlativeValue,
+    when: ({ view, verbLemma, complement, subject }) =>
       verbLemma === 'be' &&
       complement?.type === 'nominal' &&
       subject !== undefined &&
-      uniqueRole(view, subject)
-    ) {
-      // "Our biggest customer is a hospital in Leeds": a superlative (or main/only/first) Subject names a
-      // unique role, so the clause identifies it: the Subject is the Value, the complement the Token.
-      identifying = true;
-      reversed = true;
-      fired.push(ROLE_RULES.superlativeValue);
-    } else if (complement?.type === 'nominal' && definite(view, complement)) {
-      identifying = true;
-      reversed =
+      uniqueRole(view, subject),
+    decide: (state) => {
+      state.identifying = true;
+      state.reversed = true;
+      fire(state, ROLE_RULES.superlativeValue);
+    },
+    examples: [
+      { text: 'Our biggest customer is a hospital in Leeds.', expect: 'value=Our biggest customer' },
+    ],
+  },
+  {
+    // A definite nominal complement identifies ("She is the manager"); "the capital is Paris": reversed.
+    id: 'RELATIONAL.DEFINITE_COMPLEMENT',
+    cites: null,
+    when: ({ view, complement }) => complement?.type === 'nominal' && definite(view, complement),
+    decide: (state) => {
+      const { view, subject } = state;
+      const complement = state.complement as Group;
+      state.identifying = true;
+      state.reversed =
         subject !== undefined &&
         view.lower[subject.start] === 'the' &&
         view.pos[subject.head] === 'NOUN' &&
         view.pos[complement.head] === 'PROPN';
-    }
-    subjectRole = identifying ? (reversed ? 'value' : 'token') : 'carrier';
-    complementRoles.push(identifying ? (reversed ? 'token' : 'value') : 'attribute');
-    frontedRole = 'attribute';
-    if (event !== undefined) fired.push(ROLE_RULES.relationalPairing);
-  } else if (processType === 'behavioral') {
+    },
+    examples: [{ text: 'She is the manager.', expect: 'value=the manager' }],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 12, the roles of the Subject and the complements (first rule that holds decides).
+
+export const COMPLEMENT_ROLE_RULES: readonly TransitivityRule[] = [
+  {
+    // Relational: carrier pairs with attribute, token with value (identifying by verb or definite complement).
+    id: ROLE_RULES.relationalPairing,
+    when: ({ processType }) => processType === 'relational',
+    decide: (state) => {
+      const end = eventEnd(state);
+      const adjective = state.groups.find(
+        (group) =>
+          group.type === 'adjectival' &&
+          group.start >= end &&
+          group !== state.event &&
+          !state.consumed.has(group),
+      );
+      state.complement = state.objects[0] ?? adjective;
+      firstRule(IDENTIFICATION_RULES, state, state, state.frame.disabled);
+      const { identifying, reversed } = state;
+      state.subjectRole = identifying ? (reversed ? 'value' : 'token') : 'carrier';
+      state.complementRoles.push(identifying ? (reversed ? 'token' : 'value') : 'attribute');
+      state.frontedRole = 'attribute';
+      if (state.event !== undefined) fire(state, ROLE_RULES.relationalPairing);
+    },
+    examples: [{ text: 'The soup is cold.', expect: 'carrier=The soup' }],
+  },
+  {
     // ANNOTATION.md: a behavioral process has the Behaver as its only participant.
-  } else if (processType === 'mental' && please) {
-    if (passive) subjectRole = 'senser';
-    else if (firstObject !== undefined) {
-      subjectRole = 'phenomenon';
-      complementRoles.push('senser');
-      fired.push(ROLE_RULES.pleaseType);
-    }
-  } else if (processType === 'verbal') {
-    const addressing = RECEIVER_VERBS.has(verbLemma ?? '');
-    if (passive && addressing) subjectRole = 'receiver';
-    if (twoObjects) {
-      complementRoles.push('receiver', 'verbiage');
-      fired.push(ROLE_RULES.ditransitive);
-    } else if (firstObject !== undefined) {
-      const word = view.lower[firstObject.head] ?? '';
-      const receiver = !passive && ((addressing && !VERBIAGE_NOUNS.has(word)) || OBJECT_PRONOUNS.has(word));
-      complementRoles.push(receiver ? 'receiver' : 'verbiage');
-      if (receiver) fired.push(ROLE_RULES.verbalReceiver);
-    }
-  } else if (processType === 'material' && twoObjects && DITRANSITIVE.has(verbLemma ?? '')) {
-    complementRoles.push('beneficiary', 'goal');
-    fired.push(ROLE_RULES.ditransitive);
-  } else if (firstObject !== undefined) {
-    const role = objectRole(view, processType, firstObject, verbLemma ?? '');
-    if (role === 'range') fired.push(ROLE_RULES.range);
-    complementRoles.push(role);
-  }
+    id: 'ROLE.BEHAVER_ONLY',
+    cites: null,
+    when: ({ processType }) => processType === 'behavioral',
+    decide: () => {},
+    examples: [{ text: 'She yawned her way through the talk.', expect: 'behaver=She' }],
+  },
+  {
+    // "please"-type mental verbs: Phenomenon as Subject, Senser as object ("The noise annoys me").
+    id: ROLE_RULES.pleaseType,
+    when: (state) => isPlease(state),
+    decide: (state) => {
+      if (state.passive) state.subjectRole = 'senser';
+      else if (state.objects[0] !== undefined) {
+        state.subjectRole = 'phenomenon';
+        state.complementRoles.push('senser');
+        fire(state, ROLE_RULES.pleaseType);
+      }
+    },
+    examples: [{ text: 'The noise annoys me.', expect: 'senser=me' }],
+  },
+  {
+    // give/send/tell... + two nominal groups: Receiver then Verbiage in a verbal process.
+    id: 'ROLE.DITRANSITIVE_VERBAL',
+    cites: ROLE_RULES.ditransitive,
+    when: (state) => state.processType === 'verbal' && twoObjects(state),
+    decide: (state) => {
+      state.complementRoles.push('receiver', 'verbiage');
+      fire(state, ROLE_RULES.ditransitive);
+    },
+    examples: [{ text: 'She told the children a story.', expect: 'receiver=the children' }],
+  },
+  {
+    // Verbs of addressing (ask, tell, warn, notify): the nominal object is the Receiver, else the Verbiage.
+    id: ROLE_RULES.verbalReceiver,
+    when: (state) => state.processType === 'verbal' && state.objects[0] !== undefined,
+    decide: (state) => {
+      const word = state.view.lower[(state.objects[0] as Group).head] ?? '';
+      const addressing = RECEIVER_VERBS.has(state.verbLemma ?? '');
+      const receiver =
+        !state.passive && ((addressing && !VERBIAGE_NOUNS.has(word)) || OBJECT_PRONOUNS.has(word));
+      state.complementRoles.push(receiver ? 'receiver' : 'verbiage');
+      if (receiver) fire(state, ROLE_RULES.verbalReceiver);
+    },
+    examples: [{ text: 'Please notify the landlord.', expect: 'receiver=the landlord' }],
+  },
+  {
+    // give/send/buy... + two nominal groups: Beneficiary then Goal in a material process.
+    id: ROLE_RULES.ditransitive,
+    when: (state) =>
+      state.processType === 'material' && twoObjects(state) && DITRANSITIVE.has(state.verbLemma ?? ''),
+    decide: (state) => {
+      state.complementRoles.push('beneficiary', 'goal');
+      fire(state, ROLE_RULES.ditransitive);
+    },
+    examples: [{ text: 'My aunt sent the twins a parcel.', expect: 'beneficiary=the twins' }],
+  },
+  {
+    // The object of play/run/take/have... is the Range when it names the game, distance or process.
+    id: ROLE_RULES.range,
+    when: ({ objects }) => objects[0] !== undefined,
+    decide: (state) => {
+      const role = objectRole(
+        state.view,
+        state.processType,
+        state.objects[0] as Group,
+        state.verbLemma ?? '',
+      );
+      if (role === 'range') fire(state, ROLE_RULES.range);
+      state.complementRoles.push(role);
+    },
+    examples: [{ text: 'They played chess.', expect: 'range=chess' }],
+  },
+];
 
-  if (event === undefined || minor) {
+/** Two nominal objects right after each other ("gave her the keys"). */
+function twoObjects({ objects }: TransitivityState): boolean {
+  const first = objects[0];
+  const second = objects[1];
+  return first !== undefined && second !== undefined && second.start === first.end;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 13, what has no participants and what makes one (every rule that holds applies).
+
+export const PARTICIPANT_SCOPE_RULES: readonly TransitivityRule[] = [
+  {
     // A verbless clause (minor clause, fragment) has no process, so no participants.
-    subject = undefined;
-    fronted = undefined;
-    objects.length = 0;
-  }
-  // "Each kit contains two syringes and a vial": nominal groups joined by "and"/"or" are one participant.
-  const coordinated = new Map<Group, number>();
-  for (const group of [subject, ...objects]) {
-    if (group === undefined) continue;
-    const at = groups.indexOf(group);
-    const after = coordinatedNominalEnd(
-      view,
-      groups,
-      at,
-      (next) => !consumed.has(next) && (event === undefined || next.start !== event.end),
-    );
-    if (after === at + 1) continue;
-    for (let index = at + 2; index < after; index += 2) consumed.add(groups[index] as Group);
-    coordinated.set(group, (groups[after - 1] as Group).end);
-    fired.push(ROLE_RULES.coordinatedNominal);
-  }
-  const withCoordinates = (group: Group, role: ParticipantRole, found: Participant): Participant => {
-    const end = coordinated.get(group);
-    return end === undefined ? found : spanParticipant(view, role, group.start, end);
-  };
-  if (subject !== undefined)
-    participants.push(
-      withCoordinates(
-        subject,
-        subjectRole,
-        participantOf(view, groups, subject, subjectRole, consumed, event),
-      ),
-    );
-  if (participleAttribute !== undefined && event !== undefined)
-    participants.push(spanParticipant(view, 'attribute', participleAttribute.start, participleAttribute.end));
-  if (fronted !== undefined)
-    participants.push(
-      spanParticipant(view, strandedReceiver ? 'receiver' : frontedRole, fronted.start, fronted.end),
-    );
-  if (whAttribute !== undefined)
-    participants.push(spanParticipant(view, 'attribute', whAttribute.start, whAttribute.end));
-
-  const objectSet = new Set(objects);
-  let complementCount = 0;
-  const behavioral = processType === 'behavioral';
-  for (const group of groups) {
-    if (consumed.has(group) || group === event || group === subject) continue;
-    const after = event === undefined || group.start >= event.end;
-    if (objectSet.has(group)) {
-      if (behavioral) continue;
-      if (prepositionalTo >= 0 && group.start === event?.end) {
-        circumstances.push(circumstanceSpan(view, 'location', 'place', prepositionalTo, group.end));
-        continue;
-      }
-      const role = complementRoles[complementCount] ?? roles.second;
-      complementCount += 1;
-      participants.push(
-        withCoordinates(group, role, participantOf(view, groups, group, role, consumed, undefined)),
-      );
-    } else if (
-      group.type === 'adjectival' &&
-      event !== undefined &&
-      after &&
-      processType === 'relational' &&
-      whAttribute === undefined
-    ) {
-      if (fronted !== undefined) continue;
-      participants.push(
-        participant(complementCount === 0 ? (complementRoles[0] ?? 'attribute') : 'attribute', group),
-      );
-      complementCount += 1;
-    } else if (group.type === 'prepositional') {
-      const preposition = view.lower[group.start] ?? '';
-      if (preposition === 'by' && passive && group.end > group.start + 1 && !hasTimeWord(view, group)) {
-        // "delayed by fog": the by-phrase's nominal group is the Actor (Senser, Sayer).
-        const role = please ? 'phenomenon' : ROLES[processType].subject;
-        participants.push(
-          participantOf(view, groups, { ...group, start: group.start + 1 }, role, consumed, undefined),
+    id: 'ROLE.VERBLESS',
+    cites: null,
+    when: ({ event, mood }) => event === undefined || mood === 'minor',
+    decide: (state) => {
+      state.subject = undefined;
+      state.fronted = undefined;
+      state.objects.length = 0;
+    },
+    examples: [{ text: 'Well done, team!', expect: '-=team' }],
+  },
+  {
+    // "Each kit contains two syringes and a vial": nominal groups joined by "and"/"or" are one participant.
+    id: ROLE_RULES.coordinatedNominal,
+    when: ({ subject, objects }) => subject !== undefined || objects.length > 0,
+    decide: (state) => {
+      const { view, groups, event, consumed } = state;
+      for (const group of [state.subject, ...state.objects]) {
+        if (group === undefined) continue;
+        const at = groups.indexOf(group);
+        const after = coordinatedNominalEnd(
+          view,
+          groups,
+          at,
+          (next) => !consumed.has(next) && (event === undefined || next.start !== event.end),
         );
-        fired.push(ROLE_RULES.passiveByAgent);
-        continue;
+        if (after === at + 1) continue;
+        for (let index = at + 2; index < after; index += 2) consumed.add(groups[index] as Group);
+        state.coordinated.set(group, (groups[after - 1] as Group).end);
+        fire(state, ROLE_RULES.coordinatedNominal);
       }
-      if (preposition === 'to' && processType === 'verbal') {
-        participants.push(participant('receiver', group));
-        continue;
-      }
-      if (
-        processType === 'relational' &&
-        event !== undefined &&
-        verbLemma === 'be' &&
-        complementRoles.length > 0 &&
-        firstObject === undefined &&
-        fronted === undefined &&
-        whAttribute === undefined &&
-        complementCount === 0 &&
-        after &&
-        !groups.some((other) => other.type === 'adjectival' && other.start >= eventEnd)
-      ) {
-        // "Any change must be in writing": a circumstantial Attribute.
-        participants.push(participant('attribute', group));
-        complementCount += 1;
-        continue;
-      }
-      const known = PREPOSITION_CIRCUMSTANCES[preposition];
-      if (known === undefined) continue;
-      if (preposition === 'according') fired.push(ROLE_RULES.complexPreposition);
+    },
+    examples: [
+      { text: 'Each kit contains two syringes and a vial.', expect: 'attribute=two syringes and a vial' },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Stage 14, the groups after the Subject: complements, by-agents, circumstances (per group, first rule
+// that holds decides; none: the group is no element).
+
+/** A participant for `group`, spanning its coordinates when it heads a coordination. */
+function withCoordinates(
+  state: TransitivityState,
+  group: Group,
+  role: ParticipantRole,
+  found: Participant,
+): Participant {
+  const end = state.coordinated.get(group);
+  return end === undefined ? found : spanParticipant(state.view, role, group.start, end);
+}
+const isObject = (group: Group, state: TransitivityState): boolean => state.objects.includes(group);
+const afterEvent = (group: Group, state: TransitivityState): boolean =>
+  state.event === undefined || group.start >= state.event.end;
+
+export const GROUP_RULES: readonly GroupRule[] = [
+  {
+    // A behavioral process has no object participant.
+    id: 'ROLE.BEHAVIORAL_NO_OBJECT',
+    cites: null,
+    when: (group, state) => state.processType === 'behavioral' && isObject(group, state),
+    decide: () => {},
+    examples: [{ text: 'The baby slept the whole time.', expect: '-=the whole time' }],
+  },
+  {
+    // "exposed to direct sunlight": the nominal group after a passive's preposition "to" is a place.
+    id: 'CIRCUMSTANCE.PASSIVE_TO',
+    cites: null,
+    when: (group, state) =>
+      isObject(group, state) && state.prepositionalTo >= 0 && group.start === state.event?.end,
+    decide: (group, state) => {
+      state.circumstances.push(
+        circumstanceSpan(state.view, 'location', 'place', state.prepositionalTo, group.end),
+      );
+    },
+    examples: [
+      { text: 'The samples were exposed to direct sunlight.', expect: 'location/place=to direct sunlight' },
+    ],
+  },
+  {
+    // A nominal complement after the Event takes the next complement role (else the process type's second).
+    id: 'ROLE.COMPLEMENT',
+    cites: null,
+    when: isObject,
+    decide: (group, state) => {
+      const role = state.complementRoles[state.complementCount] ?? ROLES[state.processType].second;
+      state.complementCount += 1;
+      state.participants.push(
+        withCoordinates(
+          state,
+          group,
+          role,
+          participantOf(state.view, state.groups, group, role, state.consumed, undefined),
+        ),
+      );
+    },
+    examples: [{ text: 'The tenant must return the keys.', expect: 'goal=the keys' }],
+  },
+  {
+    // An adjective after the Event of a relational process is its Attribute (or Value); a fronted one stays fronted.
+    id: 'ROLE.ADJECTIVE_ATTRIBUTE',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'adjectival' &&
+      state.event !== undefined &&
+      afterEvent(group, state) &&
+      state.processType === 'relational' &&
+      state.whAttribute === undefined,
+    decide: (group, state) => {
+      if (state.fronted !== undefined) return;
+      state.participants.push(
+        participant(
+          state.complementCount === 0 ? (state.complementRoles[0] ?? 'attribute') : 'attribute',
+          group,
+        ),
+      );
+      state.complementCount += 1;
+    },
+    examples: [{ text: 'The soup is cold.', expect: 'attribute=cold' }],
+  },
+  {
+    // "delayed by fog": the by-phrase's nominal group is the Actor (Senser, Sayer), without "by".
+    id: ROLE_RULES.passiveByAgent,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      state.view.lower[group.start] === 'by' &&
+      state.passive &&
+      group.end > group.start + 1 &&
+      !hasTimeWord(state.view, group),
+    decide: (group, state) => {
+      const role = isPlease(state) ? 'phenomenon' : ROLES[state.processType].subject;
+      state.participants.push(
+        participantOf(
+          state.view,
+          state.groups,
+          { ...group, start: group.start + 1 },
+          role,
+          state.consumed,
+          undefined,
+        ),
+      );
+      fire(state, ROLE_RULES.passiveByAgent);
+    },
+    examples: [{ text: 'The bridge was damaged by the flood.', expect: 'actor=the flood' }],
+  },
+  {
+    // "She talked to the manager": "to" + nominal group after a verb of saying is the Receiver.
+    id: 'ROLE.VERBAL_TO_RECEIVER',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      state.view.lower[group.start] === 'to' &&
+      state.processType === 'verbal',
+    decide: (group, state) => {
+      state.participants.push(participant('receiver', group));
+    },
+    examples: [{ text: 'She explained the plan to the manager.', expect: 'receiver=to the manager' }],
+  },
+  {
+    // "Any change must be in writing": a prepositional group as the only complement of "be" is a
+    // circumstantial Attribute.
+    id: 'ROLE.CIRCUMSTANTIAL_ATTRIBUTE',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      state.processType === 'relational' &&
+      state.event !== undefined &&
+      state.verbLemma === 'be' &&
+      state.complementRoles.length > 0 &&
+      state.firstObject === undefined &&
+      state.fronted === undefined &&
+      state.whAttribute === undefined &&
+      state.complementCount === 0 &&
+      afterEvent(group, state) &&
+      !state.groups.some((other) => other.type === 'adjectival' && other.start >= eventEnd(state)),
+    decide: (group, state) => {
+      state.participants.push(participant('attribute', group));
+      state.complementCount += 1;
+    },
+    examples: [{ text: 'Any change must be in writing.', expect: 'attribute=in writing' }],
+  },
+  {
+    // A prepositional group is a circumstance of the type its preposition names (lexicons/circumstance-lexicon.ts);
+    // a place preposition before a time word makes a time, "for" with no time word a purpose.
+    id: 'CIRCUMSTANCE.PREPOSITION',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      PREPOSITION_CIRCUMSTANCES[state.view.lower[group.start] ?? ''] !== undefined,
+    decide: (group, state) => {
+      const { view } = state;
+      const preposition = view.lower[group.start] ?? '';
+      const known = PREPOSITION_CIRCUMSTANCES[preposition] as readonly [CircumstanceType, string | null];
+      if (preposition === 'according') fire(state, ROLE_RULES.complexPreposition);
       let [type, subtype] = known;
       if (type === 'location' && subtype === 'place') {
         for (let index = group.start + 1; index < group.end; index += 1) {
@@ -926,91 +1490,208 @@ export function analyzeTransitivity(
         }
       }
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
-      circumstances.push(circumstance(type, subtype, group));
-    } else if (group.type === 'adverbial') {
-      if (fronted !== undefined && group.start >= fronted.start && group.end <= fronted.end) continue;
+      state.circumstances.push(circumstance(type, subtype, group));
+    },
+    examples: [{ text: 'We walked in the garden.', expect: 'location/place=in the garden' }],
+  },
+  {
+    // An adverb of place, time or manner (-ly) is a circumstance; modal, textual and interpersonal adjuncts,
+    // the existential "there" and adverbs inside a fronted or WH element are not.
+    id: 'CIRCUMSTANCE.ADVERB',
+    cites: null,
+    when: (group, state) => {
+      if (group.type !== 'adverbial') return false;
+      const { view, fronted, whAttribute } = state;
+      if (fronted !== undefined && group.start >= fronted.start && group.end <= fronted.end) return false;
       if (whAttribute !== undefined && group.start >= whAttribute.start && group.end <= whAttribute.end)
-        continue;
+        return false;
       const word = view.lower[group.head] ?? '';
       if (MODAL_ADJUNCTS[word] !== undefined || TEXTUAL_THEMES.has(word) || INTERPERSONAL_THEMES.has(word))
-        continue;
-      if (view.pos[group.head] !== 'ADV') continue;
-      // The existential "there" right before the Event is its Subject, no place.
-      if (word === 'there' && processType === 'existential' && group.head === head - 1) continue;
-      if (PLACE_ADVERBS.has(word)) circumstances.push(circumstance('location', 'place', group));
-      else if (TIME_ADVERBS.has(word)) circumstances.push(circumstance('location', 'time', group));
-      else if (word.endsWith('ly')) circumstances.push(circumstance('manner', 'quality', group));
-    }
+        return false;
+      if (view.pos[group.head] !== 'ADV') return false;
+      if (word === 'there' && state.processType === 'existential' && group.head === state.head - 1)
+        return false;
+      return PLACE_ADVERBS.has(word) || TIME_ADVERBS.has(word) || word.endsWith('ly');
+    },
+    decide: (group, state) => {
+      const word = state.view.lower[group.head] ?? '';
+      if (PLACE_ADVERBS.has(word)) state.circumstances.push(circumstance('location', 'place', group));
+      else if (TIME_ADVERBS.has(word)) state.circumstances.push(circumstance('location', 'time', group));
+      else state.circumstances.push(circumstance('manner', 'quality', group));
+    },
+    examples: [{ text: 'The children played outside.', expect: 'location/place=outside' }],
+  },
+];
+
+/** The stages of `analyzeTransitivity`, in the order they run, with how each applies its rules. */
+export const TRANSITIVITY_STAGES: readonly {
+  readonly name: string;
+  readonly apply: 'first' | 'every' | 'per group, first';
+  readonly rules: readonly (TransitivityRule | GroupRule)[];
+}[] = [
+  { name: 'event', apply: 'first', rules: EVENT_RULES },
+  { name: 'voice', apply: 'every', rules: VOICE_RULES },
+  { name: 'passive "to"', apply: 'first', rules: PASSIVE_TO_RULES },
+  { name: 'verb', apply: 'every', rules: VERB_RULES },
+  { name: 'process type from the verb', apply: 'first', rules: PROCESS_RULES_BY_VERB },
+  { name: 'process type from prior and frame', apply: 'every', rules: PROCESS_REFINING_RULES },
+  { name: 'clause scope', apply: 'every', rules: SCOPE_RULES },
+  { name: 'candidates', apply: 'every', rules: CANDIDATE_RULES },
+  { name: 'subject', apply: 'first', rules: SUBJECT_RULES },
+  { name: 'fronted and inverted', apply: 'every', rules: FRONTED_RULES },
+  { name: 'identification', apply: 'first', rules: IDENTIFICATION_RULES },
+  { name: 'complement roles', apply: 'first', rules: COMPLEMENT_ROLE_RULES },
+  { name: 'participant scope', apply: 'every', rules: PARTICIPANT_SCOPE_RULES },
+  { name: 'groups', apply: 'per group, first', rules: GROUP_RULES },
+];
+
+/**
+ * Process type, participants and circumstances (ANNOTATION.md, "Process type"): the stages of
+ * `TRANSITIVITY_STAGES` run in order on one state, each with its runner (rule-table.ts).
+ */
+export function analyzeTransitivity(
+  view: ClauseView,
+  passive: boolean,
+  polarity: 'positive' | 'negative',
+  mood: Mood,
+  frame: TransitivityFrame = {},
+): Ideational {
+  const { syntactic } = view;
+  const groups = syntactic.groups;
+  const disabled = frame.disabled;
+  const state: TransitivityState = {
+    view,
+    groups,
+    mood,
+    frame,
+    fired: [],
+    consumed: new Set<Group>(),
+    head: view.head,
+    event: view.verbalGroup,
+    passive,
+    prepositionalTo: -1,
+    nextAfterEvent: undefined,
+    verbLemma: null,
+    processType: 'relational',
+    matched: 'PROCESS.VERBLESS',
+    unlisted: false,
+    lexical: false,
+    prior: undefined,
+    participleAttribute: undefined,
+    pre: [],
+    post: [],
+    nonFinite: Number.POSITIVE_INFINITY,
+    finiteGroup: undefined,
+    inverted: false,
+    subject: undefined,
+    fronted: undefined,
+    whAttribute: undefined,
+    strandedReceiver: false,
+    objects: [],
+    firstObject: undefined,
+    complementRoles: [],
+    subjectRole: 'carrier',
+    frontedRole: 'attribute',
+    complement: undefined,
+    identifying: false,
+    reversed: false,
+    coordinated: new Map<Group, number>(),
+    participants: [],
+    circumstances: [],
+    complementCount: 0,
+  };
+  // The Event and voice.
+  if (state.event !== undefined && state.head >= 0) firstRule(EVENT_RULES, state, state, disabled);
+  everyRule(VOICE_RULES, state, state, disabled);
+  firstRule(PASSIVE_TO_RULES, state, state, disabled);
+  // The verb and the process type.
+  const event = state.event;
+  state.nextAfterEvent = event === undefined ? undefined : groups.find((group) => group.start >= event.end);
+  state.verbLemma = state.head >= 0 ? (view.lemma[state.head] ?? null) : null;
+  everyRule(VERB_RULES, state, state, disabled);
+  firstRule(PROCESS_RULES_BY_VERB, state, state, disabled);
+  everyRule(PROCESS_REFINING_RULES, state, state, disabled);
+  // What is a participant of this process at all.
+  everyRule(SCOPE_RULES, state, state, disabled);
+  const start = eventStart(state);
+  const end = eventEnd(state);
+  state.pre = groups.filter((group) => group.end <= start && isCandidate(state, group));
+  state.post = groups.filter(
+    (group) =>
+      group.start >= end && group.start < state.nonFinite && group !== event && isCandidate(state, group),
+  );
+  everyRule(CANDIDATE_RULES, state, state, disabled);
+  // The Subject and fronted complements.
+  const finite = view.finite;
+  state.finiteGroup =
+    finite >= 0
+      ? groups.find((group) => group.type === 'verbal' && group.start <= finite && finite < group.end)
+      : undefined;
+  state.inverted =
+    state.finiteGroup !== undefined &&
+    event !== undefined &&
+    state.finiteGroup !== event &&
+    state.finiteGroup.end <= event.start;
+  firstRule(SUBJECT_RULES, state, state, disabled);
+  everyRule(FRONTED_RULES, state, state, disabled);
+  // The roles of the Subject and the complements after the Event.
+  state.objects = state.post.filter((group) => group !== state.subject);
+  state.firstObject = state.objects[0];
+  const roles = ROLES[state.processType];
+  state.subjectRole = state.passive
+    ? state.processType === 'verbal' && RECEIVER_VERBS.has(state.verbLemma ?? '')
+      ? 'receiver'
+      : PASSIVE_SUBJECT[state.processType]
+    : roles.subject;
+  state.frontedRole = roles.object;
+  firstRule(COMPLEMENT_ROLE_RULES, state, state, disabled);
+  everyRule(PARTICIPANT_SCOPE_RULES, state, state, disabled);
+  // The participants in order: Subject, participle Attribute, fronted complement, WH Attribute, then the groups.
+  const { participants, subject, subjectRole } = state;
+  if (subject !== undefined)
+    participants.push(
+      withCoordinates(
+        state,
+        subject,
+        subjectRole,
+        participantOf(view, groups, subject, subjectRole, state.consumed, state.event),
+      ),
+    );
+  if (state.participleAttribute !== undefined && state.event !== undefined)
+    participants.push(
+      spanParticipant(view, 'attribute', state.participleAttribute.start, state.participleAttribute.end),
+    );
+  if (state.fronted !== undefined)
+    participants.push(
+      spanParticipant(
+        view,
+        state.strandedReceiver ? 'receiver' : state.frontedRole,
+        state.fronted.start,
+        state.fronted.end,
+      ),
+    );
+  if (state.whAttribute !== undefined)
+    participants.push(spanParticipant(view, 'attribute', state.whAttribute.start, state.whAttribute.end));
+  for (const group of groups) {
+    if (state.consumed.has(group) || group === state.event || group === state.subject) continue;
+    firstRule(GROUP_RULES, group, state, disabled);
   }
-  if (fired.length > 0) matched = `${matched} ${[...new Set(fired)].join(' ')}`;
+  let matched = state.matched;
+  if (state.fired.length > 0) matched = `${matched} ${[...new Set(state.fired)].join(' ')}`;
+  const { verbLemma } = state;
   return {
     clauseId: syntactic.id,
-    processType,
+    processType: state.processType,
     participants,
-    circumstances,
+    circumstances: state.circumstances,
     rawTransitivity: {
       verbLemma,
-      voice: verbLemma === null ? null : passive ? 'passive' : 'active',
+      voice: verbLemma === null ? null : state.passive ? 'passive' : 'active',
       polarity,
       matched,
     },
   };
 }
-
-const HAS_CLITIC = new Set(["'s", '’s', "'ve", '’ve']);
-const PASSIVE_BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am']);
-const RELATIVES = new Set(['who', 'which', 'that', 'whom']);
-const FLOATING = new Set([
-  'all',
-  'both',
-  'each',
-  'myself',
-  'yourself',
-  'himself',
-  'herself',
-  'itself',
-  'ourselves',
-  'themselves',
-]);
-const WH_ADVERBS = new Set(['where', 'when', 'how', 'why']);
-const ATTRIBUTE_WH = new Set(['where', 'when', 'how']);
-const OBJECT_PRONOUNS = new Set(['me', 'him', 'us', 'them']);
-/** Verbs of becoming that with an adjective are attributive relational ("grew tired"). */
-const BECOMING_VERBS = new Set(['get', 'grow', 'turn', 'go', 'become', 'remain', 'stay', 'keep']);
-
-/** Participles that after "be" name a state rather than a happening ("is broken", "are married"). */
-const STATIVE_PARTICIPLES = wordSet(
-  'exhausted tired broken closed married divorced engaged interested worried excited bored confused scared frightened terrified pleased satisfied disappointed surprised shocked amazed embarrassed annoyed concerned involved qualified unqualified located situated based furnished unfurnished crowded packed insured licensed registered entitled delighted thrilled lost stuck dressed employed unemployed retired spoiled spoilt',
-);
-/** Premodifiers that make a nominal group name a unique role ("the main cause", "our only option"). */
-const UNIQUE_MODIFIERS = new Set([
-  'main',
-  'only',
-  'first',
-  'last',
-  'best',
-  'worst',
-  'most',
-  'least',
-  'chief',
-  'sole',
-  'primary',
-  'principal',
-  'biggest',
-  'largest',
-]);
-const NOT_SUPERLATIVE = new Set([
-  'honest',
-  'modest',
-  'earnest',
-  'interest',
-  'forest',
-  'west',
-  'rest',
-  'test',
-  'nest',
-  'chest',
-]);
 
 /** Whether a nominal group's premodifiers make it a unique role: a superlative, "main", "only", "first". */
 function uniqueRole(view: ClauseView, group: Group): boolean {
@@ -1164,33 +1845,6 @@ export function spanText(view: ClauseView, start: number, end: number): string {
   return syntactic.text.slice(first.start - syntactic.start, last.end - syntactic.start);
 }
 
-/**
- * Nominal heads that are the Range of a material process with a given verb: the domain or extent of the
- * process rather than something it is done to ("played tennis", "ran the marathon", "took a shower").
- */
-const RANGE_OBJECTS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const sports =
-    'tennis football soccer chess golf basketball baseball cricket rugby hockey volleyball badminton squash poker bridge cards darts snooker pool netball handball billiards game games match matches round rounds set sets'.split(
-      ' ',
-    );
-  const distances =
-    'marathon marathons race races mile miles kilometre kilometres kilometer kilometers km lap laps distance course sprint relay length lengths'.split(
-      ' ',
-    );
-  const behaviours = PROCESS_NOUNS;
-  const map = new Map<string, ReadonlySet<string>>();
-  map.set('play', new Set(sports));
-  for (const verb of ['run', 'swim', 'walk', 'ride', 'cycle', 'jog', 'hike', 'row', 'sail', 'drive'])
-    map.set(verb, new Set(distances));
-  map.set(
-    'climb',
-    new Set([...distances, 'mountain', 'mountains', 'peak', 'summit', 'hill', 'cliff', 'wall']),
-  );
-  map.set('take', behaviours);
-  map.set('have', behaviours);
-  return map;
-})();
-
 function objectRole(
   view: ClauseView,
   processType: ProcessType,
@@ -1226,3 +1880,8 @@ function participant(role: ParticipantRole, group: Group): Participant {
 function circumstance(type: CircumstanceType, subtype: string | null, group: Group): Circumstance {
   return { type, subtype, text: group.text, start: group.start, end: group.end };
 }
+
+/** Ids of every rule of the word-order transitivity stages, in apply order (for `disabledRules`). */
+export const TRANSITIVITY_RULE_IDS: readonly string[] = TRANSITIVITY_STAGES.flatMap((stage) =>
+  stage.rules.map((rule) => rule.id),
+);

@@ -1,7 +1,14 @@
 import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
-import { NOT_ON_PREDICATE, PARTICIPANT_TREE_RULES, TREE_STAGE } from './transitivity-tree';
+import {
+  COORDINATION,
+  NOT_ON_PREDICATE,
+  PARTICIPANT_TREE_RULES,
+  POSTMODIFIER_CLAUSE,
+  TIME_TAIL,
+  TREE_STAGE,
+} from './transitivity-tree';
 
 const pipeline = createPipeline({ clock: () => new Date(0), treeParticipants: true });
 const main = (clauses: AnnotatedClause[]): AnnotatedClause =>
@@ -113,5 +120,41 @@ describe('tree stage', () => {
     const clause = main(pipeline.compile("That's right, folks.", { documentId: 'd' }));
     expect(elements(clause)).not.toContain('attribute=folks');
     expect(rulesOf(clause)).toContain(NOT_ON_PREDICATE);
+  });
+  it('a coordination the tree hangs on an object is one participant (PARTICIPANT.TREE_COORDINATION)', () => {
+    const text = '"Person" shall mean any individual, corporation, partnership, trust or other entity.';
+    const clause = main(pipeline.compile(text, { documentId: 'd' }));
+    expect(elements(clause)).toContain(
+      'value=any individual, corporation, partnership, trust or other entity',
+    );
+    expect(elements(clause).some((element) => element.startsWith('attribute='))).toBe(false);
+    expect(rulesOf(clause)).toContain(COORDINATION);
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [COORDINATION] });
+    const split = main(off.compile(text, { documentId: 'd' }));
+    expect(elements(split)).toContain('value=any individual');
+  });
+  it('a clause postmodifying an object stays inside it (PARTICIPANT.TREE_POSTMODIFIER_CLAUSE)', () => {
+    const text =
+      'Licensor owns all patents, trademarks, copyrights and trade secrets relating to the Product.';
+    const clause = main(pipeline.compile(text, { documentId: 'd' }));
+    expect(elements(clause)).toContain(
+      'attribute=all patents, trademarks, copyrights and trade secrets relating to the Product',
+    );
+    expect(clause.ideational.circumstances).toEqual([]);
+    expect(rulesOf(clause)).toContain(POSTMODIFIER_CLAUSE);
+  });
+  it('a second object hung under the first still makes two participants', () => {
+    const clause = main(pipeline.compile('My aunt sent the twins a parcel.', { documentId: 'd' }));
+    expect(elements(clause)).toEqual(['actor=My aunt', 'beneficiary=the twins', 'goal=a parcel']);
+  });
+  it("a phrase of time the parser hangs on an oblique is the process's circumstance (CIRCUMSTANCE.TREE_TIME_TAIL)", () => {
+    const text = 'Armed clashes broke out in several northern Iraqi cities on Wednesday.';
+    const clause = main(pipeline.compile(text, { documentId: 'd' }));
+    expect(elements(clause)).toContain('location/place=in several northern Iraqi cities');
+    expect(elements(clause)).toContain('location/time=on Wednesday');
+    expect(rulesOf(clause)).toContain(TIME_TAIL);
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [TIME_TAIL] });
+    const joined = main(off.compile(text, { documentId: 'd' }));
+    expect(elements(joined)).not.toContain('location/time=on Wednesday');
   });
 });

@@ -13,6 +13,7 @@ import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexico
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
+import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
 
 /**
@@ -30,6 +31,22 @@ import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './tra
 export const TREE_STAGE = 'PARTICIPANT.TREE';
 /** An object's span ends where the word order puts another element after it (see `treeTransitivity`). */
 export const OBJECT_TAIL = 'PARTICIPANT.TREE_OBJECT_TAIL';
+/**
+ * "shall mean any individual, corporation, partnership or other entity": conjuncts the tree hangs on an
+ * object (`conj`, directly or through another conjunct) are no tail of it; the object is one participant
+ * spanning the coordination (as `ROLE.COORDINATED_NOMINAL` makes "X and Y" one).
+ */
+export const COORDINATION = 'PARTICIPANT.TREE_COORDINATION';
+/**
+ * "trade secrets relating to the Product": a word-order element inside a clause the tree hangs on the
+ * object as a postmodifier (`acl`, `acl:relcl`) is no tail of it; it belongs to the nominal group.
+ */
+export const POSTMODIFIER_CLAUSE = 'PARTICIPANT.TREE_POSTMODIFIER_CLAUSE';
+/**
+ * "Armed clashes broke out in several cities on Wednesday": a phrase of time (the word order's circumstance
+ * of time) that the parser hangs on an oblique's noun as nmod is the process's own circumstance of time.
+ */
+export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
 
@@ -70,23 +87,28 @@ function chosenSubject(context: TreeContext): number {
 export type TreeOutcome =
   | { readonly kind: 'participant'; readonly role: ParticipantRole; readonly dropPreposition?: boolean }
   | { readonly kind: 'circumstance'; readonly type: CircumstanceType; readonly subtype: string | null }
-  | { readonly kind: 'none' };
+  | { readonly kind: 'none'; readonly drop?: boolean };
 
 /** A worked example: a sentence and what its main clause must hold (`role=text`, `type/subtype=text`, `-=text` for nothing). */
-export interface TreeExample {
-  readonly text: string;
-  readonly expect: string;
-}
+export type TreeExample = RuleExample;
 
-export interface TreeRule {
-  readonly id: string;
-  readonly when: (dependent: TreeDependent, context: TreeContext) => boolean;
-  /** What the dependent is (the `then` of the rule). */
-  readonly decide: (dependent: TreeDependent, context: TreeContext) => TreeOutcome;
-  readonly examples: readonly TreeExample[];
-}
+/** A rule of the tree stage: it decides what one dependent of the predicate is (rule-table.ts). */
+export type TreeRule = TableRule<TreeDependent, TreeContext, TreeOutcome>;
 
 const NONE: TreeOutcome = { kind: 'none' };
+/** No element, and none from the word order over the same words either. */
+const DROP: TreeOutcome = { kind: 'none', drop: true };
+/** "(i)", "(a)", "(12)": a list enumerator in parentheses. */
+const ENUMERATOR = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})$/;
+function isEnumerator(dependent: TreeDependent, context: TreeContext): boolean {
+  const { lower } = context.view;
+  return (
+    dependent.end === dependent.index + 1 &&
+    ENUMERATOR.test(lower[dependent.index] ?? '') &&
+    lower[dependent.index - 1] === '(' &&
+    lower[dependent.index + 1] === ')'
+  );
+}
 const is = (pattern: RegExp) => (dependent: TreeDependent) => pattern.test(dependent.deprel);
 
 /** The word-order participant whose span holds the dependent's head word. */
@@ -142,6 +164,14 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     when: is(/^expl(:|$)/),
     decide: () => NONE,
     examples: [{ text: 'There is a king in the castle.', expect: '-=There' }],
+  },
+  {
+    // "Licensee shall (i) pay the fees": a list enumerator the parser hangs on the predicate (as nsubj, obj,
+    // obl...) is no participant or circumstance, nor is it one in the word order.
+    id: 'PARTICIPANT.TREE_ENUMERATOR',
+    when: isEnumerator,
+    decide: () => DROP,
+    examples: [{ text: 'Licensee shall (i) pay the fees.', expect: '-=i' }],
   },
   {
     // Passive "by" phrase (obl:agent, or obl + case "by" in the passive): the Actor, Senser or Sayer.
@@ -352,18 +382,12 @@ const MOVED_EVENT = ['ROLE.LETS', 'ROLE.PROJECTED_INFINITIVE'];
 const CHAINED = /^(xcomp|aux|aux:pass|cop)$/;
 
 /** The first rule (in table order, skipping disabled ones) whose `when` holds, with its outcome. */
-export function applyTreeRules(
+export const applyTreeRules: (
   rules: readonly TreeRule[],
   dependent: TreeDependent,
   context: TreeContext,
   disabled?: ReadonlySet<string>,
-): { readonly rule: string; readonly outcome: TreeOutcome } | undefined {
-  for (const rule of rules) {
-    if (disabled?.has(rule.id) === true) continue;
-    if (rule.when(dependent, context)) return { rule: rule.id, outcome: rule.decide(dependent, context) };
-  }
-  return undefined;
-}
+) => { readonly rule: string; readonly outcome: TreeOutcome } | undefined = firstRule;
 
 interface Tree {
   readonly predicate: number;
@@ -412,6 +436,31 @@ function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: numb
   while (start < index && view.pos[start] === 'PUNCT') start += 1;
   while (end > index + 1 && view.pos[end - 1] === 'PUNCT') end -= 1;
   return { start, end };
+}
+
+/**
+ * How the span's head hangs on the object at `object` in the tree: `conj` when the path takes a `conj`
+ * edge (a conjunct of the object, or a word inside one), else `acl` when it takes an `acl` edge (inside a
+ * clause postmodifying the object), else null (or when the path does not reach the object).
+ */
+function pathToObject(
+  view: ClauseView,
+  tree: Tree,
+  object: number,
+  start: number,
+  end: number,
+): 'conj' | 'acl' | null {
+  let at = spanHead(view, tree, start, end);
+  let conj = false;
+  let acl = false;
+  for (let steps = 0; steps < 64 && at >= 0 && at !== object; steps += 1) {
+    const relation = view.syntactic.tokens[at]?.deprel ?? '';
+    if (/^conj(:|$)/.test(relation)) conj = true;
+    else if (/^acl(:|$)/.test(relation)) acl = true;
+    at = tree.heads[at] ?? -1;
+  }
+  if (at !== object) return null;
+  return conj ? 'conj' : acl ? 'acl' : null;
 }
 
 /** The head word of a span in the tree: the first of its words whose head lies outside it. */
@@ -518,14 +567,49 @@ export function treeTransitivity(
         (participant) => participant.start <= index && index < participant.end,
       );
       if (own !== undefined && own.end < span.end) {
-        const tail = [...previous.participants, ...previous.circumstances]
-          .filter((element) => element.start >= own.end && element.start < span.end)
+        const inTail = [...previous.participants, ...previous.circumstances].filter(
+          (element) => element.start >= own.end && element.start < span.end,
+        );
+        const coordinated = inTail.filter((element) => {
+          const through = pathToObject(view, tree, index, element.start, element.end);
+          const rule = through === 'conj' ? COORDINATION : through === 'acl' ? POSTMODIFIER_CLAUSE : null;
+          if (rule === null || disabled?.has(rule) === true) return false;
+          fire('participants', rule);
+          return true;
+        });
+        const tail = inTail
+          .filter((element) => !coordinated.includes(element))
           .map((element) => element.start);
         if (tail.length > 0) {
           span.end = Math.min(...tail);
           for (const start of tail) ownTail.add(start);
           while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
           fire('participants', OBJECT_TAIL);
+        }
+      }
+    }
+    if (/^obl(:|$)/.test(deprel) && disabled?.has(TIME_TAIL) !== true) {
+      // "broke out in several cities | on Wednesday": a phrase of time the parser hangs on an oblique's noun
+      // (nmod) is the process's circumstance of time where the word order reads it as its own circumstance.
+      const own = previous.circumstances.find(
+        (circumstance) => circumstance.start <= index && index < circumstance.end,
+      );
+      if (own !== undefined && own.end < span.end) {
+        const timed = previous.circumstances
+          .filter(
+            (element) =>
+              element.start >= own.end &&
+              element.start < span.end &&
+              element.type === 'location' &&
+              element.subtype === 'time' &&
+              /^nmod(:|$)/.test(tokens[spanHead(view, tree, element.start, element.end)]?.deprel ?? ''),
+          )
+          .map((element) => element.start);
+        if (timed.length > 0) {
+          span.end = Math.min(...timed);
+          for (const start of timed) ownTail.add(start);
+          while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
+          fire('circumstances', TIME_TAIL);
         }
       }
     }
@@ -545,7 +629,7 @@ export function treeTransitivity(
     const applied = applyTreeRules(PARTICIPANT_TREE_RULES, dependent, context, disabled);
     if (applied === undefined) continue;
     const { rule, outcome } = applied;
-    if (outcome.kind !== 'none') covered.push(span);
+    if (outcome.kind !== 'none' || outcome.drop === true) covered.push(span);
     fire(outcome.kind === 'circumstance' ? 'circumstances' : 'participants', rule);
     const relation =
       dependent.preposition === null ? `deprel=${deprel}` : `deprel=${deprel} case=${dependent.preposition}`;

@@ -1,0 +1,160 @@
+import type { CircumstanceType } from '@cae/core';
+import { lexiconTable } from './lexicon-table';
+import { BE_FORMS, DEMONSTRATIVES, POSSESSIVE_DETERMINERS, wordSet } from './word-classes';
+
+/**
+ * Closed word classes of the transitivity rules (transitivity-analyzer.ts, transitivity-tree.ts):
+ * which verbs take which participants, and which words make a group a time, a definite or a unique role.
+ */
+
+/** Determiners that make a nominal group indefinite. */
+export const INDEFINITE: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'no',
+  'some',
+  'any',
+  'many',
+  'much',
+  'several',
+]);
+
+/** Words that make a nominal group a circumstance of time when they determine a time noun. */
+export const TIME_DETERMINERS: Readonly<Record<string, readonly [CircumstanceType, string]>> = lexiconTable({
+  this: ['location', 'time'],
+  that: ['location', 'time'],
+  last: ['location', 'time'],
+  next: ['location', 'time'],
+  what: ['location', 'time'],
+  which: ['location', 'time'],
+  one: ['location', 'time'],
+  every: ['extent', 'frequency'],
+  each: ['extent', 'frequency'],
+  all: ['extent', 'duration'],
+  whole: ['extent', 'duration'],
+});
+/** Nouns and adverbs that name a time: heads of temporal nominal groups ("last year", "every Sunday"). */
+export const TIME_NOUNS: ReadonlySet<string> = wordSet(`
+  today tomorrow yesterday tonight monday tuesday wednesday thursday friday saturday sunday
+  mondays tuesdays wednesdays thursdays fridays saturdays sundays january february march april
+  june july august september october november december morning mornings afternoon afternoons
+  evening evenings night nights week weeks month months year years day days hour hours minute
+  minutes time times weekend weekends summer winter spring autumn season century decade semester
+  quarter
+`);
+/** Time adverbs that name a day relative to now. */
+export const DEICTIC_TIME: ReadonlySet<string> = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
+/** Verbal verbs that with a thing as object mean getting it, a material process ("order a pizza"). */
+export const GOODS_VERBS: ReadonlySet<string> = new Set(['order']);
+/** Behavioural verbs of voice that with a Verbiage are verbal ("whispered something", "shouted a warning"). */
+export const SAYING_BEHAVIOURS: ReadonlySet<string> = wordSet(
+  'whisper mutter shout yell scream grumble mumble moan',
+);
+/** Nouns of process that after take/have are the Range ("take a shower", "have a nap"). */
+export const PROCESS_NOUNS: ReadonlySet<string> = wordSet(
+  'shower showers bath baths walk walks look glance peek nap naps break breaks rest swim stroll breath sip bite jog dip wash shave',
+);
+/** Verbs whose object may be a stretch of time ("spent last week", "took all day"). */
+export const TIME_OBJECT_VERBS: ReadonlySet<string> = wordSet(
+  'spend waste take last save kill lose pass need book',
+);
+
+/** Material verbs with two objects: Beneficiary (recipient or client) then Goal. */
+export const DITRANSITIVE: ReadonlySet<string> = wordSet(
+  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save',
+);
+/** Verbal verbs whose nominal object is the person addressed (Receiver). */
+export const RECEIVER_VERBS: ReadonlySet<string> = wordSet(
+  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult',
+);
+/** Nouns that are what is said rather than who is addressed ("ask a question", "tell the truth"). */
+export const VERBIAGE_NOUNS: ReadonlySet<string> = wordSet(
+  'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number',
+);
+/** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
+export const PLEASE_TYPE: ReadonlySet<string> = wordSet(
+  'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
+);
+/** Relational verbs that identify: Token as Subject, Value as complement. */
+export const IDENTIFYING_VERBS: ReadonlySet<string> = wordSet(
+  'mean indicate represent constitute equal signify symbolize symbolise define denote play exemplify',
+);
+/** Relational verbs of possession: Carrier and (possessed) Attribute. */
+export const POSSESSIVE_VERBS: ReadonlySet<string> = wordSet(
+  'have own possess include contain comprise lack hold',
+);
+/** Perception verbs that with an adjective are attributive relational ("tastes bitter"). */
+export const SENSE_VERBS: ReadonlySet<string> = wordSet('look sound smell taste feel seem appear');
+/** Verbs of becoming that with an adjective are attributive relational ("grew tired"). */
+export const BECOMING_VERBS: ReadonlySet<string> = wordSet('get grow turn go become remain stay keep');
+/** Passive verbs that project an infinitive whose Actor is the Subject ("Staff are required to wear"). */
+export const PROJECTING_PASSIVE: ReadonlySet<string> = wordSet(
+  'require allow permit expect suppose ask force oblige encourage forbid prohibit advise tell invite urge instruct authorize authorise entitle schedule',
+);
+/** Verbs that take existential "there": be, and the verbs of existing and appearing. */
+export const EXISTENTIAL_VERBS: ReadonlySet<string> = wordSet(
+  'be exist remain live arise emerge occur follow',
+);
+/** Possessive and demonstrative determiners: they make a nominal group definite. */
+export const DEFINITE_DETERMINERS: ReadonlySet<string> = new Set([
+  ...POSSESSIVE_DETERMINERS,
+  ...DEMONSTRATIVES,
+]);
+/** Independent possessive pronouns ("yours"): a definite nominal group. */
+export const POSSESSIVE_PRONOUNS: ReadonlySet<string> = wordSet('mine yours hers ours theirs');
+/** Words that open a complement fronted before the Subject ("What a mess this is", "How kind you are"). */
+export const FRONTABLE: ReadonlySet<string> = wordSet('how what which whose whom this that these those such');
+/** Clitics of "has"/"have" before "got" ("She's got", "We've got"). */
+export const HAS_CLITICS: ReadonlySet<string> = new Set(["'s", '’s', "'ve", '’ve']);
+/** The written forms of "be" that make a passive with a participle (the clitics left out). */
+export const PASSIVE_BE: ReadonlySet<string> = new Set([...BE_FORMS].filter((form) => !form.startsWith("'")));
+/** Relative pronouns: no participant of a relative clause. */
+export const RELATIVES: ReadonlySet<string> = wordSet('who which that whom');
+/** Quantifiers and reflexives floating alone ("they all left", "did it herself"): no participant. */
+export const FLOATING: ReadonlySet<string> = wordSet(
+  'all both each myself yourself himself herself itself ourselves themselves',
+);
+/** WH adverbs that open a question whose Subject follows the Finite ("where is the pharmacy"). */
+export const WH_ADVERBS: ReadonlySet<string> = wordSet('where when how why');
+/** WH adverbs that are the Attribute of a relational question ("where is the pharmacy"). */
+export const ATTRIBUTE_WH: ReadonlySet<string> = wordSet('where when how');
+/** Object pronouns that after a verb of saying are the Receiver ("told him"). */
+export const OBJECT_PRONOUNS: ReadonlySet<string> = wordSet('me him us them');
+/** Participles that after "be" name a state rather than a happening ("is broken", "are married"). */
+export const STATIVE_PARTICIPLES: ReadonlySet<string> = wordSet(
+  'exhausted tired broken closed married divorced engaged interested worried excited bored confused scared frightened terrified pleased satisfied disappointed surprised shocked amazed embarrassed annoyed concerned involved qualified unqualified located situated based furnished unfurnished crowded packed insured licensed registered entitled delighted thrilled lost stuck dressed employed unemployed retired spoiled spoilt',
+);
+/** Premodifiers that make a nominal group name a unique role ("the main cause", "our only option"). */
+export const UNIQUE_MODIFIERS: ReadonlySet<string> = wordSet(
+  'main only first last best worst most least chief sole primary principal biggest largest',
+);
+/** Words ending in "-est" that are no superlatives. */
+export const NOT_SUPERLATIVE: ReadonlySet<string> = wordSet(
+  'honest modest earnest interest forest west rest test nest chest',
+);
+
+/**
+ * Nominal heads that are the Range of a material process with a given verb: the domain or extent of the
+ * process rather than something it is done to ("played tennis", "ran the marathon", "took a shower").
+ */
+export const RANGE_OBJECTS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const sports =
+    'tennis football soccer chess golf basketball baseball cricket rugby hockey volleyball badminton squash poker bridge cards darts snooker pool netball handball billiards game games match matches round rounds set sets'.split(
+      ' ',
+    );
+  const distances =
+    'marathon marathons race races mile miles kilometre kilometres kilometer kilometers km lap laps distance course sprint relay length lengths'.split(
+      ' ',
+    );
+  const map = new Map<string, ReadonlySet<string>>();
+  map.set('play', new Set(sports));
+  for (const verb of ['run', 'swim', 'walk', 'ride', 'cycle', 'jog', 'hike', 'row', 'sail', 'drive'])
+    map.set(verb, new Set(distances));
+  map.set(
+    'climb',
+    new Set([...distances, 'mountain', 'mountains', 'peak', 'summit', 'hill', 'cliff', 'wall']),
+  );
+  map.set('take', PROCESS_NOUNS);
+  map.set('have', PROCESS_NOUNS);
+  return map;
+})();
