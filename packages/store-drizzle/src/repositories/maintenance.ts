@@ -86,6 +86,8 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
             await db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges));
           }
         }
+        // VACUUM below writes much WAL of its own (the pages it marks all-visible).
+        await repository.checkpointIfDue();
         await repository.optimize();
       }
     },
