@@ -71,6 +71,12 @@ export interface StoreOptions {
    * (docs/RETRIEVAL.md, "Search cache"). On by default; false turns it off.
    */
   searchCache?: SearchCacheOptions | false;
+  /**
+   * PGlite only: a write that leaves at least this many bytes of WAL since the last checkpoint is
+   * followed by a CHECKPOINT (PGlite has no checkpointer), so a long ingest or bulk load does not
+   * keep all its WAL in the data directory; default 64 MB (the `max_wal_size` a server would use).
+   */
+  walCheckpointBytes?: number;
   /** Postgres pool size; default 10. */
   maxConnections?: number;
   /** Clock for timestamps the store sets. */

@@ -179,6 +179,49 @@ describe('store on a PGlite data directory', () => {
     expect(segments.length).toBeLessThanOrEqual(2);
   });
 
+  it('checkpoints after a write once walCheckpointBytes of WAL piled up (PGlite has no checkpointer)', async () => {
+    /** WAL bytes since the last checkpoint, and that checkpoint's redo point. */
+    const wal = async (store: Store) => {
+      const result = (await databaseOf(store).execute(
+        sql`SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 AS "since",
+          redo_lsn::text AS "redo" FROM pg_control_checkpoint()`,
+      )) as unknown as { rows: { since: number; redo: string }[] };
+      return result.rows[0]!;
+    };
+    /** Saves 8 documents (about 150 KB of WAL each), one transaction each, inside a bulk load. */
+    const load = async (store: Store) => {
+      const redos = new Set<string>();
+      const highest: number[] = [];
+      await store.bulkLoad(async () => {
+        for (let index = 0; index < 8; index++) {
+          await store.saveDocuments([
+            { documentId: `wal-${index}`, clauses: makeDocument(`wal-${index}`, 100) },
+          ]);
+          const now = await wal(store);
+          redos.add(now.redo);
+          highest.push(now.since);
+        }
+      });
+      return { checkpoints: redos.size - 1, highest: Math.max(...highest) };
+    };
+    const bounded = await createStore({ dataDir: await tempDir(), walCheckpointBytes: 256 * 1024 });
+    stores.push(bounded);
+    const start = await wal(bounded);
+    const small = await load(bounded);
+    const unbounded = await createStore({ dataDir: await tempDir() });
+    stores.push(unbounded);
+    const large = await load(unbounded);
+    // By default (64 MB) these saves checkpoint nowhere: their WAL since the last checkpoint grows.
+    expect(large.checkpoints).toBe(0);
+    expect(large.highest).toBeGreaterThan(512 * 1024);
+    // With a 256 KB bound, saves after the bound checkpoint: what piles up stays under the bound
+    // plus one save's WAL.
+    expect(small.checkpoints).toBeGreaterThan(0);
+    expect(small.highest).toBeLessThan(256 * 1024 + large.highest / 4);
+    expect((await wal(bounded)).redo).not.toBe(start.redo);
+    expect((await bounded.listClauses()).total).toBe(800);
+  }, 120_000);
+
   it('migrates a data directory written by the first schema version', async () => {
     const dataDir = await tempDir();
     const oldMigrations = join(await tempDir(), 'drizzle');

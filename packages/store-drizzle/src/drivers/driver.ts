@@ -42,5 +42,11 @@ export interface StoreDriverAdapter {
   optimize(tables: readonly string[]): Promise<void>;
   /** Runs a bulk load's posting write; `manyNew` says the new postings outnumber a quarter of the old. */
   writeBulkPostings(tx: StoreExecutor, manyNew: boolean, write: () => Promise<unknown>): Promise<void>;
+  /**
+   * PGlite (no checkpointer process, so `max_wal_size` never starts a checkpoint): runs a CHECKPOINT
+   * when at least `minBytes` of WAL were written since the last one, so the next segment switch
+   * removes the old segments; outside a transaction. Absent on a server, whose checkpointer does it.
+   */
+  checkpointIfDue?(minBytes: number): Promise<boolean>;
   close(): Promise<void>;
 }

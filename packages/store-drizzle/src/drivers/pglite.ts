@@ -5,7 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { StoreDatabase, StoreExecutor } from '../store-connection';
+import { queryRows, type StoreDatabase, type StoreExecutor } from '../store-connection';
 import type { StoredClauseRow } from '../store-rows';
 import { damagedStoreError, reportDamage } from './damage';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
@@ -17,11 +17,20 @@ import { readTemplate, templateKey, writeTemplate } from './pglite-template';
 import { insertClauseRowsAsJson, insertEmbeddingsAsJson } from './postgres';
 
 /**
+ * WAL since the last checkpoint after which a write is followed by one (`walCheckpointBytes`):
+ * PGlite runs no checkpointer, so without it a long ingest keeps all its WAL (max_wal_size below
+ * is only read by a checkpointer).
+ */
+export const PGLITE_CHECKPOINT_WAL_BYTES = 64 * 1024 * 1024;
+
+/**
  * Write-ahead log bounds of a persisted store. Postgres's defaults (max_wal_size 1 GB, min_wal_size
  * 80 MB, recycled segments kept) let a bulk load leave up to a gigabyte of WAL in the directory, most
  * of a large store's size; a checkpoint every 64 MB of WAL, with old segments removed instead of
- * recycled, keeps pg_wal at a few segments. (PGlite runs one backend with fsync off: a checkpoint
- * is the backend writing its dirty pages, a few hundred milliseconds per 64 MB of ingest.)
+ * recycled, keeps pg_wal at a few segments. PGlite runs one backend and no checkpointer, so nothing
+ * starts those checkpoints by itself: the store runs one after a write that passed
+ * PGLITE_CHECKPOINT_WAL_BYTES (`checkpointIfDue`). (With fsync off, a checkpoint is the backend
+ * writing its dirty pages, a few hundred milliseconds per 64 MB of ingest.)
  */
 export const PGLITE_WAL_SETTINGS = [
   'max_wal_size=64MB',
@@ -286,6 +295,18 @@ export async function usePgliteDriver(
       // rebuilt and checked: about twice as fast.
       if (manyNew) await withIndexesRebuilt(tx, ['clause_terms', 'document_terms'], write);
       else await write();
+    },
+    async checkpointIfDue(minBytes) {
+      // WAL written since the last checkpoint's redo point (read from pg_control: no table read).
+      const rows = await queryRows<{ bytes: string | number | null }>(
+        db,
+        sql.raw(`${READ_ONLY_STATEMENT} SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn) AS bytes
+          FROM pg_control_checkpoint()`),
+      );
+      if (Number(rows[0]?.bytes ?? 0) < minBytes) return false;
+      // Writes no row: the search cache's change counter stays as it is.
+      await db.execute(sql.raw(`${READ_ONLY_STATEMENT} CHECKPOINT`));
+      return true;
     },
     close: () => client.close(),
   };

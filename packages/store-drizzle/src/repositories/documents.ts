@@ -265,6 +265,7 @@ export function createDocumentRepository(
       const prepared = await prepare(input);
       const [result] = await db.transaction((tx) => write(tx, [prepared]));
       maintenance.noteSaves(1);
+      await maintenance.checkpointIfDue();
       return result!;
     },
 
@@ -290,6 +291,7 @@ export function createDocumentRepository(
       }
       const results = await db.transaction((tx) => write(tx, prepared));
       maintenance.noteSaves(prepared.length);
+      await maintenance.checkpointIfDue();
       return results;
     },
 

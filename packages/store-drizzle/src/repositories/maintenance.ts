@@ -1,5 +1,6 @@
 import { CaeError, ConflictError } from '@cae/core';
 import { sql } from 'drizzle-orm';
+import { PGLITE_CHECKPOINT_WAL_BYTES } from '../drivers/pglite';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import type { StoreContext } from '../store-context';
 import {
@@ -23,6 +24,12 @@ export interface MaintenanceRepository {
   optimize(): Promise<void>;
   /** Saves were committed: cached statistics are stale, and on PGlite an optimize may be due. */
   noteSaves(count: number): void;
+  /**
+   * On PGlite, a CHECKPOINT when the WAL since the last one reached `walCheckpointBytes` (PGlite has
+   * no checkpointer): called after committed writes, so a long ingest keeps a few WAL segments
+   * instead of all it wrote. Best effort: a failure leaves the WAL for the next call.
+   */
+  checkpointIfDue(): Promise<void>;
   /** Waits for a background optimize in flight and refuses to start another. */
   settle(): Promise<void>;
   /**
@@ -66,15 +73,21 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
           const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
           await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
         });
+        // Each step below writes much WAL (the postings, the index's pages): checkpointed in between,
+        // so the directory holds the WAL of one step at a time.
+        await repository.checkpointIfDue();
         // Embeddings may have been enabled during the load (a fresh store's first embedded save):
         // their index waited for the load's end too, and their documents' edges are due all the same.
         if (info ?? (await context.currentEmbedding())) {
           await db.transaction((tx) => createVectorIndex(tx, options.hnsw));
+          await repository.checkpointIfDue();
           if (options.semanticEdges !== false && bulk.documents.size > 0) {
             const edges = options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES;
             await db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges));
           }
         }
+        // VACUUM below writes much WAL of its own (the pages it marks all-visible).
+        await repository.checkpointIfDue();
         await repository.optimize();
       }
     },
@@ -104,6 +117,15 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
           pendingOptimize = null;
         }
       })();
+    },
+
+    async checkpointIfDue() {
+      if (!driver.checkpointIfDue) return;
+      try {
+        await driver.checkpointIfDue(options.walCheckpointBytes ?? PGLITE_CHECKPOINT_WAL_BYTES);
+      } catch {
+        // What was written is committed; the WAL waits for the next checkpoint.
+      }
     },
 
     async settle() {
