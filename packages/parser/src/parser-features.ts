@@ -326,12 +326,7 @@ export function labelerFeatures(
   out[n++] = key3(34, dt, ht, wordOf(words, dL));
   out[n++] = key3(35, dw, wordOf(words, dL), direction);
   out[n++] = key3(36, hw, labelOf(labels, hL), direction);
-  out[n++] = key3(
-    37,
-    dt,
-    tagOf(tags, length, child(left2, head)),
-    labelOf(labels, child(left2, head)),
-  );
+  out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
   out[n++] = key2(38, dependent === 1 ? 1 : 0, dt);
   out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
@@ -411,8 +406,20 @@ export function parserStaticFeatures(
   }
 }
 
-/** The keys of the templates `parserStaticFeatures` leaves out. */
-export function parserDynamicFeatures(state: ParseState, input: ParserInput, out: Uint32Array): number {
+/**
+ * The keys of the templates `parserStaticFeatures` leaves out. With `leafS0` (s0 has no dependents yet) the
+ * templates that read nothing but s0 and its dependents are left out too, and with `bareB0` (the buffer front
+ * has no left dependents yet) those that read nothing but b0 and its dependents: their keys then depend on the
+ * word's hash and tag alone (`parserWordFeatures` of WORD_S0_LEAF and WORD_B0_BARE), so the parser keeps their
+ * part of the scores per word.
+ */
+export function parserDynamicFeatures(
+  state: ParseState,
+  input: ParserInput,
+  out: Uint32Array,
+  leafS0 = false,
+  bareB0 = false,
+): number {
   readPositions(state, input);
   const s0 = at[S0]!;
   const b0 = at[B0]!;
@@ -429,26 +436,34 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
   const s0Rt = t[S0R]!;
   const b0Lt = t[B0L]!;
   const distance = s0 >= 0 && b0 >= 0 ? distanceBucket(b0 - s0) : -1;
-  const s0Left = s0 >= 0 ? state.leftCount[s0]! : -1;
-  const s0Right = s0 >= 0 ? state.rightCount[s0]! : -1;
-  const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
 
   let n = 0;
-  out[n++] = key1(18, w[S0L]!);
-  out[n++] = key1(19, s0Lt);
-  out[n++] = key1(20, l[S0L]!);
-  out[n++] = key1(21, w[S0R]!);
-  out[n++] = key1(22, s0Rt);
-  out[n++] = key1(23, l[S0R]!);
-  out[n++] = key1(24, w[B0L]!);
-  out[n++] = key1(25, b0Lt);
-  out[n++] = key1(26, l[B0L]!);
-  out[n++] = key1(27, t[S0L2]!);
-  out[n++] = key1(28, l[S0L2]!);
-  out[n++] = key1(29, t[S0R2]!);
-  out[n++] = key1(30, l[S0R2]!);
-  out[n++] = key1(31, t[B0L2]!);
-  out[n++] = key1(32, l[B0L2]!);
+  const { leftLabelSets, rightLabelSets } = state;
+  if (!leafS0) {
+    n = s0Features(
+      out,
+      n,
+      s0w,
+      s0t,
+      s0 >= 0 ? state.leftCount[s0]! : -1,
+      s0 >= 0 ? state.rightCount[s0]! : -1,
+      labelSet(leftLabelSets, s0, 0),
+      labelSet(leftLabelSets, s0, 1),
+      labelSet(rightLabelSets, s0, 0),
+      labelSet(rightLabelSets, s0, 1),
+    );
+  }
+  if (!bareB0) {
+    n = b0Features(
+      out,
+      n,
+      b0w,
+      b0t,
+      b0 >= 0 ? state.leftCount[b0]! : -1,
+      labelSet(leftLabelSets, b0, 0),
+      labelSet(leftLabelSets, b0, 1),
+    );
+  }
   out[n++] = key2(33, t[S1L]!, l[S1L]!);
   out[n++] = key2(34, t[S1R]!, l[S1R]!);
 
@@ -469,9 +484,6 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
   out[n++] = key3(50, s0t, s0Lt, b0t);
   out[n++] = key3(51, s0t, s0Rt, b0t);
   out[n++] = key3(52, s0t, b0t, b0Lt);
-  out[n++] = key3(53, s0t, s0Lt, t[S0L2]!);
-  out[n++] = key3(54, s0t, s0Rt, t[S0R2]!);
-  out[n++] = key3(55, b0t, b0Lt, t[B0L2]!);
   out[n++] = key3(56, s2t, s1t, s0t);
   out[n++] = key3(57, s1t, s0t, s0Rt);
   out[n++] = key3(58, s1t, t[S1R]!, s0t);
@@ -484,25 +496,9 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
   out[n++] = key3(64, s0w, b0w, distance);
   out[n++] = key3(65, s0t, b0t, distance);
 
-  out[n++] = key2(66, s0w, s0Right);
-  out[n++] = key2(67, s0t, s0Right);
-  out[n++] = key2(68, s0w, s0Left);
-  out[n++] = key2(69, s0t, s0Left);
-  out[n++] = key2(70, b0w, b0Left);
-  out[n++] = key2(71, b0t, b0Left);
-
-  out[n++] = key3(72, s0t, l[S0L]!, l[S0L2]!);
-  out[n++] = key3(73, s0t, l[S0R]!, l[S0R2]!);
-  out[n++] = key3(74, b0t, l[B0L]!, l[B0L2]!);
-  out[n++] = key3(75, s0w, l[S0L]!, l[S0R]!);
-  out[n++] = key3(76, b0w, l[B0L]!, b0t);
   out[n++] = key3(77, s0t, b0t, Math.min(state.stackSize, 3));
   out[n++] = key3(78, s1t, b0t, b1t);
   out[n++] = key3(79, s0t, b1t, b2t);
-  const { leftLabelSets, rightLabelSets } = state;
-  out[n++] = key3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
-  out[n++] = key3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
-  out[n++] = key3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
   out[n++] = key3(85, c[S0]!, c[B0]!, c[B1]!);
   out[n++] = key3(86, c[S1]!, c[S0]!, c[B0]!);
   out[n++] = key3(87, c[S0]!, c[B0]!, distance);
@@ -512,6 +508,80 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
   out[n++] = key3(90, s1w, s0t, stackDistance);
   out[n++] = key3(91, s1t, s0w, b0t);
   return n;
+}
+
+/** The templates that read nothing but s0 and its dependents (those at the `S0L`… positions `readPositions` fills). */
+function s0Features(
+  out: Uint32Array,
+  offset: number,
+  s0w: number,
+  s0t: number,
+  s0Left: number,
+  s0Right: number,
+  leftSet0: number,
+  leftSet1: number,
+  rightSet0: number,
+  rightSet1: number,
+): number {
+  let n = offset;
+  out[n++] = key1(18, w[S0L]!);
+  out[n++] = key1(19, t[S0L]!);
+  out[n++] = key1(20, l[S0L]!);
+  out[n++] = key1(21, w[S0R]!);
+  out[n++] = key1(22, t[S0R]!);
+  out[n++] = key1(23, l[S0R]!);
+  out[n++] = key1(27, t[S0L2]!);
+  out[n++] = key1(28, l[S0L2]!);
+  out[n++] = key1(29, t[S0R2]!);
+  out[n++] = key1(30, l[S0R2]!);
+  out[n++] = key3(53, s0t, t[S0L]!, t[S0L2]!);
+  out[n++] = key3(54, s0t, t[S0R]!, t[S0R2]!);
+  out[n++] = key2(66, s0w, s0Right);
+  out[n++] = key2(67, s0t, s0Right);
+  out[n++] = key2(68, s0w, s0Left);
+  out[n++] = key2(69, s0t, s0Left);
+  out[n++] = key3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = key3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = key3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = key3(80, s0t, leftSet0, leftSet1);
+  out[n++] = key3(81, s0t, rightSet0, rightSet1);
+  return n;
+}
+
+/** The templates that read nothing but b0 and its (left) dependents. */
+function b0Features(
+  out: Uint32Array,
+  offset: number,
+  b0w: number,
+  b0t: number,
+  b0Left: number,
+  leftSet0: number,
+  leftSet1: number,
+): number {
+  let n = offset;
+  out[n++] = key1(24, w[B0L]!);
+  out[n++] = key1(25, t[B0L]!);
+  out[n++] = key1(26, l[B0L]!);
+  out[n++] = key1(31, t[B0L2]!);
+  out[n++] = key1(32, l[B0L2]!);
+  out[n++] = key3(55, b0t, t[B0L]!, t[B0L2]!);
+  out[n++] = key2(70, b0w, b0Left);
+  out[n++] = key2(71, b0t, b0Left);
+  out[n++] = key3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = key3(76, b0w, l[B0L]!, b0t);
+  out[n++] = key3(82, b0t, leftSet0, leftSet1);
+  return n;
+}
+
+/** Marks every dependent position of `readPositions` empty, as for a word without dependents. */
+function clearDependentPositions(): void {
+  for (let p = S0L; p < POSITIONS; p++) {
+    at[p] = -1;
+    w[p] = NO_WORD;
+    t[p] = NO_TAG;
+    c[p] = NO_TAG;
+    l[p] = -1;
+  }
 }
 
 function staticTag(tags: Int32Array, i: number): number {
@@ -675,12 +745,7 @@ export function labelerOtherFeatures(
   out[n++] = key3(34, dt, ht, wordOf(words, dL));
   out[n++] = key3(35, dw, wordOf(words, dL), direction);
   out[n++] = key3(36, hw, labelOf(labels, hL), direction);
-  out[n++] = key3(
-    37,
-    dt,
-    tagOf(tags, length, child(left2, head)),
-    labelOf(labels, child(left2, head)),
-  );
+  out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
   out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }
@@ -697,7 +762,13 @@ export const WORD_S2 = 2;
 export const WORD_B0 = 3;
 export const WORD_B1 = 4;
 export const WORD_B2 = 5;
-export const WORD_KINDS = 6;
+/**
+ * The templates of `parserDynamicFeatures` that read nothing but s0 and its dependents, for an s0 without
+ * dependents, and those that read nothing but b0 and its dependents, for a b0 without (left) dependents.
+ */
+export const WORD_S0_LEAF = 6;
+export const WORD_B0_BARE = 7;
+export const WORD_KINDS = 8;
 
 /** The `offset`-th word of the buffer whose front is `b0` (-1 for none), as `parserStaticFeatures` reads it. */
 export function bufferWord(b0: number, offset: number, length: number): number {
@@ -742,11 +813,22 @@ export function parserWordFeatures(
       out[n++] = key1(13, t);
       out[n++] = key2(14, w, t);
       return n;
-    default:
+    case WORD_B2:
       out[n++] = key1(15, w);
       out[n++] = key1(16, t);
       out[n++] = key2(17, w, t);
       return n;
+    case WORD_S0_LEAF: {
+      // No dependents: no counts and empty label sets (-1 for no word, as `parserDynamicFeatures` reads them).
+      const none = word < 0 ? -1 : 0;
+      clearDependentPositions();
+      return s0Features(out, n, w, t, none, none, none, none, none, none);
+    }
+    default: {
+      const none = word < 0 ? -1 : 0;
+      clearDependentPositions();
+      return b0Features(out, n, w, t, none, none, none);
+    }
   }
 }
 
