@@ -22,8 +22,8 @@ import {
   ROLE_S1,
   ROLE_S2,
   WORD_B0,
-  WORD_B1,
   WORD_B0_BARE,
+  WORD_B1,
   WORD_B2,
   WORD_S0_LEAF,
 } from './parser-features';
