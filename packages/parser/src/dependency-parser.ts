@@ -21,9 +21,11 @@ import {
   ROLE_S1,
   ROLE_S2,
   WORD_B0,
+  WORD_B0_BARE,
   WORD_B1,
   WORD_B2,
   WORD_KINDS,
+  WORD_S0_LEAF,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
 
@@ -166,12 +168,28 @@ export class DependencyParser {
 
   private predict(state: ParseState, input: ParserInput): number {
     const scores = this.transitionScores;
-    const count = parserDynamicFeatures(state, input, this.features);
+    const s0 = state.stackItem(0);
+    const b0 = state.bufferItem(0);
+    // Without dependents yet, s0's and b0's own templates depend on the word alone: their part is kept per word.
+    const leafS0 = s0 >= 0 && state.left1[s0] === 0 && state.right1[s0] === 0;
+    const bareB0 = b0 >= 0 && state.left1[b0] === 0;
+    const count = parserDynamicFeatures(state, input, this.features, leafS0, bareB0);
     this.transitions.score(this.features, count, scores);
-    this.addRole(ROLE_S0, state.stackItem(0), state, input);
+    this.addRole(ROLE_S0, s0, state, input);
     this.addRole(ROLE_S1, state.stackItem(1), state, input);
     this.addRole(ROLE_S2, state.stackItem(2), state, input);
-    this.addRole(ROLE_B0, state.bufferItem(0), state, input);
+    this.addRole(ROLE_B0, b0, state, input);
+    const part = this.partScores;
+    if (leafS0 || bareB0) {
+      part[0] = 0;
+      part[1] = 0;
+      part[2] = 0;
+      if (leafS0) this.addWordPart(WORD_S0_LEAF, s0, input);
+      if (bareB0) this.addWordPart(WORD_B0_BARE, b0, input);
+      scores[0] = scores[0]! + part[0]!;
+      scores[1] = scores[1]! + part[1]!;
+      scores[2] = scores[2]! + part[2]!;
+    }
     return bestLegal(state, scores);
   }
 

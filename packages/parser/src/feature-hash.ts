@@ -15,13 +15,13 @@ export function hashString(text: string): number {
   return hashRange(text, 0, text.length);
 }
 
+/** The final mix of MurmurHash3, as a signed 32-bit integer. */
 function fmix(hash: number): number {
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
   hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
+  return hash ^ (hash >>> 16);
 }
 
 function combine(hash: number, value: number): number {
@@ -40,13 +40,30 @@ function seed(template: number): number {
 
 /** A non-zero 32-bit key for a feature template and its values. */
 export function featureKey1(template: number, a: number): number {
-  return fmix(combine(seed(template), a)) || 1;
+  return key1(template, a) >>> 0;
 }
 
 export function featureKey2(template: number, a: number, b: number): number {
-  return fmix(combine(combine(seed(template), a), b)) || 1;
+  return key2(template, a, b) >>> 0;
 }
 
 export function featureKey3(template: number, a: number, b: number, c: number): number {
+  return key3(template, a, b, c) >>> 0;
+}
+
+/*
+ * The same keys with the same bits as signed 32-bit integers, for writing into a Uint32Array: a small integer
+ * to V8 wherever the call is not inlined, where an unsigned key of 2^31 or more would be a heap number
+ * allocated per call.
+ */
+export function key1(template: number, a: number): number {
+  return fmix(combine(seed(template), a)) || 1;
+}
+
+export function key2(template: number, a: number, b: number): number {
+  return fmix(combine(combine(seed(template), a), b)) || 1;
+}
+
+export function key3(template: number, a: number, b: number, c: number): number {
   return fmix(combine(combine(combine(seed(template), a), b), c)) || 1;
 }

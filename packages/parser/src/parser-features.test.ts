@@ -22,8 +22,10 @@ import {
   ROLE_S1,
   ROLE_S2,
   WORD_B0,
+  WORD_B0_BARE,
   WORD_B1,
   WORD_B2,
+  WORD_S0_LEAF,
 } from './parser-features';
 import { seededRandom } from './random';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
@@ -37,6 +39,8 @@ describe('parser features split into fixed roles and the rest', () => {
     // One state reused across sentences of different lengths, as the parser does.
     const reused = new ParseState(0, 4);
     let checked = 0;
+    let leaves = 0;
+    let bare = 0;
     for (let sentence = 0; sentence < 40; sentence++) {
       const length = 1 + Math.floor(random() * 12);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
@@ -58,6 +62,18 @@ describe('parser features split into fixed roles and the rest', () => {
           expect(n).toBe(count);
           expect([...split].sort()).toEqual([...all].sort());
           checked++;
+          // Without dependents, s0's and b0's own templates come from the word alone (kept per word).
+          const s0 = current.stackItem(0);
+          const b0 = current.bufferItem(0);
+          const leafS0 = s0 >= 0 && current.left1[s0] === 0 && current.right1[s0] === 0;
+          const bareB0 = b0 >= 0 && current.left1[b0] === 0;
+          const dynamic = [...split.subarray(0, parserDynamicFeatures(current, input, split))];
+          let kept = parserDynamicFeatures(current, input, split, leafS0, bareB0);
+          if (leafS0) kept = parserWordFeatures(WORD_S0_LEAF, s0, input, split, kept);
+          if (bareB0) kept = parserWordFeatures(WORD_B0_BARE, b0, input, split, kept);
+          expect([...split.subarray(0, kept)].sort()).toEqual(dynamic.sort());
+          if (leafS0) leaves++;
+          if (bareB0) bare++;
         }
         const legal = [SHIFT, LEFT, RIGHT].filter((t) => fresh.isLegal(t));
         const transition = legal[Math.floor(random() * legal.length)]!;
@@ -68,6 +84,8 @@ describe('parser features split into fixed roles and the rest', () => {
       expect([...state.heads.subarray(0, length + 1)]).toEqual([...fresh.heads]);
     }
     expect(checked).toBeGreaterThan(100);
+    expect(leaves).toBeGreaterThan(50);
+    expect(bare).toBeGreaterThan(50);
   });
 });
 

@@ -1,4 +1,4 @@
-import { featureKey1, featureKey2, featureKey3, hashString } from './feature-hash';
+import { hashString, key1, key2, key3 } from './feature-hash';
 import { LOWER_HASH, lexicalEntry, SUFFIX3_HASH } from './tagger-features';
 import type { ParseState } from './transition-system';
 
@@ -146,107 +146,107 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
 
   let n = 0;
-  out[n++] = featureKey1(0, 0);
-  out[n++] = featureKey1(1, s0w);
-  out[n++] = featureKey1(2, s0t);
-  out[n++] = featureKey2(3, s0w, s0t);
-  out[n++] = featureKey1(4, s1w);
-  out[n++] = featureKey1(5, s1t);
-  out[n++] = featureKey2(6, s1w, s1t);
-  out[n++] = featureKey1(7, w[S2]!);
-  out[n++] = featureKey1(8, s2t);
-  out[n++] = featureKey1(9, b0w);
-  out[n++] = featureKey1(10, b0t);
-  out[n++] = featureKey2(11, b0w, b0t);
-  out[n++] = featureKey1(12, b1w);
-  out[n++] = featureKey1(13, b1t);
-  out[n++] = featureKey2(14, b1w, b1t);
-  out[n++] = featureKey1(15, b2w);
-  out[n++] = featureKey1(16, b2t);
-  out[n++] = featureKey2(17, b2w, b2t);
+  out[n++] = key1(0, 0);
+  out[n++] = key1(1, s0w);
+  out[n++] = key1(2, s0t);
+  out[n++] = key2(3, s0w, s0t);
+  out[n++] = key1(4, s1w);
+  out[n++] = key1(5, s1t);
+  out[n++] = key2(6, s1w, s1t);
+  out[n++] = key1(7, w[S2]!);
+  out[n++] = key1(8, s2t);
+  out[n++] = key1(9, b0w);
+  out[n++] = key1(10, b0t);
+  out[n++] = key2(11, b0w, b0t);
+  out[n++] = key1(12, b1w);
+  out[n++] = key1(13, b1t);
+  out[n++] = key2(14, b1w, b1t);
+  out[n++] = key1(15, b2w);
+  out[n++] = key1(16, b2t);
+  out[n++] = key2(17, b2w, b2t);
 
-  out[n++] = featureKey1(18, w[S0L]!);
-  out[n++] = featureKey1(19, s0Lt);
-  out[n++] = featureKey1(20, l[S0L]!);
-  out[n++] = featureKey1(21, w[S0R]!);
-  out[n++] = featureKey1(22, s0Rt);
-  out[n++] = featureKey1(23, l[S0R]!);
-  out[n++] = featureKey1(24, w[B0L]!);
-  out[n++] = featureKey1(25, b0Lt);
-  out[n++] = featureKey1(26, l[B0L]!);
-  out[n++] = featureKey1(27, t[S0L2]!);
-  out[n++] = featureKey1(28, l[S0L2]!);
-  out[n++] = featureKey1(29, t[S0R2]!);
-  out[n++] = featureKey1(30, l[S0R2]!);
-  out[n++] = featureKey1(31, t[B0L2]!);
-  out[n++] = featureKey1(32, l[B0L2]!);
-  out[n++] = featureKey2(33, t[S1L]!, l[S1L]!);
-  out[n++] = featureKey2(34, t[S1R]!, l[S1R]!);
+  out[n++] = key1(18, w[S0L]!);
+  out[n++] = key1(19, s0Lt);
+  out[n++] = key1(20, l[S0L]!);
+  out[n++] = key1(21, w[S0R]!);
+  out[n++] = key1(22, s0Rt);
+  out[n++] = key1(23, l[S0R]!);
+  out[n++] = key1(24, w[B0L]!);
+  out[n++] = key1(25, b0Lt);
+  out[n++] = key1(26, l[B0L]!);
+  out[n++] = key1(27, t[S0L2]!);
+  out[n++] = key1(28, l[S0L2]!);
+  out[n++] = key1(29, t[S0R2]!);
+  out[n++] = key1(30, l[S0R2]!);
+  out[n++] = key1(31, t[B0L2]!);
+  out[n++] = key1(32, l[B0L2]!);
+  out[n++] = key2(33, t[S1L]!, l[S1L]!);
+  out[n++] = key2(34, t[S1R]!, l[S1R]!);
 
-  out[n++] = featureKey3(35, s0w, s0t, featureKey2(0, b0w, b0t));
-  out[n++] = featureKey3(36, s0w, s0t, b0w);
-  out[n++] = featureKey3(37, s0w, b0w, b0t);
-  out[n++] = featureKey3(38, s0w, s0t, b0t);
-  out[n++] = featureKey3(39, s0t, b0w, b0t);
-  out[n++] = featureKey2(40, s0w, b0w);
-  out[n++] = featureKey2(41, s0t, b0t);
-  out[n++] = featureKey2(42, b0t, b1t);
-  out[n++] = featureKey2(43, s0t, s1t);
-  out[n++] = featureKey2(44, s0w, s1w);
-  out[n++] = featureKey3(45, s0w, s1t, s0t);
-  out[n++] = featureKey3(46, s1w, s1t, s0t);
+  out[n++] = key3(35, s0w, s0t, key2(0, b0w, b0t));
+  out[n++] = key3(36, s0w, s0t, b0w);
+  out[n++] = key3(37, s0w, b0w, b0t);
+  out[n++] = key3(38, s0w, s0t, b0t);
+  out[n++] = key3(39, s0t, b0w, b0t);
+  out[n++] = key2(40, s0w, b0w);
+  out[n++] = key2(41, s0t, b0t);
+  out[n++] = key2(42, b0t, b1t);
+  out[n++] = key2(43, s0t, s1t);
+  out[n++] = key2(44, s0w, s1w);
+  out[n++] = key3(45, s0w, s1t, s0t);
+  out[n++] = key3(46, s1w, s1t, s0t);
 
-  out[n++] = featureKey3(47, b0t, b1t, b2t);
-  out[n++] = featureKey3(48, s0t, b0t, b1t);
-  out[n++] = featureKey3(49, s1t, s0t, b0t);
-  out[n++] = featureKey3(50, s0t, s0Lt, b0t);
-  out[n++] = featureKey3(51, s0t, s0Rt, b0t);
-  out[n++] = featureKey3(52, s0t, b0t, b0Lt);
-  out[n++] = featureKey3(53, s0t, s0Lt, t[S0L2]!);
-  out[n++] = featureKey3(54, s0t, s0Rt, t[S0R2]!);
-  out[n++] = featureKey3(55, b0t, b0Lt, t[B0L2]!);
-  out[n++] = featureKey3(56, s2t, s1t, s0t);
-  out[n++] = featureKey3(57, s1t, s0t, s0Rt);
-  out[n++] = featureKey3(58, s1t, t[S1R]!, s0t);
-  out[n++] = featureKey3(59, s0t, s1t, b1t);
+  out[n++] = key3(47, b0t, b1t, b2t);
+  out[n++] = key3(48, s0t, b0t, b1t);
+  out[n++] = key3(49, s1t, s0t, b0t);
+  out[n++] = key3(50, s0t, s0Lt, b0t);
+  out[n++] = key3(51, s0t, s0Rt, b0t);
+  out[n++] = key3(52, s0t, b0t, b0Lt);
+  out[n++] = key3(53, s0t, s0Lt, t[S0L2]!);
+  out[n++] = key3(54, s0t, s0Rt, t[S0R2]!);
+  out[n++] = key3(55, b0t, b0Lt, t[B0L2]!);
+  out[n++] = key3(56, s2t, s1t, s0t);
+  out[n++] = key3(57, s1t, s0t, s0Rt);
+  out[n++] = key3(58, s1t, t[S1R]!, s0t);
+  out[n++] = key3(59, s0t, s1t, b1t);
 
-  out[n++] = featureKey2(60, s0w, distance);
-  out[n++] = featureKey2(61, s0t, distance);
-  out[n++] = featureKey2(62, b0w, distance);
-  out[n++] = featureKey2(63, b0t, distance);
-  out[n++] = featureKey3(64, s0w, b0w, distance);
-  out[n++] = featureKey3(65, s0t, b0t, distance);
+  out[n++] = key2(60, s0w, distance);
+  out[n++] = key2(61, s0t, distance);
+  out[n++] = key2(62, b0w, distance);
+  out[n++] = key2(63, b0t, distance);
+  out[n++] = key3(64, s0w, b0w, distance);
+  out[n++] = key3(65, s0t, b0t, distance);
 
-  out[n++] = featureKey2(66, s0w, s0Right);
-  out[n++] = featureKey2(67, s0t, s0Right);
-  out[n++] = featureKey2(68, s0w, s0Left);
-  out[n++] = featureKey2(69, s0t, s0Left);
-  out[n++] = featureKey2(70, b0w, b0Left);
-  out[n++] = featureKey2(71, b0t, b0Left);
+  out[n++] = key2(66, s0w, s0Right);
+  out[n++] = key2(67, s0t, s0Right);
+  out[n++] = key2(68, s0w, s0Left);
+  out[n++] = key2(69, s0t, s0Left);
+  out[n++] = key2(70, b0w, b0Left);
+  out[n++] = key2(71, b0t, b0Left);
 
-  out[n++] = featureKey3(72, s0t, l[S0L]!, l[S0L2]!);
-  out[n++] = featureKey3(73, s0t, l[S0R]!, l[S0R2]!);
-  out[n++] = featureKey3(74, b0t, l[B0L]!, l[B0L2]!);
-  out[n++] = featureKey3(75, s0w, l[S0L]!, l[S0R]!);
-  out[n++] = featureKey3(76, b0w, l[B0L]!, b0t);
-  out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
-  out[n++] = featureKey3(78, s1t, b0t, b1t);
-  out[n++] = featureKey3(79, s0t, b1t, b2t);
+  out[n++] = key3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = key3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = key3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = key3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = key3(76, b0w, l[B0L]!, b0t);
+  out[n++] = key3(77, s0t, b0t, Math.min(state.stackSize, 3));
+  out[n++] = key3(78, s1t, b0t, b1t);
+  out[n++] = key3(79, s0t, b1t, b2t);
   const { leftLabelSets, rightLabelSets } = state;
-  out[n++] = featureKey3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
-  out[n++] = featureKey3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
-  out[n++] = featureKey3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
-  out[n++] = featureKey2(83, s0 < 0 ? NO_WORD : input.suffixes[s0]!, s0t);
-  out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
-  out[n++] = featureKey3(85, c[S0]!, c[B0]!, c[B1]!);
-  out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
-  out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
-  out[n++] = featureKey3(88, c[B0]!, c[B1]!, c[B2]!);
+  out[n++] = key3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
+  out[n++] = key3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
+  out[n++] = key3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
+  out[n++] = key2(83, s0 < 0 ? NO_WORD : input.suffixes[s0]!, s0t);
+  out[n++] = key2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
+  out[n++] = key3(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = key3(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = key3(87, c[S0]!, c[B0]!, distance);
+  out[n++] = key3(88, c[B0]!, c[B1]!, c[B2]!);
   const s1 = at[S1]!;
   const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
-  out[n++] = featureKey3(89, s1t, s0t, stackDistance);
-  out[n++] = featureKey3(90, s1w, s0t, stackDistance);
-  out[n++] = featureKey3(91, s1t, s0w, b0t);
+  out[n++] = key3(89, s1t, s0t, stackDistance);
+  out[n++] = key3(90, s1w, s0t, stackDistance);
+  out[n++] = key3(91, s1t, s0w, b0t);
   return n;
 }
 
@@ -287,53 +287,48 @@ export function labelerFeatures(
   const dRight = state.rightCount[dependent]!;
 
   let n = 0;
-  out[n++] = featureKey1(0, 0);
-  out[n++] = featureKey1(1, dw);
-  out[n++] = featureKey1(2, dt);
-  out[n++] = featureKey2(3, dw, dt);
-  out[n++] = featureKey1(4, hw);
-  out[n++] = featureKey1(5, ht);
-  out[n++] = featureKey2(6, hw, ht);
-  out[n++] = featureKey2(7, dt, ht);
-  out[n++] = featureKey2(8, dw, ht);
-  out[n++] = featureKey2(9, dt, hw);
-  out[n++] = featureKey2(10, dw, hw);
-  out[n++] = featureKey3(11, dt, ht, direction);
-  out[n++] = featureKey3(12, dt, direction, distance);
-  out[n++] = featureKey3(13, ht, direction, distance);
-  out[n++] = featureKey3(14, dw, ht, direction);
-  out[n++] = featureKey3(15, dt, hw, direction);
+  out[n++] = key1(0, 0);
+  out[n++] = key1(1, dw);
+  out[n++] = key1(2, dt);
+  out[n++] = key2(3, dw, dt);
+  out[n++] = key1(4, hw);
+  out[n++] = key1(5, ht);
+  out[n++] = key2(6, hw, ht);
+  out[n++] = key2(7, dt, ht);
+  out[n++] = key2(8, dw, ht);
+  out[n++] = key2(9, dt, hw);
+  out[n++] = key2(10, dw, hw);
+  out[n++] = key3(11, dt, ht, direction);
+  out[n++] = key3(12, dt, direction, distance);
+  out[n++] = key3(13, ht, direction, distance);
+  out[n++] = key3(14, dw, ht, direction);
+  out[n++] = key3(15, dt, hw, direction);
 
-  out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
-  out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
-  out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
-  out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
-  out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
-  out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
-  out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
-  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
-  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
-  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
-  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
-  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
-  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
+  out[n++] = key3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = key3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+  out[n++] = key3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+  out[n++] = key2(19, wordOf(words, dL), labelOf(labels, dL));
+  out[n++] = key3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+  out[n++] = key3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+  out[n++] = key3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+  out[n++] = key3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = key3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = key3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = key3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = key3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = key3(28, dt, ht, labelOf(labels, hL));
 
-  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
-  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
-  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
-  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
-  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
-  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
-  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
-  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
-  out[n++] = featureKey3(
-    37,
-    dt,
-    tagOf(tags, length, child(left2, head)),
-    labelOf(labels, child(left2, head)),
-  );
-  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
-  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
+  out[n++] = key2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = key2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = key3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = key2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = key2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = key3(34, dt, ht, wordOf(words, dL));
+  out[n++] = key3(35, dw, wordOf(words, dL), direction);
+  out[n++] = key3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
+  out[n++] = key2(38, dependent === 1 ? 1 : 0, dt);
+  out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }
 
@@ -364,23 +359,23 @@ export function parserStaticFeatures(
     case ROLE_S0: {
       const s0w = wordOf(words, word);
       const s0t = staticTag(tags, word);
-      out[n++] = featureKey1(1, s0w);
-      out[n++] = featureKey1(2, s0t);
-      out[n++] = featureKey2(3, s0w, s0t);
-      out[n++] = featureKey2(83, word < 0 ? NO_WORD : input.suffixes[word]!, s0t);
+      out[n++] = key1(1, s0w);
+      out[n++] = key1(2, s0t);
+      out[n++] = key2(3, s0w, s0t);
+      out[n++] = key2(83, word < 0 ? NO_WORD : input.suffixes[word]!, s0t);
       return n;
     }
     case ROLE_S1: {
       const s1w = wordOf(words, word);
       const s1t = staticTag(tags, word);
-      out[n++] = featureKey1(4, s1w);
-      out[n++] = featureKey1(5, s1t);
-      out[n++] = featureKey2(6, s1w, s1t);
+      out[n++] = key1(4, s1w);
+      out[n++] = key1(5, s1t);
+      out[n++] = key2(6, s1w, s1t);
       return n;
     }
     case ROLE_S2:
-      out[n++] = featureKey1(7, wordOf(words, word));
-      out[n++] = featureKey1(8, staticTag(tags, word));
+      out[n++] = key1(7, wordOf(words, word));
+      out[n++] = key1(8, staticTag(tags, word));
       return n;
     default: {
       const b0 = word;
@@ -392,27 +387,39 @@ export function parserStaticFeatures(
       const b1t = staticTag(tags, b1);
       const b2w = wordOf(words, b2);
       const b2t = staticTag(tags, b2);
-      out[n++] = featureKey1(0, 0);
-      out[n++] = featureKey1(9, b0w);
-      out[n++] = featureKey1(10, b0t);
-      out[n++] = featureKey2(11, b0w, b0t);
-      out[n++] = featureKey1(12, b1w);
-      out[n++] = featureKey1(13, b1t);
-      out[n++] = featureKey2(14, b1w, b1t);
-      out[n++] = featureKey1(15, b2w);
-      out[n++] = featureKey1(16, b2t);
-      out[n++] = featureKey2(17, b2w, b2t);
-      out[n++] = featureKey2(42, b0t, b1t);
-      out[n++] = featureKey3(47, b0t, b1t, b2t);
-      out[n++] = featureKey2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
-      out[n++] = featureKey3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
+      out[n++] = key1(0, 0);
+      out[n++] = key1(9, b0w);
+      out[n++] = key1(10, b0t);
+      out[n++] = key2(11, b0w, b0t);
+      out[n++] = key1(12, b1w);
+      out[n++] = key1(13, b1t);
+      out[n++] = key2(14, b1w, b1t);
+      out[n++] = key1(15, b2w);
+      out[n++] = key1(16, b2t);
+      out[n++] = key2(17, b2w, b2t);
+      out[n++] = key2(42, b0t, b1t);
+      out[n++] = key3(47, b0t, b1t, b2t);
+      out[n++] = key2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
+      out[n++] = key3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
       return n;
     }
   }
 }
 
-/** The keys of the templates `parserStaticFeatures` leaves out. */
-export function parserDynamicFeatures(state: ParseState, input: ParserInput, out: Uint32Array): number {
+/**
+ * The keys of the templates `parserStaticFeatures` leaves out. With `leafS0` (s0 has no dependents yet) the
+ * templates that read nothing but s0 and its dependents are left out too, and with `bareB0` (the buffer front
+ * has no left dependents yet) those that read nothing but b0 and its dependents: their keys then depend on the
+ * word's hash and tag alone (`parserWordFeatures` of WORD_S0_LEAF and WORD_B0_BARE), so the parser keeps their
+ * part of the scores per word.
+ */
+export function parserDynamicFeatures(
+  state: ParseState,
+  input: ParserInput,
+  out: Uint32Array,
+  leafS0 = false,
+  bareB0 = false,
+): number {
   readPositions(state, input);
   const s0 = at[S0]!;
   const b0 = at[B0]!;
@@ -429,89 +436,152 @@ export function parserDynamicFeatures(state: ParseState, input: ParserInput, out
   const s0Rt = t[S0R]!;
   const b0Lt = t[B0L]!;
   const distance = s0 >= 0 && b0 >= 0 ? distanceBucket(b0 - s0) : -1;
-  const s0Left = s0 >= 0 ? state.leftCount[s0]! : -1;
-  const s0Right = s0 >= 0 ? state.rightCount[s0]! : -1;
-  const b0Left = b0 >= 0 ? state.leftCount[b0]! : -1;
 
   let n = 0;
-  out[n++] = featureKey1(18, w[S0L]!);
-  out[n++] = featureKey1(19, s0Lt);
-  out[n++] = featureKey1(20, l[S0L]!);
-  out[n++] = featureKey1(21, w[S0R]!);
-  out[n++] = featureKey1(22, s0Rt);
-  out[n++] = featureKey1(23, l[S0R]!);
-  out[n++] = featureKey1(24, w[B0L]!);
-  out[n++] = featureKey1(25, b0Lt);
-  out[n++] = featureKey1(26, l[B0L]!);
-  out[n++] = featureKey1(27, t[S0L2]!);
-  out[n++] = featureKey1(28, l[S0L2]!);
-  out[n++] = featureKey1(29, t[S0R2]!);
-  out[n++] = featureKey1(30, l[S0R2]!);
-  out[n++] = featureKey1(31, t[B0L2]!);
-  out[n++] = featureKey1(32, l[B0L2]!);
-  out[n++] = featureKey2(33, t[S1L]!, l[S1L]!);
-  out[n++] = featureKey2(34, t[S1R]!, l[S1R]!);
-
-  out[n++] = featureKey3(35, s0w, s0t, featureKey2(0, b0w, b0t));
-  out[n++] = featureKey3(36, s0w, s0t, b0w);
-  out[n++] = featureKey3(37, s0w, b0w, b0t);
-  out[n++] = featureKey3(38, s0w, s0t, b0t);
-  out[n++] = featureKey3(39, s0t, b0w, b0t);
-  out[n++] = featureKey2(40, s0w, b0w);
-  out[n++] = featureKey2(41, s0t, b0t);
-  out[n++] = featureKey2(43, s0t, s1t);
-  out[n++] = featureKey2(44, s0w, s1w);
-  out[n++] = featureKey3(45, s0w, s1t, s0t);
-  out[n++] = featureKey3(46, s1w, s1t, s0t);
-
-  out[n++] = featureKey3(48, s0t, b0t, b1t);
-  out[n++] = featureKey3(49, s1t, s0t, b0t);
-  out[n++] = featureKey3(50, s0t, s0Lt, b0t);
-  out[n++] = featureKey3(51, s0t, s0Rt, b0t);
-  out[n++] = featureKey3(52, s0t, b0t, b0Lt);
-  out[n++] = featureKey3(53, s0t, s0Lt, t[S0L2]!);
-  out[n++] = featureKey3(54, s0t, s0Rt, t[S0R2]!);
-  out[n++] = featureKey3(55, b0t, b0Lt, t[B0L2]!);
-  out[n++] = featureKey3(56, s2t, s1t, s0t);
-  out[n++] = featureKey3(57, s1t, s0t, s0Rt);
-  out[n++] = featureKey3(58, s1t, t[S1R]!, s0t);
-  out[n++] = featureKey3(59, s0t, s1t, b1t);
-
-  out[n++] = featureKey2(60, s0w, distance);
-  out[n++] = featureKey2(61, s0t, distance);
-  out[n++] = featureKey2(62, b0w, distance);
-  out[n++] = featureKey2(63, b0t, distance);
-  out[n++] = featureKey3(64, s0w, b0w, distance);
-  out[n++] = featureKey3(65, s0t, b0t, distance);
-
-  out[n++] = featureKey2(66, s0w, s0Right);
-  out[n++] = featureKey2(67, s0t, s0Right);
-  out[n++] = featureKey2(68, s0w, s0Left);
-  out[n++] = featureKey2(69, s0t, s0Left);
-  out[n++] = featureKey2(70, b0w, b0Left);
-  out[n++] = featureKey2(71, b0t, b0Left);
-
-  out[n++] = featureKey3(72, s0t, l[S0L]!, l[S0L2]!);
-  out[n++] = featureKey3(73, s0t, l[S0R]!, l[S0R2]!);
-  out[n++] = featureKey3(74, b0t, l[B0L]!, l[B0L2]!);
-  out[n++] = featureKey3(75, s0w, l[S0L]!, l[S0R]!);
-  out[n++] = featureKey3(76, b0w, l[B0L]!, b0t);
-  out[n++] = featureKey3(77, s0t, b0t, Math.min(state.stackSize, 3));
-  out[n++] = featureKey3(78, s1t, b0t, b1t);
-  out[n++] = featureKey3(79, s0t, b1t, b2t);
   const { leftLabelSets, rightLabelSets } = state;
-  out[n++] = featureKey3(80, s0t, labelSet(leftLabelSets, s0, 0), labelSet(leftLabelSets, s0, 1));
-  out[n++] = featureKey3(81, s0t, labelSet(rightLabelSets, s0, 0), labelSet(rightLabelSets, s0, 1));
-  out[n++] = featureKey3(82, b0t, labelSet(leftLabelSets, b0, 0), labelSet(leftLabelSets, b0, 1));
-  out[n++] = featureKey3(85, c[S0]!, c[B0]!, c[B1]!);
-  out[n++] = featureKey3(86, c[S1]!, c[S0]!, c[B0]!);
-  out[n++] = featureKey3(87, c[S0]!, c[B0]!, distance);
+  if (!leafS0) {
+    n = s0Features(
+      out,
+      n,
+      s0w,
+      s0t,
+      s0 >= 0 ? state.leftCount[s0]! : -1,
+      s0 >= 0 ? state.rightCount[s0]! : -1,
+      labelSet(leftLabelSets, s0, 0),
+      labelSet(leftLabelSets, s0, 1),
+      labelSet(rightLabelSets, s0, 0),
+      labelSet(rightLabelSets, s0, 1),
+    );
+  }
+  if (!bareB0) {
+    n = b0Features(
+      out,
+      n,
+      b0w,
+      b0t,
+      b0 >= 0 ? state.leftCount[b0]! : -1,
+      labelSet(leftLabelSets, b0, 0),
+      labelSet(leftLabelSets, b0, 1),
+    );
+  }
+  out[n++] = key2(33, t[S1L]!, l[S1L]!);
+  out[n++] = key2(34, t[S1R]!, l[S1R]!);
+
+  out[n++] = key3(35, s0w, s0t, key2(0, b0w, b0t));
+  out[n++] = key3(36, s0w, s0t, b0w);
+  out[n++] = key3(37, s0w, b0w, b0t);
+  out[n++] = key3(38, s0w, s0t, b0t);
+  out[n++] = key3(39, s0t, b0w, b0t);
+  out[n++] = key2(40, s0w, b0w);
+  out[n++] = key2(41, s0t, b0t);
+  out[n++] = key2(43, s0t, s1t);
+  out[n++] = key2(44, s0w, s1w);
+  out[n++] = key3(45, s0w, s1t, s0t);
+  out[n++] = key3(46, s1w, s1t, s0t);
+
+  out[n++] = key3(48, s0t, b0t, b1t);
+  out[n++] = key3(49, s1t, s0t, b0t);
+  out[n++] = key3(50, s0t, s0Lt, b0t);
+  out[n++] = key3(51, s0t, s0Rt, b0t);
+  out[n++] = key3(52, s0t, b0t, b0Lt);
+  out[n++] = key3(56, s2t, s1t, s0t);
+  out[n++] = key3(57, s1t, s0t, s0Rt);
+  out[n++] = key3(58, s1t, t[S1R]!, s0t);
+  out[n++] = key3(59, s0t, s1t, b1t);
+
+  out[n++] = key2(60, s0w, distance);
+  out[n++] = key2(61, s0t, distance);
+  out[n++] = key2(62, b0w, distance);
+  out[n++] = key2(63, b0t, distance);
+  out[n++] = key3(64, s0w, b0w, distance);
+  out[n++] = key3(65, s0t, b0t, distance);
+
+  out[n++] = key3(77, s0t, b0t, Math.min(state.stackSize, 3));
+  out[n++] = key3(78, s1t, b0t, b1t);
+  out[n++] = key3(79, s0t, b1t, b2t);
+  out[n++] = key3(85, c[S0]!, c[B0]!, c[B1]!);
+  out[n++] = key3(86, c[S1]!, c[S0]!, c[B0]!);
+  out[n++] = key3(87, c[S0]!, c[B0]!, distance);
   const s1 = at[S1]!;
   const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
-  out[n++] = featureKey3(89, s1t, s0t, stackDistance);
-  out[n++] = featureKey3(90, s1w, s0t, stackDistance);
-  out[n++] = featureKey3(91, s1t, s0w, b0t);
+  out[n++] = key3(89, s1t, s0t, stackDistance);
+  out[n++] = key3(90, s1w, s0t, stackDistance);
+  out[n++] = key3(91, s1t, s0w, b0t);
   return n;
+}
+
+/** The templates that read nothing but s0 and its dependents (those at the `S0L`… positions `readPositions` fills). */
+function s0Features(
+  out: Uint32Array,
+  offset: number,
+  s0w: number,
+  s0t: number,
+  s0Left: number,
+  s0Right: number,
+  leftSet0: number,
+  leftSet1: number,
+  rightSet0: number,
+  rightSet1: number,
+): number {
+  let n = offset;
+  out[n++] = key1(18, w[S0L]!);
+  out[n++] = key1(19, t[S0L]!);
+  out[n++] = key1(20, l[S0L]!);
+  out[n++] = key1(21, w[S0R]!);
+  out[n++] = key1(22, t[S0R]!);
+  out[n++] = key1(23, l[S0R]!);
+  out[n++] = key1(27, t[S0L2]!);
+  out[n++] = key1(28, l[S0L2]!);
+  out[n++] = key1(29, t[S0R2]!);
+  out[n++] = key1(30, l[S0R2]!);
+  out[n++] = key3(53, s0t, t[S0L]!, t[S0L2]!);
+  out[n++] = key3(54, s0t, t[S0R]!, t[S0R2]!);
+  out[n++] = key2(66, s0w, s0Right);
+  out[n++] = key2(67, s0t, s0Right);
+  out[n++] = key2(68, s0w, s0Left);
+  out[n++] = key2(69, s0t, s0Left);
+  out[n++] = key3(72, s0t, l[S0L]!, l[S0L2]!);
+  out[n++] = key3(73, s0t, l[S0R]!, l[S0R2]!);
+  out[n++] = key3(75, s0w, l[S0L]!, l[S0R]!);
+  out[n++] = key3(80, s0t, leftSet0, leftSet1);
+  out[n++] = key3(81, s0t, rightSet0, rightSet1);
+  return n;
+}
+
+/** The templates that read nothing but b0 and its (left) dependents. */
+function b0Features(
+  out: Uint32Array,
+  offset: number,
+  b0w: number,
+  b0t: number,
+  b0Left: number,
+  leftSet0: number,
+  leftSet1: number,
+): number {
+  let n = offset;
+  out[n++] = key1(24, w[B0L]!);
+  out[n++] = key1(25, t[B0L]!);
+  out[n++] = key1(26, l[B0L]!);
+  out[n++] = key1(31, t[B0L2]!);
+  out[n++] = key1(32, l[B0L2]!);
+  out[n++] = key3(55, b0t, t[B0L]!, t[B0L2]!);
+  out[n++] = key2(70, b0w, b0Left);
+  out[n++] = key2(71, b0t, b0Left);
+  out[n++] = key3(74, b0t, l[B0L]!, l[B0L2]!);
+  out[n++] = key3(76, b0w, l[B0L]!, b0t);
+  out[n++] = key3(82, b0t, leftSet0, leftSet1);
+  return n;
+}
+
+/** Marks every dependent position of `readPositions` empty, as for a word without dependents. */
+function clearDependentPositions(): void {
+  for (let p = S0L; p < POSITIONS; p++) {
+    at[p] = -1;
+    w[p] = NO_WORD;
+    t[p] = NO_TAG;
+    c[p] = NO_TAG;
+    l[p] = -1;
+  }
 }
 
 function staticTag(tags: Int32Array, i: number): number {
@@ -539,22 +609,22 @@ export function labelerTagFeatures(
   const direction = head === 0 ? 2 : head > dependent ? 1 : 0;
   const distance = head === 0 ? -1 : distanceBucket(Math.abs(head - dependent));
   let n = 0;
-  out[n++] = featureKey1(0, 0);
-  out[n++] = featureKey1(2, dt);
-  out[n++] = featureKey1(5, ht);
-  out[n++] = featureKey2(7, dt, ht);
-  out[n++] = featureKey3(11, dt, ht, direction);
-  out[n++] = featureKey3(12, dt, direction, distance);
-  out[n++] = featureKey3(13, ht, direction, distance);
+  out[n++] = key1(0, 0);
+  out[n++] = key1(2, dt);
+  out[n++] = key1(5, ht);
+  out[n++] = key2(7, dt, ht);
+  out[n++] = key3(11, dt, ht, direction);
+  out[n++] = key3(12, dt, direction, distance);
+  out[n++] = key3(13, ht, direction, distance);
   if (!isLeaf(state, dependent)) return n;
   // A dependent without dependents: its child templates read nothing but its tag.
-  out[n++] = featureKey3(16, dt, NO_WORD, -1);
-  out[n++] = featureKey3(17, dt, NO_TAG, -1);
-  out[n++] = featureKey3(18, dt, NO_TAG, -1);
-  out[n++] = featureKey2(19, NO_WORD, -1);
-  out[n++] = featureKey3(20, dt, -1, -1);
-  out[n++] = featureKey3(21, dt, -1, -1);
-  out[n++] = featureKey3(22, dt, 0, 0);
+  out[n++] = key3(16, dt, NO_WORD, -1);
+  out[n++] = key3(17, dt, NO_TAG, -1);
+  out[n++] = key3(18, dt, NO_TAG, -1);
+  out[n++] = key2(19, NO_WORD, -1);
+  out[n++] = key3(20, dt, -1, -1);
+  out[n++] = key3(21, dt, -1, -1);
+  out[n++] = key3(22, dt, 0, 0);
   return n;
 }
 
@@ -599,10 +669,10 @@ export function labelerNeighbourFeatures(
   const { length } = state;
   const dt = tagOf(tags, length, dependent);
   let n = offset;
-  out[n++] = featureKey2(29, dt, tagOf(tags, length, dependent - 1));
-  out[n++] = featureKey2(30, dt, tagOf(tags, length, dependent + 1));
-  out[n++] = featureKey3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
-  out[n++] = featureKey2(38, dependent === 1 ? 1 : 0, dt);
+  out[n++] = key2(29, dt, tagOf(tags, length, dependent - 1));
+  out[n++] = key2(30, dt, tagOf(tags, length, dependent + 1));
+  out[n++] = key3(31, dt, tagOf(tags, length, dependent - 1), tagOf(tags, length, dependent + 1));
+  out[n++] = key2(38, dependent === 1 ? 1 : 0, dt);
   return n;
 }
 
@@ -644,44 +714,39 @@ export function labelerOtherFeatures(
   const dRight = state.rightCount[dependent]!;
 
   let n = 0;
-  out[n++] = featureKey1(1, dw);
-  out[n++] = featureKey2(3, dw, dt);
-  out[n++] = featureKey1(4, hw);
-  out[n++] = featureKey2(6, hw, ht);
-  out[n++] = featureKey2(8, dw, ht);
-  out[n++] = featureKey2(9, dt, hw);
-  out[n++] = featureKey2(10, dw, hw);
-  out[n++] = featureKey3(14, dw, ht, direction);
-  out[n++] = featureKey3(15, dt, hw, direction);
+  out[n++] = key1(1, dw);
+  out[n++] = key2(3, dw, dt);
+  out[n++] = key1(4, hw);
+  out[n++] = key2(6, hw, ht);
+  out[n++] = key2(8, dw, ht);
+  out[n++] = key2(9, dt, hw);
+  out[n++] = key2(10, dw, hw);
+  out[n++] = key3(14, dw, ht, direction);
+  out[n++] = key3(15, dt, hw, direction);
 
   if (!isLeaf(state, dependent)) {
-    out[n++] = featureKey3(16, dt, wordOf(words, dL), labelOf(labels, dL));
-    out[n++] = featureKey3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
-    out[n++] = featureKey3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
-    out[n++] = featureKey2(19, wordOf(words, dL), labelOf(labels, dL));
-    out[n++] = featureKey3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
-    out[n++] = featureKey3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
-    out[n++] = featureKey3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
+    out[n++] = key3(16, dt, wordOf(words, dL), labelOf(labels, dL));
+    out[n++] = key3(17, dt, tagOf(tags, length, dL), labelOf(labels, dL));
+    out[n++] = key3(18, dt, tagOf(tags, length, dR), labelOf(labels, dR));
+    out[n++] = key2(19, wordOf(words, dL), labelOf(labels, dL));
+    out[n++] = key3(20, dt, labelOf(labels, child(left2, dependent)), labelOf(labels, dL));
+    out[n++] = key3(21, dt, labelOf(labels, dR), labelOf(labels, child(right2, dependent)));
+    out[n++] = key3(22, dt, Math.min(dLeft, 2), Math.min(dRight, 2));
   }
-  out[n++] = featureKey3(23, ht, wordOf(words, hL), labelOf(labels, hL));
-  out[n++] = featureKey3(24, ht, labelOf(labels, hL), direction);
-  out[n++] = featureKey3(25, ht, labelOf(labels, hR), direction);
-  out[n++] = featureKey3(26, dt, labelOf(labels, hL), direction);
-  out[n++] = featureKey3(27, dt, labelOf(labels, hR), direction);
-  out[n++] = featureKey3(28, dt, ht, labelOf(labels, hL));
+  out[n++] = key3(23, ht, wordOf(words, hL), labelOf(labels, hL));
+  out[n++] = key3(24, ht, labelOf(labels, hL), direction);
+  out[n++] = key3(25, ht, labelOf(labels, hR), direction);
+  out[n++] = key3(26, dt, labelOf(labels, hL), direction);
+  out[n++] = key3(27, dt, labelOf(labels, hR), direction);
+  out[n++] = key3(28, dt, ht, labelOf(labels, hL));
 
-  out[n++] = featureKey2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
-  out[n++] = featureKey2(33, dt, wordOf(words, dependent - 1));
-  out[n++] = featureKey3(34, dt, ht, wordOf(words, dL));
-  out[n++] = featureKey3(35, dw, wordOf(words, dL), direction);
-  out[n++] = featureKey3(36, hw, labelOf(labels, hL), direction);
-  out[n++] = featureKey3(
-    37,
-    dt,
-    tagOf(tags, length, child(left2, head)),
-    labelOf(labels, child(left2, head)),
-  );
-  out[n++] = featureKey3(39, ht, tagOf(tags, length, head - 1), direction);
+  out[n++] = key2(32, dt, wordOf(words, dependent + 1 > length ? -1 : dependent + 1));
+  out[n++] = key2(33, dt, wordOf(words, dependent - 1));
+  out[n++] = key3(34, dt, ht, wordOf(words, dL));
+  out[n++] = key3(35, dw, wordOf(words, dL), direction);
+  out[n++] = key3(36, hw, labelOf(labels, hL), direction);
+  out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
+  out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
   return n;
 }
 
@@ -697,7 +762,13 @@ export const WORD_S2 = 2;
 export const WORD_B0 = 3;
 export const WORD_B1 = 4;
 export const WORD_B2 = 5;
-export const WORD_KINDS = 6;
+/**
+ * The templates of `parserDynamicFeatures` that read nothing but s0 and its dependents, for an s0 without
+ * dependents, and those that read nothing but b0 and its dependents, for a b0 without (left) dependents.
+ */
+export const WORD_S0_LEAF = 6;
+export const WORD_B0_BARE = 7;
+export const WORD_KINDS = 8;
 
 /** The `offset`-th word of the buffer whose front is `b0` (-1 for none), as `parserStaticFeatures` reads it. */
 export function bufferWord(b0: number, offset: number, length: number): number {
@@ -717,36 +788,47 @@ export function parserWordFeatures(
   let n = offset;
   switch (kind) {
     case WORD_S0:
-      out[n++] = featureKey1(1, w);
-      out[n++] = featureKey1(2, t);
-      out[n++] = featureKey2(3, w, t);
-      out[n++] = featureKey2(83, word < 0 ? NO_WORD : input.suffixes[word]!, t);
+      out[n++] = key1(1, w);
+      out[n++] = key1(2, t);
+      out[n++] = key2(3, w, t);
+      out[n++] = key2(83, word < 0 ? NO_WORD : input.suffixes[word]!, t);
       return n;
     case WORD_S1:
-      out[n++] = featureKey1(4, w);
-      out[n++] = featureKey1(5, t);
-      out[n++] = featureKey2(6, w, t);
+      out[n++] = key1(4, w);
+      out[n++] = key1(5, t);
+      out[n++] = key2(6, w, t);
       return n;
     case WORD_S2:
-      out[n++] = featureKey1(7, w);
-      out[n++] = featureKey1(8, t);
+      out[n++] = key1(7, w);
+      out[n++] = key1(8, t);
       return n;
     case WORD_B0:
-      out[n++] = featureKey1(9, w);
-      out[n++] = featureKey1(10, t);
-      out[n++] = featureKey2(11, w, t);
-      out[n++] = featureKey2(84, word < 0 ? NO_WORD : input.suffixes[word]!, t);
+      out[n++] = key1(9, w);
+      out[n++] = key1(10, t);
+      out[n++] = key2(11, w, t);
+      out[n++] = key2(84, word < 0 ? NO_WORD : input.suffixes[word]!, t);
       return n;
     case WORD_B1:
-      out[n++] = featureKey1(12, w);
-      out[n++] = featureKey1(13, t);
-      out[n++] = featureKey2(14, w, t);
+      out[n++] = key1(12, w);
+      out[n++] = key1(13, t);
+      out[n++] = key2(14, w, t);
       return n;
-    default:
-      out[n++] = featureKey1(15, w);
-      out[n++] = featureKey1(16, t);
-      out[n++] = featureKey2(17, w, t);
+    case WORD_B2:
+      out[n++] = key1(15, w);
+      out[n++] = key1(16, t);
+      out[n++] = key2(17, w, t);
       return n;
+    case WORD_S0_LEAF: {
+      // No dependents: no counts and empty label sets (-1 for no word, as `parserDynamicFeatures` reads them).
+      const none = word < 0 ? -1 : 0;
+      clearDependentPositions();
+      return s0Features(out, n, w, t, none, none, none, none, none, none);
+    }
+    default: {
+      const none = word < 0 ? -1 : 0;
+      clearDependentPositions();
+      return b0Features(out, n, w, t, none, none, none);
+    }
   }
 }
 
@@ -765,10 +847,10 @@ export function parserBufferTagFeatures(
   const b1t = staticTag(tags, b1);
   const b2t = staticTag(tags, b2);
   let n = offset;
-  out[n++] = featureKey1(0, 0);
-  out[n++] = featureKey2(42, b0t, b1t);
-  out[n++] = featureKey3(47, b0t, b1t, b2t);
-  out[n++] = featureKey3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
+  out[n++] = key1(0, 0);
+  out[n++] = key2(42, b0t, b1t);
+  out[n++] = key3(47, b0t, b1t, b2t);
+  out[n++] = key3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
   return n;
 }
 

@@ -1,4 +1,4 @@
-import { featureKey1, featureKey2, featureKey3, hashRange, hashString } from './feature-hash';
+import { hashRange, hashString, key1, key2, key3 } from './feature-hash';
 import { shapeHash, wordFlags } from './word-shape';
 
 /** Per-token hashes the tagger's features are built from, padded by two positions on each side. */
@@ -186,51 +186,51 @@ export function taggerFeatures(
   const { lower, suffix3 } = context;
   const word = lower[at]!;
   let n = 0;
-  out[n++] = featureKey1(0, 0);
-  out[n++] = featureKey1(1, word);
-  out[n++] = featureKey1(2, context.suffix1[at]!);
-  out[n++] = featureKey1(3, context.suffix2[at]!);
-  out[n++] = featureKey1(4, suffix3[at]!);
-  out[n++] = featureKey1(5, context.prefix1[at]!);
-  out[n++] = featureKey1(6, context.prefix2[at]!);
-  out[n++] = featureKey1(7, context.prefix3[at]!);
-  out[n++] = featureKey1(8, context.shape[at]!);
-  out[n++] = featureKey1(9, context.flags[at]!);
-  out[n++] = featureKey1(10, previous);
-  out[n++] = featureKey2(11, previous, previous2);
-  out[n++] = featureKey2(12, previous, word);
-  out[n++] = featureKey1(13, lower[at - 1]!);
-  out[n++] = featureKey1(14, suffix3[at - 1]!);
-  out[n++] = featureKey1(15, lower[at - 2]!);
-  out[n++] = featureKey1(16, lower[at + 1]!);
-  out[n++] = featureKey1(17, suffix3[at + 1]!);
-  out[n++] = featureKey1(18, lower[at + 2]!);
-  out[n++] = featureKey2(19, lower[at - 1]!, word);
-  out[n++] = featureKey2(20, word, lower[at + 1]!);
-  out[n++] = featureKey2(21, previous, lower[at + 1]!);
-  out[n++] = featureKey1(22, context.form[at]!);
-  out[n++] = featureKey1(23, context.shape[at + 1]!);
-  out[n++] = featureKey1(24, previous2);
-  out[n++] = featureKey2(25, previous, suffix3[at]!);
-  out[n++] = featureKey1(26, context.form[at - 1]!);
-  out[n++] = featureKey1(27, context.form[at + 1]!);
-  out[n++] = featureKey1(28, context.suffix2[at + 1]!);
-  out[n++] = featureKey1(29, context.shape[at - 1]!);
-  out[n++] = featureKey2(30, context.flags[at]!, previous);
-  out[n++] = featureKey3(31, previous, previous2, word);
-  out[n++] = featureKey2(32, word, lower[at + 2]!);
-  out[n++] = featureKey2(33, lower[at - 1]!, lower[at + 1]!);
+  out[n++] = key1(0, 0);
+  out[n++] = key1(1, word);
+  out[n++] = key1(2, context.suffix1[at]!);
+  out[n++] = key1(3, context.suffix2[at]!);
+  out[n++] = key1(4, suffix3[at]!);
+  out[n++] = key1(5, context.prefix1[at]!);
+  out[n++] = key1(6, context.prefix2[at]!);
+  out[n++] = key1(7, context.prefix3[at]!);
+  out[n++] = key1(8, context.shape[at]!);
+  out[n++] = key1(9, context.flags[at]!);
+  out[n++] = key1(10, previous);
+  out[n++] = key2(11, previous, previous2);
+  out[n++] = key2(12, previous, word);
+  out[n++] = key1(13, lower[at - 1]!);
+  out[n++] = key1(14, suffix3[at - 1]!);
+  out[n++] = key1(15, lower[at - 2]!);
+  out[n++] = key1(16, lower[at + 1]!);
+  out[n++] = key1(17, suffix3[at + 1]!);
+  out[n++] = key1(18, lower[at + 2]!);
+  out[n++] = key2(19, lower[at - 1]!, word);
+  out[n++] = key2(20, word, lower[at + 1]!);
+  out[n++] = key2(21, previous, lower[at + 1]!);
+  out[n++] = key1(22, context.form[at]!);
+  out[n++] = key1(23, context.shape[at + 1]!);
+  out[n++] = key1(24, previous2);
+  out[n++] = key2(25, previous, suffix3[at]!);
+  out[n++] = key1(26, context.form[at - 1]!);
+  out[n++] = key1(27, context.form[at + 1]!);
+  out[n++] = key1(28, context.suffix2[at + 1]!);
+  out[n++] = key1(29, context.shape[at - 1]!);
+  out[n++] = key2(30, context.flags[at]!, previous);
+  out[n++] = key3(31, previous, previous2, word);
+  out[n++] = key2(32, word, lower[at + 2]!);
+  out[n++] = key2(33, lower[at - 1]!, lower[at + 1]!);
   const ambiguity = context.ambiguity;
-  out[n++] = featureKey1(34, ambiguity[at]!);
-  out[n++] = featureKey1(35, ambiguity[at + 1]!);
-  out[n++] = featureKey1(36, ambiguity[at + 2]!);
-  out[n++] = featureKey2(37, ambiguity[at]!, ambiguity[at + 1]!);
-  out[n++] = featureKey2(38, previous, ambiguity[at + 1]!);
-  out[n++] = featureKey3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = key1(34, ambiguity[at]!);
+  out[n++] = key1(35, ambiguity[at + 1]!);
+  out[n++] = key1(36, ambiguity[at + 2]!);
+  out[n++] = key2(37, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = key2(38, previous, ambiguity[at + 1]!);
+  out[n++] = key3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
   const flags = context.flags;
-  out[n++] = featureKey2(40, flags[at]!, i === 0 ? 1 : 0);
-  out[n++] = featureKey3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
-  out[n++] = featureKey2(42, ambiguity[at]!, flags[at]!);
+  out[n++] = key2(40, flags[at]!, i === 0 ? 1 : 0);
+  out[n++] = key3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  out[n++] = key2(42, ambiguity[at]!, flags[at]!);
   return n;
 }
 
@@ -251,21 +251,21 @@ export function taggerOwnWordFeatures(
 ): number {
   const at = i + PAD;
   let n = offset;
-  out[n++] = featureKey1(0, 0);
-  out[n++] = featureKey1(1, context.lower[at]!);
-  out[n++] = featureKey1(2, context.suffix1[at]!);
-  out[n++] = featureKey1(3, context.suffix2[at]!);
-  out[n++] = featureKey1(4, context.suffix3[at]!);
-  out[n++] = featureKey1(5, context.prefix1[at]!);
-  out[n++] = featureKey1(6, context.prefix2[at]!);
-  out[n++] = featureKey1(7, context.prefix3[at]!);
-  out[n++] = featureKey1(8, context.shape[at]!);
-  out[n++] = featureKey1(9, context.flags[at]!);
-  out[n++] = featureKey1(22, context.form[at]!);
-  out[n++] = featureKey1(34, context.ambiguity[at]!);
+  out[n++] = key1(0, 0);
+  out[n++] = key1(1, context.lower[at]!);
+  out[n++] = key1(2, context.suffix1[at]!);
+  out[n++] = key1(3, context.suffix2[at]!);
+  out[n++] = key1(4, context.suffix3[at]!);
+  out[n++] = key1(5, context.prefix1[at]!);
+  out[n++] = key1(6, context.prefix2[at]!);
+  out[n++] = key1(7, context.prefix3[at]!);
+  out[n++] = key1(8, context.shape[at]!);
+  out[n++] = key1(9, context.flags[at]!);
+  out[n++] = key1(22, context.form[at]!);
+  out[n++] = key1(34, context.ambiguity[at]!);
   // The same for every token but the first.
-  out[n++] = featureKey2(40, context.flags[at]!, i === 0 ? 1 : 0);
-  out[n++] = featureKey2(42, context.ambiguity[at]!, context.flags[at]!);
+  out[n++] = key2(40, context.flags[at]!, i === 0 ? 1 : 0);
+  out[n++] = key2(42, context.ambiguity[at]!, context.flags[at]!);
   return n;
 }
 
@@ -281,12 +281,12 @@ export function taggerNextWordFeatures(
 ): number {
   const at = i + PAD + 1;
   let n = offset;
-  out[n++] = featureKey1(16, context.lower[at]!);
-  out[n++] = featureKey1(17, context.suffix3[at]!);
-  out[n++] = featureKey1(23, context.shape[at]!);
-  out[n++] = featureKey1(27, context.form[at]!);
-  out[n++] = featureKey1(28, context.suffix2[at]!);
-  out[n++] = featureKey1(35, context.ambiguity[at]!);
+  out[n++] = key1(16, context.lower[at]!);
+  out[n++] = key1(17, context.suffix3[at]!);
+  out[n++] = key1(23, context.shape[at]!);
+  out[n++] = key1(27, context.form[at]!);
+  out[n++] = key1(28, context.suffix2[at]!);
+  out[n++] = key1(35, context.ambiguity[at]!);
   return n;
 }
 
@@ -302,10 +302,10 @@ export function taggerPreviousWordFeatures(
 ): number {
   const at = i + PAD - 1;
   let n = offset;
-  out[n++] = featureKey1(13, context.lower[at]!);
-  out[n++] = featureKey1(14, context.suffix3[at]!);
-  out[n++] = featureKey1(26, context.form[at]!);
-  out[n++] = featureKey1(29, context.shape[at]!);
+  out[n++] = key1(13, context.lower[at]!);
+  out[n++] = key1(14, context.suffix3[at]!);
+  out[n++] = key1(26, context.form[at]!);
+  out[n++] = key1(29, context.shape[at]!);
   return n;
 }
 
@@ -318,8 +318,8 @@ export function taggerSecondNextWordFeatures(
 ): number {
   const at = i + PAD + 2;
   let n = offset;
-  out[n++] = featureKey1(18, context.lower[at]!);
-  out[n++] = featureKey1(36, context.ambiguity[at]!);
+  out[n++] = key1(18, context.lower[at]!);
+  out[n++] = key1(36, context.ambiguity[at]!);
   return n;
 }
 
@@ -331,9 +331,9 @@ export function taggerPreviousClassFeatures(
   offset = 0,
 ): number {
   let n = offset;
-  out[n++] = featureKey1(10, previous);
-  out[n++] = featureKey2(11, previous, previous2);
-  out[n++] = featureKey1(24, previous2);
+  out[n++] = key1(10, previous);
+  out[n++] = key2(11, previous, previous2);
+  out[n++] = key1(24, previous2);
   return n;
 }
 
@@ -349,19 +349,19 @@ export function taggerContextFeatures(
   const { lower, suffix3, ambiguity, flags } = context;
   const word = lower[at]!;
   let n = 0;
-  out[n++] = featureKey2(12, previous, word);
-  out[n++] = featureKey1(15, lower[at - 2]!);
-  out[n++] = featureKey2(19, lower[at - 1]!, word);
-  out[n++] = featureKey2(20, word, lower[at + 1]!);
-  out[n++] = featureKey2(21, previous, lower[at + 1]!);
-  out[n++] = featureKey2(25, previous, suffix3[at]!);
-  out[n++] = featureKey2(30, flags[at]!, previous);
-  out[n++] = featureKey3(31, previous, previous2, word);
-  out[n++] = featureKey2(32, word, lower[at + 2]!);
-  out[n++] = featureKey2(33, lower[at - 1]!, lower[at + 1]!);
-  out[n++] = featureKey2(37, ambiguity[at]!, ambiguity[at + 1]!);
-  out[n++] = featureKey2(38, previous, ambiguity[at + 1]!);
-  out[n++] = featureKey3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
-  out[n++] = featureKey3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  out[n++] = key2(12, previous, word);
+  out[n++] = key1(15, lower[at - 2]!);
+  out[n++] = key2(19, lower[at - 1]!, word);
+  out[n++] = key2(20, word, lower[at + 1]!);
+  out[n++] = key2(21, previous, lower[at + 1]!);
+  out[n++] = key2(25, previous, suffix3[at]!);
+  out[n++] = key2(30, flags[at]!, previous);
+  out[n++] = key3(31, previous, previous2, word);
+  out[n++] = key2(32, word, lower[at + 2]!);
+  out[n++] = key2(33, lower[at - 1]!, lower[at + 1]!);
+  out[n++] = key2(37, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = key2(38, previous, ambiguity[at + 1]!);
+  out[n++] = key3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
+  out[n++] = key3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
   return n;
 }

@@ -1,6 +1,6 @@
 import { LinearModel, type LinearModelData } from './linear-model';
 import {
-  normalizeWord,
+  lexicalEntry,
   reusableTaggerContext,
   TAGGER_FEATURE_COUNT,
   type TaggerContext,
@@ -83,7 +83,8 @@ export class Tagger {
 
   /** Whether the tagger learnt the word's possible tags from training (seen at least twice). */
   knows(word: string): boolean {
-    return this.dictionary.has(word) || this.lexicon.has(normalizeWord(word));
+    // The memo of the word's hashes has its normalised form (no lowercasing and digit tests per call).
+    return this.dictionary.has(word) || this.lexicon.has(lexicalEntry(word).normalized);
   }
 
   /** The class id of every word. */
