@@ -633,6 +633,95 @@ function ellipticalSubjectVerb(clause: MoodClause): boolean {
   );
 }
 
+/** Relations only a nominal takes: a determiner, an adjective, a numeral, a possessor. */
+const NOMINAL_ONLY_RELATION = /^(det|amod|nummod|nmod:poss)(:|$)/;
+/** Classes of a word that may be a Subject. */
+const NOMINAL_SUBJECT_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'PRON']);
+/** Relations that give a clause a predicate: a Subject, an auxiliary, a copula. */
+const PREDICATE_RELATION = /^(nsubj|csubj|expl|aux|cop)(:|$)/;
+/**
+ * Classes of a root that is no predicator without a copula or auxiliary ("Fine since ...", "Not
+ * certain if ..."); not a noun or name, which before a dependent clause is often a vocative the tagger
+ * read as a noun ("Phil if you could ..."), nor an adverb, which is often part of the subordinator
+ * ("As long as she stays", "Not long before he left").
+ */
+const VERBLESS_HEAD_TAGS = new Set<Upos>(['ADJ']);
+/** Relations only a verb takes: objects, complements, obliques, particles. */
+const VERB_ONLY_RELATION = /^(obj|iobj|xcomp|ccomp|obl|compound:prt)(:|$)/;
+
+/** Local index of the sentence root when it lies in the clause, else -1. */
+function rootIndex(view: ClauseView): number {
+  const { tokens } = view.syntactic;
+  for (let index = 0; index < tokens.length; index += 1)
+    if (tokens[index]?.headStart === null && tokens[index]?.deprel === 'root') return index;
+  return -1;
+}
+
+/**
+ * "Cheapest drinks on the coast!", "A Big Help!", "Local reasons for delay": the tagger read the head
+ * noun as a verb, but the parse hangs a determiner, an adjective, a numeral or a possessor on it before
+ * it, which only a nominal takes, with no noun or pronoun between them (which could be the Subject:
+ * "the water rose"), nothing that only a verb takes (an object, a complement, an oblique) after it, and
+ * nothing in the clause is a Subject, auxiliary or copula. Returns
+ * "root/modifier/relation", or ''.
+ */
+function verbRootWithNominalDependent(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined || rootToken.pos !== 'VERB') return '';
+  // A past or -ing form may be tensed or progressive after a Subject the parse took for a modifier
+  // ("The other moaned", "your going"); a noun read as a verb has the base or the plural form.
+  const form = view.lower[root] ?? '';
+  if (form !== view.lemma[root] && !form.endsWith('s')) return '';
+  let modifier = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined) continue;
+    if (PREDICATE_RELATION.test(token.deprel)) return '';
+    // "These look fine to me", "The proposal paints broad strokes": a complement or object makes it a verb after all.
+    if (token.headStart === rootToken.start && VERB_ONLY_RELATION.test(token.deprel)) return '';
+    if (
+      modifier < 0 &&
+      index < root &&
+      token.headStart === rootToken.start &&
+      NOMINAL_ONLY_RELATION.test(token.deprel)
+    )
+      modifier = index;
+  }
+  const found = tokens[modifier];
+  if (found === undefined) return '';
+  // "the water rose": a nominal between the modifier and the root may be the root's Subject.
+  for (let index = modifier + 1; index < root; index += 1)
+    if (
+      NOMINAL_SUBJECT_TAGS.has(tokens[index]?.pos ?? 'X') &&
+      !NOMINAL_ONLY_RELATION.test(tokens[index]?.deprel ?? '')
+    )
+      return '';
+  return `${rootToken.text}/${found.text}/${found.deprel}`;
+}
+
+/**
+ * "Fine since it is a holiday.", "Not certain if the bus runs today.", "Very happy since ...": the
+ * clause holds the sentence root, an adjective with no Subject, copula or
+ * auxiliary, before the subordinator of the finite clause that hangs on it: the main part is verbless,
+ * the finite verb is the dependent's. Returns "root/class", or ''.
+ */
+function verblessRootBeforeDependent(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined || !VERBLESS_HEAD_TAGS.has(rootToken.pos)) return '';
+  let mark = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined) continue;
+    if (token.headStart === rootToken.start && PREDICATE_RELATION.test(token.deprel)) return '';
+    if (mark < 0 && /^mark(:|$)/.test(token.deprel)) mark = index;
+  }
+  return mark > root ? `${rootToken.text}/${rootToken.pos}` : '';
+}
+
 const ELLIPTED_SUBJECT: Premise[] = [
   { label: 'subject_position', value: 'ellipted' },
   { label: 'tree_subject', value: 'none (no nsubj/csubj/expl)' },
@@ -688,6 +777,26 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'If the shop is still open?', mood: 'interrogative' },
       { text: 'Because the bus was late again?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.TREE_VERBLESS_ROOT_BEFORE_DEPENDENT',
+    // A verbless main part the segmentation left with its dependent clause ("Fine since it is a
+    // holiday."): the sentence root is no predicator and the only Finite is the dependent's.
+    when: (clause) =>
+      clause.standalone &&
+      clause.dependency === 'hypotactic' &&
+      clause.hasFinite &&
+      clause.final !== '?' &&
+      verblessRootBeforeDependent(clause.view),
+    decide: (_clause, root) =>
+      verdict('fragment', 0.7, [
+        { label: 'tree_root', value: root },
+        { label: 'tree_finite', value: "none on the root (the Finite is the dependent clause's)" },
+      ]),
+    examples: [
+      { text: 'Perfect since we are short of time.', mood: 'fragment' },
+      { text: 'Not certain if the bus runs today.', mood: 'fragment' },
     ],
   },
   {
@@ -789,6 +898,25 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'Fresh bread and cold butter.', mood: 'fragment' },
       { text: 'Appendix C', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB',
+    // "Cheapest drinks on the coast!", "A Big Help!": a determiner or adjective on the root makes it a
+    // noun whatever its tag; with no Subject, auxiliary or copula anywhere, there is no Finite.
+    when: (clause) =>
+      clause.dependency === 'independent' &&
+      clause.final !== '?' &&
+      verbRootWithNominalDependent(clause.view),
+    decide: (_clause, found) =>
+      verdict('fragment', 0.7, [
+        { label: 'tree_root', value: found },
+        { label: 'tree_finite', value: 'none (a nominal root tagged as a verb)' },
+      ]),
+    examples: [
+      { text: 'Cheapest drinks on the coast!', mood: 'fragment' },
+      { text: 'A Big Help!', mood: 'fragment' },
+      { text: 'Local reasons for delay', mood: 'fragment' },
     ],
   },
   // From here on the word order decides; every rule cites the first experiential element.

@@ -42,3 +42,23 @@ describe('MOOD_RULES: each rule decides its own examples, and switched off no lo
     );
   });
 });
+
+describe('the tree rows for nominal and verbless roots keep to their evidence', () => {
+  const rule = (text: string) => moods(pipeline, text).map((clause) => clause.rule);
+
+  it('MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB leaves a Subject with a tensed verb, an object or a complement to the other rules', () => {
+    // A noun between the determiner and the root may be its Subject; a past form may be tensed; a
+    // complement or an object makes the root a verb.
+    expect(moods(pipeline, 'Slowly, the water rose.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'These look fine to me.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'The proposal paints a clear picture.')[0]?.mood).toBe('declarative');
+    expect(rule('The other moaned and held its head.')).not.toContain('MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB');
+  });
+
+  it('MOOD.TREE_VERBLESS_ROOT_BEFORE_DEPENDENT reads only an adjective root before the subordinator', () => {
+    // A name before "if" is a vocative; an adverb before "as" belongs to the subordinator.
+    expect(moods(pipeline, 'Phil if you could send the file.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'As long as she stays.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'Because the boiler broke again.')[0]?.mood).toBe('declarative');
+  });
+});
