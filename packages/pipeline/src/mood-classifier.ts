@@ -2,33 +2,71 @@ import type { Mood, Premise, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
   ADJECTIVE_VERBS,
+  CAUSEE_PRONOUNS,
   CLOSING_FORMULAS,
+  COMMAND_ADVERBS,
+  CONDITIONAL_FINITES,
+  COUNTERFACTUAL_MODALS,
+  DEFECTIVE_VERBS,
+  DEGREE_OPENERS,
+  DEGREE_WORDS,
+  DISCOURSE_OPENERS,
   ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
   EXCLAMATIVE_ADJECTIVES,
   EXCLAMATIVE_BARE_NOUNS,
+  FEELING_VERBS,
+  FINITE_AFTER_NOMINAL,
+  FINITE_WORDS,
   FIRST_PERSON_ELLIPSIS_VERBS,
+  FREE_RELATIVE_WH,
   HEADER_LABELS,
+  HEADING_WH,
+  HOW_QUESTION_ADJECTIVES,
   IMPERATIVE_OPENERS,
   IMPERATIVE_VERBS,
   INTENSIFIED_ELLIPSIS_VERBS,
   INTERPERSONAL_THEMES,
+  IS_FORMS,
+  LINKING_PROGRESSIVES,
+  MINOR_CLOSERS,
   MINOR_EXPRESSIONS,
   MINOR_PHRASE_PREPOSITIONS,
   MINOR_TAIL_INTENSIFIERS,
   MINOR_WITH_PHRASE,
+  MODAL_OR_DO,
+  NEGATIVE_OBJECTS,
+  NEGATIVE_OPENERS,
+  NON_FINITE_AUX,
+  OPERATOR_LEMMAS,
+  PERFECT_HAVE,
   QUOTING_VERBS,
+  SAME_FORM_PAST,
+  SO_COMMAND_VERBS,
+  STATIVE_AFTER_ADVERB,
+  SUBJECT_DETERMINERS,
+  SUBJECT_WORDS,
   TEXTUAL_THEMES,
+  VOCATIVE_PRONOUNS,
+  WH_SUBORDINATORS,
   WH_WORDS,
+  WHAT_QUESTION_ADJECTIVES,
 } from './lexicons/mood-lexicon';
 import {
+  DO_FORMS,
   FINITE_BE_FORMS,
   FINITE_OPERATOR_FORMS,
+  NOMINATIVE_PRONOUNS,
   POSSESSIVE_DETERMINERS,
   SUBJECT_PRONOUNS,
-  wordSet,
 } from './lexicons/word-classes';
-import { applyMoodTreeRules } from './mood-tree';
+import {
+  MOOD_TREE_RULES,
+  type MoodTreeRule,
+  type TreeMoodFacts,
+  treeMoodFacts,
+  treePremises,
+} from './mood-tree';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
@@ -40,15 +78,11 @@ export interface MoodDecision {
   readonly premises: Premise[];
 }
 
+const POSSESSIVES: ReadonlySet<string> = new Set(POSSESSIVE_DETERMINERS);
 const SKIP_TAGS = new Set(['PUNCT', 'CCONJ', 'INTJ', 'SYM']);
 const SUBJECT_START = new Set(['PRON', 'NOUN', 'PROPN', 'DET', 'NUM', 'ADJ']);
 const EXCLAMATIVE_NEXT = new Set(['ADJ', 'ADV']);
-const FREE_RELATIVE_WH = new Set(['what', 'whatever', 'whoever', 'whichever']);
 const ADJUNCT_OPENING = new Set(['ADP', 'ADV', 'SCONJ', 'PROPN']);
-/** Adjectives of measure that "how" asks about ("how old", "how far"), rather than exclaims with. */
-const HOW_QUESTION_ADJECTIVES = wordSet(
-  'old long far big tall large high deep wide heavy fast late early many much often soon small short young hot cold warm good bad',
-);
 
 /** True when a lexical verb comes after `from` in the clause. */
 function verbAfter(view: ClauseView, from: number): boolean {
@@ -83,20 +117,6 @@ function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
 
 /** Tags inside an opening prepositional phrase ("For the best view", "From the north or south"). */
 const PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'ADV', 'CCONJ']);
-/** Verbs whose past tense has the base form: after a singular noun they may be tensed ("the firm cut"). */
-const SAME_FORM_PAST = new Set([
-  'put',
-  'set',
-  'cut',
-  'let',
-  'hit',
-  'read',
-  'cost',
-  'quit',
-  'shut',
-  'spread',
-  'hurt',
-]);
 
 /**
  * MOOD.ADJUNCT_THEN_BASE_VERB without a comma: "For the best view take the stairs", "From the north come
@@ -137,10 +157,6 @@ function firstWordIndex(view: ClauseView): number {
 
 const UPPER_INITIAL = /^\p{Lu}/u;
 
-/** Subject pronouns of a WH-clause heading ("How we move"); not "you" ("what you think" asks in chat). */
-const HEADING_SUBJECTS = new Set(['i', 'we', 'they', 'he', 'she']);
-const HEADING_WH = new Set(['how', 'what', 'why', 'where', 'when']);
-
 /**
  * "How we move", "What they eat", "How the city votes": a WH-word, a Subject pronoun or a determined or
  * proper nominal group, then a lexical verb with no operator before it (so no Finite before the Subject),
@@ -150,7 +166,7 @@ function whClauseHeading(view: ClauseView, start: number): boolean {
   const { lower, pos, lemma } = view;
   if (!HEADING_WH.has(lower[start] ?? '') || lower.length - start > 10) return false;
   let verb = start + 1;
-  if (HEADING_SUBJECTS.has(lower[verb] ?? '')) verb += 1;
+  if (NOMINATIVE_PRONOUNS.has(lower[verb] ?? '')) verb += 1;
   else if (lower[start] !== 'what' && (pos[verb] === 'DET' || pos[verb] === 'PROPN')) {
     verb += 1;
     while (
@@ -170,7 +186,7 @@ function whClauseHeading(view: ClauseView, start: number): boolean {
   return (
     pos[verb] === 'VERB' &&
     !form.endsWith('ing') &&
-    (form !== lemma[verb] || HEADING_SUBJECTS.has(lower[verb - 1] ?? ''))
+    (form !== lemma[verb] || NOMINATIVE_PRONOUNS.has(lower[verb - 1] ?? ''))
   );
 }
 
@@ -214,37 +230,6 @@ export function firstExperientialIndex(view: ClauseView): number {
   }
   return index;
 }
-
-const IS_FORMS = new Set(["'s", '’s', 'is']);
-
-/** Continuatives and response words that open a turn ("Alright, ...", "Nah, ..."), whatever their tag. */
-const DISCOURSE_OPENERS = new Set([
-  'alright',
-  'okay',
-  'ok',
-  'yeah',
-  'yes',
-  'yep',
-  'nah',
-  'no',
-  'um',
-  'uh',
-  'hey',
-]);
-
-/** Pronouns that can only be objects or are indefinite: after "have" they are the causee, not a Subject. */
-const CAUSEE_PRONOUNS = new Set([
-  'me',
-  'him',
-  'us',
-  'them',
-  'someone',
-  'somebody',
-  'everyone',
-  'everybody',
-  'anyone',
-  'anybody',
-]);
 
 /** A step number of a list ("2", "3.") before a capitalised base verb: "2 Plant the seeds", "3. Water daily". */
 const LIST_NUMBER = /^\d{1,2}[.)]?$/;
@@ -305,9 +290,6 @@ function dataLine(view: ClauseView): string {
   return '';
 }
 
-const VOCATIVE_PRONOUNS = new Set(['everyone', 'everybody', 'all', 'guys', 'folks', 'y’all', "y'all"]);
-const PHRASE_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
-
 /**
  * MOOD.MINOR_FORMULA: a chain of minor expressions, optionally closed by intensifiers ("Thank you so
  * much", "No problem at all"), a prepositional phrase after a greeting-type expression ("Good luck with the
@@ -350,7 +332,7 @@ function minorFormula(view: ClauseView): string {
   ) {
     // "Good luck with the exam", "Thanks for helping": no Finite and no Subject pronoun in the phrase.
     for (let probe = index + 1; probe < count; probe += 1) {
-      if (pos[probe] === 'AUX' || PHRASE_SUBJECTS.has(lower[probe] ?? '')) return '';
+      if (pos[probe] === 'AUX' || SUBJECT_PRONOUNS.has(lower[probe] ?? '')) return '';
       if (pos[probe] === 'PUNCT' && lower[probe] !== ',' && probe < count - 1) return '';
     }
     return found.join(' ');
@@ -373,9 +355,1128 @@ function minorFormula(view: ClauseView): string {
   return index === count ? found.join(' ') : '';
 }
 
+/** A rule's conclusion: the mood, its confidence, and the premises the rule adds to the common ones. */
+export interface MoodVerdict {
+  readonly mood: Mood;
+  readonly confidence: number;
+  readonly premises?: readonly Premise[];
+}
+
+/** A worked example: an invented sentence whose main clause the rule decides, with the mood it gives. */
+export interface MoodExample {
+  readonly text: string;
+  readonly mood: Mood;
+}
+
 /**
- * Mood (ANNOTATION.md, "Mood"): dependent clauses are indicative or fragment; independent clauses are
- * decided by what comes first (WH-element, Finite, base verb, Subject), then by the question mark.
+ * One row of the mood table. `id` switches the rule off (`createPipeline({ disabledRules })`) and is
+ * written in the reasoning trace, unless `trace` names the older id several rows share (a question read
+ * two ways is still `MOOD.FINITE_BEFORE_SUBJECT` in the trace). `when` says whether the rule holds (a
+ * string it returns, when not empty, is what it found and goes to `decide`); `decide` gives the verdict.
+ */
+export interface MoodRule {
+  readonly id: string;
+  readonly trace?: string;
+  readonly when: (clause: MoodClause) => boolean | string;
+  readonly decide: (clause: MoodClause, found: string) => MoodVerdict;
+  /** Invented sentences whose main clause this rule decides (run as its tests). */
+  readonly examples: readonly MoodExample[];
+}
+
+/** The operator that opens a clause, the words after it up to its Subject, and whether "not" is among them. */
+interface OperatorOpening {
+  /** Index after the operator's particles and adverbs (where the Subject would stand). */
+  readonly after: number;
+  readonly negated: boolean;
+  /** `declarativeInversion` at `after` ('' with a "?", or when the Finite does not stand before a Subject). */
+  readonly inversion: string;
+}
+
+/**
+ * What the mood rules read of one clause, each fact computed once and only when a rule asks for it: the
+ * clause view, the block it sits in (heading, standalone dependent), the first experiential element, the
+ * tree's Subject and Finite, and the word-order facts several rules share.
+ */
+export class MoodClause {
+  readonly hasFinite: boolean;
+  readonly final: string;
+  #start = -1;
+  #facts: TreeMoodFacts | undefined;
+  #minorText: boolean | undefined;
+  #structure: { value: boolean | undefined } | undefined;
+  #operator: OperatorOpening | null | undefined;
+  #verbAt = -1;
+  #subjectBefore: boolean | undefined;
+
+  constructor(
+    readonly view: ClauseView,
+    readonly heading: boolean,
+    readonly standalone: boolean,
+    readonly disabled: ReadonlySet<string> | undefined,
+  ) {
+    this.hasFinite = view.finite >= 0;
+    this.final = view.sentenceFinal;
+  }
+
+  get dependency(): string {
+    return this.view.syntactic.dependency;
+  }
+
+  /** Index of the first experiential element (`firstExperientialIndex`). */
+  get start(): number {
+    if (this.#start < 0) this.#start = firstExperientialIndex(this.view);
+    return this.#start;
+  }
+
+  /** The first experiential element, lower-cased ('' past the end). */
+  get word(): string {
+    return this.view.lower[this.start] ?? '';
+  }
+
+  get tag(): Upos | undefined {
+    return this.view.pos[this.start];
+  }
+
+  /** A WH-word first ("that" is none). */
+  get wh(): boolean {
+    return WH_WORDS.has(this.word);
+  }
+
+  /** Subject and Finite as the tree shows them (mood-tree.ts). */
+  get facts(): TreeMoodFacts {
+    this.#facts ??= treeMoodFacts(this.view, this.start, this.disabled);
+    return this.#facts;
+  }
+
+  get minorText(): boolean {
+    this.#minorText ??= isMinorText(this.view);
+    return this.#minorText;
+  }
+
+  /**
+   * After "what"/"how" with no "?": true when a Subject precedes the Finite or nothing follows the
+   * WH-phrase (exclamative), false when a Finite comes right after it (question), undefined otherwise.
+   */
+  get structure(): boolean | undefined {
+    if (this.#structure === undefined) {
+      const { view, start, word } = this;
+      this.#structure = {
+        value:
+          this.final === '?'
+            ? undefined
+            : word === 'what'
+              ? whatStructure(view, start)
+              : word === 'how'
+                ? howStructure(view, start)
+                : undefined,
+      };
+    }
+    return this.#structure.value;
+  }
+
+  /** The operator first ("Is it ...", "Don't ...", "Did they ..."), or null when the clause does not open with one. */
+  get operator(): OperatorOpening | null {
+    if (this.#operator === undefined) {
+      const { view, start, word, tag } = this;
+      const { lower, pos } = view;
+      if (
+        (tag === 'AUX' && !NON_FINITE_AUX.has(word)) ||
+        (tag === 'VERB' && DO_FORMS.has(word) && verbAfter(view, start + 1))
+      ) {
+        let after = start + 1;
+        let negated = false;
+        while (
+          after < lower.length &&
+          (pos[after] === 'PART' || (pos[after] === 'ADV' && pos[after + 1] !== 'PUNCT'))
+        ) {
+          if (lower[after] === 'not' || lower[after] === "n't" || lower[after] === 'n’t') negated = true;
+          after += 1;
+        }
+        const inversion = this.final === '?' ? '' : declarativeInversion(view, start, after);
+        this.#operator = { after, negated, inversion };
+      } else this.#operator = null;
+    }
+    return this.#operator;
+  }
+
+  /** Where the base verb of a command would stand: the first element, or past one or two adverbs ("Just call me"). */
+  get verbAt(): number {
+    if (this.#verbAt < 0) {
+      const { pos, lower } = this.view;
+      let verbAt = this.start;
+      while (pos[verbAt] === 'ADV' && verbAt + 1 < lower.length && verbAt - this.start < 2) verbAt += 1;
+      this.#verbAt = pos[verbAt] !== 'VERB' ? this.start : verbAt;
+    }
+    return this.#verbAt;
+  }
+
+  /** A base-form verb at `verbAt` that opens the verbal group. */
+  get baseVerb(): boolean {
+    const { view, verbAt } = this;
+    return (
+      view.pos[verbAt] === 'VERB' &&
+      view.lower[verbAt] === view.lemma[verbAt] &&
+      (view.verbalGroup?.start === verbAt || view.verbalGroup?.start === this.start)
+    );
+  }
+
+  /** A nominal before the Finite (or before the head when there is none), from the first element on. */
+  get subjectBefore(): boolean {
+    if (this.#subjectBefore === undefined) {
+      const finiteAt = this.hasFinite ? this.view.finite : this.view.head;
+      let found = false;
+      for (let index = this.start; index < finiteAt; index += 1)
+        if (isSubjectLike(this.view.pos[index])) found = true;
+      this.#subjectBefore = found;
+    }
+    return this.#subjectBefore;
+  }
+}
+
+/** The premise every word-order rule cites: the first experiential element. */
+function firstElement(clause: MoodClause): Premise {
+  const { word, tag } = clause;
+  return { label: 'first_element', value: word === '' ? 'none' : `${word}/${tag ?? ''}` };
+}
+
+/** Premises of the word-order rules: the first element, then the rule's own. */
+const wordOrder = (clause: MoodClause, ...own: Premise[]): Premise[] => [firstElement(clause), ...own];
+
+/** Premises of the last rules: the first element and whether a Subject stands before the Finite. */
+const subjectOrder = (clause: MoodClause, ...own: Premise[]): Premise[] => [
+  firstElement(clause),
+  { label: 'subject_position', value: clause.subjectBefore ? 'before_finite' : 'none' },
+  ...own,
+];
+
+const NO_SUBJECT: Premise = { label: 'subject_position', value: 'none' };
+const AFTER_FINITE: Premise = { label: 'subject_position', value: 'after_finite' };
+const BASE_FORM: Premise = { label: 'verb_form', value: 'base' };
+const PARENT_NONE: Premise = { label: 'parent_clause', value: 'none' };
+const isDependent = (clause: MoodClause) =>
+  clause.dependency === 'hypotactic' || clause.dependency === 'embedded';
+const verdict = (mood: Mood, confidence: number, premises?: readonly Premise[]): MoodVerdict =>
+  premises === undefined ? { mood, confidence } : { mood, confidence, premises };
+
+/** "How to apply:", "How to Grow Basil": a WH-word, "to" and a verb, as a title (a colon after it, or the verb capitalised). */
+function whInfinitiveHeading(clause: MoodClause): boolean {
+  const { view, start } = clause;
+  const { lower, pos, lemma, syntactic } = view;
+  if (lower[start + 1] !== 'to') return false;
+  const infinitive = lower[start + 2] ?? '';
+  const title =
+    lower[lower.length - 1] === ':' || UPPER_INITIAL.test(syntactic.tokens[start + 2]?.text ?? '');
+  return (
+    title &&
+    (pos[start + 2] === 'VERB' || (infinitive === lemma[start + 2] && hasPosReading(infinitive, 'VERB')))
+  );
+}
+
+/**
+ * "What a lovely day", "How kind you are", "How kind of you", "how time flies": an exclamative opening
+ * the WH-structure readers left undecided.
+ */
+function exclamativeWhOpening(clause: MoodClause): boolean {
+  const { view, start, word, hasFinite, final } = clause;
+  const { lower, pos, lemma } = view;
+  const next = pos[start + 1];
+  const exclamativeOpening =
+    (word === 'what' &&
+      (lower[start + 1] === 'a' ||
+        lower[start + 1] === 'an' ||
+        lower[start + 1] === 'such' ||
+        // "What tidy gardens": an adjective, which the trained tagger may read as a compound noun.
+        ((next === 'ADJ' || (next === 'NOUN' && hasPosReading(lower[start + 1] ?? '', 'ADJ'))) &&
+          !WHAT_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
+          nominalThenSubject(view, start + 1)))) ||
+    (word === 'how' &&
+      next !== undefined &&
+      EXCLAMATIVE_NEXT.has(next) &&
+      lower[start + 1] !== 'many' &&
+      lower[start + 1] !== 'much');
+  // Without "!" and without a Finite after it, "how long until the war" asks rather than exclaims.
+  const exclaims = final === '!' || word === 'what' || (hasFinite && !invertedAfter(view, start + 2));
+  if (exclamativeOpening && final !== '?' && exclaims) return true;
+  if (word !== 'how' || final === '?') return false;
+  // "How kind you are!", "How I hate these meetings!": "how" with the Subject before the Finite and
+  // "!"; "How lovely", "How amazing" (no verb, an evaluative adjective) exclaim without punctuation.
+  // "How very kind", "How incredibly beautiful": an intensifier before the adjective.
+  const adjectiveAt = next === 'ADV' && pos[start + 2] === 'ADJ' ? start + 2 : start + 1;
+  const evaluative = !HOW_QUESTION_ADJECTIVES.has(lower[adjectiveAt] ?? '');
+  return (
+    (final === '!' && !invertedAfter(view, start + 1)) ||
+    // "How kind of you", "How nice of you to come".
+    (evaluative &&
+      (pos[adjectiveAt] === 'ADJ' || pos[adjectiveAt] === 'NOUN') &&
+      lower[adjectiveAt + 1] === 'of' &&
+      pos[adjectiveAt + 2] === 'PRON') ||
+    (!hasFinite && pos[adjectiveAt] === 'ADJ' && evaluative && !verbAfter(view, adjectiveAt)) ||
+    // "how time flies", "how I miss those days": Subject then a lexical Finite, no operator.
+    (isSubjectLike(next) &&
+      pos[start + 2] === 'VERB' &&
+      (lower[start + 2] !== lemma[start + 2]
+        ? (lower[start + 2] ?? '').endsWith('s')
+        : FEELING_VERBS.has(lower[start + 2] ?? '')))
+  );
+}
+
+/** "Thank you for your time", "Hope this helps", "Love this park", "Email:": a base verb whose Subject is left out. */
+function ellipticalSubjectVerb(clause: MoodClause): boolean {
+  const { view, verbAt, start } = clause;
+  const verbWord = view.lower[verbAt] ?? '';
+  return (
+    view.pos[verbAt] === 'VERB' &&
+    verbWord === view.lemma[verbAt] &&
+    (ELLIPTICAL_SUBJECT_VERBS.has(verbWord) ||
+      (view.lower[verbAt + 1] === ':' && verbAt === 0) ||
+      firstPersonEllipsis(view, start, verbAt))
+  );
+}
+
+/** Relations only a nominal takes: a determiner, an adjective, a numeral, a possessor. */
+const NOMINAL_ONLY_RELATION = /^(det|amod|nummod|nmod:poss)(:|$)/;
+/** Classes of a word that may be a Subject. */
+const NOMINAL_SUBJECT_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'PRON']);
+/** Relations that give a clause a predicate: a Subject, an auxiliary, a copula. */
+const PREDICATE_RELATION = /^(nsubj|csubj|expl|aux|cop)(:|$)/;
+/**
+ * Classes of a root that is no predicator without a copula or auxiliary ("Fine since ...", "Not
+ * certain if ..."); not a noun or name, which before a dependent clause is often a vocative the tagger
+ * read as a noun ("Phil if you could ..."), nor an adverb, which is often part of the subordinator
+ * ("As long as she stays", "Not long before he left").
+ */
+const VERBLESS_HEAD_TAGS = new Set<Upos>(['ADJ']);
+/** Relations only a verb takes: objects, complements, obliques, particles. */
+const VERB_ONLY_RELATION = /^(obj|iobj|xcomp|ccomp|obl|compound:prt)(:|$)/;
+
+/** Local index of the sentence root when it lies in the clause, else -1. */
+function rootIndex(view: ClauseView): number {
+  const { tokens } = view.syntactic;
+  for (let index = 0; index < tokens.length; index += 1)
+    if (tokens[index]?.headStart === null && tokens[index]?.deprel === 'root') return index;
+  return -1;
+}
+
+/**
+ * "Cheapest drinks on the coast!", "A Big Help!", "Local reasons for delay": the tagger read the head
+ * noun as a verb, but the parse hangs a determiner, an adjective, a numeral or a possessor on it before
+ * it, which only a nominal takes, with no noun or pronoun between them (which could be the Subject:
+ * "the water rose"), nothing that only a verb takes (an object, a complement, an oblique) after it, and
+ * nothing in the clause is a Subject, auxiliary or copula. Returns
+ * "root/modifier/relation", or ''.
+ */
+function verbRootWithNominalDependent(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined || rootToken.pos !== 'VERB') return '';
+  // A past or -ing form may be tensed or progressive after a Subject the parse took for a modifier
+  // ("The other moaned", "your going"); a noun read as a verb has the base or the plural form.
+  const form = view.lower[root] ?? '';
+  if (form !== view.lemma[root] && !form.endsWith('s')) return '';
+  let modifier = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined) continue;
+    if (PREDICATE_RELATION.test(token.deprel)) return '';
+    // "These look fine to me", "The proposal paints broad strokes": a complement or object makes it a verb after all.
+    if (token.headStart === rootToken.start && VERB_ONLY_RELATION.test(token.deprel)) return '';
+    if (
+      modifier < 0 &&
+      index < root &&
+      token.headStart === rootToken.start &&
+      NOMINAL_ONLY_RELATION.test(token.deprel)
+    )
+      modifier = index;
+  }
+  const found = tokens[modifier];
+  if (found === undefined) return '';
+  // "the water rose": a nominal between the modifier and the root may be the root's Subject.
+  for (let index = modifier + 1; index < root; index += 1)
+    if (
+      NOMINAL_SUBJECT_TAGS.has(tokens[index]?.pos ?? 'X') &&
+      !NOMINAL_ONLY_RELATION.test(tokens[index]?.deprel ?? '')
+    )
+      return '';
+  return `${rootToken.text}/${found.text}/${found.deprel}`;
+}
+
+/**
+ * "Fine since it is a holiday.", "Not certain if the bus runs today.", "Very happy since ...": the
+ * clause holds the sentence root, an adjective with no Subject, copula or
+ * auxiliary, before the subordinator of the finite clause that hangs on it: the main part is verbless,
+ * the finite verb is the dependent's. Returns "root/class", or ''.
+ */
+function verblessRootBeforeDependent(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined || !VERBLESS_HEAD_TAGS.has(rootToken.pos)) return '';
+  let mark = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined) continue;
+    if (token.headStart === rootToken.start && PREDICATE_RELATION.test(token.deprel)) return '';
+    if (mark < 0 && /^mark(:|$)/.test(token.deprel)) mark = index;
+  }
+  return mark > root ? `${rootToken.text}/${rootToken.pos}` : '';
+}
+
+const ELLIPTED_SUBJECT: Premise[] = [
+  { label: 'subject_position', value: 'ellipted' },
+  { label: 'tree_subject', value: 'none (no nsubj/csubj/expl)' },
+];
+
+/** A base verb with no Subject opens the clause, or "never"/"always" before one ("Never give up"). */
+function commandVerb(clause: MoodClause): boolean {
+  const { view, start, word } = clause;
+  return (
+    clause.baseVerb ||
+    ((word === 'never' || word === 'always') &&
+      view.pos[start + 1] === 'VERB' &&
+      view.lower[start + 1] === view.lemma[start + 1])
+  );
+}
+
+/** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
+const treeRow = (rule: MoodTreeRule): MoodRule => ({
+  id: rule.id,
+  when: (clause) => rule.when(clause.facts, clause.view),
+  decide: (clause) => verdict(rule.mood, 0.85, treePremises(clause.view, clause.facts)),
+  examples: rule.examples.map((text) => ({ text, mood: rule.mood })),
+});
+
+/**
+ * Mood (ANNOTATION.md, "Mood") as an ordered table: the first rule that holds decides, array order is
+ * apply order. Dependent clauses are indicative or fragment; data lines, minor moves and headings come
+ * next; then Subject and Finite as the parse shows them (mood-tree.ts); then, where the tree decides
+ * nothing, the word order: what comes first (WH-element, Finite, base verb, Subject), then the
+ * question mark. The last rule always holds.
+ */
+export const MOOD_RULES: readonly MoodRule[] = [
+  {
+    id: 'MOOD.HEADING',
+    // A heading names what follows ("Deposit", "Paying the rent"): no move of its own, whatever its words.
+    when: (clause) => clause.heading,
+    decide: () => verdict('fragment', 0.9, [{ label: 'block', value: 'heading' }]),
+    examples: [
+      { text: 'DEPOSIT\n\nThe tenant pays the deposit before the first of May.', mood: 'fragment' },
+      { text: '1. Payment Terms\n\nRent is due on the first day of each month.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.STANDALONE_DEPENDENT_QUESTION',
+    // "If anyone else has voted?", "Because it was raining?": a dependent clause with no clause to depend
+    // on in its sentence is a move of its own, and its question mark makes it a question.
+    when: (clause) =>
+      clause.dependency === 'hypotactic' &&
+      clause.view.syntactic.parentClauseId === null &&
+      clause.final === '?' &&
+      clause.hasFinite,
+    decide: () => verdict('interrogative', 0.65, [PARENT_NONE]),
+    examples: [
+      { text: 'If the shop is still open?', mood: 'interrogative' },
+      { text: 'Because the bus was late again?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.TREE_VERBLESS_ROOT_BEFORE_DEPENDENT',
+    // A verbless main part the segmentation left with its dependent clause ("Fine since it is a
+    // holiday."): the sentence root is no predicator and the only Finite is the dependent's.
+    when: (clause) =>
+      clause.standalone &&
+      clause.dependency === 'hypotactic' &&
+      clause.hasFinite &&
+      clause.final !== '?' &&
+      verblessRootBeforeDependent(clause.view),
+    decide: (_clause, root) =>
+      verdict('fragment', 0.7, [
+        { label: 'tree_root', value: root },
+        { label: 'tree_finite', value: "none on the root (the Finite is the dependent clause's)" },
+      ]),
+    examples: [
+      { text: 'Perfect since we are short of time.', mood: 'fragment' },
+      { text: 'Not certain if the bus runs today.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.STANDALONE_DEPENDENT_STATEMENT',
+    // "Because I said so.", "When she was a kitten she looked like a snack cake.": no independent clause
+    // in the sentence, so this one makes its move; indicative is kept for clauses that make none.
+    when: (clause) => clause.standalone && clause.dependency === 'hypotactic' && clause.hasFinite,
+    decide: () => verdict('declarative', 0.6, [PARENT_NONE]),
+    examples: [
+      { text: 'Because the boiler broke again.', mood: 'declarative' },
+      { text: 'Although nobody called us back.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.DEPENDENT_FINITE',
+    when: (clause) => isDependent(clause) && clause.hasFinite,
+    decide: () => verdict('indicative', 0.85),
+    examples: [
+      { text: 'The tenant left because the boiler broke.', mood: 'indicative' },
+      { text: 'She said that the rent had gone up.', mood: 'indicative' },
+    ],
+  },
+  {
+    id: 'MOOD.DEPENDENT_NON_FINITE',
+    when: (clause) => isDependent(clause) && !clause.hasFinite,
+    decide: () => verdict('fragment', 0.75),
+    examples: [
+      { text: 'Feeling tired, the porter sat down.', mood: 'fragment' },
+      { text: 'We went out to buy some bread.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.DATA_LINE',
+    // "04/26/2001 07:17 AM", "Email: anna@example.org", "Sent: Monday": a time stamp, an address or a
+    // header field names a value; it has no Subject and no Finite and makes no move.
+    when: (clause) => dataLine(clause.view),
+    decide: (_clause, line) => verdict('fragment', 0.8, [{ label: 'line', value: line }]),
+    examples: [
+      { text: 'Sent: Friday, June 5', mood: 'fragment' },
+      { text: '12/06/2019 10:45 PM', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.MINOR_QUESTION',
+    // "Right?", "Okay?", "No?": a minor move with a question mark asks for confirmation (ANNOTATION.md:
+    // a question mark makes the clause interrogative).
+    when: (clause) => clause.minorText && clause.final === '?',
+    decide: () => verdict('interrogative', 0.7),
+    examples: [
+      { text: 'Okay?', mood: 'interrogative' },
+      { text: 'Right?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.MINOR_EXPRESSION',
+    when: (clause) => clause.minorText,
+    decide: () => verdict('minor', 0.85),
+    examples: [
+      { text: 'Good evening.', mood: 'minor' },
+      { text: 'Congratulations!', mood: 'minor' },
+    ],
+  },
+  {
+    id: 'MOOD.MINOR_FORMULA',
+    when: (clause) => clause.view.lower.length <= 12 && clause.final !== '?' && minorFormula(clause.view),
+    decide: (_clause, formula) => verdict('minor', 0.75, [{ label: 'minor_formula', value: formula }]),
+    examples: [
+      { text: 'Best wishes, Mira', mood: 'minor' },
+      { text: 'Good luck with the move!', mood: 'minor' },
+    ],
+  },
+  {
+    id: 'MOOD.DEGREE_ADJECTIVE_MINOR',
+    // "So cool!", "Very nice.", "Too bad": a degree adverb and an adjective the model read as a verb
+    // ("cool", "true") make a complete move with no predicator, not a command.
+    when: (clause) => clause.final !== '?' && degreeAdjectiveMinor(clause.view),
+    decide: ({ view }) =>
+      verdict('minor', 0.75, [
+        { label: 'degree_adjective', value: `${view.lower[0] ?? ''} ${view.lower[1] ?? ''}` },
+      ]),
+    examples: [
+      { text: 'Too bad.', mood: 'minor' },
+      { text: 'Very nice!', mood: 'minor' },
+    ],
+  },
+  // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
+  ...MOOD_TREE_RULES.map(treeRow),
+  {
+    id: 'MOOD.TREE_VERBLESS_ROOT',
+    // "Horrible tap water.", "Game tonight at 7, it's time to go.", "THE PRESIDENT: I appreciate that.":
+    // the parse makes a noun, adjective or name with no copula or auxiliary the root of the sentence,
+    // so the main clause has no Finite; what hangs on it (a parataxis) is its own clause.
+    when: ({ view, final }) => (final === '?' || wordOrderPredicator(view) ? '' : verblessRoot(view)),
+    decide: (_clause, root) =>
+      verdict('fragment', 0.7, [
+        { label: 'tree_root', value: root },
+        { label: 'tree_finite', value: 'none (no aux or cop on the root)' },
+      ]),
+    examples: [
+      { text: 'Fresh bread and cold butter.', mood: 'fragment' },
+      { text: 'Appendix C', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB',
+    // "Cheapest drinks on the coast!", "A Big Help!": a determiner or adjective on the root makes it a
+    // noun whatever its tag; with no Subject, auxiliary or copula anywhere, there is no Finite.
+    when: (clause) =>
+      clause.dependency === 'independent' &&
+      clause.final !== '?' &&
+      verbRootWithNominalDependent(clause.view),
+    decide: (_clause, found) =>
+      verdict('fragment', 0.7, [
+        { label: 'tree_root', value: found },
+        { label: 'tree_finite', value: 'none (a nominal root tagged as a verb)' },
+      ]),
+    examples: [
+      { text: 'Cheapest drinks on the coast!', mood: 'fragment' },
+      { text: 'A Big Help!', mood: 'fragment' },
+      { text: 'Local reasons for delay', mood: 'fragment' },
+    ],
+  },
+  // From here on the word order decides; every rule cites the first experiential element.
+  {
+    id: 'MOOD.FREE_RELATIVE_SUBJECT',
+    // "What you say makes sense.", "Whatever you order, ...": a free relative, not a question.
+    when: ({ view, start, word, wh, final }) =>
+      wh &&
+      final !== '?' &&
+      (word.endsWith('ever') ||
+        (FREE_RELATIVE_WH.has(word) && (final === '.' || final === '!') && isFreeRelative(view, start))),
+    decide: (clause) => {
+      const premises = wordOrder(clause, { label: 'wh_element', value: `${clause.word} (free relative)` });
+      return clause.hasFinite ? verdict('declarative', 0.6, premises) : verdict('fragment', 0.5, premises);
+    },
+    examples: [
+      { text: 'What she baked impressed the judges.', mood: 'declarative' },
+      { text: 'Whatever you decide, we will help.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_ADJUNCT_OPENING',
+    // "When a young girl, she moved south": without "?", "when"/"where" + a nominal + comma opens an
+    // adjunct the segmenter could not cut off (it has no verb it knows), not a question. (Openings with a
+    // verb, even one the model misread, are cut off as dependent clauses: POS.VERB_IN_OPENING_CLAUSE.)
+    when: (clause) => whAdjunctOpening(clause.view, clause.start) >= 0,
+    decide: (clause) =>
+      verdict(
+        clause.hasFinite || whAdjunctOpening(clause.view, clause.start) < clause.view.lower.length
+          ? 'declarative'
+          : 'indicative',
+        0.6,
+        wordOrder(clause, { label: 'wh_element', value: `${clause.word} (dependent clause)` }),
+      ),
+    examples: [
+      { text: 'When a young man, he sailed to Lisbon.', mood: 'declarative' },
+      { text: 'When a student, she lived in Leeds.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_INFINITIVE_HEADING',
+    // "How to apply:", "How to Grow Basil": a WH-word and an infinitive with no "?" is a heading, a
+    // non-finite clause; "how to make pancakes" typed to an assistant asks.
+    when: (clause) => WH_WORDS.has(clause.word) && clause.final !== '?' && whInfinitiveHeading(clause),
+    decide: (clause) =>
+      verdict(
+        'fragment',
+        0.7,
+        wordOrder(clause, { label: 'wh_element', value: `${clause.word} to (heading)` }),
+      ),
+    examples: [
+      { text: 'How to apply:', mood: 'fragment' },
+      { text: 'How to Plant Tulips', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.CONTINUATIVE_RELATIVE',
+    // "Which is why we left.", "Which feels odd to me.": a relative clause continuing the previous
+    // sentence (its "which" is the Subject or an element before it), stated rather than asked.
+    when: ({ view, start, word, final }) =>
+      word === 'which' &&
+      start === firstWordIndex(view) &&
+      (final === '.' || final === '!') &&
+      !WHICH_DETERMINED.has(view.pos[start + 1] ?? 'X') &&
+      view.lower[start + 1] !== 'one' &&
+      view.lower[start + 1] !== 'of',
+    decide: (clause) =>
+      verdict(
+        'declarative',
+        0.6,
+        wordOrder(clause, { label: 'wh_element', value: 'which (continuative relative)' }),
+      ),
+    examples: [
+      { text: 'Which is why we moved.', mood: 'declarative' },
+      { text: 'Which seems odd to me.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_CLAUSE_HEADING',
+    // A title ("How we move", "What they eat", no final punctuation): Subject before Finite in a clause
+    // of its own, so declarative by form; indicative is kept for clauses that depend on another.
+    when: (clause) =>
+      WH_WORDS.has(clause.word) && clause.final === '' && whClauseHeading(clause.view, clause.start),
+    decide: (clause) =>
+      verdict(
+        'declarative',
+        0.6,
+        wordOrder(clause, { label: 'wh_element', value: `${clause.word} (heading)` }),
+      ),
+    examples: [
+      { text: 'How we travel', mood: 'declarative' },
+      { text: 'What they eat', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.EXCLAMATIVE_WH',
+    // "What a lovely day", "How kind you are": after the WH-phrase a Subject before the Finite, or
+    // nothing (`whatStructure`, `howStructure`).
+    when: (clause) => clause.wh && clause.structure === true,
+    decide: (clause) =>
+      verdict(
+        'exclamative',
+        0.8,
+        wordOrder(
+          clause,
+          { label: 'wh_element', value: `${clause.word} ${clause.view.lower[clause.start + 1] ?? ''}` },
+          { label: 'after_wh_phrase', value: 'subject_then_finite_or_none' },
+        ),
+      ),
+    examples: [
+      { text: 'What a mess this is!', mood: 'exclamative' },
+      { text: 'How kind you are!', mood: 'exclamative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_FINITE_THEN_SUBJECT',
+    trace: 'MOOD.WH_ELEMENT',
+    // "What day is it", "How old are you" (no "?"): a Finite right after the WH-phrase, then its Subject.
+    when: (clause) => clause.wh && clause.structure === false,
+    decide: (clause) =>
+      verdict(
+        'interrogative',
+        0.8,
+        wordOrder(
+          clause,
+          { label: 'wh_element', value: `${clause.word} ${clause.view.lower[clause.start + 1] ?? ''}` },
+          { label: 'after_wh_phrase', value: 'finite_then_subject' },
+        ),
+      ),
+    examples: [
+      { text: 'what day is it', mood: 'interrogative' },
+      { text: 'how old are you', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.EXCLAMATIVE_WH_OPENING',
+    trace: 'MOOD.EXCLAMATIVE_WH',
+    when: (clause) => clause.wh && exclamativeWhOpening(clause),
+    decide: (clause) =>
+      verdict(
+        'exclamative',
+        0.8,
+        wordOrder(clause, {
+          label: 'wh_element',
+          value: `${clause.word} ${clause.view.lower[clause.start + 1] ?? ''}`,
+        }),
+      ),
+    examples: [
+      { text: 'how time flies', mood: 'exclamative' },
+      { text: 'how I miss those summers', mood: 'exclamative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_ELEMENT',
+    // Any other WH-element first asks ("Where is the key", "Who called?").
+    when: (clause) => clause.wh,
+    decide: (clause) =>
+      verdict(
+        'interrogative',
+        clause.final === '?' ? 0.95 : 0.8,
+        wordOrder(clause, { label: 'wh_element', value: clause.word }),
+      ),
+    examples: [
+      { text: 'Who signed the lease?', mood: 'interrogative' },
+      { text: 'Where did you park the van?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.QUESTION_MARK_NO_PREDICATOR',
+    trace: 'MOOD.QUESTION_MARK',
+    when: (clause) => clause.view.head < 0 && clause.final === '?',
+    decide: (clause) => verdict('interrogative', 0.7, wordOrder(clause)),
+    examples: [
+      { text: 'More tea for you?', mood: 'interrogative' },
+      { text: 'Any news from the bank?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.NO_PREDICATOR',
+    when: (clause) => clause.view.head < 0,
+    decide: (clause) => verdict('fragment', 0.7, wordOrder(clause)),
+    examples: [
+      { text: 'Oh no, not again!', mood: 'fragment' },
+      { text: 'Hello there!', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.LET_IMPERATIVE',
+    when: ({ view, start, word }) =>
+      word === 'let' ||
+      word === "let's" ||
+      (word === 'lets' &&
+        view.lower[start + 1] === view.lemma[start + 1] &&
+        (view.pos[start + 1] === 'VERB' ||
+          // "Lets call it a day", "Lets open up": the lite model reads the base verb as a noun or adjective.
+          ((view.pos[start + 1] === 'NOUN' || view.pos[start + 1] === 'ADJ') &&
+            IMPERATIVE_VERBS.has(view.lower[start + 1] ?? '')))),
+    decide: (clause) => verdict('imperative', 0.9, wordOrder(clause, NO_SUBJECT)),
+    examples: [
+      { text: "Let's meet at noon.", mood: 'imperative' },
+      { text: 'Let me check the diary.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.CAUSATIVE_HAVE_IMPERATIVE',
+    // "Have someone hold the ladder", "Have them call me": causative "have", an object pronoun and a
+    // base verb, is a command ("Have they called?" has a Subject pronoun and asks).
+    when: ({ view, start, word, final }) =>
+      word === 'have' &&
+      final !== '?' &&
+      CAUSEE_PRONOUNS.has(view.lower[start + 1] ?? '') &&
+      view.pos[start + 2] === 'VERB' &&
+      view.lower[start + 2] === view.lemma[start + 2],
+    decide: (clause) => verdict('imperative', 0.75, wordOrder(clause, NO_SUBJECT)),
+    examples: [
+      { text: 'Have someone hold the ladder.', mood: 'imperative' },
+      { text: 'Have them call me tomorrow.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.COORDINATED_ELLIPSIS',
+    // "She has a way with children and is able to capture them", "They are not a park, but are
+    // beautiful": a coordinated clause whose Finite comes first shares the Subject of the clause before
+    // it; with no question mark closing it, it states (SEGMENT.QUESTION_MARK_CLOSES keeps a "?" to
+    // the clause it ends).
+    when: ({ view, start, tag, final, dependency }) =>
+      dependency === 'paratactic' &&
+      final !== '?' &&
+      view.pos[0] === 'CCONJ' &&
+      start > 0 &&
+      view.pos[start - 1] === 'CCONJ' &&
+      (tag === 'AUX' || (tag === 'VERB' && view.finite === start)),
+    decide: (clause) =>
+      verdict(
+        'declarative',
+        0.65,
+        wordOrder(clause, { label: 'subject_position', value: 'ellipted (coordinated)' }),
+      ),
+    examples: [
+      { text: 'The tenant shall repair the fence and shall pay for the materials.', mood: 'declarative' },
+      { text: 'The town lies on a river and has a small harbour.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.MISREAD_YES_NO',
+    trace: 'MOOD.FINITE_BEFORE_SUBJECT',
+    // "is that true", "can fish breathe air", "has the mail come": a yes/no question with no "." or "!"
+    // whose Finite or Subject the tagger misread (`misreadYesNo`).
+    when: (clause) =>
+      clause.final === '?' || clause.final === '' ? misreadYesNo(clause.view, clause.start) : false,
+    decide: (clause, misread) =>
+      verdict('interrogative', 0.75, wordOrder(clause, AFTER_FINITE, { label: 'misread', value: misread })),
+    examples: [
+      { text: 'is that true', mood: 'interrogative' },
+      { text: 'has the mail come', mood: 'interrogative' },
+      { text: 'does john like jazz', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.ADVERB_BEFORE_COMMAND_OPERATOR',
+    trace: 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE',
+    // "Just don't tell him", "Always be polite": a restricting adverb before the command's operator.
+    when: (clause) => adverbBeforeCommandOperator(clause.view, clause.start),
+    decide: (clause) => verdict('imperative', 0.8, wordOrder(clause, NO_SUBJECT)),
+    examples: [
+      { text: "Just don't tell him.", mood: 'imperative' },
+      { text: 'Always be polite.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.NEGATIVE_INVERSION',
+    // "Nor did I speak", "Neither can we": the Finite before the Subject after a negative opening.
+    when: (clause) => clause.operator?.inversion === 'negative',
+    decide: (clause) =>
+      verdict(
+        'declarative',
+        0.75,
+        wordOrder(clause, AFTER_FINITE, { label: 'inversion', value: 'negative' }),
+      ),
+    examples: [
+      { text: 'Nor did we notice the leak.', mood: 'declarative' },
+      { text: 'Nor can they.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.CONDITIONAL_INVERSION',
+    // "Had I known, ...", "Were it not for you, ...": a conditional clause, not a question. Cut off by a
+    // comma it is a dependent clause; run on into its main clause ("Had it rained we would have
+    // stayed") the clause holds the declarative main clause too.
+    when: (clause) => {
+      const inversion = clause.operator?.inversion;
+      return inversion === 'conditional' || inversion === 'run-on';
+    },
+    decide: (clause) => {
+      const inversion = clause.operator?.inversion ?? '';
+      const premises = wordOrder(clause, AFTER_FINITE, { label: 'inversion', value: inversion });
+      return inversion === 'conditional'
+        ? verdict('indicative', 0.7, premises)
+        : verdict('declarative', 0.65, premises);
+    },
+    examples: [
+      { text: 'Had we left sooner, we would have caught the train.', mood: 'indicative' },
+      { text: 'Had it rained we would have stayed.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE',
+    // "Don't pay yet", "Do come in", "Be quiet": negative or emphatic "do", or base "be", first.
+    when: ({ view, start, word, operator, final }) => {
+      if (operator === null) return false;
+      const { after, negated } = operator;
+      const nextTag = view.pos[after];
+      return (
+        (view.lemma[start] === 'do' &&
+          (word === 'do' || word === 'don') &&
+          negated &&
+          (nextTag === 'VERB' || nextTag === 'AUX')) ||
+        word === 'be' ||
+        (word === 'do' && nextTag === 'VERB' && view.lower[after - 1] !== 'you' && final !== '?')
+      );
+    },
+    decide: (clause) => verdict('imperative', 0.85, wordOrder(clause, NO_SUBJECT)),
+    examples: [
+      { text: "Don't touch the wires.", mood: 'imperative' },
+      { text: 'Do come in.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.FINITE_BEFORE_SUBJECT',
+    // "Is it late", "Did they call?": the Finite first and a Subject right after it. "Is not a service
+    // office" (a review with the Subject left out): full "not" before a determiner and no "?" is not an
+    // inverted question ("Isn't it", "Is it not" keep the Subject next).
+    when: ({ view, operator, final }) => {
+      if (operator === null) return false;
+      const { after } = operator;
+      const nextTag = view.pos[after];
+      const notBeforeDeterminer = view.lower[after - 1] === 'not' && nextTag === 'DET' && final !== '?';
+      return (
+        nextTag !== undefined &&
+        SUBJECT_START.has(nextTag) &&
+        view.lower[after] !== 'that' &&
+        !notBeforeDeterminer
+      );
+    },
+    decide: (clause) => verdict('interrogative', 0.9, wordOrder(clause, AFTER_FINITE)),
+    examples: [
+      { text: 'Can I borrow your pen?', mood: 'interrogative' },
+      { text: 'Are the shops open today?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.FORMULAIC_COMMAND',
+    when: (clause) => formulaicCommand(clause.view, clause.start),
+    decide: (clause, formula) =>
+      verdict('imperative', 0.8, wordOrder(clause, NO_SUBJECT, { label: 'formula', value: formula })),
+    examples: [
+      { text: 'Have fun at the fair', mood: 'imperative' },
+      { text: 'Attached please find the invoice.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.THANKS_FORMULA',
+    // "Thank you for your time": a thanks formula, a complete move with no Subject (minor).
+    when: (clause) => {
+      const verb = clause.view.lower[clause.verbAt];
+      return (verb === 'thank' || verb === 'thanks') && ellipticalSubjectVerb(clause);
+    },
+    decide: (clause) => verdict('minor', 0.7, wordOrder(clause, ...ELLIPTED_SUBJECT)),
+    examples: [
+      {
+        text: 'Thank you for your recent request to speak at the spring conference of the tenants.',
+        mood: 'minor',
+      },
+      {
+        text: 'Thank you for the flowers and the lovely card from the whole team at the office.',
+        mood: 'minor',
+      },
+    ],
+  },
+  {
+    id: 'MOOD.ELLIPTICAL_SUBJECT',
+    // "Hope this helps", "Love this park" (first-person Subject left out), "Email:" (a label): no Subject,
+    // so no declarative (the guide's declarative is Subject before Finite), and no base-form command either.
+    when: ellipticalSubjectVerb,
+    decide: (clause) => verdict('fragment', 0.6, wordOrder(clause, ...ELLIPTED_SUBJECT)),
+    examples: [
+      { text: 'Hope the trip went well.', mood: 'fragment' },
+      { text: 'love this little cafe', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.ADJUNCT_THEN_BASE_VERB',
+    // "For details, see the list", "For the best view take the stairs": an opening adjunct, then a base verb.
+    when: (clause) =>
+      !clause.baseVerb &&
+      clause.final !== '?' &&
+      Math.max(
+        verbAfterOpeningAdjunct(clause.view, clause.start),
+        verbAfterOpeningPhrase(clause.view, clause.start),
+      ) >= 0,
+    decide: (clause) => verdict('imperative', 0.75, wordOrder(clause, NO_SUBJECT, BASE_FORM)),
+    examples: [
+      { text: 'For the full schedule, see the notice board.', mood: 'imperative' },
+      { text: 'In a small bowl, whisk the eggs.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.BASE_VERB_READ_AS_NOMINAL',
+    // "Wait staff is ready", "Clean rooms": a "base verb" that the rest of the clause shows is a noun or adjective.
+    when: (clause) => clause.baseVerb && nounReadingOfBaseVerb(clause.view, clause.verbAt),
+    decide: (clause, reading) => {
+      const premises = wordOrder(clause, { label: 'verb_reading', value: reading });
+      return clause.hasFinite ? verdict('declarative', 0.55, premises) : verdict('fragment', 0.55, premises);
+    },
+    examples: [
+      { text: 'Clean towels and a quiet garden.', mood: 'fragment' },
+      { text: 'Clean rooms and friendly staff.', mood: 'fragment' },
+      { text: 'Cool ambience.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.ELLIPTICAL_QUESTION',
+    // "Want a burger?", "Need a lift?": with "?" the base verb asks, with "do you" left out.
+    when: (clause) => commandVerb(clause) && clause.final === '?' && !politeBefore(clause.view, clause.start),
+    decide: (clause) => verdict('interrogative', 0.6, wordOrder(clause, NO_SUBJECT, BASE_FORM)),
+    examples: [
+      { text: 'Need a lift?', mood: 'interrogative' },
+      { text: 'Fancy a walk?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.LIST_ITEM_COMMAND',
+    // "2 Plant the seeds": the number is the step's label, not a Subject.
+    when: (clause) => commandVerb(clause) && clause.start > 0 && listNumberCommand(clause.view),
+    decide: (clause) =>
+      verdict(
+        'imperative',
+        0.8,
+        wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'list_marker', value: clause.view.lower[0] ?? '' }),
+      ),
+    examples: [
+      { text: '2 Plant the seeds', mood: 'imperative' },
+      { text: '4 Cover the pots with foil', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.NO_SUBJECT_BASE_VERB',
+    when: commandVerb,
+    decide: (clause) => verdict('imperative', 0.85, wordOrder(clause, NO_SUBJECT, BASE_FORM)),
+    examples: [
+      { text: 'Return the keys to the office.', mood: 'imperative' },
+      { text: 'Stir the mixture gently.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.QUESTION_MARK',
+    when: (clause) => clause.final === '?',
+    decide: (clause) => verdict('interrogative', 0.75, wordOrder(clause)),
+    examples: [
+      { text: 'Is there a pharmacy nearby?', mood: 'interrogative' },
+      { text: 'You cancelled the order?', mood: 'interrogative' },
+    ],
+  },
+  {
+    id: 'MOOD.DEFECTIVE_VERB_IMPERATIVE',
+    // "Buyer beware", "Tourists beware!": "beware" has no tensed forms, so with no operator before
+    // it the clause is a command, the nominal before it a vocative rather than a Subject.
+    when: (clause) => defectiveImperative(clause.view),
+    decide: (clause) =>
+      verdict('imperative', 0.7, wordOrder(clause, { label: 'subject_position', value: 'vocative' })),
+    examples: [
+      { text: 'Buyer beware', mood: 'imperative' },
+      { text: 'Hikers beware!', mood: 'imperative' },
+    ],
+  },
+  // The last rules cite whether a Subject stands before the Finite.
+  {
+    id: 'MOOD.SUBJECT_BEFORE_FINITE',
+    when: (clause) => clause.subjectBefore && clause.hasFinite,
+    decide: (clause) => verdict('declarative', 0.9, subjectOrder(clause)),
+    examples: [
+      { text: 'That decision we strongly regret.', mood: 'declarative' },
+      { text: 'Slowly, the water rose.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.FINITE_DEFAULT',
+    when: (clause) => clause.hasFinite,
+    decide: (clause) => verdict('declarative', 0.6, subjectOrder(clause)),
+    examples: [
+      { text: 'He left the city and so came under the spell of the sea.', mood: 'declarative' },
+      { text: 'She moved north and then found work at the port.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.REPORTING_VERB_BEFORE_SUBJECT',
+    // "“Who is it?” said the guard": a tensed verb of saying that opens the clause before its Subject
+    // reports a quotation ("asked questions", a participle before a bare noun, does not).
+    when: ({ view }) => {
+      const headWord = view.lower[view.head] ?? '';
+      const afterHead = view.pos[view.head + 1];
+      return (
+        view.head === 0 &&
+        QUOTING_VERBS.has(view.lemma[view.head] ?? '') &&
+        headWord !== view.lemma[view.head] &&
+        !headWord.endsWith('ing') &&
+        (afterHead === 'DET' || afterHead === 'PROPN' || afterHead === 'PRON')
+      );
+    },
+    decide: (clause) =>
+      verdict(
+        'declarative',
+        0.6,
+        subjectOrder(clause, { label: 'subject_position', value: 'after_reporting_verb' }),
+      ),
+    examples: [
+      { text: '"Who broke the vase?" said the teacher.', mood: 'declarative' },
+      { text: '"Sit down," said the coach.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.COORDINATED_TENSED_VERB',
+    trace: 'MOOD.ELLIPTICAL_SUBJECT',
+    // "He came and left": the coordinated clause shares the Subject and its verb is tensed.
+    when: ({ view, dependency }) => {
+      const headWord = view.lower[view.head] ?? '';
+      return (
+        dependency === 'paratactic' &&
+        headWord !== view.lemma[view.head] &&
+        !headWord.endsWith('ing') &&
+        view.lower[view.head - 1] !== 'to'
+      );
+    },
+    decide: (clause) => verdict('declarative', 0.6, subjectOrder(clause)),
+    examples: [
+      { text: 'He came and left.', mood: 'declarative' },
+      { text: 'She knocked twice and waited.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.NON_FINITE',
+    // Nothing else holds: no Finite the rules can find, so no move of its own.
+    when: () => true,
+    decide: (clause) => verdict('fragment', 0.6, subjectOrder(clause)),
+    examples: [
+      { text: 'Served with fresh bread and butter.', mood: 'fragment' },
+      { text: 'Waiting for your reply', mood: 'fragment' },
+    ],
+  },
+];
+
+const LAST_RULE = MOOD_RULES[MOOD_RULES.length - 1] as MoodRule;
+
+/** The ids of the mood rules in apply order, for `createPipeline({ disabledRules })`. */
+export const MOOD_RULE_IDS: readonly string[] = MOOD_RULES.map((rule) => rule.id);
+
+/**
+ * Mood of a clause: the first rule of `MOOD_RULES` (skipping the ids in `disabledRules`) that holds
+ * decides, with the common premises (dependency, final punctuation, projection, Finite) and its own.
+ * The last rule always holds and is applied even when switched off.
  */
 export function classifyMood(
   view: ClauseView,
@@ -383,439 +1484,26 @@ export function classifyMood(
   standalone = false,
   disabledRules?: ReadonlySet<string>,
 ): MoodDecision {
-  const { syntactic, lower, pos, lemma } = view;
+  const clause = new MoodClause(view, heading, standalone, disabledRules);
+  const { syntactic, lower } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },
     { label: 'final_punctuation', value: view.sentenceFinal === '' ? 'none' : view.sentenceFinal },
   ];
   // A quotation keeps its own mood; the reporting clause it is projected from is the main clause.
   if (syntactic.relation === 'quote') premises.push({ label: 'projection', value: 'quoted' });
-  const hasFinite = view.finite >= 0;
-  premises.push({ label: 'finite', value: hasFinite ? (lower[view.finite] ?? '') : 'none' });
-  const decide = (mood: Mood, rule: string, confidence: number): MoodDecision => ({
-    mood,
-    rule,
-    confidence,
-    premises,
-  });
-
-  if (heading) {
-    // A heading names what follows ("Deposit", "Paying the rent"): no move of its own, whatever its words.
-    premises.push({ label: 'block', value: 'heading' });
-    return decide('fragment', 'MOOD.HEADING', 0.9);
+  premises.push({ label: 'finite', value: clause.hasFinite ? (lower[view.finite] ?? '') : 'none' });
+  for (const rule of MOOD_RULES) {
+    if (rule !== LAST_RULE && disabledRules?.has(rule.id) === true) continue;
+    const found = rule.when(clause);
+    if (found === false || found === '') continue;
+    const decided = rule.decide(clause, found === true ? '' : found);
+    if (decided.premises !== undefined) premises.push(...decided.premises);
+    return { mood: decided.mood, rule: rule.trace ?? rule.id, confidence: decided.confidence, premises };
   }
-  if (
-    syntactic.dependency === 'hypotactic' &&
-    syntactic.parentClauseId === null &&
-    view.sentenceFinal === '?' &&
-    hasFinite
-  ) {
-    // "If anyone else has voted?", "Because it was raining?": a dependent clause with no clause to depend
-    // on in its sentence is a move of its own, and its question mark makes it a question.
-    premises.push({ label: 'parent_clause', value: 'none' });
-    return decide('interrogative', 'MOOD.STANDALONE_DEPENDENT_QUESTION', 0.65);
-  }
-  if (standalone && syntactic.dependency === 'hypotactic' && hasFinite) {
-    // "Because I said so.", "When she was a kitten she looked like a snack cake.": no independent clause
-    // in the sentence, so this one makes its move; indicative is kept for clauses that make none.
-    premises.push({ label: 'parent_clause', value: 'none' });
-    return decide('declarative', 'MOOD.STANDALONE_DEPENDENT_STATEMENT', 0.6);
-  }
-  if (syntactic.dependency === 'hypotactic' || syntactic.dependency === 'embedded') {
-    return hasFinite
-      ? decide('indicative', 'MOOD.DEPENDENT_FINITE', 0.85)
-      : decide('fragment', 'MOOD.DEPENDENT_NON_FINITE', 0.75);
-  }
-  const line = dataLine(view);
-  if (line !== '') {
-    // "04/26/2001 07:17 AM", "Email: anna@example.org", "Sent: Monday": a time stamp, an address or a
-    // header field names a value; it has no Subject and no Finite and makes no move.
-    premises.push({ label: 'line', value: line });
-    return decide('fragment', 'MOOD.DATA_LINE', 0.8);
-  }
-  if (isMinorText(view)) {
-    // "Right?", "Okay?", "No?": a minor move with a question mark asks for confirmation (ANNOTATION.md:
-    // a question mark makes the clause interrogative).
-    if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.MINOR_QUESTION', 0.7);
-    return decide('minor', 'MOOD.MINOR_EXPRESSION', 0.85);
-  }
-  const formula = lower.length <= 12 ? minorFormula(view) : '';
-  if (formula !== '' && view.sentenceFinal !== '?') {
-    premises.push({ label: 'minor_formula', value: formula });
-    return decide('minor', 'MOOD.MINOR_FORMULA', 0.75);
-  }
-  if (view.sentenceFinal !== '?' && degreeAdjectiveMinor(view)) {
-    // "So cool!", "Very nice.", "Too bad": a degree adverb and an adjective the model read as a verb
-    // ("cool", "true") make a complete move with no predicator, not a command.
-    premises.push({ label: 'degree_adjective', value: `${lower[0] ?? ''} ${lower[1] ?? ''}` });
-    return decide('minor', 'MOOD.DEGREE_ADJECTIVE_MINOR', 0.75);
-  }
-  const tree = applyMoodTreeRules(view, firstExperientialIndex(view), disabledRules);
-  if (tree !== undefined) {
-    // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
-    premises.push(...tree.premises);
-    return decide(tree.rule.mood, tree.rule.id, 0.85);
-  }
-  const verbless = view.sentenceFinal === '?' || wordOrderPredicator(view) ? '' : verblessRoot(view);
-  if (verbless !== '') {
-    // "Horrible tap water.", "Game tonight at 7, it's time to go.", "THE PRESIDENT: I appreciate that.":
-    // the parse makes a noun, adjective or name with no copula or auxiliary the root of the sentence,
-    // so the main clause has no Finite; what hangs on it (a parataxis) is its own clause.
-    premises.push({ label: 'tree_root', value: verbless });
-    premises.push({ label: 'tree_finite', value: 'none (no aux or cop on the root)' });
-    return decide('fragment', 'MOOD.TREE_VERBLESS_ROOT', 0.7);
-  }
-  const start = firstExperientialIndex(view);
-  const word = lower[start] ?? '';
-  const tag = pos[start];
-  premises.push({ label: 'first_element', value: word === '' ? 'none' : `${word}/${tag ?? ''}` });
-
-  if (
-    WH_WORDS.has(word) &&
-    word !== 'that' &&
-    view.sentenceFinal !== '?' &&
-    (word.endsWith('ever') ||
-      (FREE_RELATIVE_WH.has(word) &&
-        (view.sentenceFinal === '.' || view.sentenceFinal === '!') &&
-        isFreeRelative(view, start)))
-  ) {
-    // "What you say makes sense.", "Whatever you order, ...": a free relative, not a question.
-    premises.push({ label: 'wh_element', value: `${word} (free relative)` });
-    return hasFinite
-      ? decide('declarative', 'MOOD.FREE_RELATIVE_SUBJECT', 0.6)
-      : decide('fragment', 'MOOD.FREE_RELATIVE_SUBJECT', 0.5);
-  }
-  const opening = whAdjunctOpening(view, start);
-  if (opening >= 0) {
-    // "When a young girl, she moved south": without "?", "when"/"where" + a nominal + comma opens an
-    // adjunct the segmenter could not cut off (it has no verb it knows), not a question. (Openings with a
-    // verb, even one the model misread, are cut off as dependent clauses: POS.VERB_IN_OPENING_CLAUSE.)
-    premises.push({ label: 'wh_element', value: `${word} (dependent clause)` });
-    return decide(
-      hasFinite || opening < lower.length ? 'declarative' : 'indicative',
-      'MOOD.WH_ADJUNCT_OPENING',
-      0.6,
-    );
-  }
-  if (WH_WORDS.has(word) && view.sentenceFinal !== '?') {
-    // "How to apply:", "How to grow basil": a WH-word and an infinitive with no "?" is a heading, a
-    // non-finite clause; "How we move", "What they eat" (no final punctuation: a title) is a WH-clause
-    // with its Subject before its verb: a statement by form, not a question.
-    const infinitive = lower[start + 2] ?? '';
-    // A title: the verb capitalised ("How to Grow Basil") or a colon after the clause ("How to apply:");
-    // "how to make pancakes" typed to an assistant asks.
-    const title =
-      lower[lower.length - 1] === ':' || UPPER_INITIAL.test(syntactic.tokens[start + 2]?.text ?? '');
-    if (
-      lower[start + 1] === 'to' &&
-      title &&
-      (pos[start + 2] === 'VERB' || (infinitive === lemma[start + 2] && hasPosReading(infinitive, 'VERB')))
-    ) {
-      premises.push({ label: 'wh_element', value: `${word} to (heading)` });
-      return decide('fragment', 'MOOD.WH_INFINITIVE_HEADING', 0.7);
-    }
-    if (
-      word === 'which' &&
-      start === firstWordIndex(view) &&
-      (view.sentenceFinal === '.' || view.sentenceFinal === '!') &&
-      !WHICH_DETERMINED.has(pos[start + 1] ?? 'X') &&
-      lower[start + 1] !== 'one' &&
-      lower[start + 1] !== 'of'
-    ) {
-      // "Which is why we left.", "Which feels odd to me.": a relative clause continuing the previous
-      // sentence (its "which" is the Subject or an element before it), stated rather than asked.
-      premises.push({ label: 'wh_element', value: 'which (continuative relative)' });
-      return decide('declarative', 'MOOD.CONTINUATIVE_RELATIVE', 0.6);
-    }
-    if (view.sentenceFinal === '' && whClauseHeading(view, start)) {
-      // A title ("How we move"): Subject before Finite in a clause of its own, so declarative by form;
-      // indicative is kept for clauses that depend on another.
-      premises.push({ label: 'wh_element', value: `${word} (heading)` });
-      return decide('declarative', 'MOOD.WH_CLAUSE_HEADING', 0.6);
-    }
-  }
-  if (WH_WORDS.has(word) && word !== 'that') {
-    // "What a lovely day", "How kind you are" vs "What day is it", "How old are you": the order of
-    // Subject and Finite after the WH-phrase decides (undefined: no clear structure, the older rules).
-    const structural =
-      view.sentenceFinal === '?'
-        ? undefined
-        : word === 'what'
-          ? whatStructure(view, start)
-          : word === 'how'
-            ? howStructure(view, start)
-            : undefined;
-    if (structural !== undefined) {
-      premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
-      premises.push({
-        label: 'after_wh_phrase',
-        value: structural ? 'subject_then_finite_or_none' : 'finite_then_subject',
-      });
-      return structural
-        ? decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8)
-        : decide('interrogative', 'MOOD.WH_ELEMENT', 0.8);
-    }
-    const next = pos[start + 1];
-    const exclamativeOpening =
-      (word === 'what' &&
-        (lower[start + 1] === 'a' ||
-          lower[start + 1] === 'an' ||
-          lower[start + 1] === 'such' ||
-          // "What tidy gardens": an adjective, which the trained tagger may read as a compound noun.
-          ((next === 'ADJ' || (next === 'NOUN' && hasPosReading(lower[start + 1] ?? '', 'ADJ'))) &&
-            !WHAT_QUESTION_ADJECTIVES.has(lower[start + 1] ?? '') &&
-            nominalThenSubject(view, start + 1)))) ||
-      (word === 'how' &&
-        next !== undefined &&
-        EXCLAMATIVE_NEXT.has(next) &&
-        lower[start + 1] !== 'many' &&
-        lower[start + 1] !== 'much');
-    // Without "!" and without a Finite after it, "how long until the war" asks rather than exclaims.
-    const exclaims =
-      view.sentenceFinal === '!' || word === 'what' || (hasFinite && !invertedAfter(view, start + 2));
-    // "How kind you are!", "How I hate these meetings!": "how" with the Subject before the Finite and
-    // "!"; "How lovely", "How amazing" (no verb, an evaluative adjective) exclaim without punctuation.
-    // "How very kind", "How incredibly beautiful": an intensifier before the adjective.
-    const adjectiveAt = next === 'ADV' && pos[start + 2] === 'ADJ' ? start + 2 : start + 1;
-    const evaluative = !HOW_QUESTION_ADJECTIVES.has(lower[adjectiveAt] ?? '');
-    const howExclaims =
-      word === 'how' &&
-      view.sentenceFinal !== '?' &&
-      ((view.sentenceFinal === '!' && !invertedAfter(view, start + 1)) ||
-        // "How kind of you", "How nice of you to come".
-        (evaluative &&
-          (pos[adjectiveAt] === 'ADJ' || pos[adjectiveAt] === 'NOUN') &&
-          lower[adjectiveAt + 1] === 'of' &&
-          pos[adjectiveAt + 2] === 'PRON') ||
-        (!hasFinite && pos[adjectiveAt] === 'ADJ' && evaluative && !verbAfter(view, adjectiveAt)) ||
-        // "how time flies", "how I miss those days": Subject then a lexical Finite, no operator.
-        (isSubjectLike(next) &&
-          pos[start + 2] === 'VERB' &&
-          (lower[start + 2] !== lemma[start + 2]
-            ? (lower[start + 2] ?? '').endsWith('s')
-            : FEELING_VERBS.has(lower[start + 2] ?? ''))));
-    if ((exclamativeOpening && view.sentenceFinal !== '?' && exclaims) || howExclaims) {
-      premises.push({ label: 'wh_element', value: `${word} ${lower[start + 1] ?? ''}` });
-      return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.8);
-    }
-    premises.push({ label: 'wh_element', value: word });
-    return decide('interrogative', 'MOOD.WH_ELEMENT', view.sentenceFinal === '?' ? 0.95 : 0.8);
-  }
-  if (view.head < 0) {
-    if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.7);
-    return decide('fragment', 'MOOD.NO_PREDICATOR', 0.7);
-  }
-  if (
-    word === 'let' ||
-    word === "let's" ||
-    (word === 'lets' &&
-      lower[start + 1] === lemma[start + 1] &&
-      (pos[start + 1] === 'VERB' ||
-        // "Lets call it a day", "Lets open up": the lite model reads the base verb as a noun or adjective.
-        ((pos[start + 1] === 'NOUN' || pos[start + 1] === 'ADJ') &&
-          IMPERATIVE_VERBS.has(lower[start + 1] ?? ''))))
-  ) {
-    premises.push({ label: 'subject_position', value: 'none' });
-    return decide('imperative', 'MOOD.LET_IMPERATIVE', 0.9);
-  }
-  if (
-    word === 'have' &&
-    view.sentenceFinal !== '?' &&
-    CAUSEE_PRONOUNS.has(lower[start + 1] ?? '') &&
-    pos[start + 2] === 'VERB' &&
-    lower[start + 2] === lemma[start + 2]
-  ) {
-    // "Have someone hold the ladder", "Have them call me": causative "have", an object pronoun and a
-    // base verb, is a command ("Have they called?" has a Subject pronoun and asks).
-    premises.push({ label: 'subject_position', value: 'none' });
-    return decide('imperative', 'MOOD.CAUSATIVE_HAVE_IMPERATIVE', 0.75);
-  }
-  if (
-    syntactic.dependency === 'paratactic' &&
-    view.sentenceFinal !== '?' &&
-    pos[0] === 'CCONJ' &&
-    start > 0 &&
-    pos[start - 1] === 'CCONJ' &&
-    (tag === 'AUX' || (tag === 'VERB' && view.finite === start))
-  ) {
-    // "She has a way with children and is able to capture them", "They are not a park, but are
-    // beautiful": a coordinated clause whose Finite comes first shares the Subject of the clause before
-    // it; with no question mark closing it, it states (SEGMENT.QUESTION_MARK_CLOSES keeps a "?" to
-    // the clause it ends).
-    premises.push({ label: 'subject_position', value: 'ellipted (coordinated)' });
-    return decide('declarative', 'MOOD.COORDINATED_ELLIPSIS', 0.65);
-  }
-  const yesNo = view.sentenceFinal === '?' || view.sentenceFinal === '' ? misreadYesNo(view, start) : '';
-  if (yesNo !== '') {
-    premises.push({ label: 'subject_position', value: 'after_finite' });
-    premises.push({ label: 'misread', value: yesNo });
-    return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.75);
-  }
-  if (adverbBeforeCommandOperator(view, start)) {
-    premises.push({ label: 'subject_position', value: 'none' });
-    return decide('imperative', 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE', 0.8);
-  }
-  if (
-    (tag === 'AUX' && !NON_FINITE_AUX.has(word)) ||
-    (tag === 'VERB' && (word === 'do' || word === 'does' || word === 'did') && verbAfter(view, start + 1))
-  ) {
-    let after = start + 1;
-    let negated = false;
-    while (
-      after < lower.length &&
-      (pos[after] === 'PART' || (pos[after] === 'ADV' && pos[after + 1] !== 'PUNCT'))
-    ) {
-      if (lower[after] === 'not' || lower[after] === "n't" || lower[after] === 'n’t') negated = true;
-      after += 1;
-    }
-    const nextTag = pos[after];
-    const inversion = view.sentenceFinal === '?' ? '' : declarativeInversion(view, start, after);
-    if (inversion !== '') {
-      // "Nor did I speak", "Neither can we": the Finite before the Subject after a negative opening;
-      // "Had I known, ...", "Were it not for you, ...": a conditional clause, not a question.
-      premises.push({ label: 'subject_position', value: 'after_finite' });
-      premises.push({ label: 'inversion', value: inversion });
-      if (inversion === 'negative') return decide('declarative', 'MOOD.NEGATIVE_INVERSION', 0.75);
-      // Cut off by a comma the conditional is a dependent clause; run on into its main clause
-      // ("Had it rained we would have stayed") the clause holds the declarative main clause too.
-      return inversion === 'conditional'
-        ? decide('indicative', 'MOOD.CONDITIONAL_INVERSION', 0.7)
-        : decide('declarative', 'MOOD.CONDITIONAL_INVERSION', 0.65);
-    }
-    if (
-      (lemma[start] === 'do' &&
-        (word === 'do' || word === 'don') &&
-        negated &&
-        (nextTag === 'VERB' || nextTag === 'AUX')) ||
-      word === 'be' ||
-      (word === 'do' && nextTag === 'VERB' && lower[after - 1] !== 'you' && view.sentenceFinal !== '?')
-    ) {
-      premises.push({ label: 'subject_position', value: 'none' });
-      return decide('imperative', 'MOOD.NEGATIVE_OR_EMPHATIC_IMPERATIVE', 0.85);
-    }
-    // "Is not a service office" (a review with the Subject left out): full "not" before a determiner
-    // and no "?" is not an inverted question ("Isn't it", "Is it not" keep the Subject next).
-    const notBeforeDeterminer = lower[after - 1] === 'not' && nextTag === 'DET' && view.sentenceFinal !== '?';
-    if (
-      nextTag !== undefined &&
-      SUBJECT_START.has(nextTag) &&
-      lower[after] !== 'that' &&
-      !notBeforeDeterminer
-    ) {
-      premises.push({ label: 'subject_position', value: 'after_finite' });
-      return decide('interrogative', 'MOOD.FINITE_BEFORE_SUBJECT', 0.9);
-    }
-  }
-  const command = formulaicCommand(view, start);
-  if (command !== '') {
-    premises.push({ label: 'subject_position', value: 'none' });
-    premises.push({ label: 'formula', value: command });
-    return decide('imperative', 'MOOD.FORMULAIC_COMMAND', 0.8);
-  }
-  let verbAt = start;
-  // "Just call me", "Simply type in the link": adverbs inside the verbal group before the base verb.
-  while (pos[verbAt] === 'ADV' && verbAt + 1 < lower.length && verbAt - start < 2) verbAt += 1;
-  if (pos[verbAt] !== 'VERB') verbAt = start;
-  const verbWord = lower[verbAt] ?? '';
-  if (
-    pos[verbAt] === 'VERB' &&
-    verbWord === lemma[verbAt] &&
-    (ELLIPTICAL_SUBJECT_VERBS.has(verbWord) ||
-      (lower[verbAt + 1] === ':' && verbAt === 0) ||
-      firstPersonEllipsis(view, start, verbAt))
-  ) {
-    // "Thank you for your time": a thanks formula, a complete move with no Subject (minor). "Hope this
-    // helps", "Love this park" (first-person Subject left out), "Email:" (a label): no Subject, so no
-    // declarative (the guide's declarative is Subject before Finite), and no base-form command either.
-    premises.push({ label: 'subject_position', value: 'ellipted' });
-    premises.push({ label: 'tree_subject', value: 'none (no nsubj/csubj/expl)' });
-    if (verbWord === 'thank' || verbWord === 'thanks') return decide('minor', 'MOOD.THANKS_FORMULA', 0.7);
-    return decide('fragment', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
-  }
-  const baseVerb =
-    pos[verbAt] === 'VERB' &&
-    verbWord === lemma[verbAt] &&
-    (view.verbalGroup?.start === verbAt || view.verbalGroup?.start === start);
-  const adjunctVerb = baseVerb
-    ? -1
-    : Math.max(verbAfterOpeningAdjunct(view, start), verbAfterOpeningPhrase(view, start));
-  if (adjunctVerb >= 0 && view.sentenceFinal !== '?') {
-    premises.push({ label: 'subject_position', value: 'none' });
-    premises.push({ label: 'verb_form', value: 'base' });
-    return decide('imperative', 'MOOD.ADJUNCT_THEN_BASE_VERB', 0.75);
-  }
-  const notCommand = baseVerb ? nounReadingOfBaseVerb(view, verbAt) : '';
-  if (notCommand !== '') {
-    premises.push({ label: 'verb_reading', value: notCommand });
-    return hasFinite
-      ? decide('declarative', 'MOOD.BASE_VERB_READ_AS_NOMINAL', 0.55)
-      : decide('fragment', 'MOOD.BASE_VERB_READ_AS_NOMINAL', 0.55);
-  }
-  if (
-    baseVerb ||
-    ((word === 'never' || word === 'always') &&
-      pos[start + 1] === 'VERB' &&
-      lower[start + 1] === lemma[start + 1])
-  ) {
-    premises.push({ label: 'subject_position', value: 'none' });
-    premises.push({ label: 'verb_form', value: 'base' });
-    // "Want a burger?", "Need a lift?": with "?" the base verb asks, with "do you" left out.
-    if (view.sentenceFinal === '?' && !politeBefore(view, start))
-      return decide('interrogative', 'MOOD.ELLIPTICAL_QUESTION', 0.6);
-    if (start > 0 && listNumberCommand(view)) {
-      // "2 Plant the seeds": the number is the step's label, not a Subject.
-      premises.push({ label: 'list_marker', value: lower[0] ?? '' });
-      return decide('imperative', 'MOOD.LIST_ITEM_COMMAND', 0.8);
-    }
-    return decide('imperative', 'MOOD.NO_SUBJECT_BASE_VERB', 0.85);
-  }
-  if (view.sentenceFinal === '?') return decide('interrogative', 'MOOD.QUESTION_MARK', 0.75);
-  if (defectiveImperative(view)) {
-    // "Buyer beware", "Tourists beware!": "beware" has no tensed forms, so with no operator before
-    // it the clause is a command, the nominal before it a vocative rather than a Subject.
-    premises.push({ label: 'subject_position', value: 'vocative' });
-    return decide('imperative', 'MOOD.DEFECTIVE_VERB_IMPERATIVE', 0.7);
-  }
-  const finiteAt = hasFinite ? view.finite : view.head;
-  let subjectBefore = false;
-  for (let index = start; index < finiteAt; index += 1) if (isSubjectLike(pos[index])) subjectBefore = true;
-  premises.push({ label: 'subject_position', value: subjectBefore ? 'before_finite' : 'none' });
-  if (subjectBefore && hasFinite) return decide('declarative', 'MOOD.SUBJECT_BEFORE_FINITE', 0.9);
-  if (view.sentenceFinal === '!' && (lower[start] === 'what' || lower[start] === 'how')) {
-    return decide('exclamative', 'MOOD.EXCLAMATIVE_WH', 0.7);
-  }
-  if (hasFinite) return decide('declarative', 'MOOD.FINITE_DEFAULT', 0.6);
-  const headWord = lower[view.head] ?? '';
-  const afterHead = pos[view.head + 1];
-  if (
-    view.head === 0 &&
-    QUOTING_VERBS.has(lemma[view.head] ?? '') &&
-    headWord !== lemma[view.head] &&
-    !headWord.endsWith('ing') &&
-    (afterHead === 'DET' || afterHead === 'PROPN' || afterHead === 'PRON')
-  ) {
-    // "“Who is it?” said the guard": a tensed verb of saying that opens the clause before its Subject
-    // reports a quotation ("asked questions", a participle before a bare noun, does not).
-    premises.push({ label: 'subject_position', value: 'after_reporting_verb' });
-    return decide('declarative', 'MOOD.REPORTING_VERB_BEFORE_SUBJECT', 0.6);
-  }
-  if (
-    syntactic.dependency === 'paratactic' &&
-    headWord !== lemma[view.head] &&
-    !headWord.endsWith('ing') &&
-    lower[view.head - 1] !== 'to'
-  ) {
-    // "He came and left": the coordinated clause shares the Subject and its verb is tensed.
-    return decide('declarative', 'MOOD.ELLIPTICAL_SUBJECT', 0.6);
-  }
-  return decide('fragment', 'MOOD.NON_FINITE', 0.6);
+  // Unreachable: the last rule always holds.
+  return { mood: 'fragment', rule: LAST_RULE.id, confidence: 0.6, premises };
 }
-
-/** Degree adverbs that open a verbless "so cool"-type move. */
-const DEGREE_OPENERS = new Set(['so', 'too', 'very', 'really', 'pretty', 'super', 'quite']);
-/** Base verbs that the lexicon also lists as adjectives but that follow "so" as commands ("So go!"). */
-const SO_COMMAND_VERBS = new Set(['go', 'come']);
-const MINOR_CLOSERS = new Set(['.', '!', '…', '...', '!!', '!!!']);
 
 /**
  * "So cool", "Too bad!", "Very nice.": a degree adverb first, then one word the model's lexicon allows
@@ -839,10 +1527,6 @@ function degreeAdjectiveMinor(view: ClauseView): boolean {
   return degree !== 'so' || !(IMPERATIVE_VERBS.has(word) || SO_COMMAND_VERBS.has(word));
 }
 
-const NEGATIVE_OPENERS = new Set(['nor', 'neither']);
-const CONDITIONAL_FINITES = new Set(['had', 'were', 'should']);
-const COUNTERFACTUAL_MODALS = new Set(['would', 'could', 'might']);
-
 /**
  * A Finite before its Subject that does not ask (no "?"): 'negative' after "nor"/"neither" ("Nor did I
  * speak"); 'conditional' for "had"/"were"/"should" + Subject cut off by a comma before the next clause
@@ -863,9 +1547,6 @@ function declarativeInversion(view: ClauseView, start: number, after: number): s
   return lower[lower.length - 1] === ',' && after + 1 < lower.length - 1 ? 'conditional' : '';
 }
 
-/** WH-adverbs that also open a dependent clause of time or place ("When it rains, ...", "Where it ends, ..."). */
-const WH_SUBORDINATORS = new Set(['when', 'where', 'whenever', 'wherever']);
-
 /**
  * "When the ice melted, ...": a WH-adverb, then a Subject (not a Finite: "When does it open"), then a
  * comma, with no "?" at the end. Returns the index after the comma (the clause's length when the comma
@@ -885,9 +1566,6 @@ function whAdjunctOpening(view: ClauseView, start: number): number {
   }
   return -1;
 }
-
-/** Adverbs that restrict or time a command from before its operator ("just don't", "always be"). */
-const COMMAND_ADVERBS = new Set(['just', 'simply', 'always', 'never', 'also']);
 
 /**
  * "Just don't tell him", "Simply don't go there", "Always be polite": a restricting adverb, then "do" +
@@ -910,10 +1588,6 @@ function adverbBeforeCommandOperator(view: ClauseView, start: number): boolean {
     !STATIVE_AFTER_ADVERB.has(view.lemma[start + 3] ?? '')
   );
 }
-const STATIVE_AFTER_ADVERB = wordSet('know think care understand believe like want need see get mind');
-
-/** Verbs with only a base form (no "-s", past or participle): outside a verbal group, a command. */
-const DEFECTIVE_VERBS = new Set(['beware']);
 
 /** The head is a defective verb ("beware") with no auxiliary or "to" before it in the clause. */
 function defectiveImperative(view: ClauseView): boolean {
@@ -924,21 +1598,12 @@ function defectiveImperative(view: ClauseView): boolean {
   return true;
 }
 
-/** Verbs of feeling that "how" + Subject exclaims with ("how I miss them", "how we laughed"). */
-const FEELING_VERBS = new Set(['love', 'hate', 'miss', 'wish', 'adore', 'envy', 'admire']);
-
 /** "Please" or "kindly" among the themes before `start`: a request, even when it ends in "?". */
 function politeBefore(view: ClauseView, start: number): boolean {
   for (let index = 0; index < start; index += 1)
     if (view.lower[index] === 'please' || view.lower[index] === 'kindly') return true;
   return false;
 }
-
-/** Non-finite forms of auxiliaries: "Being a student, I ..." does not put a Finite before the Subject. */
-const NON_FINITE_AUX = new Set(['being', 'having', 'been']);
-const FINITE_AFTER_NOMINAL = wordSet(
-  'is are was were will would can could has have had does did should must may might',
-);
 
 /**
  * Commands in fixed wording that the tagger does not read as a base verb first: "Have fun",
@@ -1005,11 +1670,6 @@ function nounReadingOfBaseVerb(view: ClauseView, verbAt: number): string {
   return '';
 }
 
-/** Adjectives of a WH-question's nominal group ("what other options", "what new features"). */
-const WHAT_QUESTION_ADJECTIVES = wordSet(
-  'other else new different next last first second same main best latest current following',
-);
-
 /**
  * "What beautiful weather", "What nice people you are": after "what", adjectives and a noun, then
  * nothing or a Subject (an exclamative, no inversion); "What new movies are out" has the verb next.
@@ -1058,20 +1718,7 @@ function invertedAfter(view: ClauseView, from: number): boolean {
   return false;
 }
 
-/** Finite forms the lite model sometimes tags as something else. */
-const FINITE_WORDS = wordSet(
-  "is are was were am 's 're 'm ’s ’re has have had do does did will would can could shall should must may might",
-);
-const SUBJECT_WORDS = wordSet(
-  'i you we he she they it this that these those there one everyone everybody everything nothing',
-);
-const SUBJECT_DETERMINERS = wordSet('the a an my your his her our their its this that these those some');
-const DEGREE_WORDS = wordSet(
-  'very so really incredibly truly absolutely utterly extremely simply terribly awfully quite',
-);
 const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'NUM', 'ADJ']);
-/** Verbs of the Finite that a measure question with "it" does not use as a Subject's verb ("how long it takes"). */
-const OPERATOR_LEMMAS = new Set(['be', 'have']);
 const ADJECTIVE_SUFFIX = /(?:ing|ful|ous|ive|ble|ic|ed|ish|less)$/;
 
 function isFiniteAt(view: ClauseView, index: number): boolean {
@@ -1249,9 +1896,6 @@ function howStructure(view: ClauseView, start: number): boolean | undefined {
   return undefined;
 }
 
-const PERFECT_HAVE = new Set(['has', 'have', 'had']);
-const POSSESSIVES = new Set(POSSESSIVE_DETERMINERS);
-const MODAL_OR_DO = wordSet('can could will would shall should may might must do does did');
 /** Tags after "is that" that make "that" the Subject ("is that true", "was that a joke"), not a complementiser. */
 const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'PUNCT']);
 
@@ -1259,14 +1903,8 @@ const AFTER_THAT_SUBJECT = new Set<Upos>(['DET', 'ADJ', 'ADV', 'NOUN', 'NUM', 'P
 const PLURAL = /[^s]s$/;
 /** Tags that open a nominal group after an operator ("does a dog", "did the river", "does iron"). */
 const NOMINAL_OPENING = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'VERB', 'ADJ']);
-/** Objects of main-verb "do" rather than Subjects ("did nothing wrong", "does none of it"). */
-const NEGATIVE_OBJECTS = new Set(['nothing', 'none', 'it', 'that', 'this', 'so', 'something', 'anything']);
 /** A past participle ("melted", "broken", "grown"). */
 const PARTICIPLE = /(?:ed|en|wn)$/;
-/** Verbs whose progressive takes an adjective ("is getting cold", "is looking good"): no gerund Subject. */
-const LINKING_PROGRESSIVES = wordSet(
-  'get go feel look become seem grow turn sound stay keep remain come prove taste smell run',
-);
 
 /**
  * After an operator and a Subject the lite model read as a verb ("can fish", "should dogs"), the

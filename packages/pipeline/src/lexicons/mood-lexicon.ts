@@ -1,4 +1,4 @@
-import { FINITE_BE_FORMS, MODAL_FORMS, wordSet as set } from './word-classes';
+import { DO_FORMS, FINITE_BE_FORMS, MODAL_FORMS, wordSet as set } from './word-classes';
 
 /** WH-elements that open an interrogative (or, with a/an or an adjective, an exclamative). */
 export const WH_WORDS = set('what who whom whose which where when why how whatever whoever');
@@ -198,3 +198,170 @@ export const LEFT_OUT_SUBJECT_OPERATORS: ReadonlySet<string> = new Set([
   'does',
   'did',
 ]);
+
+// Word classes of the word-order mood rules (mood-classifier.ts, MOOD_RULES).
+
+/** Modal operators and "do": the operators a Subject the tagger read as a verb may follow ("can fish breathe"). */
+export const MODAL_OR_DO: ReadonlySet<string> = new Set([...MODAL_FORMS, ...DO_FORMS]);
+
+/** WH-words that open a free relative ("What you say makes sense"). */
+export const FREE_RELATIVE_WH: ReadonlySet<string> = new Set(['what', 'whatever', 'whoever', 'whichever']);
+
+/** Adjectives of measure that "how" asks about ("how old", "how far"), rather than exclaims with. */
+export const HOW_QUESTION_ADJECTIVES: ReadonlySet<string> = set(
+  'old long far big tall large high deep wide heavy fast late early many much often soon small short young hot cold warm good bad',
+);
+
+/** Verbs whose past tense has the base form: after a singular noun they may be tensed ("the firm cut"). */
+export const SAME_FORM_PAST: ReadonlySet<string> = new Set([
+  'put',
+  'set',
+  'cut',
+  'let',
+  'hit',
+  'read',
+  'cost',
+  'quit',
+  'shut',
+  'spread',
+  'hurt',
+]);
+
+/** "is" and its clitic ("What's more"). */
+export const IS_FORMS: ReadonlySet<string> = new Set(["'s", '’s', 'is']);
+
+/** Continuatives and response words that open a turn ("Alright, ...", "Nah, ..."), whatever their tag. */
+export const DISCOURSE_OPENERS: ReadonlySet<string> = new Set([
+  'alright',
+  'okay',
+  'ok',
+  'yeah',
+  'yes',
+  'yep',
+  'nah',
+  'no',
+  'um',
+  'uh',
+  'hey',
+]);
+
+/** Pronouns that can only be objects or are indefinite: after "have" they are the causee, not a Subject. */
+export const CAUSEE_PRONOUNS: ReadonlySet<string> = new Set([
+  'me',
+  'him',
+  'us',
+  'them',
+  'someone',
+  'somebody',
+  'everyone',
+  'everybody',
+  'anyone',
+  'anybody',
+]);
+
+export const VOCATIVE_PRONOUNS: ReadonlySet<string> = new Set([
+  'everyone',
+  'everybody',
+  'all',
+  'guys',
+  'folks',
+  'y’all',
+  "y'all",
+]);
+
+/** Degree adverbs that open a verbless "so cool"-type move. */
+export const DEGREE_OPENERS: ReadonlySet<string> = new Set([
+  'so',
+  'too',
+  'very',
+  'really',
+  'pretty',
+  'super',
+  'quite',
+]);
+
+/** Base verbs that the lexicon also lists as adjectives but that follow "so" as commands ("So go!"). */
+export const SO_COMMAND_VERBS: ReadonlySet<string> = new Set(['go', 'come']);
+
+export const MINOR_CLOSERS: ReadonlySet<string> = new Set(['.', '!', '…', '...', '!!', '!!!']);
+
+export const NEGATIVE_OPENERS: ReadonlySet<string> = new Set(['nor', 'neither']);
+
+export const CONDITIONAL_FINITES: ReadonlySet<string> = new Set(['had', 'were', 'should']);
+
+export const COUNTERFACTUAL_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'might']);
+
+/** WH-adverbs that also open a dependent clause of time or place ("When it rains, ...", "Where it ends, ..."). */
+export const WH_SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'where', 'whenever', 'wherever']);
+
+/** Adverbs that restrict or time a command from before its operator ("just don't", "always be"). */
+export const COMMAND_ADVERBS: ReadonlySet<string> = new Set(['just', 'simply', 'always', 'never', 'also']);
+
+export const STATIVE_AFTER_ADVERB: ReadonlySet<string> = set(
+  'know think care understand believe like want need see get mind',
+);
+
+/** Verbs of feeling that "how" + Subject exclaims with ("how I miss them", "how we laughed"). */
+export const FEELING_VERBS: ReadonlySet<string> = new Set([
+  'love',
+  'hate',
+  'miss',
+  'wish',
+  'adore',
+  'envy',
+  'admire',
+]);
+
+/** Non-finite forms of auxiliaries: "Being a student, I ..." does not put a Finite before the Subject. */
+export const NON_FINITE_AUX: ReadonlySet<string> = new Set(['being', 'having', 'been']);
+
+export const FINITE_AFTER_NOMINAL: ReadonlySet<string> = set(
+  'is are was were will would can could has have had does did should must may might',
+);
+
+/** Adjectives of a WH-question's nominal group ("what other options", "what new features"). */
+export const WHAT_QUESTION_ADJECTIVES: ReadonlySet<string> = set(
+  'other else new different next last first second same main best latest current following',
+);
+
+/** Finite forms the lite model sometimes tags as something else. */
+export const FINITE_WORDS: ReadonlySet<string> = set(
+  "is are was were am 's 're 'm ’s ’re has have had do does did will would can could shall should must may might",
+);
+
+export const SUBJECT_WORDS: ReadonlySet<string> = set(
+  'i you we he she they it this that these those there one everyone everybody everything nothing',
+);
+
+export const SUBJECT_DETERMINERS: ReadonlySet<string> = set(
+  'the a an my your his her our their its this that these those some',
+);
+
+export const DEGREE_WORDS: ReadonlySet<string> = set(
+  'very so really incredibly truly absolutely utterly extremely simply terribly awfully quite',
+);
+
+/** Verbs of the Finite that a measure question with "it" does not use as a Subject's verb ("how long it takes"). */
+export const OPERATOR_LEMMAS: ReadonlySet<string> = new Set(['be', 'have']);
+
+export const PERFECT_HAVE: ReadonlySet<string> = new Set(['has', 'have', 'had']);
+
+/** Objects of main-verb "do" rather than Subjects ("did nothing wrong", "does none of it"). */
+export const NEGATIVE_OBJECTS: ReadonlySet<string> = new Set([
+  'nothing',
+  'none',
+  'it',
+  'that',
+  'this',
+  'so',
+  'something',
+  'anything',
+]);
+
+/** Verbs whose progressive takes an adjective ("is getting cold", "is looking good"): no gerund Subject. */
+export const LINKING_PROGRESSIVES: ReadonlySet<string> = set(
+  'get go feel look become seem grow turn sound stay keep remain come prove taste smell run',
+);
+
+/** WH-words that open a WH-clause heading ("How we move", "What they eat"). */
+export const HEADING_WH: ReadonlySet<string> = new Set(['how', 'what', 'why', 'where', 'when']);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MOOD_RULES } from './mood-classifier';
+import { createPipeline, type Pipeline } from './pipeline';
+
+const clock = () => new Date(0);
+const pipeline = createPipeline({ clock });
+const LAST = MOOD_RULES[MOOD_RULES.length - 1];
+
+/** Mood, rule and premises of every clause of a text. */
+function moods(compiler: Pipeline, text: string) {
+  return compiler.compile(text, { documentId: 'mood-rules-test' }).map((clause) => ({
+    mood: clause.interpersonal.mood,
+    rule: clause.interpersonal.reasoningTrace.inferenceRule,
+    premises: clause.interpersonal.reasoningTrace.premises,
+  }));
+}
+
+describe('MOOD_RULES: each rule decides its own examples, and switched off no longer does', () => {
+  for (const rule of MOOD_RULES) {
+    const off = createPipeline({ clock, disabledRules: [rule.id] });
+    const label = rule.trace ?? rule.id;
+    it.each(rule.examples.map((example) => [example.text, example.mood]))(`${rule.id}: %s`, (text, mood) => {
+      const clauses = moods(pipeline, text);
+      const index = clauses.findIndex((clause) => clause.rule === label);
+      expect(index, `${label} decides no clause of ${JSON.stringify(clauses)}`).toBeGreaterThanOrEqual(0);
+      expect(clauses[index]?.mood).toBe(mood);
+      // The last rule always holds; every other one, switched off, leaves the clause to another row.
+      if (rule !== LAST) expect(moods(off, text)[index]).not.toEqual(clauses[index]);
+    });
+  }
+
+  it('keeps the ids unique, gives every rule at least two examples, and ends with a rule that always holds', () => {
+    expect(new Set(MOOD_RULES.map((rule) => rule.id)).size).toBe(MOOD_RULES.length);
+    for (const rule of MOOD_RULES) expect(rule.examples.length, rule.id).toBeGreaterThanOrEqual(2);
+    expect(LAST?.id).toBe('MOOD.NON_FINITE');
+  });
+
+  it('applies the last rule even when it is switched off', () => {
+    const off = createPipeline({ clock, disabledRules: ['MOOD.NON_FINITE'] });
+    expect(moods(off, 'Served with fresh bread and butter.')).toEqual(
+      moods(pipeline, 'Served with fresh bread and butter.'),
+    );
+  });
+});
+
+describe('the tree rows for nominal and verbless roots keep to their evidence', () => {
+  const rule = (text: string) => moods(pipeline, text).map((clause) => clause.rule);
+
+  it('MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB leaves a Subject with a tensed verb, an object or a complement to the other rules', () => {
+    // A noun between the determiner and the root may be its Subject; a past form may be tensed; a
+    // complement or an object makes the root a verb.
+    expect(moods(pipeline, 'Slowly, the water rose.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'These look fine to me.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'The proposal paints a clear picture.')[0]?.mood).toBe('declarative');
+    expect(rule('The other moaned and held its head.')).not.toContain('MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB');
+  });
+
+  it('MOOD.TREE_VERBLESS_ROOT_BEFORE_DEPENDENT reads only an adjective root before the subordinator', () => {
+    // A name before "if" is a vocative; an adverb before "as" belongs to the subordinator.
+    expect(moods(pipeline, 'Phil if you could send the file.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'As long as she stays.')[0]?.mood).toBe('declarative');
+    expect(moods(pipeline, 'Because the boiler broke again.')[0]?.mood).toBe('declarative');
+  });
+});
