@@ -45,7 +45,8 @@ export async function crashCycles(url: string, cycles: number, embed: boolean): 
     // Wait for two commits (so every cycle has committed documents to lose, however slow the machine),
     // then kill after 0-400 ms: mid-write most times.
     while (saved.length < 2 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
-    if (child.exitCode !== null) throw new Error(`the writer exited (code ${child.exitCode}) before it was killed`);
+    if (child.exitCode !== null)
+      throw new Error(`the writer exited (code ${child.exitCode}) before it was killed`);
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     await new Promise((r) => setTimeout(r, seed % 400));
     child.kill('SIGKILL');
