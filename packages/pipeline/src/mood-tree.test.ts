@@ -1,7 +1,8 @@
 import type { Syntactic, Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { viewClause } from './clause-view';
-import { applyMoodTreeRules, MOOD_TREE_RULES } from './mood-tree';
+import { classifyMood } from './mood-classifier';
+import { MOOD_TREE_RULES } from './mood-tree';
 import { createPipeline } from './pipeline';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
@@ -213,7 +214,7 @@ describe('MOOD.TREE_PARTICIPLE_MODIFIER on a tree that hides a Finite', () => {
       ['Ann', 'Ann', 'PROPN', 'obl:agent', 2],
       ['.', '.', 'PUNCT', 'punct', 1],
     ]);
-    expect(applyMoodTreeRules(view, 0)?.rule.id).toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+    expect(classifyMood(view).rule).toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
   });
 
   it('is no caption when a verb inside the participle phrase may be the Finite, or a modal stands in it', () => {
@@ -226,7 +227,7 @@ describe('MOOD.TREE_PARTICIPLE_MODIFIER on a tree that hides a Finite', () => {
       ['change', 'change', 'NOUN', 'obj', 2],
       ['.', '.', 'PUNCT', 'punct', 0],
     ]);
-    expect(applyMoodTreeRules(hidden, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+    expect(classifyMood(hidden).rule).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
     const modal = handTree([
       ['A', 'a', 'DET', 'det', 1],
       ['kite', 'kite', 'NOUN', 'root', -1],
@@ -235,7 +236,7 @@ describe('MOOD.TREE_PARTICIPLE_MODIFIER on a tree that hides a Finite', () => {
       ['break', 'break', 'VERB', 'xcomp', 2],
       ['.', '.', 'PUNCT', 'punct', 1],
     ]);
-    expect(applyMoodTreeRules(modal, 0)?.rule.id).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
+    expect(classifyMood(modal).rule).not.toBe('MOOD.TREE_PARTICIPLE_MODIFIER');
   });
 });
 
@@ -254,14 +255,14 @@ describe('MOOD.TREE_SUBJECT_ON_INNER_VERB', () => {
   ] as const;
 
   it('takes the Subject and Finite of a verb the parse hung below the root as the clause’s own', () => {
-    const decided = applyMoodTreeRules(handTree(rows), 0);
-    expect(decided?.rule.id).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
-    expect(decided?.premises).toContainEqual({
+    const decided = classifyMood(handTree(rows));
+    expect(decided.rule).toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    expect(decided.premises).toContainEqual({
       label: 'tree_reading',
       value: 'MOOD.TREE_SUBJECT_ON_INNER_VERB',
     });
-    const off = applyMoodTreeRules(handTree(rows), 0, new Set(['MOOD.TREE_SUBJECT_ON_INNER_VERB']));
-    expect(off?.rule.id).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    const off = classifyMood(handTree(rows), false, false, new Set(['MOOD.TREE_SUBJECT_ON_INNER_VERB']));
+    expect(off.rule).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
   });
 
   it('leaves a WH-word Subject or a verb with a subordinator to the dependent clause it marks', () => {
@@ -273,6 +274,6 @@ describe('MOOD.TREE_SUBJECT_ON_INNER_VERB', () => {
       ['it', 'it', 'PRON', 'obj', 3],
       ['.', '.', 'PUNCT', 'punct', 0],
     ]);
-    expect(applyMoodTreeRules(relative, 0)?.rule.id).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
+    expect(classifyMood(relative).rule).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
   });
 });

@@ -641,17 +641,3 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
     ],
   },
 ];
-
-/** The first tree rule that holds, with its premises, or undefined. */
-export function applyMoodTreeRules(
-  view: ClauseView,
-  first: number,
-  disabled?: ReadonlySet<string>,
-): { rule: MoodTreeRule; premises: Premise[] } | undefined {
-  const facts = treeMoodFacts(view, first, disabled);
-  for (const rule of MOOD_TREE_RULES) {
-    if (disabled?.has(rule.id) === true) continue;
-    if (rule.when(facts, view)) return { rule, premises: treePremises(view, facts) };
-  }
-  return undefined;
-}
