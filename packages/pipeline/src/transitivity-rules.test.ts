@@ -1,5 +1,5 @@
-import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
+import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import { TRANSITIVITY_STAGES } from './transitivity-analyzer';
 
@@ -11,31 +11,23 @@ import { TRANSITIVITY_STAGES } from './transitivity-analyzer';
  */
 const clock = () => new Date(0);
 const on = createPipeline({ clock, treeParticipants: false });
-const main = (clauses: AnnotatedClause[]): AnnotatedClause =>
-  clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? (clauses[0] as AnnotatedClause);
-const elements = (clause: AnnotatedClause): string[] => [
-  ...clause.ideational.participants.map((participant) => `${participant.role}=${participant.text}`),
-  ...clause.ideational.circumstances.map(
-    (circumstance) => `${circumstance.type}/${circumstance.subtype}=${circumstance.text}`,
-  ),
-];
 
 describe('transitivity rules: every example is a test', () => {
   for (const stage of TRANSITIVITY_STAGES) {
     for (const rule of stage.rules) {
       for (const example of rule.examples) {
         it(`${stage.name} / ${rule.id}: ${example.text} -> ${example.expect}`, () => {
-          const clause = main(on.compile(example.text, { documentId: 'rule-example' }));
+          const clause = mainClause(on.compile(example.text, { documentId: 'rule-example' }));
           const [label, text] = example.expect.split('=') as [string, string];
           if (label === 'process') expect(clause.ideational.processType).toBe(text);
           else if (label === 'voice') expect(clause.ideational.rawTransitivity.voice).toBe(text);
           else if (label === '-')
-            expect(elements(clause).some((element) => element.endsWith(`=${text}`))).toBe(false);
-          else expect(elements(clause)).toContain(example.expect);
+            expect(clauseElements(clause).some((element) => element.endsWith(`=${text}`))).toBe(false);
+          else expect(clauseElements(clause)).toContain(example.expect);
           if (rule.cites !== null)
             expect(clause.ideational.rawTransitivity.matched).toContain(rule.cites ?? rule.id);
           const off = createPipeline({ clock, treeParticipants: false, disabledRules: [rule.id] });
-          const without = main(off.compile(example.text, { documentId: 'rule-example' }));
+          const without = mainClause(off.compile(example.text, { documentId: 'rule-example' }));
           expect(without.ideational).not.toEqual(clause.ideational);
         });
       }

@@ -1,5 +1,6 @@
 import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
+import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
   COORDINATION,
@@ -11,14 +12,6 @@ import {
 } from './transitivity-tree';
 
 const pipeline = createPipeline({ clock: () => new Date(0), treeParticipants: true });
-const main = (clauses: AnnotatedClause[]): AnnotatedClause =>
-  clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? (clauses[0] as AnnotatedClause);
-const elements = (clause: AnnotatedClause): string[] => [
-  ...clause.ideational.participants.map((participant) => `${participant.role}=${participant.text}`),
-  ...clause.ideational.circumstances.map(
-    (circumstance) => `${circumstance.type}/${circumstance.subtype}=${circumstance.text}`,
-  ),
-];
 const rulesOf = (clause: AnnotatedClause): string[] =>
   clause.interpersonal.reasoningTrace.rules.map((rule) => rule.rule);
 
@@ -26,12 +19,12 @@ describe('participant rules read off the tree: every example is a test', () => {
   for (const rule of PARTICIPANT_TREE_RULES) {
     for (const example of rule.examples) {
       it(`${rule.id}: ${example.text} -> ${example.expect}`, () => {
-        const clause = main(pipeline.compile(example.text, { documentId: 'rule-example' }));
+        const clause = mainClause(pipeline.compile(example.text, { documentId: 'rule-example' }));
         expect(rulesOf(clause)).toContain(rule.id);
         const [label, text] = example.expect.split('=') as [string, string];
         if (label === '-')
-          expect(elements(clause).some((element) => element.endsWith(`=${text}`))).toBe(false);
-        else expect(elements(clause)).toContain(example.expect);
+          expect(clauseElements(clause).some((element) => element.endsWith(`=${text}`))).toBe(false);
+        else expect(clauseElements(clause)).toContain(example.expect);
       });
     }
   }
@@ -45,9 +38,9 @@ describe('participant rules read off the tree: every example is a test', () => {
 describe('tree stage', () => {
   it('is on by default; treeParticipants: false keeps the word-order analysis alone', () => {
     const text = "Here's an excerpt from the article:";
-    const plain = main(createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' }));
+    const plain = mainClause(createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' }));
     expect(rulesOf(plain)).toContain('PARTICIPANT.TREE_SUBJECT');
-    const wordOrder = main(
+    const wordOrder = mainClause(
       createPipeline({ clock: () => new Date(0), treeParticipants: false }).compile(text, {
         documentId: 'd',
       }),
@@ -63,13 +56,13 @@ describe('tree stage', () => {
     expect(again.ideational.participants).toEqual(clause?.ideational.participants);
   });
   it('cites the relation of every element in the premises', () => {
-    const clause = main(pipeline.compile('The tenant must return the keys.', { documentId: 'd' }));
+    const clause = mainClause(pipeline.compile('The tenant must return the keys.', { documentId: 'd' }));
     const premises = clause.interpersonal.reasoningTrace.premises;
     expect(premises).toContainEqual({ label: 'participant.actor', value: 'deprel=nsubj' });
     expect(premises).toContainEqual({ label: 'participant.goal', value: 'deprel=obj' });
   });
   it('cites the preposition of an oblique', () => {
-    const clause = main(
+    const clause = mainClause(
       pipeline.compile('The central bank raised interest rates on Thursday.', { documentId: 'd' }),
     );
     expect(clause.interpersonal.reasoningTrace.premises).toContainEqual({
@@ -83,9 +76,9 @@ describe('tree stage', () => {
       treeParticipants: true,
       disabledRules: ['PARTICIPANT.TREE_AGENT'],
     });
-    const clause = main(off.compile('The road was blocked by fallen trees.', { documentId: 'd' }));
+    const clause = mainClause(off.compile('The road was blocked by fallen trees.', { documentId: 'd' }));
     expect(rulesOf(clause)).not.toContain('PARTICIPANT.TREE_AGENT');
-    expect(elements(clause)).not.toContain('actor=fallen trees');
+    expect(clauseElements(clause)).not.toContain('actor=fallen trees');
   });
   it('switched off as a whole, the word-order analysis stands and the trace cites no tree rule', () => {
     const off = createPipeline({
@@ -93,17 +86,17 @@ describe('tree stage', () => {
       treeParticipants: true,
       disabledRules: [TREE_STAGE],
     });
-    const clause = main(off.compile('The tenant must return the keys.', { documentId: 'd' }));
+    const clause = mainClause(off.compile('The tenant must return the keys.', { documentId: 'd' }));
     expect(rulesOf(clause).some((rule) => rule.startsWith('PARTICIPANT.TREE'))).toBe(false);
-    expect(elements(clause)).toContain('actor=The tenant');
+    expect(clauseElements(clause)).toContain('actor=The tenant');
   });
   it('a postmodifier the tree hangs on a participant belongs to it, not to the process', () => {
     const text = "Here's an excerpt from the article:";
-    const on = main(pipeline.compile(text, { documentId: 'd' }));
+    const on = mainClause(pipeline.compile(text, { documentId: 'd' }));
     expect(on.ideational.circumstances.map((circumstance) => circumstance.text)).not.toContain(
       'from the article',
     );
-    const off = main(
+    const off = mainClause(
       createPipeline({
         clock: () => new Date(0),
         treeParticipants: true,
@@ -117,44 +110,44 @@ describe('tree stage', () => {
     );
   });
   it('drops a word-order element the tree hangs elsewhere (a vocative), and says so', () => {
-    const clause = main(pipeline.compile("That's right, folks.", { documentId: 'd' }));
-    expect(elements(clause)).not.toContain('attribute=folks');
+    const clause = mainClause(pipeline.compile("That's right, folks.", { documentId: 'd' }));
+    expect(clauseElements(clause)).not.toContain('attribute=folks');
     expect(rulesOf(clause)).toContain(NOT_ON_PREDICATE);
   });
   it('a coordination the tree hangs on an object is one participant (PARTICIPANT.TREE_COORDINATION)', () => {
     const text = '"Person" shall mean any individual, corporation, partnership, trust or other entity.';
-    const clause = main(pipeline.compile(text, { documentId: 'd' }));
-    expect(elements(clause)).toContain(
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toContain(
       'value=any individual, corporation, partnership, trust or other entity',
     );
-    expect(elements(clause).some((element) => element.startsWith('attribute='))).toBe(false);
+    expect(clauseElements(clause).some((element) => element.startsWith('attribute='))).toBe(false);
     expect(rulesOf(clause)).toContain(COORDINATION);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [COORDINATION] });
-    const split = main(off.compile(text, { documentId: 'd' }));
-    expect(elements(split)).toContain('value=any individual');
+    const split = mainClause(off.compile(text, { documentId: 'd' }));
+    expect(clauseElements(split)).toContain('value=any individual');
   });
   it('a clause postmodifying an object stays inside it (PARTICIPANT.TREE_POSTMODIFIER_CLAUSE)', () => {
     const text =
       'Licensor owns all patents, trademarks, copyrights and trade secrets relating to the Product.';
-    const clause = main(pipeline.compile(text, { documentId: 'd' }));
-    expect(elements(clause)).toContain(
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toContain(
       'attribute=all patents, trademarks, copyrights and trade secrets relating to the Product',
     );
     expect(clause.ideational.circumstances).toEqual([]);
     expect(rulesOf(clause)).toContain(POSTMODIFIER_CLAUSE);
   });
   it('a second object hung under the first still makes two participants', () => {
-    const clause = main(pipeline.compile('My aunt sent the twins a parcel.', { documentId: 'd' }));
-    expect(elements(clause)).toEqual(['actor=My aunt', 'beneficiary=the twins', 'goal=a parcel']);
+    const clause = mainClause(pipeline.compile('My aunt sent the twins a parcel.', { documentId: 'd' }));
+    expect(clauseElements(clause)).toEqual(['actor=My aunt', 'beneficiary=the twins', 'goal=a parcel']);
   });
   it("a phrase of time the parser hangs on an oblique is the process's circumstance (CIRCUMSTANCE.TREE_TIME_TAIL)", () => {
     const text = 'Armed clashes broke out in several northern Iraqi cities on Wednesday.';
-    const clause = main(pipeline.compile(text, { documentId: 'd' }));
-    expect(elements(clause)).toContain('location/place=in several northern Iraqi cities');
-    expect(elements(clause)).toContain('location/time=on Wednesday');
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toContain('location/place=in several northern Iraqi cities');
+    expect(clauseElements(clause)).toContain('location/time=on Wednesday');
     expect(rulesOf(clause)).toContain(TIME_TAIL);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [TIME_TAIL] });
-    const joined = main(off.compile(text, { documentId: 'd' }));
-    expect(elements(joined)).not.toContain('location/time=on Wednesday');
+    const joined = mainClause(off.compile(text, { documentId: 'd' }));
+    expect(clauseElements(joined)).not.toContain('location/time=on Wednesday');
   });
 });
