@@ -403,12 +403,20 @@ export function crossValidate(
   active: readonly number[],
   options?: Parameters<typeof coordinateAscent>[2],
 ): { cv: number[]; folds: number[][] } {
+  return crossValidateWith(sets, (train) => coordinateAscent(train, active, options));
+}
+
+/** Folds as crossValidate, with `fit` turning the training rows of every set into weights. */
+function crossValidateWith(
+  sets: QueryRows[][],
+  fit: (train: QueryRows[][]) => number[],
+): { cv: number[]; folds: number[][] } {
   const scratch = new Float64Array(10_000);
   const held = sets.map(() => [] as number[]);
   const folds: number[][] = [];
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = sets.map((rows) => rows.filter((_, at) => at % FOLDS !== fold));
-    const weights = coordinateAscent(train, active, options);
+    const weights = fit(train);
     folds.push(weights);
     sets.forEach((rows, s) => {
       rows.forEach((row, at) => {
@@ -556,18 +564,5 @@ export function crossValidateRankNet(
   active: readonly number[],
   options: Parameters<typeof rankNet>[2],
 ): { cv: number[]; folds: number[][] } {
-  const scratch = new Float64Array(10_000);
-  const held = sets.map(() => [] as number[]);
-  const folds: number[][] = [];
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const train = sets.map((rows) => rows.filter((_, at) => at % FOLDS !== fold));
-    const weights = rankNet(train, active, options);
-    folds.push(weights);
-    sets.forEach((rows, s) => {
-      rows.forEach((row, at) => {
-        if (at % FOLDS === fold) held[s]!.push(rerankedNdcg(row, weights, scratch));
-      });
-    });
-  }
-  return { cv: held.map(mean), folds };
+  return crossValidateWith(sets, (train) => rankNet(train, active, options));
 }
