@@ -15,6 +15,13 @@ function processOf(text: string, by = pipeline): { type: string | undefined; mat
 }
 
 describe('WordNet verb priors (src/lexicons/wordnet-priors.ts)', () => {
+  it('reads "maintain" by its frame: keeping a thing is material, maintaining that ... is saying', () => {
+    // Contracts use it for keeping ("shall maintain insurance"); the hand lexicon no longer lists it as verbal.
+    expect(PROCESS_BY_LEMMA.get('maintain')).toBeUndefined();
+    expect(processOf('The Supplier shall maintain insurance coverage.').type).toBe('material');
+    expect(processOf('He maintained that he was innocent.').type).toBe('verbal');
+  });
+
   it('reads a verb distribution from the table: shares sum to about 1, the type is the largest share', () => {
     const prior = verbPrior('ponder');
     expect(prior?.type).toBe('mental');

@@ -51,7 +51,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
   verbal: words(`
     say tell ask report claim promise state announce explain describe mention reply answer respond
     argue insist suggest propose recommend advise warn inform notify remind confirm deny admit
-    acknowledge agree disagree declare assert maintain comment note remark add write speak talk
+    acknowledge agree disagree declare assert comment note remark add write speak talk
     discuss call name thank praise criticize criticise blame accuse complain request demand order
     command urge instruct question query assure predict repeat quote translate summarize summarise
     emphasize emphasise stress conclude communicate express announce advertise testify apologize apologise
