@@ -319,6 +319,14 @@ describe('store on a PGlite data directory', () => {
       );
     }
   });
+
+  it('refuses a walCheckpointBytes that is not a positive integer (NaN or 0 would checkpoint after every write)', async () => {
+    for (const value of [0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(createStore({ url: 'memory://', walCheckpointBytes: value })).rejects.toThrow(
+        /walCheckpointBytes must be a positive integer/,
+      );
+    }
+  });
 });
 
 describe('binary COPY on PGlite', () => {

@@ -97,6 +97,10 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       `autoOptimizeAfterSaves must be a positive integer or false, got ${autoOptimize}`,
     );
   }
+  const walBytes = options.walCheckpointBytes;
+  if (walBytes !== undefined && !(Number.isInteger(walBytes) && walBytes >= 1)) {
+    throw new InvalidRequestError(`walCheckpointBytes must be a positive integer, got ${walBytes}`);
+  }
   const driver = await openDriver(options);
   try {
     // Clauses stored before the compact annotation form are converted once (migration 0008).
