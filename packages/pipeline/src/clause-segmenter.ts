@@ -1,7 +1,7 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
-import { S_CLITICS, wordSet } from './lexicons/word-classes';
+import { MODAL_FORMS, S_CLITICS, wordSet } from './lexicons/word-classes';
 import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** A clause found by the segmenter, over document token indices. */
@@ -82,6 +82,14 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || S_CLITICS.has(tokens.lower[index + 1] ?? ''))
     )
       return null;
+    // SEGMENT.DETERMINER_THAT: "the fee for that quarter", "during that period": right after a
+    // preposition and before a noun or adjective, "that" is the determiner of the preposition's
+    // nominal group (a preposition takes no that-clause), whatever the tagger made of it.
+    // So is a "that" the tagger reads as a determiner of a common noun right after a coordinator
+    // ("... and that sum shall be divided by four"): a demonstrative Subject, no complementiser.
+    const nextTag = tokens.pos[index + 1];
+    if (before === 'ADP' && (nextTag === 'NOUN' || nextTag === 'ADJ' || nextTag === 'PROPN')) return null;
+    if (before === 'CCONJ' && tag === 'DET' && nextTag === 'NOUN') return null;
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
   }
   if (RELATIVE_PRONOUNS.has(word)) {
@@ -317,6 +325,18 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
   } else if (!hasFinite(first)) {
     openingDependent = 0;
   }
+  // SEGMENT.INVERTED_CONDITIONAL: "Should the Tenant fail to pay, the Landlord may ...", "Had the
+  // notice been given, ...", "Were the Premises destroyed, ...": an opening "should", "had" or "were"
+  // with its Subject after it and no "?" at the end is a conditional clause (the "if" left out), not a
+  // question. It runs to the first comma after it (outside parentheses); the verbal groups before that
+  // comma are its own (the operator's Event after a long Subject), and the first finite verbal group
+  // after it opens the main clause.
+  let invertedUntil = invertedConditionalEnd(tokens, first, from, to, groups);
+  if (invertedUntil >= 0) {
+    root.dependency = 'hypotactic';
+    root.relation = tokens.lower[from] ?? null;
+    openingDependent = 0;
+  }
 
   for (let groupIndex = 1; groupIndex < groups.length; groupIndex += 1) {
     const group = groups[groupIndex] as VerbalGroup;
@@ -343,6 +363,32 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       pendingParent = -1;
     };
 
+    if (invertedUntil >= 0 && active === 0) {
+      if (group.start < invertedUntil) {
+        // The operator's Event: "Should any Agreement between the parties | be terminated".
+        const opening = segments[0] as ClauseSegment;
+        const operator = opening.group ?? first;
+        opening.group = { ...operator, end: group.end, head: group.head };
+        continue;
+      }
+      if (hasFinite(group)) {
+        open(invertedUntil + 1, 'independent', null, -1);
+        (segments[0] as ClauseSegment).parent = active;
+        openingDependent = -1;
+        invertedUntil = -1;
+        continue;
+      }
+    }
+    if (sharedObjectVerb(tokens, previous, group, activeSegment)) {
+      // SEGMENT.COORDINATED_VERBS: "Licensor shall indemnify, defend and hold harmless Licensee": bare
+      // verbs under the same modal operator, with nothing between them but commas and a coordinator,
+      // share the Subject, the operator and the object after the last one: one clause, not a command.
+      // The verbal group runs to the last verb; its Event stays the first (the parse's predicate, whose
+      // conjuncts share its participants: PARTICIPANT.TREE_COORDINATED_VERB).
+      const clauseGroup = activeSegment.group as VerbalGroup;
+      activeSegment.group = { ...clauseGroup, end: group.end };
+      continue;
+    }
     const reportingStart = reportingAfterQuotation(tokens, from, previous.end, group);
     if (reportingStart >= 0) {
       // SEGMENT.QUOTATION_THEN_REPORTING: "“Are you in?” she asked": the reporting clause is the main
@@ -481,6 +527,75 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     result.push(segment);
   }
   return result;
+}
+
+/**
+ * SEGMENT.COORDINATED_VERBS (see segmentClauses): `group` is a bare verb (base form, no operator of its
+ * own) that follows `previous`, a verb of the active clause under a modal operator ("shall indemnify",
+ * or an earlier bare verb of the same run), with only commas and one coordinator between them: the
+ * earlier verb takes no object of its own, so the verbs share the object after the last one.
+ */
+function sharedObjectVerb(
+  tokens: TokenArrays,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+  active: ClauseSegment,
+): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (group.finite >= 0 || group.infinitive || group.start !== group.head) return false;
+  if (pos[group.head] !== 'VERB' || lower[group.head] !== lemmas[group.head]) return false;
+  if (pos[previous.head] !== 'VERB' || lower[previous.head] !== lemmas[previous.head]) return false;
+  if (previous.end <= previous.head || previous.end >= group.start) return false;
+  let coordinators = 0;
+  for (let index = previous.end; index < group.start; index += 1) {
+    if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
+    else if (lower[index] !== ',') return false;
+  }
+  if (coordinators > 1) return false;
+  // The run hangs on a modal operator: the clause's own group, or this group's first verb.
+  const clauseGroup = active.group;
+  if (clauseGroup === null || clauseGroup.finite < 0) return false;
+  return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
+}
+
+/** Operators that open a conditional clause with the Subject after them ("Should ...", "Had ...", "Were ..."). */
+const CONDITIONAL_OPERATORS = new Set(['should', 'had', 'were']);
+
+/**
+ * SEGMENT.INVERTED_CONDITIONAL (see segmentClauses): the index of the comma that ends the opening
+ * conditional clause, or -1 when the sentence does not open with one: an operator first whose verbal
+ * group holds no Event of its own, a Subject-like word right after it, no "?" at the end, and a comma
+ * (outside parentheses) after the operator with a lexical verb before it and a finite verbal group
+ * somewhere after it.
+ */
+function invertedConditionalEnd(
+  tokens: TokenArrays,
+  first: VerbalGroup,
+  from: number,
+  to: number,
+  groups: readonly VerbalGroup[],
+): number {
+  if (first.start !== from || tokens.pos[from] !== 'AUX') return -1;
+  // A short Subject leaves the Event in the operator's group ("Had we left sooner, ..."): the clause is
+  // whole already, and its mood rule (MOOD.CONDITIONAL_INVERSION) reads it. Only a Subject too long for
+  // the group ("Should any Agreement between the parties be terminated, ...") needs the cut here.
+  if (first.head !== first.start) return -1;
+  if (!CONDITIONAL_OPERATORS.has(tokens.lower[from] ?? '') || endsInQuestion(tokens, to)) return -1;
+  const next = tokens.pos[from + 1];
+  if (!isSubjectLike(next) && next !== 'DET' && next !== 'ADJ' && next !== 'NUM') return -1;
+  let depth = 0;
+  for (let index = from + 1; index < to; index += 1) {
+    const word = tokens.lower[index];
+    if (word === '(') depth += 1;
+    else if (word === ')') depth = Math.max(0, depth - 1);
+    else if (word === ',' && depth === 0) {
+      const event = groups.some(
+        (group) => group.start > from && group.start < index && tokens.pos[group.head] === 'VERB',
+      );
+      return event && groups.some((group) => group.start > index && hasFinite(group)) ? index : -1;
+    }
+  }
+  return -1;
 }
 
 /** True when the sentence [.., to) ends in "?" (closing quotation marks may follow it). */

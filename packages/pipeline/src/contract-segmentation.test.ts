@@ -186,3 +186,84 @@ describe('plain-text headings', () => {
     expect(markdown[1]?.syntactic.parentClauseId).toBe(markdown[0]?.id);
   });
 });
+
+describe('conditional inversion and "that" as a determiner in contract sentences', () => {
+  it('reads an opening "Should" with its Subject after it as a conditional clause, not a question', () => {
+    const clauses = compile(
+      'Should any Supply Agreement(s) between Seller and any Affiliate(s) be cancelled before the end of a month, Seller shall be paid a fee for that part of the month.',
+    );
+    const opening = holding(clauses, 'cancelled');
+    expect(opening?.syntactic.dependency).toBe('hypotactic');
+    expect(opening?.text).toContain('Should any Supply Agreement(s) between Seller and any Affiliate(s)');
+    expect(opening?.interpersonal.mood).not.toBe('interrogative');
+    const main = holding(clauses, 'Seller shall be paid');
+    expect(main?.syntactic.dependency).toBe('independent');
+    expect(main?.text.startsWith('Seller shall be paid')).toBe(true);
+    expect(clauses.filter((clause) => clause.interpersonal.mood === 'interrogative')).toHaveLength(0);
+  });
+
+  it('still reads an opening "Should" that ends in a question mark as a question', () => {
+    const clauses = compile('Should the buyer, in that case, pay the fee?');
+    expect(clauses[0]?.interpersonal.mood).toBe('interrogative');
+  });
+
+  it('keeps "that" after a preposition inside its prepositional phrase', () => {
+    const clauses = compile(
+      'The resulting amount shall be the quarterly royalty for that quarter, which shall be paid to Seller during the following month.',
+    );
+    const main = holding(clauses, 'royalty');
+    expect(main?.text).toContain('for that quarter');
+    expect(clauses.some((clause) => clause.text.startsWith('that quarter'))).toBe(false);
+  });
+
+  it('reads "and that sum" after a coordinator as a demonstrative Subject, not a that-clause', () => {
+    const clauses = compile(
+      'The base amount shall be multiplied by two and that sum shall be divided by four.',
+    );
+    const second = holding(clauses, 'divided');
+    expect(second?.syntactic.relation).not.toBe('that');
+    expect(second?.syntactic.dependency).toBe('paratactic');
+  });
+});
+
+describe('lines of a table of contents', () => {
+  it('marks "Section 2.1   Reserved     5" (a numbered title, a wide gap, a page number) as a heading', () => {
+    const clauses = compile(
+      'TABLE OF CONTENTS\n  Section 2.1   Reserved     5\n  Section 2.2   Limited Licence Granted     6\n  Section 2.3   Ownership     7\nARTICLE I\nThe Seller shall deliver the goods.',
+    );
+    for (const words of ['Reserved', 'Limited Licence', 'Ownership']) {
+      const entry = holding(clauses, words);
+      expect(rule(entry), words).toBe('MOOD.HEADING');
+      expect(entry?.interpersonal.mood).toBe('fragment');
+    }
+    expect(holding(clauses, 'The Seller shall deliver')?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves a numbered line whose last word is no page number alone', () => {
+    expect(plainTextHeadings('Section 2.1   Reserved     5 days before delivery\nThe Seller shall deliver.')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('coordinated predicates in contract sentences', () => {
+  it('reads "and pay the costs" after a clause with a Subject and Finite as declarative (ellipsis), not a command', () => {
+    const clauses = compile(
+      'The Distributor shall maintain complete records of all sales and pay the costs of any audit.',
+    );
+    const second = holding(clauses, 'pay the costs');
+    expect(second?.syntactic.dependency).toBe('paratactic');
+    expect(second?.interpersonal.mood).toBe('declarative');
+    expect(rule(second)).toBe('MOOD.COORDINATED_PREDICATE');
+    const off = compile(
+      'The Distributor shall maintain complete records of all sales and pay the costs of any audit.',
+      ['MOOD.COORDINATED_PREDICATE'],
+    );
+    expect(holding(off, 'pay the costs')?.interpersonal.mood).toBe('imperative');
+  });
+
+  it('keeps a command coordinated with a command imperative', () => {
+    const clauses = compile('Sign both copies of the form and return one copy to the Landlord.');
+    for (const clause of clauses) expect(clause.interpersonal.mood).toBe('imperative');
+  });
+});

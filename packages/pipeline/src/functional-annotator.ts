@@ -1,5 +1,6 @@
 import type { ClauseAnnotation, Conclusion, LabelRule, Mood, Premise, Syntactic } from '@cae/core';
 import { type ViewArrays, viewClause } from './clause-view';
+import { coordinatedPredicateMood } from './coordinated-predicate';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
@@ -88,10 +89,10 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = classifyMood(
+  const mood = coordinatedPredicateMood(
     view,
-    context.heading === true,
-    context.standalone === true,
+    classifyMood(view, context.heading === true, context.standalone === true, context.disabledRules),
+    context.previous,
     context.disabledRules,
   );
   const modality = projectModality(

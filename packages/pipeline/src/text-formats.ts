@@ -329,6 +329,8 @@ const TITLE_SMALL = new Set(
   ),
 );
 const HAS_LOWER = /\p{Ll}/u;
+/** A page number of a table of contents: "5", "117", "A-3", "iv". */
+const PAGE_NUMBER = /^(?:[0-9]{1,4}|[A-Z]-[0-9]{1,3}|[ivxl]{1,6})$/;
 const HAS_DIGIT = /[0-9]/;
 const UPPER_FIRST = /^[“"'‘(]?\p{Lu}/u;
 
@@ -427,6 +429,12 @@ function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean):
     while (gap < lineEnd && isBlank(text.charCodeAt(gap))) gap += 1;
     const last = word.charAt(word.length - 1);
     const closed = last === '.' || last === ':';
+    // SEGMENT.CONTENTS_ENTRY: "Section 2.1   Reserved     5": a numbered title-case title, a wider gap
+    // and a page number that ends the line is a line of the table of contents, a heading with its page.
+    if (title && numbered && !closed && gap - wordEnd >= 2 && gap < lineEnd) {
+      const rest = text.slice(gap, lineEnd).trimEnd();
+      if (PAGE_NUMBER.test(rest) && !TITLE_SMALL.has(word.toLowerCase())) return gap + rest.length;
+    }
     // A wider gap ends an all-caps title; a title-case one may have been wrapped there.
     if (gap >= lineEnd || closed || (caps && gap - wordEnd >= 2)) {
       if (last === ',' || last === ';') return -1;

@@ -296,3 +296,46 @@ describe('labels read from the tree', () => {
     expect(processOf('He lived there for years.')).not.toBe('existential');
   });
 });
+
+describe('contract verbs and their participants', () => {
+  it.each([
+    'The Licensee may inspect the books and records of the Licensor.',
+    'The Auditor shall audit the accounts of the Distributor once a year.',
+  ])(
+    '%s is material (an act on the books, not a perception: WordNet reads inspect as perceiving)',
+    (text) => {
+      expect(processOf(text)).toBe('material');
+    },
+  );
+
+  it('keeps "respond" verbal, with what it answers as the Verbiage, not a Receiver', () => {
+    const clause = clauseOf('The Agent will respond to inquiries from customers.');
+    expect(clause?.ideational.processType).toBe('verbal');
+    const roles = (clause?.ideational.participants ?? []).map((item) => item.role);
+    expect(roles).toContain('verbiage');
+    expect(roles).not.toContain('receiver');
+    expect(rolesOf('She replied to the manager.')).toContain('receiver=to the manager');
+  });
+
+  it('shares the object of coordinated verbs under one operator, in one declarative clause', () => {
+    const clauses = pipeline.compile(
+      'The Seller shall indemnify, defend and hold harmless the Buyer from any claims.',
+      {
+        documentId: 'transitivity-test',
+      },
+    );
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.interpersonal.mood).toBe('declarative');
+    const roles = (clauses[0]?.ideational.participants ?? []).map((item) => `${item.role}=${item.text}`);
+    expect(roles).toContain('actor=The Seller');
+    expect(roles.some((role) => role.startsWith('goal=') && role.includes('the Buyer'))).toBe(true);
+  });
+
+  it('reads a "by" phrase of arithmetic or a number as no Actor', () => {
+    for (const text of ['The total shall be divided by four.', 'The price was increased by ten percent.']) {
+      const clause = clauseOf(text);
+      expect(clause?.ideational.participants.map((item) => item.role)).not.toContain('actor');
+    }
+    expect(rolesOf('The bridge was damaged by the flood.')).toContain('actor=the flood');
+  });
+});

@@ -31,6 +31,7 @@ import {
   HAS_CLITICS,
   IDENTIFYING_VERBS,
   INDEFINITE,
+  isOperandByPhrase,
   NOT_SUPERLATIVE,
   OBJECT_PRONOUNS,
   PASSIVE_BE,
@@ -44,6 +45,7 @@ import {
   RELATIVES,
   SAYING_BEHAVIOURS,
   SENSE_VERBS,
+  SPEECH_EVENT_NOUNS,
   STATIVE_PARTICIPLES,
   TIME_DETERMINERS,
   TIME_NOUNS,
@@ -1410,6 +1412,24 @@ export const GROUP_RULES: readonly GroupRule[] = [
     examples: [{ text: 'The soup is cold.', expect: 'attribute=cold' }],
   },
   {
+    // "shall be divided by four", "was reduced by 5%": the "by" phrase of a verb of arithmetic, or one
+    // that is a number or an amount, is the operand or the degree, no agent: a circumstance of means.
+    id: 'CIRCUMSTANCE.BY_OPERAND',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      state.view.lower[group.start] === 'by' &&
+      state.passive &&
+      isOperandByPhrase(state.view.lower, state.view.pos, group.start, group.end, state.verbLemma),
+    decide: (group, state) => {
+      state.circumstances.push(circumstance('manner', 'means', group));
+    },
+    examples: [
+      { text: 'The sum shall be divided by four.', expect: 'manner/means=by four' },
+      { text: 'The rent was reduced by ten percent.', expect: 'manner/means=by ten percent' },
+    ],
+  },
+  {
     // "delayed by fog": the by-phrase's nominal group is the Actor (Senser, Sayer), without "by".
     id: ROLE_RULES.passiveByAgent,
     when: (group, state) =>
@@ -1433,6 +1453,22 @@ export const GROUP_RULES: readonly GroupRule[] = [
       fire(state, ROLE_RULES.passiveByAgent);
     },
     examples: [{ text: 'The bridge was damaged by the flood.', expect: 'actor=the flood' }],
+  },
+  {
+    // "The Company will respond to inquiries", "reply to the request": "to" + a noun naming a saying
+    // (lexicons/transitivity-lexicon.ts) after a verb of saying is what is answered, the Verbiage, not
+    // the one addressed.
+    id: 'ROLE.VERBAL_TO_VERBIAGE',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      state.view.lower[group.start] === 'to' &&
+      state.processType === 'verbal' &&
+      SPEECH_EVENT_NOUNS.has(state.view.lower[firstNoun(state.view, group)] ?? ''),
+    decide: (group, state) => {
+      state.participants.push(participant('verbiage', group));
+    },
+    examples: [{ text: 'The Company will respond to inquiries.', expect: 'verbiage=to inquiries' }],
   },
   {
     // "She talked to the manager": "to" + nominal group after a verb of saying is the Receiver.
@@ -1522,6 +1558,13 @@ export const GROUP_RULES: readonly GroupRule[] = [
     examples: [{ text: 'The children played outside.', expect: 'location/place=outside' }],
   },
 ];
+
+/** The first noun of a group ("to **inquiries** from customers"), or -1. */
+function firstNoun(view: ClauseView, group: Group): number {
+  for (let index = group.start; index < group.end; index += 1)
+    if (view.pos[index] === 'NOUN' || view.pos[index] === 'PROPN' || view.pos[index] === 'PRON') return index;
+  return -1;
+}
 
 /** The stages of `analyzeTransitivity`, in the order they run, with how each applies its rules. */
 export const TRANSITIVITY_STAGES: readonly {

@@ -12,6 +12,7 @@ import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import { isOperandByPhrase } from './lexicons/transitivity-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
@@ -47,6 +48,8 @@ export const POSTMODIFIER_CLAUSE = 'PARTICIPANT.TREE_POSTMODIFIER_CLAUSE';
  * of time) that the parser hangs on an oblique's noun as nmod is the process's own circumstance of time.
  */
 export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
+/** Verbs of the Event's verbal group that the parse makes the predicate's conjuncts share its participants. */
+export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
 
@@ -172,6 +175,30 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     when: isEnumerator,
     decide: () => DROP,
     examples: [{ text: 'Licensee shall (i) pay the fees.', expect: '-=i' }],
+  },
+  {
+    // "shall be divided by four", "was reduced by 5%": a passive "by" phrase of a verb of arithmetic, or
+    // a number or an amount, is the operand or the degree, no agent (lexicons/transitivity-lexicon.ts).
+    id: 'CIRCUMSTANCE.TREE_BY_OPERAND',
+    when: (dependent, context) =>
+      (/^obl:agent$/.test(dependent.deprel) ||
+        (context.passive && /^obl(:|$)/.test(dependent.deprel) && dependent.preposition === 'by')) &&
+      context.view.lower[dependent.start] === 'by' &&
+      isOperandByPhrase(
+        context.view.lower,
+        context.view.pos,
+        dependent.start,
+        dependent.end,
+        context.verbLemma,
+      ),
+    decide: () => circumstanceAs('manner', 'means'),
+    examples: [
+      { text: 'The sum shall be divided by four.', expect: 'manner/means=by four' },
+      {
+        text: 'The total was multiplied by the number of days.',
+        expect: 'manner/means=by the number of days',
+      },
+    ],
   },
   {
     // Passive "by" phrase (obl:agent, or obl + case "by" in the passive): the Actor, Senser or Sayer.
@@ -536,6 +563,25 @@ export function treeTransitivity(
         view.pos[index] === 'VERB'
       )
         predicates.add(index);
+  // PARTICIPANT.TREE_COORDINATED_VERB: "shall indemnify, defend and hold harmless Licensee": a verb the
+  // parse hangs on a predicate with no object of its own as its conjunct, with no Subject of its own and
+  // inside the clause (SEGMENT.COORDINATED_VERBS kept it there), shares the predicate's participants:
+  // the object after the last verb is the Goal of them all.
+  if (disabled?.has(COORDINATED_VERB) !== true) {
+    const hasChild = (at: number, relation: RegExp) =>
+      (tree.children[at] ?? []).some((child) => relation.test(tokens[child]?.deprel ?? ''));
+    for (const conjunct of tree.children[predicate] ?? [])
+      if (
+        conjunct > predicate &&
+        /^conj(:|$)/.test(tokens[conjunct]?.deprel ?? '') &&
+        view.pos[conjunct] === 'VERB' &&
+        !hasChild(predicate, /^obj(:|$)/) &&
+        !hasChild(conjunct, /^(nsubj|csubj|expl|aux)(:|$)/)
+      ) {
+        predicates.add(conjunct);
+        fire('participants', COORDINATED_VERB);
+      }
+  }
   // Tokens of the Event and the Finite: no participant's span may hold them.
   const eventTokens = new Set<number>(predicates);
   if (group !== undefined)

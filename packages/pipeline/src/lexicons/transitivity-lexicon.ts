@@ -71,6 +71,13 @@ export const RECEIVER_VERBS: ReadonlySet<string> = wordSet(
 export const VERBIAGE_NOUNS: ReadonlySet<string> = wordSet(
   'question questions story stories truth lie lies joke jokes favour favor name price way time secret secrets news answer reason details difference result results date address number',
 );
+/**
+ * Nouns that name a saying ("respond to inquiries", "reply to the request", "answer to a complaint"): after
+ * "to" in a verbal process they are what the saying answers (its Verbiage), not the one addressed.
+ */
+export const SPEECH_EVENT_NOUNS: ReadonlySet<string> = wordSet(
+  'inquiry inquiries enquiry enquiries request requests question questions query queries complaint complaints claim claims notice notices demand demands letter letters call calls message messages email emails e-mail comment comments proposal proposals invitation invitations offer offers objection objections',
+);
 /** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
 export const PLEASE_TYPE: ReadonlySet<string> = wordSet(
   'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
@@ -158,3 +165,34 @@ export const RANGE_OBJECTS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   map.set('have', PROCESS_NOUNS);
   return map;
 })();
+
+/**
+ * Verbs of arithmetic whose "by" phrase is the operand, not an agent: "shall be divided by four",
+ * "multiplied by the number of days" (the phrase is a circumstance of means, ANNOTATION.md).
+ */
+export const OPERAND_BY_VERBS: ReadonlySet<string> = wordSet('divide multiply');
+
+/** Words that make a "by" phrase a quantity ("increased by 5 percent", "reduced by ten per cent"). */
+export const QUANTITY_WORDS: ReadonlySet<string> = wordSet('percent per cent % basis points');
+
+/**
+ * Whether the passive "by" phrase over local tokens (start, end) after "by" at `by` is no agent: the
+ * verb is one of arithmetic (OPERAND_BY_VERBS), or the phrase is a number or an amount ("by four",
+ * "by 5%", "by ten percent", "by $100"), which no process takes as its doer.
+ */
+export function isOperandByPhrase(
+  lower: readonly string[],
+  pos: readonly string[],
+  by: number,
+  end: number,
+  verbLemma: string | null,
+): boolean {
+  if (verbLemma !== null && OPERAND_BY_VERBS.has(verbLemma)) return true;
+  let index = by + 1;
+  while (index < end && (pos[index] === 'DET' || lower[index] === '$' || pos[index] === 'SYM')) index += 1;
+  if (index >= end || pos[index] !== 'NUM') return false;
+  // A number and what counts it only: "four", "5 %", "ten percent", "100 basis points".
+  for (let next = index + 1; next < end; next += 1)
+    if (pos[next] !== 'NUM' && !QUANTITY_WORDS.has(lower[next] ?? '') && pos[next] !== 'PUNCT') return false;
+  return true;
+}

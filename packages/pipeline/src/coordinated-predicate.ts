@@ -1,0 +1,63 @@
+import type { Premise, Syntactic } from '@cae/core';
+import type { ClauseView } from './clause-view';
+import { COORDINATORS } from './lexicons/mood-lexicon';
+import type { MoodDecision } from './mood-classifier';
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_PREDICATE = 'MOOD.COORDINATED_PREDICATE';
+
+const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
+const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
+
+/** A clause that opens with a coordinator and has no Finite: a coordinated predicate ("and pay the costs"). */
+function coordinatedWithoutFinite(clause: Syntactic): boolean {
+  if (clause.dependency !== 'paratactic') return false;
+  const first = clause.tokens.find((token) => token.pos !== 'PUNCT');
+  return (
+    first !== undefined &&
+    first.pos === 'CCONJ' &&
+    COORDINATORS.has(first.text.toLowerCase()) &&
+    !clause.tokens.some((token) => token.isFinite)
+  );
+}
+
+/** Whether the clause has a Subject before its Finite (by the parse's relations): it states. */
+function subjectBeforeFinite(clause: Syntactic): boolean {
+  const finite = clause.tokens.findIndex((token) => token.isFinite);
+  if (finite < 0) return false;
+  for (let index = 0; index < finite; index += 1)
+    if (SUBJECT.test(clause.tokens[index]?.deprel ?? '')) return true;
+  return false;
+}
+
+/**
+ * MOOD.COORDINATED_PREDICATE: "Distributor shall maintain the records | and pay the costs", "Licensee
+ * shall not copy | or modify the Software": a clause that opens with a coordinator, has no Finite and
+ * came out imperative (a base verb with no Subject) is the second member of a coordinated predicate when
+ * the clause it is coordinated with (the nearest earlier independent or paratactic clause of its
+ * sentence, past other such members) has a Subject before its Finite: it shares that Subject and Finite
+ * (ellipsis), so it is declarative like the first member. After a command ("Shut the door | and sit
+ * down") it stays imperative.
+ */
+export function coordinatedPredicateMood(
+  view: ClauseView,
+  mood: MoodDecision,
+  previous: readonly Syntactic[] | undefined,
+  disabled: ReadonlySet<string> | undefined,
+): MoodDecision {
+  if (mood.mood !== 'imperative' || previous === undefined || disabled?.has(COORDINATED_PREDICATE) === true)
+    return mood;
+  const { syntactic } = view;
+  if (!coordinatedWithoutFinite(syntactic)) return mood;
+  for (let back = previous.length - 1; back >= 0; back -= 1) {
+    const clause = previous[back] as Syntactic;
+    if (clause.sentenceIndex !== syntactic.sentenceIndex) return mood;
+    if (clause.dependency !== 'independent' && clause.dependency !== 'paratactic') continue;
+    if (coordinatedWithoutFinite(clause)) continue;
+    if (!subjectBeforeFinite(clause)) return mood;
+    const premises = mood.premises.filter((premise) => premise.label !== 'subject_position');
+    premises.push(ELLIPTED);
+    return { mood: 'declarative', rule: COORDINATED_PREDICATE, confidence: 0.65, premises };
+  }
+  return mood;
+}
