@@ -434,6 +434,12 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         open(group.start - (tokens.lower[group.start - 1] === 'order' ? 2 : 0), 'hypotactic', 'to', active);
       } else if (activeSegment.group === null) {
         activeSegment.group = group;
+      } else if (operatorWaitingForEvent(tokens, activeSegment.group, previous, group)) {
+        // SEGMENT.OPERATOR_THEN_EVENT: "The Software shall at all times remain the property of Seller",
+        // "Buyer shall not in any manner represent", "in no event will Seller consent": an adjunct
+        // (or the inverted Subject) between a modal operator and its verb leaves the operator a group
+        // of its own; the verb after it, in its base form, is its Event, in the same verbal group.
+        activeSegment.group = { ...activeSegment.group, end: group.end, head: group.head };
       }
       continue;
     }
@@ -556,6 +562,28 @@ function sharedObjectVerb(
   const clauseGroup = active.group;
   if (clauseGroup === null || clauseGroup.finite < 0) return false;
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
+}
+
+/**
+ * SEGMENT.OPERATOR_THEN_EVENT (see segmentClauses): the clause's verbal group is the modal operator
+ * alone (it is the group just before), and the next group opens with a base form (a verb, or "be"/"have"
+ * of a passive or perfect) with no modal of its own: that group holds the operator's Event.
+ */
+function operatorWaitingForEvent(
+  tokens: TokenArrays,
+  clauseGroup: VerbalGroup,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (clauseGroup.start !== previous.start || clauseGroup.head !== clauseGroup.finite) return false;
+  if (pos[clauseGroup.head] !== 'AUX' || !MODAL_FORMS.has(lemmas[clauseGroup.head] ?? '')) return false;
+  if (group.infinitive) return false;
+  const first = group.start;
+  if (pos[first] !== 'VERB' && pos[first] !== 'AUX') return false;
+  if (MODAL_FORMS.has(lemmas[first] ?? '') || lower[first] !== lemmas[first]) return false;
+  // Nothing between them but an adjunct or an inverted Subject: no clause marker, at most eight words.
+  return group.start - previous.end <= 8;
 }
 
 /** Operators that open a conditional clause with the Subject after them ("Should ...", "Had ...", "Were ..."). */

@@ -240,9 +240,9 @@ describe('lines of a table of contents', () => {
   });
 
   it('leaves a numbered line whose last word is no page number alone', () => {
-    expect(plainTextHeadings('Section 2.1   Reserved     5 days before delivery\nThe Seller shall deliver.')).toEqual(
-      [],
-    );
+    expect(
+      plainTextHeadings('Section 2.1   Reserved     5 days before delivery\nThe Seller shall deliver.'),
+    ).toEqual([]);
   });
 });
 

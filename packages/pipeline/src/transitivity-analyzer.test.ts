@@ -339,3 +339,28 @@ describe('contract verbs and their participants', () => {
     expect(rolesOf('The bridge was damaged by the flood.')).toContain('actor=the flood');
   });
 });
+
+describe('an adjunct between the modal operator and its verb', () => {
+  it('finds the Event after "shall at all times" and keeps the Subject before the operator', () => {
+    const clauses = pipeline.compile(
+      'The Software shall at all times remain the exclusive property of the Seller.',
+      {
+        documentId: 'transitivity-test',
+      },
+    );
+    expect(clauses).toHaveLength(1);
+    const clause = clauses[0];
+    expect(clause?.ideational.rawTransitivity.verbLemma).toBe('remain');
+    expect(clause?.ideational.processType).toBe('relational');
+    const roles = (clause?.ideational.participants ?? []).map((item) => `${item.role}=${item.text}`);
+    expect(roles).toContain('carrier=The Software');
+    expect(roles.some((role) => role.includes('at all times'))).toBe(false);
+  });
+
+  it('finds the Event after "shall in no circumstance"', () => {
+    const clause = clauseOf(
+      'The total liability of the Seller shall in no circumstance exceed the fees paid.',
+    );
+    expect(clause?.ideational.rawTransitivity.verbLemma).toBe('exceed');
+  });
+});

@@ -77,13 +77,21 @@ export interface TreeContext {
   readonly subjects: readonly number[];
 }
 
-/** The Subject among several: the one holding the word order's first participant, else the nearest to the verb. */
+/**
+ * The Subject among several: the one holding the word order's first participant, else the nearest to the
+ * verb. A clause whose Finite comes after one of them does not invert, so one after the Finite is no
+ * Subject ("The Software shall **at all times** remain ...": the parser's second nsubj is an adjunct).
+ */
 function chosenSubject(context: TreeContext): number {
   const first = context.previous.participants[0];
   const holding = context.subjects.find(
     (index) => first !== undefined && first.start <= index && index < first.end,
   );
-  return holding ?? (context.subjects[context.subjects.length - 1] as number);
+  if (holding !== undefined) return holding;
+  const finite = context.view.finite;
+  const beforeFinite = context.subjects.filter((index) => finite >= 0 && index < finite);
+  const subjects = beforeFinite.length > 0 ? beforeFinite : context.subjects;
+  return subjects[subjects.length - 1] as number;
 }
 
 /** What a rule makes of a dependent. */
