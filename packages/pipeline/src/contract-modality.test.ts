@@ -271,3 +271,16 @@ describe('contract word classes', () => {
     for (const word of lexicon.PARTY_NOUNS) expect(lexicon.THING_TERMS.has(word), word).toBe(false);
   });
 });
+
+describe('an inverted conditional opening a contract sentence', () => {
+  it('reads its "should" as "if": no modality in the conditional clause, the main clause keeps its own', () => {
+    const [opening, main] = readings(
+      'Should any Supply Agreement between Seller and any Affiliate be cancelled before the end of a month, Seller shall be paid a fee for that part of the month.',
+    );
+    expect(opening?.text.startsWith('Should')).toBe(true);
+    expect(opening?.weight).toBe(0);
+    expect(opening?.type).toBeNull();
+    expect(main?.text.startsWith('Seller shall be paid')).toBe(true);
+    expect(main?.weight).toBeGreaterThan(0);
+  });
+});

@@ -256,6 +256,13 @@ function operatorReading(view: ClauseView, index: number, lemma: string, entry: 
   return OPERATOR_READINGS.prediction as ModalEntry;
 }
 
+/** Index of the clause's first token that is not punctuation. */
+function firstWord(view: ClauseView): number {
+  let index = 0;
+  while (index < view.pos.length && view.pos[index] === 'PUNCT') index += 1;
+  return index;
+}
+
 function cueAt(view: ClauseView, index: number): Found {
   const word = view.lower[index] ?? '';
   const lemma = view.lemma[index] ?? '';
@@ -264,6 +271,11 @@ function cueAt(view: ClauseView, index: number): Found {
     const key = MODAL_OPERATORS[lemma] !== undefined ? lemma : word;
     const operator = MODAL_OPERATORS[key];
     if (operator !== undefined && NOUN_DETERMINERS.has(view.lower[index - 1] ?? '')) return undefined;
+    // MODALITY.CONDITIONAL_INVERSION: "Should any Agreement be terminated, ...": the "should" that opens
+    // an inverted conditional clause (SEGMENT.INVERTED_CONDITIONAL, relation "should") means "if", no
+    // obligation or probability.
+    if (word === 'should' && view.syntactic.relation === 'should' && firstWord(view) === index)
+      return 'MODALITY.CONDITIONAL_INVERSION';
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
   if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
