@@ -1,5 +1,6 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
+import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { MODAL_FORMS, S_CLITICS, wordSet } from './lexicons/word-classes';
 import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
@@ -443,6 +444,14 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       }
       continue;
     }
+    if (marker.kind === 'coord' && coordinatedNominalParticiple(tokens, marker.index, group)) {
+      // SEGMENT.COORDINATED_NOMINAL_PARTICIPLE: "any instrument or document executed in connection with
+      // ...", "any person, partnership or other entity dealing with FASC": the coordinator joins two
+      // nominal groups and the participle after the second postmodifies it, as it would with no
+      // coordinator ("the documents executed ..."): no clause opens.
+      if (activeSegment.group === null) activeSegment.group = group;
+      continue;
+    }
     if (marker.kind === 'coord' && openingDependent >= 0) {
       const main = mainAfterCoordinatedNominal(tokens, marker.index, group);
       if (main >= 0) {
@@ -548,16 +557,26 @@ function sharedObjectVerb(
   active: ClauseSegment,
 ): boolean {
   const { lower, lemmas, pos } = tokens;
-  if (group.finite >= 0 || group.infinitive || group.start !== group.head) return false;
-  if (pos[group.head] !== 'VERB' || lower[group.head] !== lemmas[group.head]) return false;
-  if (pos[previous.head] !== 'VERB' || lower[previous.head] !== lemmas[previous.head]) return false;
-  if (previous.end <= previous.head || previous.end >= group.start) return false;
+  if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
+  if (pos[previous.head] !== 'VERB' || previous.end <= previous.head || previous.end >= group.start)
+    return false;
   let coordinators = 0;
   for (let index = previous.end; index < group.start; index += 1) {
     if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
     else if (lower[index] !== ',') return false;
   }
   if (coordinators > 1) return false;
+  // "represents and warrants that", "acknowledges and agrees that": two verbs of a party's declaration
+  // in the same form share the clause they project, with or without an operator.
+  if (
+    DECLARATION_VERBS.has(lemmas[previous.head] ?? '') &&
+    DECLARATION_VERBS.has(lemmas[group.head] ?? '') &&
+    previous.end === previous.head + 1 &&
+    (lower[group.head] === lemmas[group.head]) === (lower[previous.head] === lemmas[previous.head])
+  )
+    return true;
+  if (group.finite >= 0 || lower[group.head] !== lemmas[group.head]) return false;
+  if (lower[previous.head] !== lemmas[previous.head]) return false;
   // The run hangs on a modal operator: the clause's own group, or this group's first verb.
   const clauseGroup = active.group;
   if (clauseGroup === null || clauseGroup.finite < 0) return false;
@@ -585,6 +604,52 @@ function operatorWaitingForEvent(
   // Nothing between them but an adjunct or an inverted Subject: no clause marker, at most eight words.
   return group.start - previous.end <= 8;
 }
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_PARTICIPLE (see segmentClauses): the coordinator at `coordinator` stands
+ * between the end of a nominal group and the start of another, and `group` is a participle alone
+ * ("executed", "dealing": no Finite, no "to", no auxiliary) right after that second nominal group.
+ */
+function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, group: VerbalGroup): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
+  const word = lower[group.head] ?? '';
+  if (word === lemmas[group.head]) return false;
+  if (word.endsWith('ing')) {
+    if (group.finite >= 0) return false;
+  } else if (word.endsWith('ed') || word.endsWith('en')) {
+    // A past form read as Finite after the noun ("or document executed in ...") is a participle when a
+    // preposition follows it and the second nominal group is no definite Subject ("and the Buyer
+    // accepted them" is a clause).
+    if (pos[group.end] !== 'ADP' || DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
+  } else return false;
+  const before = pos[coordinator - 1];
+  if (before !== 'NOUN' && before !== 'PROPN' && before !== 'NUM' && before !== 'PRON') return false;
+  const after = pos[coordinator + 1];
+  if (after !== 'DET' && after !== 'ADJ' && after !== 'NOUN' && after !== 'PROPN') return false;
+  // Only the second nominal group between the coordinator and the participle.
+  for (let index = coordinator + 1; index < group.start; index += 1) {
+    const tag = pos[index];
+    if (tag !== 'DET' && tag !== 'ADJ' && tag !== 'NOUN' && tag !== 'PROPN' && tag !== 'NUM') return false;
+  }
+  return pos[group.start - 1] === 'NOUN' || pos[group.start - 1] === 'PROPN';
+}
+
+/** Words that open a definite nominal group, the Subject of a coordinated clause more often than not. */
+const DEFINITE_OPENERS = new Set([
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'his',
+  'her',
+  'their',
+  'our',
+  'my',
+  'your',
+]);
 
 /** Operators that open a conditional clause with the Subject after them ("Should ...", "Had ...", "Were ..."). */
 const CONDITIONAL_OPERATORS = new Set(['should', 'had', 'were']);

@@ -267,3 +267,38 @@ describe('coordinated predicates in contract sentences', () => {
     for (const clause of clauses) expect(clause.interpersonal.mood).toBe('imperative');
   });
 });
+
+describe('pairs of verbs of declaration', () => {
+  it.each([
+    ['Licensee represents and warrants that it owns the Software.', 'represents and warrants'],
+    ['The parties acknowledge and agree that the fee is fair.', 'acknowledge and agree'],
+    ['Licensor covenants and agrees that it will deliver the goods.', 'covenants and agrees'],
+  ])('keeps "%s" one verbal clause projecting the that-clause', (text, pair) => {
+    const clauses = compile(text);
+    const main = holding(clauses, pair);
+    expect(main?.syntactic.dependency).toBe('independent');
+    expect(main?.ideational.processType).toBe('verbal');
+    expect(main?.interpersonal.mood).toBe('declarative');
+    expect(clauses.filter((clause) => clause.syntactic.dependency === 'paratactic')).toHaveLength(0);
+  });
+
+  it('still splits two verbs that are not both of declaration', () => {
+    const clauses = compile('She came and went.');
+    expect(clauses.length).toBe(2);
+  });
+});
+
+describe('a coordinator between nominal groups before a participle', () => {
+  it('opens no clause at "or document executed in ..." (the participle postmodifies the nominal)', () => {
+    const clauses = compile(
+      'The Agent shall not be liable for any instrument or document executed in connection with the exercise of the authority.',
+    );
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.text).toContain('any instrument or document executed in connection');
+  });
+
+  it('still opens a clause at "and the Buyer accepted them"', () => {
+    const clauses = compile('The Seller delivered the goods and the Buyer accepted them in full.');
+    expect(holding(clauses, 'the Buyer accepted')?.syntactic.dependency).toBe('paratactic');
+  });
+});

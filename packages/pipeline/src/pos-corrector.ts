@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { UPOS_TAGS, type Upos } from '@cae/core';
+import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { IMPERATIVE_VERBS, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import {
@@ -243,6 +244,32 @@ const setTag =
   (c: PosContext): void => {
     c.tagged.pos[c.index] = tag;
   };
+/** The lemma of a verb of declaration ("warrants" -> "warrant", "certifies" -> "certify"), or undefined. */
+function declarationLemma(word: string): string | undefined {
+  if (DECLARATION_VERBS.has(word)) return word;
+  const lemma = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('s') ? word.slice(0, -1) : '';
+  return DECLARATION_VERBS.has(lemma) ? lemma : undefined;
+}
+
+/**
+ * POS.DECLARATION_VERB_PAIR: the word at `index` is a verb of declaration in the same form as its
+ * partner, either the first of a pair after a nominal Subject ("Licensee represents and warrants") or
+ * the second after a first already read as a verb ("represents and **warrants**").
+ */
+function declarationPairAt(tagged: Tagged, index: number, from: number, to: number): boolean {
+  const word = tagged.lower[index] ?? '';
+  const lemma = declarationLemma(word);
+  if (lemma === undefined) return false;
+  const sameForm = (other: string) =>
+    declarationLemma(other) !== undefined && (other === lemma) === (word === lemma);
+  if (index >= from + 2 && tagged.lower[index - 1] === 'and' && tagged.pos[index - 2] === 'VERB')
+    return sameForm(tagged.lower[index - 2] ?? '');
+  if (index + 2 >= to || index <= from || tagged.lower[index + 1] !== 'and') return false;
+  const before = tagged.pos[index - 1];
+  if (before !== 'NOUN' && before !== 'PROPN' && before !== 'PRON') return false;
+  return sameForm(tagged.lower[index + 2] ?? '');
+}
+
 /** A noun-, proper-noun- or adjective-tagged word opening a command (see commandOpening). */
 const openingNominal = (c: PosContext): boolean => {
   if (!NOUNISH.has(c.tag)) return false;
@@ -256,6 +283,26 @@ const openingNominal = (c: PosContext): boolean => {
  * --ablation pos` prints the table).
  */
 export const POS_RULES: readonly PosRule[] = [
+  {
+    // "Licensee represents and warrants that ...", "Licensor covenants and agrees to ...": a pair of
+    // verbs of a party's declaration (lexicons/contract-lexicon.ts) after the Subject, which the tagger
+    // reads as plural nouns, are the clause's verbs.
+    id: 'POS.DECLARATION_VERB_PAIR',
+    tags: NOMINAL,
+    when: (c) => declarationPairAt(c.tagged, c.index, c.from, c.to),
+    then: (c) => {
+      c.tagged.pos[c.index] = 'VERB';
+      c.tagged.lemmas[c.index] = declarationLemma(c.word) ?? c.word;
+    },
+    examples: [
+      {
+        text: 'Licensee represents and warrants that it owns the Software.',
+        word: 'represents',
+        pos: 'VERB',
+      },
+      { text: 'Licensor covenants and agrees to deliver the goods.', word: 'covenants', pos: 'VERB' },
+    ],
+  },
   {
     // "Look, the plan is fine", "See, it works", "See this is the part": a discourse marker before a
     // clause with its own Subject and Finite, not a command; the speech function is that clause's.

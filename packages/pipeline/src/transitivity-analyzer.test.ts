@@ -308,6 +308,16 @@ describe('contract verbs and their participants', () => {
     },
   );
 
+  it('reads "disclose" as verbal: what is disclosed is the Verbiage, to whom the Receiver', () => {
+    const clause = clauseOf(
+      'The Recipient shall not disclose the Confidential Information to any third party.',
+    );
+    expect(clause?.ideational.processType).toBe('verbal');
+    const roles = (clause?.ideational.participants ?? []).map((item) => `${item.role}=${item.text}`);
+    expect(roles).toContain('verbiage=the Confidential Information');
+    expect(roles).toContain('receiver=to any third party');
+  });
+
   it('keeps "respond" verbal, with what it answers as the Verbiage, not a Receiver', () => {
     const clause = clauseOf('The Agent will respond to inquiries from customers.');
     expect(clause?.ideational.processType).toBe('verbal');

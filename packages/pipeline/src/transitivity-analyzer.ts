@@ -44,6 +44,7 @@ import {
   RECEIVER_VERBS,
   RELATIVES,
   SAYING_BEHAVIOURS,
+  SAYING_WHEN_PROJECTING,
   SENSE_VERBS,
   SPEECH_EVENT_NOUNS,
   STATIVE_PARTICIPLES,
@@ -584,6 +585,16 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
       decideProcess(state, mental > verbal ? 'mental' : 'verbal', PROCESS_RULES.frameProjection);
     },
     examples: [{ text: 'The Inn touts that its rooms are the best in town.', expect: 'process=verbal' }],
+  },
+  {
+    // "Licensee represents that it owns the Software": a listed verb that says when it projects a clause
+    // (lexicons/transitivity-lexicon.ts) is verbal there ("The line represents the border" stays relational).
+    id: 'PROCESS.FRAME_PROJECTION_SAYING',
+    cites: null,
+    when: ({ verbLemma, frame }) =>
+      frame.projects === true && verbLemma !== null && SAYING_WHEN_PROJECTING.has(verbLemma),
+    decide: (state) => decideProcess(state, 'verbal', 'PROCESS.FRAME_PROJECTION_SAYING'),
+    examples: [{ text: 'The Licensee represents that it owns the Software.', expect: 'process=verbal' }],
   },
   {
     // "The room fell silent", "We ended up tired": an adjective as complement is an Attribute.

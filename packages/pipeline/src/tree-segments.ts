@@ -1,4 +1,5 @@
 import type { ClauseSegment } from './clause-segmenter';
+import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
 import { findVerbalGroups, isFiniteLexicalForm, type TokenArrays, type VerbalGroup } from './verbal-group';
 
@@ -544,9 +545,27 @@ function headsTreeClause(
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
-  if (relation === 'conj') return tag === 'VERB' || tag === 'AUX';
+  if (relation === 'conj')
+    return (tag === 'VERB' || tag === 'AUX') && !declarationPair(tree, index, head, from, to);
   if (relation === 'xcomp') return hasSubject(tree, index, from, to);
   return false;
+}
+
+/**
+ * SEGMENT.COORDINATED_VERBS on the tree: "Licensee represents and warrants that ...", "The parties
+ * acknowledge and agree that ...": a verb of a party's declaration (lexicons/contract-lexicon.ts) in
+ * `conj` with another right before it, with nothing but a coordinator or commas between and no Subject
+ * or auxiliary of its own, is no clause of its own: the pair shares the clause it projects.
+ */
+function declarationPair(tree: SentenceTree, index: number, head: number, from: number, to: number): boolean {
+  if (head >= index || !DECLARATION_VERBS.has(tree.lemmas[index] ?? '')) return false;
+  if (!DECLARATION_VERBS.has(tree.lemmas[head] ?? '')) return false;
+  for (let between = head + 1; between < index; between += 1)
+    if (tree.pos[between] !== 'CCONJ' && tree.lower[between] !== ',') return false;
+  for (let child = from; child < to; child += 1)
+    if (tree.heads[child] === index && /^(nsubj|csubj|expl|aux)(:|$)/.test(tree.deprels[child] ?? ''))
+      return false;
+  return true;
 }
 
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */

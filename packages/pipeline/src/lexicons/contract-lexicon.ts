@@ -102,3 +102,12 @@ export const INSTRUMENT_TERMS: ReadonlySet<string> = wordSet(
 
 /** Determiners that make a party noun a contract party ("each party", "either Party", "neither party"). */
 export const PARTY_DETERMINERS: ReadonlySet<string> = wordSet('each either neither both');
+
+/**
+ * Verbs of a party's declaration that contracts pair up before one projected clause or object
+ * ("represents and warrants that", "acknowledges and agrees that", "covenants and agrees to"): the pair
+ * is one process of one clause (SEGMENT.COORDINATED_VERBS). Lemmas.
+ */
+export const DECLARATION_VERBS: ReadonlySet<string> = wordSet(`
+  acknowledge agree represent warrant covenant understand certify confirm undertake accept stipulate
+`);

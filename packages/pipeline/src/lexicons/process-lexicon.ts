@@ -56,6 +56,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
     discuss call name thank praise criticize criticise blame accuse complain request demand order
     command urge instruct question query assure predict repeat quote translate summarize summarise
     emphasize emphasise stress conclude communicate express announce advertise testify apologize apologise
+    disclose divulge specify
   `),
   existential: words(`exist occur happen arise emerge ensue prevail persist`),
 };

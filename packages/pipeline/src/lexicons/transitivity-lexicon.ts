@@ -196,3 +196,12 @@ export function isOperandByPhrase(
     if (pos[next] !== 'NUM' && !QUANTITY_WORDS.has(lower[next] ?? '') && pos[next] !== 'PUNCT') return false;
   return true;
 }
+
+/**
+ * Verbs the hand lexicon files under another type that say when they project a clause: "The line
+ * represents the border" is relational, "Licensee represents that it owns the Software" is verbal (a
+ * party's statement), as are "warrants that", "certifies that", "covenants that".
+ */
+export const SAYING_WHEN_PROJECTING: ReadonlySet<string> = wordSet(
+  'represent warrant certify covenant stipulate',
+);
