@@ -262,6 +262,13 @@ describe('coordinated predicates in contract sentences', () => {
     expect(holding(off, 'pay the costs')?.interpersonal.mood).toBe('imperative');
   });
 
+  it('reads "and (b) keep the records" after "Licensee shall (a) pay the fees" as declarative too', () => {
+    const clauses = compile('The Licensee shall (a) pay the fees and (b) keep complete records.');
+    const second = holding(clauses, 'keep complete records');
+    expect(second?.interpersonal.mood).toBe('declarative');
+    expect(rule(second)).toBe('MOOD.COORDINATED_PREDICATE');
+  });
+
   it('keeps a command coordinated with a command imperative', () => {
     const clauses = compile('Sign both copies of the form and return one copy to the Landlord.');
     for (const clause of clauses) expect(clause.interpersonal.mood).toBe('imperative');

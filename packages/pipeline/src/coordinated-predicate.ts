@@ -1,6 +1,7 @@
 import type { Premise, Syntactic } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { COORDINATORS } from './lexicons/mood-lexicon';
+import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import type { MoodDecision } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -21,6 +22,27 @@ function coordinatedWithoutFinite(clause: Syntactic): boolean {
   );
 }
 
+/** The clause's first word after the coordinator, punctuation and a list enumerator is a base-form verb. */
+function opensWithBaseVerb(clause: Syntactic): boolean {
+  const { tokens } = clause;
+  let index = 0;
+  while (
+    index < tokens.length &&
+    tokens[index]?.text !== '(' &&
+    (tokens[index]?.pos === 'PUNCT' || tokens[index]?.pos === 'CCONJ')
+  )
+    index += 1;
+  const lower = (at: number) => tokens[at]?.text.toLowerCase() ?? '';
+  if (
+    tokens[index]?.text === '(' &&
+    tokens[index + 2]?.text === ')' &&
+    ENUMERATOR_WORD.test(lower(index + 1))
+  )
+    index += 3;
+  const token = tokens[index];
+  return token !== undefined && token.pos === 'VERB' && lower(index) === token.lemma;
+}
+
 /** Whether the clause has a Subject before its Finite (by the parse's relations): it states. */
 function subjectBeforeFinite(clause: Syntactic): boolean {
   const finite = clause.tokens.findIndex((token) => token.isFinite);
@@ -32,8 +54,9 @@ function subjectBeforeFinite(clause: Syntactic): boolean {
 
 /**
  * MOOD.COORDINATED_PREDICATE: "Distributor shall maintain the records | and pay the costs", "Licensee
- * shall not copy | or modify the Software": a clause that opens with a coordinator, has no Finite and
- * came out imperative (a base verb with no Subject) is the second member of a coordinated predicate when
+ * shall not copy | or modify the Software", "Licensee shall (a) pay the fees | and (b) keep the
+ * records": a clause that opens with a coordinator, has no Finite and came out imperative (a base verb
+ * with no Subject), or a fragment whose first word (past a list enumerator) is a base verb, is the second member of a coordinated predicate when
  * the clause it is coordinated with (the nearest earlier independent or paratactic clause of its
  * sentence, past other such members) has a Subject before its Finite: it shares that Subject and Finite
  * (ellipsis), so it is declarative like the first member. After a command ("Shut the door | and sit
@@ -45,10 +68,12 @@ export function coordinatedPredicateMood(
   previous: readonly Syntactic[] | undefined,
   disabled: ReadonlySet<string> | undefined,
 ): MoodDecision {
-  if (mood.mood !== 'imperative' || previous === undefined || disabled?.has(COORDINATED_PREDICATE) === true)
-    return mood;
+  if (previous === undefined || disabled?.has(COORDINATED_PREDICATE) === true) return mood;
   const { syntactic } = view;
   if (!coordinatedWithoutFinite(syntactic)) return mood;
+  // A command's form, or a fragment whose first word after the coordinator (and a list enumerator in
+  // parentheses: "and (b) keep the records") is a base-form verb.
+  if (mood.mood !== 'imperative' && !(mood.mood === 'fragment' && opensWithBaseVerb(syntactic))) return mood;
   for (let back = previous.length - 1; back >= 0; back -= 1) {
     const clause = previous[back] as Syntactic;
     if (clause.sentenceIndex !== syntactic.sentenceIndex) return mood;

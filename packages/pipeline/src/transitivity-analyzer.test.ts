@@ -374,3 +374,14 @@ describe('an adjunct between the modal operator and its verb', () => {
     expect(clause?.ideational.rawTransitivity.verbLemma).toBe('exceed');
   });
 });
+
+describe('list enumerators in parentheses are no participants', () => {
+  it.each([
+    ['The Licensee shall (a) pay the fees.', 'actor=The Licensee'],
+    ['RemainCo (i) shall not use the Marks.', 'actor=RemainCo'],
+  ])('%s has %s and no participant "a"/"i"', (text, expected) => {
+    const roles = rolesOf(text);
+    expect(roles).toContain(expected);
+    expect(roles.some((role) => role.endsWith('=a') || role.endsWith('=i'))).toBe(false);
+  });
+});

@@ -32,6 +32,7 @@ import {
   IDENTIFYING_VERBS,
   INDEFINITE,
   isOperandByPhrase,
+  isParenthesisedEnumerator,
   NOT_SUPERLATIVE,
   OBJECT_PRONOUNS,
   PASSIVE_BE,
@@ -763,6 +764,8 @@ function isCandidate(state: TransitivityState, group: Group): boolean {
       group.start >= event.end
     );
   if (group.type !== 'nominal') return false;
+  // PARTICIPANT.TREE_ENUMERATOR in the word order: "Licensee shall (a) pay", "RemainCo (i) shall not".
+  if (isParenthesisedEnumerator(view.lower, group.start, group.end)) return false;
   const headWord = view.lower[group.head] ?? '';
   if (headWord === 'there' && state.processType === 'existential') return false;
   if (

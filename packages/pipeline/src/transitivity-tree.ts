@@ -12,7 +12,7 @@ import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { isOperandByPhrase } from './lexicons/transitivity-lexicon';
+import { isOperandByPhrase, isParenthesisedEnumerator } from './lexicons/transitivity-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
@@ -110,14 +110,10 @@ const NONE: TreeOutcome = { kind: 'none' };
 /** No element, and none from the word order over the same words either. */
 const DROP: TreeOutcome = { kind: 'none', drop: true };
 /** "(i)", "(a)", "(12)": a list enumerator in parentheses. */
-const ENUMERATOR = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})$/;
 function isEnumerator(dependent: TreeDependent, context: TreeContext): boolean {
-  const { lower } = context.view;
   return (
     dependent.end === dependent.index + 1 &&
-    ENUMERATOR.test(lower[dependent.index] ?? '') &&
-    lower[dependent.index - 1] === '(' &&
-    lower[dependent.index + 1] === ')'
+    isParenthesisedEnumerator(context.view.lower, dependent.index, dependent.index + 1)
   );
 }
 const is = (pattern: RegExp) => (dependent: TreeDependent) => pattern.test(dependent.deprel);

@@ -205,3 +205,19 @@ export function isOperandByPhrase(
 export const SAYING_WHEN_PROJECTING: ReadonlySet<string> = wordSet(
   'represent warrant certify covenant stipulate',
 );
+
+/** "(i)", "(a)", "(12)": the word of a list enumerator in parentheses. */
+export const ENUMERATOR_WORD = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})$/;
+
+/**
+ * Whether the tokens [start, end) are one list enumerator in parentheses ("Licensee shall **(a)** pay",
+ * "RemainCo **(i)** shall not use"): no participant, whatever the tagger or the parser made of it.
+ */
+export function isParenthesisedEnumerator(lower: readonly string[], start: number, end: number): boolean {
+  return (
+    end === start + 1 &&
+    ENUMERATOR_WORD.test(lower[start] ?? '') &&
+    lower[start - 1] === '(' &&
+    lower[end] === ')'
+  );
+}
