@@ -577,9 +577,12 @@ function sharedObjectVerb(
     return true;
   if (group.finite >= 0 || lower[group.head] !== lemmas[group.head]) return false;
   if (lower[previous.head] !== lemmas[previous.head]) return false;
-  // The run hangs on a modal operator: the clause's own group, or this group's first verb.
+  // The run hangs on a modal operator ("shall indemnify, defend and hold harmless") or on "to" ("to
+  // implement and maintain reasonable safeguards"): the clause's own group.
   const clauseGroup = active.group;
-  if (clauseGroup === null || clauseGroup.finite < 0) return false;
+  if (clauseGroup === null) return false;
+  if (clauseGroup.infinitive && clauseGroup.start === previous.start) return true;
+  if (clauseGroup.finite < 0) return false;
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
 }
 

@@ -269,6 +269,17 @@ describe('coordinated predicates in contract sentences', () => {
     expect(rule(second)).toBe('MOOD.COORDINATED_PREDICATE');
   });
 
+  it('keeps verbs coordinated under "to" in one clause and reads a member after a to-infinitive as non-finite', () => {
+    const clauses = compile(
+      'The Processor agrees: (i) to implement and maintain reasonable safeguards; (ii) to return all Confidential Information and promptly thereafter deliver all copies to the Bank.',
+    );
+    const safeguards = holding(clauses, 'implement and maintain reasonable safeguards');
+    expect(safeguards?.text).toContain('to implement and maintain reasonable safeguards');
+    const deliver = holding(clauses, 'deliver all copies');
+    expect(deliver?.interpersonal.mood).toBe('fragment');
+    expect(rule(deliver)).toBe('MOOD.COORDINATED_PREDICATE');
+  });
+
   it('keeps a command coordinated with a command imperative', () => {
     const clauses = compile('Sign both copies of the form and return one copy to the Landlord.');
     for (const clause of clauses) expect(clause.interpersonal.mood).toBe('imperative');

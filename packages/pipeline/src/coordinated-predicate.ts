@@ -9,6 +9,7 @@ export const COORDINATED_PREDICATE = 'MOOD.COORDINATED_PREDICATE';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
 const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
+const ELLIPTED_TO: Premise = { label: 'subject_position', value: 'none (coordinated with a to-infinitive)' };
 
 /** A clause that opens with a coordinator and has no Finite: a coordinated predicate ("and pay the costs"). */
 function coordinatedWithoutFinite(clause: Syntactic): boolean {
@@ -41,6 +42,24 @@ function opensWithBaseVerb(clause: Syntactic): boolean {
     index += 3;
   const token = tokens[index];
   return token !== undefined && token.pos === 'VERB' && lower(index) === token.lemma;
+}
+
+/** The clause opens (past punctuation, a coordinator and a list label) with "to" and a verb. */
+function opensWithInfinitive(clause: Syntactic): boolean {
+  const { tokens } = clause;
+  for (let index = 0; index < tokens.length - 1; index += 1) {
+    const token = tokens[index] as Syntactic['tokens'][number];
+    if (token.text.toLowerCase() === 'to') return tokens[index + 1]?.pos === 'VERB';
+    if (
+      token.pos === 'PUNCT' ||
+      token.pos === 'CCONJ' ||
+      token.pos === 'NUM' ||
+      /^[ivx]+$|^[a-z]$/i.test(token.text)
+    )
+      continue;
+    return false;
+  }
+  return false;
 }
 
 /** Whether the clause has a Subject before its Finite (by the parse's relations): it states. */
@@ -79,10 +98,18 @@ export function coordinatedPredicateMood(
     if (clause.sentenceIndex !== syntactic.sentenceIndex) return mood;
     if (clause.dependency !== 'independent' && clause.dependency !== 'paratactic') continue;
     if (coordinatedWithoutFinite(clause)) continue;
-    if (!subjectBeforeFinite(clause)) return mood;
     const premises = mood.premises.filter((premise) => premise.label !== 'subject_position');
-    premises.push(ELLIPTED);
-    return { mood: 'declarative', rule: COORDINATED_PREDICATE, confidence: 0.65, premises };
+    if (subjectBeforeFinite(clause)) {
+      premises.push(ELLIPTED);
+      return { mood: 'declarative', rule: COORDINATED_PREDICATE, confidence: 0.65, premises };
+    }
+    // "(iv) To limit access to the Systems | and maintain safeguards": the first member is a
+    // to-infinitive, so the second is non-finite too (its "to" left out): a fragment, no command.
+    if (mood.mood === 'imperative' && opensWithInfinitive(clause)) {
+      premises.push(ELLIPTED_TO);
+      return { mood: 'fragment', rule: COORDINATED_PREDICATE, confidence: 0.6, premises };
+    }
+    return mood;
   }
   return mood;
 }
