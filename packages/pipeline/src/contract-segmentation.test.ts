@@ -320,3 +320,19 @@ describe('a coordinator between nominal groups before a participle', () => {
     expect(holding(clauses, 'the Buyer accepted')?.syntactic.dependency).toBe('paratactic');
   });
 });
+
+describe('headings inside a flattened line', () => {
+  it('marks a numbered title after a full stop and a wide gap as a heading', () => {
+    const clauses = compile(
+      'The Company will provide the report on request.   D. Product Commitment. Up to two thousand bottles shall be delivered each month.',
+    );
+    const heading = holding(clauses, 'Product Commitment');
+    expect(heading?.text).toBe('D. Product Commitment.');
+    expect(rule(heading)).toBe('MOOD.HEADING');
+    expect(holding(clauses, 'shall be delivered')?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves a gap inside a sentence alone', () => {
+    expect(plainTextHeadings('The fee is due on signing   D. Product Commitment. It is paid.')).toEqual([]);
+  });
+});

@@ -363,9 +363,37 @@ export function plainTextHeadings(text: string): ExtractedBlock[] {
     if (lineEnd < 0) lineEnd = text.length;
     const heading = headingAt(text, lineStart, lineEnd);
     if (heading !== null) blocks.push(heading);
+    // SEGMENT.HEADING_AFTER_GAP: "... the Licensed Products.   D. Product Commitment. Up to ...": in a
+    // text whose line breaks were flattened, a numbered title-case title closed by a full stop after
+    // a sentence's full stop and a gap of three blanks or more is a heading too.
+    let gap = text.indexOf('   ', heading === null ? lineStart : heading.end);
+    while (gap >= 0 && gap < lineEnd) {
+      let before = gap - 1;
+      while (before > lineStart && isBlank(text.charCodeAt(before))) before -= 1;
+      let after = gap;
+      while (after < lineEnd && isBlank(text.charCodeAt(after))) after += 1;
+      if (before > lineStart && text.charAt(before) === '.' && after < lineEnd) {
+        const found = headingAt(text, after, lineEnd);
+        if (found !== null && text.charAt(found.end - 1) === '.' && numberedTitle(text, after)) {
+          blocks.push(found);
+          after = found.end;
+        }
+      }
+      gap = text.indexOf('   ', Math.max(after, gap + 3));
+    }
     lineStart = lineEnd + 1;
   }
   return blocks;
+}
+
+/** Whether a numbering ("D.", "Section 11.4", "12.") opens the text at `at`, followed by a capital. */
+function numberedTitle(text: string, at: number): boolean {
+  NUMBERING.lastIndex = at;
+  const numbering = NUMBERING.exec(text);
+  if (numbering === null) return false;
+  let next = at + numbering[0].length;
+  while (next < text.length && isBlank(text.charCodeAt(next))) next += 1;
+  return UPPER_FIRST.test(text.charAt(next));
 }
 
 function isBlank(code: number): boolean {
