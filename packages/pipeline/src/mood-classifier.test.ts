@@ -1025,3 +1025,11 @@ describe('MOOD.TREE_VERBLESS_ROOT: a main clause whose parse root has no copula,
     expect(moodOf(text)).toBe(mood);
   });
 });
+
+describe('MOOD.QUESTION_MARK: the question mark counts only for the clause it closes', () => {
+  it('a reporting clause whose words stop where a quoted question opens is a statement', () => {
+    expect(moodOf('Nonna said "Why do you ask?"')).toBe('declarative');
+    expect(moodOf('She said ‘Can you help?’')).toBe('declarative');
+    expect(moodOf('You cancelled the order?')).toBe('interrogative');
+  });
+});

@@ -738,6 +738,23 @@ function commandVerb(clause: MoodClause): boolean {
   );
 }
 
+const OPENING_QUOTES = new Set(['“', '‘']);
+const PLAIN_QUOTES = new Set(['"', "'"]);
+
+/**
+ * Whether the clause's own words stop where a quotation opens, with no "?" of their own: 'Nonna goes
+ * "', 'I was like “'. The sentence's question mark then closes the quoted clause, not this one. (After
+ * a colon UD's gold and ours still read the whole sentence as the question: "I tell them: why not?")
+ */
+function opensQuotation(view: ClauseView): boolean {
+  const { lower, pos } = view;
+  const last = lower.length - 1;
+  if (last < 1 || lower.includes('?')) return false;
+  const word = lower[last] ?? '';
+  if (OPENING_QUOTES.has(word)) return true;
+  return PLAIN_QUOTES.has(word) && pos[last - 1] !== 'PUNCT';
+}
+
 /** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
 const treeRow = (rule: MoodTreeRule): MoodRule => ({
   id: rule.id,
@@ -1373,7 +1390,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   {
     id: 'MOOD.QUESTION_MARK',
-    when: (clause) => clause.final === '?',
+    // The question mark counts only for the clause it closes: not for a reporting clause whose own
+    // words end where a quotation opens ('Nonna goes "What do you think?"').
+    when: (clause) => clause.final === '?' && !opensQuotation(clause.view),
     decide: (clause) => verdict('interrogative', 0.75, wordOrder(clause)),
     examples: [
       { text: 'Is there a pharmacy nearby?', mood: 'interrogative' },
