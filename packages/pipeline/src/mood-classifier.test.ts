@@ -1033,3 +1033,24 @@ describe('MOOD.QUESTION_MARK: the question mark counts only for the clause it cl
     expect(moodOf('You cancelled the order?')).toBe('interrogative');
   });
 });
+
+describe('SEGMENT.TREE_OPENING_ADVCL: an opening non-finite clause is no main clause', () => {
+  it('"Having ..." opens no inverted clause: the clause after it is the main clause', () => {
+    const clauses = pipeline.compile('Having failed to win the race, Dana became a coach in Leeds.', {
+      documentId: 'm',
+    });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.text).toContain('Dana became');
+    expect(main?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('the parse root with its own Subject is the main clause, not the opening clause before it', () => {
+    const clauses = pipeline.compile('Upon waking each morning, you begin thinking about the tasks.', {
+      documentId: 'm',
+    });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.text).toContain('you begin');
+    expect(main?.interpersonal.mood).toBe('declarative');
+    expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
+  });
+});

@@ -598,6 +598,9 @@ function treeClauseGroup(tree: SentenceTree, tokens: readonly number[], head: nu
   return fallback;
 }
 
+/** Non-finite operators that may open a clause ("Having failed ...", "Being tired ..."): no inverted Finite. */
+const NON_FINITE_OPENERS: ReadonlySet<string> = new Set(['having', 'being']);
+
 /**
  * SEGMENT.TREE_OPENING_ADVCL: where the word-order segments and the parse find the same clauses, an
  * opening clause the word order labelled independent while the parse hangs it as `advcl` on a later
@@ -627,7 +630,16 @@ function openingAdverbialClauses(
     const parentLocal = order.indexOf(parentAt);
     if (parentLocal <= local) return;
     const parentKnown = matched[parentLocal] as number;
-    if ((heuristic[parentKnown] as ClauseSegment).dependency !== 'independent') return;
+    const parentSegment = heuristic[parentKnown] as ClauseSegment;
+    // "Upon waking each morning, | you begin ...": the word order took the opening clause for the main
+    // clause and the later one, which the parse makes the root with a Subject of its own, for its
+    // dependent; the root's clause is the main clause.
+    const inverted =
+      parentSegment.dependency === 'hypotactic' &&
+      parentSegment.parent === known &&
+      (tree.heads[up] ?? -1) < 0 &&
+      childBy(tree, up, 'nsubj', from, to) >= 0;
+    if (parentSegment.dependency !== 'independent' && !inverted) return;
     const mark = childBy(tree, head, 'mark', from, to);
     // A clause with a Subject of its own and no subordinator ("I am losing weight, God be praised")
     // stays a main clause whatever the parse hangs it on.
@@ -638,6 +650,12 @@ function openingAdverbialClauses(
     relabelled.dependency = 'hypotactic';
     relabelled.relation = mark >= 0 ? (tree.lower[mark] ?? ',') : first === 'to' ? 'to' : ',';
     relabelled.parent = parentKnown;
+    if (inverted) {
+      const main = out[parentKnown] as ClauseSegment;
+      main.dependency = 'independent';
+      main.relation = null;
+      main.parent = -1;
+    }
   });
   return out;
 }
@@ -673,8 +691,11 @@ export function treeClauseSegments(
   // Finite with no question mark ("Should it snow, the school will close": an inverted conditional).
   if (heuristic.some((segment) => tree.lower[segment.tokens[0] ?? from] === '(')) return heuristic;
   const opening = tree.lower[from] ?? '';
+  // ("Having failed to ..., he became ...": a non-finite "having"/"being" opens no inverted clause.)
   if (
-    (opening === 'what' || opening === 'how' || tree.pos[from] === 'AUX') &&
+    (opening === 'what' ||
+      opening === 'how' ||
+      (tree.pos[from] === 'AUX' && !NON_FINITE_OPENERS.has(opening))) &&
     !(tree.lower[to - 1] ?? '').includes('?')
   )
     return heuristic;
