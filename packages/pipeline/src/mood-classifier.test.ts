@@ -1054,3 +1054,22 @@ describe('SEGMENT.TREE_OPENING_ADVCL: an opening non-finite clause is no main cl
     expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
   });
 });
+
+describe('SEGMENT.OPENING_NON_FINITE_ROOT: a parse rooted on an opening non-finite clause', () => {
+  it.each([
+    [
+      'Using money from the oil fund, the state has paid a yearly dividend to every resident.',
+      'the state has paid',
+    ],
+    ['In order to plan the course we follow a simple four step approach.', 'we follow'],
+  ])('%s', (text, main) => {
+    const clauses = pipeline.compile(text, { documentId: 'm' });
+    const independent = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(independent?.text).toContain(main);
+    expect(independent?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves an opening "-ing" clause with no finite clause after it a fragment', () => {
+    expect(moodOf('Walking the dog, nice day today.')).toBe('fragment');
+  });
+});
