@@ -1025,3 +1025,51 @@ describe('MOOD.TREE_VERBLESS_ROOT: a main clause whose parse root has no copula,
     expect(moodOf(text)).toBe(mood);
   });
 });
+
+describe('MOOD.QUESTION_MARK: the question mark counts only for the clause it closes', () => {
+  it('a reporting clause whose words stop where a quoted question opens is a statement', () => {
+    expect(moodOf('Nonna said "Why do you ask?"')).toBe('declarative');
+    expect(moodOf('She said ‘Can you help?’')).toBe('declarative');
+    expect(moodOf('You cancelled the order?')).toBe('interrogative');
+  });
+});
+
+describe('SEGMENT.TREE_OPENING_ADVCL: an opening non-finite clause is no main clause', () => {
+  it('"Having ..." opens no inverted clause: the clause after it is the main clause', () => {
+    const clauses = pipeline.compile('Having failed to win the race, Dana became a coach in Leeds.', {
+      documentId: 'm',
+    });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.text).toContain('Dana became');
+    expect(main?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('the parse root with its own Subject is the main clause, not the opening clause before it', () => {
+    const clauses = pipeline.compile('Upon waking each morning, you begin thinking about the tasks.', {
+      documentId: 'm',
+    });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.text).toContain('you begin');
+    expect(main?.interpersonal.mood).toBe('declarative');
+    expect(clauses[0]?.syntactic.dependency).toBe('hypotactic');
+  });
+});
+
+describe('SEGMENT.OPENING_NON_FINITE_ROOT: a parse rooted on an opening non-finite clause', () => {
+  it.each([
+    [
+      'Using money from the oil fund, the state has paid a yearly dividend to every resident.',
+      'the state has paid',
+    ],
+    ['In order to plan the course we follow a simple four step approach.', 'we follow'],
+  ])('%s', (text, main) => {
+    const clauses = pipeline.compile(text, { documentId: 'm' });
+    const independent = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(independent?.text).toContain(main);
+    expect(independent?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves an opening "-ing" clause with no finite clause after it a fragment', () => {
+    expect(moodOf('Walking the dog, nice day today.')).toBe('fragment');
+  });
+});

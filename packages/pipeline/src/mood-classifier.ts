@@ -738,6 +738,57 @@ function commandVerb(clause: MoodClause): boolean {
   );
 }
 
+const OPENING_QUOTES = new Set(['“', '‘']);
+const PLAIN_QUOTES = new Set(['"', "'"]);
+
+/**
+ * Whether the clause's own words stop where a quotation opens, with no "?" of their own: 'Nonna goes
+ * "', 'I was like “'. The sentence's question mark then closes the quoted clause, not this one. (After
+ * a colon UD's gold and ours still read the whole sentence as the question: "I tell them: why not?")
+ */
+function opensQuotation(view: ClauseView): boolean {
+  const { lower, pos } = view;
+  const last = lower.length - 1;
+  if (last < 1 || lower.includes('?')) return false;
+  const word = lower[last] ?? '';
+  if (OPENING_QUOTES.has(word)) return true;
+  return PLAIN_QUOTES.has(word) && pos[last - 1] !== 'PUNCT';
+}
+
+/** Tags the tagger gives a sentence-initial command verb by mistake. */
+const OPENING_VERB_SLIP_TAGS = new Set<Upos>(['PROPN', 'NOUN', 'ADV', 'ADJ']);
+/** Particles a phrasal command verb takes right after it ("pat down", "pour out"). */
+const COMMAND_PARTICLES = new Set(['down', 'out', 'up', 'off', 'away', 'back', 'over']);
+const OPENING_OBJECT_TAGS = new Set<Upos>(['NOUN', 'DET', 'PRON', 'NUM', 'ADJ']);
+const MANNER_ADVERB = /^[a-z]{3,}ly$/;
+
+/**
+ * The first word of an independent clause with no Finite, no Subject and no "?", opening the sentence
+ * with a capital, tagged as a name, noun, adverb or adjective, in a base form the lexicon allows as a
+ * verb, and followed by what only a verb takes there: a determiner or possessive ("Pour some", "Pat
+ * the"), a particle before its object ("Pat down soil"), or a manner adverb in "-ly" ("Press gently").
+ * Returns the word and its tag, or ''.
+ */
+function openingVerbMistagged(clause: MoodClause): string {
+  const { view, start, final } = clause;
+  if (clause.dependency !== 'independent' || final === '?' || clause.hasFinite || start !== 0) return '';
+  if (clause.facts.subject >= 0) return '';
+  const tag = view.pos[start];
+  const word = view.lower[start] ?? '';
+  const text = view.syntactic.tokens[start]?.text ?? '';
+  if (tag === undefined || !OPENING_VERB_SLIP_TAGS.has(tag) || !UPPER_INITIAL.test(text)) return '';
+  if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
+  if (!hasPosReading(word, 'VERB')) return '';
+  const next = view.lower[start + 1] ?? '';
+  const nextTag = view.pos[start + 1];
+  const objectAfter =
+    nextTag === 'DET' ||
+    POSSESSIVES.has(next) ||
+    (COMMAND_PARTICLES.has(next) && OPENING_OBJECT_TAGS.has(view.pos[start + 2] ?? 'X')) ||
+    (nextTag === 'ADV' && MANNER_ADVERB.test(next));
+  return objectAfter ? `${word}/${tag} (a verb reading)` : '';
+}
+
 /** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
 const treeRow = (rule: MoodTreeRule): MoodRule => ({
   id: rule.id,
@@ -884,6 +935,24 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
   ...MOOD_TREE_RULES.map(treeRow),
+  {
+    id: 'MOOD.OPENING_VERB_MISTAGGED',
+    // "Pat down the soil", "Pour out some vodka", "Press gently on its back": the tagger read the
+    // command's verb, first in the sentence, as a name, noun or adverb; nothing else found a Finite.
+    when: (clause) => openingVerbMistagged(clause),
+    decide: (clause, found) =>
+      verdict(
+        'imperative',
+        0.6,
+        wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'verb_reading', value: found }),
+      ),
+    examples: [
+      { text: 'Pat down soil around the seedlings to remove air gaps.', mood: 'imperative' },
+      { text: 'Pour out some water from a jug to make room for ice.', mood: 'imperative' },
+      { text: 'Pour out some vodka from a bottle.', mood: 'imperative' },
+      { text: 'Pat down compost around the bulbs.', mood: 'imperative' },
+    ],
+  },
   {
     id: 'MOOD.TREE_VERBLESS_ROOT',
     // "Horrible tap water.", "Game tonight at 7, it's time to go.", "THE PRESIDENT: I appreciate that.":
@@ -1373,7 +1442,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   {
     id: 'MOOD.QUESTION_MARK',
-    when: (clause) => clause.final === '?',
+    // The question mark counts only for the clause it closes: not for a reporting clause whose own
+    // words end where a quotation opens ('Nonna goes "What do you think?"').
+    when: (clause) => clause.final === '?' && !opensQuotation(clause.view),
     decide: (clause) => verdict('interrogative', 0.75, wordOrder(clause)),
     examples: [
       { text: 'Is there a pharmacy nearby?', mood: 'interrogative' },

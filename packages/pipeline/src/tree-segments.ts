@@ -617,6 +617,9 @@ function treeClauseGroup(tree: SentenceTree, tokens: readonly number[], head: nu
   return fallback;
 }
 
+/** Non-finite operators that may open a clause ("Having failed ...", "Being tired ..."): no inverted Finite. */
+const NON_FINITE_OPENERS: ReadonlySet<string> = new Set(['having', 'being']);
+
 /**
  * SEGMENT.TREE_OPENING_ADVCL: where the word-order segments and the parse find the same clauses, an
  * opening clause the word order labelled independent while the parse hangs it as `advcl` on a later
@@ -646,7 +649,16 @@ function openingAdverbialClauses(
     const parentLocal = order.indexOf(parentAt);
     if (parentLocal <= local) return;
     const parentKnown = matched[parentLocal] as number;
-    if ((heuristic[parentKnown] as ClauseSegment).dependency !== 'independent') return;
+    const parentSegment = heuristic[parentKnown] as ClauseSegment;
+    // "Upon waking each morning, | you begin ...": the word order took the opening clause for the main
+    // clause and the later one, which the parse makes the root with a Subject of its own, for its
+    // dependent; the root's clause is the main clause.
+    const inverted =
+      parentSegment.dependency === 'hypotactic' &&
+      parentSegment.parent === known &&
+      (tree.heads[up] ?? -1) < 0 &&
+      childBy(tree, up, 'nsubj', from, to) >= 0;
+    if (parentSegment.dependency !== 'independent' && !inverted) return;
     const mark = childBy(tree, head, 'mark', from, to);
     // A clause with a Subject of its own and no subordinator ("I am losing weight, God be praised")
     // stays a main clause whatever the parse hangs it on.
@@ -657,6 +669,12 @@ function openingAdverbialClauses(
     relabelled.dependency = 'hypotactic';
     relabelled.relation = mark >= 0 ? (tree.lower[mark] ?? ',') : first === 'to' ? 'to' : ',';
     relabelled.parent = parentKnown;
+    if (inverted) {
+      const main = out[parentKnown] as ClauseSegment;
+      main.dependency = 'independent';
+      main.relation = null;
+      main.parent = -1;
+    }
   });
   return out;
 }
@@ -680,6 +698,76 @@ export function treeClauseSegments(
   from: number,
   to: number,
 ): ClauseSegment[] {
+  return openingNonFiniteRoot(tree, segmentsFromTree(tree, heuristic, from, to), from, to);
+}
+
+/** Finite forms that may stand as the Finite of a clause after its Subject (for `openingNonFiniteRoot`). */
+const FINITE_FORM =
+  /^(am|is|are|was|were|has|have|had|do|does|did|can|could|will|would|shall|should|may|might|must|'s|'re|'m|'ve|'d|'ll|’s|’re|’m|’ve|’d|’ll)$/;
+
+/**
+ * SEGMENT.OPENING_NON_FINITE_ROOT: "Using proceeds from the fund, | the town has paid ...", parsed with
+ * "Using" as the root and the finite clause as its parataxis: an opening clause whose root is an "-ing"
+ * verb or a "to"-infinitive with no Subject, auxiliary or copula of its own is a non-finite dependent;
+ * the first later clause hanging on it with a Subject and a finite operator or tensed verb of its own,
+ * and no subordinator, is the main clause (a relative clause, embedded, is none). Returns the segments, the same array when nothing changes.
+ */
+function openingNonFiniteRoot(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  const first = segments[0];
+  if (first === undefined || first.dependency !== 'independent' || segments.length < 2) return segments;
+  const root = first.tokens.find((index) => (tree.heads[index] ?? 0) < 0);
+  if (root === undefined || tree.pos[root] !== 'VERB') return segments;
+  const word = tree.lower[root] ?? '';
+  // Its subordinators: only "to" or "in order to" (no "if", "when", "because").
+  let infinitive = false;
+  for (let index = from; index < to; index += 1) {
+    if (tree.heads[index] !== root || !hasUniversal(tree.deprels[index] ?? '', 'mark')) continue;
+    const mark = tree.lower[index] ?? '';
+    if (mark === 'to') infinitive = true;
+    else if (mark !== 'in') return segments;
+  }
+  if (!word.endsWith('ing') && !infinitive) return segments;
+  for (const relation of ['nsubj', 'csubj', 'expl', 'aux', 'cop'])
+    if (childBy(tree, root, relation, from, to) >= 0) return segments;
+  const at = segments.findIndex((segment, index) => {
+    if (index === 0 || segment.dependency === 'embedded') return false;
+    if (segment.parent !== 0 && segment.dependency !== 'paratactic') return false;
+    const inside = new Set(segment.tokens);
+    const head = segment.tokens.find((token) => !inside.has(tree.heads[token] ?? -1));
+    if (head === undefined || (tree.heads[head] ?? -1) !== root) return false;
+    if (childBy(tree, head, 'mark', from, to) >= 0) return false;
+    if (childBy(tree, head, 'nsubj', from, to) < 0) return false;
+    return segment.tokens.some(
+      (token) =>
+        (tree.heads[token] === head || token === head) &&
+        (FINITE_FORM.test(tree.lower[token] ?? '') ||
+          (token === head && isFiniteLexicalForm(tree.lower[token] ?? '', tree.lemmas[token] ?? '', true))),
+    );
+  });
+  if (at < 0) return segments;
+  const out = segments.map((segment) => ({ ...segment }));
+  const main = out[at] as ClauseSegment;
+  main.dependency = 'independent';
+  main.relation = null;
+  main.parent = -1;
+  const opening = out[0] as ClauseSegment;
+  opening.dependency = 'hypotactic';
+  opening.relation = infinitive ? 'to' : ',';
+  opening.parent = at;
+  return out;
+}
+
+function segmentsFromTree(
+  tree: SentenceTree,
+  heuristic: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
   const clauseOf = new Int32Array(to - from).fill(-1);
   // Punctuation and other tokens with no letter or digit ("•", "[***]") go with the words around them.
   const wordless = new Uint8Array(to - from);
@@ -692,8 +780,11 @@ export function treeClauseSegments(
   // Finite with no question mark ("Should it snow, the school will close": an inverted conditional).
   if (heuristic.some((segment) => tree.lower[segment.tokens[0] ?? from] === '(')) return heuristic;
   const opening = tree.lower[from] ?? '';
+  // ("Having failed to ..., he became ...": a non-finite "having"/"being" opens no inverted clause.)
   if (
-    (opening === 'what' || opening === 'how' || tree.pos[from] === 'AUX') &&
+    (opening === 'what' ||
+      opening === 'how' ||
+      (tree.pos[from] === 'AUX' && !NON_FINITE_OPENERS.has(opening))) &&
     !(tree.lower[to - 1] ?? '').includes('?')
   )
     return heuristic;
