@@ -29,6 +29,13 @@ import {
 } from './parser-features';
 import { seededRandom } from './random';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
+import { ClusterTable } from './word-clusters';
+
+// Word clusters for the cluster templates ('park' and '.' have none).
+const clusters = new ClusterTable({
+  words: ['the', 'dog', 'chased', 'a', 'cat', 'in'],
+  paths: [0b1011110011, 0b0100000100, 0b0100110011, 0b1011110011, 0b0100000111, 0b1011110000],
+});
 
 describe('parser features split into fixed roles and the rest', () => {
   it('give exactly the keys of parserFeatures in every state of random parses', () => {
@@ -45,7 +52,7 @@ describe('parser features split into fixed roles and the rest', () => {
       const length = 1 + Math.floor(random() * 12);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
       const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
-      const input = parserInput(words, tags, coarse);
+      const input = parserInput(words, tags, coarse, undefined, clusters);
       const fresh = new ParseState(length);
       const state = reused.capacity >= length ? reused : new ParseState(length);
       state.reset(length);
@@ -102,7 +109,7 @@ describe('labeler features split into the tag part, the neighbour part and the r
       const length = 1 + Math.floor(random() * 14);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
       const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
-      const input = parserInput(words, tags, coarse);
+      const input = parserInput(words, tags, coarse, undefined, clusters);
       const state = new ParseState(length);
       const all = new Uint32Array(LABELER_FEATURE_COUNT);
       const split = new Uint32Array(LABELER_FEATURE_COUNT);
@@ -152,7 +159,7 @@ describe('fixed parser roles split into word parts and the buffer tag part', () 
       const length = 1 + Math.floor(random() * 9);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
       const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
-      const input = parserInput(words, tags, coarse);
+      const input = parserInput(words, tags, coarse, undefined, clusters);
       const whole = new Uint32Array(PARSER_FEATURE_COUNT);
       const split = new Uint32Array(PARSER_FEATURE_COUNT);
       for (let word = -1; word <= length; word++) {
