@@ -195,3 +195,31 @@ describe('fixed parser roles split into word parts and the buffer tag part', () 
     expect(wordParts.size).toBeGreaterThan(20);
   });
 });
+
+describe('cluster templates', () => {
+  it('are left out without a cluster table, and otherwise come after the other templates', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .'];
+    const coarse = coarseTags(classes);
+    const words = ['the', 'dog', 'chased', 'a', 'cat', '.'];
+    const tags = Int32Array.from([2, 0, 1, 2, 0, 3]);
+    const plain = parserInput(words, tags, coarse);
+    const clustered = parserInput(words, tags, coarse, undefined, clusters);
+    expect(plain.clustered).toBe(false);
+    const state = new ParseState(words.length);
+    state.apply(SHIFT, -1);
+    state.apply(SHIFT, -1);
+    const without = new Uint32Array(PARSER_FEATURE_COUNT);
+    const withClusters = new Uint32Array(PARSER_FEATURE_COUNT);
+    expect(parserFeatures(state, plain, without)).toBe(92);
+    expect(parserFeatures(state, clustered, withClusters)).toBe(PARSER_FEATURE_COUNT);
+    expect([...withClusters.subarray(0, 92)]).toEqual([...without.subarray(0, 92)]);
+    const labelsWithout = new Uint32Array(LABELER_FEATURE_COUNT);
+    const labelsWith = new Uint32Array(LABELER_FEATURE_COUNT);
+    expect(labelerFeatures(state, plain, 2, 1, labelsWithout)).toBe(40);
+    expect(labelerFeatures(state, clustered, 2, 1, labelsWith)).toBe(LABELER_FEATURE_COUNT);
+    expect([...labelsWith.subarray(0, 40)]).toEqual([...labelsWithout.subarray(0, 40)]);
+    // 'dog' and 'cat' share their 6-bit cluster prefix, 'the' and 'a' their whole path.
+    expect(clustered.clusters[1]).toBe(clustered.clusters[4]);
+    expect(clustered.clusters[6]).toBe(0);
+  });
+});

@@ -18,8 +18,13 @@ export interface ParserInput {
   coarse: Int32Array;
   /** Hash of each word's last three letters, for words the model has not seen. */
   suffixes: Uint32Array;
-  /** Each word's cluster value (`ClusterTable.valueOf`: path + 1, NO_CLUSTER when the model has no table). */
+  /** Each word's cluster value (`ClusterTable.valueOf`: path + 1, or NO_CLUSTER). */
   clusters: Int32Array;
+  /**
+   * Whether the model has word clusters: without them the cluster templates are left out, so that a model
+   * trained without clusters gets exactly the keys it was trained with.
+   */
+  clustered: boolean;
 }
 
 const ROOT_WORD = hashString('-ROOT-');
@@ -27,6 +32,7 @@ const NO_WORD = hashString('-NONE-');
 const ROOT_TAG = -2;
 const NO_TAG = -1;
 
+/** Templates with word clusters (without them, 92 and 40). */
 export const PARSER_FEATURE_COUNT = 109;
 export const LABELER_FEATURE_COUNT = 44;
 
@@ -51,7 +57,9 @@ export function parserInput(
           coarse: new Int32Array(size),
           suffixes: new Uint32Array(size),
           clusters: new Int32Array(size),
+          clustered: false,
         };
+  input.clustered = clusterTable !== undefined;
   input.words[0] = ROOT_WORD;
   input.tags[0] = ROOT_TAG;
   input.coarse[0] = ROOT_TAG;
@@ -321,6 +329,7 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = key3(89, s1t, s0t, stackDistance);
   out[n++] = key3(90, s1w, s0t, stackDistance);
   out[n++] = key3(91, s1t, s0w, b0t);
+  if (!input.clustered) return n;
   const { clusters } = input;
   const s0c = clusterOf(clusters, s0);
   const s1c = clusterOf(clusters, s1);
@@ -426,6 +435,7 @@ function labelerClusterFeatures(
   out: Uint32Array,
   offset: number,
 ): number {
+  if (!input.clustered) return offset;
   const dc = clusterOf(input.clusters, dependent);
   const hc = clusterOf(input.clusters, head);
   let n = offset;
@@ -467,7 +477,7 @@ export function parserStaticFeatures(
       out[n++] = key1(2, s0t);
       out[n++] = key2(3, s0w, s0t);
       out[n++] = key2(83, word < 0 ? NO_WORD : input.suffixes[word]!, s0t);
-      return s0ClusterFeatures(out, n, clusterOf(input.clusters, word), s0t);
+      return input.clustered ? s0ClusterFeatures(out, n, clusterOf(input.clusters, word), s0t) : n;
     }
     case ROLE_S1: {
       const s1w = wordOf(words, word);
@@ -475,7 +485,7 @@ export function parserStaticFeatures(
       out[n++] = key1(4, s1w);
       out[n++] = key1(5, s1t);
       out[n++] = key2(6, s1w, s1t);
-      return s1ClusterFeatures(out, n, clusterOf(input.clusters, word), s1t);
+      return input.clustered ? s1ClusterFeatures(out, n, clusterOf(input.clusters, word), s1t) : n;
     }
     case ROLE_S2:
       out[n++] = key1(7, wordOf(words, word));
@@ -505,6 +515,7 @@ export function parserStaticFeatures(
       out[n++] = key3(47, b0t, b1t, b2t);
       out[n++] = key2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
       out[n++] = key3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
+      if (!input.clustered) return n;
       n = b0ClusterFeatures(out, n, clusterOf(input.clusters, b0), b0t);
       return b1ClusterFeatures(out, n, clusterOf(input.clusters, b1), b1t);
     }
@@ -612,6 +623,7 @@ export function parserDynamicFeatures(
   out[n++] = key3(89, s1t, s0t, stackDistance);
   out[n++] = key3(90, s1w, s0t, stackDistance);
   out[n++] = key3(91, s1t, s0w, b0t);
+  if (!input.clustered) return n;
   const { clusters } = input;
   return pairClusterFeatures(
     out,
@@ -908,12 +920,12 @@ export function parserWordFeatures(
       out[n++] = key1(2, t);
       out[n++] = key2(3, w, t);
       out[n++] = key2(83, word < 0 ? NO_WORD : input.suffixes[word]!, t);
-      return s0ClusterFeatures(out, n, clusterOf(input.clusters, word), t);
+      return input.clustered ? s0ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_S1:
       out[n++] = key1(4, w);
       out[n++] = key1(5, t);
       out[n++] = key2(6, w, t);
-      return s1ClusterFeatures(out, n, clusterOf(input.clusters, word), t);
+      return input.clustered ? s1ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_S2:
       out[n++] = key1(7, w);
       out[n++] = key1(8, t);
@@ -923,12 +935,12 @@ export function parserWordFeatures(
       out[n++] = key1(10, t);
       out[n++] = key2(11, w, t);
       out[n++] = key2(84, word < 0 ? NO_WORD : input.suffixes[word]!, t);
-      return b0ClusterFeatures(out, n, clusterOf(input.clusters, word), t);
+      return input.clustered ? b0ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_B1:
       out[n++] = key1(12, w);
       out[n++] = key1(13, t);
       out[n++] = key2(14, w, t);
-      return b1ClusterFeatures(out, n, clusterOf(input.clusters, word), t);
+      return input.clustered ? b1ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_B2:
       out[n++] = key1(15, w);
       out[n++] = key1(16, t);
