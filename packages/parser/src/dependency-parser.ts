@@ -28,6 +28,7 @@ import {
   WORD_S0_LEAF,
 } from './parser-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
+import { ClusterTable, type WordClusters } from './word-clusters';
 
 /** Entries of the parser's store of word parts (direct-mapped by word hash, suffix hash and tag). */
 const WORD_STORE_BITS = 14;
@@ -41,6 +42,8 @@ export interface ParserModelData {
   tagClasses: string[];
   transitions: LinearModelData;
   labeler: LinearModelData;
+  /** Word clusters of the cluster templates (without them every word's cluster is unknown). */
+  clusters?: WordClusters;
 }
 
 export interface DependencyTree {
@@ -91,6 +94,7 @@ export class DependencyParser {
   private readonly punctuation: Uint8Array;
   private readonly punctLabel: number;
   private readonly coarseOfTag: Int32Array;
+  private readonly clusterTable: ClusterTable | undefined;
   private readonly features = new Uint32Array(Math.max(PARSER_FEATURE_COUNT, LABELER_FEATURE_COUNT));
   private readonly transitionScores = new Int32Array(TRANSITION_COUNT);
   private readonly partScores = new Int32Array(TRANSITION_COUNT);
@@ -138,6 +142,7 @@ export class DependencyParser {
     this.punctLabel = data.labels.indexOf('punct');
     this.punctuation = Uint8Array.from(data.tagClasses, (name) => (name.startsWith('PUNCT ') ? 1 : 0));
     this.coarseOfTag = coarseTags(data.tagClasses);
+    this.clusterTable = data.clusters === undefined ? undefined : new ClusterTable(data.clusters);
     this.labelScores = new Int32Array(data.labels.length);
     this.smallTagIds = data.tagClasses.length < 1022;
   }
@@ -145,7 +150,7 @@ export class DependencyParser {
   /** Parses words given their tag classes (ids of the tagger's classes). */
   parse(words: readonly string[], tags: ArrayLike<number>): DependencyTree {
     const length = words.length;
-    const input = parserInput(words, tags, this.coarseOfTag, this.input);
+    const input = parserInput(words, tags, this.coarseOfTag, this.input, this.clusterTable);
     this.input = input;
     let state = this.state;
     if (state === undefined || state.capacity < length) {

@@ -6,7 +6,14 @@ import { deserializeModel, serializeModel } from './model-format';
 import { trainModel } from './model-training';
 
 const toy = parseConllu(readFileSync(new URL('./__fixtures__/toy-treebank.conllu', import.meta.url), 'utf8'));
-const bundle = trainModel(toy, { taggerIterations: 5, parserIterations: 5, folds: 0, seed: 7 });
+const clusters = {
+  words: ['the', 'cat', 'dog', 'chased', 'a', 'mat', 'sleep', 'dogs'],
+  paths: [
+    0b1011110011, 0b0100000111, 0b0100000100, 0b0100110011, 0b1011110011, 0b0100001000, 5, 0b0100000101,
+  ],
+};
+const bundle = trainModel(toy, { taggerIterations: 5, parserIterations: 5, folds: 0, seed: 7, clusters });
+const plain = trainModel(toy, { taggerIterations: 5, parserIterations: 5, folds: 0, seed: 7 });
 
 const SENTENCES = [
   ['The', 'cat', 'chased', 'a', 'dog', '.'],
@@ -18,8 +25,23 @@ const SENTENCES = [
 describe('model format', () => {
   const restored = deserializeModel(serializeModel(bundle));
 
-  it('round-trips every table and weight', () => {
+  it('round-trips every table and weight, the word clusters among them', () => {
+    expect(bundle.parser.clusters).toEqual(clusters);
     expect(restored).toEqual(bundle);
+    expect(restored.parser.clusters).toEqual(clusters);
+  });
+
+  it('round-trips a model without word clusters', () => {
+    const copy = deserializeModel(serializeModel(plain));
+    expect(copy).toEqual(plain);
+    expect(copy.parser.clusters).toBeUndefined();
+    for (const words of SENTENCES)
+      expect(new EnglishParser(copy).parse(words)).toEqual(new EnglishParser(plain).parse(words));
+  });
+
+  it('gives the cluster templates weights when trained with clusters', () => {
+    // Same toy data and seed: the cluster templates make the models differ.
+    expect(bundle.parser.transitions.keys.length).toBeGreaterThan(plain.parser.transitions.keys.length);
   });
 
   it('gives identical predictions after serialize → deserialize', () => {

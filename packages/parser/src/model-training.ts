@@ -8,6 +8,7 @@ import { type ParserExample, trainParser } from './parser-training';
 import { tagClassName } from './tag-classes';
 import { Tagger } from './tagger';
 import { trainTagger } from './tagger-training';
+import type { WordClusters } from './word-clusters';
 
 export interface ModelTrainingOptions {
   taggerIterations: number;
@@ -22,6 +23,8 @@ export interface ModelTrainingOptions {
    */
   nonProjective?: 'skip' | 'lift' | 'lift-head';
   about?: Record<string, string | number>;
+  /** Word clusters for the parser's cluster templates (`clusterWords`), stored in the model. */
+  clusters?: WordClusters;
   log?: (line: string) => void;
 }
 
@@ -53,6 +56,7 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
     tagClasses: tagger.classes,
     iterations: options.parserIterations,
     seed,
+    ...(options.clusters ? { clusters: options.clusters } : {}),
     ...(log ? { log } : {}),
   });
   return {

@@ -29,6 +29,13 @@ import {
 } from './parser-features';
 import { seededRandom } from './random';
 import { LEFT, ParseState, RIGHT, SHIFT } from './transition-system';
+import { ClusterTable } from './word-clusters';
+
+// Word clusters for the cluster templates ('park' and '.' have none).
+const clusters = new ClusterTable({
+  words: ['the', 'dog', 'chased', 'a', 'cat', 'in'],
+  paths: [0b1011110011, 0b0100000100, 0b0100110011, 0b1011110011, 0b0100000111, 0b1011110000],
+});
 
 describe('parser features split into fixed roles and the rest', () => {
   it('give exactly the keys of parserFeatures in every state of random parses', () => {
@@ -45,7 +52,7 @@ describe('parser features split into fixed roles and the rest', () => {
       const length = 1 + Math.floor(random() * 12);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
       const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
-      const input = parserInput(words, tags, coarse);
+      const input = parserInput(words, tags, coarse, undefined, clusters);
       const fresh = new ParseState(length);
       const state = reused.capacity >= length ? reused : new ParseState(length);
       state.reset(length);
@@ -102,7 +109,7 @@ describe('labeler features split into the tag part, the neighbour part and the r
       const length = 1 + Math.floor(random() * 14);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
       const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
-      const input = parserInput(words, tags, coarse);
+      const input = parserInput(words, tags, coarse, undefined, clusters);
       const state = new ParseState(length);
       const all = new Uint32Array(LABELER_FEATURE_COUNT);
       const split = new Uint32Array(LABELER_FEATURE_COUNT);
@@ -152,7 +159,7 @@ describe('fixed parser roles split into word parts and the buffer tag part', () 
       const length = 1 + Math.floor(random() * 9);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
       const tags = Int32Array.from(words, () => Math.floor(random() * classes.length));
-      const input = parserInput(words, tags, coarse);
+      const input = parserInput(words, tags, coarse, undefined, clusters);
       const whole = new Uint32Array(PARSER_FEATURE_COUNT);
       const split = new Uint32Array(PARSER_FEATURE_COUNT);
       for (let word = -1; word <= length; word++) {
@@ -186,5 +193,33 @@ describe('fixed parser roles split into word parts and the buffer tag part', () 
     }
     expect(tagParts.size).toBeGreaterThan(20);
     expect(wordParts.size).toBeGreaterThan(20);
+  });
+});
+
+describe('cluster templates', () => {
+  it('are left out without a cluster table, and otherwise come after the other templates', () => {
+    const classes = ['NOUN NN', 'VERB VBD Fin/Ind', 'DET DT', 'PUNCT .'];
+    const coarse = coarseTags(classes);
+    const words = ['the', 'dog', 'chased', 'a', 'cat', '.'];
+    const tags = Int32Array.from([2, 0, 1, 2, 0, 3]);
+    const plain = parserInput(words, tags, coarse);
+    const clustered = parserInput(words, tags, coarse, undefined, clusters);
+    expect(plain.clustered).toBe(false);
+    const state = new ParseState(words.length);
+    state.apply(SHIFT, -1);
+    state.apply(SHIFT, -1);
+    const without = new Uint32Array(PARSER_FEATURE_COUNT);
+    const withClusters = new Uint32Array(PARSER_FEATURE_COUNT);
+    expect(parserFeatures(state, plain, without)).toBe(92);
+    expect(parserFeatures(state, clustered, withClusters)).toBe(PARSER_FEATURE_COUNT);
+    expect([...withClusters.subarray(0, 92)]).toEqual([...without.subarray(0, 92)]);
+    const labelsWithout = new Uint32Array(LABELER_FEATURE_COUNT);
+    const labelsWith = new Uint32Array(LABELER_FEATURE_COUNT);
+    expect(labelerFeatures(state, plain, 2, 1, labelsWithout)).toBe(40);
+    expect(labelerFeatures(state, clustered, 2, 1, labelsWith)).toBe(LABELER_FEATURE_COUNT);
+    expect([...labelsWith.subarray(0, 40)]).toEqual([...labelsWithout.subarray(0, 40)]);
+    // 'dog' and 'cat' share their 6-bit cluster prefix, 'the' and 'a' their whole path.
+    expect(clustered.clusters[1]).toBe(clustered.clusters[4]);
+    expect(clustered.clusters[6]).toBe(0);
   });
 });

@@ -1,6 +1,14 @@
 import { hashString, key1, key2, key3 } from './feature-hash';
 import { LOWER_HASH, lexicalEntry, SUFFIX3_HASH } from './tagger-features';
 import type { ParseState } from './transition-system';
+import {
+  type ClusterTable,
+  COARSE_BITS,
+  clusterPrefix,
+  MIDDLE_BITS,
+  NO_CLUSTER,
+  ROOT_CLUSTER,
+} from './word-clusters';
 
 /** Word hashes and tag classes of a sentence, with the root at index 0. */
 export interface ParserInput {
@@ -10,6 +18,13 @@ export interface ParserInput {
   coarse: Int32Array;
   /** Hash of each word's last three letters, for words the model has not seen. */
   suffixes: Uint32Array;
+  /** Each word's cluster value (`ClusterTable.valueOf`: path + 1, or NO_CLUSTER). */
+  clusters: Int32Array;
+  /**
+   * Whether the model has word clusters: without them the cluster templates are left out, so that a model
+   * trained without clusters gets exactly the keys it was trained with.
+   */
+  clustered: boolean;
 }
 
 const ROOT_WORD = hashString('-ROOT-');
@@ -17,8 +32,9 @@ const NO_WORD = hashString('-NONE-');
 const ROOT_TAG = -2;
 const NO_TAG = -1;
 
-export const PARSER_FEATURE_COUNT = 92;
-export const LABELER_FEATURE_COUNT = 40;
+/** Templates with word clusters (without them, 92 and 40). */
+export const PARSER_FEATURE_COUNT = 109;
+export const LABELER_FEATURE_COUNT = 44;
 
 /**
  * `coarseOfTag` maps a tag class to the id of its UPOS. `reuse`: arrays to fill when long enough (entries past
@@ -29,6 +45,7 @@ export function parserInput(
   tags: ArrayLike<number>,
   coarseOfTag: Int32Array,
   reuse?: ParserInput,
+  clusterTable?: ClusterTable,
 ): ParserInput {
   const size = words.length + 1;
   const input: ParserInput =
@@ -39,14 +56,20 @@ export function parserInput(
           tags: new Int32Array(size),
           coarse: new Int32Array(size),
           suffixes: new Uint32Array(size),
+          clusters: new Int32Array(size),
+          clustered: false,
         };
+  input.clustered = clusterTable !== undefined;
   input.words[0] = ROOT_WORD;
   input.tags[0] = ROOT_TAG;
   input.coarse[0] = ROOT_TAG;
   input.suffixes[0] = ROOT_WORD;
+  input.clusters[0] = ROOT_CLUSTER;
   for (let i = 0; i < words.length; i++) {
     const { hashes } = lexicalEntry(words[i]!);
     input.words[i + 1] = hashes[LOWER_HASH]!;
+    input.clusters[i + 1] =
+      clusterTable === undefined ? NO_CLUSTER : clusterTable.valueOf(hashes[LOWER_HASH]!);
     input.tags[i + 1] = tags[i]!;
     input.coarse[i + 1] = coarseOfTag[tags[i]!] ?? NO_TAG;
     input.suffixes[i + 1] = hashes[SUFFIX3_HASH]!;
@@ -94,6 +117,65 @@ function labelSet(sets: Uint32Array, word: number, half: 0 | 1): number {
 
 function child(children: Int32Array, head: number): number {
   return head < 0 || children[head] === 0 ? -1 : children[head]!;
+}
+
+/** The cluster value of word `i` (-1 for none). */
+function clusterOf(clusters: Int32Array, i: number): number {
+  return i < 0 ? -1 : clusters[i]!;
+}
+
+/** Cluster templates of one word, kept with its other word templates (`parserWordFeatures`). */
+function s0ClusterFeatures(out: Uint32Array, offset: number, cluster: number, tag: number): number {
+  let n = offset;
+  out[n++] = key1(92, clusterPrefix(cluster, COARSE_BITS));
+  out[n++] = key1(93, cluster);
+  out[n++] = key2(94, clusterPrefix(cluster, MIDDLE_BITS), tag);
+  return n;
+}
+
+function s1ClusterFeatures(out: Uint32Array, offset: number, cluster: number, tag: number): number {
+  let n = offset;
+  out[n++] = key1(95, cluster);
+  out[n++] = key2(96, clusterPrefix(cluster, MIDDLE_BITS), tag);
+  return n;
+}
+
+function b0ClusterFeatures(out: Uint32Array, offset: number, cluster: number, tag: number): number {
+  let n = offset;
+  out[n++] = key1(97, clusterPrefix(cluster, COARSE_BITS));
+  out[n++] = key1(98, cluster);
+  out[n++] = key2(99, clusterPrefix(cluster, MIDDLE_BITS), tag);
+  return n;
+}
+
+function b1ClusterFeatures(out: Uint32Array, offset: number, cluster: number, tag: number): number {
+  let n = offset;
+  out[n++] = key1(100, cluster);
+  out[n++] = key2(101, clusterPrefix(cluster, MIDDLE_BITS), tag);
+  return n;
+}
+
+/** Cluster pairs of s0 with b0 and of s1 with s0 (Koo et al.'s head–modifier cluster templates). */
+function pairClusterFeatures(
+  out: Uint32Array,
+  offset: number,
+  s0c: number,
+  s1c: number,
+  b0c: number,
+  s0t: number,
+  s1t: number,
+  b0t: number,
+  distance: number,
+): number {
+  let n = offset;
+  out[n++] = key2(102, clusterPrefix(s0c, MIDDLE_BITS), clusterPrefix(b0c, MIDDLE_BITS));
+  out[n++] = key2(103, s0c, b0t);
+  out[n++] = key2(104, s0t, b0c);
+  out[n++] = key3(105, clusterPrefix(s0c, COARSE_BITS), clusterPrefix(b0c, COARSE_BITS), distance);
+  out[n++] = key2(106, clusterPrefix(s1c, MIDDLE_BITS), clusterPrefix(s0c, MIDDLE_BITS));
+  out[n++] = key2(107, s1c, s0t);
+  out[n++] = key2(108, s1t, s0c);
+  return n;
 }
 
 /** Fills `at`, `w`, `t` and `l` with the word, its hash, tag and label for every feature position. */
@@ -247,6 +329,16 @@ export function parserFeatures(state: ParseState, input: ParserInput, out: Uint3
   out[n++] = key3(89, s1t, s0t, stackDistance);
   out[n++] = key3(90, s1w, s0t, stackDistance);
   out[n++] = key3(91, s1t, s0w, b0t);
+  if (!input.clustered) return n;
+  const { clusters } = input;
+  const s0c = clusterOf(clusters, s0);
+  const s1c = clusterOf(clusters, s1);
+  const b0c = clusterOf(clusters, b0);
+  n = s0ClusterFeatures(out, n, s0c, s0t);
+  n = s1ClusterFeatures(out, n, s1c, s1t);
+  n = b0ClusterFeatures(out, n, b0c, b0t);
+  n = b1ClusterFeatures(out, n, clusterOf(clusters, at[B1]!), b1t);
+  n = pairClusterFeatures(out, n, s0c, s1c, b0c, s0t, s1t, b0t, distance);
   return n;
 }
 
@@ -329,6 +421,28 @@ export function labelerFeatures(
   out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
   out[n++] = key2(38, dependent === 1 ? 1 : 0, dt);
   out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
+  return labelerClusterFeatures(input, head, dependent, dt, ht, direction, out, n);
+}
+
+/** Cluster templates of the labeler: the dependent's and the head's clusters with each other and the tags. */
+function labelerClusterFeatures(
+  input: ParserInput,
+  head: number,
+  dependent: number,
+  dt: number,
+  ht: number,
+  direction: number,
+  out: Uint32Array,
+  offset: number,
+): number {
+  if (!input.clustered) return offset;
+  const dc = clusterOf(input.clusters, dependent);
+  const hc = clusterOf(input.clusters, head);
+  let n = offset;
+  out[n++] = key2(40, dc, ht);
+  out[n++] = key2(41, dt, hc);
+  out[n++] = key2(42, clusterPrefix(dc, MIDDLE_BITS), clusterPrefix(hc, MIDDLE_BITS));
+  out[n++] = key3(43, clusterPrefix(dc, COARSE_BITS), clusterPrefix(hc, COARSE_BITS), direction);
   return n;
 }
 
@@ -363,7 +477,7 @@ export function parserStaticFeatures(
       out[n++] = key1(2, s0t);
       out[n++] = key2(3, s0w, s0t);
       out[n++] = key2(83, word < 0 ? NO_WORD : input.suffixes[word]!, s0t);
-      return n;
+      return input.clustered ? s0ClusterFeatures(out, n, clusterOf(input.clusters, word), s0t) : n;
     }
     case ROLE_S1: {
       const s1w = wordOf(words, word);
@@ -371,7 +485,7 @@ export function parserStaticFeatures(
       out[n++] = key1(4, s1w);
       out[n++] = key1(5, s1t);
       out[n++] = key2(6, s1w, s1t);
-      return n;
+      return input.clustered ? s1ClusterFeatures(out, n, clusterOf(input.clusters, word), s1t) : n;
     }
     case ROLE_S2:
       out[n++] = key1(7, wordOf(words, word));
@@ -401,7 +515,9 @@ export function parserStaticFeatures(
       out[n++] = key3(47, b0t, b1t, b2t);
       out[n++] = key2(84, b0 < 0 ? NO_WORD : input.suffixes[b0]!, b0t);
       out[n++] = key3(88, staticTag(coarse, b0), staticTag(coarse, b1), staticTag(coarse, b2));
-      return n;
+      if (!input.clustered) return n;
+      n = b0ClusterFeatures(out, n, clusterOf(input.clusters, b0), b0t);
+      return b1ClusterFeatures(out, n, clusterOf(input.clusters, b1), b1t);
     }
   }
 }
@@ -507,7 +623,19 @@ export function parserDynamicFeatures(
   out[n++] = key3(89, s1t, s0t, stackDistance);
   out[n++] = key3(90, s1w, s0t, stackDistance);
   out[n++] = key3(91, s1t, s0w, b0t);
-  return n;
+  if (!input.clustered) return n;
+  const { clusters } = input;
+  return pairClusterFeatures(
+    out,
+    n,
+    clusterOf(clusters, s0),
+    clusterOf(clusters, s1),
+    clusterOf(clusters, b0),
+    s0t,
+    s1t,
+    b0t,
+    distance,
+  );
 }
 
 /** The templates that read nothing but s0 and its dependents (those at the `S0L`… positions `readPositions` fills). */
@@ -747,7 +875,7 @@ export function labelerOtherFeatures(
   out[n++] = key3(36, hw, labelOf(labels, hL), direction);
   out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
   out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
-  return n;
+  return labelerClusterFeatures(input, head, dependent, dt, ht, direction, out, n);
 }
 
 /**
@@ -792,12 +920,12 @@ export function parserWordFeatures(
       out[n++] = key1(2, t);
       out[n++] = key2(3, w, t);
       out[n++] = key2(83, word < 0 ? NO_WORD : input.suffixes[word]!, t);
-      return n;
+      return input.clustered ? s0ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_S1:
       out[n++] = key1(4, w);
       out[n++] = key1(5, t);
       out[n++] = key2(6, w, t);
-      return n;
+      return input.clustered ? s1ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_S2:
       out[n++] = key1(7, w);
       out[n++] = key1(8, t);
@@ -807,12 +935,12 @@ export function parserWordFeatures(
       out[n++] = key1(10, t);
       out[n++] = key2(11, w, t);
       out[n++] = key2(84, word < 0 ? NO_WORD : input.suffixes[word]!, t);
-      return n;
+      return input.clustered ? b0ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_B1:
       out[n++] = key1(12, w);
       out[n++] = key1(13, t);
       out[n++] = key2(14, w, t);
-      return n;
+      return input.clustered ? b1ClusterFeatures(out, n, clusterOf(input.clusters, word), t) : n;
     case WORD_B2:
       out[n++] = key1(15, w);
       out[n++] = key1(16, t);

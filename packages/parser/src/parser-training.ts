@@ -11,6 +11,7 @@ import {
 import { PerceptronTrainer } from './perceptron-trainer';
 import { seededRandom, shuffleInPlace } from './random';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
+import { ClusterTable, type WordClusters } from './word-clusters';
 
 /** A training sentence: words, the tag classes the parser will see, and the gold tree. */
 export interface ParserExample {
@@ -31,6 +32,8 @@ export interface ParserTrainingOptions {
   explorationProbability?: number;
   /** Transition rows whose largest quantised weight stays under this are dropped (default 400). */
   minRowWeight?: number;
+  /** Word clusters for the cluster templates, stored in the model. */
+  clusters?: WordClusters;
   log?: (line: string) => void;
   /** Called after each iteration with a function that gives the averaged model so far (for tuning on dev). */
   onIteration?: (iteration: number, model: () => ParserModelData) => void;
@@ -62,11 +65,14 @@ export function trainParser(
   const order = [...examples];
   const coarseOfTag = coarseTags(options.tagClasses);
   const minRowWeight = options.minRowWeight ?? TRANSITION_MIN_ROW_WEIGHT;
+  const { clusters } = options;
+  const clusterTable = clusters === undefined ? undefined : new ClusterTable(clusters);
   const model = (): ParserModelData => ({
     labels,
     tagClasses: options.tagClasses,
     transitions: transitions.finish(0, minRowWeight),
     labeler: labeler.finish(),
+    ...(clusters === undefined ? {} : { clusters }),
   });
 
   for (let iteration = 0; iteration < options.iterations; iteration++) {
@@ -78,7 +84,7 @@ export function trainParser(
     for (const example of order) {
       const goldHeads = [0, ...example.heads];
       const goldLabels = [-1, ...example.deprels.map((label) => labelIds.get(label)!)];
-      const input = parserInput(example.words, example.tags, coarseOfTag);
+      const input = parserInput(example.words, example.tags, coarseOfTag, undefined, clusterTable);
       const state = new ParseState(example.words.length);
       while (!state.isTerminal()) {
         const count = parserFeatures(state, input, features);
