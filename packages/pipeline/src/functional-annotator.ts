@@ -1,6 +1,5 @@
 import type { ClauseAnnotation, Conclusion, LabelRule, Mood, Premise, Syntactic } from '@cae/core';
 import { type ViewArrays, viewClause } from './clause-view';
-import { coordinatedPredicateMood } from './coordinated-predicate';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
@@ -89,11 +88,12 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = coordinatedPredicateMood(
+  const mood = classifyMood(
     view,
-    classifyMood(view, context.heading === true, context.standalone === true, context.disabledRules),
-    context.previous,
+    context.heading === true,
+    context.standalone === true,
     context.disabledRules,
+    context.previous,
   );
   const modality = projectModality(
     analyzeModality(view, context.previous),

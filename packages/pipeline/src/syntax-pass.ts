@@ -106,7 +106,10 @@ export function forEachSyntaxClause(
     for (const segment of segments)
       if (segment.relation === 'quote' && segment.tokens[segment.tokens.length - 1] === to - 1)
         quoteAtEnd = true;
-    const closedByQuestion = final === '?' ? questionChain(segments, tagged.values) : null;
+    const closedByQuestion =
+      final === '?' && !disabledRules?.has('SEGMENT.QUESTION_MARK_CLOSES')
+        ? questionChain(segments, tagged.values)
+        : null;
     let standalone = -1;
     if (!segments.some((segment) => segment.dependency === 'independent'))
       standalone = segments.findIndex((segment) => segment.parent < 0);
