@@ -5,6 +5,8 @@ import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const COORDINATED_PREDICATE = 'MOOD.COORDINATED_PREDICATE';
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_INFINITIVE = 'MOOD.COORDINATED_INFINITIVE';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
 const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
@@ -112,6 +114,45 @@ export function coordinatedPredicateVerdict(clause: MoodClause, found: string): 
     premises.push(ELLIPTED);
     return { mood: 'declarative', confidence: 0.65, premises };
   }
+  premises.push(ELLIPTED_TO);
+  return { mood: 'fragment', confidence: 0.6, premises };
+}
+
+/**
+ * MOOD.COORDINATED_INFINITIVE: "The Buyer shall use its best efforts | to register the mark | or
+ * assist the Seller in doing so": a coordinated member with no Finite that the rows after
+ * MOOD.COORDINATED_PREDICATE would read as sharing the Subject and Finite of a stating clause, and whose
+ * nearest earlier clause of its sentence (past relative clauses) is a dependent to-infinitive with no
+ * Finite, is the second member of that infinitive ("to" left out): non-finite like it, a `fragment`, not a command
+ * nor a statement sharing the main clause's Subject. A row of `MOOD_RULES`, before
+ * MOOD.COORDINATED_PREDICATE.
+ */
+export function coordinatedInfinitiveMood(clause: MoodClause): boolean {
+  const { previous } = clause;
+  if (previous === undefined) return false;
+  const { syntactic } = clause.view;
+  if (!coordinatedWithoutFinite(syntactic)) return false;
+  for (let back = previous.length - 1; back >= 0; back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.sentenceIndex !== syntactic.sentenceIndex) return false;
+    if (earlier.dependency === 'embedded') continue;
+    if (
+      earlier.dependency !== 'hypotactic' ||
+      earlier.tokens.some((token) => token.isFinite) ||
+      !opensWithInfinitive(earlier)
+    )
+      return false;
+    // Only where the member would otherwise share a stating clause's Subject and Finite: after a command
+    // ("Go to the site to register | and cast your vote") it may be the command's second member.
+    return coordinatedPredicateMood(clause) === 'declarative';
+  }
+  return false;
+}
+
+/** MOOD.COORDINATED_INFINITIVE's verdict: non-finite like the infinitive it is coordinated with. */
+export function coordinatedInfinitiveVerdict(clause: MoodClause): MoodVerdict {
+  const { verdict } = clause.after(COORDINATED_PREDICATE);
+  const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
   premises.push(ELLIPTED_TO);
   return { mood: 'fragment', confidence: 0.6, premises };
 }

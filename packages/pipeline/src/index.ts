@@ -1,3 +1,4 @@
+export { IDEATIONAL_RULE_IDS, IDEATIONAL_RULES } from './ideational-rules';
 export type {
   ApplyAnnotatorOptions,
   LlmAnnotator,

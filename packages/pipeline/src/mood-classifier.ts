@@ -1,7 +1,10 @@
 import type { Mood, Premise, Syntactic, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  COORDINATED_INFINITIVE,
   COORDINATED_PREDICATE,
+  coordinatedInfinitiveMood,
+  coordinatedInfinitiveVerdict,
   coordinatedPredicateMood,
   coordinatedPredicateVerdict,
 } from './coordinated-predicate';
@@ -825,6 +828,23 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  * question mark. The last rule always holds.
  */
 export const MOOD_RULES: readonly MoodRule[] = [
+  {
+    id: COORDINATED_INFINITIVE,
+    // "... to register the mark | or assist the Seller in doing so": a coordinated member after a
+    // dependent to-infinitive is non-finite like it (coordinated-predicate.ts).
+    when: (clause) => coordinatedInfinitiveMood(clause),
+    decide: (clause) => coordinatedInfinitiveVerdict(clause),
+    examples: [
+      {
+        text: 'The Buyer shall use its best efforts to register the mark or assist the Seller in doing so.',
+        mood: 'fragment',
+      },
+      {
+        text: 'The Agent will take all steps to collect the rent and pay it to the Owner within ten days.',
+        mood: 'fragment',
+      },
+    ],
+  },
   {
     id: COORDINATED_PREDICATE,
     // "Distributor shall maintain the records | and pay the costs": a coordinated member with no Finite

@@ -111,3 +111,13 @@ export const PARTY_DETERMINERS: ReadonlySet<string> = wordSet('each either neith
 export const DECLARATION_VERBS: ReadonlySet<string> = wordSet(`
   acknowledge agree represent warrant covenant understand certify confirm undertake accept stipulate
 `);
+
+/**
+ * Adjectives that make one process with the verb before them, whether the Goal stands between them or
+ * after them ("hold **the Buyer** harmless", "hold harmless **the Buyer**"): the adjective is part of
+ * the process, no participant and no part of one (PARTICIPANT.HOLD_HARMLESS). Verb lemma -> adjectives.
+ */
+export const PROCESS_ADJECTIVES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['hold', wordSet('harmless')],
+  ['save', wordSet('harmless')],
+]);
