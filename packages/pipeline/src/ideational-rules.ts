@@ -1,6 +1,6 @@
 import type { Ideational, LabelRule, Participant, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { PROCESS_ADJECTIVES } from './lexicons/contract-lexicon';
+import { PROCESS_ADJECTIVE_VERBS, PROCESS_ADJECTIVES } from './lexicons/contract-lexicon';
 import { everyRule, type TableRule } from './rule-table';
 import { spanText } from './transitivity-analyzer';
 
@@ -26,11 +26,9 @@ const ELEMENT_LABEL = /^(participant|circumstance)s?[.]?/;
 function processAdjective(view: ClauseView): number {
   const { lower, lemma, pos } = view;
   for (let index = 1; index < lower.length; index += 1) {
-    if (pos[index] === 'PUNCT') continue;
-    for (let back = index - 1; back >= 0 && back >= index - 4; back -= 1) {
-      const adjectives = PROCESS_ADJECTIVES.get(lemma[back] ?? '');
-      if (adjectives?.has(lower[index] ?? '') === true && pos[back] === 'VERB') return index;
-    }
+    if (!PROCESS_ADJECTIVES.has(lower[index] ?? '')) continue;
+    for (let back = index - 1; back >= 0 && back >= index - 4; back -= 1)
+      if (PROCESS_ADJECTIVE_VERBS.has(lemma[back] ?? '') && pos[back] === 'VERB') return index;
   }
   return -1;
 }
@@ -44,15 +42,14 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
   {
     id: 'PARTICIPANT.HOLD_HARMLESS',
     // "shall indemnify, defend and hold harmless Licensor", "hold them harmless": "hold harmless" is one
-    // process (lexicons/contract-lexicon.ts, PROCESS_ADJECTIVES); the party held harmless is the Goal, and
+    // process (lexicons/contract-lexicon.ts, PROCESS_ADJECTIVES and PROCESS_ADJECTIVE_VERBS); the party held harmless is the Goal, and
     // the adjective is neither a participant of its own nor the first word of the Goal.
-    when: (state, { view }) =>
-      state.ideational.participants.length > 0 &&
-      view.lower.includes('harmless') &&
-      state.ideational.participants.some((participant) => {
-        const at = processAdjective(view);
-        return at >= 0 && participant.start === at;
-      }),
+    when: (state, { view }) => {
+      const { participants } = state.ideational;
+      if (participants.length === 0) return false;
+      const at = processAdjective(view);
+      return at >= 0 && participants.some((participant) => participant.start === at);
+    },
     decide: (state, { view }) => {
       const at = processAdjective(view);
       const participants: Participant[] = [];
