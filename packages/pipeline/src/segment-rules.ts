@@ -7,7 +7,9 @@ import type { RuleExample } from './rule-table';
  * comment in its file says what that is). An example's `expect` is the text of one clause the rule
  * makes: with the rule on, some clause of the example has exactly that text; switched off, the
  * clauses (their text, dependency, relation, mood) are no longer the same. Each row's examples are
- * run as its tests (segment-rules.test.ts).
+ * run as its tests (segment-rules.test.ts). The sentence-span and tree rows are applied as tables too
+ * (`SENTENCE_SPAN_RULES`, `TREE_SEGMENT_RULES` in syntax-pass.ts); the heading and word-order rules are
+ * guards in their stage's code that ask `ruleOff` (or the pipeline's set) for their id.
  */
 export interface SegmentRule {
   readonly id: string;
@@ -373,3 +375,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
 
 /** The ids of the segmentation rules in apply order, for `createPipeline({ disabledRules })`. */
 export const SEGMENT_RULE_IDS: readonly string[] = SEGMENT_RULES.map((rule) => rule.id);
+
+/** The examples of segmentation rule `id` ([] for an unknown id), for the stage tables that apply it. */
+export function segmentExamples(id: string): readonly RuleExample[] {
+  return SEGMENT_RULES.find((rule) => rule.id === id)?.examples ?? [];
+}
