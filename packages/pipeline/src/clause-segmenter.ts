@@ -3,6 +3,7 @@ import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotatio
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { MODAL_FORMS, S_CLITICS, wordSet } from './lexicons/word-classes';
+import { ruleOff } from './segment-rules';
 import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** A clause found by the segmenter, over document token indices. */
@@ -63,7 +64,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
   if (tag === 'CCONJ' && COORDINATORS.has(word)) return 'coord';
   if (word === ';' || word === ':') return 'semi';
-  if (word === '-' && insideWord(tokens, index)) {
+  if (word === '-' && !ruleOff(tokens, 'SEGMENT.WORD_INTERNAL_HYPHEN') && insideWord(tokens, index)) {
     // SEGMENT.WORD_INTERNAL_HYPHEN: "thought-provoking", "web-site": a hyphen with no space on either
     // side joins the parts of one word; it does not separate clauses.
     return null;
@@ -71,13 +72,15 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   if (word === ',' || word === '(' || word === '-' || word === '--' || word === '—' || word === '–')
     return 'comma';
   if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
-    if (exclamativeSubjectThat(tokens, index, from)) return null;
+    if (!ruleOff(tokens, 'SEGMENT.EXCLAMATIVE_THAT') && exclamativeSubjectThat(tokens, index, from))
+      return null;
     // SEGMENT.DEMONSTRATIVE_THAT: "If needed, that's in the book": after a comma that closes no
     // nominal, "that" with a finite operator right after it is a demonstrative Subject, not a
     // complementiser or a relative ("The book, that is the one I mean, ...").
     if (
       tag === 'PRON' &&
       beforeWord === ',' &&
+      !ruleOff(tokens, 'SEGMENT.DEMONSTRATIVE_THAT') &&
       !NOMINAL_END.has(tokens.pos[index - 2] ?? 'X') &&
       tokens.pos[index + 1] === 'AUX' &&
       (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || S_CLITICS.has(tokens.lower[index + 1] ?? ''))
@@ -89,8 +92,10 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     // So is a "that" the tagger reads as a determiner of a common noun right after a coordinator
     // ("... and that sum shall be divided by four"): a demonstrative Subject, no complementiser.
     const nextTag = tokens.pos[index + 1];
-    if (before === 'ADP' && (nextTag === 'NOUN' || nextTag === 'ADJ' || nextTag === 'PROPN')) return null;
-    if (before === 'CCONJ' && tag === 'DET' && nextTag === 'NOUN') return null;
+    if (!ruleOff(tokens, 'SEGMENT.DETERMINER_THAT')) {
+      if (before === 'ADP' && (nextTag === 'NOUN' || nextTag === 'ADJ' || nextTag === 'PROPN')) return null;
+      if (before === 'CCONJ' && tag === 'DET' && nextTag === 'NOUN') return null;
+    }
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
   }
   if (RELATIVE_PRONOUNS.has(word)) {
@@ -155,7 +160,7 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
   let strong: Marker | null = null;
   let weak: Marker | null = null;
   for (let index = from; index < to; index += 1) {
-    if (tokens.lower[index] === '(') {
+    if (tokens.lower[index] === '(' && !ruleOff(tokens, 'SEGMENT.PARENTHESIS_INSIDE')) {
       // SEGMENT.PARENTHESIS_INSIDE: "ninety (90) days", "Rule 13d-1(k) under", "TOM WATSON, (“CONSULTANT”)":
       // a parenthesis that closes before the next verbal group (or within a few words) holds a number,
       // a reference or a defined term of the clause it stands in (a few words without a verb, where a
@@ -202,6 +207,7 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
  * parent, or the clause before it), unless the segment's own verbal group comes after the ")".
  */
 function closeParentheses(tokens: TokenArrays, segments: ClauseSegment[]): void {
+  if (ruleOff(tokens, 'SEGMENT.PARENTHESIS_CLOSES_CLAUSE')) return;
   for (let at = 1; at < segments.length; at += 1) {
     const segment = segments[at] as ClauseSegment;
     const first = segment.tokens[0];
@@ -315,6 +321,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     firstMarker.index === from &&
     (firstMarker.word === 'where' || firstMarker.word === 'wherever') &&
     firstMarker.kind === 'wh' &&
+    !ruleOff(tokens, 'SEGMENT.WHERE_OPENING') &&
     !endsInQuestion(tokens, to) &&
     !commaBefore(tokens, firstMarker.index, first.start)
   ) {
@@ -332,7 +339,9 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
   // question. It runs to the first comma after it (outside parentheses); the verbal groups before that
   // comma are its own (the operator's Event after a long Subject), and the first finite verbal group
   // after it opens the main clause.
-  let invertedUntil = invertedConditionalEnd(tokens, first, from, to, groups);
+  let invertedUntil = ruleOff(tokens, 'SEGMENT.INVERTED_CONDITIONAL')
+    ? -1
+    : invertedConditionalEnd(tokens, first, from, to, groups);
   if (invertedUntil >= 0) {
     root.dependency = 'hypotactic';
     root.relation = tokens.lower[from] ?? null;
@@ -380,7 +389,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         continue;
       }
     }
-    if (sharedObjectVerb(tokens, previous, group, activeSegment)) {
+    if (
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_VERBS') &&
+      sharedObjectVerb(tokens, previous, group, activeSegment)
+    ) {
       // SEGMENT.COORDINATED_VERBS: "Licensor shall indemnify, defend and hold harmless Licensee": bare
       // verbs under the same modal operator, with nothing between them but commas and a coordinator,
       // share the Subject, the operator and the object after the last one: one clause, not a command.
@@ -390,7 +402,9 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       activeSegment.group = { ...clauseGroup, end: group.end };
       continue;
     }
-    const reportingStart = reportingAfterQuotation(tokens, from, previous.end, group);
+    const reportingStart = ruleOff(tokens, 'SEGMENT.QUOTATION_THEN_REPORTING')
+      ? -1
+      : reportingAfterQuotation(tokens, from, previous.end, group);
     if (reportingStart >= 0) {
       // SEGMENT.QUOTATION_THEN_REPORTING: "“Are you in?” she asked": the reporting clause is the main
       // clause; the quoted clauses that were independent are projected from it (paratactic, "quote").
@@ -406,7 +420,9 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       openingDependent = -1;
       continue;
     }
-    const quoteStart = quotationAfterReporting(tokens, previous, group, to);
+    const quoteStart = ruleOff(tokens, 'SEGMENT.REPORTING_THEN_QUOTATION')
+      ? -1
+      : quotationAfterReporting(tokens, previous, group, to);
     if (quoteStart >= 0) {
       // SEGMENT.REPORTING_THEN_QUOTATION: "My aunt says, “Is it late?”": the quotation that ends the
       // sentence is projected from the reporting clause before it.
@@ -435,7 +451,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         open(group.start - (tokens.lower[group.start - 1] === 'order' ? 2 : 0), 'hypotactic', 'to', active);
       } else if (activeSegment.group === null) {
         activeSegment.group = group;
-      } else if (operatorWaitingForEvent(tokens, activeSegment.group, previous, group)) {
+      } else if (
+        !ruleOff(tokens, 'SEGMENT.OPERATOR_THEN_EVENT') &&
+        operatorWaitingForEvent(tokens, activeSegment.group, previous, group)
+      ) {
         // SEGMENT.OPERATOR_THEN_EVENT: "The Software shall at all times remain the property of Seller",
         // "Buyer shall not in any manner represent", "in no event will Seller consent": an adjunct
         // (or the inverted Subject) between a modal operator and its verb leaves the operator a group
@@ -444,7 +463,11 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       }
       continue;
     }
-    if (marker.kind === 'coord' && coordinatedNominalParticiple(tokens, marker.index, group)) {
+    if (
+      marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE') &&
+      coordinatedNominalParticiple(tokens, marker.index, group)
+    ) {
       // SEGMENT.COORDINATED_NOMINAL_PARTICIPLE: "any instrument or document executed in connection with
       // ...", "any person, partnership or other entity dealing with FASC": the coordinator joins two
       // nominal groups and the participle after the second postmodifies it, as it would with no
@@ -504,7 +527,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
           open(marker.index - (tokens.lower[marker.index - 1] === 'then' ? 1 : 0), 'independent', null, -1);
           attachOpening(tokens, segments[openingDependent] as ClauseSegment, active, assigned, group);
           openingDependent = -1;
-        } else if (coordinatedQuestion(tokens, marker.index, to)) {
+        } else if (
+          !ruleOff(tokens, 'SEGMENT.COORDINATED_WH_QUESTION') &&
+          coordinatedQuestion(tokens, marker.index, to)
+        ) {
           // SEGMENT.COORDINATED_WH_QUESTION: "I was at home, and what were you doing?": a coordinator, a
           // WH-word and the Finite before the Subject open a question of its own, not an embedded clause.
           open(marker.index, 'paratactic', tokens.lower[marker.index] ?? marker.word, -1);
@@ -842,7 +868,10 @@ function attachOpening(
     opening.relation = 'to';
   } else if (
     head !== tokens.lemmas[group.head] ||
-    (!command && SAME_FORM_PARTICIPLES.has(head) && !objectAfter(tokens, group.end, mainStart))
+    (!command &&
+      SAME_FORM_PARTICIPLES.has(head) &&
+      !ruleOff(tokens, 'SEGMENT.SAME_FORM_PARTICIPLE') &&
+      !objectAfter(tokens, group.end, mainStart))
   ) {
     // SEGMENT.SAME_FORM_PARTICIPLE: "Simply put, the idea is sound", "Set in 1900, the novel follows":
     // a participle whose form is the base form, with no object after it, before a clause with its own

@@ -280,6 +280,22 @@ describe('coordinated predicates in contract sentences', () => {
     expect(rule(deliver)).toBe('MOOD.COORDINATED_PREDICATE');
   });
 
+  it('reads a member after a dependent to-infinitive with an object between them as non-finite (MOOD.COORDINATED_INFINITIVE)', () => {
+    const text = 'The Agent shall take all steps to collect the rent and remit it to the Owner each month.';
+    const member = holding(compile(text), 'remit it to the Owner');
+    expect(member?.interpersonal.mood).toBe('fragment');
+    expect(rule(member)).toBe('MOOD.COORDINATED_INFINITIVE');
+    // Switched off, MOOD.COORDINATED_PREDICATE reads it as sharing the main clause's Subject.
+    const off = holding(compile(text, ['MOOD.COORDINATED_INFINITIVE']), 'remit it to the Owner');
+    expect(off?.interpersonal.mood).toBe('declarative');
+    // After a command the member may be the command's own: it stays imperative.
+    const command = holding(
+      compile('Open the menu to copy the text and paste it into the form.'),
+      'paste it',
+    );
+    expect(command?.interpersonal.mood).toBe('imperative');
+  });
+
   it('keeps a command coordinated with a command imperative', () => {
     const clauses = compile('Sign both copies of the form and return one copy to the Landlord.');
     for (const clause of clauses) expect(clause.interpersonal.mood).toBe('imperative');

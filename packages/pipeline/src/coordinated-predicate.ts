@@ -1,11 +1,12 @@
-import type { Premise, Syntactic } from '@cae/core';
-import type { ClauseView } from './clause-view';
+import type { Mood, Premise, Syntactic } from '@cae/core';
 import { COORDINATORS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
-import type { MoodDecision } from './mood-classifier';
+import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const COORDINATED_PREDICATE = 'MOOD.COORDINATED_PREDICATE';
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_INFINITIVE = 'MOOD.COORDINATED_INFINITIVE';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
 const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
@@ -74,42 +75,84 @@ function subjectBeforeFinite(clause: Syntactic): boolean {
 /**
  * MOOD.COORDINATED_PREDICATE: "Distributor shall maintain the records | and pay the costs", "Licensee
  * shall not copy | or modify the Software", "Licensee shall (a) pay the fees | and (b) keep the
- * records": a clause that opens with a coordinator, has no Finite and came out imperative (a base verb
- * with no Subject), or a fragment whose first word (past a list enumerator) is a base verb, is the second member of a coordinated predicate when
+ * records": a clause that opens with a coordinator, has no Finite and that the rows after this one read
+ * as imperative (a base verb with no Subject), or a fragment whose first word (past a list enumerator) is a base verb, is the second member of a coordinated predicate when
  * the clause it is coordinated with (the nearest earlier independent or paratactic clause of its
  * sentence, past other such members) has a Subject before its Finite: it shares that Subject and Finite
  * (ellipsis), so it is declarative like the first member. After a command ("Shut the door | and sit
- * down") it stays imperative.
+ * down") it stays imperative. A row of `MOOD_RULES` (the first): `when` gives the mood it reads ('' when
+ * it does not hold), `decide` its verdict.
  */
-export function coordinatedPredicateMood(
-  view: ClauseView,
-  mood: MoodDecision,
-  previous: readonly Syntactic[] | undefined,
-  disabled: ReadonlySet<string> | undefined,
-): MoodDecision {
-  if (previous === undefined || disabled?.has(COORDINATED_PREDICATE) === true) return mood;
-  const { syntactic } = view;
-  if (!coordinatedWithoutFinite(syntactic)) return mood;
+export function coordinatedPredicateMood(clause: MoodClause): '' | Mood {
+  const { previous } = clause;
+  if (previous === undefined) return '';
+  const { syntactic } = clause.view;
+  if (!coordinatedWithoutFinite(syntactic)) return '';
   // A command's form, or a fragment whose first word after the coordinator (and a list enumerator in
   // parentheses: "and (b) keep the records") is a base-form verb.
-  if (mood.mood !== 'imperative' && !(mood.mood === 'fragment' && opensWithBaseVerb(syntactic))) return mood;
+  const { mood } = clause.after(COORDINATED_PREDICATE).verdict;
+  if (mood !== 'imperative' && !(mood === 'fragment' && opensWithBaseVerb(syntactic))) return '';
   for (let back = previous.length - 1; back >= 0; back -= 1) {
-    const clause = previous[back] as Syntactic;
-    if (clause.sentenceIndex !== syntactic.sentenceIndex) return mood;
-    if (clause.dependency !== 'independent' && clause.dependency !== 'paratactic') continue;
-    if (coordinatedWithoutFinite(clause)) continue;
-    const premises = mood.premises.filter((premise) => premise.label !== 'subject_position');
-    if (subjectBeforeFinite(clause)) {
-      premises.push(ELLIPTED);
-      return { mood: 'declarative', rule: COORDINATED_PREDICATE, confidence: 0.65, premises };
-    }
+    const earlier = previous[back] as Syntactic;
+    if (earlier.sentenceIndex !== syntactic.sentenceIndex) return '';
+    if (earlier.dependency !== 'independent' && earlier.dependency !== 'paratactic') continue;
+    if (coordinatedWithoutFinite(earlier)) continue;
+    if (subjectBeforeFinite(earlier)) return 'declarative';
     // "(iv) To limit access to the Systems | and maintain safeguards": the first member is a
     // to-infinitive, so the second is non-finite too (its "to" left out): a fragment, no command.
-    if (mood.mood === 'imperative' && opensWithInfinitive(clause)) {
-      premises.push(ELLIPTED_TO);
-      return { mood: 'fragment', rule: COORDINATED_PREDICATE, confidence: 0.6, premises };
-    }
-    return mood;
+    if (mood === 'imperative' && opensWithInfinitive(earlier)) return 'fragment';
+    return '';
   }
-  return mood;
+  return '';
+}
+
+/** The row's verdict: the premises of the rows after it, their Subject position replaced by the ellipsis. */
+export function coordinatedPredicateVerdict(clause: MoodClause, found: string): MoodVerdict {
+  const { verdict } = clause.after(COORDINATED_PREDICATE);
+  const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
+  if (found === 'declarative') {
+    premises.push(ELLIPTED);
+    return { mood: 'declarative', confidence: 0.65, premises };
+  }
+  premises.push(ELLIPTED_TO);
+  return { mood: 'fragment', confidence: 0.6, premises };
+}
+
+/**
+ * MOOD.COORDINATED_INFINITIVE: "The Buyer shall use its best efforts | to register the mark | or
+ * assist the Seller in doing so": a coordinated member with no Finite that the rows after
+ * MOOD.COORDINATED_PREDICATE would read as sharing the Subject and Finite of a stating clause, and whose
+ * nearest earlier clause of its sentence (past relative clauses) is a dependent to-infinitive with no
+ * Finite, is the second member of that infinitive ("to" left out): non-finite like it, a `fragment`, not a command
+ * nor a statement sharing the main clause's Subject. A row of `MOOD_RULES`, before
+ * MOOD.COORDINATED_PREDICATE.
+ */
+export function coordinatedInfinitiveMood(clause: MoodClause): boolean {
+  const { previous } = clause;
+  if (previous === undefined) return false;
+  const { syntactic } = clause.view;
+  if (!coordinatedWithoutFinite(syntactic)) return false;
+  for (let back = previous.length - 1; back >= 0; back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.sentenceIndex !== syntactic.sentenceIndex) return false;
+    if (earlier.dependency === 'embedded') continue;
+    if (
+      earlier.dependency !== 'hypotactic' ||
+      earlier.tokens.some((token) => token.isFinite) ||
+      !opensWithInfinitive(earlier)
+    )
+      return false;
+    // Only where the member would otherwise share a stating clause's Subject and Finite: after a command
+    // ("Go to the site to register | and cast your vote") it may be the command's second member.
+    return coordinatedPredicateMood(clause) === 'declarative';
+  }
+  return false;
+}
+
+/** MOOD.COORDINATED_INFINITIVE's verdict: non-finite like the infinitive it is coordinated with. */
+export function coordinatedInfinitiveVerdict(clause: MoodClause): MoodVerdict {
+  const { verdict } = clause.after(COORDINATED_PREDICATE);
+  const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
+  premises.push(ELLIPTED_TO);
+  return { mood: 'fragment', confidence: 0.6, premises };
 }

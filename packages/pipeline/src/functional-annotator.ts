@@ -1,6 +1,6 @@
 import type { ClauseAnnotation, Conclusion, LabelRule, Mood, Premise, Syntactic } from '@cae/core';
 import { type ViewArrays, viewClause } from './clause-view';
-import { coordinatedPredicateMood } from './coordinated-predicate';
+import { type IdeationalState, reviseIdeational } from './ideational-rules';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
@@ -89,11 +89,12 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
-  const mood = coordinatedPredicateMood(
+  const mood = classifyMood(
     view,
-    classifyMood(view, context.heading === true, context.standalone === true, context.disabledRules),
-    context.previous,
+    context.heading === true,
+    context.standalone === true,
     context.disabledRules,
+    context.previous,
   );
   const modality = projectModality(
     analyzeModality(view, context.previous),
@@ -111,7 +112,15 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     context.treeParticipants === false
       ? { ideational: wordOrder, premises: NO_PREMISES, rules: NO_RULES }
       : treeTransitivity(view, wordOrder, context.disabledRules);
-  const ideational = fromTree.ideational;
+  // Revisions of what the stages gave (ideational-rules.ts): a heading has no participants, "hold
+  // harmless" is one process. Nothing is copied unless a row applies.
+  const revised: IdeationalState = {
+    ideational: fromTree.ideational,
+    premises: fromTree.premises,
+    rules: fromTree.rules,
+  };
+  reviseIdeational(revised, { view, moodRule: mood.rule }, context.disabledRules);
+  const ideational = revised.ideational;
   const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
   const features = tenor.features;
   let polite = false;
@@ -133,8 +142,8 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   premises.push(passive ? VOICE_PASSIVE : VOICE_ACTIVE);
   premises.push(SENTIMENT[sentiment]);
   for (let index = 0; index < features.length; index += 1) premises.push(features[index] as Premise);
-  for (let index = 0; index < fromTree.premises.length; index += 1)
-    premises.push(internPremise(fromTree.premises[index] as Premise));
+  for (let index = 0; index < revised.premises.length; index += 1)
+    premises.push(internPremise(revised.premises[index] as Premise));
   const conclusion: Conclusion = {
     mood: mood.mood,
     modalityWeight: modality.weight,
@@ -149,8 +158,8 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     ruleOf(ATTITUDE_LABEL_RULES, 'speaker_attitude', attitudeRule(attitude)),
     textual.markedTheme ? THEME_MARKED : THEME_FIRST,
   ];
-  for (let index = 0; index < fromTree.rules.length; index += 1) {
-    const rule = fromTree.rules[index] as LabelRule;
+  for (let index = 0; index < revised.rules.length; index += 1) {
+    const rule = revised.rules[index] as LabelRule;
     rules.push(ruleOf(TREE_RULES, rule.label, rule.rule));
   }
   const inferenceRule = mood.rule;

@@ -1,3 +1,4 @@
+export { IDEATIONAL_RULE_IDS, IDEATIONAL_RULES } from './ideational-rules';
 export type {
   ApplyAnnotatorOptions,
   LlmAnnotator,
@@ -17,6 +18,7 @@ export { MOOD_RULE_IDS } from './mood-classifier';
 export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';
 export { POS_RULE_IDS } from './pos-corrector';
+export { SEGMENT_RULE_IDS, SEGMENT_RULES, type SegmentRule, type SegmentStage } from './segment-rules';
 export type { PosSource } from './syntax-tagger';
 export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
 export { extractPdfText, extractText, plainTextHeadings } from './text-formats';

@@ -1,5 +1,13 @@
-import type { Mood, Premise, Upos } from '@cae/core';
+import type { Mood, Premise, Syntactic, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
+import {
+  COORDINATED_INFINITIVE,
+  COORDINATED_PREDICATE,
+  coordinatedInfinitiveMood,
+  coordinatedInfinitiveVerdict,
+  coordinatedPredicateMood,
+  coordinatedPredicateVerdict,
+} from './coordinated-predicate';
 import {
   ADJECTIVE_VERBS,
   CAUSEE_PRONOUNS,
@@ -407,15 +415,30 @@ export class MoodClause {
   #operator: OperatorOpening | null | undefined;
   #verbAt = -1;
   #subjectBefore: boolean | undefined;
+  #after: { readonly id: string; readonly decided: RowDecision } | undefined;
 
   constructor(
     readonly view: ClauseView,
     readonly heading: boolean,
     readonly standalone: boolean,
     readonly disabled: ReadonlySet<string> | undefined,
+    /** Earlier clauses of the document (the last few), for the rows that read the clause before. */
+    readonly previous?: readonly Syntactic[],
   ) {
     this.hasFinite = view.finite >= 0;
     this.final = view.sentenceFinal;
+  }
+
+  /**
+   * The rule and verdict of the rows after row `id` (skipping the disabled ones), computed once: what a
+   * row that revises the rest of the table's reading (MOOD.COORDINATED_PREDICATE) reads.
+   */
+  after(id: string): RowDecision {
+    if (this.#after?.id !== id) {
+      const index = MOOD_RULES.findIndex((rule) => rule.id === id);
+      this.#after = { id, decided: decideFrom(this, index + 1) };
+    }
+    return this.#after.decided;
   }
 
   get dependency(): string {
@@ -805,6 +828,39 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  * question mark. The last rule always holds.
  */
 export const MOOD_RULES: readonly MoodRule[] = [
+  {
+    id: COORDINATED_INFINITIVE,
+    // "... to register the mark | or assist the Seller in doing so": a coordinated member after a
+    // dependent to-infinitive is non-finite like it (coordinated-predicate.ts).
+    when: (clause) => coordinatedInfinitiveMood(clause),
+    decide: (clause) => coordinatedInfinitiveVerdict(clause),
+    examples: [
+      {
+        text: 'The Buyer shall use its best efforts to register the mark or assist the Seller in doing so.',
+        mood: 'fragment',
+      },
+      {
+        text: 'The Agent will take all steps to collect the rent and pay it to the Owner within ten days.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: COORDINATED_PREDICATE,
+    // "Distributor shall maintain the records | and pay the costs": a coordinated member with no Finite
+    // that the rows after this one read as a command (or a fragment opening with a base verb) shares
+    // the Subject and Finite of the stating clause before it (coordinated-predicate.ts). First, as it
+    // revises what the other rows give.
+    when: (clause) => coordinatedPredicateMood(clause),
+    decide: (clause, found) => coordinatedPredicateVerdict(clause, found),
+    examples: [
+      { text: 'The tenant shall clean the oven and return the keys.', mood: 'declarative' },
+      {
+        text: 'The Agent agrees: (i) to collect the rent; and (ii) to keep the books and then pay the balance to the Owner.',
+        mood: 'fragment',
+      },
+    ],
+  },
   {
     id: 'MOOD.HEADING',
     // A heading names what follows ("Deposit", "Paying the rent"): no move of its own, whatever its words.
@@ -1554,8 +1610,9 @@ export function classifyMood(
   heading = false,
   standalone = false,
   disabledRules?: ReadonlySet<string>,
+  previous?: readonly Syntactic[],
 ): MoodDecision {
-  const clause = new MoodClause(view, heading, standalone, disabledRules);
+  const clause = new MoodClause(view, heading, standalone, disabledRules, previous);
   const { syntactic, lower } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },
@@ -1564,16 +1621,28 @@ export function classifyMood(
   // A quotation keeps its own mood; the reporting clause it is projected from is the main clause.
   if (syntactic.relation === 'quote') premises.push({ label: 'projection', value: 'quoted' });
   premises.push({ label: 'finite', value: clause.hasFinite ? (lower[view.finite] ?? '') : 'none' });
-  for (const rule of MOOD_RULES) {
-    if (rule !== LAST_RULE && disabledRules?.has(rule.id) === true) continue;
+  const { rule, verdict } = decideFrom(clause, 0);
+  if (verdict.premises !== undefined) premises.push(...verdict.premises);
+  return { mood: verdict.mood, rule, confidence: verdict.confidence, premises };
+}
+
+/** A row's id (as the trace writes it) and verdict. */
+export interface RowDecision {
+  readonly rule: string;
+  readonly verdict: MoodVerdict;
+}
+
+/** The first row from `start` on (skipping disabled ones, but never the last) that holds, and its verdict. */
+function decideFrom(clause: MoodClause, start: number): RowDecision {
+  for (let index = start; index < MOOD_RULES.length; index += 1) {
+    const rule = MOOD_RULES[index] as MoodRule;
+    if (rule !== LAST_RULE && clause.disabled?.has(rule.id) === true) continue;
     const found = rule.when(clause);
     if (found === false || found === '') continue;
-    const decided = rule.decide(clause, found === true ? '' : found);
-    if (decided.premises !== undefined) premises.push(...decided.premises);
-    return { mood: decided.mood, rule: rule.trace ?? rule.id, confidence: decided.confidence, premises };
+    return { rule: rule.trace ?? rule.id, verdict: rule.decide(clause, found === true ? '' : found) };
   }
   // Unreachable: the last rule always holds.
-  return { mood: 'fragment', rule: LAST_RULE.id, confidence: 0.6, premises };
+  return { rule: LAST_RULE.id, verdict: { mood: 'fragment', confidence: 0.6 } };
 }
 
 /**

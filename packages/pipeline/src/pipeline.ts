@@ -114,7 +114,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       }
       // Plain text has no mark-up: its headings are found by their form (SEGMENT.PLAIN_TEXT_HEADING).
       if (format === 'text' && !disabledRules.has('SEGMENT.PLAIN_TEXT_HEADING'))
-        blocks = plainTextHeadings(text);
+        blocks = plainTextHeadings(text, disabledRules);
       const headings = blocks.filter((block) => block.role === 'heading');
       // A plain-text heading is cut off as a sentence of its own (Markdown and HTML blocks already are).
       let breaks: number[] | undefined;

@@ -4,6 +4,8 @@ import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { NEGATION_WORDS } from './lexicons/word-classes';
 import { scoreReadability } from './readability-scorer';
+import { everyRule, type TableRule } from './rule-table';
+import { segmentExamples } from './segment-rules';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 import {
@@ -74,8 +76,7 @@ export function forEachSyntaxClause(
     ...(edges !== undefined ? { breaks: edges } : {}),
   });
   if (edges !== undefined) joinInsideBlocks(tagged, edges);
-  if (!disabledRules?.has('SEGMENT.TABLE_THEN_PROSE')) splitTableRuns(tagged);
-  if (!disabledRules?.has('SEGMENT.PUNCTUATION_ONLY')) joinPunctuationOnly(tagged);
+  everyRule(SENTENCE_SPAN_RULES, tagged, undefined, disabledRules);
   let clauseCount = 0;
   // Sentences that become clauses are numbered without gaps.
   let sentenceIndex = -1;
@@ -83,21 +84,10 @@ export function forEachSyntaxClause(
     const [from, to] = tagged.sentences[tagIndex] as readonly [number, number];
     if (to <= from) continue;
     sentenceIndex += 1;
-    const found = disabledRules?.has('SEGMENT.TREE_MAIN_AFTER_OPENING')
-      ? segmentClauses(tagged, from, to)
-      : splitMainAfterOpening(tagged, segmentClauses(tagged, from, to), from, to);
-    const merged = disabledRules?.has('SEGMENT.TREE_PHRASE_INTO_CLAUSE')
-      ? found
-      : mergePhraseSegments(tagged, found, from, to);
-    // A heading keeps its word-order segments; so does a sentence too long for the parse to hold its
-    // clauses apart (a contract's run-on list or a flattened table).
-    const segments =
-      disabledRules?.has('SEGMENT.TREE_CLAUSES') ||
-      to - from > TREE_CLAUSES_MAX_TOKENS ||
-      (edges !== undefined && insideBlock(edges, tagged.starts[from] ?? 0))
-        ? merged
-        : treeClauseSegments(tagged, merged, from, to);
-    if (!disabledRules?.has('SEGMENT.TREE_CLAUSE_HEAD')) treeClauseHeads(tagged, segments, from, to);
+    // The word-order segments, then the rows of the tree stage in order (TREE_SEGMENT_RULES).
+    const sentence: SentenceSegments = { segments: segmentClauses(tagged, from, to) };
+    everyRule(TREE_SEGMENT_RULES, sentence, { tagged, from, to, edges }, disabledRules);
+    const { segments } = sentence;
     const readability = scoreReadability(tagged.values, from, to);
     const final = finalPunctuation(tagged, from, to - 1);
     // A quotation at the end holds its own "?" or "!": the reporting clause before it ("She asks, “Is
@@ -106,7 +96,10 @@ export function forEachSyntaxClause(
     for (const segment of segments)
       if (segment.relation === 'quote' && segment.tokens[segment.tokens.length - 1] === to - 1)
         quoteAtEnd = true;
-    const closedByQuestion = final === '?' ? questionChain(segments, tagged.values) : null;
+    const closedByQuestion =
+      final === '?' && !disabledRules?.has('SEGMENT.QUESTION_MARK_CLOSES')
+        ? questionChain(segments, tagged.values)
+        : null;
     let standalone = -1;
     if (!segments.some((segment) => segment.dependency === 'independent'))
       standalone = segments.findIndex((segment) => segment.parent < 0);
@@ -157,6 +150,81 @@ export function forEachSyntaxClause(
 
 /** Longest sentence (in tokens) whose clauses SEGMENT.TREE_CLAUSES takes from the parse. */
 const TREE_CLAUSES_MAX_TOKENS = 60;
+
+/**
+ * The sentence spans of the tagged text, revised in order by these rows (the examples are the rows' own
+ * in `SEGMENT_RULES`, run as their tests there).
+ */
+const SENTENCE_SPAN_RULES: readonly TableRule<ReturnType<typeof tagText>, undefined, void>[] = [
+  {
+    id: 'SEGMENT.TABLE_THEN_PROSE',
+    when: () => true,
+    decide: (tagged) => splitTableRuns(tagged),
+    examples: segmentExamples('SEGMENT.TABLE_THEN_PROSE'),
+  },
+  {
+    id: 'SEGMENT.PUNCTUATION_ONLY',
+    when: () => true,
+    decide: (tagged) => joinPunctuationOnly(tagged),
+    examples: segmentExamples('SEGMENT.PUNCTUATION_ONLY'),
+  },
+];
+
+/** A sentence's clause segments, which the rows of the tree stage revise in turn. */
+interface SentenceSegments {
+  segments: ClauseSegment[];
+}
+
+/** The sentence the tree stage reads: its tokens [from, to) and the heading blocks' edges, if any. */
+interface SentenceSpan {
+  readonly tagged: ReturnType<typeof tagText>;
+  readonly from: number;
+  readonly to: number;
+  readonly edges: readonly number[] | undefined;
+}
+
+/**
+ * The tree stage of segmentation (tree-segments.ts) as an ordered table run by `everyRule`: each row
+ * (not switched off) whose `when` holds revises the word-order segments in turn. The examples are the
+ * rows' examples in `SEGMENT_RULES`, run as their tests there (SEGMENT.TREE_OPENING_ADVCL and
+ * SEGMENT.OPENING_NON_FINITE_ROOT are parts of SEGMENT.TREE_CLAUSES).
+ */
+const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, void>[] = [
+  {
+    id: 'SEGMENT.TREE_MAIN_AFTER_OPENING',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = splitMainAfterOpening(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.TREE_MAIN_AFTER_OPENING'),
+  },
+  {
+    id: 'SEGMENT.TREE_PHRASE_INTO_CLAUSE',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = mergePhraseSegments(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.TREE_PHRASE_INTO_CLAUSE'),
+  },
+  {
+    id: 'SEGMENT.TREE_CLAUSES',
+    // A heading keeps its word-order segments; so does a sentence too long for the parse to hold its
+    // clauses apart (a contract's run-on list or a flattened table).
+    when: (_sentence, { tagged, from, to, edges }) =>
+      to - from <= TREE_CLAUSES_MAX_TOKENS &&
+      !(edges !== undefined && insideBlock(edges, tagged.starts[from] ?? 0)),
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = treeClauseSegments(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.TREE_CLAUSES'),
+  },
+  {
+    id: 'SEGMENT.TREE_CLAUSE_HEAD',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => treeClauseHeads(tagged, sentence.segments, from, to),
+    examples: segmentExamples('SEGMENT.TREE_CLAUSE_HEAD'),
+  },
+];
 
 /** Whether `offset` falls inside one of the [start, end) pairs of `edges` (ascending). */
 function insideBlock(edges: readonly number[], offset: number): boolean {

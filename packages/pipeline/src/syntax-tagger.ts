@@ -20,6 +20,8 @@ export interface TaggedText {
   readonly heads: number[];
   /** UD relation of each token to its head, subtypes included ("nsubj:pass"), `root` for a root. */
   readonly deprels: string[];
+  /** Rule ids switched off (`createPipeline({ disabledRules })`), for the segmentation rules that read these tokens. */
+  readonly disabledRules?: ReadonlySet<string> | undefined;
 }
 
 /** Options of tagText. */
@@ -261,6 +263,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     sentences: [],
     heads: [],
     deprels: [],
+    disabledRules: disabledRules !== undefined && disabledRules.size > 0 ? disabledRules : undefined,
   };
   let from = 0;
   while (from < text.length) {

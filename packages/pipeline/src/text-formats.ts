@@ -355,25 +355,27 @@ function numberingLevel(match: RegExpExecArray | null): number {
  * continues ("WHEREAS, ADAMS GOLF desires"), a title of more than 12 words, and a title nothing follows.
  * @example plainTextHeadings('12. LIMITATION OF LIABILITY\nNeither party is liable.') // [{ role: 'heading', level: 2, start: 0, end: 27 }]
  */
-export function plainTextHeadings(text: string): ExtractedBlock[] {
+export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<string>): ExtractedBlock[] {
   const blocks: ExtractedBlock[] = [];
+  const afterGap = disabledRules?.has('SEGMENT.HEADING_AFTER_GAP') !== true;
+  const contents = disabledRules?.has('SEGMENT.CONTENTS_ENTRY') !== true;
   let lineStart = 0;
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const heading = headingAt(text, lineStart, lineEnd);
+    const heading = headingAt(text, lineStart, lineEnd, contents);
     if (heading !== null) blocks.push(heading);
     // SEGMENT.HEADING_AFTER_GAP: "... the Licensed Products.   D. Product Commitment. Up to ...": in a
     // text whose line breaks were flattened, a numbered title-case title closed by a full stop after
     // a sentence's full stop and a gap of three blanks or more is a heading too.
-    let gap = text.indexOf('   ', heading === null ? lineStart : heading.end);
+    let gap = afterGap ? text.indexOf('   ', heading === null ? lineStart : heading.end) : -1;
     while (gap >= 0 && gap < lineEnd) {
       let before = gap - 1;
       while (before > lineStart && isBlank(text.charCodeAt(before))) before -= 1;
       let after = gap;
       while (after < lineEnd && isBlank(text.charCodeAt(after))) after += 1;
       if (before > lineStart && text.charAt(before) === '.' && after < lineEnd) {
-        const found = headingAt(text, after, lineEnd);
+        const found = headingAt(text, after, lineEnd, contents);
         if (found !== null && text.charAt(found.end - 1) === '.' && numberedTitle(text, after)) {
           blocks.push(found);
           after = found.end;
@@ -400,7 +402,12 @@ function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 13 || code === 160;
 }
 
-function headingAt(text: string, lineStart: number, lineEnd: number): ExtractedBlock | null {
+function headingAt(
+  text: string,
+  lineStart: number,
+  lineEnd: number,
+  contents: boolean,
+): ExtractedBlock | null {
   let start = lineStart;
   while (start < lineEnd && isBlank(text.charCodeAt(start))) start += 1;
   if (start >= lineEnd) return null;
@@ -420,7 +427,7 @@ function headingAt(text: string, lineStart: number, lineEnd: number): ExtractedB
       return null;
     end = start + numbering[0].replace(/\s+$/, '').length;
   } else {
-    end = titleEnd(text, at, lineEnd, titled);
+    end = titleEnd(text, at, lineEnd, titled, contents);
     if (end < 0) return null;
   }
   // A heading names what follows it: something must follow, and not a lower-case continuation.
@@ -434,7 +441,7 @@ function headingAt(text: string, lineStart: number, lineEnd: number): ExtractedB
  * Where the title that starts at `at` ends, or -1: an all-caps run, or (after numbering) title-case
  * words, up to the end of the line, a full stop or colon, or a gap of two or more spaces.
  */
-function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean): number {
+function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean, contents: boolean): number {
   let words = 0;
   let capitals = 0;
   let caps = true;
@@ -459,7 +466,7 @@ function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean):
     const closed = last === '.' || last === ':';
     // SEGMENT.CONTENTS_ENTRY: "Section 2.1   Reserved     5": a numbered title-case title, a wider gap
     // and a page number that ends the line is a line of the table of contents, a heading with its page.
-    if (title && numbered && !closed && gap - wordEnd >= 2 && gap < lineEnd) {
+    if (contents && title && numbered && !closed && gap - wordEnd >= 2 && gap < lineEnd) {
       const rest = text.slice(gap, lineEnd).trimEnd();
       if (PAGE_NUMBER.test(rest) && !TITLE_SMALL.has(word.toLowerCase())) return gap + rest.length;
     }

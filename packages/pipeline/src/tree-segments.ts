@@ -1,6 +1,7 @@
 import type { ClauseSegment } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
+import { ruleOff } from './segment-rules';
 import { findVerbalGroups, isFiniteLexicalForm, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /** The parse of a sentence, as pass 1 keeps it. */
@@ -546,7 +547,10 @@ function headsTreeClause(
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
   if (relation === 'conj')
-    return (tag === 'VERB' || tag === 'AUX') && !declarationPair(tree, index, head, from, to);
+    return (
+      (tag === 'VERB' || tag === 'AUX') &&
+      (ruleOff(tree, 'SEGMENT.COORDINATED_VERBS') || !declarationPair(tree, index, head, from, to))
+    );
   if (relation === 'xcomp') return hasSubject(tree, index, from, to);
   return false;
 }
@@ -698,7 +702,10 @@ export function treeClauseSegments(
   from: number,
   to: number,
 ): ClauseSegment[] {
-  return openingNonFiniteRoot(tree, segmentsFromTree(tree, heuristic, from, to), from, to);
+  const segments = segmentsFromTree(tree, heuristic, from, to);
+  return ruleOff(tree, 'SEGMENT.OPENING_NON_FINITE_ROOT')
+    ? segments
+    : openingNonFiniteRoot(tree, segments, from, to);
 }
 
 /** Finite forms that may stand as the Finite of a clause after its Subject (for `openingNonFiniteRoot`). */
@@ -778,7 +785,11 @@ function segmentsFromTree(
   // (SEGMENT.PARENTHESIS_CLOSES_CLAUSE), and an opening "what"/"how" with no question mark (an
   // exclamative or a free relative Subject, which the parse often makes a clause apart), and an opening
   // Finite with no question mark ("Should it snow, the school will close": an inverted conditional).
-  if (heuristic.some((segment) => tree.lower[segment.tokens[0] ?? from] === '(')) return heuristic;
+  if (
+    !ruleOff(tree, 'SEGMENT.PARENTHESIS_CLOSES_CLAUSE') &&
+    heuristic.some((segment) => tree.lower[segment.tokens[0] ?? from] === '(')
+  )
+    return heuristic;
   const opening = tree.lower[from] ?? '';
   // ("Having failed to ..., he became ...": a non-finite "having"/"being" opens no inverted clause.)
   if (
@@ -868,7 +879,9 @@ function segmentsFromTree(
   // for an opening clause the word order took for a main clause that the parse hangs on a later clause
   // as its `advcl` ("In order to organize the files, | the brain has developed ...").
   if (order.length === heuristic.length && matched.every((at) => at >= 0))
-    return openingAdverbialClauses(tree, heuristic, heads, order, matched, tokensOf, from, to);
+    return ruleOff(tree, 'SEGMENT.TREE_OPENING_ADVCL')
+      ? heuristic
+      : openingAdverbialClauses(tree, heuristic, heads, order, matched, tokensOf, from, to);
   const heuristicToLocal = new Map<number, number>();
   matched.forEach((at, local) => {
     if (at >= 0) heuristicToLocal.set(at, local);

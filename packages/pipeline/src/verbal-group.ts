@@ -2,11 +2,16 @@ import type { Upos } from '@cae/core';
 import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
 import { NEGATORS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
 
+/** Rule id (switch it off with `createPipeline({ disabledRules })`; segment-rules.ts lists every SEGMENT id). */
+export const COMPLEX_PREPOSITION = 'SEGMENT.COMPLEX_PREPOSITION';
+
 /** Token arrays a verbal-group scan needs (document-level or clause-level). */
 export interface TokenArrays {
   readonly lower: readonly string[];
   readonly lemmas: readonly string[];
   readonly pos: readonly Upos[];
+  /** Rule ids switched off (`createPipeline({ disabledRules })`), when the arrays are a tagged text's. */
+  readonly disabledRules?: ReadonlySet<string> | undefined;
 }
 
 /** A verbal group (or verbal group complex) found in a token range. */
@@ -61,7 +66,10 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     const startsInfinitive =
       isInfinitiveTo(tokens, index) && tag === 'PART' && isVerbal(nextVerbalTag(tokens, index + 1, to));
     // SEGMENT.COMPLEX_PREPOSITION: "According to the report, ...": "according to" is a preposition, no verb.
-    if ((!isVerbal(tag) && !startsInfinitive) || isComplexPreposition(lower, index)) {
+    if (
+      (!isVerbal(tag) && !startsInfinitive) ||
+      (isComplexPreposition(lower, index) && tokens.disabledRules?.has(COMPLEX_PREPOSITION) !== true)
+    ) {
       index += 1;
       continue;
     }

@@ -111,3 +111,13 @@ export const PARTY_DETERMINERS: ReadonlySet<string> = wordSet('each either neith
 export const DECLARATION_VERBS: ReadonlySet<string> = wordSet(`
   acknowledge agree represent warrant covenant understand certify confirm undertake accept stipulate
 `);
+
+/**
+ * Adjectives that make one process with a verb of `PROCESS_ADJECTIVE_VERBS` before them, whether the
+ * Goal stands between them or after them ("hold **the Buyer** harmless", "hold harmless **the Buyer**"):
+ * the adjective is part of the process, no participant and no part of one (PARTICIPANT.HOLD_HARMLESS).
+ */
+export const PROCESS_ADJECTIVES: ReadonlySet<string> = wordSet('harmless');
+
+/** The verbs (lemmas) that make one process with a `PROCESS_ADJECTIVES` adjective ("hold", "save" harmless). */
+export const PROCESS_ADJECTIVE_VERBS: ReadonlySet<string> = wordSet('hold save');

@@ -1,0 +1,118 @@
+import type { Ideational, LabelRule, Participant, Premise } from '@cae/core';
+import type { ClauseView } from './clause-view';
+import { PROCESS_ADJECTIVE_VERBS, PROCESS_ADJECTIVES } from './lexicons/contract-lexicon';
+import { everyRule, type TableRule } from './rule-table';
+import { spanText } from './transitivity-analyzer';
+
+/**
+ * What the participant and circumstance stages gave a clause, revised in place by the rows of
+ * `IDEATIONAL_RULES`: its ideational analysis, and the premises and label rules of the tree stage.
+ */
+export interface IdeationalState {
+  ideational: Ideational;
+  premises: readonly Premise[];
+  rules: readonly LabelRule[];
+}
+
+/** What the rows read besides the state: the clause and the mood rule that decided it. */
+export interface IdeationalContext {
+  readonly view: ClauseView;
+  readonly moodRule: string;
+}
+
+const ELEMENT_LABEL = /^(participant|circumstance)s?[.]?/;
+
+/** Index of a process adjective ("harmless") after its verb ("hold"), within four words, or -1. */
+function processAdjective(view: ClauseView): number {
+  const { lower, lemma, pos } = view;
+  for (let index = 1; index < lower.length; index += 1) {
+    if (!PROCESS_ADJECTIVES.has(lower[index] ?? '')) continue;
+    for (let back = index - 1; back >= 0 && back >= index - 4; back -= 1)
+      if (PROCESS_ADJECTIVE_VERBS.has(lemma[back] ?? '') && pos[back] === 'VERB') return index;
+  }
+  return -1;
+}
+
+/**
+ * Revisions of the ideational analysis after the participant and circumstance stages, in apply order
+ * (each sees what the earlier ones did). `expect` of an example: the participants of the clause the rule
+ * revises, `role=text` joined by " | " (empty: none).
+ */
+export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalContext, void>[] = [
+  {
+    id: 'PARTICIPANT.HOLD_HARMLESS',
+    // "shall indemnify, defend and hold harmless Licensor", "hold them harmless": "hold harmless" is one
+    // process (lexicons/contract-lexicon.ts, PROCESS_ADJECTIVES and PROCESS_ADJECTIVE_VERBS); the party held harmless is the Goal, and
+    // the adjective is neither a participant of its own nor the first word of the Goal.
+    when: (state, { view }) => {
+      const { participants } = state.ideational;
+      if (participants.length === 0) return false;
+      const at = processAdjective(view);
+      return at >= 0 && participants.some((participant) => participant.start === at);
+    },
+    decide: (state, { view }) => {
+      const at = processAdjective(view);
+      const participants: Participant[] = [];
+      for (const participant of state.ideational.participants) {
+        if (participant.start !== at) participants.push(participant);
+        else if (participant.end > at + 1)
+          participants.push({
+            ...participant,
+            start: at + 1,
+            text: spanText(view, at + 1, participant.end),
+          });
+      }
+      state.ideational = { ...state.ideational, participants };
+      state.rules = [...state.rules, { label: 'participants', rule: 'PARTICIPANT.HOLD_HARMLESS' }];
+    },
+    examples: [
+      {
+        text: 'The Tenant shall indemnify and hold harmless Landlord from all claims.',
+        expect: 'actor=The Tenant | goal=Landlord',
+      },
+      {
+        text: 'The Agent shall defend and hold them harmless from all claims.',
+        expect: 'actor=The Agent | goal=them',
+      },
+    ],
+  },
+  {
+    id: 'PARTICIPANT.HEADING',
+    // "7.7 Inspection of Facilities.", "TRANSFER PRICE": a heading (MOOD.HEADING) names what follows; it
+    // has no process of its own, so no participants and no circumstances, whatever its words look like.
+    when: (state, { moodRule }) =>
+      moodRule === 'MOOD.HEADING' &&
+      (state.ideational.participants.length > 0 || state.ideational.circumstances.length > 0),
+    decide: (state) => {
+      state.ideational = {
+        ...state.ideational,
+        participants: [],
+        circumstances: [],
+      };
+      state.premises = state.premises.filter((premise) => !ELEMENT_LABEL.test(premise.label));
+      state.rules = [
+        ...state.rules.filter((rule) => !ELEMENT_LABEL.test(rule.label)),
+        { label: 'participants', rule: 'PARTICIPANT.HEADING' },
+      ];
+    },
+    examples: [
+      {
+        text: '7.7 Inspection of Storage Facilities.\nThe Buyer may inspect the warehouse.',
+        expect: '',
+      },
+      { text: 'RETAINED SAMPLES\nThe Seller keeps ten samples of each batch.', expect: '' },
+    ],
+  },
+];
+
+/** The ids of the ideational revisions, in apply order, for `createPipeline({ disabledRules })`. */
+export const IDEATIONAL_RULE_IDS: readonly string[] = IDEATIONAL_RULES.map((rule) => rule.id);
+
+/** Applies `IDEATIONAL_RULES` (skipping the disabled ones) to the state, in place. */
+export function reviseIdeational(
+  state: IdeationalState,
+  context: IdeationalContext,
+  disabled?: ReadonlySet<string>,
+): void {
+  everyRule(IDEATIONAL_RULES, state, context, disabled);
+}

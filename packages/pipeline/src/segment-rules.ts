@@ -1,0 +1,382 @@
+import type { RuleExample } from './rule-table';
+
+/**
+ * The segmentation rules (pass 1: headings, sentences, clauses) as a table, in apply order: each row
+ * names the stage that applies it and gives worked examples. A rule is switched off by its id with
+ * `createPipeline({ disabledRules })`: the stage then does what it did before the rule (the rule's
+ * comment in its file says what that is). An example's `expect` is the text of one clause the rule
+ * makes: with the rule on, some clause of the example has exactly that text; switched off, the
+ * clauses (their text, dependency, relation, mood) are no longer the same. Each row's examples are
+ * run as its tests (segment-rules.test.ts). The sentence-span and tree rows are applied as tables too
+ * (`SENTENCE_SPAN_RULES`, `TREE_SEGMENT_RULES` in syntax-pass.ts); the heading and word-order rules are
+ * guards in their stage's code that ask `ruleOff` (or the pipeline's set) for their id.
+ */
+export interface SegmentRule {
+  readonly id: string;
+  /** Where the rule is applied. */
+  readonly stage: SegmentStage;
+  readonly examples: readonly RuleExample[];
+  /**
+   * Rules of a later stage switched off with this one when its examples are checked off: they would
+   * redo what this rule does by other means (SEGMENT.TREE_CLAUSES takes the clauses from the parse).
+   */
+  readonly offWith?: readonly string[];
+}
+
+/**
+ * `text`: plain-text headings (text-formats.ts); `sentence`: sentence spans (syntax-pass.ts);
+ * `word-order`: verbal groups and clause markers (verbal-group.ts, clause-segmenter.ts); `tree`: the
+ * parse's clauses (tree-segments.ts); `sentence-final`: which clauses take the sentence's "?".
+ */
+export type SegmentStage = 'text' | 'sentence' | 'word-order' | 'tree' | 'sentence-final';
+
+/** Whether rule `id` is switched off for these tokens (a tagged text carries the pipeline's `disabledRules`). */
+export function ruleOff(
+  tokens: { readonly disabledRules?: ReadonlySet<string> | undefined },
+  id: string,
+): boolean {
+  return tokens.disabledRules?.has(id) === true;
+}
+
+/** A word-order rule's examples are checked with the tree's clauses off too (a non-"shall" sentence's clauses come from the parse). */
+const TREE = ['SEGMENT.TREE_CLAUSES'];
+
+export const SEGMENT_RULES: readonly SegmentRule[] = [
+  {
+    id: 'SEGMENT.PLAIN_TEXT_HEADING',
+    stage: 'text',
+    examples: [
+      { text: '7. TERMINATION\nEither party may end this lease with notice.', expect: '7. TERMINATION' },
+      {
+        text: 'Section 3.1 Rent Payments.\nThe tenant pays the rent on the first day of the month.',
+        expect: 'Section 3.1 Rent Payments.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.CONTENTS_ENTRY',
+    stage: 'text',
+    examples: [
+      {
+        text: 'Section 4.2   Insurance     12\nThe tenant keeps the flat insured.',
+        expect: 'Section 4.2   Insurance     12',
+      },
+      {
+        text: 'Article 9   Repairs     31\nThe landlord repairs the roof.',
+        expect: 'Article 9   Repairs     31',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.HEADING_AFTER_GAP',
+    stage: 'text',
+    examples: [
+      {
+        text: 'The tenant keeps the keys.   C. Garden Care. The tenant waters the garden every week.',
+        expect: 'C. Garden Care.',
+      },
+      {
+        text: 'The owner pays the taxes.   4. Late Fees. A late payment costs ten dollars.',
+        expect: '4. Late Fees.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.TABLE_THEN_PROSE',
+    stage: 'sentence',
+    examples: [
+      {
+        text: 'Region   North   South   East   the Agent will report the sales each month.',
+        expect: 'the Agent will report the sales each month.',
+      },
+      {
+        text: 'Colour   Red   Blue   Green   the Maker will paint each door by hand.',
+        expect: 'the Maker will paint each door by hand.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PUNCTUATION_ONLY',
+    stage: 'sentence',
+    examples: [
+      {
+        text: 'The term is three years.\n----------\nThe rent is fixed.',
+        expect: 'The term is three years.\n----------',
+      },
+      {
+        text: 'The shop opens at nine.\n* * *\nThe shop closes at five.',
+        expect: 'The shop opens at nine.\n* * *',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COMPLEX_PREPOSITION',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'According to the timetable, the last train will leave at ten.',
+        expect: 'According to the timetable, the last train will leave at ten.',
+      },
+      {
+        text: 'According to the label, the jar holds two litres.',
+        expect: 'According to the label, the jar holds two litres.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.WORD_INTERNAL_HYPHEN',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'She wrote a thought-provoking essay that won a prize.',
+        expect: 'She wrote a thought-provoking essay',
+      },
+      { text: 'We found a well-known bakery that sells rye bread.', expect: 'We found a well-known bakery' },
+    ],
+  },
+  {
+    id: 'SEGMENT.EXCLAMATIVE_THAT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: 'What a lovely evening that was!', expect: 'What a lovely evening that was!' },
+      { text: 'What a long day that was!', expect: 'What a long day that was!' },
+    ],
+  },
+  {
+    id: 'SEGMENT.DEMONSTRATIVE_THAT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: 'If needed, that is in the book.', expect: 'that is in the book.' },
+      { text: 'If you want more, that is in the second box.', expect: 'that is in the second box.' },
+    ],
+  },
+  {
+    id: 'SEGMENT.DETERMINER_THAT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Seller shall pay the sum and that sum shall be divided by four.',
+        expect: 'and that sum shall be divided by four.',
+      },
+      {
+        text: 'The Agent shall keep the deposit and that deposit shall earn interest.',
+        expect: 'and that deposit shall earn interest.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARENTHESIS_INSIDE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Tenant shall give ninety (90) days notice to the Landlord.',
+        expect: 'The Tenant shall give ninety (90) days notice to the Landlord.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.WHERE_OPENING',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: 'Where the path ends, turn right at the gate.', expect: 'Where the path ends,' },
+      { text: 'Where the river bends, the village begins.', expect: 'Where the river bends,' },
+    ],
+  },
+  {
+    id: 'SEGMENT.INVERTED_CONDITIONAL',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Should any tenant of the building fail to pay, the owner may end the lease.',
+        expect: 'Should any tenant of the building fail to pay,',
+      },
+      {
+        text: 'Were the whole roof of the barn destroyed, the insurer would pay the repairs.',
+        expect: 'Were the whole roof of the barn destroyed,',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_VERBS',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Supplier shall repair, replace or refund the faulty goods.',
+        expect: 'The Supplier shall repair, replace or refund the faulty goods.',
+      },
+      {
+        text: 'The Buyer acknowledges and agrees that the goods are used.',
+        expect: 'The Buyer acknowledges and agrees',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.QUOTATION_THEN_REPORTING',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: '“Are you coming?” she asked.', expect: 'she asked.' },
+      { text: '“Is the shop open?” my brother wondered.', expect: 'my brother wondered.' },
+    ],
+  },
+  {
+    id: 'SEGMENT.REPORTING_THEN_QUOTATION',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: 'My uncle says, “Is dinner ready?”', expect: '“Is dinner ready?”' },
+      { text: 'The guard asked, “Where are you going?”', expect: '“Where are you going?”' },
+    ],
+  },
+  {
+    id: 'SEGMENT.OPERATOR_THEN_EVENT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Software shall at all times remain the property of the Licensor.',
+        expect: 'The Software shall at all times remain the property of the Licensor.',
+      },
+      {
+        text: 'The Agent shall not in any manner bind the Owner.',
+        expect: 'The Agent shall not in any manner bind the Owner.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Buyer shall sign any contract or document executed in connection with the sale.',
+        expect: 'The Buyer shall sign any contract or document executed in connection with the sale.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_WH_QUESTION',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: 'I was at the station, and where were you waiting?', expect: 'and where were you waiting?' },
+      { text: 'The bus left early, but why did nobody tell us?', expect: 'but why did nobody tell us?' },
+    ],
+  },
+  {
+    id: 'SEGMENT.SAME_FORM_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      { text: 'Simply put, the plan is too expensive.', expect: 'Simply put,' },
+      { text: 'Set in a small town, the film follows two sisters.', expect: 'Set in a small town,' },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARENTHESIS_CLOSES_CLAUSE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Agent shall keep the Lease (as defined below) and the Schedule in a safe place.',
+        expect: '(as defined below)',
+      },
+      {
+        text: 'The Owner shall sign the Deed (which is attached hereto) and the Plan before May.',
+        expect: '(which is attached hereto)',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_MAIN_AFTER_OPENING',
+    stage: 'tree',
+    offWith: ['SEGMENT.TREE_CLAUSES'],
+    examples: [
+      { text: 'If you cannot come you should call the office.', expect: 'you should call the office.' },
+      { text: 'Unless you hurry you will miss the train.', expect: 'you will miss the train.' },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_PHRASE_INTO_CLAUSE',
+    stage: 'tree',
+    offWith: ['SEGMENT.TREE_CLAUSES'],
+    examples: [
+      {
+        text: 'Maria Lopez, a practising lawyer, instead decided to sell the farm herself.',
+        expect: 'Maria Lopez, a practising lawyer, instead decided to sell the farm herself.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_CLAUSES',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'Resolving this conflict would be the most effective weapon the country could deploy.',
+        expect: 'Resolving this conflict would be the most effective weapon',
+      },
+      { text: 'That was the best cake the baker ever made.', expect: 'That was the best cake' },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_OPENING_ADVCL',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'In order to sort the letters, the clerk bought three boxes.',
+        expect: 'In order to sort the letters,',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.OPENING_NON_FINITE_ROOT',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'In order to plan the course we follow a simple four step approach.',
+        expect: 'we follow a simple four step approach.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_CLAUSE_HEAD',
+    stage: 'tree',
+    // The mood tree rules read Subject and Finite off the tree whatever the clause's head.
+    offWith: ['MOOD.TREE_SUBJECT_BEFORE_FINITE'],
+    examples: [
+      {
+        text: 'In practice, trained nurses usually know the ward routines well.',
+        expect: 'In practice, trained nurses usually know the ward routines well.',
+      },
+      {
+        text: 'The winter, however, brought a sharp fall in sales.',
+        expect: 'The winter, however, brought a sharp fall in sales.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.QUESTION_MARK_CLOSES',
+    stage: 'sentence-final',
+    examples: [
+      { text: 'You are coming, aren’t you?', expect: 'You are coming,' },
+      { text: 'I was at home, and what were you doing?', expect: 'I was at home,' },
+    ],
+  },
+];
+
+/** The ids of the segmentation rules in apply order, for `createPipeline({ disabledRules })`. */
+export const SEGMENT_RULE_IDS: readonly string[] = SEGMENT_RULES.map((rule) => rule.id);
+
+/** The examples of segmentation rule `id` ([] for an unknown id), for the stage tables that apply it. */
+export function segmentExamples(id: string): readonly RuleExample[] {
+  return SEGMENT_RULES.find((rule) => rule.id === id)?.examples ?? [];
+}
