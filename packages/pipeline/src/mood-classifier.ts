@@ -66,6 +66,7 @@ import {
   FINITE_OPERATOR_FORMS,
   NOMINATIVE_PRONOUNS,
   POSSESSIVE_DETERMINERS,
+  S_CLITICS,
   SUBJECT_PRONOUNS,
 } from './lexicons/word-classes';
 import {
@@ -672,6 +673,113 @@ const VERBLESS_HEAD_TAGS = new Set<Upos>(['ADJ']);
 /** Relations only a verb takes: objects, complements, obliques, particles. */
 const VERB_ONLY_RELATION = /^(obj|iobj|xcomp|ccomp|obl|compound:prt)(:|$)/;
 
+/** Relations that hang a word inside a nominal group (a name's parts, a modifier, an apposition). */
+const INSIDE_NOMINAL_RELATION = /^(nmod|appos|flat|compound|amod|nummod|discourse|vocative)(:|$)/;
+/** Classes of a root that heads a nominal group. */
+const NOMINAL_ROOT_TAGS = new Set<Upos>(['NOUN', 'PROPN']);
+
+/**
+ * "Photo by Laity Lodge Family Camp", "Editorial Manager Chet Clem": the sentence root is a noun or
+ * name with no Subject, copula or auxiliary anywhere in the clause, and the word the tagger read as the
+ * Finite hangs inside the root's nominal group (nmod, appos, flat, compound, amod, nummod); returns
+ * "finite/relation" or ''.
+ */
+function finiteInsideNominalRoot(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined || !NOMINAL_ROOT_TAGS.has(rootToken.pos)) return '';
+  const finiteToken = tokens[view.finite];
+  if (finiteToken === undefined || !INSIDE_NOMINAL_RELATION.test(finiteToken.deprel)) return '';
+  const form = view.lower[view.finite] ?? '';
+  // "Buyer beware!": a base verb right after the root is a command to a vocative; "... advanced 53
+  // cents": a past form after a nominal is the tensed verb the parse missed.
+  if ((view.finite === root + 1 && form === view.lemma[view.finite]) || form.endsWith('ed')) return '';
+  const byStart = new Map(tokens.map((token) => [token.start, token]));
+  for (const token of tokens) {
+    if (PREDICATE_RELATION.test(token.deprel)) return '';
+    // "In London, the price ...": a root with a preposition is an opening phrase the parse took for the whole.
+    if (token.deprel === 'case' && token.headStart === rootToken.start) return '';
+    // Every verb the tagger saw hangs inside a nominal: none heads a clause of its own.
+    if ((token.pos === 'VERB' || token.pos === 'AUX') && !INSIDE_NOMINAL_RELATION.test(token.deprel))
+      return '';
+  }
+  // The Finite's chain of heads reaches the root through nominal relations only.
+  let at: (typeof tokens)[number] | undefined = finiteToken;
+  for (let steps = 0; at !== undefined && at !== rootToken && steps < tokens.length; steps += 1) {
+    if (!INSIDE_NOMINAL_RELATION.test(at.deprel) && at.deprel !== 'conj') return '';
+    at = at.headStart === null ? undefined : byStart.get(at.headStart);
+  }
+  if (at !== rootToken) return '';
+  return `${finiteToken.text}/${finiteToken.deprel}`;
+}
+
+/**
+ * "The other moaned and left", "The Second Circuit didn't.": the sentence root is a verb or auxiliary
+ * in a tensed form (past or -s, or a finite operator), a determiner, adjective or possessive before it
+ * hangs on it (det, amod, nmod:poss) and nothing is its Subject, auxiliary or copula: the parse took
+ * the Subject's words for modifiers of the verb. Returns "modifier/relation" or ''.
+ */
+function determinerBeforeTensedRoot(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined || (rootToken.pos !== 'VERB' && rootToken.pos !== 'AUX')) return '';
+  const form = view.lower[root] ?? '';
+  const lemma = (view.lemma[root] ?? '').toLowerCase();
+  const tensed =
+    rootToken.pos === 'AUX'
+      ? FINITE_OPERATOR_FORMS.has(form)
+      : form !== lemma && !form.endsWith('ing') && isFiniteLexicalForm(form, lemma, true);
+  if (!tensed) return '';
+  let modifier = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined || token.headStart !== rootToken.start) continue;
+    if (PREDICATE_RELATION.test(token.deprel)) return '';
+    if (modifier < 0 && index < root && NOMINAL_ONLY_RELATION.test(token.deprel)) modifier = index;
+  }
+  const found = tokens[modifier];
+  return found === undefined ? '' : `${found.text}/${found.deprel}`;
+}
+
+/** Classes of a root that is a Complement or Adjunct after a copula ("very tall", "down at the shop"). */
+const CLITIC_COMPLEMENT_TAGS = new Set<Upos>(['ADJ', 'ADV']);
+
+/**
+ * "My sister's very tall.", "Our mom's down at the shop.": an "'s" after a noun or pronoun that hangs
+ * on the root as its possessor or Subject (nmod:poss, nsubj), where the root is an adjective, adverb
+ * or a phrase with a preposition, so no possessed noun follows: the "'s" is "is", the Finite. Returns
+ * "noun 's" or ''.
+ */
+function cliticCopulaBeforeComplement(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const root = rootIndex(view);
+  const rootToken = tokens[root];
+  if (rootToken === undefined) return '';
+  // The root's last preposition: "to Dad" after the "'s" is a Complement; "From Friday's Daily Star"
+  // opens with one and is a heading.
+  let preposition = -1;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined || token.headStart !== rootToken.start) continue;
+    if (/^(aux|cop)(:|$)/.test(token.deprel) && !S_CLITICS.has(token.text.toLowerCase())) return '';
+    if (token.deprel === 'case') preposition = index;
+  }
+  const adjectiveOrAdverb = CLITIC_COMPLEMENT_TAGS.has(rootToken.pos);
+  if (!adjectiveOrAdverb && (preposition < 0 || rootToken.pos === 'VERB')) return '';
+  for (let index = 1; index < root && (adjectiveOrAdverb || index < preposition); index += 1) {
+    const clitic = tokens[index];
+    if (clitic === undefined || !S_CLITICS.has(clitic.text.toLowerCase())) continue;
+    const noun = tokens[index - 1];
+    if (noun === undefined || !NOMINAL_SUBJECT_TAGS.has(noun.pos)) continue;
+    const onRoot = noun.headStart === rootToken.start && /^(nmod:poss|nsubj)(:|$)/.test(noun.deprel);
+    if (onRoot && (clitic.deprel === 'cop' || clitic.headStart === noun.start))
+      return `${noun.text} ${clitic.text}`;
+  }
+  return '';
+}
+
 /** Local index of the sentence root when it lies in the clause, else -1. */
 function rootIndex(view: ClauseView): number {
   const { tokens } = view.syntactic;
@@ -1010,6 +1118,25 @@ export const MOOD_RULES: readonly MoodRule[] = [
     ],
   },
   {
+    id: 'MOOD.TREE_CLITIC_COPULA',
+    // "My sister's very tall.": the parse read the "'s" as a possessive (case) on the noun it hangs on
+    // the root as nmod:poss or nsubj, but the root is an adjective, adverb or phrase with a preposition,
+    // so nothing is possessed: the noun is the Subject and "'s" is "is", its Finite.
+    when: (clause) =>
+      clause.dependency === 'independent' &&
+      clause.final !== '?' &&
+      cliticCopulaBeforeComplement(clause.view),
+    decide: (_clause, found) =>
+      verdict('declarative', 0.7, [
+        { label: 'subject_position', value: 'before_finite' },
+        { label: 'tree_finite', value: `${found} (a possessive on a root no noun: the copula "is")` },
+      ]),
+    examples: [
+      { text: "My brother's very tall.", mood: 'declarative' },
+      { text: "Our dad's down at the market.", mood: 'declarative' },
+    ],
+  },
+  {
     id: 'MOOD.TREE_VERBLESS_ROOT',
     // "Horrible tap water.", "Game tonight at 7, it's time to go.", "THE PRESIDENT: I appreciate that.":
     // the parse makes a noun, adjective or name with no copula or auxiliary the root of the sentence,
@@ -1042,6 +1169,25 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'Cheapest drinks on the coast!', mood: 'fragment' },
       { text: 'A Big Help!', mood: 'fragment' },
       { text: 'Local reasons for delay', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.TREE_FINITE_INSIDE_NOMINAL',
+    // "Photo by Laity Lodge Family Camp", "Editorial Manager Chet Clem and President Sean Mills": the
+    // root is a noun or name, nothing in the clause is a Subject, copula or auxiliary (nsubj, csubj,
+    // expl, aux, cop), and the word the tagger took for the Finite hangs inside the root's nominal
+    // group (nmod, appos, flat, compound, amod): a name, caption or credit line, no Finite.
+    when: (clause) =>
+      clause.dependency === 'independent' && clause.final !== '?' && clause.hasFinite
+        ? finiteInsideNominalRoot(clause.view)
+        : false,
+    decide: (_clause, found) =>
+      verdict('fragment', 0.7, [
+        { label: 'tree_finite', value: `none (${found} inside the root's nominal group)` },
+      ]),
+    examples: [
+      { text: 'Photo by Marla Lodge under a free license.', mood: 'fragment' },
+      { text: 'Image by Tina Lodge under a free license.', mood: 'fragment' },
     ],
   },
   // From here on the word order decides; every rule cites the first experiential element.
@@ -1581,6 +1727,24 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'He came and left.', mood: 'declarative' },
       { text: 'She knocked twice and waited.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.TREE_DETERMINER_BEFORE_TENSED_ROOT',
+    // "The other moaned and left.": the root is a tensed verb (or a finite operator) with a det, amod
+    // or nmod:poss before it and no nsubj, aux or cop on it; the determiner's words are the Subject the
+    // parse missed, so Subject before Finite.
+    when: (clause) =>
+      clause.dependency === 'independent' && clause.final !== '?' && determinerBeforeTensedRoot(clause.view),
+    decide: (clause, found) =>
+      verdict(
+        'declarative',
+        0.6,
+        subjectOrder(clause, { label: 'subject_position', value: `before_finite (${found} on the root)` }),
+      ),
+    examples: [
+      { text: 'The other moaned and left.', mood: 'declarative' },
+      { text: 'The first coughed twice.', mood: 'declarative' },
     ],
   },
   {

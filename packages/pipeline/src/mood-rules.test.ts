@@ -55,6 +55,31 @@ describe('the tree rows for nominal and verbless roots keep to their evidence', 
     expect(rule('The other moaned and held its head.')).not.toContain('MOOD.TREE_NOMINAL_ROOT_TAGGED_VERB');
   });
 
+  it('MOOD.TREE_FINITE_INSIDE_NOMINAL leaves a command to a vocative and an opening phrase to the other rules', () => {
+    // A base verb right after the root is a command; a root with a preposition opens the clause, and a
+    // past form after the nominal is the tensed verb.
+    expect(rule('Buyer Beware!')).not.toContain('MOOD.TREE_FINITE_INSIDE_NOMINAL');
+    const opening = 'In Paris, the price of Brent crude for May delivery advanced 5 cents to 64 dollars.';
+    expect(rule(opening)).not.toContain('MOOD.TREE_FINITE_INSIDE_NOMINAL');
+    expect(moods(pipeline, opening)[0]?.mood).toBe('declarative');
+  });
+
+  it('MOOD.TREE_CLITIC_COPULA leaves a possessed noun and an opening preposition to the other rules', () => {
+    // A noun after the "'s" is what is possessed; a preposition before it opens a heading.
+    expect(rule("My sister's very tall car.")).not.toContain('MOOD.TREE_CLITIC_COPULA');
+    expect(moods(pipeline, "My sister's very tall car.")[0]?.mood).toBe('fragment');
+    expect(rule("From Friday's Daily Star")).not.toContain('MOOD.TREE_CLITIC_COPULA');
+  });
+
+  it('MOOD.TREE_DETERMINER_BEFORE_TENSED_ROOT needs a tensed root and no question mark', () => {
+    expect(rule('The other groaned?')).not.toContain('MOOD.TREE_DETERMINER_BEFORE_TENSED_ROOT');
+    expect(rule('The other groaning.')).not.toContain('MOOD.TREE_DETERMINER_BEFORE_TENSED_ROOT');
+    expect(moods(pipeline, 'The other groaned.')[0]).toMatchObject({
+      mood: 'declarative',
+      rule: 'MOOD.TREE_DETERMINER_BEFORE_TENSED_ROOT',
+    });
+  });
+
   it('MOOD.TREE_VERBLESS_ROOT_BEFORE_DEPENDENT reads only an adjective root before the subordinator', () => {
     // A name before "if" is a vocative; an adverb before "as" belongs to the subordinator.
     expect(moods(pipeline, 'Phil if you could send the file.')[0]?.mood).toBe('declarative');
