@@ -28,6 +28,8 @@ describe('engine environment', () => {
     expect(config.engine.llm).toBeUndefined();
     // The engine picks its compile workers from the cores unless told.
     expect(config.engine.compileWorkers).toBeUndefined();
+    // Ingest sessions keep the engine's default idle time unless told.
+    expect(config.engine.bulkIngest).toBeUndefined();
   });
 
   it('takes a server URL, tokens, limits and an LLM provider', () => {
@@ -37,6 +39,7 @@ describe('engine environment', () => {
       CAE_API_TOKENS: ' one, two ,',
       CAE_MAX_TEXT_LENGTH: '5000',
       CAE_COMPILE_WORKERS: '0',
+      CAE_INGEST_IDLE_MS: '250',
       CAE_LLM_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test-not-a-real-key',
       CAE_SECRET_KEY: 'test-secret',
@@ -45,6 +48,7 @@ describe('engine environment', () => {
     expect(config.storeLocation).toBe('postgres://cae@localhost/cae');
     expect(config.engine.maxTextLength).toBe(5000);
     expect(config.engine.compileWorkers).toBe(0);
+    expect(config.engine.bulkIngest).toEqual({ idleMs: 250 });
     expect(config.engine.llm?.model.provider).toBe('openai');
   });
 
@@ -56,6 +60,8 @@ describe('engine environment', () => {
       [{ CAE_MAX_BODY_BYTES: 'lots' }, /CAE_MAX_BODY_BYTES/],
       [{ CAE_COMPILE_WORKERS: 'two' }, /CAE_COMPILE_WORKERS .*whole number/],
       [{ CAE_COMPILE_WORKERS: '-1' }, /CAE_COMPILE_WORKERS .*0 or more/],
+      [{ CAE_INGEST_IDLE_MS: 'soon' }, /CAE_INGEST_IDLE_MS .*milliseconds/],
+      [{ CAE_INGEST_IDLE_MS: '-5' }, /CAE_INGEST_IDLE_MS .*0 or more/],
       [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL .*postgres:\/\//],
       [{ CAE_ANNOTATOR: 'magic' }, /CAE_ANNOTATOR .*rules or llm/],
       [

@@ -52,6 +52,15 @@ export const EngineEnvSchema = z.looseObject({
       .min(0, 'must be 0 or more')
       .optional(),
   ),
+  /** How long POST /pipeline/ingest keeps an ingest session open after its last bulk request; 0: off. */
+  CAE_INGEST_IDLE_MS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more')
+      .optional(),
+  ),
   CAE_UPSTREAM_TIMEOUT_MS: positiveSchema(30_000),
   CAE_SECRET_KEY: z.string().optional(),
 });
@@ -106,6 +115,7 @@ export function engineConfigFromEnv(
     annotator: parsed.CAE_ANNOTATOR,
     maxTextLength: parsed.CAE_MAX_TEXT_LENGTH,
     ...(parsed.CAE_COMPILE_WORKERS === undefined ? {} : { compileWorkers: parsed.CAE_COMPILE_WORKERS }),
+    ...(parsed.CAE_INGEST_IDLE_MS === undefined ? {} : { bulkIngest: { idleMs: parsed.CAE_INGEST_IDLE_MS } }),
   };
   if (parsed.CAE_LLM_PROVIDER) {
     const gateway = createGateway({

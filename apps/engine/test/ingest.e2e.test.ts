@@ -20,7 +20,7 @@ interface Backend {
   /** Whether the store can hold embeddings (the CI server has no pgvector). */
   vector: boolean;
   /** The engine's bulk mode for ingest (by default only for requests of 500 embedded clauses or more). */
-  bulkIngest?: { minClauses: number };
+  bulkIngest?: { minClauses: number; factor?: number; idleMs?: number };
   open(): Promise<{ store: Store; drop(): Promise<void> }>;
 }
 
@@ -36,10 +36,10 @@ const backends: Backend[] = [
   },
   {
     // Every request with vectors written through the store's bulk mode (index rebuilt once, postings
-    // and edges at the end), as large requests are.
+    // and edges at the end), as large requests are, in one ingest session kept open until a read.
     name: 'embedded PGlite in bulk mode',
     vector: true,
-    bulkIngest: { minClauses: 1 },
+    bulkIngest: { minClauses: 1, factor: 1000, idleMs: 600_000 },
     async open() {
       const dir = await mkdtemp(join(tmpdir(), 'cae-ingest-'));
       const store = await createStore({ url: join(dir, 'db') });
@@ -243,6 +243,38 @@ for (const backend of backends) {
       }
       expect(await clauseTotal('nd-one')).toBe(one.clause_count);
       expect(json.stored).toBe(backend.vector ? 2 : 1);
+    }, 120_000);
+
+    it('reads after ingest requests see every document searchable (and linked, with vectors)', async () => {
+      const shared = 'The courier must deliver the parcel before noon.';
+      for (const documentId of ['session-a', 'session-b']) {
+        const { status, json } = await send(
+          JSON.stringify([{ document_id: documentId, text: `${shared} ${LEASE}`, embed: backend.vector }]),
+        );
+        expect(status).toBe(200);
+        expect(json.stored).toBe(1);
+      }
+      // In bulk mode the two requests share one open ingest session: its derived work waits.
+      expect(store.ingestSessionOpen()).toBe(backend.bulkIngest !== undefined);
+      const response = await fetch(`${server.url}/retrieve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'courier parcel noon',
+          limit: 10,
+          weights: { vector: 0, keyword: 1 },
+        }),
+      });
+      expect(response.status).toBe(200);
+      const found = (await response.json()) as Json;
+      // Keyword search alone finds both: their postings were written before the read.
+      expect(new Set(found.results.map((result: Json) => result.document_id))).toEqual(
+        new Set(['session-a', 'session-b']),
+      );
+      expect(store.ingestSessionOpen()).toBe(false);
+      const edges = (await (await fetch(`${server.url}/graph/edges?document_id=session-b`)).json()) as Json[];
+      // The same sentence in both documents: a semantic edge once the session's edges are computed.
+      expect(edges.some((edge) => edge.type === 'semantic')).toBe(backend.vector);
     }, 120_000);
 
     it('refuses a whole request that is not an array, empty, or over the document or byte limit', async () => {

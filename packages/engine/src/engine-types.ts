@@ -86,6 +86,12 @@ export interface Engine {
    * @example await engine.bulkLoad(async () => { for (const text of texts) await engine.compile({ text, store: true }); });
    */
   bulkLoad<T>(load: () => Promise<T>): Promise<T>;
+  /**
+   * Finishes an open ingest session now (`bulkIngest.idleMs`): the postings, vector index, semantic
+   * edges and statistics of the documents ingested since it opened. Reads call it themselves.
+   * @example await engine.ingestMany(documents); await engine.settleIngest();
+   */
+  settleIngest(): Promise<void>;
   /** Closes the store; pending work finishes first. */
   close(): Promise<void>;
 }
@@ -112,7 +118,7 @@ export interface IngestManyOptions {
   /** Called as each document's result is known (failures early, stored documents after their write). */
   onResult?: (result: IngestResult) => void;
   /** When to write through the store's bulk mode; default the engine's `bulkIngest` option. */
-  bulk?: { minClauses?: number; factor?: number } | false;
+  bulk?: { minClauses?: number; factor?: number; idleMs?: number } | false;
 }
 
 /** A summary of the engine's configuration, safe to print (no keys). */

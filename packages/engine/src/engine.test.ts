@@ -386,3 +386,65 @@ describe('createEngine({ sentenceContext })', () => {
     }
   }, 120_000);
 });
+
+describe('engine ingest sessions (bulkIngest.idleMs)', () => {
+  it('keeps the store bulk mode open across ingestMany calls until a read, settleIngest or close', async () => {
+    const { createStore } = await import('@cae/store-drizzle');
+    const store = await createStore({ url: 'memory://' });
+    const engine = await createEngine({
+      store,
+      embedder: createHashEmbedder(),
+      compileWorkers: 0,
+      bulkIngest: { minClauses: 1, factor: 1000, idleMs: 600_000 },
+    });
+    try {
+      const ingest = (documentId: string) =>
+        engine.ingestMany([{ text: LEASE, documentId, store: true, embed: true }]);
+      await ingest('first');
+      expect(store.ingestSessionOpen()).toBe(true);
+      // A second request joins the open session (counting the store for the bulk decision would settle it).
+      await ingest('second');
+      expect(store.ingestSessionOpen()).toBe(true);
+      const hits = await engine.retrieve({ query: 'deposit', limit: 20, weights: { vector: 0, keyword: 1 } });
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect(new Set(hits.results.map((result) => result.documentId))).toEqual(new Set(['first', 'second']));
+
+      await ingest('third');
+      expect(store.ingestSessionOpen()).toBe(true);
+      await engine.settleIngest();
+      expect(store.ingestSessionOpen()).toBe(false);
+
+      await ingest('fourth');
+      await engine.close();
+      // Closing the engine finished the session (the given store stays open).
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect((await store.keywordCandidates('deposit', { documentId: 'fourth' }, 10)).length).toBeGreaterThan(
+        0,
+      );
+    } finally {
+      await engine.close();
+      await store.close();
+    }
+  });
+
+  it('with idleMs 0 finishes each bulk request before answering, and refuses a negative idleMs', async () => {
+    const { createStore } = await import('@cae/store-drizzle');
+    const store = await createStore({ url: 'memory://' });
+    const engine = await createEngine({
+      store,
+      embedder: createHashEmbedder(),
+      compileWorkers: 0,
+      bulkIngest: { minClauses: 1, factor: 1000, idleMs: 0 },
+    });
+    try {
+      await engine.ingestMany([{ text: LEASE, documentId: 'only', store: true, embed: true }]);
+      expect(store.ingestSessionOpen()).toBe(false);
+      await expect(
+        createEngine({ store, embedder: createHashEmbedder(), bulkIngest: { idleMs: -1 } }),
+      ).rejects.toThrow(/bulkIngest\.idleMs/);
+    } finally {
+      await engine.close();
+      await store.close();
+    }
+  });
+});

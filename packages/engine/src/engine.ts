@@ -95,9 +95,12 @@ export interface EngineOptions {
    * once, postings and semantic edges in one pass at the end) instead of inserting into the index
    * row by row: when the request's embedded clauses number at least `minClauses` (default 500) and
    * at least 1/`factor` (default 4) of the clauses already stored, where one rebuild costs less than
-   * the inserts. `false` never does.
+   * the inserts. `false` never does. `idleMs` (default 1,000; 0 turns sessions off) keeps the bulk
+   * mode open as an ingest session across consecutive requests: the derived work runs once the
+   * store has had no bulk request for `idleMs`, or before any read (`settleIngest`), or at `close`;
+   * a request arriving while a session is open joins it whatever its size.
    */
-  bulkIngest?: { minClauses?: number; factor?: number } | false;
+  bulkIngest?: { minClauses?: number; factor?: number; idleMs?: number } | false;
   /**
    * Worker threads that compile the documents of `ingestMany` while the main thread embeds and
    * writes the ones before (the embedded store runs on the main thread). Default one fewer than the
@@ -122,6 +125,9 @@ const SENTENCE_CONTEXT = {
 
 /** Documents of `ingestMany` written per transaction (one insert per table for the group). */
 const INGEST_WRITE_GROUP = 64;
+
+/** How long an ingest session stays open after its last bulk request (bulkIngest.idleMs). */
+export const DEFAULT_INGEST_IDLE_MS = 1_000;
 
 /** Text of `ingestMany` after which a group of documents closes, fewer than 64 documents or not. */
 const INGEST_GROUP_CHARACTERS = 256 * 1024;
@@ -203,6 +209,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const llm = options.llm;
   const defaultAnnotator = options.annotator ?? 'rules';
   const bulkIngest = options.bulkIngest ?? {};
+  const bulkIngestIdleMs = bulkIngest === false ? 0 : (bulkIngest.idleMs ?? DEFAULT_INGEST_IDLE_MS);
+  if (!(Number.isFinite(bulkIngestIdleMs) && bulkIngestIdleMs >= 0))
+    throw new InvalidRequestError(
+      `bulkIngest.idleMs must be a number of milliseconds >= 0, got ${bulkIngestIdleMs}`,
+    );
   const annotator = llm ? createModelAnnotator(llm.model) : null;
   const retriever: Retriever = createRetriever({
     source: store,
@@ -590,7 +601,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           : embeddedClauses;
       const bulk = options.bulk ?? bulkIngest;
       let useBulk = false;
-      if (bulk !== false && estimatedClauses > 0 && estimatedClauses >= (bulk.minClauses ?? 500)) {
+      // An open ingest session is joined (counting the store would settle it).
+      if (bulk !== false && estimatedClauses > 0 && store.ingestSessionOpen()) useBulk = true;
+      else if (bulk !== false && estimatedClauses > 0 && estimatedClauses >= (bulk.minClauses ?? 500)) {
         const { total } = await store.listClauses({ limit: 1 });
         useBulk = estimatedClauses * (bulk.factor ?? 4) >= total;
       }
@@ -598,10 +611,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       else {
         let started = false;
         try {
-          await store.bulkLoad(async () => {
-            started = true;
-            await writeAll();
-          });
+          await store.bulkLoad(
+            async () => {
+              started = true;
+              await writeAll();
+            },
+            { idleMs: bulk === false ? 0 : (bulk.idleMs ?? bulkIngestIdleMs) },
+          );
         } catch (error) {
           // Another bulk load holds the store: write as usual.
           if (started || !ConflictError.isInstance(error)) throw error;
@@ -708,7 +724,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return store.bulkLoad(load);
     },
 
+    settleIngest: () => store.settleIngest(),
+
     async close() {
+      // An ingest session's derived work is done before closing (a given store stays open).
+      await store.settleIngest();
       await compilePool?.close();
       compilePool = null;
       if (ownsStore) await store.close();

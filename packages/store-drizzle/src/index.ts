@@ -6,6 +6,7 @@ export type {
 } from './repositories/content-queue';
 export type { SaveDocumentInput, SaveDocumentResult } from './repositories/documents';
 export type { IntegrityCheck, IntegrityReport } from './repositories/integrity';
+export type { BulkLoadOptions } from './repositories/maintenance';
 export type { SearchCacheControl, Store } from './store';
 export { createStore } from './store';
 export type { StoreDatabase, StoreDriver } from './store-connection';

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDocument, randomEmbeddings } from '../test/clause-fixtures';
 import { crashCycles } from '../test/crash-cycles';
 import { openMemoryStore } from '../test/pglite-template';
+import { killMidSession, sessionFindings } from '../test/session-crash';
 import { storeTests } from '../test/store-suite';
 import { insertClauseRowsByCopy, insertEmbeddingsByCopy } from './drivers/pglite';
 import { pgliteClientOf } from './drivers/pglite-copy';
@@ -103,6 +104,28 @@ describe('store on a PGlite data directory', () => {
       expect(cycle.lost).toEqual([]);
     }
   }, 300_000);
+
+  it('finishes the ingest session of a process killed mid-session at the next open: every clause searchable and linked', async () => {
+    const dataDir = await tempDir();
+    const saved = await killMidSession(dataDir, 6);
+    const store = await createStore({ url: dataDir });
+    stores.push(store);
+    // createStore itself finished the session: no mark left, before any read could settle anything.
+    const marks = await databaseOf(store).execute(
+      sql`SELECT key FROM store_meta WHERE key = 'ingest_session_open'`,
+    );
+    expect((marks as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    expect(store.ingestSessionOpen()).toBe(false);
+    const report = await store.checkIntegrity();
+    expect(report.ok).toBe(true);
+    expect(report.pendingDocuments).toBe(0);
+    expect(await sessionFindings(store, saved)).toEqual({
+      notByKeyword: [],
+      notByVector: [],
+      withoutEdges: [],
+      partial: [],
+    });
+  }, 120_000);
 
   it('converts the clauses of a store written by the previous version to the compact form, losing nothing', async () => {
     const dataDir = await tempDir();

@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crashCycles } from '../test/crash-cycles';
 import { createTestDatabase } from '../test/postgres-databases';
+import { killMidSession, sessionFindings } from '../test/session-crash';
 import { storeTests } from '../test/store-suite';
 import { createStore } from './store';
 
@@ -33,6 +34,32 @@ describe.skipIf(!databaseUrl)('crash safety on a PostgreSQL server (DATABASE_URL
       await database.drop();
     }
   }, 300_000);
+});
+
+describe.skipIf(!databaseUrl)('ingest sessions on a PostgreSQL server (DATABASE_URL)', () => {
+  it('finishes the ingest session of a process killed mid-session at the next open: every clause searchable (and linked, with pgvector)', async () => {
+    const database = await createTestDatabase(databaseUrl!);
+    try {
+      const saved = await killMidSession(database.url, 6, vector);
+      const store = await createStore({ url: database.url });
+      try {
+        expect(store.ingestSessionOpen()).toBe(false);
+        const report = await store.checkIntegrity();
+        expect(report.ok).toBe(true);
+        expect(report.pendingDocuments).toBe(0);
+        expect(await sessionFindings(store, saved, vector)).toEqual({
+          notByKeyword: [],
+          notByVector: [],
+          withoutEdges: [],
+          partial: [],
+        });
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!databaseUrl)('store on a PostgreSQL server (DATABASE_URL)', () => {

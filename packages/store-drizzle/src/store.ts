@@ -6,7 +6,7 @@ import { createDocumentRepository, type DocumentRepository } from './repositorie
 import { createGraphRepository, type GraphRepository } from './repositories/graph';
 import { checkIntegrity, type IntegrityReport } from './repositories/integrity';
 import { createKeywordSearchRepository, type KeywordSearchRepository } from './repositories/keyword-search';
-import { createMaintenanceRepository } from './repositories/maintenance';
+import { type BulkLoadOptions, createMaintenanceRepository } from './repositories/maintenance';
 import { createProviderKeyRepository } from './repositories/provider-keys';
 import { createVectorSearchRepository, type VectorSearchRepository } from './repositories/vector-search';
 import { MIGRATIONS_FOLDER, openDriver, type StoreDatabase, type StoreDriver } from './store-connection';
@@ -53,7 +53,16 @@ export interface Store
    * (`saveDocuments`) is the fastest way to fill it.
    * @example await store.bulkLoad(async () => { for (const batch of batches) await store.saveDocuments(batch); });
    */
-  bulkLoad<T>(load: () => Promise<T>): Promise<T>;
+  bulkLoad<T>(load: () => Promise<T>, options?: BulkLoadOptions): Promise<T>;
+  /**
+   * Finishes an open ingest session (`bulkLoad` with `idleMs`) now: waits for its loads in flight,
+   * then writes the postings, builds the vector index, computes the edges and refreshes statistics.
+   * Every read and every save outside a load calls it first, so readers never see a half-indexed
+   * store; a no-op when no session is open or inside a load's callback.
+   */
+  settleIngest(): Promise<void>;
+  /** Whether an ingest session is open (its derived work still due). */
+  ingestSessionOpen(): boolean;
   /**
    * Refreshes the planner statistics of the search tables (ANALYZE) and, on PGlite, their visibility
    * maps (VACUUM), so searches use the right plans and index-only scans. PGlite has no autovacuum:
@@ -121,39 +130,69 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const maintenance = createMaintenanceRepository(context);
   const documents = createDocumentRepository(context, maintenance);
   let closed = false;
+  /** A read settles an open ingest session first, so it sees every clause indexed and linked. */
+  const settled =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await maintenance.settleIngest();
+      return read(...args);
+    };
+  const graph = createGraphRepository(context);
+  const keyword = createKeywordSearchRepository(context);
+  const vector = createVectorSearchRepository(context);
+  const reviews = createClauseReviewRepository(context);
+  const queue = createContentQueueRepository(context, documents, maintenance);
   const store: Store = {
     driver: driver.name,
     providerKeys: createProviderKeyRepository(context),
     searchCache: {
-      refresh: async () => context.searchCache?.refresh(),
+      refresh: settled(async () => context.searchCache?.refresh()),
       stats: () => context.searchCache?.stats() ?? { ...EMPTY_SEARCH_CACHE_STATS },
       setEnabled: (enabled) => context.searchCache?.setEnabled(enabled),
     },
-    saveDocument: documents.saveDocument,
-    saveDocuments: documents.saveDocuments,
-    listClauses: documents.listClauses,
-    getClause: documents.getClause,
-    candidatesByIds: documents.candidatesByIds,
-    sentenceClauses: documents.sentenceClauses,
-    ...createClauseReviewRepository(context),
-    ...createContentQueueRepository(context, documents, maintenance),
-    ...createGraphRepository(context),
-    ...createKeywordSearchRepository(context),
-    ...createVectorSearchRepository(context),
-    bulkLoad: (load) => maintenance.bulkLoad(load),
-    optimize: () => maintenance.optimize(),
+    // A save outside a load settles too: its postings and edges are written as it returns.
+    saveDocument: settled(documents.saveDocument),
+    saveDocuments: settled(documents.saveDocuments),
+    listClauses: settled(documents.listClauses),
+    getClause: settled(documents.getClause),
+    candidatesByIds: settled(documents.candidatesByIds),
+    sentenceClauses: settled(documents.sentenceClauses),
+    recordClauseReview: settled(reviews.recordClauseReview),
+    listClauseReviews: reviews.listClauseReviews,
+    ...queue,
+    recordContentDecision: settled(queue.recordContentDecision),
+    graphNodes: settled(graph.graphNodes),
+    graphEdges: settled(graph.graphEdges),
+    computeSemanticEdges: settled(graph.computeSemanticEdges),
+    keywordCandidates: settled(keyword.keywordCandidates),
+    keywordRanking: settled(keyword.keywordRanking),
+    vectorCandidates: settled(vector.vectorCandidates),
+    vectorRanking: settled(vector.vectorRanking),
+    enableEmbeddings: vector.enableEmbeddings,
+    embeddingInfo: vector.embeddingInfo,
+    bulkLoad: (load, bulkOptions) => maintenance.bulkLoad(load, bulkOptions),
+    settleIngest: () => maintenance.settleIngest(),
+    ingestSessionOpen: () => maintenance.ingestSessionOpen(),
+    optimize: settled(() => maintenance.optimize()),
     health: () => maintenance.health(),
-    checkIntegrity: () => checkIntegrity(context),
+    checkIntegrity: settled(() => checkIntegrity(context)),
     async close() {
       if (closed) return;
       closed = true;
-      context.searchCache?.close();
-      await maintenance.settle();
-      await driver.close();
+      try {
+        // An open session's derived work is done before closing (else the next open finishes it).
+        await maintenance.settleIngest();
+      } finally {
+        context.searchCache?.close();
+        await maintenance.settle();
+        await driver.close();
+      }
     },
   };
   databases.set(store, driver.db);
   try {
+    // A process that died with an ingest session open left its derived work: finished now.
+    await maintenance.recoverIngestSession();
     if (options.embedding) await store.enableEmbeddings(options.embedding);
   } catch (error) {
     await store.close();

@@ -13,6 +13,7 @@ import { encodeClauses } from '../src/encode';
 import { databaseOf, type Store } from '../src/store';
 import { estimateFilter } from '../src/store-filters';
 import { makeClause, makeDocument, randomEmbeddings } from './clause-fixtures';
+import { sessionDocument, sessionFindings } from './session-crash';
 
 export interface StoreSuiteContext {
   /** A fresh, empty store (own database or in-memory). */
@@ -1191,6 +1192,31 @@ export function storeTests(context: StoreSuiteContext): void {
     });
   });
 
+  describe('ingest sessions', () => {
+    it('defers the postings of new documents across loads until a read settles the session', async () => {
+      const load = (index: number) =>
+        store.bulkLoad(
+          () => store.saveDocuments([{ documentId: `s${index}`, clauses: makeDocument(`s${index}`, 4) }]),
+          { idleMs: 600_000 },
+        );
+      await load(1);
+      await load(2);
+      expect(store.ingestSessionOpen()).toBe(true);
+      const [pending] = await queryRowsOf<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM documents WHERE clause_count = 0`,
+      );
+      expect(Number(pending!.n)).toBe(2);
+      // The keyword search settles the session first: both documents are found.
+      const found = await store.keywordCandidates('clause', {}, 100);
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect(new Set(found.map((candidate) => candidate.documentId))).toEqual(new Set(['s1', 's2']));
+      expect(found).toHaveLength(8);
+      expect(await queryRowsOf(sql`SELECT key FROM store_meta WHERE key = 'ingest_session_open'`)).toEqual(
+        [],
+      );
+    });
+  });
+
   describe.runIf(!context.vector)('without the vector extension', () => {
     it('fails embeddings with an error naming the missing extension, and serves everything else', async () => {
       const enable = store.enableEmbeddings({ dimension: 8, embedderId: 'test' });
@@ -1324,6 +1350,89 @@ export function storeTests(context: StoreSuiteContext): void {
       const filtered = await store.vectorCandidates(embeddings[17]!, { documentId: 'eb1' }, 20);
       expect(filtered).toHaveLength(10);
       expect(filtered.every((candidate) => candidate.documentId === 'eb1')).toBe(true);
+    });
+
+    it('keeps an ingest session open across loads and settles it before a read', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      const [first, second] = [sessionDocument(1), sessionDocument(2)];
+      const edgesDuring = await store.bulkLoad(() => store.saveDocuments([first]), { idleMs: 600_000 });
+      expect(edgesDuring.map((result) => result.semanticEdgeCount)).toEqual([0]);
+      expect(store.ingestSessionOpen()).toBe(true);
+      const marks = () => queryRowsOf(sql`SELECT key FROM store_meta WHERE key = 'ingest_session_open'`);
+      expect(await marks()).toHaveLength(1);
+      // A second load joins the open session: its derived work is still not done.
+      await store.bulkLoad(() => store.saveDocuments([second]), { idleMs: 600_000 });
+      expect(store.ingestSessionOpen()).toBe(true);
+      expect((await store.checkIntegrity()).pendingDocuments).toBe(0);
+      // The read above settled the session: postings, index, edges all written, the mark gone.
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect(await marks()).toHaveLength(0);
+      expect(await sessionFindings(store, ['session-1', 'session-2'])).toEqual({
+        notByKeyword: [],
+        notByVector: [],
+        withoutEdges: [],
+        partial: [],
+      });
+    });
+
+    it('settles an ingest session for every kind of read, and not for a read inside a load', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      const document = sessionDocument(3);
+      const reads: [string, () => Promise<unknown>][] = [
+        ['keywordCandidates', () => store.keywordCandidates('clause', {}, 10)],
+        ['keywordRanking', () => store.keywordRanking('clause', {}, 10)],
+        ['vectorCandidates', () => store.vectorCandidates(document.embeddings[0]!, {}, 10)],
+        ['vectorRanking', () => store.vectorRanking(document.embeddings[0]!, {}, 10)],
+        ['listClauses', () => store.listClauses({ limit: 1 })],
+        ['getClause', () => store.getClause(clauseId('session-3', 0))],
+        ['candidatesByIds', () => store.candidatesByIds([clauseId('session-3', 0)])],
+        ['graphEdges', () => store.graphEdges()],
+        ['graphNodes', () => store.graphNodes()],
+      ];
+      for (const [name, read] of reads) {
+        await store.bulkLoad(
+          async () => {
+            await store.saveDocuments([document]);
+            // Inside the load a read sees the load's writes as they are, and the session stays open.
+            await read();
+            expect(store.ingestSessionOpen(), name).toBe(true);
+          },
+          { idleMs: 600_000 },
+        );
+        expect(store.ingestSessionOpen(), name).toBe(true);
+        await read();
+        expect(store.ingestSessionOpen(), name).toBe(false);
+      }
+      expect((await store.keywordCandidates('clause', { documentId: 'session-3' }, 100)).length).toBe(
+        document.clauses.length,
+      );
+    });
+
+    it('finishes an ingest session after its idle time, and joins concurrent loads into one session', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      await Promise.all(
+        [4, 5, 6].map((index) =>
+          store.bulkLoad(() => store.saveDocuments([sessionDocument(index)]), { idleMs: 50 }),
+        ),
+      );
+      expect(store.ingestSessionOpen()).toBe(true);
+      for (let waited = 0; store.ingestSessionOpen() && waited < 10_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect(await sessionFindings(store, ['session-4', 'session-5', 'session-6'])).toEqual({
+        notByKeyword: [],
+        notByVector: [],
+        withoutEdges: [],
+        partial: [],
+      });
+    });
+
+    it('settles an ingest session before a save outside a load, which then gets its edges at once', async () => {
+      await store.enableEmbeddings({ dimension: 8, embedderId: 'test-8' });
+      await store.bulkLoad(() => store.saveDocuments([sessionDocument(7)]), { idleMs: 600_000 });
+      const [saved] = await store.saveDocuments([sessionDocument(8)]);
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect(saved!.semanticEdgeCount).toBeGreaterThan(0);
     });
 
     it('bulk-loads with the index dropped, then rebuilds it and computes the semantic edges', async () => {

@@ -1,5 +1,6 @@
-import { CaeError, ConflictError } from '@cae/core';
-import { sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CaeError } from '@cae/core';
+import { eq, sql } from 'drizzle-orm';
 import { PGLITE_CHECKPOINT_WAL_BYTES } from '../drivers/pglite';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import type { StoreContext } from '../store-context';
@@ -10,7 +11,7 @@ import {
   dropVectorIndex,
 } from '../store-embeddings';
 import { indexPendingDocuments } from '../store-keyword-search';
-import { documents } from '../store-schema';
+import { documents, storeMeta } from '../store-schema';
 
 /** Single saves before the first background optimize on PGlite. */
 const DEFAULT_AUTO_OPTIMIZE_SAVES = 100;
@@ -18,9 +19,31 @@ const DEFAULT_AUTO_OPTIMIZE_SAVES = 100;
 /** The tables whose statistics searches depend on. */
 const SEARCH_TABLES = ['documents', 'clauses', 'clause_terms', 'document_terms', 'term_stats'];
 
+/** The store_meta key marking an open ingest session (its derived work still due). */
+export const INGEST_SESSION_KEY = 'ingest_session_open';
+
+/** Whether the code running is inside a bulk load's callback (its reads do not settle the session). */
+const insideLoad = new AsyncLocalStorage<boolean>();
+
+export interface BulkLoadOptions {
+  /**
+   * Keeps the store's bulk mode open after `load` (an ingest session): the derived work (postings,
+   * vector index, semantic edges, statistics) runs once the store has had no load for `idleMs`, or
+   * before any read (`settleIngest`), or at `close`. Consecutive loads within `idleMs` join the
+   * session and pay for it once. Omitted or 0: the work runs when `load` ends.
+   */
+  idleMs?: number;
+}
+
 /** Bulk loads, statistics, and the background optimize PGlite needs after many single saves. */
 export interface MaintenanceRepository {
-  bulkLoad<T>(load: () => Promise<T>): Promise<T>;
+  bulkLoad<T>(load: () => Promise<T>, options?: BulkLoadOptions): Promise<T>;
+  /** An ingest session is open (bulk mode kept after a load with `idleMs`; its derived work pending). */
+  ingestSessionOpen(): boolean;
+  /** Finishes an open ingest session now (waiting for its loads in flight); a no-op inside a load. */
+  settleIngest(): Promise<void>;
+  /** At open: finishes the session a crashed process left (the store_meta mark); true when there was one. */
+  recoverIngestSession(): Promise<boolean>;
   optimize(): Promise<void>;
   /** Saves were committed: cached statistics are stale, and on PGlite an optimize may be due. */
   noteSaves(count: number): void;
@@ -56,42 +79,137 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
   let pendingOptimize: Promise<void> | null = null;
   let settled = false;
 
-  const repository: MaintenanceRepository = {
-    async bulkLoad(load) {
-      if (context.bulk) throw new ConflictError('a bulk load is already running on this store');
-      const info = await context.currentEmbedding();
-      const bulk = { documents: new Set<string>(), clauses: 0 };
-      context.bulk = bulk;
-      try {
-        // Documents a crashed bulk load left unindexed are indexed first.
-        await db.transaction((tx) => indexPendingDocuments(tx));
-        if (info) await dropVectorIndex(db);
-        return await load();
-      } finally {
-        context.bulk = null;
-        await db.transaction(async (tx) => {
-          const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
-          await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
-        });
-        // Each step below writes much WAL (the postings, the index's pages): checkpointed in between,
-        // so the directory holds the WAL of one step at a time.
+  /** The open ingest session: bulk mode kept across consecutive loads until idle or a read. */
+  let session: { bulk: { documents: Set<string>; clauses: number }; timer: NodeJS.Timeout | null } | null =
+    null;
+  /** Loads running in the session now. */
+  const active = new Set<Promise<unknown>>();
+  /** The session's derived work in flight. */
+  let finishing: Promise<void> | null = null;
+  /** A session being opened. */
+  let opening: Promise<void> | null = null;
+
+  const openSession = async () => {
+    const info = await context.currentEmbedding();
+    const bulk = { documents: new Set<string>(), clauses: 0 };
+    // Documents a crashed bulk load left unindexed are indexed first.
+    await db.transaction((tx) => indexPendingDocuments(tx));
+    // The mark first: a crash from here on is finished by the next createStore.
+    await db
+      .insert(storeMeta)
+      .values({ key: INGEST_SESSION_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing();
+    if (info) await dropVectorIndex(db);
+    session = { bulk, timer: null };
+    context.bulk = bulk;
+  };
+
+  /** Runs the session's derived work once: postings, vector index, edges, statistics. */
+  const finishSession = () => {
+    if (finishing) return finishing;
+    const open = session;
+    if (!open) return Promise.resolve();
+    if (open.timer) clearTimeout(open.timer);
+    session = null;
+    context.bulk = null;
+    finishing = (async () => {
+      const { bulk } = open;
+      await db.transaction(async (tx) => {
+        const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
+        await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
+      });
+      // Each step below writes much WAL (the postings, the index's pages): checkpointed in between,
+      // so the directory holds the WAL of one step at a time.
+      await repository.checkpointIfDue();
+      // Embeddings may have been enabled during the load (a fresh store's first embedded save):
+      // their index waited for the load's end too, and their documents' edges are due all the same.
+      if (await context.currentEmbedding()) {
+        await db.transaction((tx) => createVectorIndex(tx, options.hnsw));
         await repository.checkpointIfDue();
-        // Embeddings may have been enabled during the load (a fresh store's first embedded save):
-        // their index waited for the load's end too, and their documents' edges are due all the same.
-        if (info ?? (await context.currentEmbedding())) {
-          await db.transaction((tx) => createVectorIndex(tx, options.hnsw));
-          await repository.checkpointIfDue();
-          if (options.semanticEdges !== false && bulk.documents.size > 0) {
-            const edges = options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES;
-            await db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges));
-          }
+        if (options.semanticEdges !== false && bulk.documents.size > 0) {
+          const edges = options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES;
+          await db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges));
         }
-        // VACUUM below writes much WAL of its own (the pages it marks all-visible).
-        await repository.checkpointIfDue();
-        await repository.optimize();
+      }
+      await db.delete(storeMeta).where(eq(storeMeta.key, INGEST_SESSION_KEY));
+      // VACUUM below writes much WAL of its own (the pages it marks all-visible).
+      await repository.checkpointIfDue();
+      await repository.optimize();
+    })().finally(() => {
+      finishing = null;
+    });
+    return finishing;
+  };
+
+  const runLoad = async <T>(load: () => Promise<T>, { idleMs }: BulkLoadOptions): Promise<T> => {
+    // Joins the open session, or opens one (loads arriving meanwhile wait for it and join it).
+    while (!session || finishing) {
+      if (finishing) await finishing.catch(() => undefined);
+      else {
+        opening ??= openSession().finally(() => {
+          opening = null;
+        });
+        await opening;
+      }
+    }
+    const open = session!;
+    if (open.timer) clearTimeout(open.timer);
+    open.timer = null;
+    const running = insideLoad.run(true, load);
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    active.add(settled);
+    try {
+      return await running;
+    } finally {
+      active.delete(settled);
+      if (session === open && active.size === 0) {
+        if (idleMs !== undefined && idleMs > 0) {
+          open.timer = setTimeout(() => void finishSession().catch(() => undefined), idleMs);
+          open.timer.unref();
+        } else await finishSession();
+      }
+    }
+  };
+
+  const repository: MaintenanceRepository = {
+    bulkLoad(load, bulkOptions = {}) {
+      return runLoad(load, bulkOptions);
+    },
+
+    ingestSessionOpen: () => session !== null,
+
+    async settleIngest() {
+      // A read inside a load sees the load's own writes as they are (as a single bulk load always did).
+      if (insideLoad.getStore()) return;
+      for (;;) {
+        if (finishing) await finishing.catch(() => undefined);
+        else if (opening) await opening.catch(() => undefined);
+        else if (active.size > 0) await Promise.allSettled([...active]);
+        else if (session) await finishSession();
+        else return;
       }
     },
 
+    async recoverIngestSession() {
+      const [mark] = await db.select().from(storeMeta).where(eq(storeMeta.key, INGEST_SESSION_KEY));
+      if (!mark) return false;
+      // The process died with a session open: its new documents have no postings yet (clause count
+      // 0), the vector index may be dropped, and the edges of its documents are missing. Every
+      // embedded document without an edge is recomputed (a superset of the session's documents).
+      const pending = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT DISTINCT c.document_id AS id FROM clauses c
+          JOIN clause_embeddings e ON e.clause_id = c.id
+          WHERE NOT EXISTS (SELECT 1 FROM semantic_edges s WHERE s.source_id = c.id OR s.target_id = c.id)`,
+      ).catch(() => [] as { id: string }[]);
+      session = { bulk: { documents: new Set(pending.map((row) => row.id)), clauses: 1 }, timer: null };
+      context.bulk = session.bulk;
+      await finishSession();
+      return true;
+    },
     async optimize() {
       savesSinceOptimize = 0;
       context.dropSearchCaches();
