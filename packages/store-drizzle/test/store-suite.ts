@@ -1215,6 +1215,39 @@ export function storeTests(context: StoreSuiteContext): void {
         [],
       );
     });
+
+    it('keeps an ingest session open when its derived work fails, and retries it at the next read', async () => {
+      // The last step of the derived work deletes the session mark: a trigger makes it fail.
+      await queryRowsOf(
+        sql.raw(`CREATE FUNCTION refuse_mark_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'mark delete refused'; END $$`),
+      );
+      await queryRowsOf(
+        sql.raw(`CREATE TRIGGER refuse_mark BEFORE DELETE ON store_meta
+          FOR EACH ROW EXECUTE FUNCTION refuse_mark_delete()`),
+      );
+      try {
+        await store.bulkLoad(
+          () => store.saveDocuments([{ documentId: 'f1', clauses: makeDocument('f1', 3) }]),
+          { idleMs: 20 },
+        );
+        // The idle timer runs the work and fails: the session is still open, not silently dropped.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(store.ingestSessionOpen()).toBe(true);
+        // A read retries the work and reports the failure rather than answering without the document.
+        await expect(store.keywordCandidates('clause', {}, 100)).rejects.toThrow(/store_meta/);
+        expect(store.ingestSessionOpen()).toBe(true);
+      } finally {
+        await queryRowsOf(sql.raw('DROP TRIGGER refuse_mark ON store_meta'));
+        await queryRowsOf(sql.raw('DROP FUNCTION refuse_mark_delete()'));
+      }
+      const found = await store.keywordCandidates('clause', { documentId: 'f1' }, 100);
+      expect(found).toHaveLength(3);
+      expect(store.ingestSessionOpen()).toBe(false);
+      expect(await queryRowsOf(sql`SELECT key FROM store_meta WHERE key = 'ingest_session_open'`)).toEqual(
+        [],
+      );
+    });
   });
 
   describe.runIf(!context.vector)('without the vector extension', () => {

@@ -135,9 +135,20 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
       // VACUUM below writes much WAL of its own (the pages it marks all-visible).
       await repository.checkpointIfDue();
       await repository.optimize();
-    })().finally(() => {
-      finishing = null;
-    });
+    })()
+      .catch((error: unknown) => {
+        // The derived work failed: the session stays open (its mark is still in store_meta), so the
+        // next read or load retries it, and a read reports the error instead of missing documents.
+        // Every step above can run again (a crash mid-way is finished the same way).
+        if (!session) {
+          session = { bulk: open.bulk, timer: null };
+          context.bulk = open.bulk;
+        }
+        throw error;
+      })
+      .finally(() => {
+        finishing = null;
+      });
     return finishing;
   };
 
