@@ -13,6 +13,17 @@ import {
 import { createLocalEmbedder, defaultEmbeddingCacheDir } from '@cae/retrieval';
 import { z } from 'zod';
 
+/** An optional whole number, 0 or more (unset or blank: undefined); `what` names it in the error. */
+const optionalWholeSchema = (what: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: `must be ${what}` })
+      .int(`must be ${what}`)
+      .min(0, 'must be 0 or more')
+      .optional(),
+  );
+
 /**
  * The engine app's environment (server and CLI), parsed once at start. The provider variables of
  * ARCHITECTURE.md pass through to the gateway as they are, since their names depend on the providers.
@@ -44,23 +55,9 @@ export const EngineEnvSchema = z.looseObject({
   CAE_ANNOTATOR: z.enum(['rules', 'llm'], { error: 'must be rules or llm' }).default('rules'),
   CAE_MAX_TEXT_LENGTH: positiveSchema(2_000_000),
   /** Compile worker threads of POST /pipeline/ingest and `cae ingest`; unset: the engine's default. */
-  CAE_COMPILE_WORKERS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .optional(),
-  ),
+  CAE_COMPILE_WORKERS: optionalWholeSchema('a whole number'),
   /** How long POST /pipeline/ingest keeps an ingest session open after its last bulk request; 0: off. */
-  CAE_INGEST_IDLE_MS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'must be a whole number of milliseconds' })
-      .int('must be a whole number of milliseconds')
-      .min(0, 'must be 0 or more')
-      .optional(),
-  ),
+  CAE_INGEST_IDLE_MS: optionalWholeSchema('a whole number of milliseconds'),
   CAE_UPSTREAM_TIMEOUT_MS: positiveSchema(30_000),
   CAE_SECRET_KEY: z.string().optional(),
 });

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import type { IntegrityReport } from '../src/repositories/integrity';
 import { createStore } from '../src/store';
+import { killWriter, startWriter, waitForSaves } from './writer-process';
 
 /** Clauses of crash-<index>: from 20 to 200, so kills land inside small and large writes. */
 export const crashDocumentSize = (index: number) => 20 + ((index * 37) % 7) * 30;
@@ -23,34 +21,19 @@ export interface CrashCycle {
  * delay (seeded, so the kill points are the same each run), then the store is reopened and checked.
  */
 export async function crashCycles(url: string, cycles: number, embed: boolean): Promise<CrashCycle[]> {
-  const script = fileURLToPath(new URL('./ingest-until-killed.ts', import.meta.url));
   const results: CrashCycle[] = [];
   const committed = new Set<string>();
   let next = 0;
   let seed = 17;
   for (let cycle = 0; cycle < cycles; cycle += 1) {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@cae/source', '--import', 'tsx', script, url, String(next), embed ? '1' : '0'],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const saved: string[] = [];
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const lines = buffer.split('\n');
-      buffer = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith('saved ')) saved.push(line.slice(6));
-    });
+    const writer = startWriter('./ingest-until-killed.ts', [url, String(next), embed ? '1' : '0']);
+    const { saved } = writer;
     // Wait for two commits (so every cycle has committed documents to lose, however slow the machine),
     // then kill after 0-400 ms: mid-write most times.
-    while (saved.length < 2 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
-    if (child.exitCode !== null)
-      throw new Error(`the writer exited (code ${child.exitCode}) before it was killed`);
+    await waitForSaves(writer, 2);
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     await new Promise((r) => setTimeout(r, seed % 400));
-    child.kill('SIGKILL');
-    await once(child, 'exit');
+    await killWriter(writer);
     for (const id of saved) committed.add(id);
     next += saved.length + 1;
     const store = await createStore({ url });

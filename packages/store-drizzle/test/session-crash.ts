@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import type { AnnotatedClause } from '@cae/core';
 import { makeDocument, randomEmbeddings } from './clause-fixtures';
+import { killWriter, startWriter, waitForSaves } from './writer-process';
 
 /** Clauses of session-<index>: 3 to 9. */
 export const sessionDocumentSize = (index: number) => 3 + (index % 7);
@@ -33,28 +31,10 @@ export function sessionDocument(index: number): {
  * least `minimum` documents, SIGKILLs it (its session open), and returns the documents it committed.
  */
 export async function killMidSession(url: string, minimum: number, embed = true): Promise<string[]> {
-  const script = fileURLToPath(new URL('./session-until-killed.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@cae/source', '--import', 'tsx', script, url, '0', embed ? '1' : '0'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const saved: string[] = [];
-  let buffer = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines) if (line.startsWith('saved ')) saved.push(line.slice(6));
-  });
-  while (saved.length < minimum && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
-  if (child.exitCode !== null)
-    throw new Error(`the writer exited (code ${child.exitCode}) before it was killed`);
-  child.kill('SIGKILL');
-  await once(child, 'exit');
-  return saved;
+  const writer = startWriter('./session-until-killed.ts', [url, '0', embed ? '1' : '0']);
+  await waitForSaves(writer, minimum);
+  await killWriter(writer);
+  return writer.saved;
 }
 
 /** What a reopened store holds of the documents a killed session committed. */
