@@ -351,4 +351,20 @@ describe('headings inside a flattened line', () => {
   it('leaves a gap inside a sentence alone', () => {
     expect(plainTextHeadings('The fee is due on signing   D. Product Commitment. It is paid.')).toEqual([]);
   });
+
+  it('finds gap headings on any line, whatever gaps the lines before hold', () => {
+    // The first gap of the text lies two lines down, a gap that is no heading opens line four, and
+    // lines five and six each hold a heading after a gap, the fifth two of them.
+    const lines = [
+      'The fee is paid in advance.',
+      'It is due on the first day.',
+      'The Company will provide the report on request.   D. Product Commitment. Up to two bottles ship.',
+      'The fee is due on signing   E. Product Return. It is paid.',
+      'The Buyer accepts the goods.   F. Delivery Terms. The goods ship.   G. Risk of Loss. Risk passes.',
+      'The Seller keeps title.   H. Title. The Buyer pays.',
+    ];
+    const text = lines.join('\n');
+    const titles = plainTextHeadings(text).map((block) => text.slice(block.start, block.end));
+    expect(titles).toEqual(['D. Product Commitment.', 'F. Delivery Terms.', 'G. Risk of Loss.', 'H. Title.']);
+  });
 });

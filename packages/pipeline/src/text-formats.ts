@@ -359,6 +359,18 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
   const blocks: ExtractedBlock[] = [];
   const afterGap = disabledRules?.has('SEGMENT.HEADING_AFTER_GAP') !== true;
   const contents = disabledRules?.has('SEGMENT.CONTENTS_ENTRY') !== true;
+  // The first gap of three blanks at or after `gapFrom` (-1: none in the rest of the text). A search
+  // runs past the end of its line, so its answer serves the following lines until they reach it: one
+  // scan of the text in all, not one per line (a long text with no gap was quadratic).
+  let gapFrom = 0;
+  let gapAt = afterGap ? text.indexOf('   ') : -1;
+  const gapAfter = (from: number): number => {
+    if (from < gapFrom || (gapAt >= 0 && from > gapAt)) {
+      gapFrom = from;
+      gapAt = text.indexOf('   ', from);
+    }
+    return gapAt;
+  };
   let lineStart = 0;
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
@@ -368,7 +380,7 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
     // SEGMENT.HEADING_AFTER_GAP: "... the Licensed Products.   D. Product Commitment. Up to ...": in a
     // text whose line breaks were flattened, a numbered title-case title closed by a full stop after
     // a sentence's full stop and a gap of three blanks or more is a heading too.
-    let gap = afterGap ? text.indexOf('   ', heading === null ? lineStart : heading.end) : -1;
+    let gap = afterGap ? gapAfter(heading === null ? lineStart : heading.end) : -1;
     while (gap >= 0 && gap < lineEnd) {
       let before = gap - 1;
       while (before > lineStart && isBlank(text.charCodeAt(before))) before -= 1;
@@ -381,7 +393,7 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
           after = found.end;
         }
       }
-      gap = text.indexOf('   ', Math.max(after, gap + 3));
+      gap = gapAfter(Math.max(after, gap + 3));
     }
     lineStart = lineEnd + 1;
   }
