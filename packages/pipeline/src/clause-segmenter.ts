@@ -608,8 +608,30 @@ function sharedObjectVerb(
   const clauseGroup = active.group;
   if (clauseGroup === null) return false;
   if (clauseGroup.infinitive && clauseGroup.start === previous.start) return true;
+  if (
+    !ruleOff(tokens, 'SEGMENT.COORDINATED_INFINITIVE_VERBS') &&
+    infinitiveRunEnd(tokens, clauseGroup, previous)
+  )
+    return true;
   if (clauseGroup.finite < 0) return false;
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
+}
+
+/**
+ * SEGMENT.COORDINATED_INFINITIVE_VERBS (see sharedObjectVerb): the clause's verbal group ends in a
+ * to-infinitive ("agrees to defend", "to repair") or in a bare verb already joined to one, and
+ * `previous` is that last verb: the next bare verb ("agrees to defend, indemnify, and hold harmless
+ * the buyer", serial comma or not) is another member of the infinitive, "to" left out, sharing the
+ * object after the last one. Without the row, only a clause that opens with the "to" keeps its first
+ * two members, and a finite verb before the "to" leaves each later member a clause of its own.
+ */
+function infinitiveRunEnd(tokens: TokenArrays, clauseGroup: VerbalGroup, previous: VerbalGroup): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (clauseGroup.end !== previous.end) return false;
+  for (let index = clauseGroup.start; index + 1 < clauseGroup.end; index += 1)
+    if (lower[index] === 'to' && pos[index + 1] === 'VERB' && lower[index + 1] === lemmas[index + 1])
+      return true;
+  return false;
 }
 
 /**

@@ -322,6 +322,35 @@ describe('pairs of verbs of declaration', () => {
   });
 });
 
+describe('bare verbs coordinated with a to-infinitive (SEGMENT.COORDINATED_INFINITIVE_VERBS)', () => {
+  it.each([
+    'The Carrier agrees to defend, indemnify, and hold harmless the Shipper from any claim.',
+    'The Carrier agrees to defend, indemnify and hold harmless the Shipper from any claim.',
+    'The Agent pays the toll, and agrees to defend, indemnify, and hold harmless the Owner and its staff from and against any loss, cost or damage, including reasonable fees resulting from a claim that arises from the cargo.',
+  ])('keeps the run in the clause of its infinitive, sharing the object: %s', (text) => {
+    const clauses = compile(text);
+    const run = holding(clauses, 'to defend');
+    expect(run?.text).toContain('hold harmless the');
+    for (const clause of clauses) expect(clause.interpersonal.mood).not.toBe('imperative');
+    const off = compile(text, ['SEGMENT.COORDINATED_INFINITIVE_VERBS']);
+    expect(holding(off, 'to defend')?.text).not.toContain('hold harmless');
+  });
+
+  it('gives the run the object after its last verb', () => {
+    const clauses = compile('The Carrier agrees to defend, indemnify, and hold harmless the Shipper.');
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.ideational.participants.map((p) => `${p.role}=${p.text}`)).toContain(
+      'goal=the Shipper',
+    );
+  });
+
+  it('leaves a member with an object before it, or with a Subject of its own, to the other rules', () => {
+    expect(compile('The Carrier agrees to load the truck, and the Shipper pays the toll.').length).toBe(2);
+    const clauses = compile('The Carrier agrees to load the truck and deliver the goods.');
+    expect(holding(clauses, 'deliver')?.text.startsWith('and deliver')).toBe(true);
+  });
+});
+
 describe('a coordinator between nominal groups before a participle', () => {
   it('opens no clause at "or document executed in ..." (the participle postmodifies the nominal)', () => {
     const clauses = compile(

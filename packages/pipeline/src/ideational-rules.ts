@@ -1,6 +1,11 @@
 import type { Ideational, LabelRule, Participant, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { PROCESS_ADJECTIVE_VERBS, PROCESS_ADJECTIVES } from './lexicons/contract-lexicon';
+import {
+  INSTRUMENT_TERMS,
+  PREAMBLE_WORDS,
+  PROCESS_ADJECTIVE_VERBS,
+  PROCESS_ADJECTIVES,
+} from './lexicons/contract-lexicon';
 import { everyRule, type TableRule } from './rule-table';
 import { spanText } from './transitivity-analyzer';
 
@@ -31,6 +36,41 @@ function processAdjective(view: ClauseView): number {
       if (PROCESS_ADJECTIVE_VERBS.has(lemma[back] ?? '') && pos[back] === 'VERB') return index;
   }
   return -1;
+}
+
+/**
+ * Whether the clause is the title line of a contract's preamble: "THIS SUPPLY AGREEMENT (this
+ * "Agreement"), dated ...", "This Lease, between ...": a main clause with no Finite that opens with
+ * "this" and a name of the instrument (lexicons/contract-lexicon.ts, INSTRUMENT_TERMS) before its first
+ * punctuation, at most five words in, and holds a bracket or a word of the preamble (PREAMBLE_WORDS).
+ */
+function titleLine(view: ClauseView): boolean {
+  const { lower, pos } = view;
+  if (lower[0] !== 'this' || view.finite >= 0 || view.syntactic.dependency !== 'independent') return false;
+  // A defined term in brackets or a word of the preamble ("dated", "between") after the name; "This
+  // Agreement, including its schedules" cut off from its verb is a Subject, no title line.
+  if (!lower.some((word) => word === '(' || PREAMBLE_WORDS.has(word))) return false;
+  for (let index = 1; index < lower.length && index <= 5; index += 1) {
+    if (pos[index] === 'PUNCT') return INSTRUMENT_TERMS.has(lower[index - 1] ?? '');
+    if (pos[index] === 'AUX') return false;
+  }
+  return lower.length <= 6 && INSTRUMENT_TERMS.has(lower[lower.length - 1] ?? '');
+}
+
+/** Clears the participants and circumstances and gives the verbless default: the clause has no process. */
+function noProcess(state: IdeationalState, rule: string): void {
+  state.ideational = {
+    ...state.ideational,
+    processType: 'relational',
+    participants: [],
+    circumstances: [],
+    rawTransitivity: { ...state.ideational.rawTransitivity, verbLemma: null, matched: 'PROCESS.VERBLESS' },
+  };
+  state.premises = state.premises.filter((premise) => !ELEMENT_LABEL.test(premise.label));
+  state.rules = [
+    ...state.rules.filter((rule) => !ELEMENT_LABEL.test(rule.label)),
+    { label: 'participants', rule },
+  ];
 }
 
 /**
@@ -101,6 +141,45 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
         expect: '',
       },
       { text: 'RETAINED SAMPLES\nThe Seller keeps ten samples of each batch.', expect: '' },
+    ],
+  },
+  {
+    id: 'PARTICIPANT.ADDRESS_LINE',
+    // "Suite 400, 12 Harbor Road", "Attention: General Counsel" (MOOD.ADDRESS_LINE): a line of an address
+    // names a place to write to; it has no process, so no participants, no circumstances and the
+    // verbless default, whatever word the tagger read as a verb ("Dong" in a street name).
+    when: (state, { moodRule }) =>
+      moodRule === 'MOOD.ADDRESS_LINE' &&
+      (state.ideational.participants.length > 0 ||
+        state.ideational.circumstances.length > 0 ||
+        state.ideational.rawTransitivity.verbLemma !== null),
+    decide: (state) => noProcess(state, 'PARTICIPANT.ADDRESS_LINE'),
+    examples: [
+      { text: 'Attention: Head of Lending Operations', expect: '' },
+      {
+        text: 'Mill Trust Company 17 North Street Bristol, Maine 04321 Telephone: (555) 010-4411 Telefax: (555) 010-4412',
+        expect: '',
+      },
+    ],
+  },
+  {
+    id: 'PARTICIPANT.TITLE_LINE',
+    // 'THIS SUPPLY AGREEMENT (this "Agreement"), dated May 3, 2011, between ...': the title line of a
+    // preamble with no Finite names the instrument (a fragment); a participle inside it ("dated",
+    // "entered into") modifies the name and makes no process of the line, so it has no participants.
+    when: (state, { view }) =>
+      titleLine(view) &&
+      (state.ideational.participants.length > 0 || state.ideational.circumstances.length > 0),
+    decide: (state) => noProcess(state, 'PARTICIPANT.TITLE_LINE'),
+    examples: [
+      {
+        text: 'THIS LEASE, dated June 2, 2009 ("Lease"), between North Realty, a Utah company, and Pine Foods, Inc.',
+        expect: '',
+      },
+      {
+        text: 'THIS SUPPLY AGREEMENT (this "Agreement"), entered into on the 3rd day of May 2011, by and among Alpha Ltd. and Beta Inc.',
+        expect: '',
+      },
     ],
   },
 ];

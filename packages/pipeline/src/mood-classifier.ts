@@ -9,6 +9,9 @@ import {
   coordinatedPredicateVerdict,
 } from './coordinated-predicate';
 import {
+  ADDRESS_FUNCTION_WORDS,
+  ADDRESS_LABELS,
+  ADDRESS_WORDS,
   ADJECTIVE_VERBS,
   CAUSEE_PRONOUNS,
   CLOSING_FORMULAS,
@@ -64,6 +67,7 @@ import {
   DO_FORMS,
   FINITE_BE_FORMS,
   FINITE_OPERATOR_FORMS,
+  MODAL_FORMS,
   NOMINATIVE_PRONOUNS,
   POSSESSIVE_DETERMINERS,
   S_CLITICS,
@@ -297,6 +301,57 @@ function dataLine(view: ClauseView): string {
   const first = view.syntactic.tokens[0]?.text ?? '';
   if (lower[1] === ':' && HEADER_LABELS.has(lower[0] ?? '') && /^[A-Z]/.test(first)) return 'header';
   return '';
+}
+
+const HAS_DIGIT = /[0-9]/;
+/**
+ * A postcode: five or six digits ("92008", "100738"), with four more ("02114-3301"), or a letter-digit
+ * code ("L-1520"); a longer number is a registration or account number.
+ */
+const POSTCODE = /^(?:[0-9]{5,6}(?:-[0-9]{4})?|[A-Z]{1,2}-?[0-9]{4,5})$/;
+
+/**
+ * MOOD.ADDRESS_LINE: a line of a postal address or of a notice block ("Suite 400, 12 Harbor Road",
+ * "Springfield, Ohio 45501", "Attention: General Counsel"): every word a capitalised name, a number or
+ * one of a few linking words (c/o, of, and), none a pronoun, modal, finite "be", preposition, adverb,
+ * particle or "-ed" participle ("IN ACCORDANCE WITH", "Registered"), and the line shows
+ * it is an address: an addressee label and a colon first, a street or building word with a number, or
+ * a postcode after a name. Returns what shows it ('label', 'street', 'postcode'), or ''. A label
+ * ("Telephone:") later in the line counts when the line holds a number.
+ */
+function addressLine(view: ClauseView): string {
+  const { lower, pos } = view;
+  const tokens = view.syntactic.tokens;
+  let words = 0;
+  let digits = false;
+  let street = false;
+  let postcode = false;
+  for (let index = 0; index < lower.length; index += 1) {
+    const tag = pos[index];
+    if (tag === 'PUNCT' || tag === 'SYM') continue;
+    const word = lower[index] ?? '';
+    const text = tokens[index]?.text ?? '';
+    if (tag === 'PRON' || MODAL_FORMS.has(word) || FINITE_BE_FORMS.has(word)) return '';
+    words += 1;
+    if (HAS_DIGIT.test(word)) {
+      digits = true;
+      if (POSTCODE.test(text) && index > 0 && /^[A-Z]/.test(tokens[index - 1]?.text ?? '')) postcode = true;
+      continue;
+    }
+    if (ADDRESS_WORDS.has(word)) street = true;
+    if (ADDRESS_FUNCTION_WORDS.has(word)) continue;
+    if (!/^[A-Z]/.test(text)) return '';
+    // A capitalised preposition, adverb or particle ("TO A COURT IN ...") or participle ("Registered")
+    // belongs to a sentence or a table row in capitals, not to an address.
+    if (tag === 'ADP' || tag === 'ADV' || tag === 'SCONJ' || tag === 'PART') return '';
+    if (tag === 'VERB' && word.endsWith('ed') && word !== view.lemma[index]) return '';
+  }
+  if (words < 2 || view.sentenceFinal === '?') return '';
+  for (let index = 0; index + 1 < lower.length; index += 1)
+    if (ADDRESS_LABELS.has(lower[index] ?? '') && lower[index + 1] === ':' && (index === 0 || digits))
+      return 'label';
+  if (street && digits) return 'street';
+  return postcode ? 'postcode' : '';
 }
 
 /**
@@ -977,6 +1032,25 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'DEPOSIT\n\nThe tenant pays the deposit before the first of May.', mood: 'fragment' },
       { text: '1. Payment Terms\n\nRent is due on the first day of each month.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.ADDRESS_LINE',
+    // "Suite 400, 12 Harbor Road", "Attention: General Counsel": a line of an address or of a notice
+    // block names where to write; it has no Subject and no Finite, whatever word the tagger read as a
+    // verb ("Dong" in a street name), and makes no move (no participants either: PARTICIPANT.NO_PROCESS).
+    // A header field MOOD.DATA_LINE reads ("Phone: 555 0100") is left to it.
+    when: (clause) => (dataLine(clause.view) === '' ? addressLine(clause.view) : ''),
+    decide: (_clause, line) => verdict('fragment', 0.8, [{ label: 'address_line', value: line }]),
+    examples: [
+      {
+        text: 'Mill Trust Company 17 North Street Bristol, Maine 04321 Telephone: (555) 010-4411 Telefax: (555) 010-4412',
+        mood: 'fragment',
+      },
+      {
+        text: 'Harbor Works Ltd. c/o Mill Trust Company 17 North Street Bristol, Maine 04321 Attention:',
+        mood: 'fragment',
+      },
     ],
   },
   {

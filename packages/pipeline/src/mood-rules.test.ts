@@ -87,3 +87,28 @@ describe('the tree rows for nominal and verbless roots keep to their evidence', 
     expect(moods(pipeline, 'Because the boiler broke again.')[0]?.mood).toBe('declarative');
   });
 });
+
+describe('MOOD.ADDRESS_LINE keeps to lines of an address', () => {
+  const rules = (text: string) => moods(pipeline, text).map((clause) => clause.rule);
+
+  it('leaves sentences in capitals, table rows, statements and header fields to the other rules', () => {
+    // A capitalised preposition, a participle, a pronoun or a verb with its Subject is no address.
+    expect(rules('SUBMIT THE CLAIM TO A COURT IN ACCORDANCE WITH SECTION 12 BELOW.')).not.toContain(
+      'MOOD.ADDRESS_LINE',
+    );
+    expect(rules('US WILLOW GROVE Registered 86901234 12-Feb-16')).not.toContain('MOOD.ADDRESS_LINE');
+    expect(rules('We moved to 12 Harbor Road in 2004.')).not.toContain('MOOD.ADDRESS_LINE');
+    expect(rules('Phone: 555 0100')).toEqual(['MOOD.DATA_LINE']);
+  });
+
+  it('reads an address line inside a notice sentence as a fragment with no process', () => {
+    const text =
+      'Notices go to the Owner. Harbor Works Ltd. c/o Mill Trust Company 17 North Street Bristol, Maine 04321 Attention: Head of Leasing';
+    const clause = pipeline
+      .compile(text, { documentId: 'address' })
+      .find((item) => item.interpersonal.reasoningTrace.inferenceRule === 'MOOD.ADDRESS_LINE');
+    expect(clause?.interpersonal.mood).toBe('fragment');
+    expect(clause?.ideational.participants).toEqual([]);
+    expect(clause?.ideational.rawTransitivity.verbLemma).toBeNull();
+  });
+});

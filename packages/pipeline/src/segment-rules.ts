@@ -220,6 +220,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_INFINITIVE_VERBS',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Agent undertakes to collect, examine, and deliver the parcels to the depot.',
+        expect: 'The Agent undertakes to collect, examine, and deliver the parcels to the depot.',
+      },
+      {
+        text: 'The Carrier agrees to defend, indemnify, and hold harmless the Shipper from any claim.',
+        expect: 'The Carrier agrees to defend, indemnify, and hold harmless the Shipper from any claim.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUOTATION_THEN_REPORTING',
     stage: 'word-order',
     offWith: TREE,

@@ -543,6 +543,12 @@ function headsTreeClause(
   if (!CLAUSE_WORD.test(word) || word.endsWith('-')) return false;
   // An -ing clause after "of" completes an adjective or noun ("capable of binding copper").
   if (relation === 'advcl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'of') return false;
+  if (
+    (relation === 'conj' || relation === 'parataxis') &&
+    !ruleOff(tree, 'SEGMENT.COORDINATED_INFINITIVE_VERBS') &&
+    infinitiveMember(tree, index, from, to)
+  )
+    return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
@@ -570,6 +576,42 @@ function declarationPair(tree: SentenceTree, index: number, head: number, from: 
     if (tree.heads[child] === index && /^(nsubj|csubj|expl|aux)(:|$)/.test(tree.deprels[child] ?? ''))
       return false;
   return true;
+}
+
+/**
+ * SEGMENT.COORDINATED_INFINITIVE_VERBS on the tree: "agrees to defend, indemnify, and hold harmless the
+ * buyer": a bare verb (base form, no Subject, auxiliary or subordinator of its own) that the parse hangs
+ * as `conj` or `parataxis` anywhere, with nothing before it back to a to-infinitive but commas,
+ * coordinators and other bare verbs, is a member of the infinitive ("to" left out) sharing the object
+ * after the last member: no clause of its own.
+ */
+function infinitiveMember(tree: SentenceTree, index: number, from: number, to: number): boolean {
+  if (tree.pos[index] !== 'VERB' || tree.lower[index] !== tree.lemmas[index]) return false;
+  for (let child = from; child < to; child += 1)
+    if (
+      tree.heads[child] === index &&
+      /^(nsubj|csubj|expl|aux|mark|cop)(:|$)/.test(tree.deprels[child] ?? '')
+    )
+      return false;
+  let between = index - 1;
+  let separated = false;
+  while (between > from && (tree.pos[between] === 'CCONJ' || tree.lower[between] === ',')) {
+    separated = true;
+    between -= 1;
+  }
+  if (!separated) return false;
+  while (between > from) {
+    if (tree.pos[between] !== 'VERB' || tree.lower[between] !== tree.lemmas[between]) return false;
+    if (tree.lower[between - 1] === 'to' && tree.pos[between - 1] === 'PART') return true;
+    between -= 1;
+    let gap = false;
+    while (between > from && (tree.pos[between] === 'CCONJ' || tree.lower[between] === ',')) {
+      gap = true;
+      between -= 1;
+    }
+    if (!gap) return false;
+  }
+  return false;
 }
 
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */

@@ -100,6 +100,12 @@ export const INSTRUMENT_TERMS: ReadonlySet<string> = wordSet(
   'agreement lease contract supplement amendment addendum exhibit schedule appendix annex attachment',
 );
 
+/**
+ * Words of a contract's title line after the instrument's name ('THIS LEASE, dated ..., between ...',
+ * "This Agreement, entered into by and among ...": PARTICIPANT.TITLE_LINE). Lower case.
+ */
+export const PREAMBLE_WORDS: ReadonlySet<string> = wordSet('dated entered made effective between among');
+
 /** Determiners that make a party noun a contract party ("each party", "either Party", "neither party"). */
 export const PARTY_DETERMINERS: ReadonlySet<string> = wordSet('each either neither both');
 

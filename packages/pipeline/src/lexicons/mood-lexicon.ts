@@ -178,6 +178,28 @@ export const HEADER_LABELS = set(
   'email e-mail from to sent cc bcc subject date re fwd fw tel phone fax mobile cell address web website url attachments',
 );
 
+/**
+ * Words of a postal address line (MOOD.ADDRESS_LINE): street types and parts of a building, lower case
+ * ("12 Harbor Road", "Suite 400", "3rd Floor", "P.O. Box 17").
+ */
+export const ADDRESS_WORDS = set(`
+  street st st. avenue ave ave. road rd rd. boulevard blvd blvd. drive dr. lane ln ln. way court ct ct.
+  place pl plaza square parkway pkwy highway hwy suite ste ste. floor fl building bldg tower box p.o.
+  district province county postcode zip
+`);
+
+/**
+ * Labels of the lines of a notice block, before a colon ("Attention: General Counsel", "Attn: ...",
+ * "Telephone: (555) 010-2000", "Facsimile: ...").
+ */
+export const ADDRESS_LABELS = set('attention attn attn. telephone telefax facsimile tel phone fax');
+
+/**
+ * Lower-case words an address line may hold between its capitalised names and numbers ("c/o", "Bank of
+ * the West", "rue de la Gare", "President and Chief Executive Officer").
+ */
+export const ADDRESS_FUNCTION_WORDS = set('c/o c o of the and de la du des le van von am');
+
 /** "Let's go", "Lets open the windows": a command the word-order rules read (MOOD.LET_IMPERATIVE). */
 export const LET_FORMS: ReadonlySet<string> = new Set(['let', 'lets', "let's", 'let’s']);
 
