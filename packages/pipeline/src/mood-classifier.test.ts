@@ -742,6 +742,15 @@ describe('round 10: quotations and their reporting clauses, opening "where" and 
     expect(structureOf(text)).toEqual(expected);
   });
 
+  it('QUOTING_VERBS: a cry verb ("howl", "wail", "bellow") reports the quotation before it', () => {
+    expect(tagText('“Ouch!” I howled. We ran.').sentences).toHaveLength(2);
+    expect(tagText('“Not again!” she wailed.').sentences).toHaveLength(1);
+    expect(structureOf('“Get out!” he bellowed.')).toEqual([
+      'paratactic/quote/imperative',
+      'independent/-/declarative',
+    ]);
+  });
+
   it('MOOD.REPORTING_VERB_BEFORE_SUBJECT: a verb of saying before its Subject states', () => {
     const clauses = pipeline.compile('"Who broke the vase?" said the teacher.', { documentId: 'rule-test' });
     expect(clauses[1]?.interpersonal.reasoningTrace.inferenceRule).toBe('MOOD.REPORTING_VERB_BEFORE_SUBJECT');
@@ -1071,5 +1080,36 @@ describe('SEGMENT.OPENING_NON_FINITE_ROOT: a parse rooted on an opening non-fini
 
   it('leaves an opening "-ing" clause with no finite clause after it a fragment', () => {
     expect(moodOf('Walking the dog, nice day today.')).toBe('fragment');
+  });
+});
+
+describe('issue 16: inversion after "so"/"thus", commands after a non-finite adjunct, noun groups with a relative', () => {
+  it('MOOD.SO_THUS_INVERSION: a base "do" or "have" without a nominative pronoun stays a command', () => {
+    expect(moodOf('So did the other runners.')).toBe('declarative');
+    expect(moodOf('So have a look at this.')).toBe('imperative');
+    expect(moodOf('So do the dishes.')).toBe('imperative');
+    // An operator followed by more than its Subject's nominal group asks.
+    expect(moodOf('So was Dan there last night')).toBe('interrogative');
+  });
+
+  it('MOOD.NON_FINITE_ADJUNCT_THEN_COMMAND: a Subject before the comma keeps the statement', () => {
+    expect(moodOf('To drain, place the cooked rice in a colander over the sink for a minute.')).toBe(
+      'imperative',
+    );
+    expect(moodOf('Three students, however, go home early.')).toBe('declarative');
+  });
+
+  it('MOOD.TREE_RELATIVE_ON_NOMINAL_ROOT: only where the relative clause holds every Finite', () => {
+    expect(moodOf('Just what the kids have always wanted.')).toBe('fragment');
+    // A time noun with a relative clause is an adjunct of the clause after it.
+    expect(moodOf('The first night I dreamed of seeing a stray cat and not stopping to pick it up.')).toBe(
+      'declarative',
+    );
+    expect(moodOf('Every time you win a round you get a card.')).toBe('declarative');
+    // With no relative word, a verb with its own object is a clause after an opening adjunct.
+    expect(moodOf('This way we kept the knowledge.')).toBe('declarative');
+    // A passive's agent is no relative Subject; a Finite after the relative clause is the clause's own.
+    expect(moodOf('Any other use of the laptop by you is prohibited.')).toBe('declarative');
+    expect(moodOf('The only copy I can find is an old draft.')).toBe('declarative');
   });
 });

@@ -38,6 +38,7 @@ import {
   IMPERATIVE_VERBS,
   INTENSIFIED_ELLIPSIS_VERBS,
   INTERPERSONAL_THEMES,
+  INVERSION_OPENERS,
   IS_FORMS,
   LINKING_PROGRESSIVES,
   MINOR_CLOSERS,
@@ -69,6 +70,7 @@ import {
   FINITE_OPERATOR_FORMS,
   MODAL_FORMS,
   NOMINATIVE_PRONOUNS,
+  ONLY_PARTICIPLE_FORMS,
   POSSESSIVE_DETERMINERS,
   S_CLITICS,
   SUBJECT_PRONOUNS,
@@ -126,6 +128,104 @@ function verbAfterOpeningAdjunct(view: ClauseView, start: number): number {
   while (verb < lower.length && (pos[verb] === 'INTJ' || pos[verb] === 'ADV' || lower[verb] === ','))
     verb += 1;
   return pos[verb] === 'VERB' && lower[verb] === lemma[verb] && lower[verb + 1] !== ':' ? verb : -1;
+}
+
+/** Tags of the Subject's nominal group after an operator standing for a predicate ("so did the passage of the sun"). */
+const ELLIPTICAL_SUBJECT_TAGS = new Set([
+  'DET',
+  'PRON',
+  'PROPN',
+  'NOUN',
+  'NUM',
+  'ADJ',
+  'ADP',
+  'PUNCT',
+  'CCONJ',
+]);
+/** Tags a Subject after an inverted Finite opens with ("So did the others", "Thus began his reign"). */
+const INVERTED_SUBJECT_START = new Set(['DET', 'PRON', 'PROPN', 'NOUN', 'NUM']);
+
+/**
+ * MOOD.SO_THUS_INVERSION: "So did the others.", "Thus began a long war.", "So reasoned the judge.": "so",
+ * "thus" or "hence" first (past a coordinator), then a tensed verb or a finite operator, then a
+ * nominal: the Finite before its Subject in a statement. A base "do" or "have" needs a nominative
+ * pronoun after it ("So do I"; "So have a look" and "So do the dishes" are commands), and a modal
+ * before "you" asks ("So could you send it"). Returns the Finite's index, or -1.
+ */
+function soThusInversion(view: ClauseView): number {
+  const { lower, pos, lemma } = view;
+  if (view.sentenceFinal === '?') return -1;
+  let at = 0;
+  while (pos[at] === 'PUNCT' || pos[at] === 'CCONJ') at += 1;
+  if (!INVERSION_OPENERS.has(lower[at] ?? '')) return -1;
+  const finite = at + 1;
+  const word = lower[finite] ?? '';
+  const next = lower[finite + 1] ?? '';
+  if (!INVERTED_SUBJECT_START.has(pos[finite + 1] ?? '')) return -1;
+  if (FINITE_OPERATOR_FORMS.has(word) || word === 'have' || word === 'do') {
+    if ((word === 'have' || word === 'do') && !NOMINATIVE_PRONOUNS.has(next)) return -1;
+    if (next === 'you') return -1;
+    // The operator stands for a predicate said before ("So did the others", "so has its demand for
+    // energy"): only the Subject's nominal group follows. A verb or adverb after it asks ("So was Dan
+    // there last night", "So can somebody list them").
+    for (let index = finite + 1; index < lower.length; index += 1)
+      if (!ELLIPTICAL_SUBJECT_TAGS.has(pos[index] ?? 'X')) return -1;
+    return finite;
+  }
+  // A tensed lexical verb: not its base form, not an -ing form or a form that is only a participle.
+  if (pos[finite] !== 'VERB' || word === (lemma[finite] ?? '').toLowerCase()) return -1;
+  if (word.endsWith('ing') || ONLY_PARTICIPLE_FORMS.has(word) || word.endsWith('s')) return -1;
+  return finite;
+}
+
+/** Tags that may open an adjunct before a command ("To rinse,", "Using a spoon,", "One hour later,"). */
+const NON_FINITE_ADJUNCT_OPENING = new Set(['ADP', 'ADV', 'SCONJ', 'PART', 'VERB', 'NUM']);
+
+/**
+ * MOOD.NON_FINITE_ADJUNCT_THEN_COMMAND: "To rinse, place the grain in a strainer.", "Using a spoon,
+ * stir the sauce.", "For the following prices, work out the mean.", "One hour later, shake the jar.":
+ * an opening adjunct whose only verbs are non-finite (a to-infinitive, an -ing or past-participle
+ * form), up to a comma, then a base-form verb with no Subject; further adjuncts cut off by commas may
+ * come between. The tree shows no Subject. Returns the verb's index, or -1.
+ */
+function commandAfterNonFiniteAdjunct(clause: MoodClause): number {
+  const { view } = clause;
+  const { lower, pos, lemma } = view;
+  if (clause.final === '?' || clause.facts.subject >= 0) return -1;
+  const start = clause.start;
+  if (!NON_FINITE_ADJUNCT_OPENING.has(pos[start] ?? 'X')) return -1;
+  let sawComma = false;
+  for (let index = start; index < lower.length && index < start + 24; index += 1) {
+    const tag = pos[index];
+    const word = lower[index] ?? '';
+    if (word === ',') {
+      // A number opens a measure phrase only with a preposition in it ("One third of the way through
+      // the cycle,"); "Three students, however, go" has its Subject first.
+      if (pos[start] === 'NUM' && !pos.slice(start, index).includes('ADP')) return -1;
+      sawComma = true;
+      let verb = index + 1;
+      while (verb < lower.length && (pos[verb] === 'ADV' || pos[verb] === 'INTJ')) verb += 1;
+      const form = lower[verb] ?? '';
+      if (
+        pos[verb] === 'VERB' &&
+        form === (lemma[verb] ?? '').toLowerCase() &&
+        lower[verb - 1] !== 'to' &&
+        lower[verb + 1] !== ':' &&
+        !SUBJECT_PRONOUNS.has(lower[verb + 1] ?? '')
+      )
+        return verb;
+      continue;
+    }
+    if (tag === 'AUX' || SUBJECT_PRONOUNS.has(word)) return -1;
+    if (tag === 'VERB') {
+      // Non-finite forms only: "to rinse", "using", "based"; a tensed or base verb before any comma
+      // is the clause's own.
+      const infinitive = lower[index - 1] === 'to';
+      const participle = word.endsWith('ing') || (word.endsWith('ed') && sawComma === false && index > start);
+      if (!infinitive && !participle && !(word.endsWith('ing') && index === start)) return -1;
+    }
+  }
+  return -1;
 }
 
 /** Tags inside an opening prepositional phrase ("For the best view", "From the north or south"). */
@@ -1171,6 +1271,25 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'Very nice!', mood: 'minor' },
     ],
   },
+  {
+    id: 'MOOD.SO_THUS_INVERSION',
+    // "So did the others", "Thus began a long war": after "so", "thus" or "hence" a statement may put
+    // its Finite before its Subject; the parse reads the Subject as an object, or finds none.
+    when: (clause) =>
+      (clause.dependency === 'independent' || clause.dependency === 'paratactic') &&
+      soThusInversion(clause.view) >= 0,
+    decide: (clause) =>
+      verdict('declarative', 0.7, [
+        ...wordOrder(clause, AFTER_FINITE),
+        { label: 'inversion', value: `after "${clause.view.lower[soThusInversion(clause.view) - 1] ?? ''}"` },
+      ]),
+    examples: [
+      { text: 'So did the other runners.', mood: 'declarative' },
+      { text: 'Thus began a long and bitter feud.', mood: 'declarative' },
+      { text: 'And so reasoned the old judge.', mood: 'declarative' },
+      { text: 'So do they.', mood: 'declarative' },
+    ],
+  },
   // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
   ...MOOD_TREE_RULES.map(treeRow),
   {
@@ -1666,6 +1785,21 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'For the full schedule, see the notice board.', mood: 'imperative' },
       { text: 'In a small bowl, whisk the eggs.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.NON_FINITE_ADJUNCT_THEN_COMMAND',
+    // "To rinse, place the grain in a strainer", "Using a spoon, stir the sauce": an opening adjunct
+    // with only non-finite verbs, a comma, then a base verb with no Subject: a command.
+    when: (clause) => !clause.baseVerb && commandAfterNonFiniteAdjunct(clause) >= 0,
+    decide: (clause) => verdict('imperative', 0.7, wordOrder(clause, NO_SUBJECT, BASE_FORM)),
+    examples: [
+      {
+        text: 'To drain, place the cooked rice in a colander over the sink for a minute.',
+        mood: 'imperative',
+      },
+      { text: 'For the following nine house prices, calculate the mean and the range.', mood: 'imperative' },
+      { text: 'As a rule, and for a bit of extra flavour, add salt to the water.', mood: 'imperative' },
     ],
   },
   {

@@ -7,6 +7,7 @@ import {
   LET_FORMS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
+import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   FINITE_BE_FORMS,
   FINITE_OPERATOR_FORMS,
@@ -519,6 +520,111 @@ function onlyAdverbsBefore(view: ClauseView, first: number, predicate: number): 
   return true;
 }
 
+/** Tags of a nominal root a relative clause may hang on ("Any other combination you can think of"). */
+const RELATIVE_HEAD_TAGS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+/** Relations that keep a nominal inside the root's phrase ("the amount of a loan which ..."). */
+const NOMINAL_CHAIN = /^(nmod|conj|appos|compound|flat|nummod|obl)(:|$)/;
+
+/**
+ * "Any other combination you can think of!", "The only thing I'll say to this ...", "But light where
+ * stars were born": the sentence root is a noun, name, pronoun or number with no Subject or Finite of
+ * its own, and every Subject and every Finite of the clause lies inside a relative clause (`acl:relcl`)
+ * that follows the nominal it modifies, inside the root's phrase: a nominal group with its
+ * qualifier, and no Finite of the clause's own.
+ */
+function relativeOnNominalRoot(facts: TreeMoodFacts, view: ClauseView): boolean {
+  if (facts.predicateRelation !== 'root' || facts.subject >= 0 || facts.finite >= 0) return false;
+  if (!RELATIVE_HEAD_TAGS.has(view.pos[facts.predicate] ?? '')) return false;
+  const { tokens } = view.syntactic;
+  // A time noun with a relative clause opens a clause as its adjunct ("The first night I dreamed of
+  // home", "Every time you win you get a card").
+  if (TIME_NOUNS.has(view.lower[facts.predicate] ?? '')) return false;
+  // A root with a preposition is an opening adjunct the parse made the root ("In this house I wrote
+  // the book"), not a noun group.
+  const rootStart = tokens[facts.predicate]?.start;
+  if (tokens.some((token) => token.headStart === rootStart && /^(case|mark)(:|$)/.test(token.deprel)))
+    return false;
+  const local = new Map<number, number>();
+  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  /** Whether `index` hangs on the root through nominal relations only (or is the root). */
+  const inRootPhrase = (index: number): boolean => {
+    let at: number | undefined = index;
+    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+      if (at === facts.predicate) return true;
+      if (!RELATIVE_HEAD_TAGS.has(view.pos[at] ?? '') || !NOMINAL_CHAIN.test(tokens[at]?.deprel ?? ''))
+        return false;
+      at = local.get(tokens[at]?.headStart ?? -1);
+    }
+    return false;
+  };
+  /** Whether `index` is a relative clause's verb, or lies inside one, on a nominal of the root's phrase before it. */
+  const insideRelative = (index: number): boolean => {
+    let at: number | undefined = index;
+    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+      if (at === facts.predicate) return false;
+      if (tokens[at]?.deprel === 'acl:relcl') {
+        const head = local.get(tokens[at]?.headStart ?? -1);
+        return head !== undefined && head < at && inRootPhrase(head);
+      }
+      at = local.get(tokens[at]?.headStart ?? -1);
+    }
+    return false;
+  };
+  let first = -1;
+  let wh = false;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token === undefined || index === facts.predicate) continue;
+    const word = view.lower[index] ?? '';
+    if (first >= 0 && WH_WORDS.has(word)) wh = true;
+    const finiteLike =
+      (token.pos === 'AUX' && FINITE_OPERATOR_FORMS.has(word)) ||
+      (token.pos === 'VERB' && !word.endsWith('ing') && !NON_FINITE_BEFORE.has(view.lower[index - 1] ?? ''));
+    if (!finiteLike && !SUBJECT_RELATION.test(token.deprel)) continue;
+    if (!insideRelative(index)) return false;
+    if (first < 0 && token.deprel === 'acl:relcl') {
+      // The relative clause's own Subject (or relative word) stands before its verb.
+      // The relative clause's own Subject (or relative word) stands before its verb, with no
+      // preposition or subordinator right before it ("by you is prohibited" is a passive's agent).
+      const start = token.start;
+      const subject = tokens.findIndex(
+        (other, at) => at < index && other.headStart === start && SUBJECT_RELATION.test(other.deprel),
+      );
+      const before = view.pos[subject - 1];
+      if (subject < 0 || before === 'ADP' || before === 'SCONJ') return false;
+      // With no relative word, the clause has a gap where the head noun belongs: a verb with its object
+      // or a clause of its own, or a Subject after a comma, is a clause after an opening adjunct ("This
+      // way we kept the knowledge", "Something lighter this week, I hope").
+      const relativeWord = tokens.some(
+        (other, at) =>
+          at < index &&
+          other.headStart === start &&
+          (WH_WORDS.has(view.lower[at] ?? '') || view.lower[at] === 'that'),
+      );
+      if (
+        !relativeWord &&
+        (before === 'PUNCT' ||
+          tokens.some((other) => other.headStart === start && /^(obj|ccomp|xcomp)(:|$)/.test(other.deprel)))
+      )
+        return false;
+      first = index;
+    } else if (first >= 0 && index > first && !wh) {
+      // A Finite or Subject after the relative clause's verb with no relative word before it is the
+      // clause's own the parse hung inside ("The only form I can find is the old one").
+      return false;
+    }
+  }
+  // The relative clause runs to the end of the sentence: the clause ends in its final punctuation
+  // (a clause cut off by a comma may be the Subject of a verb the segmentation put in the next one).
+  const last = view.lower[view.lower.length - 1] ?? '';
+  return first >= 0 && (view.pos[view.lower.length - 1] !== 'PUNCT' || SENTENCE_END.test(last));
+}
+
+const SENTENCE_END = /^[.!?…]+$/;
+
+/** Words after which a verb is non-finite ("to be shocked", "has been sent"). */
+const NON_FINITE_BEFORE: ReadonlySet<string> = new Set(['to', 'be', 'been', 'being']);
+
 /**
  * Ordered: array order is apply order; the first rule whose `when` holds decides, and a clause no rule
  * decides goes on to the word-order rules of `classifyMood`.
@@ -624,6 +730,21 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
       'Should be fine by Friday.',
       "Haven't heard from the landlord in weeks.",
       'Will be there at noon.',
+    ],
+  },
+  {
+    id: 'MOOD.TREE_RELATIVE_ON_NOMINAL_ROOT',
+    description:
+      'the sentence root is a noun, name, pronoun or number with no Subject or Finite, and every Subject and Finite of the clause lies inside a relative clause on a nominal of the root\'s phrase ("Any other topping you can think of!"): a nominal group with its qualifier, no Finite of its own',
+    when: (facts, view) =>
+      statementCandidate(facts, view) &&
+      facts.dependency === 'independent' &&
+      relativeOnNominalRoot(facts, view),
+    mood: 'fragment',
+    examples: [
+      'Just what the kids have always wanted.',
+      'The only thing I will add to this ...',
+      'One long queue where guests were expected to wait for an hour.',
     ],
   },
   {

@@ -73,7 +73,7 @@ export const QUOTING_VERBS = set(`
   repeat respond demand wonder think add continue begin start laugh snap sigh gasp pant groan moan sob
   announce declare protest inquire enquire query remark observe note joke warn suggest admit plead beg
   interrupt chime offer greet growl hiss bark roar shriek squeal stammer stutter grumble complain argue
-  agree concede confirm promise report write read
+  agree concede confirm promise report write read wail howl bellow
 `);
 
 /**
@@ -308,6 +308,12 @@ export const SO_COMMAND_VERBS: ReadonlySet<string> = new Set(['go', 'come']);
 export const MINOR_CLOSERS: ReadonlySet<string> = new Set(['.', '!', '…', '...', '!!', '!!!']);
 
 export const NEGATIVE_OPENERS: ReadonlySet<string> = new Set(['nor', 'neither']);
+
+/**
+ * Openers after which a statement may put its Finite before its Subject ("So did the others", "Thus
+ * began a long war", "Hence arose the name"): MOOD.SO_THUS_INVERSION.
+ */
+export const INVERSION_OPENERS: ReadonlySet<string> = new Set(['so', 'thus', 'hence']);
 
 export const CONDITIONAL_FINITES: ReadonlySet<string> = new Set(['had', 'were', 'should']);
 
