@@ -17,6 +17,9 @@ const options = {
   parserIterations: Number(process.env.PARSER_ITERATIONS ?? 12),
   folds: Number(process.env.JACKKNIFE_FOLDS ?? 5),
   seed: 20_131,
+  // EXPLORE: how often the parser's trainer follows its own prediction (unset: the trainer's 0.9, the shipped
+  // model's, and the model's `about` as committed; EXPLORE=1 gives the fifth look's model, see README).
+  ...(process.env.EXPLORE ? { explorationProbability: Number(process.env.EXPLORE) } : {}),
   // NON_PROJECTIVE=lift trains on the non-projective trees made projective, lift-head does so with the lifts
   // recorded in the labels (see README).
   ...(process.env.NON_PROJECTIVE === 'lift' || process.env.NON_PROJECTIVE === 'lift-head'

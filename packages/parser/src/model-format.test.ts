@@ -57,6 +57,16 @@ describe('model format', () => {
     expect(parsed.map((word) => word.upos)).toEqual(toy[0]!.upos);
   });
 
+  it('trains the same bytes from the same data and seed, and passes the exploration probability on', () => {
+    const options = { taggerIterations: 5, parserIterations: 5, folds: 0, seed: 7 };
+    expect(serializeModel(trainModel(toy, options))).toEqual(serializeModel(plain));
+    // The trainer's default is 0.9: following the oracle always (0) or the own prediction always (1) differ.
+    const never = trainModel(toy, { ...options, explorationProbability: 0 });
+    const always = trainModel(toy, { ...options, explorationProbability: 1 });
+    expect(always.parser.transitions).not.toEqual(never.parser.transitions);
+    expect(trainModel(toy, { ...options, explorationProbability: 0.9 }).parser).toEqual(plain.parser);
+  });
+
   it('rejects files that are not models', () => {
     expect(() => deserializeModel(Buffer.from('not a model'))).toThrow();
   });

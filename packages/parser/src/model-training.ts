@@ -16,6 +16,8 @@ export interface ModelTrainingOptions {
   /** Folds for jackknifed training tags of the parser; below 2 the parser trains on gold tags. */
   folds: number;
   seed: number;
+  /** Probability that the parser's trainer follows its own prediction (dynamic oracle; default 0.9, see trainParser). */
+  explorationProbability?: number;
   /**
    * Non-projective training trees: `lift` trains on them made projective by lifting their crossing arcs
    * (`projectivize`), `lift-head` does so and records each lift in the lifted word's label
@@ -56,6 +58,9 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
     tagClasses: tagger.classes,
     iterations: options.parserIterations,
     seed,
+    ...(options.explorationProbability === undefined
+      ? {}
+      : { explorationProbability: options.explorationProbability }),
     ...(options.clusters ? { clusters: options.clusters } : {}),
     ...(log ? { log } : {}),
   });

@@ -4,8 +4,8 @@
  * })`) against all rules on. A rule can only change the sentences where its `when` held, so the
  * baseline records those (by wrapping each rule's `when` here, in the script only) and each ablation
  * recompiles just them. The rules of the tagger itself (POS.VERBLESS_SENTENCE, POS.INITIAL_VERB_UNLISTED,
- * POS.EXPLETIVE_THERE) recompile everything (`--merge-rules`, slower). Prints a Markdown table: the
- * change in each figure when the rule is switched off (negative: the rule helps).
+ * POS.EXPLETIVE_THERE; the tree repairs TREE.ADJACENT_SUBJECTS, TREE.FRONTED_PARTICIPLE) recompile
+ * everything (`--merge-rules`, slower). Prints a Markdown table: the change in each figure when the rule is switched off (negative: the rule helps).
  */
 import { readFileSync } from 'node:fs';
 import { evalDataDir } from '../../../scripts/eval-data-dir';
@@ -228,7 +228,13 @@ for (const rule of [...POS_FIRST_RULES, ...POS_RULES]) {
   report(rule.id, outcomes, String(tokensClaimed.get(rule.id) ?? 0), touched.length);
 }
 if (process.argv.includes('--merge-rules')) {
-  for (const id of ['POS.VERBLESS_SENTENCE', 'POS.INITIAL_VERB_UNLISTED', 'POS.EXPLETIVE_THERE']) {
+  for (const id of [
+    'POS.VERBLESS_SENTENCE',
+    'POS.INITIAL_VERB_UNLISTED',
+    'POS.EXPLETIVE_THERE',
+    'TREE.ADJACENT_SUBJECTS',
+    'TREE.FRONTED_PARTICIPLE',
+  ]) {
     const disabled = new Set([id]);
     const pipeline = createPipeline({ clock: () => new Date(0), disabledRules: [id], ...sourceOptions });
     report(

@@ -1,5 +1,6 @@
+import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
-import { tagText } from './syntax-tagger';
+import { repairTree, tagText } from './syntax-tagger';
 
 describe('pass 1 with the trained parser', () => {
   it('gives every token of every sentence one head, one root per sentence and no cycle', () => {
@@ -157,5 +158,77 @@ describe('pass 1 with the trained parser', () => {
     // Not across a line break, and not after a sentence that merely ends in a number.
     expect(tagText('2.\nThe attachment is a draft.').sentences.length).toBeGreaterThan(1);
     expect(tagText('We paid 2. Then we left.').sentences).toHaveLength(2);
+  });
+});
+
+describe('repairTree', () => {
+  // Trees as the parser may give them, on invented sentences (heads: token index, -1 for the root).
+  const tree = (words: string, pos: string[], heads: number[], deprels: string[]) => ({
+    lower: words.toLowerCase().split(' '),
+    pos: pos as Upos[],
+    heads: [...heads],
+    deprels: [...deprels],
+  });
+
+  it('TREE.ADJACENT_SUBJECTS: a repeated subject is a reparandum, a noun before a noun a compound', () => {
+    const restart = tree(
+      'They they sell lamps',
+      ['PRON', 'PRON', 'VERB', 'NOUN'],
+      [2, 2, -1, 2],
+      ['nsubj', 'nsubj', 'root', 'obj'],
+    );
+    repairTree(restart, 0, 4);
+    expect(restart.heads).toEqual([1, 2, -1, 2]);
+    expect(restart.deprels).toEqual(['reparandum', 'nsubj', 'root', 'obj']);
+
+    const compound = tree(
+      'Walnut paint dries slowly',
+      ['NOUN', 'NOUN', 'VERB', 'ADV'],
+      [2, 2, -1, 2],
+      ['nsubj', 'nsubj', 'root', 'advmod'],
+    );
+    repairTree(compound, 0, 4);
+    expect(compound.heads).toEqual([1, 2, -1, 2]);
+    expect(compound.deprels).toEqual(['compound', 'nsubj', 'root', 'advmod']);
+
+    // Two different pronouns are left as they are, and so is everything with the rule off.
+    const pronouns = tree('You we like', ['PRON', 'PRON', 'VERB'], [2, 2, -1], ['nsubj', 'nsubj', 'root']);
+    repairTree(pronouns, 0, 3);
+    expect(pronouns.deprels).toEqual(['nsubj', 'nsubj', 'root']);
+    const off = tree('Walnut paint dries', ['NOUN', 'NOUN', 'VERB'], [2, 2, -1], ['nsubj', 'nsubj', 'root']);
+    repairTree(off, 0, 3, new Set(['TREE.ADJACENT_SUBJECTS']));
+    expect(off.deprels).toEqual(['nsubj', 'nsubj', 'root']);
+  });
+
+  it('TREE.FRONTED_PARTICIPLE: an opening participle before a comma modifies the clause, not its Subject', () => {
+    const words = 'Soaked in rain , the tents sagged';
+    const pos = ['VERB', 'ADP', 'NOUN', 'PUNCT', 'DET', 'NOUN', 'VERB'];
+    const heads = [5, 2, 0, 0, 5, 6, -1];
+    const deprels = ['acl', 'case', 'obl', 'punct', 'det', 'nsubj', 'root'];
+    const fronted = tree(words, pos, heads, deprels);
+    repairTree(fronted, 0, 7);
+    expect(fronted.heads[0]).toBe(6);
+    expect(fronted.deprels[0]).toBe('advcl');
+
+    // Without the comma, or with the noun as the root (a title), or with the rule off, the tree stays.
+    const noComma = tree(
+      'Soaked the tents sagged',
+      ['VERB', 'DET', 'NOUN', 'VERB'],
+      [2, 2, 3, -1],
+      ['acl', 'det', 'nsubj', 'root'],
+    );
+    repairTree(noComma, 0, 4);
+    expect(noComma.deprels[0]).toBe('acl');
+    const title = tree(
+      'Soaked in rain , the tents',
+      pos.slice(0, 6),
+      [5, 2, 0, 0, 5, -1],
+      [...deprels.slice(0, 5), 'root'],
+    );
+    repairTree(title, 0, 6);
+    expect(title.deprels[0]).toBe('acl');
+    const off = tree(words, pos, heads, deprels);
+    repairTree(off, 0, 7, new Set(['TREE.FRONTED_PARTICIPLE']));
+    expect(off.deprels[0]).toBe('acl');
   });
 });
