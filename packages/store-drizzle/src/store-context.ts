@@ -34,8 +34,11 @@ export interface StoreContext {
   readonly generateId: IdGenerator;
   /** The in-process copy of search data (null when turned off). */
   readonly searchCache: SearchCache | null;
-  /** Bulk load in progress: documents saved with embeddings whose semantic edges wait for the index. */
-  bulk: { documents: Set<string>; clauses: number } | null;
+  /**
+   * Bulk load in progress: `documents` saved with embeddings, whose semantic edges wait for the index;
+   * `written` every document saved, named when the session's derived work fails.
+   */
+  bulk: { documents: Set<string>; written: Set<string>; clauses: number } | null;
   /** The recorded embedder, known once read (another replica may enable embeddings later). */
   currentEmbedding(): Promise<EmbeddingInfo | null>;
   /** Records the embedder after enabling embeddings. */

@@ -1234,8 +1234,16 @@ export function storeTests(context: StoreSuiteContext): void {
         // The idle timer runs the work and fails: the session is still open, not silently dropped.
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect(store.ingestSessionOpen()).toBe(true);
-        // A read retries the work and reports the failure rather than answering without the document.
-        await expect(store.keywordCandidates('clause', {}, 100)).rejects.toThrow(/store_meta/);
+        // A read retries the work and reports the failure rather than answering without the document:
+        // which step, which document, the database's reason, and no SQL text or parameter values.
+        const failure = await store.keywordCandidates('clause', {}, 100).then(
+          () => null,
+          (error: unknown) => error as Error,
+        );
+        expect(failure?.message).toMatch(
+          /^the ingest session's derived work failed while closing the session \(removing its mark in store_meta\) for document f1: .*mark delete refused/,
+        );
+        expect(failure?.message).not.toMatch(/Failed query|params:|delete from|ingest_session_open/i);
         expect(store.ingestSessionOpen()).toBe(true);
       } finally {
         await queryRowsOf(sql.raw('DROP TRIGGER refuse_mark ON store_meta'));

@@ -242,8 +242,10 @@ export function createDocumentRepository(
     // (after all their vectors are in, so documents of one batch find each other).
     const embedded = batch.filter((document) => document.embeddings).map((document) => document.documentId);
     let edgeCounts = new Map<string, number>();
-    if (bulk) for (const documentId of embedded) bulk.documents.add(documentId);
-    else if (options.semanticEdges !== false && embedded.length > 0) {
+    if (bulk) {
+      for (const documentId of embedded) bulk.documents.add(documentId);
+      for (const document of batch) bulk.written.add(document.documentId);
+    } else if (options.semanticEdges !== false && embedded.length > 0) {
       edgeCounts = await computeSemanticEdgesPerDocument(
         tx,
         embedded,

@@ -62,6 +62,50 @@ export interface MaintenanceRepository {
   health(timeoutMs?: number): Promise<void>;
 }
 
+/** An ingest session's work: the documents it wrote, those whose edges wait, its new clauses. */
+type SessionWork = { documents: Set<string>; written: Set<string>; clauses: number };
+
+/** Documents named in an error (the first few, and how many more). */
+const NAMED_DOCUMENTS = 5;
+
+/** The database's own reason for a failed query: without the query builder's SQL text and parameters. */
+function databaseReason(error: unknown): string {
+  let reason = error instanceof Error ? error.message : String(error);
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth++) {
+    const message = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : '';
+    if (message && !/^Failed query:/.test(message)) return message;
+    reason = message || reason;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  // Only the query builder's text was found: its first line names the statement, not its values.
+  return /^Failed query:/.test(reason) ? 'the database refused a statement' : reason;
+}
+
+/**
+ * Runs one step of an ingest session's derived work; a failure becomes an error saying which step
+ * failed, for which documents, and the database's reason (never SQL text or parameter values). The
+ * documents are committed: the session stays open and the step runs again at the next read or load.
+ */
+async function sessionStep<T>(work: SessionWork, step: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    // The store's own errors (a damaged or closed database) already say what failed.
+    if (CaeError.isInstance(error)) throw error;
+    const ids = [...work.written];
+    const named = ids.slice(0, NAMED_DOCUMENTS).join(', ');
+    const more = ids.length > NAMED_DOCUMENTS ? ` and ${ids.length - NAMED_DOCUMENTS} more` : '';
+    const documents =
+      ids.length === 0 ? 'its documents' : `document${ids.length === 1 ? '' : 's'} ${named}${more}`;
+    throw new CaeError(
+      'internal',
+      `the ingest session's derived work failed while ${step} for ${documents}: ${databaseReason(error)}. ` +
+        'The documents are stored; the work is retried at the next read or load.',
+      { statusCode: 503, isRetryable: true, cause: error },
+    );
+  }
+}
+
 /** Clauses whose postings are written (the BM25 collection size). */
 async function indexedClauseCount(executor: StoreExecutor): Promise<number> {
   const rows = await queryRows<{ n: number | string | null }>(
@@ -80,8 +124,7 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
   let settled = false;
 
   /** The open ingest session: bulk mode kept across consecutive loads until idle or a read. */
-  let session: { bulk: { documents: Set<string>; clauses: number }; timer: NodeJS.Timeout | null } | null =
-    null;
+  let session: { bulk: SessionWork; timer: NodeJS.Timeout | null } | null = null;
   /** Loads running in the session now. */
   const active = new Set<Promise<unknown>>();
   /** The session's derived work in flight. */
@@ -91,7 +134,7 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
 
   const openSession = async () => {
     const info = await context.currentEmbedding();
-    const bulk = { documents: new Set<string>(), clauses: 0 };
+    const bulk = { documents: new Set<string>(), written: new Set<string>(), clauses: 0 };
     // Documents a crashed bulk load left unindexed are indexed first.
     await db.transaction((tx) => indexPendingDocuments(tx));
     // The mark first: a crash from here on is finished by the next createStore.
@@ -114,27 +157,35 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
     context.bulk = null;
     finishing = (async () => {
       const { bulk } = open;
-      await db.transaction(async (tx) => {
-        const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
-        await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
-      });
+      await sessionStep(bulk, 'writing the keyword postings', () =>
+        db.transaction(async (tx) => {
+          const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
+          await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
+        }),
+      );
       // Each step below writes much WAL (the postings, the index's pages): checkpointed in between,
       // so the directory holds the WAL of one step at a time.
       await repository.checkpointIfDue();
       // Embeddings may have been enabled during the load (a fresh store's first embedded save):
       // their index waited for the load's end too, and their documents' edges are due all the same.
       if (await context.currentEmbedding()) {
-        await db.transaction((tx) => createVectorIndex(tx, options.hnsw));
+        await sessionStep(bulk, 'rebuilding the vector index', () =>
+          db.transaction((tx) => createVectorIndex(tx, options.hnsw)),
+        );
         await repository.checkpointIfDue();
         if (options.semanticEdges !== false && bulk.documents.size > 0) {
           const edges = options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES;
-          await db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges));
+          await sessionStep({ ...bulk, written: bulk.documents }, 'computing the semantic edges', () =>
+            db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges)),
+          );
         }
       }
-      await db.delete(storeMeta).where(eq(storeMeta.key, INGEST_SESSION_KEY));
+      await sessionStep(bulk, 'closing the session (removing its mark in store_meta)', () =>
+        db.delete(storeMeta).where(eq(storeMeta.key, INGEST_SESSION_KEY)),
+      );
       // VACUUM below writes much WAL of its own (the pages it marks all-visible).
       await repository.checkpointIfDue();
-      await repository.optimize();
+      await sessionStep(bulk, 'refreshing the statistics', () => repository.optimize());
     })()
       .catch((error: unknown) => {
         // The derived work failed: the session stays open (its mark is still in store_meta), so the
@@ -216,7 +267,8 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
           JOIN clause_embeddings e ON e.clause_id = c.id
           WHERE NOT EXISTS (SELECT 1 FROM semantic_edges s WHERE s.source_id = c.id OR s.target_id = c.id)`,
       ).catch(() => [] as { id: string }[]);
-      session = { bulk: { documents: new Set(pending.map((row) => row.id)), clauses: 1 }, timer: null };
+      const documents = new Set(pending.map((row) => row.id));
+      session = { bulk: { documents, written: new Set(documents), clauses: 1 }, timer: null };
       context.bulk = session.bulk;
       await finishSession();
       return true;
