@@ -302,6 +302,64 @@ describe('coordinated predicates in contract sentences', () => {
   });
 });
 
+describe('members coordinated with a tensed verb or a dependent clause', () => {
+  it('reads "and agrees to repay" after a statement as declarative (MOOD.COORDINATED_TENSED_PREDICATE)', () => {
+    const text = 'The Lender waives the fee, and agrees to extend the term.';
+    const member = holding(compile(text), 'agrees to extend');
+    expect(member?.interpersonal.mood).toBe('declarative');
+    expect(rule(member)).toBe('MOOD.COORDINATED_TENSED_PREDICATE');
+    const off = holding(compile(text, ['MOOD.COORDINATED_TENSED_PREDICATE']), 'agrees to extend');
+    expect(off?.interpersonal.mood).toBe('fragment');
+    // Hung on a past Finite in a dependent clause, the "-s" member is the main clause's.
+    const past = holding(
+      compile('The Seller is liable as if the Agent had signed the deed itself and agrees to pay the fees.'),
+      'agrees to pay',
+    );
+    expect(past?.interpersonal.mood).toBe('declarative');
+  });
+
+  it("reads a base verb sharing a that-clause's modal as indicative (MOOD.COORDINATED_DEPENDENT)", () => {
+    const text =
+      'The Tenant agrees that this lease shall bind its heirs and inure to the benefit of the Owner.';
+    const member = holding(compile(text), 'inure to the benefit');
+    expect(member?.interpersonal.mood).toBe('indicative');
+    expect(rule(member)).toBe('MOOD.COORDINATED_DEPENDENT');
+    const off = holding(compile(text, ['MOOD.COORDINATED_DEPENDENT']), 'inure to the benefit');
+    expect(off?.interpersonal.mood).toBe('declarative');
+    // A modal in the main clause may be the one shared: left to MOOD.COORDINATED_PREDICATE.
+    const both = holding(
+      compile(
+        'The Tenant shall ensure that the lease shall bind its heirs and inure to the benefit of the Owner.',
+      ),
+      'inure to the benefit',
+    );
+    expect(rule(both)).toBe('MOOD.COORDINATED_PREDICATE');
+  });
+
+  it('reads "and fails to cure" after an if-clause as indicative, and leaves a member of an infinitive', () => {
+    const text =
+      'Either party may end this lease if the other party breaches it and fails to cure the breach.';
+    const member = holding(compile(text), 'fails to cure');
+    expect(member?.interpersonal.mood).toBe('indicative');
+    expect(rule(member)).toBe('MOOD.COORDINATED_DEPENDENT');
+    expect(holding(compile(text, ['MOOD.COORDINATED_DEPENDENT']), 'fails to cure')?.interpersonal.mood).toBe(
+      'fragment',
+    );
+    const infinitive = holding(
+      compile(
+        'The Bank reports any weakness which could affect its ability to record, process, and report the data.',
+      ),
+      'report the data',
+    );
+    expect(rule(infinitive)).not.toBe('MOOD.COORDINATED_DEPENDENT');
+    const listed = holding(
+      compile('The Supplier agrees that it shall either repair the goods or (ii) replace them.'),
+      'replace them',
+    );
+    expect(rule(listed)).not.toBe('MOOD.COORDINATED_DEPENDENT');
+  });
+});
+
 describe('pairs of verbs of declaration', () => {
   it.each([
     ['Licensee represents and warrants that it owns the Software.', 'represents and warrants'],

@@ -1,12 +1,18 @@
 import type { Mood, Premise, Syntactic, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  COORDINATED_DEPENDENT,
   COORDINATED_INFINITIVE,
   COORDINATED_PREDICATE,
+  COORDINATED_TENSED_PREDICATE,
+  coordinatedDependentMood,
+  coordinatedDependentVerdict,
   coordinatedInfinitiveMood,
   coordinatedInfinitiveVerdict,
   coordinatedPredicateMood,
   coordinatedPredicateVerdict,
+  coordinatedTensedMood,
+  coordinatedTensedVerdict,
 } from './coordinated-predicate';
 import {
   ADDRESS_FUNCTION_WORDS,
@@ -992,6 +998,24 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  */
 export const MOOD_RULES: readonly MoodRule[] = [
   {
+    id: COORDINATED_DEPENDENT,
+    // "agrees | that this lease shall bind its heirs | and inure to the benefit of the Buyer": a base verb
+    // coordinated with a dependent clause's modal verb, where the main clause's Finite takes no base
+    // form, is a member of the dependent clause: indicative like it (coordinated-predicate.ts).
+    when: (clause) => coordinatedDependentMood(clause),
+    decide: (clause) => coordinatedDependentVerdict(clause),
+    examples: [
+      {
+        text: 'The Tenant agrees that this lease shall bind its heirs and inure to the benefit of the Owner.',
+        mood: 'indicative',
+      },
+      {
+        text: 'The Seller warrants that the goods will match the sample and meet the stated grade.',
+        mood: 'indicative',
+      },
+    ],
+  },
+  {
     id: COORDINATED_INFINITIVE,
     // "... to register the mark | or assist the Seller in doing so": a coordinated member after a
     // dependent to-infinitive is non-finite like it (coordinated-predicate.ts).
@@ -1022,6 +1046,18 @@ export const MOOD_RULES: readonly MoodRule[] = [
         text: 'The Agent agrees: (i) to collect the rent; and (ii) to keep the books and then pay the balance to the Owner.',
         mood: 'fragment',
       },
+    ],
+  },
+  {
+    id: COORDINATED_TENSED_PREDICATE,
+    // "The Maker pays the fees, | and agrees to repay the loan": a coordinated member opening with an
+    // "-s" verb in which no Finite was found ("agrees to repay" ends in a base form) shares the Subject
+    // of the stating clause before it; the "-s" verb is its Finite (coordinated-predicate.ts).
+    when: (clause) => coordinatedTensedMood(clause),
+    decide: (clause) => coordinatedTensedVerdict(clause),
+    examples: [
+      { text: 'The Maker pays the fees, and agrees to repay the loan.', mood: 'declarative' },
+      { text: 'The Lender waives the fee, and agrees to extend the term.', mood: 'declarative' },
     ],
   },
   {
