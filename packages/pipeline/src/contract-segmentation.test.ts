@@ -360,6 +360,30 @@ describe('members coordinated with a tensed verb or a dependent clause', () => {
   });
 });
 
+describe('infinitive runs with adverbs, a phrase or a particle (SEGMENT.INFINITIVE_RUN_ADJUNCTS)', () => {
+  it('keeps "to enter into and fully perform this lease" in one clause, on the parse and the word order', () => {
+    for (const text of [
+      'The Tenant has full power to enter into and fully perform this lease.',
+      'The Tenant shall have full power to enter into and fully perform this lease.',
+    ]) {
+      expect(holding(compile(text), 'fully perform')?.text).toContain('to enter into and fully perform');
+      const off = compile(text, ['SEGMENT.INFINITIVE_RUN_ADJUNCTS']);
+      expect(holding(off, 'fully perform')?.text).not.toContain('to enter');
+    }
+  });
+
+  it('keeps "to promptly and in good faith negotiate and sign" one statement, no commands', () => {
+    const text = 'The parties shall proceed to promptly and in good faith negotiate and sign a lease.';
+    const clauses = compile(text);
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.interpersonal.mood).toBe('declarative');
+    const off = compile(text, ['SEGMENT.INFINITIVE_RUN_ADJUNCTS']);
+    expect(off.map((clause) => clause.interpersonal.mood)).toContain('imperative');
+    // A member with an object before it is left to the mood rows.
+    expect(compile('The Agent shall collect the rent in cash and remit it to the Owner.')).toHaveLength(2);
+  });
+});
+
 describe('pairs of verbs of declaration', () => {
   it.each([
     ['Licensee represents and warrants that it owns the Software.', 'represents and warrants'],
