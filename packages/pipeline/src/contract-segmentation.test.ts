@@ -384,6 +384,20 @@ describe('infinitive runs with adverbs, a phrase or a particle (SEGMENT.INFINITI
   });
 });
 
+describe('labels of attached documents (MOOD.ATTACHMENT_LABEL)', () => {
+  it('reads "EXHIBIT A" on a line of its own as a fragment, not a command', () => {
+    const text = 'The Seller shall deliver the goods.\n\nEXHIBIT A\n\nThe goods are listed here.';
+    const label = holding(compile(text), 'EXHIBIT A');
+    expect(label?.interpersonal.mood).toBe('fragment');
+    expect(rule(label)).toBe('MOOD.ATTACHMENT_LABEL');
+    expect(holding(compile(text, ['MOOD.ATTACHMENT_LABEL']), 'EXHIBIT A')?.interpersonal.mood).toBe(
+      'imperative',
+    );
+    // A lower-case word after the number: a command to schedule something.
+    expect(rule(compile('Schedule 6 meetings a year.')[0])).not.toBe('MOOD.ATTACHMENT_LABEL');
+  });
+});
+
 describe('pairs of verbs of declaration', () => {
   it.each([
     ['Licensee represents and warrants that it owns the Software.', 'represents and warrants'],
