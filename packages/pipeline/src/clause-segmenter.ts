@@ -4,7 +4,13 @@ import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { MODAL_FORMS, S_CLITICS, wordSet } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
-import { findVerbalGroups, isSubjectLike, type TokenArrays, type VerbalGroup } from './verbal-group';
+import {
+  findVerbalGroups,
+  infinitiveRunBefore,
+  isSubjectLike,
+  type TokenArrays,
+  type VerbalGroup,
+} from './verbal-group';
 
 /** A clause found by the segmenter, over document token indices. */
 export interface ClauseSegment {
@@ -402,6 +408,17 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       activeSegment.group = { ...clauseGroup, end: group.end };
       continue;
     }
+    if (
+      !ruleOff(tokens, 'SEGMENT.INFINITIVE_RUN_ADJUNCTS') &&
+      activeSegment.group !== null &&
+      adjunctInfinitiveMember(tokens, group, from)
+    ) {
+      // SEGMENT.INFINITIVE_RUN_ADJUNCTS: "shall proceed to diligently and in good faith negotiate and
+      // sign a lease", "to enter into and fully perform this lease": a member of the to-infinitive's run,
+      // with adverbs, a prepositional phrase or a particle in the run: the clause's own group.
+      activeSegment.group = { ...activeSegment.group, end: group.end };
+      continue;
+    }
     const reportingStart = ruleOff(tokens, 'SEGMENT.QUOTATION_THEN_REPORTING')
       ? -1
       : reportingAfterQuotation(tokens, from, previous.end, group);
@@ -632,6 +649,19 @@ function infinitiveRunEnd(tokens: TokenArrays, clauseGroup: VerbalGroup, previou
     if (lower[index] === 'to' && pos[index + 1] === 'VERB' && lower[index + 1] === lemmas[index + 1])
       return true;
   return false;
+}
+
+/**
+ * SEGMENT.INFINITIVE_RUN_ADJUNCTS (see segmentClauses): `group` is a bare verb, with only adverbs
+ * before it in the group and no auxiliary, that `infinitiveRunBefore` reads as a member of a
+ * to-infinitive's run, not before the sentence's first token `from` ("to diligently and in good faith negotiate", "to enter
+ * into and fully perform").
+ */
+function adjunctInfinitiveMember(tokens: TokenArrays, group: VerbalGroup, from: number): boolean {
+  const { pos } = tokens;
+  if (group.infinitive || pos[group.head] !== 'VERB' || group.end !== group.head + 1) return false;
+  for (let index = group.start; index < group.head; index += 1) if (pos[index] !== 'ADV') return false;
+  return infinitiveRunBefore(tokens, group.head, from);
 }
 
 /**

@@ -302,6 +302,102 @@ describe('coordinated predicates in contract sentences', () => {
   });
 });
 
+describe('members coordinated with a tensed verb or a dependent clause', () => {
+  it('reads "and agrees to repay" after a statement as declarative (MOOD.COORDINATED_TENSED_PREDICATE)', () => {
+    const text = 'The Lender waives the fee, and agrees to extend the term.';
+    const member = holding(compile(text), 'agrees to extend');
+    expect(member?.interpersonal.mood).toBe('declarative');
+    expect(rule(member)).toBe('MOOD.COORDINATED_TENSED_PREDICATE');
+    const off = holding(compile(text, ['MOOD.COORDINATED_TENSED_PREDICATE']), 'agrees to extend');
+    expect(off?.interpersonal.mood).toBe('fragment');
+    // Hung on a past Finite in a dependent clause, the "-s" member is the main clause's.
+    const past = holding(
+      compile('The Seller is liable as if the Agent had signed the deed itself and agrees to pay the fees.'),
+      'agrees to pay',
+    );
+    expect(past?.interpersonal.mood).toBe('declarative');
+  });
+
+  it("reads a base verb sharing a that-clause's modal as indicative (MOOD.COORDINATED_DEPENDENT)", () => {
+    const text =
+      'The Tenant agrees that this lease shall bind its heirs and inure to the benefit of the Owner.';
+    const member = holding(compile(text), 'inure to the benefit');
+    expect(member?.interpersonal.mood).toBe('indicative');
+    expect(rule(member)).toBe('MOOD.COORDINATED_DEPENDENT');
+    const off = holding(compile(text, ['MOOD.COORDINATED_DEPENDENT']), 'inure to the benefit');
+    expect(off?.interpersonal.mood).toBe('declarative');
+    // A modal in the main clause may be the one shared: left to MOOD.COORDINATED_PREDICATE.
+    const both = holding(
+      compile(
+        'The Tenant shall ensure that the lease shall bind its heirs and inure to the benefit of the Owner.',
+      ),
+      'inure to the benefit',
+    );
+    expect(rule(both)).toBe('MOOD.COORDINATED_PREDICATE');
+  });
+
+  it('reads "and fails to cure" after an if-clause as indicative, and leaves a member of an infinitive', () => {
+    const text =
+      'Either party may end this lease if the other party breaches it and fails to cure the breach.';
+    const member = holding(compile(text), 'fails to cure');
+    expect(member?.interpersonal.mood).toBe('indicative');
+    expect(rule(member)).toBe('MOOD.COORDINATED_DEPENDENT');
+    expect(holding(compile(text, ['MOOD.COORDINATED_DEPENDENT']), 'fails to cure')?.interpersonal.mood).toBe(
+      'fragment',
+    );
+    const infinitive = holding(
+      compile(
+        'The Bank reports any weakness which could affect its ability to record, process, and report the data.',
+      ),
+      'report the data',
+    );
+    expect(rule(infinitive)).not.toBe('MOOD.COORDINATED_DEPENDENT');
+    const listed = holding(
+      compile('The Supplier agrees that it shall either repair the goods or (ii) replace them.'),
+      'replace them',
+    );
+    expect(rule(listed)).not.toBe('MOOD.COORDINATED_DEPENDENT');
+  });
+});
+
+describe('infinitive runs with adverbs, a phrase or a particle (SEGMENT.INFINITIVE_RUN_ADJUNCTS)', () => {
+  it('keeps "to enter into and fully perform this lease" in one clause, on the parse and the word order', () => {
+    for (const text of [
+      'The Tenant has full power to enter into and fully perform this lease.',
+      'The Tenant shall have full power to enter into and fully perform this lease.',
+    ]) {
+      expect(holding(compile(text), 'fully perform')?.text).toContain('to enter into and fully perform');
+      const off = compile(text, ['SEGMENT.INFINITIVE_RUN_ADJUNCTS']);
+      expect(holding(off, 'fully perform')?.text).not.toContain('to enter');
+    }
+  });
+
+  it('keeps "to promptly and in good faith negotiate and sign" one statement, no commands', () => {
+    const text = 'The parties shall proceed to promptly and in good faith negotiate and sign a lease.';
+    const clauses = compile(text);
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]?.interpersonal.mood).toBe('declarative');
+    const off = compile(text, ['SEGMENT.INFINITIVE_RUN_ADJUNCTS']);
+    expect(off.map((clause) => clause.interpersonal.mood)).toContain('imperative');
+    // A member with an object before it is left to the mood rows.
+    expect(compile('The Agent shall collect the rent in cash and remit it to the Owner.')).toHaveLength(2);
+  });
+});
+
+describe('labels of attached documents (MOOD.ATTACHMENT_LABEL)', () => {
+  it('reads "EXHIBIT A" on a line of its own as a fragment, not a command', () => {
+    const text = 'The Seller shall deliver the goods.\n\nEXHIBIT A\n\nThe goods are listed here.';
+    const label = holding(compile(text), 'EXHIBIT A');
+    expect(label?.interpersonal.mood).toBe('fragment');
+    expect(rule(label)).toBe('MOOD.ATTACHMENT_LABEL');
+    expect(holding(compile(text, ['MOOD.ATTACHMENT_LABEL']), 'EXHIBIT A')?.interpersonal.mood).toBe(
+      'imperative',
+    );
+    // A lower-case word after the number: a command to schedule something.
+    expect(rule(compile('Schedule 6 meetings a year.')[0])).not.toBe('MOOD.ATTACHMENT_LABEL');
+  });
+});
+
 describe('pairs of verbs of declaration', () => {
   it.each([
     ['Licensee represents and warrants that it owns the Software.', 'represents and warrants'],

@@ -1,5 +1,5 @@
 import type { Mood, Premise, Syntactic } from '@cae/core';
-import { COORDINATORS } from './lexicons/mood-lexicon';
+import { COORDINATORS, MODAL_OR_DO, RELATIVE_MARKERS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
@@ -7,9 +7,17 @@ import type { MoodClause, MoodVerdict } from './mood-classifier';
 export const COORDINATED_PREDICATE = 'MOOD.COORDINATED_PREDICATE';
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const COORDINATED_INFINITIVE = 'MOOD.COORDINATED_INFINITIVE';
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_TENSED_PREDICATE = 'MOOD.COORDINATED_TENSED_PREDICATE';
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_DEPENDENT = 'MOOD.COORDINATED_DEPENDENT';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
 const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
+const ELLIPTED_DEPENDENT: Premise = {
+  label: 'subject_position',
+  value: 'ellipted (coordinated with a dependent clause)',
+};
 const ELLIPTED_TO: Premise = { label: 'subject_position', value: 'none (coordinated with a to-infinitive)' };
 
 /** A clause that opens with a coordinator and has no Finite: a coordinated predicate ("and pay the costs"). */
@@ -24,8 +32,8 @@ function coordinatedWithoutFinite(clause: Syntactic): boolean {
   );
 }
 
-/** The clause's first word after the coordinator, punctuation and a list enumerator is a base-form verb. */
-function opensWithBaseVerb(clause: Syntactic): boolean {
+/** Index of the clause's first word after the coordinator, punctuation and a list enumerator ("(b)"). */
+function firstWordAfterCoordinator(clause: Syntactic): number {
   const { tokens } = clause;
   let index = 0;
   while (
@@ -41,8 +49,25 @@ function opensWithBaseVerb(clause: Syntactic): boolean {
     ENUMERATOR_WORD.test(lower(index + 1))
   )
     index += 3;
-  const token = tokens[index];
-  return token !== undefined && token.pos === 'VERB' && lower(index) === token.lemma;
+  return index;
+}
+
+/** The clause's first word after the coordinator, punctuation and a list enumerator is a base-form verb. */
+function opensWithBaseVerb(clause: Syntactic): boolean {
+  const index = firstWordAfterCoordinator(clause);
+  const token = clause.tokens[index];
+  return token !== undefined && token.pos === 'VERB' && token.text.toLowerCase() === token.lemma;
+}
+
+/**
+ * The clause's first word after the coordinator (and a list enumerator) is a verb in its tensed "-s"
+ * form ("and agrees to repay"): a form that is never a base form, participle or "-ing" form.
+ */
+function opensWithTensedVerb(clause: Syntactic): boolean {
+  const token = clause.tokens[firstWordAfterCoordinator(clause)];
+  if (token === undefined || token.pos !== 'VERB') return false;
+  const word = token.text.toLowerCase();
+  return word !== token.lemma && word.endsWith('s') && !token.lemma.endsWith('s');
 }
 
 /** The clause opens (past punctuation, a coordinator and a list label) with "to" and a verb. */
@@ -116,6 +141,175 @@ export function coordinatedPredicateVerdict(clause: MoodClause, found: string): 
   }
   premises.push(ELLIPTED_TO);
   return { mood: 'fragment', confidence: 0.6, premises };
+}
+
+/**
+ * The clause's coordinator is part of a hyphenated word broken at a line end ("cease- | and-desist
+ * order"): no member of a coordination.
+ */
+function hyphenatedCoordinator(clause: Syntactic): boolean {
+  const { tokens } = clause;
+  const at = tokens.findIndex((token) => token.pos === 'CCONJ');
+  const next = tokens[at + 1];
+  return at >= 0 && next !== undefined && next.text === '-' && next.start === tokens[at]?.end;
+}
+
+/**
+ * The earlier clause of the same sentence that holds the word the parse hangs the member's first verb
+ * on (its `conj` head), past the sentence's other clauses; undefined when the head is in no earlier
+ * clause of the sentence, or when the verb is not a tensed "-s" form (`tensed`) or a base form.
+ */
+function coordinatedWith(clause: MoodClause, tensed: boolean): Syntactic | undefined {
+  const { previous } = clause;
+  if (previous === undefined) return undefined;
+  const { syntactic } = clause.view;
+  if (!coordinatedWithoutFinite(syntactic) || hyphenatedCoordinator(syntactic)) return undefined;
+  if (tensed ? !opensWithTensedVerb(syntactic) : !opensWithBaseVerb(syntactic)) return undefined;
+  const head = syntactic.tokens[firstWordAfterCoordinator(syntactic)]?.headStart ?? null;
+  if (head === null) return undefined;
+  for (let back = previous.length - 1; back >= 0; back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.sentenceIndex !== syntactic.sentenceIndex) return undefined;
+    if (head >= earlier.start && head < earlier.end) return earlier;
+  }
+  return undefined;
+}
+
+/**
+ * MOOD.COORDINATED_TENSED_PREDICATE: "The Maker pays the fees, | and agrees to repay the loan": a
+ * clause that opens with a coordinator and then a verb in its tensed "-s" form, but in which no Finite
+ * was found (the verbal group "agrees to repay" has its base-form head last, and no Subject before it),
+ * so that the rows after this one read it as a fragment, is the second member of a coordinated predicate
+ * when the parse hangs the verb on a main (independent or paratactic) clause with a Subject before its
+ * Finite: its own Finite is the "-s" verb, its Subject the first member's (ellipsis): declarative. Hung
+ * on a dependent clause ("if the other party breaches | and fails to cure"), MOOD.COORDINATED_DEPENDENT
+ * reads it.
+ */
+export function coordinatedTensedMood(clause: MoodClause): boolean {
+  const earlier = coordinatedWith(clause, true);
+  if (earlier === undefined) return false;
+  if (earlier.dependency !== 'independent' && earlier.dependency !== 'paratactic') return false;
+  if (coordinatedWithoutFinite(earlier) || !subjectBeforeFinite(earlier)) return false;
+  return clause.after(COORDINATED_TENSED_PREDICATE).verdict.mood === 'fragment';
+}
+
+/** MOOD.COORDINATED_TENSED_PREDICATE's verdict: declarative, its Subject ellipted. */
+export function coordinatedTensedVerdict(clause: MoodClause): MoodVerdict {
+  const { verdict } = clause.after(COORDINATED_TENSED_PREDICATE);
+  const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
+  premises.push(ELLIPTED);
+  return { mood: 'declarative', confidence: 0.6, premises };
+}
+
+/** The clause's Finite is a modal or "do" form, which takes a base-form verb ("shall bind", "does pay"). */
+function modalFinite(clause: Syntactic): boolean {
+  const finite = clause.tokens.find((token) => token.isFinite);
+  return finite !== undefined && MODAL_OR_DO.has(finite.text.toLowerCase());
+}
+
+/**
+ * A subordinator or relative word ("that", "if", "which") comes before the clause's Finite: it shows
+ * itself a dependent clause (a parenthesis the segmenter left dependent does not).
+ */
+function opensDependent(clause: Syntactic): boolean {
+  for (const token of clause.tokens) {
+    if (token.isFinite) return false;
+    const word = token.text.toLowerCase();
+    if (token.pos === 'SCONJ' || SUBORDINATORS.has(word) || RELATIVE_MARKERS.has(word)) return true;
+  }
+  return false;
+}
+
+/** The clause's Finite, lower-cased ('' without one). */
+function finiteWord(clause: Syntactic): string {
+  return clause.tokens.find((token) => token.isFinite)?.text.toLowerCase() ?? '';
+}
+
+/** The clause opens (past a coordinator) with a list enumerator in parentheses ("or (ii) make changes"). */
+function opensEnumerated(clause: Syntactic): boolean {
+  const { tokens } = clause;
+  let index = 0;
+  while (index < tokens.length && tokens[index]?.pos === 'CCONJ') index += 1;
+  return tokens[index]?.text === '(' && firstWordAfterCoordinator(clause) === index + 3;
+}
+
+/** The clause holds a list enumerator in parentheses ("(i) defend the claim"). */
+function enumerated(clause: Syntactic): boolean {
+  const { tokens } = clause;
+  return tokens.some(
+    (token, index) =>
+      token.text === '(' &&
+      tokens[index + 2]?.text === ')' &&
+      ENUMERATOR_WORD.test(tokens[index + 1]?.text.toLowerCase() ?? ''),
+  );
+}
+
+/**
+ * The member's verb hangs on a to-infinitive inside the dependent clause ("which could affect the
+ * ability to record, process, | and report the data"): it is a member of the infinitive, not of the
+ * clause's modal.
+ */
+function infinitiveBeforeHead(dependent: Syntactic, member: Syntactic): boolean {
+  const head = member.tokens[firstWordAfterCoordinator(member)]?.headStart ?? null;
+  const finite = dependent.tokens.findIndex((token) => token.isFinite);
+  for (let index = Math.max(finite, 0); index < dependent.tokens.length; index += 1) {
+    const token = dependent.tokens[index];
+    if (token === undefined || head === null || token.start >= head) break;
+    if (token.text.toLowerCase() === 'to' && token.pos === 'PART') return true;
+  }
+  return false;
+}
+
+/** The nearest main (independent or paratactic, finite) clause of the sentence before `dependent`. */
+function mainClauseBefore(clause: MoodClause, dependent: Syntactic): Syntactic | undefined {
+  const previous = clause.previous ?? [];
+  for (let back = previous.indexOf(dependent) - 1; back >= 0; back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.sentenceIndex !== dependent.sentenceIndex) return undefined;
+    if (earlier.dependency !== 'independent' && earlier.dependency !== 'paratactic') continue;
+    if (!coordinatedWithoutFinite(earlier)) return earlier;
+  }
+  return undefined;
+}
+
+/**
+ * MOOD.COORDINATED_DEPENDENT: "The Tenant agrees | that this lease shall bind its heirs | and inure to
+ * the benefit of the Buyer", "if the other party breaches this Agreement | and fails to cure the breach":
+ * a clause that opens with a coordinator and a verb, has no Finite, and that the parse hangs on a
+ * dependent (hypotactic or embedded) clause with a Subject before its Finite is a member of that clause:
+ * dependent too, `indicative` like it, not a statement sharing the main clause's Subject nor a fragment.
+ * A tensed "-s" verb ("fails") is its own Finite. A base verb ("inure") shares the dependent clause's
+ * Finite, so that one must be a modal or "do" form ("shall bind") and the main clause's Finite one that
+ * takes no base form ("agrees"); where the main clause has a modal too ("shall ensure that ... shall
+ * bind ... and inure") either could be shared, and the row leaves the clause to
+ * MOOD.COORDINATED_PREDICATE.
+ */
+export function coordinatedDependentMood(clause: MoodClause): boolean {
+  const { syntactic } = clause.view;
+  const dependentOf = (earlier: Syntactic | undefined) =>
+    earlier !== undefined &&
+    (earlier.dependency === 'hypotactic' || earlier.dependency === 'embedded') &&
+    subjectBeforeFinite(earlier) &&
+    opensDependent(earlier) &&
+    (!opensEnumerated(syntactic) || enumerated(earlier));
+  // A tensed "-s" member agrees with a present "-s" Finite ("breaches | and fails", "is | or fails"),
+  // not with a past or modal one ("as if Provider had performed the Services | and agrees to pay").
+  const tensed = coordinatedWith(clause, true);
+  if (dependentOf(tensed) && finiteWord(tensed as Syntactic).endsWith('s')) return true;
+  const base = coordinatedWith(clause, false);
+  if (base === undefined || !dependentOf(base) || !modalFinite(base)) return false;
+  if (infinitiveBeforeHead(base, syntactic)) return false;
+  const main = mainClauseBefore(clause, base);
+  if (main === undefined) return false;
+  return main.tokens.some((token) => token.isFinite) && !modalFinite(main);
+}
+
+/** MOOD.COORDINATED_DEPENDENT's verdict: indicative like the dependent clause, its Subject ellipted. */
+export function coordinatedDependentVerdict(clause: MoodClause): MoodVerdict {
+  const { verdict } = clause.after(COORDINATED_DEPENDENT);
+  const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
+  premises.push(ELLIPTED_DEPENDENT);
+  return { mood: 'indicative', confidence: 0.6, premises };
 }
 
 /**

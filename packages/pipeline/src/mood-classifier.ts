@@ -1,18 +1,25 @@
 import type { Mood, Premise, Syntactic, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  COORDINATED_DEPENDENT,
   COORDINATED_INFINITIVE,
   COORDINATED_PREDICATE,
+  COORDINATED_TENSED_PREDICATE,
+  coordinatedDependentMood,
+  coordinatedDependentVerdict,
   coordinatedInfinitiveMood,
   coordinatedInfinitiveVerdict,
   coordinatedPredicateMood,
   coordinatedPredicateVerdict,
+  coordinatedTensedMood,
+  coordinatedTensedVerdict,
 } from './coordinated-predicate';
 import {
   ADDRESS_FUNCTION_WORDS,
   ADDRESS_LABELS,
   ADDRESS_WORDS,
   ADJECTIVE_VERBS,
+  ATTACHMENT_WORDS,
   CAUSEE_PRONOUNS,
   CLOSING_FORMULAS,
   COMMAND_ADVERBS,
@@ -409,6 +416,30 @@ const HAS_DIGIT = /[0-9]/;
  * code ("L-1520"); a longer number is a registration or account number.
  */
 const POSTCODE = /^(?:[0-9]{5,6}(?:-[0-9]{4})?|[A-Z]{1,2}-?[0-9]{4,5})$/;
+
+/** The label of an attached document: a letter, a roman or arabic number, or a numbered section ("6.1"). */
+const ATTACHMENT_LABEL = /^(?:[A-Z]|[IVX]+|[0-9]+(?:\.[0-9]+)*|[A-Z]-?[0-9]+)$/;
+
+/**
+ * MOOD.ATTACHMENT_LABEL: the clause opens with a capitalised word that names an attached document
+ * ("EXHIBIT", "Schedule") and its label ("A", "6.1", "II"), and no lower-case word follows the label
+ * ("Exhibit A - Trademark License Agreement", "SCHEDULE A TO TRADEMARK ASSIGNMENT", not "Schedule 6
+ * meetings a year"); no modal or finite "be" in the line.
+ */
+function attachmentLabel(view: ClauseView): boolean {
+  const { lower, pos } = view;
+  const tokens = view.syntactic.tokens;
+  let first = 0;
+  while (first < lower.length && pos[first] === 'PUNCT') first += 1;
+  if (!ATTACHMENT_WORDS.has(lower[first] ?? '') || !/^[A-Z]/.test(tokens[first]?.text ?? '')) return false;
+  if (!ATTACHMENT_LABEL.test(tokens[first + 1]?.text ?? '')) return false;
+  for (let index = first + 2; index < lower.length; index += 1) {
+    const word = lower[index] ?? '';
+    if (MODAL_FORMS.has(word) || FINITE_BE_FORMS.has(word)) return false;
+    if (/^[a-z]/.test(tokens[index]?.text ?? '')) return false;
+  }
+  return true;
+}
 
 /**
  * MOOD.ADDRESS_LINE: a line of a postal address or of a notice block ("Suite 400, 12 Harbor Road",
@@ -1092,6 +1123,24 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  */
 export const MOOD_RULES: readonly MoodRule[] = [
   {
+    id: COORDINATED_DEPENDENT,
+    // "agrees | that this lease shall bind its heirs | and inure to the benefit of the Buyer": a base verb
+    // coordinated with a dependent clause's modal verb, where the main clause's Finite takes no base
+    // form, is a member of the dependent clause: indicative like it (coordinated-predicate.ts).
+    when: (clause) => coordinatedDependentMood(clause),
+    decide: (clause) => coordinatedDependentVerdict(clause),
+    examples: [
+      {
+        text: 'The Tenant agrees that this lease shall bind its heirs and inure to the benefit of the Owner.',
+        mood: 'indicative',
+      },
+      {
+        text: 'The Seller warrants that the goods will match the sample and meet the stated grade.',
+        mood: 'indicative',
+      },
+    ],
+  },
+  {
     id: COORDINATED_INFINITIVE,
     // "... to register the mark | or assist the Seller in doing so": a coordinated member after a
     // dependent to-infinitive is non-finite like it (coordinated-predicate.ts).
@@ -1125,6 +1174,18 @@ export const MOOD_RULES: readonly MoodRule[] = [
     ],
   },
   {
+    id: COORDINATED_TENSED_PREDICATE,
+    // "The Maker pays the fees, | and agrees to repay the loan": a coordinated member opening with an
+    // "-s" verb in which no Finite was found ("agrees to repay" ends in a base form) shares the Subject
+    // of the stating clause before it; the "-s" verb is its Finite (coordinated-predicate.ts).
+    when: (clause) => coordinatedTensedMood(clause),
+    decide: (clause) => coordinatedTensedVerdict(clause),
+    examples: [
+      { text: 'The Maker pays the fees, and agrees to repay the loan.', mood: 'declarative' },
+      { text: 'The Lender waives the fee, and agrees to extend the term.', mood: 'declarative' },
+    ],
+  },
+  {
     id: 'MOOD.HEADING',
     // A heading names what follows ("Deposit", "Paying the rent"): no move of its own, whatever its words.
     when: (clause) => clause.heading,
@@ -1132,6 +1193,22 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'DEPOSIT\n\nThe tenant pays the deposit before the first of May.', mood: 'fragment' },
       { text: '1. Payment Terms\n\nRent is due on the first day of each month.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: 'MOOD.ATTACHMENT_LABEL',
+    // "EXHIBIT A", "Schedule 6.1 - Prices": the label of an attached document names what follows; the
+    // tagger reads "Exhibit" or "Schedule" as a base verb and the line as a command.
+    // Only where the rows after this one read a command: a verbless label ("Appendix C") is theirs.
+    when: (clause) =>
+      attachmentLabel(clause.view) && clause.after('MOOD.ATTACHMENT_LABEL').verdict.mood === 'imperative',
+    decide: () => verdict('fragment', 0.8, [{ label: 'block', value: 'attachment label' }]),
+    examples: [
+      {
+        text: 'The Seller shall deliver the goods.\n\nEXHIBIT A\n\nThe goods are listed here.',
+        mood: 'fragment',
+      },
+      { text: 'Schedule 4.2 - Delivery Dates', mood: 'fragment' },
     ],
   },
   {

@@ -235,6 +235,20 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.INFINITIVE_RUN_ADJUNCTS',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The Tenant has full power to enter into and fully perform this lease.',
+        expect: 'The Tenant has full power to enter into and fully perform this lease.',
+      },
+      {
+        text: 'The parties shall proceed to promptly and in good faith negotiate and sign a lease.',
+        expect: 'The parties shall proceed to promptly and in good faith negotiate and sign a lease.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUOTATION_THEN_REPORTING',
     stage: 'word-order',
     offWith: TREE,

@@ -2,7 +2,13 @@ import type { ClauseSegment } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
 import { ruleOff } from './segment-rules';
-import { findVerbalGroups, isFiniteLexicalForm, type TokenArrays, type VerbalGroup } from './verbal-group';
+import {
+  findVerbalGroups,
+  infinitiveRunBefore,
+  isFiniteLexicalForm,
+  type TokenArrays,
+  type VerbalGroup,
+} from './verbal-group';
 
 /** The parse of a sentence, as pass 1 keeps it. */
 export interface SentenceTree extends TokenArrays {
@@ -549,6 +555,12 @@ function headsTreeClause(
     infinitiveMember(tree, index, from, to)
   )
     return false;
+  if (
+    (relation === 'conj' || relation === 'parataxis') &&
+    !ruleOff(tree, 'SEGMENT.INFINITIVE_RUN_ADJUNCTS') &&
+    infinitiveRunWithAdjuncts(tree, index, from, to)
+  )
+    return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
@@ -612,6 +624,30 @@ function infinitiveMember(tree: SentenceTree, index: number, from: number, to: n
     if (!gap) return false;
   }
   return false;
+}
+
+/**
+ * SEGMENT.INFINITIVE_RUN_ADJUNCTS on the tree: "has full power to enter into and fully perform this
+ * lease", "shall proceed to diligently and in good faith negotiate and sign a lease": a bare verb (no
+ * Subject, auxiliary or subordinator of its own) hung as `conj` or `parataxis` that is a member of a
+ * to-infinitive's run, where the run holds what SEGMENT.COORDINATED_INFINITIVE_VERBS does not pass
+ * over: adverbs or one prepositional phrase before a member ("fully perform", "in good faith
+ * negotiate"), a preposition or particle left after a member's verb ("enter into"), or coordinated
+ * adverbs right after the "to" ("to diligently and in good faith negotiate"). Going back from the verb:
+ * its adjuncts, commas and coordinators, then either another member (its particle, the verb, its
+ * adjuncts) and "to" or more separators, or adverbs and "to". The member is no clause of its own.
+ */
+function infinitiveRunWithAdjuncts(tree: SentenceTree, index: number, from: number, to: number): boolean {
+  if (tree.pos[index] !== 'VERB' || tree.lower[index] !== tree.lemmas[index]) return false;
+  for (let child = from; child < to; child += 1) {
+    if (tree.heads[child] !== index) continue;
+    if (!/^(nsubj|csubj|expl|aux|mark|cop)(:|$)/.test(tree.deprels[child] ?? '')) continue;
+    // A preposition left after the member before it ("enter into | and fully perform") that the parse
+    // hangs on this verb as its marker is that member's particle, no subordinator of this one.
+    const particle = child < index && tree.pos[child] === 'ADP' && tree.pos[child - 1] === 'VERB';
+    if (!particle) return false;
+  }
+  return infinitiveRunBefore(tree, index, from);
 }
 
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */

@@ -196,3 +196,74 @@ export function isSubjectLike(tag: Upos | undefined): boolean {
 export function isComplexPreposition(lower: readonly string[], index: number): boolean {
   return lower[index] === 'according' && lower[index + 1] === 'to';
 }
+
+/** A base-form verb at `index` (the form is its lemma). */
+function baseVerbAt(tree: TokenArrays, index: number): boolean {
+  return tree.pos[index] === 'VERB' && tree.lower[index] === tree.lemmas[index];
+}
+
+/** "to" as the infinitive marker at `index`. */
+function infinitiveToAt(tree: TokenArrays, index: number): boolean {
+  return tree.lower[index] === 'to' && tree.pos[index] === 'PART';
+}
+
+/**
+ * Back from `index` past the adjuncts that may stand before a verb inside an infinitive run: adverbs
+ * ("fully perform") and one prepositional phrase of a preposition, determiners or adjectives and a
+ * noun ("in good faith negotiate"). Returns the index before them.
+ */
+function pastPreverbalAdjuncts(tree: TokenArrays, index: number, from: number): number {
+  let at = index;
+  while (at > from && tree.pos[at] === 'ADV') at -= 1;
+  if (tree.pos[at] === 'NOUN') {
+    let probe = at - 1;
+    while (probe > from && (tree.pos[probe] === 'ADJ' || tree.pos[probe] === 'DET')) probe -= 1;
+    if (probe > from && tree.pos[probe] === 'ADP') at = probe - 1;
+    while (at > from && tree.pos[at] === 'ADV') at -= 1;
+  }
+  return at;
+}
+
+/** Back from `index` past commas and coordinators; -1 when there are none. */
+function pastSeparators(tree: TokenArrays, index: number, from: number): number {
+  let at = index;
+  while (at > from && (tree.pos[at] === 'CCONJ' || tree.lower[at] === ',')) at -= 1;
+  return at === index ? -1 : at;
+}
+
+/**
+ * SEGMENT.INFINITIVE_RUN_ADJUNCTS: the base verb at `index` is a member of a to-infinitive's run that
+ * holds what SEGMENT.COORDINATED_INFINITIVE_VERBS does not pass over: adverbs or one prepositional
+ * phrase before a member ("fully perform", "in good faith negotiate"), a preposition or particle left
+ * after a member's verb ("enter into"), or coordinated adverbs right after the "to" ("to diligently and
+ * in good faith negotiate"). Going back from the verb, not before `from`: its adjuncts, commas and
+ * coordinators, then either another member (its particle, the verb, its adjuncts) and "to" or more
+ * separators, or adverbs and "to".
+ */
+export function infinitiveRunBefore(tree: TokenArrays, index: number, from: number): boolean {
+  if (!baseVerbAt(tree, index)) return false;
+  // Whether the run holds an adjunct or a particle: a plain run ("to defend, indemnify and hold") is
+  // SEGMENT.COORDINATED_INFINITIVE_VERBS's.
+  const adjuncts = pastPreverbalAdjuncts(tree, index - 1, from);
+  let extra = adjuncts !== index - 1;
+  let at = pastSeparators(tree, adjuncts, from);
+  while (at > from) {
+    // A preposition or particle left after a member's verb ("enter into", "carry out").
+    if ((tree.pos[at] === 'ADP' || tree.pos[at] === 'ADV') && baseVerbAt(tree, at - 1)) {
+      at -= 1;
+      extra = true;
+    }
+    if (baseVerbAt(tree, at)) {
+      const before = pastPreverbalAdjuncts(tree, at - 1, from);
+      if (before !== at - 1) extra = true;
+      if (infinitiveToAt(tree, before)) return extra;
+      at = pastSeparators(tree, before, from);
+      continue;
+    }
+    // Coordinated adverbs right after the "to": "to diligently and in good faith negotiate".
+    if (tree.pos[at] !== 'ADV') return false;
+    while (at > from && tree.pos[at] === 'ADV') at -= 1;
+    return infinitiveToAt(tree, at);
+  }
+  return false;
+}

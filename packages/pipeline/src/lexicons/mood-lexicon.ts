@@ -195,6 +195,12 @@ export const ADDRESS_WORDS = set(`
 export const ADDRESS_LABELS = set('attention attn attn. telephone telefax facsimile tel phone fax');
 
 /**
+ * Words that name a document attached to a contract, written capitalised before its label on a line of
+ * their own ("EXHIBIT A", "Schedule 6.1"): MOOD.ATTACHMENT_LABEL.
+ */
+export const ATTACHMENT_WORDS = set('exhibit schedule annex appendix attachment addendum rider');
+
+/**
  * Lower-case words an address line may hold between its capitalised names and numbers ("c/o", "Bank of
  * the West", "rue de la Gare", "President and Chief Executive Officer").
  */
