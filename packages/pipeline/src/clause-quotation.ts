@@ -1,5 +1,6 @@
 import type { Upos } from '@cae/core';
-import { QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { INVERTED_REPORTING_VERBS, QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { ruleOff } from './segment-rules';
 import type { TokenArrays } from './verbal-group';
 
 /** Quotation marks, opening or closing, as tokens. */
@@ -33,6 +34,17 @@ function quotingVerbAt(tokens: TokenArrays, index: number): boolean {
 }
 
 /**
+ * SEGMENT.QUOTATION_THEN_COME: "“Stop that!” came the voice.": "come" with a nominal Subject after it
+ * reports the quotation before it as a verb of saying does. Without the rule it does not.
+ */
+function invertedComeAt(tokens: TokenArrays, index: number, end: number): boolean {
+  if (ruleOff(tokens, 'SEGMENT.QUOTATION_THEN_COME')) return false;
+  if (tokens.pos[index] !== 'VERB' || !INVERTED_REPORTING_VERBS.has(tokens.lemmas[index] ?? '')) return false;
+  const next = tokens.pos[index + 1];
+  return index + 1 < end && (next === 'DET' || next === 'NOUN' || next === 'PROPN');
+}
+
+/**
  * The reporting clause of a quotation, starting at `start` (right after the closing mark): a verb of
  * saying and then its Subject ("said the guard", "asks Mom"), or a short Subject and then the verb
  * ("I asked", "my mother says", "we both said at once"), with nothing after the verb that could be a
@@ -41,7 +53,7 @@ function quotingVerbAt(tokens: TokenArrays, index: number): boolean {
 export function reportingVerbAt(tokens: TokenArrays, start: number, end: number): number {
   const { lower, pos } = tokens;
   if (start >= end) return -1;
-  if (quotingVerbAt(tokens, start)) {
+  if (quotingVerbAt(tokens, start) || invertedComeAt(tokens, start, end)) {
     // "said the voice": the Subject after the verb.
     const next = pos[start + 1];
     if (start + 1 < end && (next === 'DET' || next === 'PROPN' || next === 'NOUN' || next === 'PRON'))

@@ -1113,3 +1113,45 @@ describe('issue 16: inversion after "so"/"thus", commands after a non-finite adj
     expect(moodOf('The only copy I can find is an old draft.')).toBe('declarative');
   });
 });
+
+describe('issue 16: a quotation before its reporting clause (real text)', () => {
+  const off = (rules: string[]) => createPipeline({ clock: () => new Date(0), disabledRules: rules });
+  const shape = (text: string, rules: string[] = []): string[] =>
+    (rules.length === 0 ? pipeline : off(rules))
+      .compile(text, { documentId: 'quote-test' })
+      .map(
+        (clause) =>
+          `${clause.syntactic.text}|${clause.syntactic.dependency}/${clause.syntactic.relation ?? '-'}`,
+      );
+
+  it.each([
+    ['“Copy that,” the pilot said.', '“Copy that,”', 'the pilot said.'],
+    ['“Roger that,” Malik said over the radio.', '“Roger that,”', 'Malik said over the radio.'],
+    ['“Are you in?” I asked.', '“Are you in?”', 'I asked.'],
+  ])('SEGMENT.TREE_QUOTATION_THEN_REPORTING: %s', (text, quote, reporting) => {
+    expect(shape(text)).toEqual([`${quote}|paratactic/quote`, `${reporting}|independent/-`]);
+    expect(moodOf(text)).toBe('declarative');
+    expect(shape(text, ['SEGMENT.TREE_QUOTATION_THEN_REPORTING'])).not.toEqual(shape(text));
+  });
+
+  it('SEGMENT.QUOTATION_THEN_COME: "came the voice" reports the quotation before it', () => {
+    const text = '“Stop that!” came the voice.';
+    expect(tagText(text).sentences).toHaveLength(1);
+    expect(shape(text)).toEqual(['“Stop that!”|paratactic/quote', 'came the voice.|independent/-']);
+    expect(moodOf(text)).toBe('declarative');
+    expect(tagText(text, { disabledRules: new Set(['SEGMENT.QUOTATION_THEN_COME']) }).sentences).toHaveLength(
+      2,
+    );
+    // "came" with no Subject after it reports nothing.
+    expect(tagText('“Stop that!” Came back later.').sentences).toHaveLength(2);
+  });
+
+  it('SPLIT.QUOTATION_THEN_PRONOUN_SAYING: "she wails" (tagged a noun) reports the quotation before it', () => {
+    const text = '“Never!” she wails.';
+    expect(tagText(text).sentences).toHaveLength(1);
+    expect(moodOf(text)).toBe('declarative');
+    expect(
+      tagText(text, { disabledRules: new Set(['SPLIT.QUOTATION_THEN_PRONOUN_SAYING']) }).sentences,
+    ).toHaveLength(2);
+  });
+});

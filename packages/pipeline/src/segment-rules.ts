@@ -251,10 +251,28 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.QUOTATION_THEN_REPORTING',
     stage: 'word-order',
-    offWith: TREE,
+    // The tree row does the same after the parse.
+    offWith: [...TREE, 'SEGMENT.TREE_QUOTATION_THEN_REPORTING'],
     examples: [
       { text: '“Are you coming?” she asked.', expect: 'she asked.' },
       { text: '“Is the shop open?” my brother wondered.', expect: 'my brother wondered.' },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_QUOTATION_THEN_REPORTING',
+    stage: 'tree',
+    examples: [
+      { text: '“Copy that,” the pilot said.', expect: 'the pilot said.' },
+      { text: '“Are you in?” I asked.', expect: 'I asked.' },
+      { text: '“Never!” she wails.', expect: 'she wails.' },
+    ],
+  },
+  {
+    id: 'SEGMENT.QUOTATION_THEN_COME',
+    stage: 'word-order',
+    examples: [
+      { text: '“Stop that!” came the voice.', expect: 'came the voice.' },
+      { text: '“Not me!” came a shout from the back.', expect: 'came a shout from the back.' },
     ],
   },
   {

@@ -4,6 +4,7 @@ import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
+import { QUOTING_VERBS } from './lexicons/mood-lexicon';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -819,7 +820,7 @@ function tagChunk(
     if (
       !gluedPunctuation(out, start, end) &&
       !touchingSplit(out, start, end, disabledRules) &&
-      !quotationThenReporting(text, out, start, end) &&
+      !quotationThenReporting(text, out, start, end, disabledRules) &&
       !listNumberThenItem(text, out, start, end, disabledRules)
     )
       splitAtLines(text, start, end, out, breaks);
@@ -870,16 +871,43 @@ const QUOTED_FINAL = new Set(['?', '!', '?!', '!?']);
  * the same sentence (it is the main clause, the quotation is projected from it); it joins the sentence
  * before. Returns true when joined.
  */
-function quotationThenReporting(text: string, out: TaggedText, start: number, end: number): boolean {
+function quotationThenReporting(
+  text: string,
+  out: TaggedText,
+  start: number,
+  end: number,
+  disabledRules?: ReadonlySet<string>,
+): boolean {
   const last = out.sentences.length - 1;
   const previous = out.sentences[last];
   if (previous === undefined || previous[1] !== start || end <= start) return false;
   if (!closesQuotation(out, start - 1) || !QUOTED_FINAL.has(out.lower[start - 2] ?? '')) return false;
   for (let at = out.ends[start - 1] ?? 0; at < (out.starts[start] ?? 0); at += 1)
     if (text.charCodeAt(at) === 10) return false;
-  if (reportingVerbAt(out, start, end) < 0) return false;
+  // SPLIT.QUOTATION_THEN_PRONOUN_SAYING: "“Never!” she wails.", where the model tags "wails" a noun: a
+  // nominative pronoun and a verb of saying, and then the end, report the quotation too. Without the
+  // rule the reporting clause is a sentence of its own.
+  if (
+    reportingVerbAt(out, start, end) < 0 &&
+    (disabledRules?.has('SPLIT.QUOTATION_THEN_PRONOUN_SAYING') === true ||
+      !pronounThenSaying(out, start, end))
+  )
+    return false;
   out.sentences[last] = [previous[0], end];
   return true;
+}
+
+/** Nominative pronouns that open a reporting clause ("she wails"): a word of saying after one is its verb. */
+const REPORTING_PRONOUNS = new Set(['i', 'he', 'she', 'we', 'they']);
+
+/**
+ * "she wails.": a nominative pronoun and a verb of saying the model tagged as a noun ("wails"), and then
+ * the sentence's end (SPLIT.QUOTATION_THEN_PRONOUN_SAYING).
+ */
+function pronounThenSaying(out: TaggedText, start: number, end: number): boolean {
+  if (!REPORTING_PRONOUNS.has(out.lower[start] ?? '')) return false;
+  if (!QUOTING_VERBS.has(out.lemmas[start + 1] ?? '')) return false;
+  return start + 2 === end || (start + 3 === end && out.pos[start + 2] === 'PUNCT');
 }
 
 /**

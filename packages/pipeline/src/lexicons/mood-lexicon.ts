@@ -77,6 +77,14 @@ export const QUOTING_VERBS = set(`
 `);
 
 /**
+ * Verbs of coming that report a quotation before them with the Subject after them ("“Stop!” came the
+ * voice"): SEGMENT.QUOTATION_THEN_COME.
+ */
+export const INVERTED_REPORTING_VERBS = set(`
+  come
+`);
+
+/**
  * Catenative verbs: with a following `to`-infinitive or -ing verb they form one verbal group complex
  * ("want to go", "started running"), not two clauses.
  */
