@@ -5,6 +5,7 @@ import type winkNLP from 'wink-nlp';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { NOMINATIVE_PRONOUNS } from './lexicons/word-classes';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -897,15 +898,12 @@ function quotationThenReporting(
   return true;
 }
 
-/** Nominative pronouns that open a reporting clause ("she wails"): a word of saying after one is its verb. */
-const REPORTING_PRONOUNS = new Set(['i', 'he', 'she', 'we', 'they']);
-
 /**
- * "she wails.": a nominative pronoun and a verb of saying the model tagged as a noun ("wails"), and then
+ * "she wails.": a nominative pronoun (it opens a reporting clause) and a verb of saying the model tagged as a noun ("wails"), and then
  * the sentence's end (SPLIT.QUOTATION_THEN_PRONOUN_SAYING).
  */
 function pronounThenSaying(out: TaggedText, start: number, end: number): boolean {
-  if (!REPORTING_PRONOUNS.has(out.lower[start] ?? '')) return false;
+  if (!NOMINATIVE_PRONOUNS.has(out.lower[start] ?? '')) return false;
   if (!QUOTING_VERBS.has(out.lemmas[start + 1] ?? '')) return false;
   return start + 2 === end || (start + 3 === end && out.pos[start + 2] === 'PUNCT');
 }
