@@ -36,10 +36,15 @@ const posSourceArg = process.argv.includes('--pos-source')
 const posSource = posSourceArg === 'wink' || posSourceArg === 'parser' ? posSourceArg : undefined;
 /** `--word-order-participants` compiles with the word-order participant analysis alone (PipelineOptions.treeParticipants false). */
 const treeParticipants = !process.argv.includes('--word-order-participants');
+/** `--disable RULE,RULE` compiles with those rules switched off, for an ablation (docs/EVALUATION.md is then not written). */
+const disabledRules = process.argv.includes('--disable')
+  ? (process.argv[process.argv.indexOf('--disable') + 1] ?? '').split(',').filter((id) => id !== '')
+  : [];
 const pipeline = createPipeline({
   clock: () => new Date(0),
   ...(posSource ? { posSource } : {}),
   ...(treeParticipants ? {} : { treeParticipants }),
+  ...(disabledRules.length > 0 ? { disabledRules } : {}),
 });
 
 function compromiseMood(text: string): Coarse {
@@ -486,7 +491,7 @@ if (mainClauses > 0)
   );
 
 if (isTest && only === null) {
-  const write = posSource === undefined && treeParticipants;
+  const write = posSource === undefined && treeParticipants && disabledRules.length === 0;
   const table = [
     '| measure | data | @cae/pipeline | compromise | target |',
     '|---|---|---|---|---|',

@@ -90,7 +90,7 @@ import {
   treePremises,
 } from './mood-tree';
 import { hasPosReading } from './pos-corrector';
-import { isFiniteLexicalForm, isSubjectLike } from './verbal-group';
+import { clauseParticipleOnAppositive, isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
 /** The mood of a clause with the rule that decided it and the facts it saw. */
 export interface MoodDecision {
@@ -1999,13 +1999,15 @@ export const MOOD_RULES: readonly MoodRule[] = [
     id: 'MOOD.COORDINATED_TENSED_VERB',
     trace: 'MOOD.ELLIPTICAL_SUBJECT',
     // "He came and left": the coordinated clause shares the Subject and its verb is tensed.
-    when: ({ view, dependency }) => {
+    when: ({ view, dependency, disabled }) => {
       const headWord = view.lower[view.head] ?? '';
       return (
         dependency === 'paratactic' &&
         headWord !== view.lemma[view.head] &&
         !headWord.endsWith('ing') &&
-        view.lower[view.head - 1] !== 'to'
+        view.lower[view.head - 1] !== 'to' &&
+        // "and (b) Beta Ltd, a company incorporated in Ohio": a participle qualifying an appositive.
+        !clauseParticipleOnAppositive(view.syntactic.tokens, view.head, disabled)
       );
     },
     decide: (clause) => verdict('declarative', 0.6, subjectOrder(clause)),

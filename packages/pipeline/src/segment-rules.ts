@@ -125,6 +125,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PARTICIPLE_ON_APPOSITIVE',
+    stage: 'word-order',
+    examples: [
+      {
+        text: 'This Agreement is entered into by and among (a) Kestrel Holdings Ltd ("Kestrel"), a company incorporated in Jersey, with its office at 4 Quay Street, St Helier; (b) Alder Mills plc ("Alder"), a company incorporated in Wales, with its office at 9 Mill Lane, Cardiff; and (c) Birch Ltd ("Birch"), a company incorporated in Malta.',
+        expect:
+          '(b) Alder Mills plc ("Alder"), a company incorporated in Wales, with its office at 9 Mill Lane, Cardiff;',
+      },
+      {
+        text: 'This Agreement is made among (1) Fenwick Dairy Ltd ("Fenwick"), a company registered in Scotland, with its office at 2 Loch Road, Oban; (2) Orla Byrne ("Byrne"), an engineer trained in Cork; and (3) Tarn Mills plc ("Tarn"), a company incorporated in Wales.',
+        expect: 'and (3) Tarn Mills plc ("Tarn"), a company incorporated in Wales.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.WORD_INTERNAL_HYPHEN',
     stage: 'word-order',
     offWith: TREE,

@@ -56,7 +56,7 @@ import {
   VERBIAGE_NOUNS,
   WH_ADVERBS,
 } from './lexicons/transitivity-lexicon';
-import { MODAL_FORMS, NEGATORS, S_CLITICS } from './lexicons/word-classes';
+import { MODAL_FORMS, NEGATORS, ONLY_PARTICIPLE_FORMS, S_CLITICS } from './lexicons/word-classes';
 import { everyRule, firstRule, type TableRule } from './rule-table';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
@@ -409,7 +409,33 @@ export const VOICE_RULES: readonly TransitivityRule[] = [
     },
     examples: [{ text: 'All records must be anonymised.', expect: 'voice=passive' }],
   },
+  {
+    // "A portrait painted by his sister", "Acme Ltd, a company incorporated in Ohio": in a fragment
+    // (no Finite), a past participle with no auxiliary that the parse hangs as `acl` on a noun before it
+    // qualifies that noun, which undergoes the process: passive (the "by" phrase is the Actor).
+    id: 'VOICE.PARTICIPLE_QUALIFIER',
+    cites: null,
+    when: ({ view, passive, event, head, mood }) => {
+      // In a clause read as a statement the parse may have hung the tensed verb on its Subject ("the
+      // storm threatened the coast"): only a clause the mood rules found no Finite in.
+      if (passive || event === undefined || head < 0 || mood !== 'fragment' || view.pos[head] !== 'VERB')
+        return false;
+      const token = view.syntactic.tokens[head];
+      if (token?.deprel !== 'acl' || event.start !== head) return false;
+      const word = view.lower[head] ?? '';
+      if (word.endsWith('ing') || word === (view.lemma[head] ?? '').toLowerCase()) return false;
+      if (!/(?:ed|en|wn|ne)$/.test(word) && !ONLY_PARTICIPLE_FORMS.has(word)) return false;
+      const noun = view.syntactic.tokens.findIndex((other) => other.start === token.headStart);
+      return noun >= 0 && noun < head && NOMINAL_TAGS.has(view.pos[noun] ?? 'X');
+    },
+    decide: (state) => {
+      state.passive = true;
+    },
+    examples: [{ text: 'A portrait painted by his sister in 1901.', expect: 'voice=passive' }],
+  },
 ];
+
+const NOMINAL_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /** The last "to" inside a passive verbal group after its verb ("are required to wear", "exposed to"), or -1. */
 function passiveTo({ view, passive, event, head }: TransitivityState): number {

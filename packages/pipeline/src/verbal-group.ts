@@ -1,9 +1,12 @@
-import type { Upos } from '@cae/core';
+import type { Token, Upos } from '@cae/core';
 import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
+import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import { NEGATORS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`; segment-rules.ts lists every SEGMENT id). */
 export const COMPLEX_PREPOSITION = 'SEGMENT.COMPLEX_PREPOSITION';
+/** Rule id: a participle the tree hangs on an appositive noun is no Finite (see `participleOnAppositive`). */
+export const PARTICIPLE_ON_APPOSITIVE = 'SEGMENT.PARTICIPLE_ON_APPOSITIVE';
 
 /** Token arrays a verbal-group scan needs (document-level or clause-level). */
 export interface TokenArrays {
@@ -12,6 +15,9 @@ export interface TokenArrays {
   readonly pos: readonly Upos[];
   /** Rule ids switched off (`createPipeline({ disabledRules })`), when the arrays are a tagged text's. */
   readonly disabledRules?: ReadonlySet<string> | undefined;
+  /** The parse, when the arrays are a tagged text's: head index (-1 for a root) and relation per token. */
+  readonly heads?: readonly number[] | undefined;
+  readonly deprels?: readonly string[] | undefined;
 }
 
 /** A verbal group (or verbal group complex) found in a token range. */
@@ -134,7 +140,11 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
         )
           before -= 1;
         const subjectBefore = before >= from && before < start && isSubjectLike(pos[before]);
-        if (isFiniteLexicalForm(lower[head] ?? '', lemmas[head] ?? '', subjectBefore)) finite = head;
+        if (
+          isFiniteLexicalForm(lower[head] ?? '', lemmas[head] ?? '', subjectBefore) &&
+          !participleOnAppositive(tokens, head)
+        )
+          finite = head;
       }
     }
     groups.push({
@@ -147,6 +157,76 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     index = Math.max(end, start + 1);
   }
   return groups;
+}
+
+/**
+ * SEGMENT.PARTICIPLE_ON_APPOSITIVE: "Acme Ltd, a company incorporated in Jersey", "Jane Roe, an engineer
+ * trained in Lyon", "$17 - Amount allocated per person": a verb the tree hangs as `acl` on an appositive
+ * noun (no comma between noun and verb) is the participle of the noun's qualifier, so the noun is no
+ * Subject and the verb no Finite: a contract's list of parties is no list of statements.
+ */
+function participleOnAppositive(tokens: TokenArrays, verb: number): boolean {
+  const { heads, deprels } = tokens;
+  if (heads === undefined || deprels === undefined || deprels[verb] !== 'acl') return false;
+  if (presentTense(tokens.lower[verb] ?? '', tokens.lemmas[verb] ?? '')) return false;
+  const noun = heads[verb] ?? -1;
+  if (noun < 0 || noun >= verb || !/^appos(:|$)/.test(deprels[noun] ?? '')) return false;
+  if (tokens.disabledRules?.has(PARTICIPLE_ON_APPOSITIVE) === true) return false;
+  const anchor = heads[noun] ?? -1;
+  if (anchor < 0) return false;
+  let anchorCase = false;
+  for (let index = 0; index < anchor; index += 1)
+    if (heads[index] === anchor && /^case(:|$)/.test(deprels[index] ?? '')) anchorCase = true;
+  return appositiveQualifier(tokens.lower, tokens.lower[anchor] ?? '', anchorCase, noun, verb);
+}
+
+/**
+ * Whether an appositive noun at `noun` takes the verb at `verb` as its qualifier: no comma between them,
+ * and the noun it stands beside (`anchor`) no phrase of time or place, where the parse took the clause's
+ * Subject for an appositive of the opening adjunct ("Across the studies, the periods of exposure
+ * followed ...", "Last June, an initiative led by Japan failed").
+ */
+function appositiveQualifier(
+  lower: readonly string[],
+  anchor: string,
+  anchorCase: boolean,
+  noun: number,
+  verb: number,
+): boolean {
+  if (anchorCase || TIME_NOUNS.has(anchor)) return false;
+  for (let index = noun + 1; index < verb; index += 1) if (lower[index] === ',') return false;
+  return true;
+}
+
+/** A verb in "-s" ("offers") is tensed, never a participle, wherever the parse hung it. */
+function presentTense(word: string, lemma: string): boolean {
+  return word.endsWith('s') && !lemma.endsWith('s');
+}
+
+/** `participleOnAppositive` on a clause's tokens, whose heads are start offsets. */
+export function clauseParticipleOnAppositive(
+  tokens: readonly Token[],
+  verb: number,
+  disabledRules?: ReadonlySet<string>,
+): boolean {
+  const token = tokens[verb];
+  if (token?.deprel !== 'acl' || disabledRules?.has(PARTICIPLE_ON_APPOSITIVE) === true) return false;
+  if (presentTense(token.text.toLowerCase(), token.lemma)) return false;
+  const noun = tokens.findIndex((other) => other.start === token.headStart);
+  if (noun < 0 || noun >= verb || !/^appos(:|$)/.test(tokens[noun]?.deprel ?? '')) return false;
+  const anchor = tokens.find((other) => other.start === tokens[noun]?.headStart);
+  // The noun beside the appositive lies in an earlier clause: what it is, this clause cannot tell.
+  if (anchor === undefined) return false;
+  const anchorCase = tokens.some(
+    (other) => other.headStart === anchor.start && /^case(:|$)/.test(other.deprel),
+  );
+  return appositiveQualifier(
+    tokens.map((other) => other.text.toLowerCase()),
+    anchor.text.toLowerCase(),
+    anchorCase,
+    noun,
+    verb,
+  );
 }
 
 const FLOATING_QUANTIFIERS = new Set(['all', 'both', 'each']);
