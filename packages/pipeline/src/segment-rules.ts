@@ -110,6 +110,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PAGE_NUMBER_LINE',
+    stage: 'sentence',
+    examples: [
+      {
+        text: 'The Bank shall send the Tenant a statement of the charges incurred since the date\n\n-3-\n\nof the last statement.',
+        expect:
+          'The Bank shall send the Tenant a statement of the charges incurred since the date\n\n-3-\n\nof the last statement.',
+      },
+      {
+        text: 'The Tenant pays the rent monthly.\n\nPage 4 of 12\n\nThe Owner keeps a spare key.',
+        expect: 'The Owner keeps a spare key.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COMPLEX_PREPOSITION',
     stage: 'word-order',
     offWith: TREE,

@@ -277,6 +277,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
     joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
   if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
+  if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
   parseSentences(out, posSource, disabledRules);
   return out;
 }
@@ -350,6 +351,88 @@ function pluralNumberEnd(
   if (/^['’]$/.test(next) && from + 2 < end && values[from + 2] === 's' && touching(from + 2))
     return from + 3;
   return from;
+}
+
+/** Rule id (segment-rules.ts lists it): see `dropPageNumberLines`. */
+export const PAGE_NUMBER_LINE = 'SEGMENT.PAGE_NUMBER_LINE';
+
+/** A page number on a line of its own: "-3-", "- 12 -", "[4]", "Page 3", "Page 3 of 10". */
+const PAGE_MARKER =
+  /^(?:-\s*(?:\d{1,4}|[ivx]{1,6})\s*-|\[\s*\d{1,4}\s*\]|(?:page|pg\.?)\s+\d{1,4}(?:\s+of\s+\d{1,4})?)$/i;
+const BARE_NUMBER = /^\d{1,4}$/;
+const LOWER_START = /^\p{Ll}/u;
+const SENTENCE_END_TOKEN = /^(?:[.!?:;…]+|["'”’)\]]+)$/;
+
+/** Whether the white space of `text` between `from` and `to` holds a blank line (or is the text's edge). */
+function blankGap(text: string, from: number, to: number): boolean {
+  let newlines = 0;
+  for (let at = from; at < to; at += 1) if (text.charCodeAt(at) === 10) newlines += 1;
+  return newlines >= 2;
+}
+
+/**
+ * SEGMENT.PAGE_NUMBER_LINE: a page number on a line of its own between blank lines ("-3-", "Page 3 of
+ * 10", or a bare number where a sentence runs on across it) is page furniture, no clause: its tokens are
+ * dropped. Where the text before it ends no sentence and the text after it opens with a lower-case word
+ * ("... to the date | -3- | of the current bill."), the sentence runs on across the page break.
+ */
+function dropPageNumberLines(text: string, out: TaggedText): void {
+  const { values, starts, ends, sentences } = out;
+  const drop = new Set<number>();
+  const joinAfter = new Set<number>();
+  for (let s = 0; s < sentences.length; s += 1) {
+    const [start, end] = sentences[s]!;
+    if (end <= start || end - start > 7) continue;
+    const lineStart = starts[start]!;
+    const lineEnd = ends[end - 1]!;
+    if (text.slice(lineStart, lineEnd).includes('\n')) continue;
+    const before = start > 0 ? ends[start - 1]! : 0;
+    const after = end < values.length ? starts[end]! : text.length;
+    if (!blankGap(text, before, lineStart) && start > 0) continue;
+    if (!blankGap(text, lineEnd, after) && end < values.length) continue;
+    const line = text.slice(lineStart, lineEnd);
+    const previous = s > 0 ? sentences[s - 1]! : undefined;
+    const next = s + 1 < sentences.length ? sentences[s + 1]! : undefined;
+    const runsOn =
+      previous !== undefined &&
+      next !== undefined &&
+      previous[1] === start &&
+      next[0] === end &&
+      next[1] > next[0] &&
+      !SENTENCE_END_TOKEN.test(values[start - 1] ?? '.') &&
+      LOWER_START.test(values[end] ?? '');
+    if (!PAGE_MARKER.test(line) && !(runsOn && BARE_NUMBER.test(line))) continue;
+    for (let index = start; index < end; index += 1) drop.add(index);
+    if (runsOn) joinAfter.add(s - 1);
+  }
+  if (drop.size === 0) return;
+  // Renumber: every kept token moves left by the number of dropped tokens before it.
+  const { lower, lemmas, pos } = out;
+  const newIndex: number[] = new Array(values.length + 1);
+  let write = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    newIndex[index] = write;
+    if (drop.has(index)) continue;
+    values[write] = values[index]!;
+    lower[write] = lower[index]!;
+    lemmas[write] = lemmas[index]!;
+    pos[write] = pos[index]!;
+    starts[write] = starts[index]!;
+    ends[write] = ends[index]!;
+    write += 1;
+  }
+  newIndex[values.length] = write;
+  for (const column of [values, lower, lemmas, pos, starts, ends]) column.length = write;
+  const merged: Array<readonly [number, number]> = [];
+  for (let s = 0; s < sentences.length; s += 1) {
+    const [start, end] = sentences[s]!;
+    const span: readonly [number, number] = [newIndex[start]!, newIndex[end]!];
+    const last = merged[merged.length - 1];
+    if (joinAfter.has(s - 2) && last !== undefined) merged[merged.length - 1] = [last[0], span[1]];
+    else if (span[1] > span[0] || end <= start) merged.push(span);
+  }
+  sentences.length = 0;
+  sentences.push(...merged);
 }
 
 const WORD_WITH_PERIOD = /^\p{L}+\.$/u;
