@@ -1114,6 +1114,37 @@ describe('issue 16: inversion after "so"/"thus", commands after a non-finite adj
   });
 });
 
+describe('issue 16: a Subject kept across its relative clause', () => {
+  it.each([
+    'The one who finishes the fastest gets to pick a card.',
+    'The players who last the longest get to draw a card.',
+  ])('TREE.RELATIVE_SWALLOWED_PREDICATE: %s', (text) => {
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE'],
+    });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it("SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE: the clause after the Subject's relative clause is the main clause", () => {
+    const text = 'The clerk who stood before the big counter was tall.';
+    const on = pipeline.compile(text, { documentId: 'm' });
+    expect(on.map((clause) => clause.syntactic.dependency)).toEqual(['independent', 'embedded']);
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE'],
+    });
+    expect(
+      off.compile(text, { documentId: 'm' }).some((clause) => clause.syntactic.dependency === 'independent'),
+    ).toBe(false);
+  });
+});
+
 describe('issue 16: a quotation before its reporting clause (real text)', () => {
   const off = (rules: string[]) => createPipeline({ clock: () => new Date(0), disabledRules: rules });
   const shape = (text: string, rules: string[] = []): string[] =>
@@ -1153,5 +1184,25 @@ describe('issue 16: a quotation before its reporting clause (real text)', () => 
     expect(
       tagText(text, { disabledRules: new Set(['SPLIT.QUOTATION_THEN_PRONOUN_SAYING']) }).sentences,
     ).toHaveLength(2);
+  });
+
+  it.each([
+    ['“Oh! You again!” she said.', '“Oh! You again!”', 'she said.'],
+    ['“Ann! Bo! Cy ...” a clerk called out.', '“Ann! Bo! Cy ...”', 'a clerk called out.'],
+  ])(
+    'SPLIT.OPEN_QUOTATION_THEN_REPORTING: %s is one sentence, its reporting clause the main clause',
+    (text, quote, reporting) => {
+      expect(tagText(text).sentences).toHaveLength(1);
+      expect(shape(text)).toEqual([`${quote}|paratactic/quote`, `${reporting}|independent/-`]);
+      expect(moodOf(text)).toBe('declarative');
+      const off = tagText(text, { disabledRules: new Set(['SPLIT.OPEN_QUOTATION_THEN_REPORTING']) });
+      expect(off.sentences.length).toBeGreaterThan(1);
+    },
+  );
+
+  it('SPLIT.OPEN_QUOTATION_THEN_REPORTING: statements cut at full stops, or with no reporting clause, stay cut', () => {
+    expect(tagText('“I came home. The door was open,” she said.').sentences).toHaveLength(2);
+    expect(tagText('“Oh! You again!” She left.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('He left. “Oh! You again!” she said.').sentences).toHaveLength(2);
   });
 });

@@ -364,6 +364,16 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The clerk who stood before the big counter was tall.',
+        expect: 'The clerk who stood before the big counter was tall.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_CLAUSES',
     stage: 'tree',
     examples: [

@@ -187,7 +187,7 @@ interface SentenceSpan {
 /**
  * The tree stage of segmentation (tree-segments.ts) as an ordered table run by `everyRule`: each row
  * (not switched off) whose `when` holds revises the word-order segments in turn. The examples are the
- * rows' examples in `SEGMENT_RULES`, run as their tests there (SEGMENT.TREE_OPENING_ADVCL and
+ * rows' examples in `SEGMENT_RULES`, run as their tests there (SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE is part of SEGMENT.TREE_PHRASE_INTO_CLAUSE; SEGMENT.TREE_OPENING_ADVCL and
  * SEGMENT.OPENING_NON_FINITE_ROOT are parts of SEGMENT.TREE_CLAUSES).
  */
 const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, void>[] = [

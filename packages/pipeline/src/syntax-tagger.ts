@@ -2,11 +2,12 @@ import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
 import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
-import { closesQuotation, reportingVerbAt } from './clause-quotation';
+import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { QUOTING_VERBS } from './lexicons/mood-lexicon';
-import { NOMINATIVE_PRONOUNS } from './lexicons/word-classes';
+import { FINITE_OPERATOR_FORMS, NOMINATIVE_PRONOUNS, PLURAL_PRONOUNS } from './lexicons/word-classes';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
+import { isFiniteLexicalForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
 export interface TaggedText {
@@ -673,7 +674,7 @@ const NOMINAL: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN']);
  * be switched off by its id.
  */
 export function repairTree(
-  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
   start: number,
   end: number,
   disabledRules?: ReadonlySet<string>,
@@ -719,6 +720,89 @@ export function repairTree(
       heads[first] = clause;
       deprels[first] = 'advcl';
     }
+  }
+  if (!disabledRules?.has('TREE.RELATIVE_SWALLOWED_PREDICATE')) relativeSwallowedPredicate(out, start, end);
+}
+
+/** Tags of a root that can be the Subject of a predicate the parse hung inside its relative clause. */
+const SWALLOWING_ROOT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
+/** Relations of the root's own that show it is no bare Subject (it has a predicate, or is a phrase's object). */
+const ROOT_PREDICATE_RELATION = /^(nsubj|csubj|expl|aux|cop|case|mark)(:|$)/;
+/** Relations under which the parse hangs the main clause's verb on the relative clause's verb. */
+const SWALLOWED_RELATION = /^(ccomp|parataxis|advcl|conj|xcomp|obj)$/;
+
+/**
+ * TREE.RELATIVE_SWALLOWED_PREDICATE: "The one who lasts the longest gets a card", "Techniques that
+ * involve heat may succeed": the parse makes the Subject's noun the root and hangs the main clause's
+ * verb below the relative clause (`ccomp`, `conj`, `parataxis` of its verb), so the clause has no
+ * Subject and no Finite. When the root is a noun, name or pronoun with no Subject, operator,
+ * preposition or subordinator of its own, its relative clause's verb has a dependent verb after it
+ * in a tensed form (or with a finite operator) with no nominal Subject, no subordinator and no
+ * "and"/"or" of its own, that verb is the root and the noun its Subject.
+ */
+function relativeSwallowedPredicate(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  let root = -1;
+  for (let index = start; index < end; index += 1) if ((heads[index] ?? 0) < 0) root = index;
+  if (root < 0 || !SWALLOWING_ROOT_TAGS.has(pos[root]!)) return;
+  const children = (node: number): number[] => {
+    const found: number[] = [];
+    for (let index = start; index < end; index += 1) if (heads[index] === node) found.push(index);
+    return found;
+  };
+  const rootChildren = children(root);
+  if (rootChildren.some((child) => ROOT_PREDICATE_RELATION.test(deprels[child] ?? ''))) return;
+  const relative = rootChildren.find((child) => child > root && deprels[child] === 'acl:relcl');
+  if (relative === undefined) return;
+  const rootWord = lower[root] ?? '';
+  const plural =
+    PLURAL_PRONOUNS.has(rootWord) ||
+    (pos[root] === 'NOUN' && /[^su]s$/.test(rootWord)) ||
+    (pos[root] === 'NOUN' && out.lemmas !== undefined && out.lemmas[root] !== rootWord);
+  const finiteVerb = (verb: number, verbChildren: readonly number[]): boolean => {
+    if (
+      verbChildren.some(
+        (child) =>
+          child < verb &&
+          /^(aux|cop)(:|$)/.test(deprels[child] ?? '') &&
+          FINITE_OPERATOR_FORMS.has(lower[child] ?? ''),
+      )
+    )
+      return true;
+    if (pos[verb] !== 'VERB' || lower[verb - 1] === 'to') return false;
+    if (verbChildren.some((child) => child < verb && /^(aux|cop)(:|$)/.test(deprels[child] ?? '')))
+      return false;
+    const word = lower[verb] ?? '';
+    const lemma = out.lemmas?.[verb] ?? word;
+    // A base form is tensed after a plural Subject ("The people who work here love it"), not in an xcomp.
+    if (word === lemma) return plural && deprels[verb] !== 'xcomp';
+    return isFiniteLexicalForm(word, lemma, false);
+  };
+  for (const verb of children(relative)) {
+    if (verb <= relative || !SWALLOWED_RELATION.test(deprels[verb] ?? '')) continue;
+    const verbChildren = children(verb);
+    if (verbChildren.some((child) => /^(mark|cc)(:|$)/.test(deprels[child] ?? ''))) continue;
+    const subjects = verbChildren.filter((child) => /^(nsubj|csubj|expl)(:|$)/.test(deprels[child] ?? ''));
+    if (subjects.some((child) => SWALLOWING_ROOT_TAGS.has(pos[child]!) || child > verb)) continue;
+    if (!finiteVerb(verb, verbChildren)) continue;
+    // "the longest" the parse took for the verb's Subject is the relative clause's measure.
+    for (const subject of subjects) {
+      heads[subject] = relative;
+      deprels[subject] = 'obl:npmod';
+    }
+    const passive = verbChildren.some((child) => deprels[child] === 'aux:pass');
+    heads[verb] = -1;
+    deprels[verb] = 'root';
+    heads[root] = verb;
+    deprels[root] = passive ? 'nsubj:pass' : 'nsubj';
+    // What follows the verb (the final stop, a phrase) belongs to the main clause.
+    for (const child of [...rootChildren, ...children(relative)])
+      if (child > verb && heads[child] !== -1) heads[child] = verb;
+    return;
   }
 }
 
@@ -825,7 +909,62 @@ function tagChunk(
       !listNumberThenItem(text, out, start, end, disabledRules)
     )
       splitAtLines(text, start, end, out, breaks);
+    openQuotationThenReporting(text, out, disabledRules);
   }
+}
+
+/** Opening quotation marks as tokens (a straight mark opens where a sentence starts with it). */
+const OPENING_QUOTE_MARKS = new Set(['“', '"', '‘']);
+/** How many cut-off pieces of one quotation SPLIT.OPEN_QUOTATION_THEN_REPORTING joins at most. */
+const OPEN_QUOTATION_PIECES = 8;
+
+/**
+ * SPLIT.OPEN_QUOTATION_THEN_REPORTING: "“Hey! Not bad that!” Pete said.", "“Ann! Bo! Cy ...” a voice
+ * called.": the model ends sentences at every "!" or "?" inside a quotation, and the last piece closes
+ * the quotation before its reporting clause (a verb of saying with its Subject, on the same line). The
+ * reporting clause is the main clause of the whole quotation, so the pieces from the opening mark on
+ * join one sentence. Only pieces that end in "!" or "?" and hold no other quotation mark are joined;
+ * a quotation of statements cut at their full stops stays cut. Returns true when joined.
+ */
+function openQuotationThenReporting(
+  text: string,
+  out: TaggedText,
+  disabledRules?: ReadonlySet<string>,
+): boolean {
+  if (disabledRules?.has('SPLIT.OPEN_QUOTATION_THEN_REPORTING')) return false;
+  const last = out.sentences.length - 1;
+  const current = out.sentences[last];
+  if (current === undefined || last < 1) return false;
+  const [from, to] = current;
+  // The first quotation mark of the sentence closes a quotation opened before it, and a reporting
+  // clause follows it.
+  let close = -1;
+  for (let index = from; index < to; index += 1)
+    if (QUOTE_MARKS.has(out.lower[index] ?? '')) {
+      close = index;
+      break;
+    }
+  if (close <= from || !closesQuotation(out, close)) return false;
+  if (reportingVerbAt(out, close + 1, to) < 0 && !pronounThenSaying(out, close + 1, to)) return false;
+  for (let at = out.ends[close] ?? 0; at < (out.starts[close + 1] ?? 0); at += 1)
+    if (text.charCodeAt(at) === 10) return false;
+  for (let back = last - 1; back >= 0 && back >= last - OPEN_QUOTATION_PIECES; back -= 1) {
+    const piece = out.sentences[back];
+    const next = out.sentences[back + 1];
+    if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0])
+      return false;
+    if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
+    for (let at = out.ends[piece[1] - 1] ?? 0; at < (out.starts[piece[1]] ?? 0); at += 1)
+      if (text.charCodeAt(at) === 10) return false;
+    for (let index = piece[0] + 1; index < piece[1]; index += 1)
+      if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
+    if (OPENING_QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) {
+      out.sentences.splice(back, last - back + 1, [piece[0], to]);
+      return true;
+    }
+    if (QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) return false;
+  }
+  return false;
 }
 
 const LIST_NUMBER_PART = /^(?:\d{1,2}|[.)(*[\]])$/;
