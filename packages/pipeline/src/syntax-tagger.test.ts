@@ -307,4 +307,47 @@ describe('repairTree', () => {
     repairTree(singular, 0, 6);
     expect(singular.deprels[1]).toBe('root');
   });
+
+  it('TREE.OPENING_GERUND_SUBJECT: an opening "-ing" verb with a Finite after it and no Subject is the Subject', () => {
+    // As an adjunct of the root: "Mending nets , in winter , is slow work".
+    const words = 'Mending nets , in winter , is slow work';
+    const pos = ['VERB', 'NOUN', 'PUNCT', 'ADP', 'NOUN', 'PUNCT', 'AUX', 'ADJ', 'NOUN'];
+    const heads = [8, 0, 4, 4, 0, 8, 8, 8, -1];
+    const deprels = ['advcl', 'obj', 'punct', 'case', 'obl', 'punct', 'cop', 'amod', 'root'];
+    const adjunct = tree(words, pos, heads, deprels);
+    repairTree(adjunct, 0, 9);
+    expect(adjunct.deprels[0]).toBe('csubj');
+    const off = tree(words, pos, heads, deprels);
+    repairTree(off, 0, 9, new Set(['TREE.OPENING_GERUND_SUBJECT']));
+    expect(off.deprels[0]).toBe('advcl');
+    // With a Subject of the root's own it stays an adjunct: "Mending nets , we sing".
+    const withSubject = tree(
+      'Mending nets , we sing',
+      ['VERB', 'NOUN', 'PUNCT', 'PRON', 'VERB'],
+      [4, 0, 0, 4, -1],
+      ['advcl', 'obj', 'punct', 'nsubj', 'root'],
+    );
+    repairTree(withSubject, 0, 5);
+    expect(withSubject.deprels[0]).toBe('advcl');
+
+    // As the root, with the clause's verb hung on it: "Mending nets will take days".
+    const rooted = tree(
+      'Mending nets will take days .',
+      ['VERB', 'NOUN', 'AUX', 'VERB', 'NOUN', 'PUNCT'],
+      [-1, 0, 3, 0, 3, 0],
+      ['root', 'obj', 'aux', 'advcl', 'obj', 'punct'],
+    );
+    repairTree(rooted, 0, 6);
+    expect(rooted.heads).toEqual([3, 0, 3, -1, 3, 3]);
+    expect(rooted.deprels).toEqual(['csubj', 'obj', 'aux', 'root', 'obj', 'punct']);
+    // A verb with a Subject of its own is a clause of its own: "Mending nets , we will rest".
+    const ownSubject = tree(
+      'Mending nets , we will rest',
+      ['VERB', 'NOUN', 'PUNCT', 'PRON', 'AUX', 'VERB'],
+      [-1, 0, 5, 5, 5, 0],
+      ['root', 'obj', 'punct', 'nsubj', 'aux', 'advcl'],
+    );
+    repairTree(ownSubject, 0, 6);
+    expect(ownSubject.deprels[0]).toBe('root');
+  });
 });
