@@ -1106,6 +1106,32 @@ function openingVerbMistagged(clause: MoodClause): string {
   return objectAfter ? `${word}/${tag} (a verb reading)` : '';
 }
 
+/**
+ * MOOD.OPENING_VERB_BEFORE_QUANTITY: "Pack one shelf at a time.", "Stack three boxes in the corner.": as
+ * in `openingVerbMistagged`, a capitalised word in its base form with a verb reading opens a sentence of
+ * four words or more with no Subject or Finite, tagged as a name or noun, and the parse makes it the
+ * root; after it come a number and a noun (a quantity: the command's object), and the sentence ends in
+ * "." or "!" (a heading has no stop). A preposition after the word is no such sign ("Light from the
+ * oldest galaxies.", "Ferry from the harbour, 25 minutes." are fragments). Returns the word and its
+ * tag, or ''.
+ */
+function openingVerbBeforeQuantity(clause: MoodClause): string {
+  const { view, start, final } = clause;
+  if (clause.dependency !== 'independent' || clause.hasFinite || start !== 0) return '';
+  if (final !== '.' && final !== '!') return '';
+  if (clause.facts.subject >= 0 || clause.facts.predicate !== start) return '';
+  const tag = view.pos[start];
+  const word = view.lower[start] ?? '';
+  const text = view.syntactic.tokens[start]?.text ?? '';
+  if ((tag !== 'NOUN' && tag !== 'PROPN') || !UPPER_INITIAL.test(text)) return '';
+  if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
+  if (!hasPosReading(word, 'VERB') || view.lemma[start] !== word) return '';
+  if (view.pos.filter((pos) => pos !== 'PUNCT').length < 4) return '';
+  const quantity =
+    view.pos[start + 1] === 'NUM' && (view.pos[start + 2] === 'NOUN' || view.pos[start + 2] === 'ADJ');
+  return quantity ? `${word}/${tag} (a verb reading)` : '';
+}
+
 /** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
 const treeRow = (rule: MoodTreeRule): MoodRule => ({
   id: rule.id,
@@ -1385,6 +1411,22 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'Pour out some water from a jug to make room for ice.', mood: 'imperative' },
       { text: 'Pour out some vodka from a bottle.', mood: 'imperative' },
       { text: 'Pat down compost around the bulbs.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.OPENING_VERB_BEFORE_QUANTITY',
+    // "Pack one shelf at a time.", "Add two cups of rice.": a command's verb read as a noun, before its
+    // object's number.
+    when: (clause) => openingVerbBeforeQuantity(clause),
+    decide: (clause, found) =>
+      verdict(
+        'imperative',
+        0.6,
+        wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'verb_reading', value: found }),
+      ),
+    examples: [
+      { text: 'Pack one shelf at a time.', mood: 'imperative' },
+      { text: 'Stack three boxes in the corner.', mood: 'imperative' },
     ],
   },
   {
