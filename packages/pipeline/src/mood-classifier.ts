@@ -59,6 +59,7 @@ import {
   NON_FINITE_AUX,
   OPERATOR_LEMMAS,
   PERFECT_HAVE,
+  QUESTION_NOUNS,
   QUOTING_VERBS,
   SAME_FORM_PAST,
   SO_COMMAND_VERBS,
@@ -1107,6 +1108,35 @@ function openingVerbMistagged(clause: MoodClause): string {
 }
 
 /**
+ * MOOD.QUESTION_AS_VALUE: an independent clause ending in "?" that opens (past a textual Theme such as
+ * "so", "then", "and") with a nominal group whose head is "question", "problem", "issue" (QUESTION_NOUNS)
+ * and goes on with "is" or "was", then (past a comma or colon) a question of its own: a finite operator
+ * before a Subject, or a WH-word. Returns what was found, or ''.
+ */
+function questionAsValue(clause: MoodClause): string {
+  const { view, final } = clause;
+  if (clause.dependency !== 'independent' || final !== '?') return '';
+  const { lower, pos } = view;
+  let noun = -1;
+  let index = 0;
+  for (; index < Math.min(lower.length, 12); index += 1) {
+    const word = lower[index] ?? '';
+    if (word === 'is' || word === 'was') break;
+    if (QUESTION_NOUNS.has(word) && (pos[index] === 'NOUN' || pos[index] === 'PROPN')) noun = index;
+    // Only a nominal group before "is": no verb or clause of its own, no comma after the noun.
+    if (pos[index] === 'VERB' || pos[index] === 'AUX' || (pos[index] === 'PUNCT' && noun >= 0)) return '';
+  }
+  if (noun < 0 || (lower[index] !== 'is' && lower[index] !== 'was')) return '';
+  let next = index + 1;
+  if (lower[next] === ',' || lower[next] === ':') next += 1;
+  const word = lower[next] ?? '';
+  const operator = pos[next] === 'AUX' && FINITE_OPERATOR_FORMS.has(word) && next > index + 1;
+  const wh = WH_WORDS.has(word) && (pos[next + 1] === 'AUX' || next > index + 1);
+  if (!operator && !wh) return '';
+  return `${view.syntactic.tokens[noun]?.text ?? ''} ${lower[index]}${next > index + 1 ? ` ${lower[index + 1]}` : ''} ${view.syntactic.tokens[next]?.text ?? ''}`;
+}
+
+/**
  * MOOD.OPENING_VERB_BEFORE_QUANTITY: "Pack one shelf at a time.", "Stack three boxes in the corner.": as
  * in `openingVerbMistagged`, a capitalised word in its base form with a verb reading opens a sentence of
  * four words or more with no Subject or Finite, tagged as a name or noun, and the parse makes it the
@@ -1391,6 +1421,23 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'Thus began a long and bitter feud.', mood: 'declarative' },
       { text: 'And so reasoned the old judge.', mood: 'declarative' },
       { text: 'So do they.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.QUESTION_AS_VALUE',
+    // "So the real question is, is this dog sick?", "The obvious question is why should the club exist?":
+    // the question mark closes the question that is the Value of "the question is", not the clause that
+    // identifies it; that clause states (Subject before Finite).
+    when: (clause) => questionAsValue(clause),
+    decide: (clause, found) =>
+      verdict('declarative', 0.6, [
+        ...subjectOrder(clause, { label: 'subject_position', value: 'before_finite' }),
+        { label: 'question_value', value: found },
+      ]),
+    examples: [
+      { text: 'So the real question is, is this dog sick?', mood: 'declarative' },
+      { text: 'The obvious question is why should the club exist?', mood: 'declarative' },
+      { text: 'The problem was: who would pay for the roof?', mood: 'declarative' },
     ],
   },
   // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
