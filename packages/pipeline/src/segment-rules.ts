@@ -405,6 +405,14 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_REPORTING_THEN_QUOTATION',
+    stage: 'tree',
+    examples: [
+      { text: 'She said, "Are you in?"', expect: '"Are you in?"' },
+      { text: 'Then she asked: “Where is the key?”', expect: '“Where is the key?”' },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_CLAUSE_HEAD',
     stage: 'tree',
     // The mood tree rules read Subject and Finite off the tree whatever the clause's head.

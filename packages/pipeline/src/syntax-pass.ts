@@ -3,7 +3,7 @@ import { type ClauseSegment, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { NEGATION_WORDS } from './lexicons/word-classes';
-import { quotationThenReportingSegments } from './quotation-segments';
+import { quotationThenReportingSegments, reportingThenQuotationSegments } from './quotation-segments';
 import { scoreReadability } from './readability-scorer';
 import { everyRule, type TableRule } from './rule-table';
 import { segmentExamples } from './segment-rules';
@@ -226,6 +226,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
       sentence.segments = quotationThenReportingSegments(tagged, sentence.segments, from, to);
     },
     examples: segmentExamples('SEGMENT.TREE_QUOTATION_THEN_REPORTING'),
+  },
+  {
+    id: 'SEGMENT.TREE_REPORTING_THEN_QUOTATION',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = reportingThenQuotationSegments(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.TREE_REPORTING_THEN_QUOTATION'),
   },
   {
     id: 'SEGMENT.TREE_CLAUSE_HEAD',
