@@ -16,11 +16,14 @@ export function sentenceMood(clauses: Compiled): string {
   const main = clauses.find((clause) => clause.syntactic.dependency === 'independent') ?? clauses[0];
   // A question mark closes only its own clause ("I was at home, and what were you doing?"): a sentence
   // that ends with one asks when the clause it closes, its last clause in its own right (independent or
-  // paratactic), asks.
+  // paratactic), asks. A quotation (relation `quote`) is projected by its reporting clause, not a clause
+  // in its own right: in 'She says, “Is it late?”' the quotation asks and the sentence states (the
+  // annotation guide's reading, and GUM's and UD's: a sentence ending in a closing mark is no question).
   const asks = /\?["'”’)\]]*$/.test(clauses[clauses.length - 1]?.text.trim() ?? '');
   const closing = clauses.findLast(
     (clause) =>
       clause.syntactic.sentenceIndex === main?.syntactic.sentenceIndex &&
+      clause.syntactic.relation !== 'quote' &&
       (clause.syntactic.dependency === 'independent' || clause.syntactic.dependency === 'paratactic'),
   );
   if (asks && closing !== undefined && closing !== main && closing.interpersonal.mood === 'interrogative')

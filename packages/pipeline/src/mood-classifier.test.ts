@@ -1114,6 +1114,76 @@ describe('issue 16: inversion after "so"/"thus", commands after a non-finite adj
   });
 });
 
+describe('issue 16: curly quotation marks', () => {
+  it('TOKEN.PARSER_PLAIN_QUOTES: "’s" is parsed as "\'s" is, and the token keeps its text', () => {
+    const text = 'Our dad’s up at the lake.';
+    expect(moodOf(text)).toBe('declarative');
+    expect(moodOf("Our dad's up at the lake.")).toBe('declarative');
+    expect(tagText(text).values).toContain('’s');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['TOKEN.PARSER_PLAIN_QUOTES'] });
+    expect(off.compile(text, { documentId: 'm' })[0]?.interpersonal.mood).toBe('fragment');
+  });
+});
+
+describe('issue 16: a Subject kept across its relative clause', () => {
+  it.each([
+    'The one who finishes the fastest gets to pick a card.',
+    'The players who last the longest get to draw a card.',
+    'Large animals, such as the dog you are walking, have far too little fur to notice.',
+    'A stone flying through the air can hurt.',
+  ])('TREE.RELATIVE_SWALLOWED_PREDICATE: %s', (text) => {
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE'],
+    });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).not.toBe('declarative');
+  });
+
+  it('TREE.RELATIVE_SWALLOWED_PREDICATE: an opening "-ing" clause is the Subject of the verb hung below its relative clause', () => {
+    const text = 'Doing the work to find a tenant that might pay will take time.';
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE'],
+    });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).not.toBe('declarative');
+  });
+
+  it('TREE.OPENING_GERUND_SUBJECT: an opening "-ing" clause the parse took for an adjunct is the Subject', () => {
+    const text = 'Checking the pipes of an old house, mainly in a cold winter, is a hard task for a plumber.';
+    const on = pipeline.compile(text, { documentId: 'm' });
+    expect(on.filter((clause) => clause.syntactic.dependency === 'independent')).toHaveLength(1);
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['TREE.OPENING_GERUND_SUBJECT'] });
+    expect(off.compile(text, { documentId: 'm' })[0]?.interpersonal.mood).toBe('fragment');
+    // An opening participle before a clause with its own Subject stays an adjunct.
+    expect(
+      pipeline.compile('Getting there, we will rest.', { documentId: 'm' })[0]?.syntactic.dependency,
+    ).toBe('hypotactic');
+  });
+
+  it("SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE: the clause after the Subject's relative clause is the main clause", () => {
+    const text = 'The clerk who stood before the big counter was tall.';
+    const on = pipeline.compile(text, { documentId: 'm' });
+    expect(on.map((clause) => clause.syntactic.dependency)).toEqual(['independent', 'embedded']);
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE'],
+    });
+    expect(
+      off.compile(text, { documentId: 'm' }).some((clause) => clause.syntactic.dependency === 'independent'),
+    ).toBe(false);
+  });
+});
+
 describe('issue 16: a quotation before its reporting clause (real text)', () => {
   const off = (rules: string[]) => createPipeline({ clock: () => new Date(0), disabledRules: rules });
   const shape = (text: string, rules: string[] = []): string[] =>
@@ -1153,5 +1223,25 @@ describe('issue 16: a quotation before its reporting clause (real text)', () => 
     expect(
       tagText(text, { disabledRules: new Set(['SPLIT.QUOTATION_THEN_PRONOUN_SAYING']) }).sentences,
     ).toHaveLength(2);
+  });
+
+  it.each([
+    ['“Oh! You again!” she said.', '“Oh! You again!”', 'she said.'],
+    ['“Ann! Bo! Cy ...” a clerk called out.', '“Ann! Bo! Cy ...”', 'a clerk called out.'],
+  ])(
+    'SPLIT.OPEN_QUOTATION_THEN_REPORTING: %s is one sentence, its reporting clause the main clause',
+    (text, quote, reporting) => {
+      expect(tagText(text).sentences).toHaveLength(1);
+      expect(shape(text)).toEqual([`${quote}|paratactic/quote`, `${reporting}|independent/-`]);
+      expect(moodOf(text)).toBe('declarative');
+      const off = tagText(text, { disabledRules: new Set(['SPLIT.OPEN_QUOTATION_THEN_REPORTING']) });
+      expect(off.sentences.length).toBeGreaterThan(1);
+    },
+  );
+
+  it('SPLIT.OPEN_QUOTATION_THEN_REPORTING: statements cut at full stops, or with no reporting clause, stay cut', () => {
+    expect(tagText('“I came home. The door was open,” she said.').sentences).toHaveLength(2);
+    expect(tagText('“Oh! You again!” She left.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('He left. “Oh! You again!” she said.').sentences).toHaveLength(2);
   });
 });

@@ -59,6 +59,7 @@ import {
   NON_FINITE_AUX,
   OPERATOR_LEMMAS,
   PERFECT_HAVE,
+  QUESTION_NOUNS,
   QUOTING_VERBS,
   SAME_FORM_PAST,
   SO_COMMAND_VERBS,
@@ -1106,6 +1107,61 @@ function openingVerbMistagged(clause: MoodClause): string {
   return objectAfter ? `${word}/${tag} (a verb reading)` : '';
 }
 
+/**
+ * MOOD.QUESTION_AS_VALUE: an independent clause ending in "?" that opens (past a textual Theme such as
+ * "so", "then", "and") with a nominal group whose head is "question", "problem", "issue" (QUESTION_NOUNS)
+ * and goes on with "is" or "was", then (past a comma or colon) a question of its own: a finite operator
+ * before a Subject, or a WH-word. Returns what was found, or ''.
+ */
+function questionAsValue(clause: MoodClause): string {
+  const { view, final } = clause;
+  if (clause.dependency !== 'independent' || final !== '?') return '';
+  const { lower, pos } = view;
+  let noun = -1;
+  let index = 0;
+  for (; index < Math.min(lower.length, 12); index += 1) {
+    const word = lower[index] ?? '';
+    if (word === 'is' || word === 'was') break;
+    if (QUESTION_NOUNS.has(word) && (pos[index] === 'NOUN' || pos[index] === 'PROPN')) noun = index;
+    // Only a nominal group before "is": no verb or clause of its own, no comma after the noun.
+    if (pos[index] === 'VERB' || pos[index] === 'AUX' || (pos[index] === 'PUNCT' && noun >= 0)) return '';
+  }
+  if (noun < 0 || (lower[index] !== 'is' && lower[index] !== 'was')) return '';
+  let next = index + 1;
+  if (lower[next] === ',' || lower[next] === ':') next += 1;
+  const word = lower[next] ?? '';
+  const operator = pos[next] === 'AUX' && FINITE_OPERATOR_FORMS.has(word) && next > index + 1;
+  const wh = WH_WORDS.has(word) && (pos[next + 1] === 'AUX' || next > index + 1);
+  if (!operator && !wh) return '';
+  return `${view.syntactic.tokens[noun]?.text ?? ''} ${lower[index]}${next > index + 1 ? ` ${lower[index + 1]}` : ''} ${view.syntactic.tokens[next]?.text ?? ''}`;
+}
+
+/**
+ * MOOD.OPENING_VERB_BEFORE_QUANTITY: "Pack one shelf at a time.", "Stack three boxes in the corner.": as
+ * in `openingVerbMistagged`, a capitalised word in its base form with a verb reading opens a sentence of
+ * four words or more with no Subject or Finite, tagged as a name or noun, and the parse makes it the
+ * root; after it come a number and a noun (a quantity: the command's object), and the sentence ends in
+ * "." or "!" (a heading has no stop). A preposition after the word is no such sign ("Light from the
+ * oldest galaxies.", "Ferry from the harbour, 25 minutes." are fragments). Returns the word and its
+ * tag, or ''.
+ */
+function openingVerbBeforeQuantity(clause: MoodClause): string {
+  const { view, start, final } = clause;
+  if (clause.dependency !== 'independent' || clause.hasFinite || start !== 0) return '';
+  if (final !== '.' && final !== '!') return '';
+  if (clause.facts.subject >= 0 || clause.facts.predicate !== start) return '';
+  const tag = view.pos[start];
+  const word = view.lower[start] ?? '';
+  const text = view.syntactic.tokens[start]?.text ?? '';
+  if ((tag !== 'NOUN' && tag !== 'PROPN') || !UPPER_INITIAL.test(text)) return '';
+  if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
+  if (!hasPosReading(word, 'VERB') || view.lemma[start] !== word) return '';
+  if (view.pos.filter((pos) => pos !== 'PUNCT').length < 4) return '';
+  const quantity =
+    view.pos[start + 1] === 'NUM' && (view.pos[start + 2] === 'NOUN' || view.pos[start + 2] === 'ADJ');
+  return quantity ? `${word}/${tag} (a verb reading)` : '';
+}
+
 /** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
 const treeRow = (rule: MoodTreeRule): MoodRule => ({
   id: rule.id,
@@ -1367,6 +1423,23 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'So do they.', mood: 'declarative' },
     ],
   },
+  {
+    id: 'MOOD.QUESTION_AS_VALUE',
+    // "So the real question is, is this dog sick?", "The obvious question is why should the club exist?":
+    // the question mark closes the question that is the Value of "the question is", not the clause that
+    // identifies it; that clause states (Subject before Finite).
+    when: (clause) => questionAsValue(clause),
+    decide: (clause, found) =>
+      verdict('declarative', 0.6, [
+        ...subjectOrder(clause, { label: 'subject_position', value: 'before_finite' }),
+        { label: 'question_value', value: found },
+      ]),
+    examples: [
+      { text: 'So the real question is, is this dog sick?', mood: 'declarative' },
+      { text: 'The obvious question is why should the club exist?', mood: 'declarative' },
+      { text: 'The problem was: who would pay for the roof?', mood: 'declarative' },
+    ],
+  },
   // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
   ...MOOD_TREE_RULES.map(treeRow),
   {
@@ -1385,6 +1458,22 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'Pour out some water from a jug to make room for ice.', mood: 'imperative' },
       { text: 'Pour out some vodka from a bottle.', mood: 'imperative' },
       { text: 'Pat down compost around the bulbs.', mood: 'imperative' },
+    ],
+  },
+  {
+    id: 'MOOD.OPENING_VERB_BEFORE_QUANTITY',
+    // "Pack one shelf at a time.", "Add two cups of rice.": a command's verb read as a noun, before its
+    // object's number.
+    when: (clause) => openingVerbBeforeQuantity(clause),
+    decide: (clause, found) =>
+      verdict(
+        'imperative',
+        0.6,
+        wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'verb_reading', value: found }),
+      ),
+    examples: [
+      { text: 'Pack one shelf at a time.', mood: 'imperative' },
+      { text: 'Stack three boxes in the corner.', mood: 'imperative' },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import type { ClauseSegment } from './clause-segmenter';
+import { QUOTING_VERBS } from './lexicons/mood-lexicon';
 import { findVerbalGroups, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /**
@@ -104,4 +105,88 @@ export function quotationThenReportingSegments(
 function groupIn(tokens: TokenArrays, from: number, to: number): VerbalGroup | null {
   const groups = findVerbalGroups(tokens, from, to);
   return groups.find((group) => group.finite >= 0) ?? groups[0] ?? null;
+}
+
+/** Opening quotation marks (a plain mark opens where a comma or colon stands before it). */
+const OPENING_MARKS: ReadonlySet<string> = new Set(['“', '‘', '"', "'"]);
+
+/**
+ * SEGMENT.TREE_REPORTING_THEN_QUOTATION: 'She said, "Are you in?"', "So I say, “You want a cookie?”":
+ * a reporting clause (a verb of saying, then only pronouns, then a comma or colon) followed by a
+ * quotation that runs to the end of the sentence (its closing mark last but for final punctuation) is
+ * cut at the opening mark, whatever the parse made of it (it may hang the quotation's words on the
+ * comma, or read the whole as one clause): the quotation is projected from the reporting clause
+ * (paratactic, "quote"), as SEGMENT.REPORTING_THEN_QUOTATION cuts it on the word order. Without the row
+ * the tree's clauses stand. Returns the segments, the same array when nothing changes.
+ */
+export function reportingThenQuotationSegments(
+  tokens: TokenArrays,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  const { lower, pos, lemmas } = tokens;
+  let last = to - 1;
+  while (last > from && (lower[last] === '.' || lower[last] === '!' || lower[last] === '?')) last -= 1;
+  if (!QUOTE_MARKS.has(lower[last] ?? '') || !closesQuotation(tokens, last)) return segments;
+  // The opening mark: the last quotation mark before the closing one, after a comma or colon.
+  let open = last - 1;
+  while (open > from && !QUOTE_MARKS.has(lower[open] ?? '')) open -= 1;
+  if (open <= from + 1 || open >= last - 1 || !OPENING_MARKS.has(lower[open] ?? '')) return segments;
+  if (lower[open - 1] !== ',' && lower[open - 1] !== ':') return segments;
+  let verb = open - 2;
+  while (verb > from && (pos[verb] === 'PRON' || pos[verb] === 'ADV')) verb -= 1;
+  if (pos[verb] !== 'VERB' || !QUOTING_VERBS.has(lemmas[verb] ?? '')) return segments;
+  const reporting = segments.findIndex((segment) => segment.tokens.includes(verb));
+  if (reporting < 0) return segments;
+  const owner = segments.findIndex((segment) => segment.tokens.includes(open));
+  // Already cut there.
+  if (owner >= 0 && owner !== reporting && segments[owner]?.tokens[0] === open) return segments;
+  const out: ClauseSegment[] = [];
+  const quoted: number[] = [];
+  const moved = new Map<number, number>();
+  segments.forEach((segment, index) => {
+    const before = segment.tokens.filter((token) => token < open);
+    const after = segment.tokens.filter((token) => token >= open);
+    if (before.length === 0) {
+      // A clause inside the quotation keeps its place; one that stood on its own is projected.
+      moved.set(index, out.length);
+      out.push(
+        segment.dependency === 'independent'
+          ? { ...segment, dependency: 'paratactic', relation: 'quote', parent: reporting }
+          : { ...segment },
+      );
+      return;
+    }
+    quoted.push(...after);
+    moved.set(index, out.length);
+    out.push({ ...segment, tokens: before });
+  });
+  if (quoted.length > 0) {
+    quoted.sort((a, b) => a - b);
+    out.push({
+      tokens: quoted,
+      dependency: 'paratactic',
+      relation: 'quote',
+      parent: reporting,
+      group: groupIn(tokens, open, to),
+    });
+  }
+  const renumbered = out.map((segment) => ({
+    ...segment,
+    parent: segment.parent < 0 ? -1 : (moved.get(segment.parent) ?? segment.parent),
+  }));
+  // Keep the order of the clauses' first words, their parents renumbered.
+  const order = renumbered
+    .map((segment, index) => ({ segment, index }))
+    .filter(({ segment }) => segment.tokens.length > 0)
+    .sort((a, b) => (a.segment.tokens[0] as number) - (b.segment.tokens[0] as number));
+  const at = new Map<number, number>();
+  order.forEach(({ index }, position) => {
+    at.set(index, position);
+  });
+  return order.map(({ segment }) => ({
+    ...segment,
+    parent: segment.parent < 0 ? -1 : (at.get(segment.parent) ?? -1),
+  }));
 }

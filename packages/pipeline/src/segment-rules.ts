@@ -394,6 +394,16 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The clerk who stood before the big counter was tall.',
+        expect: 'The clerk who stood before the big counter was tall.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_CLAUSES',
     stage: 'tree',
     examples: [
@@ -422,6 +432,14 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'In order to plan the course we follow a simple four step approach.',
         expect: 'we follow a simple four step approach.',
       },
+    ],
+  },
+  {
+    id: 'SEGMENT.TREE_REPORTING_THEN_QUOTATION',
+    stage: 'tree',
+    examples: [
+      { text: 'She said, "Are you in?"', expect: '"Are you in?"' },
+      { text: 'Then she asked: “Where is the key?”', expect: '“Where is the key?”' },
     ],
   },
   {

@@ -3,7 +3,7 @@ import { type ClauseSegment, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { NEGATION_WORDS } from './lexicons/word-classes';
-import { quotationThenReportingSegments } from './quotation-segments';
+import { quotationThenReportingSegments, reportingThenQuotationSegments } from './quotation-segments';
 import { scoreReadability } from './readability-scorer';
 import { everyRule, type TableRule } from './rule-table';
 import { segmentExamples } from './segment-rules';
@@ -187,7 +187,7 @@ interface SentenceSpan {
 /**
  * The tree stage of segmentation (tree-segments.ts) as an ordered table run by `everyRule`: each row
  * (not switched off) whose `when` holds revises the word-order segments in turn. The examples are the
- * rows' examples in `SEGMENT_RULES`, run as their tests there (SEGMENT.TREE_OPENING_ADVCL and
+ * rows' examples in `SEGMENT_RULES`, run as their tests there (SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE is part of SEGMENT.TREE_PHRASE_INTO_CLAUSE; SEGMENT.TREE_OPENING_ADVCL and
  * SEGMENT.OPENING_NON_FINITE_ROOT are parts of SEGMENT.TREE_CLAUSES).
  */
 const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, void>[] = [
@@ -226,6 +226,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
       sentence.segments = quotationThenReportingSegments(tagged, sentence.segments, from, to);
     },
     examples: segmentExamples('SEGMENT.TREE_QUOTATION_THEN_REPORTING'),
+  },
+  {
+    id: 'SEGMENT.TREE_REPORTING_THEN_QUOTATION',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = reportingThenQuotationSegments(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.TREE_REPORTING_THEN_QUOTATION'),
   },
   {
     id: 'SEGMENT.TREE_CLAUSE_HEAD',

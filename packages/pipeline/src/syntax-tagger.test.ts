@@ -231,4 +231,123 @@ describe('repairTree', () => {
     repairTree(off, 0, 7, new Set(['TREE.FRONTED_PARTICIPLE']));
     expect(off.deprels[0]).toBe('acl');
   });
+
+  it('TREE.RELATIVE_SWALLOWED_PREDICATE: a verb hung below the relative clause is the main predicate', () => {
+    // "The cook who stays the longest wins a prize": the parse makes "cook" the root and "wins" a
+    // ccomp of "stays", with "longest" as its Subject.
+    const words = 'The cook who stays the longest wins a prize .';
+    const pos = ['DET', 'NOUN', 'PRON', 'VERB', 'DET', 'ADJ', 'VERB', 'DET', 'NOUN', 'PUNCT'];
+    const heads = [1, -1, 3, 1, 5, 6, 3, 8, 6, 1];
+    const deprels = ['det', 'root', 'nsubj', 'acl:relcl', 'det', 'nsubj', 'ccomp', 'det', 'obj', 'punct'];
+    const lemmas = ['the', 'cook', 'who', 'stay', 'the', 'long', 'win', 'a', 'prize', '.'];
+    const swallowed = { ...tree(words, pos, heads, deprels), lemmas };
+    repairTree(swallowed, 0, 10);
+    expect(swallowed.heads).toEqual([1, 6, 3, 1, 5, 3, -1, 8, 6, 6]);
+    expect(swallowed.deprels).toEqual([
+      'det',
+      'nsubj',
+      'nsubj',
+      'acl:relcl',
+      'det',
+      'obl:npmod',
+      'root',
+      'det',
+      'obj',
+      'punct',
+    ]);
+    const off = { ...tree(words, pos, heads, deprels), lemmas };
+    repairTree(off, 0, 10, new Set(['TREE.RELATIVE_SWALLOWED_PREDICATE']));
+    expect(off.heads).toEqual(heads);
+
+    // A verb coordinated inside the relative clause ("that barks and bites"), or one with a Subject of
+    // its own ("who said he wins"), stays where it is.
+    const coordinated = {
+      ...tree(
+        'The dog that barks and bites .',
+        ['DET', 'NOUN', 'PRON', 'VERB', 'CCONJ', 'VERB', 'PUNCT'],
+        [1, -1, 3, 1, 5, 3, 1],
+        ['det', 'root', 'nsubj', 'acl:relcl', 'cc', 'conj', 'punct'],
+      ),
+      lemmas: ['the', 'dog', 'that', 'bark', 'and', 'bite', '.'],
+    };
+    repairTree(coordinated, 0, 7);
+    expect(coordinated.deprels[1]).toBe('root');
+    const ownSubject = {
+      ...tree(
+        'The man who said he wins .',
+        ['DET', 'NOUN', 'PRON', 'VERB', 'PRON', 'VERB', 'PUNCT'],
+        [1, -1, 3, 1, 5, 3, 1],
+        ['det', 'root', 'nsubj', 'acl:relcl', 'nsubj', 'ccomp', 'punct'],
+      ),
+      lemmas: ['the', 'man', 'who', 'say', 'he', 'win', '.'],
+    };
+    repairTree(ownSubject, 0, 7);
+    expect(ownSubject.deprels[1]).toBe('root');
+    // A base form is the Finite only after a plural Subject.
+    const plural = {
+      ...tree(
+        'The cooks who stay win prizes',
+        ['DET', 'NOUN', 'PRON', 'VERB', 'VERB', 'NOUN'],
+        [1, -1, 3, 1, 3, 4],
+        ['det', 'root', 'nsubj', 'acl:relcl', 'conj', 'obj'],
+      ),
+      lemmas: ['the', 'cook', 'who', 'stay', 'win', 'prize'],
+    };
+    repairTree(plural, 0, 6);
+    expect(plural.deprels[4]).toBe('root');
+    const singular = {
+      ...tree(
+        'The cook who made him win',
+        ['DET', 'NOUN', 'PRON', 'VERB', 'PRON', 'VERB'],
+        [1, -1, 3, 1, 3, 3],
+        ['det', 'root', 'nsubj', 'acl:relcl', 'obj', 'xcomp'],
+      ),
+      lemmas: ['the', 'cook', 'who', 'make', 'he', 'win'],
+    };
+    repairTree(singular, 0, 6);
+    expect(singular.deprels[1]).toBe('root');
+  });
+
+  it('TREE.OPENING_GERUND_SUBJECT: an opening "-ing" verb with a Finite after it and no Subject is the Subject', () => {
+    // As an adjunct of the root: "Mending nets , in winter , is slow work".
+    const words = 'Mending nets , in winter , is slow work';
+    const pos = ['VERB', 'NOUN', 'PUNCT', 'ADP', 'NOUN', 'PUNCT', 'AUX', 'ADJ', 'NOUN'];
+    const heads = [8, 0, 4, 4, 0, 8, 8, 8, -1];
+    const deprels = ['advcl', 'obj', 'punct', 'case', 'obl', 'punct', 'cop', 'amod', 'root'];
+    const adjunct = tree(words, pos, heads, deprels);
+    repairTree(adjunct, 0, 9);
+    expect(adjunct.deprels[0]).toBe('csubj');
+    const off = tree(words, pos, heads, deprels);
+    repairTree(off, 0, 9, new Set(['TREE.OPENING_GERUND_SUBJECT']));
+    expect(off.deprels[0]).toBe('advcl');
+    // With a Subject of the root's own it stays an adjunct: "Mending nets , we sing".
+    const withSubject = tree(
+      'Mending nets , we sing',
+      ['VERB', 'NOUN', 'PUNCT', 'PRON', 'VERB'],
+      [4, 0, 0, 4, -1],
+      ['advcl', 'obj', 'punct', 'nsubj', 'root'],
+    );
+    repairTree(withSubject, 0, 5);
+    expect(withSubject.deprels[0]).toBe('advcl');
+
+    // As the root, with the clause's verb hung on it: "Mending nets will take days".
+    const rooted = tree(
+      'Mending nets will take days .',
+      ['VERB', 'NOUN', 'AUX', 'VERB', 'NOUN', 'PUNCT'],
+      [-1, 0, 3, 0, 3, 0],
+      ['root', 'obj', 'aux', 'advcl', 'obj', 'punct'],
+    );
+    repairTree(rooted, 0, 6);
+    expect(rooted.heads).toEqual([3, 0, 3, -1, 3, 3]);
+    expect(rooted.deprels).toEqual(['csubj', 'obj', 'aux', 'root', 'obj', 'punct']);
+    // A verb with a Subject of its own is a clause of its own: "Mending nets , we will rest".
+    const ownSubject = tree(
+      'Mending nets , we will rest',
+      ['VERB', 'NOUN', 'PUNCT', 'PRON', 'AUX', 'VERB'],
+      [-1, 0, 5, 5, 5, 0],
+      ['root', 'obj', 'punct', 'nsubj', 'aux', 'advcl'],
+    );
+    repairTree(ownSubject, 0, 6);
+    expect(ownSubject.deprels[0]).toBe('root');
+  });
 });

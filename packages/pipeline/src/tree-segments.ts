@@ -332,9 +332,22 @@ export function mergePhraseSegments(
     if (!phrasal || target < 0 || !between(out, local, target)) continue;
     const into = out[target] as ClauseSegment;
     // The phrase held the independent clause's place: the clause it joins takes it over.
+    // SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE: "The girl | who stood before the desk | was tall": the
+    // word order opened the clause after the Subject's relative clause as dependent on it (a preposition
+    // read as a subordinator), but the tree hangs the Subject on its verb: it is the main clause. Without
+    // the rule it keeps its dependent place.
+    const acrossRelative =
+      into.parent >= 0 &&
+      out[into.parent]?.dependency === 'embedded' &&
+      out[into.parent]?.parent === local &&
+      segment.tokens.some(
+        (index) =>
+          owner[(tree.heads[index] ?? -1) - from] === target && /^nsubj/.test(tree.deprels[index] ?? ''),
+      ) &&
+      !ruleOff(tree, 'SEGMENT.TREE_SUBJECT_ACROSS_RELATIVE');
     const promote =
       segment.dependency === 'independent' &&
-      (into.parent === local || (into.dependency === 'paratactic' && into.parent < 0));
+      (into.parent === local || (into.dependency === 'paratactic' && into.parent < 0) || acrossRelative);
     const keep = Math.min(local, target);
     const drop = Math.max(local, target);
     const merged: ClauseSegment = {

@@ -407,3 +407,9 @@ export const LINKING_PROGRESSIVES: ReadonlySet<string> = set(
 
 /** WH-words that open a WH-clause heading ("How we move", "What they eat"). */
 export const HEADING_WH: ReadonlySet<string> = new Set(['how', 'what', 'why', 'where', 'when']);
+
+/**
+ * Nouns whose Value can be a question ("The question is, is it safe?", "The problem was: who pays?"):
+ * the question is the identified Value of a statement (MOOD.QUESTION_AS_VALUE).
+ */
+export const QUESTION_NOUNS: ReadonlySet<string> = set('question questions problem issue puzzle dilemma');

@@ -112,3 +112,15 @@ export const ONLY_PARTICIPLE_FORMS: ReadonlySet<string> = wordSet(`
   ridden risen beaten bitten blown drawn flown grown thrown worn sworn torn woken mistaken undertaken
   overtaken forgiven forbidden withdrawn undergone overseen foreseen proven shaken arisen awoken
 `);
+
+/** Pronouns whose Finite may be a verb's base form ("Those who stay pay less", "We who stay pay"). */
+export const PLURAL_PRONOUNS: ReadonlySet<string> = new Set([
+  'those',
+  'these',
+  'they',
+  'we',
+  'you',
+  'all',
+  'many',
+  'some',
+]);
