@@ -177,7 +177,7 @@ function participleOnAppositive(tokens: TokenArrays, verb: number): boolean {
   let anchorCase = false;
   for (let index = 0; index < anchor; index += 1)
     if (heads[index] === anchor && /^case(:|$)/.test(deprels[index] ?? '')) anchorCase = true;
-  return appositiveQualifier(tokens.lower, tokens.lower[anchor] ?? '', anchorCase, noun, verb);
+  return appositiveQualifier(tokens.lower, anchor, anchorCase, noun, verb);
 }
 
 /**
@@ -188,15 +188,20 @@ function participleOnAppositive(tokens: TokenArrays, verb: number): boolean {
  */
 function appositiveQualifier(
   lower: readonly string[],
-  anchor: string,
+  anchor: number,
   anchorCase: boolean,
   noun: number,
   verb: number,
 ): boolean {
-  if (anchorCase || TIME_NOUNS.has(anchor)) return false;
+  if (anchorCase || TIME_NOUNS.has(lower[anchor] ?? '')) return false;
   for (let index = noun + 1; index < verb; index += 1) if (lower[index] === ',') return false;
+  // A sentence's end between them ("“Ann! Bo! Cy ...” a clerk called out"): no appositive, a new Subject.
+  for (let index = Math.min(anchor, noun) + 1; index < Math.max(anchor, noun); index += 1)
+    if (SENTENCE_END.test(lower[index] ?? '')) return false;
   return true;
 }
+
+const SENTENCE_END = /^[.!?…]+$/;
 
 /** A verb in "-s" ("offers") is tensed, never a participle, wherever the parse hung it. */
 function presentTense(word: string, lemma: string): boolean {
@@ -214,15 +219,16 @@ export function clauseParticipleOnAppositive(
   if (presentTense(token.text.toLowerCase(), token.lemma)) return false;
   const noun = tokens.findIndex((other) => other.start === token.headStart);
   if (noun < 0 || noun >= verb || !/^appos(:|$)/.test(tokens[noun]?.deprel ?? '')) return false;
-  const anchor = tokens.find((other) => other.start === tokens[noun]?.headStart);
+  const anchor = tokens.findIndex((other) => other.start === tokens[noun]?.headStart);
   // The noun beside the appositive lies in an earlier clause: what it is, this clause cannot tell.
-  if (anchor === undefined) return false;
+  if (anchor < 0) return false;
+  const anchorStart = tokens[anchor]?.start;
   const anchorCase = tokens.some(
-    (other) => other.headStart === anchor.start && /^case(:|$)/.test(other.deprel),
+    (other) => other.headStart === anchorStart && /^case(:|$)/.test(other.deprel),
   );
   return appositiveQualifier(
     tokens.map((other) => other.text.toLowerCase()),
-    anchor.text.toLowerCase(),
+    anchor,
     anchorCase,
     noun,
     verb,
