@@ -7,6 +7,7 @@ import type {
   ParticipantRole,
   Premise,
   ProcessType,
+  Token,
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
@@ -423,24 +424,23 @@ export const applyTreeRules: (
 interface Tree {
   readonly predicate: number;
   readonly heads: readonly number[];
-  readonly children: readonly number[][];
+  /** Each token's dependents inside the clause (undefined for a token with none). */
+  readonly children: readonly (number[] | undefined)[];
 }
 
 /** Local tree of the clause: each token's local head (-1 outside the clause or root) and children. */
 function localTree(view: ClauseView): Tree {
   const { tokens } = view.syntactic;
-  const local = new Map<number, number>();
-  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
-  const heads: number[] = new Array(tokens.length).fill(-1);
-  const children: number[][] = tokens.map(() => []);
+  const count = tokens.length;
+  const heads: number[] = new Array(count).fill(-1);
+  const children: (number[] | undefined)[] = new Array(count);
   let predicate = -1;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index];
-    if (token === undefined) continue;
-    const head = token.headStart === null ? undefined : local.get(token.headStart);
-    if (head !== undefined && head !== index) {
+  for (let index = 0; index < count; index += 1) {
+    const token = tokens[index] as Token;
+    const head = view.heads[index] as number;
+    if (head >= 0 && head !== index) {
       heads[index] = head;
-      children[head]?.push(index);
+      (children[head] ??= []).push(index);
     } else if (token.pos !== 'PUNCT' && (predicate < 0 || token.headStart === null)) {
       if (token.headStart === null || predicate < 0) predicate = index;
     }
@@ -450,20 +450,24 @@ function localTree(view: ClauseView): Tree {
 
 /** The contiguous run of the subtree of `index` around it, punctuation trimmed at both edges. */
 function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: number; end: number } {
-  const inside = new Set<number>([index]);
+  // Tokens of the subtree, marked by local index.
+  const inside = new Uint8Array(tree.heads.length);
+  inside[index] = 1;
   const stack = [index];
   while (stack.length > 0) {
     const at = stack.pop() as number;
-    for (const child of tree.children[at] ?? []) {
-      if (inside.has(child)) continue;
-      inside.add(child);
+    const children = tree.children[at];
+    if (children === undefined) continue;
+    for (const child of children) {
+      if (inside[child] === 1) continue;
+      inside[child] = 1;
       stack.push(child);
     }
   }
   let start = index;
   let end = index + 1;
-  while (start > 0 && inside.has(start - 1)) start -= 1;
-  while (inside.has(end)) end += 1;
+  while (start > 0 && inside[start - 1] === 1) start -= 1;
+  while (inside[end] === 1) end += 1;
   while (start < index && view.pos[start] === 'PUNCT') start += 1;
   while (end > index + 1 && view.pos[end - 1] === 'PUNCT') end -= 1;
   return { start, end };
@@ -504,6 +508,9 @@ function spanHead(view: ClauseView, tree: Tree, start: number, end: number): num
   return start;
 }
 
+const NO_PREMISES: readonly Premise[] = Object.freeze([]);
+const NO_RULES: readonly LabelRule[] = Object.freeze([]);
+
 /** The tree stage's result: the ideational analysis and the premises the trace cites. */
 export interface TreeTransitivity {
   readonly ideational: Ideational;
@@ -523,7 +530,7 @@ export function treeTransitivity(
   previous: Ideational,
   disabled?: ReadonlySet<string>,
 ): TreeTransitivity {
-  const unchanged: TreeTransitivity = { ideational: previous, premises: [], rules: [] };
+  const unchanged: TreeTransitivity = { ideational: previous, premises: NO_PREMISES, rules: NO_RULES };
   const raw = previous.rawTransitivity;
   if (disabled?.has(TREE_STAGE) === true || raw.verbLemma === null) return unchanged;
   if (MOVED_EVENT.some((id) => raw.matched.includes(id))) return unchanged;
