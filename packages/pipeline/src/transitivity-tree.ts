@@ -510,6 +510,7 @@ function spanHead(view: ClauseView, tree: Tree, start: number, end: number): num
 
 const NO_PREMISES: readonly Premise[] = Object.freeze([]);
 const NO_RULES: readonly LabelRule[] = Object.freeze([]);
+const NO_INDICES: readonly number[] = Object.freeze([]);
 
 /** The tree stage's result: the ideational analysis and the premises the trace cites. */
 export interface TreeTransitivity {
@@ -594,15 +595,20 @@ export function treeTransitivity(
       }
   }
   // Tokens of the Event and the Finite: no participant's span may hold them.
-  const eventTokens = new Set<number>(predicates);
+  const eventTokens = new Uint8Array(tokens.length);
+  for (const at of predicates) eventTokens[at] = 1;
   if (group !== undefined)
-    for (let index = group.start; index < group.end; index += 1) eventTokens.add(index);
-  if (view.finite >= 0) eventTokens.add(view.finite);
+    for (let index = group.start; index < group.end; index += 1) eventTokens[index] = 1;
+  if (view.finite >= 0) eventTokens[view.finite] = 1;
   // Starts of word-order elements kept after an object whose subtree the parser made swallow them.
   const ownTail = new Set<number>();
-  const candidates: number[] = [];
-  for (const at of predicates) candidates.push(...(tree.children[at] ?? []));
-  candidates.sort((a, b) => a - b);
+  // The predicates' dependents in text order (one predicate's children are already in it).
+  let candidates: readonly number[] = tree.children[predicate] ?? NO_INDICES;
+  if (predicates.size > 1) {
+    const merged: number[] = [];
+    for (const at of predicates) merged.push(...(tree.children[at] ?? []));
+    candidates = merged.sort((a, b) => a - b);
+  }
   const context: TreeContext = {
     view,
     processType: previous.processType,
@@ -671,7 +677,7 @@ export function treeTransitivity(
       }
     }
     let holdsEvent = false;
-    for (let at = span.start; at < span.end; at += 1) if (eventTokens.has(at)) holdsEvent = true;
+    for (let at = span.start; at < span.end; at += 1) if (eventTokens[at] === 1) holdsEvent = true;
     if (holdsEvent) continue;
     const caseWord = (tree.children[index] ?? []).find(
       (child) => child < index && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
