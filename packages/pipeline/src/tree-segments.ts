@@ -287,7 +287,7 @@ export function mergePhraseSegments(
   to: number,
 ): ClauseSegment[] {
   if (segments.length < 2) return segments;
-  const owner = new Int32Array(to - from).fill(-1);
+  const owner: number[] = new Array(to - from).fill(-1);
   segments.forEach((segment, local) => {
     for (const index of segment.tokens) owner[index - from] = local;
   });
@@ -853,7 +853,7 @@ function segmentsFromTree(
   from: number,
   to: number,
 ): ClauseSegment[] {
-  const clauseOf = new Int32Array(to - from).fill(-1);
+  const clauseOf: number[] = new Array(to - from).fill(-1);
   // Punctuation and other tokens with no letter or digit ("•", "[***]") go with the words around them.
   const wordless = new Uint8Array(to - from);
   for (let index = from; index < to; index += 1)
@@ -886,7 +886,7 @@ function segmentsFromTree(
     if (headsTreeClause(tree, index, from, to, copulaOrAuxiliary)) heads.push(index);
   if (heads.length === 0) return heuristic;
   // The clause number of each clause-heading token, -1 for the others (by index from `from`).
-  const headAt = new Int32Array(to - from).fill(-1);
+  const headAt: number[] = new Array(to - from).fill(-1);
   for (let at = 0; at < heads.length; at += 1) headAt[(heads[at] as number) - from] = at;
   // Each word to the clause of its nearest clause-heading ancestor.
   for (let index = from; index < to; index += 1) {
