@@ -400,7 +400,7 @@ export function treeClauseHeads(
   for (const segment of segments) {
     const first = segment.group;
     if (first === null || segment.tokens.length === 0) continue;
-    const inside = new Set(segment.tokens);
+    const inside = new SegmentTokens(segment.tokens, from, to);
     let top = -1;
     let tops = 0;
     for (const index of segment.tokens) {
@@ -447,15 +447,33 @@ export function treeClauseHeads(
   }
 }
 
+/** The tokens of a segment of the sentence [from, to), marked by index for membership tests. */
+class SegmentTokens {
+  readonly tokens: readonly number[];
+  readonly #from: number;
+  readonly #marks: Uint8Array;
+
+  constructor(tokens: readonly number[], from: number, to: number) {
+    this.tokens = tokens;
+    this.#from = from;
+    this.#marks = new Uint8Array(to - from);
+    for (const index of tokens) this.#marks[index - from] = 1;
+  }
+
+  has(index: number): boolean {
+    return this.#marks[index - this.#from] === 1;
+  }
+}
+
 /** Whether `head` has a Subject (nsubj, csubj, expl) in the segment before it. */
-function subjectBefore(tree: SentenceTree, head: number, inside: ReadonlySet<number>): boolean {
-  for (const index of inside)
+function subjectBefore(tree: SentenceTree, head: number, inside: SegmentTokens): boolean {
+  for (const index of inside.tokens)
     if (index < head && tree.heads[index] === head && SUBJECT.test(tree.deprels[index] ?? '')) return true;
   return false;
 }
 
 /** Whether `node` hangs (directly or through words of the segment) below `ancestor`. */
-function below(tree: SentenceTree, node: number, ancestor: number, inside: ReadonlySet<number>): boolean {
+function below(tree: SentenceTree, node: number, ancestor: number, inside: SegmentTokens): boolean {
   let current = tree.heads[node] ?? -1;
   for (let steps = 0; current >= 0 && steps < 64; steps += 1) {
     if (current === ancestor) return true;
