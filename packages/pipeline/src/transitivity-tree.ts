@@ -512,6 +512,38 @@ const NO_PREMISES: readonly Premise[] = Object.freeze([]);
 const NO_RULES: readonly LabelRule[] = Object.freeze([]);
 const NO_INDICES: readonly number[] = Object.freeze([]);
 
+// The premises' strings repeat from clause to clause: each is built once (a new string per clause would
+// be hashed anew where the annotator shares equal premises). The caches stop growing when full.
+const PREMISE_CACHE_LIMIT = 10_000;
+const BARE_RELATIONS = new Map<string, string>();
+const CASE_RELATIONS = new Map<string, Map<string, string>>();
+const PREMISE_LABELS = { participant: new Map<string, string>(), circumstance: new Map<string, string>() };
+
+function cached(cache: Map<string, string>, key: string, build: (key: string) => string): string {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build(key);
+    if (cache.size < PREMISE_CACHE_LIMIT) cache.set(key, value);
+  }
+  return value;
+}
+
+/** "deprel=obl case=in" (or "deprel=obj" with no preposition), the value of an element's premise. */
+function relationPremise(deprel: string, preposition: string | null): string {
+  if (preposition === null) return cached(BARE_RELATIONS, deprel, () => `deprel=${deprel}`);
+  let byPreposition = CASE_RELATIONS.get(deprel);
+  if (byPreposition === undefined) {
+    byPreposition = new Map();
+    if (CASE_RELATIONS.size < PREMISE_CACHE_LIMIT) CASE_RELATIONS.set(deprel, byPreposition);
+  }
+  return cached(byPreposition, preposition, () => `deprel=${deprel} case=${preposition}`);
+}
+
+/** "participant.goal", "circumstance.location": the label of an element's premise. */
+function premiseLabel(kind: 'participant' | 'circumstance', name: string): string {
+  return cached(PREMISE_LABELS[kind], name, () => `${kind}.${name}`);
+}
+
 /** The tree stage's result: the ideational analysis and the premises the trace cites. */
 export interface TreeTransitivity {
   readonly ideational: Ideational;
@@ -694,8 +726,7 @@ export function treeTransitivity(
     const { rule, outcome } = applied;
     if (outcome.kind !== 'none' || outcome.drop === true) covered.push(span);
     fire(outcome.kind === 'circumstance' ? 'circumstances' : 'participants', rule);
-    const relation =
-      dependent.preposition === null ? `deprel=${deprel}` : `deprel=${deprel} case=${dependent.preposition}`;
+    const relation = relationPremise(deprel, dependent.preposition);
     if (outcome.kind === 'participant') {
       let start = span.start;
       if (
@@ -706,7 +737,7 @@ export function treeTransitivity(
       )
         start += 1;
       participants.push({ role: outcome.role, text: spanText(view, start, span.end), start, end: span.end });
-      premises.push({ label: `participant.${outcome.role}`, value: relation });
+      premises.push({ label: premiseLabel('participant', outcome.role), value: relation });
     } else if (outcome.kind === 'circumstance') {
       circumstances.push({
         type: outcome.type,
@@ -715,7 +746,7 @@ export function treeTransitivity(
         start: span.start,
         end: span.end,
       });
-      premises.push({ label: `circumstance.${outcome.type}`, value: relation });
+      premises.push({ label: premiseLabel('circumstance', outcome.type), value: relation });
     }
   }
   // Word-order elements the tree has no dependent for: kept when the tree hangs them on the predicate
