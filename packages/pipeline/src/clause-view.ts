@@ -80,7 +80,17 @@ export function viewClause(syntactic: Syntactic, sentenceFinal?: string, arrays?
       if (final !== '') break;
     }
   }
-  return { syntactic, lower, lemma, pos, finite, head, verbalGroup, sentenceFinal: final, heads: localHeads(tokens) };
+  return {
+    syntactic,
+    lower,
+    lemma,
+    pos,
+    finite,
+    head,
+    verbalGroup,
+    sentenceFinal: final,
+    heads: localHeads(tokens),
+  };
 }
 
 /** The `heads` of a clause view (see ClauseView). */

@@ -251,13 +251,7 @@ export function treeMoodFacts(
       const dependent =
         WH_WORDS.has(view.lower[subject] ?? '') ||
         tokens.some((token) => token.headStart === verbStart && /^mark(:|$)/.test(token.deprel));
-      if (
-        verb >= 0 &&
-        verb !== predicate &&
-        verb > subject &&
-        view.pos[verb] === 'VERB' &&
-        !dependent
-      ) {
+      if (verb >= 0 && verb !== predicate && verb > subject && view.pos[verb] === 'VERB' && !dependent) {
         let found = verb;
         for (let at = subject + 1; at < verb; at += 1)
           if (tokens[at]?.headStart === verbStart && OPERATOR_RELATION.test(tokens[at]?.deprel ?? '')) {

@@ -960,7 +960,7 @@ function lowerOf(value: string): string {
 }
 
 /** Whether the string holds no ASCII capital and nothing past ASCII (`toLowerCase` leaves it as it is). */
-function isLowerAscii(value: string): boolean {
+export function isLowerAscii(value: string): boolean {
   for (let at = 0; at < value.length; at += 1) {
     const code = value.charCodeAt(at);
     if ((code >= 65 && code <= 90) || code > 127) return false;

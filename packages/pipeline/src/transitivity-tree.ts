@@ -440,7 +440,9 @@ function localTree(view: ClauseView): Tree {
     const head = view.heads[index] as number;
     if (head >= 0 && head !== index) {
       heads[index] = head;
-      (children[head] ??= []).push(index);
+      const siblings = children[head];
+      if (siblings === undefined) children[head] = [index];
+      else siblings.push(index);
     } else if (token.pos !== 'PUNCT' && (predicate < 0 || token.headStart === null)) {
       if (token.headStart === null || predicate < 0) predicate = index;
     }
