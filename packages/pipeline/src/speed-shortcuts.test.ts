@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewClause } from './clause-view';
 import { MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
 import { INFORMAL_WORDS } from './lexicons/tenor-lexicon';
+import { countSyllables, syllablesOf } from './readability-scorer';
 import { runSyntaxPass } from './syntax-pass';
 import { isLowerAscii, mayBeUdWords, punctuationRunEnd, tagText, udWordParts } from './syntax-tagger';
 import { INFORMAL_PREFIXES } from './tenor-scorer';
@@ -254,5 +255,20 @@ describe('ClauseView.heads', () => {
       const syntactic = { tokens, groups: [], rootIndex: 0 } as unknown as Syntactic;
       expect(viewClause(syntactic, '').heads).toEqual(headsByMap(tokens));
     }
+  });
+});
+
+describe('syllablesOf', () => {
+  it('counts short tokens as the regexes do', () => {
+    const next = random(23);
+    const alphabet = 'aeyzAEYZ019 .,\'’-_éΣ';
+    const words = [...SAMPLE.split(/\s+/), ...tagText(SAMPLE).values, ''];
+    for (let count = 0; count < 3000; count += 1) {
+      let word = '';
+      const length = Math.floor(next() * 5);
+      for (let at = 0; at < length; at += 1) word += alphabet[Math.floor(next() * alphabet.length)];
+      words.push(word);
+    }
+    for (const word of words) expect(syllablesOf(word)).toBe(/\p{L}/u.test(word) ? countSyllables(word) : -1);
   });
 });
