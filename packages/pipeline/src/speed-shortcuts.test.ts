@@ -261,7 +261,7 @@ describe('ClauseView.heads', () => {
 describe('syllablesOf', () => {
   it('counts short tokens as the regexes do', () => {
     const next = random(23);
-    const alphabet = 'aeyzAEYZ019 .,\'’-_éΣ';
+    const alphabet = "aeyzAEYZ019 .,'’-_éΣ";
     const words = [...SAMPLE.split(/\s+/), ...tagText(SAMPLE).values, ''];
     for (let count = 0; count < 3000; count += 1) {
       let word = '';
