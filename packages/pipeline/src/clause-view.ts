@@ -1,4 +1,4 @@
-import type { Group, Syntactic, Upos } from '@cae/core';
+import type { Group, Syntactic, Token, Upos } from '@cae/core';
 
 /** Flat, lower-cased view of a clause's tokens that the pass 2 rules read. */
 export interface ClauseView {
@@ -14,6 +14,11 @@ export interface ClauseView {
   readonly verbalGroup: Group | undefined;
   /** Punctuation that ends the clause's sentence ('.', '?', '!' or ''). */
   readonly sentenceFinal: string;
+  /**
+   * Local index of each token's head in the tree: the clause's token that starts at its `headStart` (the
+   * last one, should two start there), -1 for a root or a head outside the clause.
+   */
+  readonly heads: readonly number[];
 }
 
 /** Token columns of a clause computed elsewhere (the compile path builds them in pass 1). */
@@ -75,5 +80,56 @@ export function viewClause(syntactic: Syntactic, sentenceFinal?: string, arrays?
       if (final !== '') break;
     }
   }
-  return { syntactic, lower, lemma, pos, finite, head, verbalGroup, sentenceFinal: final };
+  return {
+    syntactic,
+    lower,
+    lemma,
+    pos,
+    finite,
+    head,
+    verbalGroup,
+    sentenceFinal: final,
+    heads: localHeads(tokens),
+  };
+}
+
+/** The `heads` of a clause view (see ClauseView). */
+function localHeads(tokens: readonly Token[]): number[] {
+  const count = tokens.length;
+  const starts: number[] = new Array(count);
+  let ascending = true;
+  for (let index = 0; index < count; index += 1) {
+    starts[index] = (tokens[index] as Token).start;
+    if (index > 0 && (starts[index] as number) < (starts[index - 1] as number)) ascending = false;
+  }
+  // Token starts ascend but for odd offsets the normaliser maps together: a map then finds the heads.
+  let byStart: Map<number, number> | undefined;
+  if (!ascending) {
+    byStart = new Map();
+    for (let index = 0; index < count; index += 1) byStart.set(starts[index] as number, index);
+  }
+  const heads: number[] = new Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const headStart = (tokens[index] as Token).headStart;
+    heads[index] =
+      headStart === null
+        ? -1
+        : byStart === undefined
+          ? lastIndexAt(starts, headStart)
+          : (byStart.get(headStart) ?? -1);
+  }
+  return heads;
+}
+
+/** The last index of ascending `starts` that holds `start`, or -1. */
+function lastIndexAt(starts: readonly number[], start: number): number {
+  let low = 0;
+  let high = starts.length;
+  // The first index past `start`: the one before it is the last that may hold it.
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((starts[middle] as number) <= start) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 && starts[low - 1] === start ? low - 1 : -1;
 }

@@ -150,13 +150,12 @@ export function treeMoodFacts(
 ): TreeMoodFacts {
   const readings: string[] = [];
   const { tokens } = view.syntactic;
-  const local = new Map<number, number>();
-  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  const { heads } = view;
   let predicate = -1;
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index];
     if (token === undefined || token.pos === 'PUNCT') continue;
-    const outside = token.headStart === null || !local.has(token.headStart);
+    const outside = (heads[index] as number) < 0;
     if (!outside) continue;
     if (token.headStart === null) {
       predicate = index;
@@ -175,12 +174,12 @@ export function treeMoodFacts(
    * where the parse hangs Subject and copula on "thought", a compound of "film", still counts).
    */
   const own = (index: number): boolean => {
-    let at = local.get(tokens[index]?.headStart ?? -1);
-    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+    let at = heads[index] as number;
+    for (let steps = 0; at >= 0 && steps < tokens.length; steps += 1) {
       if (at === predicate) return true;
       const relation = tokens[at]?.deprel ?? '';
       if (CLAUSAL_RELATION.test(relation)) return false;
-      at = local.get(tokens[at]?.headStart ?? -1);
+      at = heads[at] as number;
     }
     return false;
   };
@@ -191,10 +190,10 @@ export function treeMoodFacts(
    * (where the parse hangs the clause's copula on a nominal it took for a Subject).
    */
   const insideSubject = (index: number): boolean => {
-    let at = local.get(tokens[index]?.headStart ?? -1);
-    for (let steps = 0; at !== undefined && at !== predicate && steps < tokens.length; steps += 1) {
+    let at = heads[index] as number;
+    for (let steps = 0; at >= 0 && at !== predicate && steps < tokens.length; steps += 1) {
       if (SUBJECT_RELATION.test(tokens[at]?.deprel ?? '')) return true;
-      at = local.get(tokens[at]?.headStart ?? -1);
+      at = heads[at] as number;
     }
     return false;
   };
@@ -245,20 +244,14 @@ export function treeMoodFacts(
       // "Some of the staff also get cheap tickets", parsed with "Some" as the root and "get" as its
       // modifier: the Subject hangs on a verb of this clause (no clausal relation between it and the
       // predicate), and that verb, or its operator, in a finite form after the Subject is the Finite.
-      const verb = local.get(tokens[subject]?.headStart ?? -1);
-      const verbStart = verb === undefined ? undefined : tokens[verb]?.start;
+      const verb = heads[subject] as number;
+      const verbStart = verb < 0 ? undefined : tokens[verb]?.start;
       // A WH-word Subject or a subordinator on the verb ("for who wants to", "because it rains") marks a
       // dependent clause the segmentation left inside this one: not the clause's own Subject.
       const dependent =
         WH_WORDS.has(view.lower[subject] ?? '') ||
         tokens.some((token) => token.headStart === verbStart && /^mark(:|$)/.test(token.deprel));
-      if (
-        verb !== undefined &&
-        verb !== predicate &&
-        verb > subject &&
-        view.pos[verb] === 'VERB' &&
-        !dependent
-      ) {
+      if (verb >= 0 && verb !== predicate && verb > subject && view.pos[verb] === 'VERB' && !dependent) {
         let found = verb;
         for (let at = subject + 1; at < verb; at += 1)
           if (tokens[at]?.headStart === verbStart && OPERATOR_RELATION.test(tokens[at]?.deprel ?? '')) {
@@ -409,8 +402,7 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
   if (facts.predicateRelation !== 'root' || facts.subject >= 0 || facts.finite >= 0) return false;
   const { tokens } = view.syntactic;
   if (!NOMINAL_ROOT_TAGS.has(view.pos[facts.predicate] ?? '')) return false;
-  const local = new Map<number, number>();
-  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  const { heads } = view;
   /**
    * An `acl` verb in "-ing" or a form that is only a participle ("taken", "shown"), or another tensed
    * form with a "by" agent ("approved by the board", "done by the Moriori"); without one it may be a
@@ -429,11 +421,11 @@ function participleModifierRoot(facts: TreeMoodFacts, view: ClauseView): boolean
   };
   /** Whether the token at `index` is a participle modifier or lies inside one's phrase. */
   const inside = (index: number): boolean => {
-    let at: number | undefined = index;
-    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+    let at = index;
+    for (let steps = 0; at >= 0 && steps < tokens.length; steps += 1) {
       if (at === facts.predicate) return false;
       if (participle(at)) return true;
-      at = local.get(tokens[at]?.headStart ?? -1);
+      at = heads[at] as number;
     }
     return false;
   };
@@ -544,29 +536,28 @@ function relativeOnNominalRoot(facts: TreeMoodFacts, view: ClauseView): boolean 
   const rootStart = tokens[facts.predicate]?.start;
   if (tokens.some((token) => token.headStart === rootStart && /^(case|mark)(:|$)/.test(token.deprel)))
     return false;
-  const local = new Map<number, number>();
-  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
+  const { heads } = view;
   /** Whether `index` hangs on the root through nominal relations only (or is the root). */
   const inRootPhrase = (index: number): boolean => {
-    let at: number | undefined = index;
-    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+    let at = index;
+    for (let steps = 0; at >= 0 && steps < tokens.length; steps += 1) {
       if (at === facts.predicate) return true;
       if (!RELATIVE_HEAD_TAGS.has(view.pos[at] ?? '') || !NOMINAL_CHAIN.test(tokens[at]?.deprel ?? ''))
         return false;
-      at = local.get(tokens[at]?.headStart ?? -1);
+      at = heads[at] as number;
     }
     return false;
   };
   /** Whether `index` is a relative clause's verb, or lies inside one, on a nominal of the root's phrase before it. */
   const insideRelative = (index: number): boolean => {
-    let at: number | undefined = index;
-    for (let steps = 0; at !== undefined && steps < tokens.length; steps += 1) {
+    let at = index;
+    for (let steps = 0; at >= 0 && steps < tokens.length; steps += 1) {
       if (at === facts.predicate) return false;
       if (tokens[at]?.deprel === 'acl:relcl') {
-        const head = local.get(tokens[at]?.headStart ?? -1);
-        return head !== undefined && head < at && inRootPhrase(head);
+        const head = heads[at] as number;
+        return head >= 0 && head < at && inRootPhrase(head);
       }
-      at = local.get(tokens[at]?.headStart ?? -1);
+      at = heads[at] as number;
     }
     return false;
   };

@@ -20,7 +20,13 @@ export function countSyllables(word: string): number {
 const SYLLABLE_CACHE = new Map<string, number>();
 const SYLLABLE_CACHE_LIMIT = 50_000;
 
-function syllablesOf(word: string): number {
+/** Syllables of a token as `scoreReadability` counts them: -1 for a token without a letter. */
+export function syllablesOf(word: string): number {
+  // Short ASCII tokens ("the", "of", ",", "42") need neither the regexes nor the cache.
+  if (word.length <= 3) {
+    const short = shortAsciiSyllables(word);
+    if (short !== undefined) return short;
+  }
   let syllables = SYLLABLE_CACHE.get(word);
   if (syllables === undefined) {
     syllables = WORD.test(word) ? countSyllables(word) : -1;
@@ -28,6 +34,20 @@ function syllablesOf(word: string): number {
     SYLLABLE_CACHE.set(word, syllables);
   }
   return syllables;
+}
+
+/**
+ * A token of at most three ASCII characters has one syllable when it holds a letter (countSyllables
+ * keeps one to three letters of it) and none to count (-1) without; undefined for one past ASCII.
+ */
+function shortAsciiSyllables(word: string): number | undefined {
+  let letter = false;
+  for (let at = 0; at < word.length; at += 1) {
+    const code = word.charCodeAt(at);
+    if (code > 127) return undefined;
+    if ((code | 32) >= 97 && (code | 32) <= 122) letter = true;
+  }
+  return letter ? 1 : -1;
 }
 
 function round(value: number): number {

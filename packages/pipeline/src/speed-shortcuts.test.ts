@@ -1,7 +1,11 @@
+import type { Syntactic, Token } from '@cae/core';
 import { describe, expect, it } from 'vitest';
+import { viewClause } from './clause-view';
 import { MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
 import { INFORMAL_WORDS } from './lexicons/tenor-lexicon';
-import { mayBeUdWords, punctuationRunEnd, tagText, udWordParts } from './syntax-tagger';
+import { countSyllables, syllablesOf } from './readability-scorer';
+import { runSyntaxPass } from './syntax-pass';
+import { isLowerAscii, mayBeUdWords, punctuationRunEnd, tagText, udWordParts } from './syntax-tagger';
 import { INFORMAL_PREFIXES } from './tenor-scorer';
 import {
   childBy,
@@ -200,5 +204,71 @@ describe('sameWords', () => {
     }
     expect(same).toBeGreaterThan(100);
     expect(sameWords(tree, [], [])).toBe(true);
+  });
+});
+
+describe('isLowerAscii', () => {
+  it('holds only for words toLowerCase leaves as they are', () => {
+    const next = random(11);
+    const alphabet = "abzAZ09 .'’-_éÉßİıΣ";
+    const words = [...SAMPLE.split(/\s+/), ...tagText(SAMPLE).values, '', 'ǅ', 'ﬀ'];
+    for (let count = 0; count < 2000; count += 1) {
+      let word = '';
+      const length = Math.floor(next() * 6);
+      for (let at = 0; at < length; at += 1) word += alphabet[Math.floor(next() * alphabet.length)];
+      words.push(word);
+    }
+    for (const word of words) if (isLowerAscii(word)) expect(word.toLowerCase()).toBe(word);
+    expect(isLowerAscii('gonna')).toBe(true);
+    expect(isLowerAscii('Gonna')).toBe(false);
+    expect(isLowerAscii('café')).toBe(false);
+  });
+});
+
+/** Each token's head as a map from start offsets finds it: the last token starting there, -1 for none. */
+function headsByMap(tokens: readonly Token[]): number[] {
+  const local = new Map<number, number>();
+  tokens.forEach((token, index) => {
+    local.set(token.start, index);
+  });
+  return tokens.map((token) => (token.headStart === null ? -1 : (local.get(token.headStart) ?? -1)));
+}
+
+describe('ClauseView.heads', () => {
+  it('finds the head a map from start offsets finds, for every clause of a text', () => {
+    for (const { syntactic, arrays } of runSyntaxPass(SAMPLE, 'sample')) {
+      expect(viewClause(syntactic, undefined, arrays).heads).toEqual(headsByMap(syntactic.tokens));
+      expect(viewClause(syntactic).heads).toEqual(headsByMap(syntactic.tokens));
+    }
+  });
+
+  it('finds it when token starts repeat or do not ascend', () => {
+    const token = (start: number, headStart: number | null): Token =>
+      ({ start, end: start + 1, headStart, text: 'x', lemma: 'x', pos: 'NOUN', deprel: 'dep' }) as Token;
+    const shapes: Token[][] = [
+      [token(0, 4), token(2, 0), token(2, null), token(4, 2), token(6, 9)],
+      [token(5, 1), token(1, null), token(3, 5), token(1, 3)],
+      [token(0, null)],
+      [],
+    ];
+    for (const tokens of shapes) {
+      const syntactic = { tokens, groups: [], rootIndex: 0 } as unknown as Syntactic;
+      expect(viewClause(syntactic, '').heads).toEqual(headsByMap(tokens));
+    }
+  });
+});
+
+describe('syllablesOf', () => {
+  it('counts short tokens as the regexes do', () => {
+    const next = random(23);
+    const alphabet = "aeyzAEYZ019 .,'’-_éΣ";
+    const words = [...SAMPLE.split(/\s+/), ...tagText(SAMPLE).values, ''];
+    for (let count = 0; count < 3000; count += 1) {
+      let word = '';
+      const length = Math.floor(next() * 5);
+      for (let at = 0; at < length; at += 1) word += alphabet[Math.floor(next() * alphabet.length)];
+      words.push(word);
+    }
+    for (const word of words) expect(syllablesOf(word)).toBe(/\p{L}/u.test(word) ? countSyllables(word) : -1);
   });
 });

@@ -1309,6 +1309,8 @@ const LOWER = new Map<string, string>();
 const LOWER_LIMIT = 100_000;
 
 function lowerOf(value: string): string {
+  // Most words are lower-case ASCII already, their own lower-case form: no look-up for them.
+  if (isLowerAscii(value)) return value;
   let lower = LOWER.get(value);
   if (lower === undefined) {
     lower = value.toLowerCase();
@@ -1316,6 +1318,15 @@ function lowerOf(value: string): string {
     LOWER.set(value, lower);
   }
   return lower;
+}
+
+/** Whether the string holds no ASCII capital and nothing past ASCII (`toLowerCase` leaves it as it is). */
+export function isLowerAscii(value: string): boolean {
+  for (let at = 0; at < value.length; at += 1) {
+    const code = value.charCodeAt(at);
+    if ((code >= 65 && code <= 90) || code > 127) return false;
+  }
+  return true;
 }
 
 function hasApostrophe(value: string): boolean {

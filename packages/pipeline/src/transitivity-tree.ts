@@ -7,6 +7,7 @@ import type {
   ParticipantRole,
   Premise,
   ProcessType,
+  Token,
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
@@ -423,24 +424,25 @@ export const applyTreeRules: (
 interface Tree {
   readonly predicate: number;
   readonly heads: readonly number[];
-  readonly children: readonly number[][];
+  /** Each token's dependents inside the clause (undefined for a token with none). */
+  readonly children: readonly (number[] | undefined)[];
 }
 
 /** Local tree of the clause: each token's local head (-1 outside the clause or root) and children. */
 function localTree(view: ClauseView): Tree {
   const { tokens } = view.syntactic;
-  const local = new Map<number, number>();
-  for (let index = 0; index < tokens.length; index += 1) local.set(tokens[index]?.start ?? -1, index);
-  const heads: number[] = new Array(tokens.length).fill(-1);
-  const children: number[][] = tokens.map(() => []);
+  const count = tokens.length;
+  const heads: number[] = new Array(count).fill(-1);
+  const children: (number[] | undefined)[] = new Array(count);
   let predicate = -1;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index];
-    if (token === undefined) continue;
-    const head = token.headStart === null ? undefined : local.get(token.headStart);
-    if (head !== undefined && head !== index) {
+  for (let index = 0; index < count; index += 1) {
+    const token = tokens[index] as Token;
+    const head = view.heads[index] as number;
+    if (head >= 0 && head !== index) {
       heads[index] = head;
-      children[head]?.push(index);
+      const siblings = children[head];
+      if (siblings === undefined) children[head] = [index];
+      else siblings.push(index);
     } else if (token.pos !== 'PUNCT' && (predicate < 0 || token.headStart === null)) {
       if (token.headStart === null || predicate < 0) predicate = index;
     }
@@ -450,20 +452,24 @@ function localTree(view: ClauseView): Tree {
 
 /** The contiguous run of the subtree of `index` around it, punctuation trimmed at both edges. */
 function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: number; end: number } {
-  const inside = new Set<number>([index]);
+  // Tokens of the subtree, marked by local index.
+  const inside = new Uint8Array(tree.heads.length);
+  inside[index] = 1;
   const stack = [index];
   while (stack.length > 0) {
     const at = stack.pop() as number;
-    for (const child of tree.children[at] ?? []) {
-      if (inside.has(child)) continue;
-      inside.add(child);
+    const children = tree.children[at];
+    if (children === undefined) continue;
+    for (const child of children) {
+      if (inside[child] === 1) continue;
+      inside[child] = 1;
       stack.push(child);
     }
   }
   let start = index;
   let end = index + 1;
-  while (start > 0 && inside.has(start - 1)) start -= 1;
-  while (inside.has(end)) end += 1;
+  while (start > 0 && inside[start - 1] === 1) start -= 1;
+  while (inside[end] === 1) end += 1;
   while (start < index && view.pos[start] === 'PUNCT') start += 1;
   while (end > index + 1 && view.pos[end - 1] === 'PUNCT') end -= 1;
   return { start, end };
@@ -504,6 +510,42 @@ function spanHead(view: ClauseView, tree: Tree, start: number, end: number): num
   return start;
 }
 
+const NO_PREMISES: readonly Premise[] = Object.freeze([]);
+const NO_RULES: readonly LabelRule[] = Object.freeze([]);
+const NO_INDICES: readonly number[] = Object.freeze([]);
+
+// The premises' strings repeat from clause to clause: each is built once (a new string per clause would
+// be hashed anew where the annotator shares equal premises). The caches stop growing when full.
+const PREMISE_CACHE_LIMIT = 10_000;
+const BARE_RELATIONS = new Map<string, string>();
+const CASE_RELATIONS = new Map<string, Map<string, string>>();
+const PREMISE_LABELS = { participant: new Map<string, string>(), circumstance: new Map<string, string>() };
+
+function cached(cache: Map<string, string>, key: string, build: (key: string) => string): string {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build(key);
+    if (cache.size < PREMISE_CACHE_LIMIT) cache.set(key, value);
+  }
+  return value;
+}
+
+/** "deprel=obl case=in" (or "deprel=obj" with no preposition), the value of an element's premise. */
+function relationPremise(deprel: string, preposition: string | null): string {
+  if (preposition === null) return cached(BARE_RELATIONS, deprel, () => `deprel=${deprel}`);
+  let byPreposition = CASE_RELATIONS.get(deprel);
+  if (byPreposition === undefined) {
+    byPreposition = new Map();
+    if (CASE_RELATIONS.size < PREMISE_CACHE_LIMIT) CASE_RELATIONS.set(deprel, byPreposition);
+  }
+  return cached(byPreposition, preposition, () => `deprel=${deprel} case=${preposition}`);
+}
+
+/** "participant.goal", "circumstance.location": the label of an element's premise. */
+function premiseLabel(kind: 'participant' | 'circumstance', name: string): string {
+  return cached(PREMISE_LABELS[kind], name, () => `${kind}.${name}`);
+}
+
 /** The tree stage's result: the ideational analysis and the premises the trace cites. */
 export interface TreeTransitivity {
   readonly ideational: Ideational;
@@ -523,7 +565,7 @@ export function treeTransitivity(
   previous: Ideational,
   disabled?: ReadonlySet<string>,
 ): TreeTransitivity {
-  const unchanged: TreeTransitivity = { ideational: previous, premises: [], rules: [] };
+  const unchanged: TreeTransitivity = { ideational: previous, premises: NO_PREMISES, rules: NO_RULES };
   const raw = previous.rawTransitivity;
   if (disabled?.has(TREE_STAGE) === true || raw.verbLemma === null) return unchanged;
   if (MOVED_EVENT.some((id) => raw.matched.includes(id))) return unchanged;
@@ -587,15 +629,20 @@ export function treeTransitivity(
       }
   }
   // Tokens of the Event and the Finite: no participant's span may hold them.
-  const eventTokens = new Set<number>(predicates);
+  const eventTokens = new Uint8Array(tokens.length);
+  for (const at of predicates) eventTokens[at] = 1;
   if (group !== undefined)
-    for (let index = group.start; index < group.end; index += 1) eventTokens.add(index);
-  if (view.finite >= 0) eventTokens.add(view.finite);
+    for (let index = group.start; index < group.end; index += 1) eventTokens[index] = 1;
+  if (view.finite >= 0) eventTokens[view.finite] = 1;
   // Starts of word-order elements kept after an object whose subtree the parser made swallow them.
   const ownTail = new Set<number>();
-  const candidates: number[] = [];
-  for (const at of predicates) candidates.push(...(tree.children[at] ?? []));
-  candidates.sort((a, b) => a - b);
+  // The predicates' dependents in text order (one predicate's children are already in it).
+  let candidates: readonly number[] = tree.children[predicate] ?? NO_INDICES;
+  if (predicates.size > 1) {
+    const merged: number[] = [];
+    for (const at of predicates) merged.push(...(tree.children[at] ?? []));
+    candidates = merged.sort((a, b) => a - b);
+  }
   const context: TreeContext = {
     view,
     processType: previous.processType,
@@ -664,7 +711,7 @@ export function treeTransitivity(
       }
     }
     let holdsEvent = false;
-    for (let at = span.start; at < span.end; at += 1) if (eventTokens.has(at)) holdsEvent = true;
+    for (let at = span.start; at < span.end; at += 1) if (eventTokens[at] === 1) holdsEvent = true;
     if (holdsEvent) continue;
     const caseWord = (tree.children[index] ?? []).find(
       (child) => child < index && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
@@ -681,8 +728,7 @@ export function treeTransitivity(
     const { rule, outcome } = applied;
     if (outcome.kind !== 'none' || outcome.drop === true) covered.push(span);
     fire(outcome.kind === 'circumstance' ? 'circumstances' : 'participants', rule);
-    const relation =
-      dependent.preposition === null ? `deprel=${deprel}` : `deprel=${deprel} case=${dependent.preposition}`;
+    const relation = relationPremise(deprel, dependent.preposition);
     if (outcome.kind === 'participant') {
       let start = span.start;
       if (
@@ -693,7 +739,7 @@ export function treeTransitivity(
       )
         start += 1;
       participants.push({ role: outcome.role, text: spanText(view, start, span.end), start, end: span.end });
-      premises.push({ label: `participant.${outcome.role}`, value: relation });
+      premises.push({ label: premiseLabel('participant', outcome.role), value: relation });
     } else if (outcome.kind === 'circumstance') {
       circumstances.push({
         type: outcome.type,
@@ -702,7 +748,7 @@ export function treeTransitivity(
         start: span.start,
         end: span.end,
       });
-      premises.push({ label: `circumstance.${outcome.type}`, value: relation });
+      premises.push({ label: premiseLabel('circumstance', outcome.type), value: relation });
     }
   }
   // Word-order elements the tree has no dependent for: kept when the tree hangs them on the predicate

@@ -287,7 +287,7 @@ export function mergePhraseSegments(
   to: number,
 ): ClauseSegment[] {
   if (segments.length < 2) return segments;
-  const owner = new Int32Array(to - from).fill(-1);
+  const owner: number[] = new Array(to - from).fill(-1);
   segments.forEach((segment, local) => {
     for (const index of segment.tokens) owner[index - from] = local;
   });
@@ -413,7 +413,7 @@ export function treeClauseHeads(
   for (const segment of segments) {
     const first = segment.group;
     if (first === null || segment.tokens.length === 0) continue;
-    const inside = new Set(segment.tokens);
+    const inside = new SegmentTokens(segment.tokens, from, to);
     let top = -1;
     let tops = 0;
     for (const index of segment.tokens) {
@@ -460,15 +460,33 @@ export function treeClauseHeads(
   }
 }
 
+/** The tokens of a segment of the sentence [from, to), marked by index for membership tests. */
+class SegmentTokens {
+  readonly tokens: readonly number[];
+  readonly #from: number;
+  readonly #marks: Uint8Array;
+
+  constructor(tokens: readonly number[], from: number, to: number) {
+    this.tokens = tokens;
+    this.#from = from;
+    this.#marks = new Uint8Array(to - from);
+    for (const index of tokens) this.#marks[index - from] = 1;
+  }
+
+  has(index: number): boolean {
+    return this.#marks[index - this.#from] === 1;
+  }
+}
+
 /** Whether `head` has a Subject (nsubj, csubj, expl) in the segment before it. */
-function subjectBefore(tree: SentenceTree, head: number, inside: ReadonlySet<number>): boolean {
-  for (const index of inside)
+function subjectBefore(tree: SentenceTree, head: number, inside: SegmentTokens): boolean {
+  for (const index of inside.tokens)
     if (index < head && tree.heads[index] === head && SUBJECT.test(tree.deprels[index] ?? '')) return true;
   return false;
 }
 
 /** Whether `node` hangs (directly or through words of the segment) below `ancestor`. */
-function below(tree: SentenceTree, node: number, ancestor: number, inside: ReadonlySet<number>): boolean {
+function below(tree: SentenceTree, node: number, ancestor: number, inside: SegmentTokens): boolean {
   let current = tree.heads[node] ?? -1;
   for (let steps = 0; current >= 0 && steps < 64; steps += 1) {
     if (current === ancestor) return true;
@@ -866,7 +884,7 @@ function segmentsFromTree(
   from: number,
   to: number,
 ): ClauseSegment[] {
-  const clauseOf = new Int32Array(to - from).fill(-1);
+  const clauseOf: number[] = new Array(to - from).fill(-1);
   // Punctuation and other tokens with no letter or digit ("•", "[***]") go with the words around them.
   const wordless = new Uint8Array(to - from);
   for (let index = from; index < to; index += 1)
@@ -899,7 +917,7 @@ function segmentsFromTree(
     if (headsTreeClause(tree, index, from, to, copulaOrAuxiliary)) heads.push(index);
   if (heads.length === 0) return heuristic;
   // The clause number of each clause-heading token, -1 for the others (by index from `from`).
-  const headAt = new Int32Array(to - from).fill(-1);
+  const headAt: number[] = new Array(to - from).fill(-1);
   for (let at = 0; at < heads.length; at += 1) headAt[(heads[at] as number) - from] = at;
   // Each word to the clause of its nearest clause-heading ancestor.
   for (let index = from; index < to; index += 1) {
