@@ -2,7 +2,8 @@
 // document per request (POST /pipeline/compile, the baseline) against many documents per request
 // (POST /pipeline/ingest), each into a fresh server and store, measured in the same run.
 // Run: pnpm --filter @cae/engine-app bench:ingest (also in pnpm bench)   (BENCH_INGEST_DOCS, default 1,000;
-// BENCH_INGEST_BATCH, default 100 documents per request; CAE_EVAL_DATA_DIR for the data). The clock
+// BENCH_INGEST_BATCH, default 100 documents per request; BENCH_INGEST_RUNS, default all: a comma list of
+// single, bulk, pipelined, noSessions, inProcess, rowByRow; CAE_EVAL_DATA_DIR for the data). The clock
 // stops when a POST /retrieve after the last document has answered: work the store defers (an ingest
 // session's postings, vector index, edges) is counted.
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,14 @@ import { startEngineServer } from '../src/server';
 const here = dirname(fileURLToPath(import.meta.url));
 const documents = Number(process.env.BENCH_INGEST_DOCS ?? 1000);
 const batch = Number(process.env.BENCH_INGEST_BATCH ?? 100);
+const RUNS = ['single', 'bulk', 'pipelined', 'noSessions', 'inProcess', 'rowByRow'] as const;
+const runs = new Set((process.env.BENCH_INGEST_RUNS ?? RUNS.join(',')).split(',').map((name) => name.trim()));
+for (const name of runs)
+  if (!(RUNS as readonly string[]).includes(name))
+    throw new Error(`BENCH_INGEST_RUNS: unknown run ${name} (known: ${RUNS.join(', ')})`);
+/** Runs a measure when BENCH_INGEST_RUNS names it. */
+const maybe = (name: (typeof RUNS)[number], run: () => Promise<Run>) =>
+  runs.has(name) ? run() : Promise.resolve(null);
 
 const corpus = readFileSync(join(evalDataDir(), 'retrieval/scifact/corpus.jsonl'), 'utf8')
   .split('\n')
@@ -102,12 +111,14 @@ async function post(url: string, path: string, body: unknown, contentType = 'app
   return json;
 }
 
-const single = await measure('POST /pipeline/compile, one document per request (baseline)', async (url) => {
-  let clauses = 0;
-  for (const document of corpus)
-    clauses += ((await post(url, '/pipeline/compile', document)) as unknown[]).length;
-  return { requests: corpus.length, clauses };
-});
+const single = await maybe('single', () =>
+  measure('POST /pipeline/compile, one document per request (baseline)', async (url) => {
+    let clauses = 0;
+    for (const document of corpus)
+      clauses += ((await post(url, '/pipeline/compile', document)) as unknown[]).length;
+    return { requests: corpus.length, clauses };
+  }),
+);
 
 /** The documents in requests of `batch`, as NDJSON, `inFlight` requests at a time. */
 const ingestInBatches =
@@ -143,32 +154,36 @@ const ingestInBatches =
 // The engine's default: requests large next to the store go through its bulk mode (one index rebuild),
 // kept open as an ingest session across consecutive requests (the derived work once, at the read),
 // documents compiled in worker threads while the main thread embeds and writes.
-const bulk = await measure(
-  `POST /pipeline/ingest, ${batch} documents per request (NDJSON)`,
-  ingestInBatches(),
+const bulk = await maybe('bulk', () =>
+  measure(`POST /pipeline/ingest, ${batch} documents per request (NDJSON)`, ingestInBatches()),
 );
 // Two requests in flight: the next request's documents compile while the one before is written.
-const pipelined = await measure(
-  `POST /pipeline/ingest, ${batch} per request, 2 requests in flight`,
-  ingestInBatches(2),
+const pipelined = await maybe('pipelined', () =>
+  measure(`POST /pipeline/ingest, ${batch} per request, 2 requests in flight`, ingestInBatches(2)),
 );
 // Ingest sessions off: each bulk request pays for its own postings, index rebuild, edges, VACUUM.
-const noSessions = await measure(
-  `POST /pipeline/ingest, ${batch} per request, ingest sessions off (bulkIngest.idleMs 0)`,
-  ingestInBatches(),
-  { bulkIngest: { idleMs: 0 } },
+const noSessions = await maybe('noSessions', () =>
+  measure(
+    `POST /pipeline/ingest, ${batch} per request, ingest sessions off (bulkIngest.idleMs 0)`,
+    ingestInBatches(),
+    { bulkIngest: { idleMs: 0 } },
+  ),
 );
 // The route as it was before the compile workers: every document compiled on the main thread.
-const inProcess = await measure(
-  `POST /pipeline/ingest, ${batch} per request, compiled in-process (no workers)`,
-  ingestInBatches(),
-  { compileWorkers: 0 },
+const inProcess = await maybe('inProcess', () =>
+  measure(
+    `POST /pipeline/ingest, ${batch} per request, compiled in-process (no workers)`,
+    ingestInBatches(),
+    { compileWorkers: 0 },
+  ),
 );
 // Bulk mode off: the vector index maintained row by row, as for a request small next to a large store.
-const rowByRow = await measure(
-  `POST /pipeline/ingest, ${batch} per request, bulk mode off (index row by row)`,
-  ingestInBatches(),
-  { bulkIngest: false },
+const rowByRow = await maybe('rowByRow', () =>
+  measure(
+    `POST /pipeline/ingest, ${batch} per request, bulk mode off (index row by row)`,
+    ingestInBatches(),
+    { bulkIngest: false },
+  ),
 );
 
 const rate = (run: Run) => run.clauses / run.seconds;
@@ -178,21 +193,25 @@ console.log(
     `${cpus()[0]?.model ?? 'unknown CPU'}`,
 );
 console.table(
-  [single, bulk, pipelined, noSessions, inProcess, rowByRow].map((run) => ({
-    route: run.route,
-    requests: run.requests,
-    clauses: run.clauses,
-    seconds: Number(run.seconds.toFixed(1)),
-    'clauses/s': Math.round(rate(run)),
-    'ms/document': Number(((run.seconds * 1000) / corpus.length).toFixed(1)),
-    'CPU s': Number(run.cpuSeconds.toFixed(1)),
-    'clauses/CPU s': Math.round(run.clauses / run.cpuSeconds),
-    'semantic edges': run.edges,
-  })),
+  [single, bulk, pipelined, noSessions, inProcess, rowByRow]
+    .filter((run): run is Run => run !== null)
+    .map((run) => ({
+      route: run.route,
+      requests: run.requests,
+      clauses: run.clauses,
+      seconds: Number(run.seconds.toFixed(1)),
+      'clauses/s': Math.round(rate(run)),
+      'ms/document': Number(((run.seconds * 1000) / corpus.length).toFixed(1)),
+      'CPU s': Number(run.cpuSeconds.toFixed(1)),
+      'clauses/CPU s': Math.round(run.clauses / run.cpuSeconds),
+      'semantic edges': run.edges,
+    })),
 );
-console.log(
-  `bulk route / baseline: ${(rate(bulk) / rate(single)).toFixed(2)}x clauses/s; 2 in flight: ` +
-    `${(rate(pipelined) / rate(single)).toFixed(2)}x; ingest sessions off: ${(rate(noSessions) / rate(single)).toFixed(2)}x; compiled in-process: ` +
-    `${(rate(inProcess) / rate(single)).toFixed(2)}x; with bulk mode off: ` +
-    `${(rate(rowByRow) / rate(single)).toFixed(2)}x (all measured in this run: on a shared machine compare ratios, not absolute figures)`,
-);
+if (single) {
+  const ratio = (run: Run | null) => (run ? `${(rate(run) / rate(single)).toFixed(2)}x` : 'not run');
+  console.log(
+    `bulk route / baseline: ${ratio(bulk)} clauses/s; 2 in flight: ${ratio(pipelined)}; ingest sessions off: ` +
+      `${ratio(noSessions)}; compiled in-process: ${ratio(inProcess)}; with bulk mode off: ${ratio(rowByRow)} ` +
+      '(all measured in this run: on a shared machine compare ratios, not absolute figures)',
+  );
+}

@@ -427,6 +427,48 @@ describe('engine ingest sessions (bulkIngest.idleMs)', () => {
     }
   });
 
+  it('a request joins the open session before it compiles and embeds: a slow first group does not close it', async () => {
+    const { createStore } = await import('@cae/store-drizzle');
+    const store = await createStore({ url: 'memory://' });
+    const hash = createHashEmbedder();
+    /** Whether the session was open as each embedder call ended (it waits longer than idleMs). */
+    const openAfterEmbedding: boolean[] = [];
+    let slow = false;
+    const engine = await createEngine({
+      store,
+      embedder: {
+        id: hash.id,
+        dimension: hash.dimension,
+        async embed(texts) {
+          if (slow) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            openAfterEmbedding.push(store.ingestSessionOpen());
+          }
+          return hash.embed(texts);
+        },
+      },
+      compileWorkers: 0,
+      bulkIngest: { minClauses: 1, factor: 1000, idleMs: 50 },
+    });
+    try {
+      const ingest = (documentId: string) =>
+        engine.ingestMany([{ text: LEASE, documentId, store: true, embed: true }]);
+      await ingest('first');
+      expect(store.ingestSessionOpen()).toBe(true);
+      slow = true;
+      // The second request's embedding outlasts idleMs: it holds the session, so the session's
+      // derived work runs once for both requests instead of once each.
+      await ingest('second');
+      expect(openAfterEmbedding).toEqual([true]);
+      expect(store.ingestSessionOpen()).toBe(true);
+      const hits = await engine.retrieve({ query: 'deposit', limit: 20, weights: { vector: 0, keyword: 1 } });
+      expect(new Set(hits.results.map((result) => result.documentId))).toEqual(new Set(['first', 'second']));
+    } finally {
+      await engine.close();
+      await store.close();
+    }
+  });
+
   it('with idleMs 0 finishes each bulk request before answering, and refuses a negative idleMs', async () => {
     const { createStore } = await import('@cae/store-drizzle');
     const store = await createStore({ url: 'memory://' });

@@ -580,7 +580,26 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       };
       prefetch(groups[0]);
       prefetch(groups[1]);
-      let firstGroup: Ready[] | null = await prepareGroup(groups[0]!);
+      const bulk = options.bulk ?? bulkIngest;
+      const idleMs = bulk === false ? 0 : (bulk.idleMs ?? bulkIngestIdleMs);
+      /** Runs `load` in the store's bulk mode; written as usual when another bulk load holds the store. */
+      const inBulk = async (load: () => Promise<void>) => {
+        let started = false;
+        try {
+          await store.bulkLoad(
+            async () => {
+              started = true;
+              await load();
+            },
+            { idleMs },
+          );
+        } catch (error) {
+          // Another bulk load holds the store: write as usual.
+          if (started || !ConflictError.isInstance(error)) throw error;
+          await load();
+        }
+      };
+      let firstGroup: Ready[] | null = null;
       const writeAll = async () => {
         for (const [position, group] of groups.entries()) {
           prefetch(groups[position + 2]);
@@ -589,6 +608,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           await writeGroups(ready, inputOf, stored, settle);
         }
       };
+      // An open ingest session is joined before this request compiles anything: otherwise its idle
+      // timer can close it while the first documents compile (a slow machine, long documents), and its
+      // derived work (postings, vector index, edges, statistics) would run once more for this request.
+      if (bulk !== false && store.ingestSessionOpen() && jobs.some((job) => job.embed)) {
+        await inBulk(async () => {
+          firstGroup = await prepareGroup(groups[0]!);
+          await writeAll();
+        });
+        return results;
+      }
+      firstGroup = await prepareGroup(groups[0]!);
       // The request's embedded clauses, estimated from its first group (clauses per character of text).
       const embeddedClauses = firstGroup
         .filter((document) => document.vectors)
@@ -599,7 +629,6 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         firstCharacters > 0
           ? Math.round((embeddedClauses * allCharacters) / firstCharacters)
           : embeddedClauses;
-      const bulk = options.bulk ?? bulkIngest;
       let useBulk = false;
       // An open ingest session is joined (counting the store would settle it).
       if (bulk !== false && estimatedClauses > 0 && store.ingestSessionOpen()) useBulk = true;
@@ -607,23 +636,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         const { total } = await store.listClauses({ limit: 1 });
         useBulk = estimatedClauses * (bulk.factor ?? 4) >= total;
       }
-      if (!useBulk) await writeAll();
-      else {
-        let started = false;
-        try {
-          await store.bulkLoad(
-            async () => {
-              started = true;
-              await writeAll();
-            },
-            { idleMs: bulk === false ? 0 : (bulk.idleMs ?? bulkIngestIdleMs) },
-          );
-        } catch (error) {
-          // Another bulk load holds the store: write as usual.
-          if (started || !ConflictError.isInstance(error)) throw error;
-          await writeAll();
-        }
-      }
+      if (useBulk) await inBulk(writeAll);
+      else await writeAll();
       return results;
     },
 

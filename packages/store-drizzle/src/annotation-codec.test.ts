@@ -111,6 +111,24 @@ describe('compact annotation storage', () => {
     expect(oddTrip.decoded).toEqual(odd);
   });
 
+  it('compares a part with its decoded form as the JSON column would hold them', () => {
+    const base = compiled.find((clause) => clause.ideational.participants.length > 0 && clause.textual)!;
+    // Equal as JSON (an undefined member is dropped, a non-finite number is null): compact.
+    const asJson = structuredClone(base) as AnnotatedClause & { interpersonal: { note?: string } };
+    asJson.interpersonal.note = undefined;
+    asJson.ideational.circumstances = [];
+    const stored = encodeAnnotation(asJson, contextOf(asJson));
+    expect(stored.interpersonal).toMatchObject({ v: 1 });
+    expect(stored.ideational).toMatchObject({ v: 1 });
+    const notFinite = structuredClone(base);
+    notFinite.interpersonal.reasoningTrace.confidence = Number.NaN;
+    expect(encodeAnnotation(notFinite, contextOf(notFinite)).interpersonal).toMatchObject({ v: 1, cf: null });
+    // Not equal as JSON (a member the compact form does not keep): the plain form, as given.
+    const extra = structuredClone(base) as AnnotatedClause & { textual: { note?: string } };
+    extra.textual.note = 'kept only by the plain form';
+    expect(encodeAnnotation(extra, contextOf(extra)).textual).toBe(extra.textual);
+  });
+
   it('reads the plain form stored before the compact one', () => {
     for (const clause of compiled) {
       const plain = JSON.parse(

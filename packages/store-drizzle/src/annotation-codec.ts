@@ -481,7 +481,12 @@ function pairs(flat: unknown[]): [string, string][] {
   return out;
 }
 
-function decodeInterpersonal(stored: Json, row: ClauseRowContext): Interpersonal {
+/**
+ * `knownHash`: the derivation hash the decoded trace is known to have when the stored form leaves it
+ * out (the encoder's check: it left it out because it is the hash of the given trace, and the check
+ * then proves the decoded trace's hashed fields equal the given ones), so it is not computed again.
+ */
+function decodeInterpersonal(stored: Json, row: ClauseRowContext, knownHash?: string): Interpersonal {
   const [mood, modalityWeight, processType, tenor] = stored.co as unknown[];
   const conclusion: Trace['conclusion'] = {
     mood: mood as Trace['conclusion']['mood'],
@@ -500,7 +505,7 @@ function decodeInterpersonal(stored: Json, row: ClauseRowContext): Interpersonal
     derivationHash: '',
     generatedAt: (stored.ga as string | undefined) ?? row.compiledAt,
   };
-  trace.derivationHash = (stored.h as string | undefined) ?? hashOf(trace);
+  trace.derivationHash = (stored.h as string | undefined) ?? knownHash ?? hashOf(trace);
   const interpersonalMood = stored.m as Interpersonal['mood'];
   return {
     clauseId: row.id,
@@ -595,16 +600,71 @@ export function decodeAnnotation(stored: StoredAnnotation, row: ClauseRowContext
   };
 }
 
-/** One part's compact form when it decodes back to exactly the plain form, else the plain form. */
-function checked<T>(plain: T, encode: () => Json, decode: (stored: Json) => unknown): Json | T {
-  let compact: Json;
+/**
+ * Whether two values are surely equal as JSON (what `viaJson` gives back), without building either
+ * JSON: plain objects (own enumerable keys, undefined members skipped), arrays and primitives.
+ * Anything else (undefined or non-finite array items, class instances, toJSON, functions) answers
+ * false, and the caller compares the JSON copies instead: true is always right, false only "unsure".
+ */
+function surelyJsonEqual(left: unknown, right: unknown): boolean {
+  if (typeof left !== 'object' || left === null) {
+    if (left !== right) return false;
+    const type = typeof left;
+    return left === null || type === 'string' || type === 'boolean' || type === 'number';
+  }
+  if (typeof right !== 'object' || right === null) return false;
+  if (Array.isArray(left)) {
+    if (!Array.isArray(right) || left.length !== right.length) return false;
+    for (let index = 0; index < left.length; index++) {
+      const item = left[index];
+      if (item === undefined || !surelyJsonEqual(item, right[index])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(right) || !plainObject(left) || !plainObject(right)) return false;
+  let count = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key)) return false;
+    const member = (left as Json)[key];
+    if (member === undefined) continue;
+    if (!surelyJsonEqual(member, (right as Json)[key])) return false;
+    count++;
+  }
+  for (const key in right) {
+    if (!Object.hasOwn(right, key)) return false;
+    if ((right as Json)[key] !== undefined) count--;
+  }
+  return count === 0;
+}
+
+/** A plain object without toJSON (its JSON is its own enumerable members). */
+function plainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && !('toJSON' in value);
+}
+
+/** `viaJson(left)` deep-equals `viaJson(right)`: the fast check first, the JSON copies when unsure. */
+function jsonEqual(left: unknown, right: unknown): boolean {
+  return surelyJsonEqual(left, right) || isDeepStrictEqual(viaJson(left), viaJson(right));
+}
+
+/**
+ * One part's compact form when it decodes back to exactly the plain form, else the plain form; with
+ * the decoded part when the compact form was kept.
+ */
+function checked<T, D>(
+  plain: T,
+  encode: () => Json,
+  decode: (stored: Json) => D,
+): { stored: Json | T; decoded: D | null } {
   try {
-    compact = viaJson(encode()) as Json;
-    if (isDeepStrictEqual(viaJson(decode(compact)), viaJson(plain))) return compact;
+    const compact = viaJson(encode()) as Json;
+    const decoded = decode(compact);
+    if (jsonEqual(decoded, plain)) return { stored: compact, decoded };
   } catch {
     // A shape the compact form does not cover is stored as it is.
   }
-  return plain;
+  return { stored: plain, decoded: null };
 }
 
 /**
@@ -621,20 +681,22 @@ export function encodeAnnotation(
     (stored) => decodeSyntactic(stored, row),
   );
   // The other parts' spans are read against the tokens the syntactic column decodes to.
-  const decoded = isCompact(syntactic) ? decodeSyntactic(syntactic, row) : annotation.syntactic;
+  const decoded = syntactic.decoded ?? annotation.syntactic;
   const spans: Spans = { tokens: decoded.tokens, text: decoded.text, base: decoded.start };
+  const { interpersonal } = annotation;
   return {
-    syntactic,
+    syntactic: syntactic.stored,
     ideational: checked(
       annotation.ideational,
       () => encodeIdeational(annotation.ideational, spans),
       (stored) => decodeIdeational(stored, row, spans),
-    ),
+    ).stored,
     interpersonal: checked(
-      annotation.interpersonal,
-      () => encodeInterpersonal(annotation.interpersonal, row),
-      (stored) => decodeInterpersonal(stored, row),
-    ),
+      interpersonal,
+      () => encodeInterpersonal(interpersonal, row),
+      // Left out only when it is the hash of the given trace (see decodeInterpersonal).
+      (stored) => decodeInterpersonal(stored, row, interpersonal.reasoningTrace.derivationHash),
+    ).stored,
     textual:
       annotation.textual === null
         ? null
@@ -642,7 +704,7 @@ export function encodeAnnotation(
             annotation.textual,
             () => encodeTextual(annotation.textual as Textual, spans),
             (stored) => decodeTextual(stored, spans),
-          ),
+          ).stored,
   };
 }
 

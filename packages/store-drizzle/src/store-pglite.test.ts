@@ -13,10 +13,11 @@ import { openMemoryStore } from '../test/pglite-template';
 import { killMidSession, sessionFindings } from '../test/session-crash';
 import { storeTests } from '../test/store-suite';
 import { insertClauseRowsByCopy, insertEmbeddingsByCopy } from './drivers/pglite';
+import { withIndexesRebuilt } from './drivers/pglite-bulk-indexes';
 import { pgliteClientOf } from './drivers/pglite-copy';
 import { insertClauseRowsAsJson, insertEmbeddingsAsJson } from './drivers/postgres';
 import { createStore, databaseOf, type Store } from './store';
-import { MIGRATIONS_FOLDER, type StoreExecutor } from './store-connection';
+import { MIGRATIONS_FOLDER, queryRows, type StoreExecutor } from './store-connection';
 import { vectorLiteral, vectorSearch } from './store-embeddings';
 import { clauseInsertRow } from './store-rows';
 import { documents } from './store-schema';
@@ -412,6 +413,87 @@ describe('binary COPY on PGlite', () => {
     } finally {
       await copied.close();
       await portable.close();
+    }
+  });
+});
+
+describe('indexes rebuilt around a bulk write on PGlite', () => {
+  /** The edge table's constraints and indexes, as the catalog defines them. */
+  const catalog = (executor: StoreExecutor) =>
+    queryRows<{ name: string; definition: string }>(
+      executor,
+      sql`SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+          WHERE conrelid = 'semantic_edges'::regclass AND contype IN ('p', 'u', 'f')
+        UNION ALL SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'semantic_edges'
+        ORDER BY 1, 2`,
+    );
+  const ids = [clauseId('edges', 0), clauseId('edges', 1), clauseId('edges', 2)] as const;
+  const edge = (source: string, target: string, similarity: number) =>
+    sql`INSERT INTO semantic_edges (source_id, target_id, similarity) VALUES (${source}, ${target}, ${similarity})
+      ON CONFLICT (source_id, target_id) DO UPDATE SET similarity = excluded.similarity`;
+
+  it('keeps the primary key when asked (an ON CONFLICT write needs it), drops and restores the rest', async () => {
+    const store = await openMemoryStore();
+    try {
+      await store.saveDocument({ documentId: 'edges', clauses: makeDocument('edges', 3) });
+      const db = databaseOf(store);
+      const before = await catalog(db);
+      expect(before.some((row) => row.definition.startsWith('FOREIGN KEY'))).toBe(true);
+      await db.transaction((tx) =>
+        withIndexesRebuilt(
+          tx,
+          ['semantic_edges'],
+          async () => {
+            // Only the primary key and its index are left while the write runs.
+            const during = await catalog(tx);
+            expect(during.map((row) => row.definition).sort()).toEqual([
+              expect.stringContaining('CREATE UNIQUE INDEX'),
+              'PRIMARY KEY (source_id, target_id)',
+            ]);
+            await tx.execute(edge(ids[0], ids[1], 0.7));
+            await tx.execute(edge(ids[0], ids[1], 0.8));
+            await tx.execute(edge(ids[1], ids[2], 0.9));
+          },
+          { keepUnique: true },
+        ),
+      );
+      expect(await catalog(db)).toEqual(before);
+      const edges = await queryRows<{ similarity: number }>(
+        db,
+        sql`SELECT similarity FROM semantic_edges ORDER BY similarity`,
+      );
+      expect(edges.map((row) => row.similarity)).toEqual([0.8, 0.9]);
+      // The foreign keys are back: deleting a clause removes its edges.
+      await store.saveDocument({ documentId: 'edges', clauses: makeDocument('edges', 1) });
+      expect(await queryRows(db, sql`SELECT 1 FROM semantic_edges`)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fails the whole transaction when a row breaks a restored foreign key', async () => {
+    const store = await openMemoryStore();
+    try {
+      await store.saveDocument({ documentId: 'edges', clauses: makeDocument('edges', 2) });
+      const db = databaseOf(store);
+      const before = await catalog(db);
+      await expect(
+        db.transaction((tx) =>
+          withIndexesRebuilt(
+            tx,
+            ['semantic_edges'],
+            async () => {
+              await tx.execute(edge(ids[0], ids[1], 0.7));
+              await tx.execute(edge(ids[0], clauseId('missing', 0), 0.7));
+            },
+            { keepUnique: true },
+          ),
+        ),
+      ).rejects.toThrow();
+      expect(await catalog(db)).toEqual(before);
+      expect(await queryRows(db, sql`SELECT 1 FROM semantic_edges`)).toEqual([]);
+    } finally {
+      await store.close();
     }
   });
 });

@@ -43,6 +43,11 @@ export interface StoreDriverAdapter {
   /** Runs a bulk load's posting write; `manyNew` says the new postings outnumber a quarter of the old. */
   writeBulkPostings(tx: StoreExecutor, manyNew: boolean, write: () => Promise<unknown>): Promise<void>;
   /**
+   * Runs a bulk load's semantic-edge write; `manyNew` says the session's clauses outnumber a quarter
+   * of the indexed ones (so its edges are likely to outnumber a quarter of the stored ones).
+   */
+  writeBulkEdges<T>(tx: StoreExecutor, manyNew: boolean, write: () => Promise<T>): Promise<T>;
+  /**
    * PGlite (no checkpointer process, so `max_wal_size` never starts a checkpoint): runs a CHECKPOINT
    * when at least `minBytes` of WAL were written since the last one, so the next segment switch
    * removes the old segments; outside a transaction. Absent on a server, whose checkpointer does it.

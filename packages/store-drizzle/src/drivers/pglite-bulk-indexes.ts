@@ -19,13 +19,14 @@ const rank = (object: IndexOrConstraint) => (object.definition.startsWith('FOREI
  * match the migrations, all in the caller's transaction: nothing else ever sees the tables without
  * them, and a violation fails the transaction as it would have row by row. Building an index once
  * over sorted rows and checking a foreign key with one join are several times cheaper than
- * maintaining them row by row once a write adds many rows. The drop locks the tables exclusively
- * until the transaction ends.
+ * maintaining them row by row once a write adds many rows (foreign keys are checked per row by
+ * triggers). The drop locks the tables exclusively until the transaction ends.
  */
 export async function withIndexesRebuilt<T>(
   executor: StoreExecutor,
   tables: readonly string[],
   write: () => Promise<T>,
+  { keepUnique = false }: { keepUnique?: boolean } = {},
 ): Promise<T> {
   const list = sql.join(
     tables.map((table) => sql`${table}::regclass`),
@@ -46,8 +47,16 @@ export async function withIndexesRebuilt<T>(
       SELECT 'constraint', quote_ident(conname), conrelid::regclass::text, pg_get_constraintdef(oid)
       FROM pg_constraint WHERE contype = 'f' AND conrelid IN (${list})`,
   );
-  objects.sort((left, right) => rank(left) - rank(right));
-  for (const object of objects) {
+  // `keepUnique`: primary keys and unique indexes stay (an INSERT ... ON CONFLICT of `write` needs them).
+  const dropped = keepUnique
+    ? objects.filter((object) =>
+        object.kind === 'index'
+          ? !object.definition.startsWith('CREATE UNIQUE INDEX')
+          : object.definition.startsWith('FOREIGN KEY'),
+      )
+    : objects;
+  dropped.sort((left, right) => rank(left) - rank(right));
+  for (const object of dropped) {
     await executor.execute(
       sql.raw(
         object.kind === 'index'
@@ -59,7 +68,7 @@ export async function withIndexesRebuilt<T>(
   const result = await write();
   // A sorted build of a large index needs memory; the setting lasts until the transaction ends.
   await executor.execute(sql`SELECT set_config('maintenance_work_mem', '256MB', true)`);
-  for (const object of [...objects].reverse()) {
+  for (const object of [...dropped].reverse()) {
     await executor.execute(
       sql.raw(
         object.kind === 'index'

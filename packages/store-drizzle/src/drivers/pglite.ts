@@ -296,6 +296,12 @@ export async function usePgliteDriver(
       if (manyNew) await withIndexesRebuilt(tx, ['clause_terms', 'document_terms'], write);
       else await write();
     },
+    writeBulkEdges(tx, manyNew, write) {
+      // Likewise the edges: their foreign keys (two checks per edge) and target index are rebuilt once
+      // when the session's clauses outnumber a quarter of the indexed ones; the primary key stays, as
+      // the edge write's ON CONFLICT needs it.
+      return manyNew ? withIndexesRebuilt(tx, ['semantic_edges'], write, { keepUnique: true }) : write();
+    },
     async checkpointIfDue(minBytes) {
       // WAL written since the last checkpoint's redo point (read from pg_control: no table read).
       const rows = await queryRows<{ bytes: string | number | null }>(

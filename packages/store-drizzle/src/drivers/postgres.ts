@@ -93,6 +93,7 @@ export async function openPostgresDriver(
       // Other connections may be reading: the indexes stay.
       await write();
     },
+    writeBulkEdges: (_tx, _manyNew, write) => write(),
     close: () => client.end({ timeout: 5 }),
   };
 }

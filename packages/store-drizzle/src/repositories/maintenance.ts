@@ -157,9 +157,11 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
     context.bulk = null;
     finishing = (async () => {
       const { bulk } = open;
+      /** The session's new clauses outnumber a quarter of the indexed ones (read before its postings). */
+      let manyNew = false;
       await sessionStep(bulk, 'writing the keyword postings', () =>
         db.transaction(async (tx) => {
-          const manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
+          manyNew = bulk.clauses > 0 && bulk.clauses * 4 >= (await indexedClauseCount(tx));
           await driver.writeBulkPostings(tx, manyNew, () => indexPendingDocuments(tx));
         }),
       );
@@ -176,7 +178,11 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
         if (options.semanticEdges !== false && bulk.documents.size > 0) {
           const edges = options.semanticEdges ?? DEFAULT_SEMANTIC_EDGES;
           await sessionStep({ ...bulk, written: bulk.documents }, 'computing the semantic edges', () =>
-            db.transaction((tx) => computeSemanticEdgesIn(tx, [...bulk.documents], edges)),
+            db.transaction((tx) =>
+              driver.writeBulkEdges(tx, manyNew, () =>
+                computeSemanticEdgesIn(tx, [...bulk.documents], edges),
+              ),
+            ),
           );
         }
       }
