@@ -3,7 +3,9 @@
  * /retrieve` with mode keyword reads it: the best 100 clauses, documents by their best clause), on an
  * eval store directory as it is, without re-ingesting: run it on a COPY of one
  * (cae-retrieval-eval-store-* under the temp directory; the store is migrated on open).
- * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/keyword-check.ts SET STORE_COPY SPLIT [JSON list of KeywordSearchOptions]
+ * Run: [DEPTH=1000] pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/keyword-check.ts SET STORE_COPY SPLIT [JSON list of KeywordSearchOptions]
+ * (DEPTH, default 100: a list too short after the postings cap is ranked again exactly, so 1000 deep
+ * ranks more queries exactly than 100 deep.)
  * Each variant is ranked by SQL (`useSearchCache: false`) and, when it says so (`"cache": true`),
  * from the search cache too, and their document lists compared.
  */
@@ -21,7 +23,8 @@ if (!split) throw new Error('usage: keyword-check.ts SET STORE_COPY SPLIT [JSON 
 const variants = JSON.parse(list ?? '[{}]') as (KeywordSearchOptions & { cache?: boolean })[];
 const set = await loadBeirSet(name, split);
 const store = await createStore({ url: `file://${dir}`, semanticEdges: false });
-const DEPTH = 100;
+/** Clauses read per query (DEPTH=1000 as eval/run.ts reads its keyword lists: 1000 deep, then cut). */
+const DEPTH = Number(process.env.DEPTH ?? 100);
 for (const { cache, ...options } of variants) {
   const run = async (useSearchCache: boolean) => {
     if (useSearchCache) await store.searchCache.refresh();
