@@ -4,6 +4,7 @@
  * BM25L, idf exponent, common-lexeme damping, query term frequencies, true BM25F title, a sum over
  * the document's clauses, coordination, document idf for clauses).
  * Run: pnpm --filter @cae/retrieval exec tsx eval/tune-keyword.ts FILE[,FILE] [split] [GRID | JSON list of Params]
+ * (`prox` needs a dump of dump-positions.ts; the others read any dump.)
  * (QTF=FILE[,FILE] replaces each query's lexemes with its lexemes repeated as often as they occur.)
  *
  * Train nDCG@10 of the variants on top of the defaults (SciFact / NegConstraint; defaults 0.7027 / 0.6525,
@@ -69,6 +70,41 @@
  *   The best, greekamspell, is +0.0008 (two queries): far from the +0.0092 test needs, and it would
  *   change the GIN index expression and every stored posting (a migration re-indexing all clauses on
  *   PGlite and the server), so the store was not changed.
+ * - Issue 19 (kw9, 2026-11-27): proximity, query likelihood, corpus expansion, query lexeme weights.
+ *   Dumps of dump-positions.ts (impact order as the store; base 0.7027 / 0.6525). Train nDCG@10,
+ *   SciFact / NegConstraint:
+ *   term proximity over the best 100 documents (`prox`, positions from the clauses' tsvectors laid
+ *   end to end): BM25TP (Buettcher et al.) tp 0.1 / 0.3 / 1: 0.7027 / 0.6531, 0.6999 / 0.6503,
+ *   0.6906 / 0.6444; SDM-style ordered pairs of query-adjacent lexemes within 2 positions od 0.03 /
+ *   0.1 / 0.3: 0.7023 / 0.6525, 0.6998 / 0.6471, 0.6962 / 0.6447, with the pair's own document
+ *   frequency as idf (od 0.1; 0.05 within 3): 0.7010 / 0.6442, 0.7025 / 0.6514; unordered within 8
+ *   uw 0.03 / 0.1 / 0.3: 0.7023 / 0.6529, 0.7006 / 0.6495, 0.6955 / 0.6454.
+ *   Dirichlet query likelihood added to the document score (`ql`, mu 1000 weight 0.5; mu 2000 weight
+ *   1): 0.7000 / 0.6486, 0.6966 / 0.6522.
+ *   Axiomatic expansion from document co-occurrence over the whole collection (`ax`, no feedback):
+ *   mutual information, 5 lexemes at 0.1: 0.7006 / 0.6471; pointwise MI, 5 / 10 lexemes at 0.1,
+ *   5 at 0.05, 3 at 0.1 (co-occurring in 3+ documents): 0.7031 / 0.6574, 0.7002 / 0.6570,
+ *   0.7014 / 0.6577, 0.7018 / 0.6590.
+ *   Query lexeme weights (`qfilter`): hyphenated compounds 0 / 0.5: 0.7033 / 0.6477, 0.7043 /
+ *   0.6510; numbers 0 / 0.5: 0.6985 / 0.6463, 0.7003 / 0.6482; alphanumeric lexemes (p53, il-6,
+ *   b12) 0.5 / 1.5 / 2 / 3 / 4: 0.6866, 0.7040, 0.7065, 0.7057, 0.7026 (no NegConstraint query has
+ *   one: 0.6525).
+ *   Morphological siblings (`prefix`: stored letters-only lexemes sharing a query lexeme's first n
+ *   characters): n 6 weight 0.3: 0.7013 / 0.6497; n 7 weight 0.3 / 0.4 / 0.5 / 0.7: 0.7044 / 0.6545,
+ *   0.7050 / 0.6568, 0.7041 / 0.6552, 0.6989 / 0.6572; n 7 weight 0.4, 2 siblings at most: 0.7057 /
+ *   0.6568 (18 SciFact queries up, 18 down; 4 / 2 on NegConstraint); n 8 / 9: 0.7035 / 0.6534,
+ *   0.7042 / 0.6571.
+ *   Together, siblings (7, 2, 0.4) and alphanumeric weight 1.5 / 2 / 3: 0.7074 / 0.6568, 0.7106 /
+ *   0.6568 (42 SciFact queries up, 33 down), 0.7096 / 0.6568; on top of 2: PMI expansion 0.7115 /
+ *   0.6600, BM25TP 0.1 0.7095 / 0.6581, documentWeight 3.5 / 4.5 0.7108 / 0.6544, 0.7099 / 0.6553,
+ *   titleWeight 0.5 / 1 0.7069 / 0.6530, 0.7070 / 0.6544, clause idf from documents 0.7113 / 0.6577.
+ *   Kept in the store (KeywordSearchOptions.alphanumericWeight 2 and prefixExpansion { characters 7,
+ *   terms 2, weight 0.4 }): through the store's own path (eval/keyword-check.ts) train SciFact
+ *   0.7024 -> 0.7102, NegConstraint 0.6524 -> 0.6566; test, read once after the choice: SciFact
+ *   0.6908 -> 0.6995 with lists 100 clauses deep, 0.6908 -> 0.7006 1000 deep as eval/run.ts reads
+ *   them; NegConstraint 0.6359 -> 0.6375. The defaults
+ *   below (`base`) stay the store's ranking before kw9. Not kept: PMI expansion (+0.0009 on SciFact
+ *   over the kept pair, and a co-occurrence scan per query lexeme at query time).
  */
 import { readFileSync } from 'node:fs';
 import { mean, ndcgAt } from './eval-metrics';
@@ -79,7 +115,9 @@ interface Dump {
   termStats: { term: string; df: number; ddf: number }[];
   clausePostings: Record<string, string>;
   documentPostings: Record<string, string>;
-  queries: Record<string, { id: string; terms: string[]; qrels: [string, number][] }[]>;
+  queries: Record<string, { id: string; terms: string[]; ordered?: string[]; qrels: [string, number][] }[]>;
+  /** dump-positions.ts: per document, 'lexeme position clauseIndex' triples of the queries' lexemes. */
+  positions?: Record<string, string>;
 }
 
 export interface Term {
@@ -181,7 +219,33 @@ export function loadDump(file: string) {
   const titleTf = (term: string, d: number) => titleTfMap.get(term)?.get(d) ?? 0;
   let collectionLength = 0;
   for (const length of docLength) collectionLength += length;
+  // Query lexeme positions per document (dump-positions.ts), parsed on first use.
+  const positionCache = new Map<number, Map<string, { pos: number[]; clause: number[] }>>();
+  const positionsOf = (d: number) => {
+    let m = positionCache.get(d);
+    if (m) return m;
+    m = new Map();
+    const raw = (dump.positions?.[docIds[d]!] ?? '').split(' ').filter(Boolean);
+    for (let i = 0; i < raw.length; i += 3) {
+      let e = m.get(raw[i]!);
+      if (!e) {
+        e = { pos: [], clause: [] };
+        m.set(raw[i]!, e);
+      }
+      e.pos.push(Number(raw[i + 1]));
+      e.clause.push(Number(raw[i + 2]));
+    }
+    positionCache.set(d, m);
+    return m;
+  };
+  const clauseAtMap = new Map<string, number>();
+  dump.clauses.forEach((clause, at) => {
+    clauseAtMap.set(`${clauseDoc[at]} ${clause.c}`, at);
+  });
+  const clauseAt = (d: number, c: number) => clauseAtMap.get(`${d} ${c}`) ?? -1;
   return {
+    clauseAt,
+    positionsOf,
     dump,
     terms,
     clauseDoc,
@@ -242,6 +306,39 @@ export interface Params {
   expandDocOnly?: boolean;
   /** Document length prior: score += lengthPrior * ln(document length / average document length). */
   lengthPrior?: number;
+  /**
+   * Term proximity over the best proxDocs documents (dump-positions.ts), added to the document score:
+   * tp: Buettcher et al.'s BM25TP (each query lexeme's accumulator of idf(other) / distance^2 over
+   * neighbouring occurrences of other query lexemes, BM25-saturated, times min(1, idf));
+   * od / uw: SDM-style pairs of query-adjacent lexemes, ordered within odWindow and unordered within
+   * uwWindow, BM25-saturated, times the pair's idf (pairIdf 'min' of the two lexemes' idf, 'df' the
+   * pair's own document frequency over the collection).
+   */
+  prox?: {
+    tp?: number;
+    od?: number;
+    uw?: number;
+    odWindow?: number;
+    uwWindow?: number;
+    docs?: number;
+    pairIdf?: 'min' | 'df' | 'one';
+    k1?: number;
+    /** Also score pairs within each clause and add it to the clause score. */
+    clause?: number;
+  };
+  query?: string[];
+  /** Dirichlet-smoothed query likelihood of the document, times ql.weight, added to the document score. */
+  ql?: { mu: number; weight: number };
+  /** Query lexemes reweighted: hyphenated compounds (whole form), numbers, lexemes with digits. */
+  qfilter?: { hyphen?: number; number?: number; digit?: number };
+  /**
+   * Axiomatic expansion from corpus co-occurrence (no feedback): lexemes s scored by the sum over
+   * query lexemes t of the mutual information of X_t and X_s (document occurrence) over the collection,
+   * query lexemes in at most maxShare of the documents; the best `terms` join with weight * score / best.
+   */
+  ax?: { terms: number; weight: number; maxShare?: number; minCo?: number; pmi?: boolean };
+  /** Lexemes sharing the first `chars` characters with a query lexeme (of at least `chars`) join at `weight`. */
+  prefix?: { chars: number; weight: number; max?: number; minDdf?: number };
 }
 
 /** Document ranking (best clause), as the store's BM25 with document context and title. */
@@ -254,7 +351,17 @@ export function rank(
   let weights = new Map<string, number>();
   for (const term of queryTerms)
     weights.set(term, weights.has(term) ? weights.get(term)! + (p.qtfWeight ?? 0) : 1);
+  if (p.qfilter)
+    for (const [term, w] of weights) {
+      const f = p.qfilter;
+      if (f.hyphen !== undefined && /[-/]/.test(term)) weights.set(term, w * f.hyphen);
+      else if (f.number !== undefined && /^[-+]?[0-9.,]+$/.test(term)) weights.set(term, w * f.number);
+      else if (f.digit !== undefined && /[0-9]/.test(term) && !/^[-+]?[0-9.,]+$/.test(term))
+        weights.set(term, w * f.digit);
+    }
+  if (p.prefix) weights = prefixExpand(index, weights, p);
   const original = weights;
+  if (p.ax && p.ax.terms > 0 && p.ax.weight > 0) weights = axiomatic(index, weights, p);
   if (p.rm3 && p.rm3.terms > 0 && p.rm3.weight > 0) weights = rm3(index, weights, p);
   if (p.bo1 && p.bo1.terms > 0 && p.bo1.weight > 0) weights = bo1(index, weights, p);
   if (p.commonShare !== undefined)
@@ -353,6 +460,21 @@ function scoreWith(index: Index, weights: Map<string, number>, p: Params, docWei
     for (const [d, s] of titleScores) docScores.set(d, docScores.get(d)! + (p.tw / p.dw) * s);
   }
   if (p.dw > 0 && p.bm25fTitle) bm25fTitle(index, weights, p, docScores);
+  if (p.prox) proximity(index, weights, p, docScores, clauseScores);
+  if (p.ql && p.dw > 0) {
+    const { mu, weight } = p.ql;
+    for (const [d, s] of docScores) {
+      const dl = index.docLength[d]!;
+      let ql = 0;
+      for (const [term, qweight] of weights) {
+        const t = index.terms.get(term);
+        if (!t || t.cf <= 0) continue;
+        const f = index.docTf(term, d);
+        ql += qweight * (Math.log(1 + f / ((mu * t.cf) / index.collectionLength)) + Math.log(mu / (dl + mu)));
+      }
+      docScores.set(d, s + weight * ql);
+    }
+  }
   if (p.clauseSum) {
     const sums = new Map<number, number>();
     for (const [at, s] of clauseScores) {
@@ -396,6 +518,127 @@ function scoreWith(index: Index, weights: Map<string, number>, p: Params, docWei
     .map(([d]) => d);
   const scores = new Float64Array(0);
   return { docs, scores, best: clauseBest };
+}
+
+const pairDfs = new WeakMap<Index, Map<string, number>>();
+/** Term proximity (Params.prox) added to the best documents' scores. */
+function proximity(
+  index: Index,
+  weights: Map<string, number>,
+  p: Params,
+  docScores: Map<number, number>,
+  clauseScores: Map<number, number>,
+) {
+  const x = p.prox!;
+  const { stats } = index;
+  const N = stats.documents;
+  const k1 = x.k1 ?? 1.2;
+  const b = p.db ?? p.b;
+  const odWindow = x.odWindow ?? 2;
+  const uwWindow = x.uwWindow ?? 8;
+  const idfOf = (term: string) => {
+    const t = index.terms.get(term);
+    return t && t.ddf > 0 ? idf(N, t.ddf) : 0;
+  };
+  const top = [...docScores.entries()]
+    .sort((l, r) => r[1] - l[1] || (index.docIds[l[0]]! < index.docIds[r[0]]! ? -1 : 1))
+    .slice(0, x.docs ?? 100)
+    .map(([d]) => d);
+  // Adjacent lexeme pairs of the query (in query order, repeats and unknown lexemes skipped).
+  const ordered = (p.query ?? [...weights.keys()]).filter((t) => idfOf(t) > 0 && weights.has(t));
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < ordered.length; i++)
+    if (ordered[i] !== ordered[i + 1]) pairs.push([ordered[i]!, ordered[i + 1]!]);
+  const count = (
+    d: number,
+    a: string,
+    c: string,
+    window: number,
+    inOrder: boolean,
+    clauseOf?: Map<number, number>,
+  ) => {
+    const m = index.positionsOf(d);
+    const pa = m.get(a);
+    const pc = m.get(c);
+    if (!pa || !pc) return 0;
+    let n = 0;
+    for (let i = 0; i < pa.pos.length; i++)
+      for (let j = 0; j < pc.pos.length; j++) {
+        const delta = pc.pos[j]! - pa.pos[i]!;
+        const ok = inOrder ? delta > 0 && delta <= window : delta !== 0 && Math.abs(delta) < window;
+        if (ok) {
+          n++;
+          if (clauseOf && pa.clause[i] === pc.clause[j])
+            clauseOf.set(pa.clause[i]!, (clauseOf.get(pa.clause[i]!) ?? 0) + 1);
+        }
+      }
+    return n;
+  };
+  const pairIdf = (a: string, c: string, window: number, inOrder: boolean) => {
+    if (x.pairIdf === 'one') return 1;
+    if (x.pairIdf !== 'df') return Math.min(idfOf(a), idfOf(c));
+    const key = `${a} ${c} ${window} ${inOrder}`;
+    let pairDf = pairDfs.get(index);
+    if (!pairDf) {
+      pairDf = new Map();
+      pairDfs.set(index, pairDf);
+    }
+    let df = pairDf.get(key);
+    if (df === undefined) {
+      const ta = index.terms.get(a)!;
+      const tc = new Set(index.terms.get(c)!.docs);
+      df = 0;
+      for (const d of ta.docs) if (d >= 0 && tc.has(d) && count(d, a, c, window, inOrder) > 0) df++;
+      pairDf.set(key, df);
+    }
+    return df > 0 ? idf(N, df) : 0;
+  };
+  for (const d of top) {
+    const norm = k1 * (1 - b + (b * index.docLength[d]!) / stats.document_avgdl);
+    let extra = 0;
+    if (x.tp) {
+      const m = index.positionsOf(d);
+      const occ: { pos: number; term: string }[] = [];
+      for (const term of weights.keys()) for (const pos of m.get(term)?.pos ?? []) occ.push({ pos, term });
+      occ.sort((l, r) => l.pos - r.pos);
+      const acc = new Map<string, number>();
+      for (let i = 0; i + 1 < occ.length; i++) {
+        const l = occ[i]!;
+        const r = occ[i + 1]!;
+        if (l.term === r.term) continue;
+        const dist = r.pos - l.pos;
+        acc.set(l.term, (acc.get(l.term) ?? 0) + idfOf(r.term) / dist ** 2);
+        acc.set(r.term, (acc.get(r.term) ?? 0) + idfOf(l.term) / dist ** 2);
+      }
+      let tp = 0;
+      for (const [term, a] of acc) tp += (Math.min(1, idfOf(term)) * ((k1 + 1) * a)) / (a + norm);
+      extra += x.tp * tp;
+    }
+    for (const [a, c] of pairs) {
+      for (const [w, window, inOrder] of [
+        [x.od ?? 0, odWindow, true],
+        [x.uw ?? 0, uwWindow, false],
+      ] as const) {
+        if (!w) continue;
+        const clauseOf = x.clause ? new Map<number, number>() : undefined;
+        const f = count(d, a, c, window, inOrder, clauseOf);
+        if (f === 0) continue;
+        const pi = pairIdf(a, c, window, inOrder);
+        extra += (w * pi * ((k1 + 1) * f)) / (f + norm);
+        if (clauseOf)
+          for (const [ci, cf] of clauseOf) {
+            // The clause of this document with clause index ci, if it scored.
+            const at = index.clauseAt(d, ci);
+            if (at >= 0 && clauseScores.has(at))
+              clauseScores.set(
+                at,
+                clauseScores.get(at)! + (x.clause! * w * pi * ((p.k1 + 1) * cf)) / (cf + p.k1),
+              );
+          }
+      }
+    }
+    if (extra) docScores.set(d, docScores.get(d)! + extra);
+  }
 }
 
 /** True BM25F title: the top documents' document scores recomputed with title tf boosted before saturation. */
@@ -448,6 +691,78 @@ function rm3(index: Index, weights: Map<string, number>, p: Params) {
   return out;
 }
 
+const prefixIndexes = new WeakMap<Index, Map<string, string[]>>();
+function prefixExpand(index: Index, weights: Map<string, number>, p: Params) {
+  const e = p.prefix!;
+  let byPrefix = prefixIndexes.get(index);
+  if (!byPrefix?.has(`built:${e.chars}`)) {
+    byPrefix ??= new Map();
+    byPrefix.set(`built:${e.chars}`, []);
+    for (const term of index.terms.keys())
+      if (term.length >= e.chars && /^[a-z]+$/.test(term)) {
+        const key = `${e.chars}:${term.slice(0, e.chars)}`;
+        const list = byPrefix.get(key) ?? [];
+        list.push(term);
+        byPrefix.set(key, list);
+      }
+    prefixIndexes.set(index, byPrefix);
+  }
+  const out = new Map(weights);
+  for (const [term, w] of weights) {
+    if (term.length < e.chars || !/^[a-z]+$/.test(term)) continue;
+    const siblings = (byPrefix.get(`${e.chars}:${term.slice(0, e.chars)}`) ?? [])
+      .filter((s) => s !== term && !weights.has(s) && index.terms.get(s)!.ddf >= (e.minDdf ?? 1))
+      .sort((l, r) => index.terms.get(r)!.ddf - index.terms.get(l)!.ddf || (l < r ? -1 : 1))
+      .slice(0, e.max ?? 5);
+    for (const s of siblings) out.set(s, Math.max(out.get(s) ?? 0, w * e.weight));
+  }
+  return out;
+}
+
+const coCaches = new WeakMap<Index, Map<string, Map<string, number>>>();
+function axiomatic(index: Index, weights: Map<string, number>, p: Params) {
+  let coCache = coCaches.get(index);
+  if (!coCache) {
+    coCache = new Map();
+    coCaches.set(index, coCache);
+  }
+  const e = p.ax!;
+  const N = index.stats.documents;
+  const total = new Map<string, number>();
+  for (const term of weights.keys()) {
+    const t = index.terms.get(term);
+    if (!t || t.ddf <= 0 || t.ddf / N > (e.maxShare ?? 0.1)) continue;
+    let co = coCache.get(term);
+    if (!co) {
+      co = new Map();
+      for (const d of t.docs)
+        if (d >= 0) for (const { term: s } of index.forward[d]!) co.set(s, (co.get(s) ?? 0) + 1);
+      coCache.set(term, co);
+    }
+    const pt = t.ddf / N;
+    for (const [s, c] of co) {
+      if (weights.has(s) || c < (e.minCo ?? 2)) continue;
+      const ps = index.terms.get(s)!.ddf / N;
+      let mi: number;
+      if (e.pmi) mi = (c / t.ddf) * Math.log(c / N / (pt * ps));
+      else {
+        const cell = (pxy: number, px: number, py: number) => (pxy > 0 ? pxy * Math.log(pxy / (px * py)) : 0);
+        const p11 = c / N;
+        const p10 = pt - p11;
+        const p01 = ps - p11;
+        const p00 = 1 - pt - ps + p11;
+        mi = cell(p11, pt, ps) + cell(p10, pt, 1 - ps) + cell(p01, 1 - pt, ps) + cell(p00, 1 - pt, 1 - ps);
+      }
+      if (mi > 0) total.set(s, (total.get(s) ?? 0) + mi);
+    }
+  }
+  const best = [...total.entries()].sort((l, r) => r[1] - l[1] || (l[0] < r[0] ? -1 : 1)).slice(0, e.terms);
+  const max = best[0]?.[1] ?? 1;
+  const out = new Map(weights);
+  for (const [s, m] of best) out.set(s, (out.get(s) ?? 0) + (e.weight * m) / max);
+  return out;
+}
+
 function bo1(index: Index, weights: Map<string, number>, p: Params) {
   const e = p.bo1!;
   const first = scoreWith(index, weights, { ...p, bo1: undefined }).docs.slice(0, e.docs);
@@ -471,7 +786,7 @@ function bo1(index: Index, weights: Map<string, number>, p: Params) {
 export function evaluate(index: Index, split: string, p: Params): number {
   const scores: number[] = [];
   for (const query of index.dump.queries[split]!) {
-    const { docs } = rank(index, query.terms, p);
+    const { docs } = rank(index, query.terms, p.prox ? { ...p, query: query.ordered } : p);
     scores.push(
       ndcgAt(
         docs.slice(0, 10).map((d) => index.docIds[d]!),

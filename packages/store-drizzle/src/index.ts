@@ -14,11 +14,18 @@ export { MIGRATIONS_FOLDER } from './store-connection';
 export type { PageInput } from './store-context';
 export type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
 export { DEFAULT_SEMANTIC_EDGES, MAX_EMBEDDING_DIMENSION } from './store-embeddings';
-export type { KeywordExpansion, KeywordRanking, KeywordSearchOptions } from './store-keyword-search';
+export type {
+  KeywordExpansion,
+  KeywordRanking,
+  KeywordSearchOptions,
+  PrefixExpansion,
+} from './store-keyword-search';
 export {
+  DEFAULT_ALPHANUMERIC_WEIGHT,
   DEFAULT_BM25,
   DEFAULT_DOCUMENT_K1,
   DEFAULT_DOCUMENT_WEIGHT,
+  DEFAULT_PREFIX_EXPANSION,
   DEFAULT_TITLE_WEIGHT,
 } from './store-keyword-search';
 export type { StoreOptions } from './store-options';

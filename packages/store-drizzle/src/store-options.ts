@@ -1,7 +1,7 @@
 import type { Clock, IdGenerator } from '@cae/core';
 import type { PGlite } from '@electric-sql/pglite';
 import type { EmbeddingInfo, HnswOptions, SemanticEdgeOptions } from './store-embeddings';
-import type { KeywordExpansion, KeywordRanking } from './store-keyword-search';
+import type { KeywordExpansion, KeywordRanking, PrefixExpansion } from './store-keyword-search';
 import type { SearchCacheOptions } from './store-search-cache';
 
 /** Options of createStore. */
@@ -51,6 +51,10 @@ export interface StoreOptions {
     neighbourWeight?: number;
     expansion?: KeywordExpansion | false;
     titleWeight?: number;
+    /** Weight of alphanumeric query lexemes such as p53 or il-6 (default 2). */
+    alphanumericWeight?: number;
+    /** Morphological siblings of the query's lexemes (default 7 characters, 2 lexemes, weight 0.4). */
+    prefixExpansion?: PrefixExpansion | false;
   };
   /** Semantic-neighbour edges computed when a document is saved with embeddings; false turns them off. */
   semanticEdges?: SemanticEdgeOptions | false;

@@ -19,6 +19,8 @@ const TEXTS = [
   'Oxidative stress damages the roof of the cell.',
   'The landlord may keep the deposit for damage.',
   'Neurons return signals to the landlord of the brain.',
+  'Inflammation of the kidney raised p53 and il-6 in mice.',
+  'An inflammatory response lowered the p53 level.',
 ];
 const QUERIES = [
   'deposit returned',
@@ -26,6 +28,8 @@ const QUERIES = [
   'landlord roof',
   'keys tenant',
   'zebra crossing',
+  // Alphanumeric lexemes weigh more; "inflammatory" brings "inflammation" (prefix siblings).
+  'p53 inflammatory kidney',
 ];
 const FILTERS: RetrievalFilters[] = [
   {},
@@ -73,7 +77,8 @@ async function fill(store: Store, vector: boolean): Promise<void> {
  * The copy's ranking is SQL's up to exact ties: the same scores in order, and each clause with the
  * score SQL gives it (read deeper, `deeper`). Sums of the same parts in another order may differ in
  * the last bit, so which of several clauses tied at the limit comes last may differ (with
- * documentWeight 4 and titleWeight 0.75 three clauses of a fixture tie at the tenth place).
+ * documentWeight 4 and titleWeight 0.75 three clauses of a fixture tie at the tenth place, and the
+ * fixture's repeated texts tie with one another when the query has weighted lexemes).
  */
 function expectSameUpToTies(
   cached: { clauseId: string; score: number }[],
@@ -99,13 +104,20 @@ async function expectSameAsSql(store: Store, vector: boolean): Promise<void> {
     for (const filters of FILTERS) {
       const cached = await store.keywordRanking(query, filters, 10);
       const plain = await store.keywordRanking(query, filters, 10, { useSearchCache: false, stats });
-      expect(cached.map((row) => row.clauseId)).toEqual(plain.map((row) => row.clauseId));
-      for (const [index, row] of cached.entries()) expect(row.score).toBeCloseTo(plain[index]!.score, 9);
+      const deeper = await store.keywordRanking(query, filters, 30, { useSearchCache: false, stats });
+      expectSameUpToTies(cached, plain, deeper);
       const rows = await store.keywordCandidates(query, filters, 10);
-      expect(rows.map((row) => row.clauseId)).toEqual(plain.map((row) => row.clauseId));
+      expect(rows.map((row) => row.clauseId)).toEqual(cached.map((row) => row.clauseId));
     }
     // Other BM25 parameters per field (clause k1 and b, the document field's k1) rank alike too.
-    const fields = { k1: 0.5, b: 0.75, documentK1: 2.5, titleWeight: 1 };
+    const fields = {
+      k1: 0.5,
+      b: 0.75,
+      documentK1: 2.5,
+      titleWeight: 1,
+      alphanumericWeight: 3,
+      prefixExpansion: { characters: 6, terms: 1, weight: 0.7 },
+    };
     const cached = await store.keywordRanking(query, {}, 10, fields);
     const plain = await store.keywordRanking(query, {}, 10, { ...fields, useSearchCache: false, stats });
     const deeper = await store.keywordRanking(query, {}, 30, { ...fields, useSearchCache: false, stats });

@@ -2,7 +2,15 @@ import { type ClauseCandidate, canonicalJson, type RankedClause, type RetrievalF
 import { sql } from 'drizzle-orm';
 import { queryRows, READ_ONLY_STATEMENT, type StoreExecutor } from './store-connection';
 import { hasSelectiveFilter } from './store-filters';
-import { type CorpusStats, readCorpusStats, TITLE_CLAUSES, TITLE_DOCUMENTS } from './store-keyword-search';
+import {
+  type CorpusStats,
+  isAlphanumericLexeme,
+  isLettersLexeme,
+  type PrefixExpansion,
+  readCorpusStats,
+  TITLE_CLAUSES,
+  TITLE_DOCUMENTS,
+} from './store-keyword-search';
 
 /**
  * An in-process copy of what searches read (the clauses' filter columns and candidate rows, the BM25
@@ -140,6 +148,10 @@ export interface CachedKeywordOptions {
   documentWeight: number;
   /** Weight of the title field (0: off); see KeywordSearchOptions.titleWeight. */
   titleWeight: number;
+  /** See KeywordSearchOptions.alphanumericWeight. */
+  alphanumericWeight: number;
+  /** Morphological siblings (null: none); see KeywordSearchOptions.prefixExpansion. */
+  prefixExpansion: PrefixExpansion | null;
 }
 
 const CLAUSE_CHUNK = 20_000;
@@ -365,7 +377,16 @@ export function createSearchCache(
     terms: string[],
     filters: RetrievalFilters,
     limit: number,
-    { k1, documentK1, b, postingsPerTerm, documentWeight, titleWeight }: CachedKeywordOptions,
+    {
+      k1,
+      documentK1,
+      b,
+      postingsPerTerm,
+      documentWeight,
+      titleWeight,
+      alphanumericWeight,
+      prefixExpansion,
+    }: CachedKeywordOptions,
   ): RankedClause[] {
     if (limit < 1) return [];
     const { mask, kept } = selectionOf(copy, filters);
@@ -378,7 +399,7 @@ export function createSearchCache(
     const perLength = (k1 * b) / stats.clauseAvgLength;
     const documentBase = documentK1 * (1 - b);
     const documentPerLength = (documentK1 * b) / stats.documentAvgLength;
-    const postings = terms.flatMap((term) => copy.terms.get(term) ?? []);
+    const postings = weightedTerms(copy, terms, alphanumericWeight, prefixExpansion);
     /**
      * The title field as the SQL path adds it: the TITLE_DOCUMENTS best documents (document score,
      * then id) get titleWeight / documentWeight times the BM25 of the query over their title's
@@ -397,9 +418,9 @@ export function createSearchCache(
         for (const at of titles.get(document) ?? []) ofClause.set(at, document);
       }
       if (ofClause.size === 0) return;
-      for (const term of postings) {
+      for (const { postings: term, qweight } of postings) {
         if (term.df <= 0) continue;
-        const weight = Math.log(1 + (stats.clauses - term.df + 0.5) / (term.df + 0.5)) * (k1 + 1);
+        const weight = qweight * Math.log(1 + (stats.clauses - term.df + 0.5) / (term.df + 0.5)) * (k1 + 1);
         for (let i = 0; i < term.clauses.length; i++) {
           const document = ofClause.get(term.clauses[i]!);
           if (document === undefined) continue;
@@ -416,9 +437,9 @@ export function createSearchCache(
     const run = (cap: number, prefixSize: number | null): RankedClause[] => {
       const touched: number[] = [];
       const touchedDocuments: number[] = [];
-      for (const term of postings) {
+      for (const { postings: term, qweight } of postings) {
         if (term.df > 0) {
-          const weight = Math.log(1 + (stats.clauses - term.df + 0.5) / (term.df + 0.5)) * (k1 + 1);
+          const weight = qweight * Math.log(1 + (stats.clauses - term.df + 0.5) / (term.df + 0.5)) * (k1 + 1);
           const end = Math.min(cap, term.clauses.length);
           for (let i = 0; i < end; i++) {
             const at = term.clauses[i]!;
@@ -430,6 +451,7 @@ export function createSearchCache(
         }
         if (documentWeight !== 0 && term.documentDf > 0) {
           const weight =
+            qweight *
             Math.log(1 + (stats.documents - term.documentDf + 0.5) / (term.documentDf + 0.5)) *
             (documentK1 + 1);
           const end = Math.min(cap, term.documents.length);
@@ -481,6 +503,67 @@ export function createSearchCache(
 
 /** Each document's title clauses (first sentence, positions below TITLE_CLAUSES), once per copy. */
 const titleClauseCache = new WeakMap<Snapshot, Map<number, number[]>>();
+/** Prefix -> letters-only lexemes with it, most documents first (then code point order), per copy and prefix length. */
+const siblingIndexes = new WeakMap<Snapshot, Map<number, Map<string, string[]>>>();
+
+function siblingsOf(copy: Snapshot, characters: number): Map<string, string[]> {
+  let byLength = siblingIndexes.get(copy);
+  if (!byLength) {
+    byLength = new Map();
+    siblingIndexes.set(copy, byLength);
+  }
+  let index = byLength.get(characters);
+  if (index) return index;
+  index = new Map();
+  for (const [term, postings] of copy.terms) {
+    if (term.length < characters || postings.documentDf <= 0 || !isLettersLexeme(term)) continue;
+    const prefix = term.slice(0, characters);
+    const list = index.get(prefix);
+    if (list) list.push(term);
+    else index.set(prefix, [term]);
+  }
+  for (const list of index.values())
+    list.sort(
+      (left, right) =>
+        copy.terms.get(right)!.documentDf - copy.terms.get(left)!.documentDf ||
+        (left < right ? -1 : left > right ? 1 : 0),
+    );
+  byLength.set(characters, index);
+  return index;
+}
+
+/** The query's lexemes with their weights, as weightedQueryTerms in store-keyword-search.ts forms them. */
+function weightedTerms(
+  copy: Snapshot,
+  terms: string[],
+  alphanumericWeight: number,
+  expansion: PrefixExpansion | null,
+): { postings: TermPostings; qweight: number }[] {
+  const weights = new Map<string, number>();
+  for (const term of terms) weights.set(term, isAlphanumericLexeme(term) ? alphanumericWeight : 1);
+  const added = new Map<string, number>();
+  if (expansion && expansion.terms > 0 && expansion.weight > 0) {
+    const { characters } = expansion;
+    const index = siblingsOf(copy, characters);
+    for (const [term, qweight] of weights) {
+      if (term.length < characters || !isLettersLexeme(term)) continue;
+      let taken = 0;
+      for (const sibling of index.get(term.slice(0, characters)) ?? []) {
+        if (taken === expansion.terms) break;
+        if (weights.has(sibling)) continue;
+        taken++;
+        added.set(sibling, Math.max(added.get(sibling) ?? 0, qweight * expansion.weight));
+      }
+    }
+  }
+  const out: { postings: TermPostings; qweight: number }[] = [];
+  for (const [term, qweight] of [...weights, ...added]) {
+    const postings = copy.terms.get(term);
+    if (postings) out.push({ postings, qweight });
+  }
+  return out;
+}
+
 function titleClausesOf(copy: Snapshot): Map<number, number[]> {
   let titles = titleClauseCache.get(copy);
   if (titles) return titles;

@@ -710,6 +710,79 @@ export function storeTests(context: StoreSuiteContext): void {
       }
     });
 
+    it('weighs alphanumeric query lexemes (p53, il-6) alphanumericWeight times, 2 by default', async () => {
+      await store.saveDocuments([
+        {
+          documentId: 'gene',
+          clauses: [makeClause('gene', 0, { text: 'p53 levels were measured.' })],
+        },
+        {
+          documentId: 'tumour',
+          clauses: [makeClause('tumour', 0, { text: 'Tumour growth slowed in older mice.' })],
+        },
+      ]);
+      const query = 'p53 tumour mice';
+      const scoreOf = (results: { clauseId: string; score: number }[], id: string) =>
+        results.find((result) => result.clauseId === id)?.score;
+      const plain = await store.keywordCandidates(query, {}, 10, { alphanumericWeight: 1 });
+      const weighted = await store.keywordCandidates(query, {}, 10);
+      // At weight 1 the clause with two of the query's words leads; "p53" weighing 2 puts its clause first.
+      expect(plain[0]!.clauseId).toBe(clauseId('tumour', 0));
+      expect(weighted[0]!.clauseId).toBe(clauseId('gene', 0));
+      // The only lexeme of that clause is p53: its score (clause and document field) doubles exactly.
+      expect(scoreOf(weighted, clauseId('gene', 0))).toBeCloseTo(2 * scoreOf(plain, clauseId('gene', 0))!, 9);
+      // Words without digits and plain numbers keep weight 1.
+      expect(scoreOf(weighted, clauseId('tumour', 0))).toBeCloseTo(scoreOf(plain, clauseId('tumour', 0))!, 9);
+      // "30" (a number, stored in the fixture's "30 days") keeps weight 1 too.
+      const numbers = async (alphanumericWeight: number) =>
+        (await store.keywordCandidates('30 tumour', {}, 10, { alphanumericWeight })).map((r) => r.score);
+      expect((await numbers(1)).length).toBe(2);
+      expect(await numbers(5)).toEqual(await numbers(1));
+      await expect(store.keywordCandidates(query, {}, 5, { alphanumericWeight: -1 })).rejects.toThrow(
+        /alphanumericWeight/,
+      );
+    });
+
+    it("adds the stored lexemes sharing a query lexeme's first 7 letters (prefixExpansion)", async () => {
+      await store.saveDocuments([
+        {
+          documentId: 'inflamed',
+          clauses: [makeClause('inflamed', 0, { text: 'Inflammation of the joints was severe.' })],
+        },
+        {
+          documentId: 'inflammatory',
+          clauses: [makeClause('inflammatory', 0, { text: 'An inflammatory response followed the injury.' })],
+        },
+      ]);
+      // "inflammatory" stems to inflammatori, "inflammation" to inflamm: the stemmer keeps them apart.
+      const off = await store.keywordCandidates('inflammatory', {}, 10, { prefixExpansion: false });
+      expect(off.map((result) => result.documentId)).toEqual(['inflammatory']);
+      const on = await store.keywordCandidates('inflammatory', {}, 10);
+      expect(on.map((result) => result.documentId)).toEqual(['inflammatory', 'inflamed']);
+      // The sibling weighs 0.4 of the query lexeme: its clause scores 0.4 of what the query word would.
+      const direct = await store.keywordCandidates('inflammation', {}, 10, { prefixExpansion: false });
+      expect(on[1]!.score).toBeCloseTo(0.4 * direct[0]!.score, 9);
+      // A stored lexeme already in the query is not added again; shorter lexemes are not expanded.
+      const both = await store.keywordCandidates('inflammatory inflammation', {}, 10);
+      expect(both.map((result) => result.score)).toEqual(
+        (await store.keywordCandidates('inflammatory inflammation', {}, 10, { prefixExpansion: false })).map(
+          (result) => result.score,
+        ),
+      );
+      expect(await store.keywordCandidates('inflam', {}, 10)).toEqual([]);
+      const ranking = await store.keywordRanking('inflammatory', {}, 10);
+      expect(ranking.map((entry) => entry.clauseId)).toEqual(on.map((result) => result.clauseId));
+      for (const prefixExpansion of [
+        { characters: 0, terms: 2, weight: 0.4 },
+        { characters: 7, terms: 1.5, weight: 0.4 },
+        { characters: 7, terms: 2, weight: Number.NaN },
+      ]) {
+        await expect(store.keywordCandidates('inflammatory', {}, 5, { prefixExpansion })).rejects.toThrow(
+          /prefixExpansion/,
+        );
+      }
+    });
+
     it('offers ts_rank_cd for comparison', async () => {
       const results = await store.keywordCandidates('oxidative neurons tenant', {}, 10, {
         ranking: 'ts_rank_cd',

@@ -1,10 +1,13 @@
 import type { ClauseCandidate, RankedClause, RetrievalFilters } from '@cae/core';
 import type { StoreContext } from '../store-context';
 import {
+  checkPrefixExpansion,
+  DEFAULT_ALPHANUMERIC_WEIGHT,
   DEFAULT_BM25,
   DEFAULT_DOCUMENT_K1,
   DEFAULT_DOCUMENT_WEIGHT,
   DEFAULT_POSTINGS_PER_TERM,
+  DEFAULT_PREFIX_EXPANSION,
   DEFAULT_TITLE_WEIGHT,
   type KeywordSearchOptions,
   keywordSearch,
@@ -43,6 +46,8 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
     neighbourWeight: options.neighbourWeight ?? storeOptions.bm25?.neighbourWeight,
     expansion: options.expansion ?? storeOptions.bm25?.expansion,
     titleWeight: options.titleWeight ?? storeOptions.bm25?.titleWeight,
+    alphanumericWeight: options.alphanumericWeight ?? storeOptions.bm25?.alphanumericWeight,
+    prefixExpansion: options.prefixExpansion ?? storeOptions.bm25?.prefixExpansion,
   });
 
   /** A search's options for the SQL path: merged, with cached statistics and the filter's estimate. */
@@ -74,6 +79,17 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
     // Invalid weights get keywordSearch's error.
     if (!(documentWeight >= 0) || !Number.isFinite(documentWeight)) return null;
     if (!(titleWeight >= 0) || !Number.isFinite(titleWeight)) return null;
+    const alphanumericWeight = merged.alphanumericWeight ?? DEFAULT_ALPHANUMERIC_WEIGHT;
+    if (!(alphanumericWeight >= 0) || !Number.isFinite(alphanumericWeight)) return null;
+    const prefixExpansion =
+      merged.prefixExpansion === undefined ? DEFAULT_PREFIX_EXPANSION : merged.prefixExpansion || null;
+    if (prefixExpansion) {
+      try {
+        checkPrefixExpansion(prefixExpansion);
+      } catch {
+        return null;
+      }
+    }
     if (query.trim() === '' || limit < 1) return [];
     return searchCache.keywordRanking(db, query, filters, limit, {
       k1: merged.k1 ?? DEFAULT_BM25.k1,
@@ -82,6 +98,8 @@ export function createKeywordSearchRepository(context: StoreContext): KeywordSea
       postingsPerTerm: merged.postingsPerTerm ?? DEFAULT_POSTINGS_PER_TERM,
       documentWeight,
       titleWeight,
+      alphanumericWeight,
+      prefixExpansion,
     });
   };
 
