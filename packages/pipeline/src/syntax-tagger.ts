@@ -558,9 +558,12 @@ function parseBatch(
   // POS.LEXICON_TAG_DICTIONARY: wink's lexicon is the tag dictionary for words the trained tagger did
   // not learn from its treebank (dev: GUM UPOS +0.18, UAS +0.40, LAS +0.71; EWT UAS +0.08, LAS +0.23).
   const dictionary = !disabledRules?.has('POS.LEXICON_TAG_DICTIONARY');
+  // The parser asks for a word's readings only where they can constrain it (words it did not learn).
   return models.parseMany(
     part.map(([start, end]) => out.values.slice(start, end)),
-    part.map(([start, end]) => (dictionary ? { allowed: out.lower.slice(start, end).map(posReadings) } : {})),
+    part.map(([start]) =>
+      dictionary ? { allowedAt: (local: number) => posReadings(out.lower[start + local] as string) } : {},
+    ),
   );
 }
 
