@@ -2,18 +2,24 @@ import { LinearModel, type LinearModelData } from './linear-model';
 import {
   bufferWord,
   coarseTags,
+  LABEL_DEPENDENT,
+  LABEL_HEAD,
   LABELER_FEATURE_COUNT,
   labelerNeighbourFeatures,
   labelerNeighbourKey,
   labelerOtherFeatures,
   labelerTagFeatures,
   labelerTagKey,
+  labelerWordFeatures,
   PARSER_FEATURE_COUNT,
   type ParserInput,
+  parserB0Features,
   parserBufferTagFeatures,
   parserBufferTagKey,
   parserDynamicFeatures,
   parserInput,
+  parserS0Features,
+  parserStackFeatures,
   parserWordFeatures,
   ROLE_B0,
   ROLE_COUNT,
@@ -27,11 +33,14 @@ import {
   WORD_KINDS,
   WORD_S0_LEAF,
 } from './parser-features';
+import type { WordHashes } from './tagger-features';
 import { ParseState, RIGHT, SHIFT, TRANSITION_COUNT } from './transition-system';
 import { ClusterTable, type WordClusters } from './word-clusters';
 
 /** Entries of the parser's store of word parts (direct-mapped by word hash, suffix hash and tag). */
 const WORD_STORE_BITS = 14;
+/** Entries of the labeler's store of word parts (direct-mapped by word hash, tag and kind). */
+const LABEL_WORD_STORE_BITS = 14;
 /** Tag parts of the label scores kept (`DependencyParser.tagParts`); the store is emptied when full. */
 const TAG_PART_LIMIT = 16384;
 
@@ -109,6 +118,20 @@ export class DependencyParser {
    */
   private roleScores = new Int32Array(0);
   private roleStamps = new Int32Array(0);
+  /** Per s0, the part of `parserStackFeatures` (the same while that word is on top of the stack), and its sentence. */
+  private stackScores = new Int32Array(0);
+  private stackStamps = new Int32Array(0);
+  /**
+   * Per s0 with dependents, the part of `parserS0Features` with its sentence and s0's number of right dependents
+   * (its left ones do not change on the stack), and likewise per b0 with left dependents for `parserB0Features`
+   * with b0's number of left dependents: the parts stay the same while those counts do.
+   */
+  private s0Scores = new Int32Array(0);
+  private s0Stamps = new Int32Array(0);
+  private s0Counts = new Int32Array(0);
+  private b0Scores = new Int32Array(0);
+  private b0Stamps = new Int32Array(0);
+  private b0Counts = new Int32Array(0);
   private sentence = 0;
   /**
    * The part of the label scores of `labelerTagFeatures` (sums of integer weights, so adding it gives the
@@ -131,6 +154,12 @@ export class DependencyParser {
   private readonly wordKeys = new Int32Array(3 << WORD_STORE_BITS);
   private readonly wordReady = new Uint8Array(WORD_KINDS << WORD_STORE_BITS);
   private readonly wordParts = new Int32Array((WORD_KINDS * TRANSITION_COUNT) << WORD_STORE_BITS);
+  /**
+   * Across sentences, the label score parts of `labelerWordFeatures` per word hash, tag and kind: `labelWordKeys`
+   * holds the hash and (tag << 1 | kind) of each entry (a tag of -3 for none yet), `labelWordParts` its part.
+   */
+  private readonly labelWordKeys = new Int32Array(2 << LABEL_WORD_STORE_BITS).fill(-3);
+  private labelWordParts: Int32Array | undefined;
   private readonly bufferTagPartOf = new Map<number, number>();
   private readonly bufferTagParts = new Int32Array(TAG_PART_LIMIT * TRANSITION_COUNT);
 
@@ -147,10 +176,13 @@ export class DependencyParser {
     this.smallTagIds = data.tagClasses.length < 1022;
   }
 
-  /** Parses words given their tag classes (ids of the tagger's classes). */
-  parse(words: readonly string[], tags: ArrayLike<number>): DependencyTree {
+  /**
+   * Parses words given their tag classes (ids of the tagger's classes) and, when the tagger has them, their
+   * hashes (`contextWordHashes`; otherwise they are looked up).
+   */
+  parse(words: readonly string[], tags: ArrayLike<number>, hashes?: WordHashes): DependencyTree {
     const length = words.length;
-    const input = parserInput(words, tags, this.coarseOfTag, this.input, this.clusterTable);
+    const input = parserInput(words, tags, this.coarseOfTag, this.input, this.clusterTable, hashes);
     this.input = input;
     let state = this.state;
     if (state === undefined || state.capacity < length) {
@@ -161,6 +193,14 @@ export class DependencyParser {
     if (this.roleStamps.length < slots) {
       this.roleStamps = new Int32Array(slots);
       this.roleScores = new Int32Array(slots * TRANSITION_COUNT);
+      this.stackStamps = new Int32Array(state.capacity + 2);
+      this.stackScores = new Int32Array((state.capacity + 2) * TRANSITION_COUNT);
+      this.s0Stamps = new Int32Array(state.capacity + 2);
+      this.s0Counts = new Int32Array(state.capacity + 2);
+      this.s0Scores = new Int32Array((state.capacity + 2) * TRANSITION_COUNT);
+      this.b0Stamps = new Int32Array(state.capacity + 2);
+      this.b0Counts = new Int32Array(state.capacity + 2);
+      this.b0Scores = new Int32Array((state.capacity + 2) * TRANSITION_COUNT);
       this.sentence = 0;
     }
     this.sentence = (this.sentence + 1) | 0 || 1;
@@ -178,24 +218,78 @@ export class DependencyParser {
     // Without dependents yet, s0's and b0's own templates depend on the word alone: their part is kept per word.
     const leafS0 = s0 >= 0 && state.left1[s0] === 0 && state.right1[s0] === 0;
     const bareB0 = b0 >= 0 && state.left1[b0] === 0;
-    const count = parserDynamicFeatures(state, input, this.features, leafS0, bareB0);
+    // s0's and b0's own templates come from a kept part: per word without dependents, else per word and count.
+    const count = parserDynamicFeatures(state, input, this.features, s0 >= 0, b0 >= 0, true);
     this.transitions.score(this.features, count, scores);
+    this.addStackPart(s0, state, input);
     this.addRole(ROLE_S0, s0, state, input);
     this.addRole(ROLE_S1, state.stackItem(1), state, input);
     this.addRole(ROLE_S2, state.stackItem(2), state, input);
     this.addRole(ROLE_B0, b0, state, input);
     const part = this.partScores;
-    if (leafS0 || bareB0) {
-      part[0] = 0;
-      part[1] = 0;
-      part[2] = 0;
-      if (leafS0) this.addWordPart(WORD_S0_LEAF, s0, input);
-      if (bareB0) this.addWordPart(WORD_B0_BARE, b0, input);
-      scores[0] = scores[0]! + part[0]!;
-      scores[1] = scores[1]! + part[1]!;
-      scores[2] = scores[2]! + part[2]!;
-    }
+    part[0] = 0;
+    part[1] = 0;
+    part[2] = 0;
+    if (leafS0) this.addWordPart(WORD_S0_LEAF, s0, input);
+    else if (s0 >= 0) this.addDependentsPart(false, s0, state.rightCount[s0]!, state, input);
+    if (bareB0) this.addWordPart(WORD_B0_BARE, b0, input);
+    else if (b0 >= 0) this.addDependentsPart(true, b0, state.leftCount[b0]!, state, input);
+    scores[0] = scores[0]! + part[0]!;
+    scores[1] = scores[1]! + part[1]!;
+    scores[2] = scores[2]! + part[2]!;
     return bestLegal(state, scores);
+  }
+
+  /**
+   * Adds to `partScores` the part of `parserS0Features` (`front` false; `word` is s0, `count` its right dependents)
+   * or of `parserB0Features` (`front` true; b0 and its left dependents), computed once per word and count.
+   */
+  private addDependentsPart(
+    front: boolean,
+    word: number,
+    count: number,
+    state: ParseState,
+    input: ParserInput,
+  ): void {
+    const stamps = front ? this.b0Stamps : this.s0Stamps;
+    const counts = front ? this.b0Counts : this.s0Counts;
+    const cached = front ? this.b0Scores : this.s0Scores;
+    const at = word * TRANSITION_COUNT;
+    if (stamps[word] !== this.sentence || counts[word] !== count) {
+      const scores = this.transitionPart;
+      const keys = front
+        ? parserB0Features(state, input, this.features)
+        : parserS0Features(state, input, this.features);
+      this.transitions.score(this.features, keys, scores);
+      cached[at] = scores[0]!;
+      cached[at + 1] = scores[1]!;
+      cached[at + 2] = scores[2]!;
+      stamps[word] = this.sentence;
+      counts[word] = count;
+    }
+    const part = this.partScores;
+    part[0] = part[0]! + cached[at]!;
+    part[1] = part[1]! + cached[at + 1]!;
+    part[2] = part[2]! + cached[at + 2]!;
+  }
+
+  /** Adds to the transition scores the part of `parserStackFeatures`, computed once per s0 and sentence. */
+  private addStackPart(s0: number, state: ParseState, input: ParserInput): void {
+    const slot = s0 < 0 ? state.capacity + 1 : s0;
+    const at = slot * TRANSITION_COUNT;
+    const cached = this.stackScores;
+    if (this.stackStamps[slot] !== this.sentence) {
+      const part = this.transitionPart;
+      this.transitions.score(this.features, parserStackFeatures(state, input, this.features), part);
+      cached[at] = part[0]!;
+      cached[at + 1] = part[1]!;
+      cached[at + 2] = part[2]!;
+      this.stackStamps[slot] = this.sentence;
+    }
+    const scores = this.transitionScores;
+    scores[0] = scores[0]! + cached[at]!;
+    scores[1] = scores[1]! + cached[at + 1]!;
+    scores[2] = scores[2]! + cached[at + 2]!;
   }
 
   /** Adds to the transition scores the part of `role`'s fixed templates for `word`, computed once per sentence. */
@@ -326,6 +420,10 @@ export class DependencyParser {
       this.labeler.score(this.features, count, scores);
       parts.set(scores.subarray(0, labelCount), place);
     }
+    const wordParts = this.labelWordParts ?? new Int32Array(labelCount << LABEL_WORD_STORE_BITS);
+    this.labelWordParts = wordParts;
+    const dependentPart = this.labelWordPart(LABEL_DEPENDENT, dependent, state, input, wordParts);
+    const headPart = this.labelWordPart(LABEL_HEAD, head, state, input, wordParts);
     let near = TAG_PART_LIMIT * labelCount;
     const neighbourParts = this.neighbourParts ?? new Int32Array((TAG_PART_LIMIT + 1) * labelCount);
     this.neighbourParts = neighbourParts;
@@ -342,13 +440,46 @@ export class DependencyParser {
         neighbourParts.set(scores.subarray(0, labelCount), near);
       }
     }
-    let count = labelerOtherFeatures(state, input, head, dependent, this.features);
+    let count = labelerOtherFeatures(state, input, head, dependent, this.features, true);
     // Without a kept part (its row past the last stays zero), the neighbour templates are scored here.
     if (!this.smallTagIds) count = labelerNeighbourFeatures(state, input, dependent, this.features, count);
     this.labeler.score(this.features, count, scores);
     for (let l = 0; l < labelCount; l++) {
-      scores[l] = scores[l]! + parts[place + l]! + neighbourParts[near + l]!;
+      scores[l] =
+        scores[l]! +
+        parts[place + l]! +
+        neighbourParts[near + l]! +
+        wordParts[dependentPart + l]! +
+        wordParts[headPart + l]!;
     }
     return bestLabel(scores, labelCount, this.rootLabel, head);
+  }
+
+  /**
+   * The place in `wordParts` of the part of `labelerWordFeatures` of `kind` for `word`, computed the first time
+   * its word hash and tag come (or come back after another word took the entry).
+   */
+  private labelWordPart(
+    kind: number,
+    word: number,
+    state: ParseState,
+    input: ParserInput,
+    wordParts: Int32Array,
+  ): number {
+    const wordHash = input.words[word]! | 0;
+    const tagKind = (input.tags[word]! << 1) | kind;
+    const entry =
+      Math.imul(wordHash ^ Math.imul(tagKind + 3, 0x85ebca6b), 0xc2b2ae35) >>> (32 - LABEL_WORD_STORE_BITS);
+    const labelCount = this.labels.length;
+    const place = entry * labelCount;
+    const keys = this.labelWordKeys;
+    if (keys[entry * 2] !== wordHash || keys[entry * 2 + 1] !== tagKind) {
+      const scores = this.labelScores;
+      this.labeler.score(this.features, labelerWordFeatures(kind, word, state, input, this.features), scores);
+      wordParts.set(scores.subarray(0, labelCount), place);
+      keys[entry * 2] = wordHash;
+      keys[entry * 2 + 1] = tagKind;
+    }
+    return place;
   }
 }

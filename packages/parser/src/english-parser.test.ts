@@ -183,4 +183,29 @@ describe('tag dictionary from an outside lexicon', () => {
     const impossible = words.map((word) => (word === 'zorble' ? new Set(['NOT-A-TAG']) : undefined));
     expect(parser.tag(words, { allowed: impossible })[5]!.upos).toBe(free[5]!.upos);
   });
+
+  it('asks allowedAt only for the words it can constrain, with the same tags and trees as allowed', () => {
+    const words = ['She', 'put', 'the', 'bowl', 'on', 'zorble', 'shelves', '.'];
+    const free = parser.tag(words);
+    const wanted = free[5]!.upos === 'NOUN' ? 'VERB' : 'NOUN';
+    const sets = words.map((word) => (word === 'zorble' ? new Set([wanted]) : new Set(['VERB', 'NOUN'])));
+    const asked: number[] = [];
+    const allowedAt = (index: number): ReadonlySet<string> => {
+      asked.push(index);
+      return sets[index]!;
+    };
+    const lazy = parser.tag(words, { allowedAt });
+    expect(lazy[5]!.upos).toBe(wanted);
+    expect(lazy).toEqual(parser.tag(words, { allowed: sets }));
+    // Words the tagger learnt ("the", "bowl", "on", ".") are never asked about.
+    expect(asked).toContain(5);
+    expect(asked).not.toContain(2);
+    expect(asked).not.toContain(3);
+    expect(asked).not.toContain(7);
+    expect(parser.parse(words, { allowedAt })).toEqual(parser.parse(words, { allowed: sets }));
+    expect(parser.parseMany([words, words.slice(2)], [{ allowedAt }, undefined])).toEqual([
+      parser.parse(words, { allowed: sets }),
+      parser.parse(words.slice(2)),
+    ]);
+  });
 });

@@ -5,7 +5,8 @@ import { deprojectivize, LIFT_MARK } from './lifting';
 import type { ModelBundle } from './model-format';
 import { agreeWithSubjects, type Features, Morphology } from './morphology';
 import { parseTagClass, type TagClass } from './tag-classes';
-import { type AllowedTags, Tagger } from './tagger';
+import { type AllowedTags, type AllowedTagsAt, Tagger } from './tagger';
+import type { WordHashes } from './tagger-features';
 
 /** Options of one call. */
 export interface TagOptions {
@@ -14,6 +15,11 @@ export interface TagOptions {
    * constraint); they constrain only words the tagger did not learn from its training data.
    */
   readonly allowed?: AllowedTags;
+  /**
+   * The same as `allowed` as a function of the word's position, asked only for the words it can constrain (used
+   * when `allowed` is not given): spares the caller a set for every word the tagger knows anyway.
+   */
+  readonly allowedAt?: AllowedTagsAt;
 }
 
 /** A word with its part of speech, morphological features and lemma. */
@@ -69,7 +75,7 @@ export class EnglishParser implements Parser {
   }
 
   tag(words: readonly string[], options: TagOptions = {}): TaggedWord[] {
-    const tags = this.tagger.tagClasses(words, options.allowed);
+    const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt);
     const tagged: TaggedWord[] = new Array(words.length);
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
@@ -87,19 +93,25 @@ export class EnglishParser implements Parser {
   }
 
   parse(words: readonly string[], options: TagOptions = {}): ParsedWord[] {
-    return this.parseTagged(words, this.tagger.tagClasses(words, options.allowed));
+    const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt);
+    return this.parseTagged(words, tags, this.tagger.wordHashes());
   }
 
   parseMany(
     sentences: readonly (readonly string[])[],
     options?: readonly (TagOptions | undefined)[],
   ): ParsedWord[][] {
-    const tags = sentences.map((words, i) => this.tagger.tagClasses(words, options?.[i]?.allowed));
-    return sentences.map((words, i) => this.parseTagged(words, tags[i]!));
+    const tags: Int32Array[] = [];
+    const hashes: WordHashes[] = [];
+    for (let i = 0; i < sentences.length; i++) {
+      tags.push(this.tagger.tagClasses(sentences[i]!, options?.[i]?.allowed ?? options?.[i]?.allowedAt));
+      hashes.push(this.tagger.wordHashes());
+    }
+    return sentences.map((words, i) => this.parseTagged(words, tags[i]!, hashes[i]));
   }
 
-  private parseTagged(words: readonly string[], tags: Int32Array): ParsedWord[] {
-    const tree = this.dependencies.parse(words, tags);
+  private parseTagged(words: readonly string[], tags: Int32Array, hashes?: WordHashes): ParsedWord[] {
+    const tree = this.dependencies.parse(words, tags, hashes);
     const labels = this.dependencies.labels;
     const parsed: ParsedWord[] = new Array(words.length);
     let heads: ArrayLike<number> = tree.heads;

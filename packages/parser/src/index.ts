@@ -9,4 +9,4 @@ export {
 export { DEFAULT_MODEL_PATH, loadModel, loadParser } from './load-parser';
 export { deserializeModel, type ModelBundle, serializeModel } from './model-format';
 export { type Features, formatFeats } from './morphology';
-export type { AllowedTags } from './tagger';
+export type { AllowedTags, AllowedTagsAt } from './tagger';

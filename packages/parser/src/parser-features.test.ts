@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bufferWord,
   coarseTags,
+  LABEL_DEPENDENT,
+  LABEL_HEAD,
   LABELER_FEATURE_COUNT,
   labelerFeatures,
   labelerNeighbourFeatures,
@@ -9,12 +11,16 @@ import {
   labelerOtherFeatures,
   labelerTagFeatures,
   labelerTagKey,
+  labelerWordFeatures,
   PARSER_FEATURE_COUNT,
+  parserB0Features,
   parserBufferTagFeatures,
   parserBufferTagKey,
   parserDynamicFeatures,
   parserFeatures,
   parserInput,
+  parserS0Features,
+  parserStackFeatures,
   parserStaticFeatures,
   parserWordFeatures,
   ROLE_B0,
@@ -48,6 +54,7 @@ describe('parser features split into fixed roles and the rest', () => {
     let checked = 0;
     let leaves = 0;
     let bare = 0;
+    let stackChecks = 0;
     for (let sentence = 0; sentence < 40; sentence++) {
       const length = 1 + Math.floor(random() * 12);
       const words = Array.from({ length }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
@@ -58,6 +65,9 @@ describe('parser features split into fixed roles and the rest', () => {
       state.reset(length);
       const all = new Uint32Array(PARSER_FEATURE_COUNT);
       const split = new Uint32Array(PARSER_FEATURE_COUNT);
+      const stackParts = new Map<number, string>();
+      const s0Parts = new Map<string, string>();
+      const b0Parts = new Map<string, string>();
       while (!fresh.isTerminal()) {
         for (const current of [fresh, state]) {
           const count = parserFeatures(current, input, all);
@@ -81,6 +91,30 @@ describe('parser features split into fixed roles and the rest', () => {
           expect([...split.subarray(0, kept)].sort()).toEqual(dynamic.sort());
           if (leafS0) leaves++;
           if (bareB0) bare++;
+          // The parser's split: s0's and b0's own templates always from a kept part, and the stack part per s0.
+          let split3 = parserDynamicFeatures(current, input, split, s0 >= 0, b0 >= 0, true);
+          if (leafS0) split3 = parserWordFeatures(WORD_S0_LEAF, s0, input, split, split3);
+          else if (s0 >= 0) split3 = parserS0Features(current, input, split, split3);
+          if (bareB0) split3 = parserWordFeatures(WORD_B0_BARE, b0, input, split, split3);
+          else if (b0 >= 0) split3 = parserB0Features(current, input, split, split3);
+          split3 = parserStackFeatures(current, input, split, split3);
+          expect([...split.subarray(0, split3)].sort()).toEqual(dynamic.sort());
+          // Those parts are kept per s0 (and its right dependents) and per b0 (and its left dependents) in a
+          // sentence: the same keys each time.
+          if (current === fresh) {
+            const stackPart = [...split.subarray(0, parserStackFeatures(current, input, split))].join(',');
+            expect(stackParts.get(s0) ?? stackPart).toBe(stackPart);
+            stackParts.set(s0, stackPart);
+            const s0Key = `${s0}/${current.rightCount[s0]}`;
+            const s0Part = [...split.subarray(0, parserS0Features(current, input, split))].join(',');
+            expect(s0Parts.get(s0Key) ?? s0Part).toBe(s0Part);
+            s0Parts.set(s0Key, s0Part);
+            const b0Key = `${b0}/${current.leftCount[b0]}`;
+            const b0Part = [...split.subarray(0, parserB0Features(current, input, split))].join(',');
+            expect(b0Parts.get(b0Key) ?? b0Part).toBe(b0Part);
+            b0Parts.set(b0Key, b0Part);
+            stackChecks++;
+          }
         }
         const legal = [SHIFT, LEFT, RIGHT].filter((t) => fresh.isLegal(t));
         const transition = legal[Math.floor(random() * legal.length)]!;
@@ -93,6 +127,7 @@ describe('parser features split into fixed roles and the rest', () => {
     expect(checked).toBeGreaterThan(100);
     expect(leaves).toBeGreaterThan(50);
     expect(bare).toBeGreaterThan(50);
+    expect(stackChecks).toBeGreaterThan(100);
   });
 });
 
@@ -104,6 +139,7 @@ describe('labeler features split into the tag part, the neighbour part and the r
     const vocabulary = ['the', 'dog', 'chased', 'a', 'cat', 'in', 'park', '.'];
     const partsByKey = new Map<number, string>();
     const neighbourParts = new Map<number, string>();
+    const wordParts = new Map<string, string>();
     let checked = 0;
     for (let sentence = 0; sentence < 40; sentence++) {
       const length = 1 + Math.floor(random() * 14);
@@ -130,6 +166,25 @@ describe('labeler features split into the tag part, the neighbour part and the r
           const nearKey = labelerNeighbourKey(state, input, dependent);
           expect(neighbourParts.get(nearKey) ?? nearPart).toBe(nearPart);
           neighbourParts.set(nearKey, nearPart);
+          // The word parts of dependent and head, kept per word hash and tag, with the rest.
+          const words = new Uint32Array(LABELER_FEATURE_COUNT);
+          const rest = new Uint32Array(LABELER_FEATURE_COUNT);
+          let kept = labelerOtherFeatures(state, input, head, dependent, words, true);
+          kept = labelerWordFeatures(LABEL_DEPENDENT, dependent, state, input, words, kept);
+          kept = labelerWordFeatures(LABEL_HEAD, head, state, input, words, kept);
+          const other = [...rest.subarray(0, labelerOtherFeatures(state, input, head, dependent, rest))];
+          expect([...words.subarray(0, kept)].sort()).toEqual(other.sort());
+          for (const [kind, word] of [
+            [LABEL_DEPENDENT, dependent],
+            [LABEL_HEAD, head],
+          ] as const) {
+            const wordKey = `${kind}/${input.words[word]}/${input.tags[word]}`;
+            const wordPart = [
+              ...words.subarray(0, labelerWordFeatures(kind, word, state, input, words)),
+            ].join(',');
+            expect(wordParts.get(wordKey) ?? wordPart).toBe(wordPart);
+            wordParts.set(wordKey, wordPart);
+          }
           const tagPart = [...split.subarray(0, tagCount)].join(',');
           const key = labelerTagKey(state, input, head, dependent);
           expect(partsByKey.get(key) ?? tagPart).toBe(tagPart);
@@ -144,6 +199,7 @@ describe('labeler features split into the tag part, the neighbour part and the r
     // Different tag pairs, directions and distances occur, so the key check above compares many parts.
     expect(partsByKey.size).toBeGreaterThan(20);
     expect(neighbourParts.size).toBeGreaterThan(20);
+    expect(wordParts.size).toBeGreaterThan(20);
   });
 });
 

@@ -1,5 +1,5 @@
 import { hashString, key1, key2, key3 } from './feature-hash';
-import { LOWER_HASH, lexicalEntry, SUFFIX3_HASH } from './tagger-features';
+import { LOWER_HASH, lexicalEntry, SUFFIX3_HASH, type WordHashes } from './tagger-features';
 import type { ParseState } from './transition-system';
 import {
   type ClusterTable,
@@ -38,7 +38,8 @@ export const LABELER_FEATURE_COUNT = 44;
 
 /**
  * `coarseOfTag` maps a tag class to the id of its UPOS. `reuse`: arrays to fill when long enough (entries past
- * the sentence are left as they are and never read).
+ * the sentence are left as they are and never read). `hashes`: the words' hashes when the tagger has them
+ * (`contextWordHashes`), the same as `lexicalEntry` gives.
  */
 export function parserInput(
   words: readonly string[],
@@ -46,6 +47,7 @@ export function parserInput(
   coarseOfTag: Int32Array,
   reuse?: ParserInput,
   clusterTable?: ClusterTable,
+  hashes?: WordHashes,
 ): ParserInput {
   const size = words.length + 1;
   const input: ParserInput =
@@ -66,13 +68,21 @@ export function parserInput(
   input.suffixes[0] = ROOT_WORD;
   input.clusters[0] = ROOT_CLUSTER;
   for (let i = 0; i < words.length; i++) {
-    const { hashes } = lexicalEntry(words[i]!);
-    input.words[i + 1] = hashes[LOWER_HASH]!;
-    input.clusters[i + 1] =
-      clusterTable === undefined ? NO_CLUSTER : clusterTable.valueOf(hashes[LOWER_HASH]!);
+    let lower: number;
+    let suffix: number;
+    if (hashes !== undefined) {
+      lower = hashes.lower[i]!;
+      suffix = hashes.suffix3[i]!;
+    } else {
+      const entry = lexicalEntry(words[i]!).hashes;
+      lower = entry[LOWER_HASH]!;
+      suffix = entry[SUFFIX3_HASH]!;
+    }
+    input.words[i + 1] = lower;
+    input.clusters[i + 1] = clusterTable === undefined ? NO_CLUSTER : clusterTable.valueOf(lower);
     input.tags[i + 1] = tags[i]!;
     input.coarse[i + 1] = coarseOfTag[tags[i]!] ?? NO_TAG;
-    input.suffixes[i + 1] = hashes[SUFFIX3_HASH]!;
+    input.suffixes[i + 1] = suffix;
   }
   return input;
 }
@@ -527,7 +537,7 @@ export function parserStaticFeatures(
  * templates that read nothing but s0 and its dependents are left out too, and with `bareB0` (the buffer front
  * has no left dependents yet) those that read nothing but b0 and its dependents: their keys then depend on the
  * word's hash and tag alone (`parserWordFeatures` of WORD_S0_LEAF and WORD_B0_BARE), so the parser keeps their
- * part of the scores per word.
+ * part of the scores per word. With `stackKept` the templates of `parserStackFeatures` are left out too.
  */
 export function parserDynamicFeatures(
   state: ParseState,
@@ -535,6 +545,7 @@ export function parserDynamicFeatures(
   out: Uint32Array,
   leafS0 = false,
   bareB0 = false,
+  stackKept = false,
 ): number {
   readPositions(state, input);
   const s0 = at[S0]!;
@@ -580,8 +591,20 @@ export function parserDynamicFeatures(
       labelSet(leftLabelSets, b0, 1),
     );
   }
-  out[n++] = key2(33, t[S1L]!, l[S1L]!);
-  out[n++] = key2(34, t[S1R]!, l[S1R]!);
+  const s1 = at[S1]!;
+  if (!stackKept) {
+    out[n++] = key2(33, t[S1L]!, l[S1L]!);
+    out[n++] = key2(34, t[S1R]!, l[S1R]!);
+    out[n++] = key2(43, s0t, s1t);
+    out[n++] = key2(44, s0w, s1w);
+    out[n++] = key3(45, s0w, s1t, s0t);
+    out[n++] = key3(46, s1w, s1t, s0t);
+    out[n++] = key3(56, s2t, s1t, s0t);
+    out[n++] = key3(58, s1t, t[S1R]!, s0t);
+    const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
+    out[n++] = key3(89, s1t, s0t, stackDistance);
+    out[n++] = key3(90, s1w, s0t, stackDistance);
+  }
 
   out[n++] = key3(35, s0w, s0t, key2(0, b0w, b0t));
   out[n++] = key3(36, s0w, s0t, b0w);
@@ -590,19 +613,13 @@ export function parserDynamicFeatures(
   out[n++] = key3(39, s0t, b0w, b0t);
   out[n++] = key2(40, s0w, b0w);
   out[n++] = key2(41, s0t, b0t);
-  out[n++] = key2(43, s0t, s1t);
-  out[n++] = key2(44, s0w, s1w);
-  out[n++] = key3(45, s0w, s1t, s0t);
-  out[n++] = key3(46, s1w, s1t, s0t);
 
   out[n++] = key3(48, s0t, b0t, b1t);
   out[n++] = key3(49, s1t, s0t, b0t);
   out[n++] = key3(50, s0t, s0Lt, b0t);
   out[n++] = key3(51, s0t, s0Rt, b0t);
   out[n++] = key3(52, s0t, b0t, b0Lt);
-  out[n++] = key3(56, s2t, s1t, s0t);
   out[n++] = key3(57, s1t, s0t, s0Rt);
-  out[n++] = key3(58, s1t, t[S1R]!, s0t);
   out[n++] = key3(59, s0t, s1t, b1t);
 
   out[n++] = key2(60, s0w, distance);
@@ -618,10 +635,6 @@ export function parserDynamicFeatures(
   out[n++] = key3(85, c[S0]!, c[B0]!, c[B1]!);
   out[n++] = key3(86, c[S1]!, c[S0]!, c[B0]!);
   out[n++] = key3(87, c[S0]!, c[B0]!, distance);
-  const s1 = at[S1]!;
-  const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
-  out[n++] = key3(89, s1t, s0t, stackDistance);
-  out[n++] = key3(90, s1w, s0t, stackDistance);
   out[n++] = key3(91, s1t, s0w, b0t);
   if (!input.clustered) return n;
   const { clusters } = input;
@@ -636,6 +649,46 @@ export function parserDynamicFeatures(
     b0t,
     distance,
   );
+}
+
+/**
+ * The templates of `parserDynamicFeatures` that read nothing but s0's word and tag, s1, s2, the dependents of s1
+ * and the distance from s1 to s0. In arc-hybrid the stack below s0 and the dependents of s1 do not change while
+ * s0 is on top of the stack (s1 takes a dependent only when s0 is reduced onto it, and a word is pushed once), so
+ * these keys stay the same for every configuration with the same s0 in a sentence: the parser keeps their part per
+ * s0 (`stackKept` of `parserDynamicFeatures`).
+ */
+export function parserStackFeatures(
+  state: ParseState,
+  input: ParserInput,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const { words, tags } = input;
+  const { labels } = state;
+  const s0 = state.stackItem(0);
+  const s1 = state.stackItem(1);
+  const s0w = wordOf(words, s0);
+  const s0t = staticTag(tags, s0);
+  const s1w = wordOf(words, s1);
+  const s1t = staticTag(tags, s1);
+  const s2t = staticTag(tags, state.stackItem(2));
+  const s1L = child(state.left1, s1);
+  const s1R = child(state.right1, s1);
+  const s1Rt = staticTag(tags, s1R);
+  const stackDistance = s1 > 0 ? distanceBucket(s0 - s1) : -1;
+  let n = offset;
+  out[n++] = key2(33, staticTag(tags, s1L), labelOf(labels, s1L));
+  out[n++] = key2(34, s1Rt, labelOf(labels, s1R));
+  out[n++] = key2(43, s0t, s1t);
+  out[n++] = key2(44, s0w, s1w);
+  out[n++] = key3(45, s0w, s1t, s0t);
+  out[n++] = key3(46, s1w, s1t, s0t);
+  out[n++] = key3(56, s2t, s1t, s0t);
+  out[n++] = key3(58, s1t, s1Rt, s0t);
+  out[n++] = key3(89, s1t, s0t, stackDistance);
+  out[n++] = key3(90, s1w, s0t, stackDistance);
+  return n;
 }
 
 /** The templates that read nothing but s0 and its dependents (those at the `S0L`… positions `readPositions` fills). */
@@ -699,6 +752,59 @@ function b0Features(
   out[n++] = key3(76, b0w, l[B0L]!, b0t);
   out[n++] = key3(82, b0t, leftSet0, leftSet1);
   return n;
+}
+
+/**
+ * The templates of `parserDynamicFeatures` that read nothing but s0 and its dependents (left out there with
+ * `leafS0`). s0's left dependents are all attached before it is pushed, and it takes a right dependent only when
+ * the word above it is reduced onto it, so these keys stay the same while s0 and its number of right dependents
+ * do: the parser keeps their part per s0 and count within a sentence.
+ */
+export function parserS0Features(
+  state: ParseState,
+  input: ParserInput,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  readPositions(state, input);
+  const s0 = at[S0]!;
+  const { leftLabelSets, rightLabelSets } = state;
+  return s0Features(
+    out,
+    offset,
+    w[S0]!,
+    t[S0]!,
+    s0 >= 0 ? state.leftCount[s0]! : -1,
+    s0 >= 0 ? state.rightCount[s0]! : -1,
+    labelSet(leftLabelSets, s0, 0),
+    labelSet(leftLabelSets, s0, 1),
+    labelSet(rightLabelSets, s0, 0),
+    labelSet(rightLabelSets, s0, 1),
+  );
+}
+
+/**
+ * The templates of `parserDynamicFeatures` that read nothing but b0 and its (left) dependents (left out there
+ * with `bareB0`): they stay the same while b0 and its number of left dependents do.
+ */
+export function parserB0Features(
+  state: ParseState,
+  input: ParserInput,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  readPositions(state, input);
+  const b0 = at[B0]!;
+  const { leftLabelSets } = state;
+  return b0Features(
+    out,
+    offset,
+    w[B0]!,
+    t[B0]!,
+    b0 >= 0 ? state.leftCount[b0]! : -1,
+    labelSet(leftLabelSets, b0, 0),
+    labelSet(leftLabelSets, b0, 1),
+  );
 }
 
 /** Marks every dependent position of `readPositions` empty, as for a word without dependents. */
@@ -818,13 +924,17 @@ export function labelerNeighbourKey(state: ParseState, input: ParserInput, depen
   );
 }
 
-/** The templates of `labelerFeatures` that `labelerTagFeatures` and `labelerNeighbourFeatures` leave out. */
+/**
+ * The templates of `labelerFeatures` that `labelerTagFeatures` and `labelerNeighbourFeatures` leave out; with
+ * `wordsKept`, also those of `labelerWordFeatures` for the dependent and the head.
+ */
 export function labelerOtherFeatures(
   state: ParseState,
   input: ParserInput,
   head: number,
   dependent: number,
   out: Uint32Array,
+  wordsKept = false,
 ): number {
   const { words, tags } = input;
   const { left1, right1, left2, right2, labels, length } = state;
@@ -842,10 +952,12 @@ export function labelerOtherFeatures(
   const dRight = state.rightCount[dependent]!;
 
   let n = 0;
-  out[n++] = key1(1, dw);
-  out[n++] = key2(3, dw, dt);
-  out[n++] = key1(4, hw);
-  out[n++] = key2(6, hw, ht);
+  if (!wordsKept) {
+    out[n++] = key1(1, dw);
+    out[n++] = key2(3, dw, dt);
+    out[n++] = key1(4, hw);
+    out[n++] = key2(6, hw, ht);
+  }
   out[n++] = key2(8, dw, ht);
   out[n++] = key2(9, dt, hw);
   out[n++] = key2(10, dw, hw);
@@ -876,6 +988,36 @@ export function labelerOtherFeatures(
   out[n++] = key3(37, dt, tagOf(tags, length, child(left2, head)), labelOf(labels, child(left2, head)));
   out[n++] = key3(39, ht, tagOf(tags, length, head - 1), direction);
   return labelerClusterFeatures(input, head, dependent, dt, ht, direction, out, n);
+}
+
+/** Kinds of `labelerWordFeatures`: the arc's dependent or its head. */
+export const LABEL_DEPENDENT = 0;
+export const LABEL_HEAD = 1;
+
+/**
+ * The templates of `labelerFeatures` that read nothing but the dependent's (`LABEL_DEPENDENT`) or the head's
+ * (`LABEL_HEAD`) word hash and tag: their part of the label scores is the same for every word with the same two,
+ * so the parser keeps it across sentences.
+ */
+export function labelerWordFeatures(
+  kind: number,
+  word: number,
+  state: ParseState,
+  input: ParserInput,
+  out: Uint32Array,
+  offset = 0,
+): number {
+  const w = wordOf(input.words, word);
+  const t = tagOf(input.tags, state.length, word);
+  let n = offset;
+  if (kind === LABEL_DEPENDENT) {
+    out[n++] = key1(1, w);
+    out[n++] = key2(3, w, t);
+  } else {
+    out[n++] = key1(4, w);
+    out[n++] = key2(6, w, t);
+  }
+  return n;
 }
 
 /**

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './random';
 import {
+  contextAmbiguity,
+  contextWordHashes,
+  LOWER_HASH,
+  lexicalEntry,
+  SUFFIX3_HASH,
   TAGGER_FEATURE_COUNT,
   taggerContext,
   taggerContextFeatures,
   taggerFeatures,
+  taggerFlagFeatures,
+  taggerFlagKey,
   taggerNextWordFeatures,
   taggerOwnWordFeatures,
   taggerPreviousClassFeatures,
@@ -25,6 +32,7 @@ describe('tagger features split into word, previous-class and context parts', ()
     const next = new Map<string, string>();
     const previousParts = new Map<string, string>();
     const secondNext = new Map<string, string>();
+    const flagParts = new Map<number, string>();
     const all = new Uint32Array(TAGGER_FEATURE_COUNT);
     const split = new Uint32Array(TAGGER_FEATURE_COUNT);
     let checked = 0;
@@ -68,10 +76,32 @@ describe('tagger features split into word, previous-class and context parts', ()
           expect(previousParts.get(words[i - 1]!) ?? previousKeys).toBe(previousKeys);
           previousParts.set(words[i - 1]!, previousKeys);
         }
+        // The flag template kept apart, per flag triple.
+        const flagKey = taggerFlagKey(context, i);
+        expect(flagKey).toBeGreaterThanOrEqual(0);
+        let kept = taggerContextFeatures(context, i, previous, previous2, split, true);
+        kept = taggerFlagFeatures(context, i, split, kept);
+        const whole = new Uint32Array(TAGGER_FEATURE_COUNT);
+        const contextKeys = [
+          ...whole.subarray(0, taggerContextFeatures(context, i, previous, previous2, whole)),
+        ];
+        expect([...split.subarray(0, kept)].sort()).toEqual(contextKeys.sort());
+        const flagKeys = String(split.subarray(0, taggerFlagFeatures(context, i, split))[0]);
+        expect(flagParts.get(flagKey) ?? flagKeys).toBe(flagKeys);
+        flagParts.set(flagKey, flagKeys);
         checked++;
       }
+      // What the parser and the allowed tags read of the context: the words' hashes and whether the lexicon has them.
+      const hashes = contextWordHashes(context);
+      words.forEach((word, i) => {
+        const entry = lexicalEntry(word);
+        expect(hashes.lower[i]).toBe(entry.hashes[LOWER_HASH]);
+        expect(hashes.suffix3[i]).toBe(entry.hashes[SUFFIX3_HASH]);
+        expect(contextAmbiguity(context, i) !== 0).toBe(lexicon.has(entry.normalized));
+      });
     }
     expect(checked).toBeGreaterThan(100);
+    expect(flagParts.size).toBeGreaterThan(3);
     expect(own.size).toBe(vocabulary.length);
     expect(secondNext.size).toBe(vocabulary.length);
   });

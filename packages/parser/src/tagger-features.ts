@@ -166,6 +166,23 @@ function fillTaggerContext(
 export const LOWER_HASH = LOWER;
 export const SUFFIX3_HASH = SUFFIX3;
 
+/** The hashes of each word's normalised form and last three letters (`LOWER_HASH`, `SUFFIX3_HASH`). */
+export interface WordHashes {
+  lower: Uint32Array;
+  suffix3: Uint32Array;
+}
+
+/** Copies of the context's `WordHashes` of its tokens, so that the parser need not look the words up again. */
+export function contextWordHashes(context: TaggerContext): WordHashes {
+  const end = PAD + context.length;
+  return { lower: context.lower.slice(PAD, end), suffix3: context.suffix3.slice(PAD, end) };
+}
+
+/** Token `i`'s ambiguity class hash in the context: 0 when the lexicon does not have its normalised form. */
+export function contextAmbiguity(context: TaggerContext, i: number): number {
+  return context.ambiguity[i + PAD]!;
+}
+
 /** Overrides the ambiguity class of token `i` (training uses leave-one-out classes). */
 export function setAmbiguity(context: TaggerContext, i: number, value: number): void {
   context.ambiguity[i + PAD] = value;
@@ -337,13 +354,39 @@ export function taggerPreviousClassFeatures(
   return n;
 }
 
-/** The templates of `taggerFeatures` that the parts above leave out. */
+/** The template of `taggerFeatures` that reads nothing but the flags of the token and of the tokens beside it. */
+export function taggerFlagFeatures(context: TaggerContext, i: number, out: Uint32Array, offset = 0): number {
+  const at = i + PAD;
+  const flags = context.flags;
+  out[offset] = key3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  return offset + 1;
+}
+
+/**
+ * A number that is the same for two tokens exactly when `taggerFlagFeatures` gives them the same key, or -1 when
+ * a flag value is outside what `wordFlags` gives (then the tagger scores the key with the others).
+ */
+export function taggerFlagKey(context: TaggerContext, i: number): number {
+  const at = i + PAD;
+  const flags = context.flags;
+  const before = flags[at - 1]!;
+  const own = flags[at]!;
+  const after = flags[at + 1]!;
+  if (before >= 1024 || own >= 1024 || after >= 1024) return -1;
+  return (before * 1024 + own) * 1024 + after;
+}
+
+/**
+ * The templates of `taggerFeatures` that the parts above leave out; with `flagsKept`, also that of
+ * `taggerFlagFeatures`.
+ */
 export function taggerContextFeatures(
   context: TaggerContext,
   i: number,
   previous: number,
   previous2: number,
   out: Uint32Array,
+  flagsKept = false,
 ): number {
   const at = i + PAD;
   const { lower, suffix3, ambiguity, flags } = context;
@@ -362,6 +405,6 @@ export function taggerContextFeatures(
   out[n++] = key2(37, ambiguity[at]!, ambiguity[at + 1]!);
   out[n++] = key2(38, previous, ambiguity[at + 1]!);
   out[n++] = key3(39, previous, ambiguity[at]!, ambiguity[at + 1]!);
-  out[n++] = key3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
+  if (!flagsKept) out[n++] = key3(41, flags[at - 1]!, flags[at]!, flags[at + 1]!);
   return n;
 }

@@ -1,16 +1,21 @@
 import { LinearModel, type LinearModelData } from './linear-model';
 import {
+  contextAmbiguity,
+  contextWordHashes,
   lexicalEntry,
   reusableTaggerContext,
   TAGGER_FEATURE_COUNT,
   type TaggerContext,
   taggerContextFeatures,
   taggerFeatures,
+  taggerFlagFeatures,
+  taggerFlagKey,
   taggerNextWordFeatures,
   taggerOwnWordFeatures,
   taggerPreviousClassFeatures,
   taggerPreviousWordFeatures,
   taggerSecondNextWordFeatures,
+  type WordHashes,
 } from './tagger-features';
 
 /** Word types whose score parts the tagger keeps; the store is emptied when a sentence would overflow it. */
@@ -27,6 +32,8 @@ const SECOND_NEXT = 3;
 const ROLES = 4;
 /** Pairs of previous classes whose score part the tagger keeps; the store is emptied when full. */
 const CLASS_PAIR_LIMIT = 4096;
+/** Flag triples whose score part the tagger keeps (`wordFlags` has 64 values); the store is emptied when full. */
+const FLAG_TRIPLE_LIMIT = 4096;
 
 /**
  * The UPOS tags an outside lexicon allows for each word (`undefined` or an empty set: no constraint).
@@ -34,6 +41,9 @@ const CLASS_PAIR_LIMIT = 4096;
  * affixes alone: a tag dictionary from a larger lexicon (the pipeline passes wink-nlp's).
  */
 export type AllowedTags = ReadonlyArray<ReadonlySet<string> | undefined>;
+
+/** The same tags as a function of the word's position, asked only for the words they constrain. */
+export type AllowedTagsAt = (index: number) => ReadonlySet<string> | undefined;
 
 /** Everything the tagger needs at prediction time. */
 export interface TaggerModelData {
@@ -70,6 +80,14 @@ export class Tagger {
   /** The part of the templates of the two previous classes, per pair: place in `classParts` by key. */
   private readonly classPartOf = new Map<number, number>();
   private classParts: Int32Array | undefined;
+  /**
+   * The part of `taggerFlagFeatures` per `taggerFlagKey`: place in `flagParts` by key. The row after the last
+   * stays zero, for a token whose flags have no key (its template is then scored with the others).
+   */
+  private readonly flagPartOf = new Map<number, number>();
+  private flagParts: Int32Array | undefined;
+  /** Whether some normalised word of the lexicon has the ambiguity hash 0, which then cannot tell that it is known. */
+  private readonly zeroAmbiguity: boolean;
 
   constructor(readonly data: TaggerModelData) {
     this.classes = data.classes;
@@ -79,6 +97,13 @@ export class Tagger {
     this.scores = new Int32Array(data.classes.length);
     this.partScores = new Int32Array(data.classes.length);
     this.classUpos = data.classes.map((name) => name.split(' ')[0] ?? name);
+    this.zeroAmbiguity = data.ambiguityLexicon.some(([, hash]) => hash === 0);
+  }
+
+  /** The `WordHashes` of the words of the last `tagClasses` call (copies). */
+  wordHashes(): WordHashes {
+    if (this.context === undefined) throw new Error('wordHashes() before tagClasses()');
+    return contextWordHashes(this.context);
   }
 
   /** Whether the tagger learnt the word's possible tags from training (seen at least twice). */
@@ -88,7 +113,7 @@ export class Tagger {
   }
 
   /** The class id of every word. */
-  tagClasses(words: readonly string[], allowed?: AllowedTags): Int32Array {
+  tagClasses(words: readonly string[], allowed?: AllowedTags | AllowedTagsAt): Int32Array {
     const context = reusableTaggerContext(this.context, words, this.lexicon);
     this.context = context;
     const tags = new Int32Array(words.length);
@@ -118,11 +143,13 @@ export class Tagger {
       if (tag === undefined && !kept) {
         const count = taggerFeatures(context, i, previous, previous2, this.features);
         this.model.score(this.features, count, scores);
-        tag = this.best(words[i]!, allowed?.[i]);
+        tag = this.best(context, i, words[i]!, allowed);
       } else if (tag === undefined) {
         const features = this.features;
         const length = words.length;
-        let count = taggerContextFeatures(context, i, previous, previous2, features);
+        const flagKey = taggerFlagKey(context, i);
+        let count = taggerContextFeatures(context, i, previous, previous2, features, flagKey >= 0);
+        if (flagKey < 0) count = taggerFlagFeatures(context, i, features, count);
         // Parts that have no word to be kept for (at the sentence's ends) are scored with the rest.
         if (i === 0) {
           count = taggerOwnWordFeatures(context, i, features, count);
@@ -141,6 +168,8 @@ export class Tagger {
         const second = i + 2 < length ? this.part(context, i, types[i + 2]!, SECOND_NEXT) * classCount : none;
         const pair = this.classPart(previous, previous2) * classCount;
         const classParts = this.classParts!;
+        const flag = this.flagPart(context, i, flagKey) * classCount;
+        const flagParts = this.flagParts!;
         for (let c = 0; c < classCount; c++) {
           scores[c] =
             scores[c]! +
@@ -148,15 +177,34 @@ export class Tagger {
             parts[before + c]! +
             parts[after + c]! +
             parts[second + c]! +
-            classParts[pair + c]!;
+            classParts[pair + c]! +
+            flagParts[flag + c]!;
         }
-        tag = this.best(words[i]!, allowed?.[i]);
+        tag = this.best(context, i, words[i]!, allowed);
       }
       tags[i] = tag;
       previous2 = previous;
       previous = tag;
     }
     return tags;
+  }
+
+  /** The place in `flagParts` of the part of `taggerFlagFeatures` for token `i` (key `key`), computed once per key. */
+  private flagPart(context: TaggerContext, i: number, key: number): number {
+    const classCount = this.classes.length;
+    const flagParts = this.flagParts ?? new Int32Array((FLAG_TRIPLE_LIMIT + 1) * classCount);
+    this.flagParts = flagParts;
+    if (key < 0) return FLAG_TRIPLE_LIMIT;
+    let place = this.flagPartOf.get(key);
+    if (place === undefined) {
+      if (this.flagPartOf.size === FLAG_TRIPLE_LIMIT) this.flagPartOf.clear();
+      place = this.flagPartOf.size;
+      this.flagPartOf.set(key, place);
+      const keys = this.partKeys;
+      this.model.score(keys, taggerFlagFeatures(context, i, keys), this.partScores);
+      flagParts.set(this.partScores.subarray(0, classCount), place * classCount);
+    }
+    return place;
   }
 
   /** The place in `classParts` of the part of the templates of the two previous classes, computed once per pair. */
@@ -177,9 +225,22 @@ export class Tagger {
     return place;
   }
 
-  /** The best class for `word` by the scores, among those `only` allows (when it constrains the word). */
-  private best(word: string, only: ReadonlySet<string> | undefined): number {
-    return only !== undefined && only.size > 0 && !this.knows(word)
+  /**
+   * The best class for token `i` (`word`) by the scores, among those `allowed` allows it (when they constrain it).
+   * Called only for words the tag dictionary does not have, so the word is known exactly when the lexicon has its
+   * normalised form, which the context's ambiguity hash tells without looking the word up again.
+   */
+  private best(
+    context: TaggerContext,
+    i: number,
+    word: string,
+    allowed: AllowedTags | AllowedTagsAt | undefined,
+  ): number {
+    if (allowed === undefined) return argmax(this.scores, this.classes.length);
+    const known = this.zeroAmbiguity ? this.knows(word) : contextAmbiguity(context, i) !== 0;
+    if (known) return argmax(this.scores, this.classes.length);
+    const only = typeof allowed === 'function' ? allowed(i) : allowed[i];
+    return only !== undefined && only.size > 0
       ? this.constrainedArgmax(only)
       : argmax(this.scores, this.classes.length);
   }

@@ -648,10 +648,18 @@ function parseBatch(
   // participant recall, gold obj 80.3 -> 79.8.)
   const plain = !disabledRules?.has('TOKEN.PARSER_PLAIN_QUOTES');
   const words = (values: string[]): string[] => (plain ? values.map(plainQuotes) : values);
+  // The parser asks for a word's readings only where they can constrain it (words it did not learn).
   return models.parseMany(
     part.map(([start, end]) => words(out.values.slice(start, end))),
-    part.map(([start, end]) =>
-      dictionary ? { allowed: words(out.lower.slice(start, end)).map(posReadings) } : {},
+    part.map(([start]) =>
+      dictionary
+        ? {
+            allowedAt: (local: number) => {
+              const lower = out.lower[start + local] as string;
+              return posReadings(plain ? plainQuotes(lower) : lower);
+            },
+          }
+        : {},
     ),
   );
 }
