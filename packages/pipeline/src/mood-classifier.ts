@@ -2096,7 +2096,7 @@ export const MOOD_RULES: readonly MoodRule[] = [
         !headWord.endsWith('ing') &&
         view.lower[view.head - 1] !== 'to' &&
         // "and (b) Beta Ltd, a company incorporated in Ohio": a participle qualifying an appositive.
-        !clauseParticipleOnAppositive(view.syntactic.tokens, view.head, disabled)
+        !clauseParticipleOnAppositive(view.syntactic.tokens, view.lower, view.head, disabled)
       );
     },
     decide: (clause) => verdict('declarative', 0.6, subjectOrder(clause)),

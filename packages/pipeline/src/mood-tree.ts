@@ -14,6 +14,7 @@ import {
   NOMINATIVE_PRONOUNS,
   ONLY_PARTICIPLE_FORMS,
   S_CLITICS,
+  SENTENCE_END_MARKS,
 } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { isFiniteLexicalForm } from './verbal-group';
@@ -608,10 +609,8 @@ function relativeOnNominalRoot(facts: TreeMoodFacts, view: ClauseView): boolean 
   // The relative clause runs to the end of the sentence: the clause ends in its final punctuation
   // (a clause cut off by a comma may be the Subject of a verb the segmentation put in the next one).
   const last = view.lower[view.lower.length - 1] ?? '';
-  return first >= 0 && (view.pos[view.lower.length - 1] !== 'PUNCT' || SENTENCE_END.test(last));
+  return first >= 0 && (view.pos[view.lower.length - 1] !== 'PUNCT' || SENTENCE_END_MARKS.test(last));
 }
-
-const SENTENCE_END = /^[.!?…]+$/;
 
 /** Words after which a verb is non-finite ("to be shocked", "has been sent"). */
 const NON_FINITE_BEFORE: ReadonlySet<string> = new Set(['to', 'be', 'been', 'being']);

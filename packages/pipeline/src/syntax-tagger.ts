@@ -5,7 +5,12 @@ import type winkNLP from 'wink-nlp';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { QUOTING_VERBS } from './lexicons/mood-lexicon';
-import { FINITE_OPERATOR_FORMS, NOMINATIVE_PRONOUNS, PLURAL_PRONOUNS } from './lexicons/word-classes';
+import {
+  FINITE_OPERATOR_FORMS,
+  NOMINATIVE_PRONOUNS,
+  PLURAL_PRONOUNS,
+  SENTENCE_END_MARKS,
+} from './lexicons/word-classes';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { isFiniteLexicalForm } from './verbal-group';
 
@@ -364,11 +369,16 @@ const BARE_NUMBER = /^\d{1,4}$/;
 const LOWER_START = /^\p{Ll}/u;
 const SENTENCE_END_TOKEN = /^(?:[.!?:;…]+|["'”’)\]]+)$/;
 
-/** Whether the white space of `text` between `from` and `to` holds a blank line (or is the text's edge). */
+/** Line breaks in `text` between `from` and `to`. */
+function lineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = from; at < to; at += 1) if (text.charCodeAt(at) === 10) count += 1;
+  return count;
+}
+
+/** Whether the white space of `text` between `from` and `to` holds a blank line. */
 function blankGap(text: string, from: number, to: number): boolean {
-  let newlines = 0;
-  for (let at = from; at < to; at += 1) if (text.charCodeAt(at) === 10) newlines += 1;
-  return newlines >= 2;
+  return lineBreaks(text, from, to) >= 2;
 }
 
 /**
@@ -499,10 +509,9 @@ function splitFinalPeriods(out: TaggedText): void {
 }
 
 /** Punctuation marks that make one token when repeated: sentence ends (mixed), dashes, and any one mark doubled. */
-const END_MARKS = /^[.!?…]+$/;
 const DASHES = /^[-–—]+$/;
 const REPEATABLE = /^([*=~#+_<>'’`^])\1*$/;
-/** Every character END_MARKS, DASHES or REPEATABLE can start with (char codes). */
+/** Every character SENTENCE_END_MARKS, DASHES or REPEATABLE can start with (char codes). */
 const RUN_START: ReadonlySet<number> = new Set([...".!?…-–—*=~#+_<>'’`^"].map((c) => c.charCodeAt(0)));
 
 /**
@@ -519,7 +528,11 @@ export function punctuationRunEnd(
   const first = values[from] ?? '';
   // Most tokens start with no mark any of the three patterns opens with: no regex for them.
   if (!RUN_START.has(first.charCodeAt(0))) return from;
-  const family = END_MARKS.test(first) ? END_MARKS : DASHES.test(first) ? DASHES : undefined;
+  const family = SENTENCE_END_MARKS.test(first)
+    ? SENTENCE_END_MARKS
+    : DASHES.test(first)
+      ? DASHES
+      : undefined;
   const repeated = family === undefined ? REPEATABLE.exec(first)?.[1] : undefined;
   if (family === undefined && repeated === undefined) return from;
   let at = from + 1;
@@ -1176,16 +1189,14 @@ function openQuotationThenReporting(
     }
   if (close <= from || !closesQuotation(out, close)) return false;
   if (reportingVerbAt(out, close + 1, to) < 0 && !pronounThenSaying(out, close + 1, to)) return false;
-  for (let at = out.ends[close] ?? 0; at < (out.starts[close + 1] ?? 0); at += 1)
-    if (text.charCodeAt(at) === 10) return false;
+  if (lineBreaks(text, out.ends[close] ?? 0, out.starts[close + 1] ?? 0) > 0) return false;
   for (let back = last - 1; back >= 0 && back >= last - OPEN_QUOTATION_PIECES; back -= 1) {
     const piece = out.sentences[back];
     const next = out.sentences[back + 1];
     if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0])
       return false;
     if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
-    for (let at = out.ends[piece[1] - 1] ?? 0; at < (out.starts[piece[1]] ?? 0); at += 1)
-      if (text.charCodeAt(at) === 10) return false;
+    if (lineBreaks(text, out.ends[piece[1] - 1] ?? 0, out.starts[piece[1]] ?? 0) > 0) return false;
     for (let index = piece[0] + 1; index < piece[1]; index += 1)
       if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
     if (OPENING_QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) {
@@ -1226,8 +1237,7 @@ function listNumberThenItem(
   if ((out.starts[start] ?? 0) - (out.ends[start - 1] ?? 0) !== 1) return false;
   if (!/^\p{Lu}\p{Ll}/u.test(out.values[start] ?? '') && !/^["“*]?\p{Lu}?$/u.test(out.values[start] ?? ''))
     return false;
-  for (let at = out.ends[start - 1] ?? 0; at < (out.ends[end - 1] ?? 0); at += 1)
-    if (text.charCodeAt(at) === 10) return false;
+  if (lineBreaks(text, out.ends[start - 1] ?? 0, out.ends[end - 1] ?? 0) > 0) return false;
   out.sentences[last] = [previous[0], end];
   return true;
 }
@@ -1252,8 +1262,7 @@ function quotationThenReporting(
   const previous = out.sentences[last];
   if (previous === undefined || previous[1] !== start || end <= start) return false;
   if (!closesQuotation(out, start - 1) || !QUOTED_FINAL.has(out.lower[start - 2] ?? '')) return false;
-  for (let at = out.ends[start - 1] ?? 0; at < (out.starts[start] ?? 0); at += 1)
-    if (text.charCodeAt(at) === 10) return false;
+  if (lineBreaks(text, out.ends[start - 1] ?? 0, out.starts[start] ?? 0) > 0) return false;
   // SPLIT.QUOTATION_THEN_PRONOUN_SAYING: "“Never!” she wails.", where the model tags "wails" a noun: a
   // nominative pronoun and a verb of saying, and then the end, report the quotation too. Without the
   // rule the reporting clause is a sentence of its own.

@@ -1,7 +1,7 @@
 import type { Token, Upos } from '@cae/core';
 import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
 import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
-import { NEGATORS, ONLY_PARTICIPLE_FORMS } from './lexicons/word-classes';
+import { NEGATORS, ONLY_PARTICIPLE_FORMS, SENTENCE_END_MARKS } from './lexicons/word-classes';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`; segment-rules.ts lists every SEGMENT id). */
 export const COMPLEX_PREPOSITION = 'SEGMENT.COMPLEX_PREPOSITION';
@@ -197,11 +197,9 @@ function appositiveQualifier(
   for (let index = noun + 1; index < verb; index += 1) if (lower[index] === ',') return false;
   // A sentence's end between them ("“Ann! Bo! Cy ...” a clerk called out"): no appositive, a new Subject.
   for (let index = Math.min(anchor, noun) + 1; index < Math.max(anchor, noun); index += 1)
-    if (SENTENCE_END.test(lower[index] ?? '')) return false;
+    if (SENTENCE_END_MARKS.test(lower[index] ?? '')) return false;
   return true;
 }
-
-const SENTENCE_END = /^[.!?…]+$/;
 
 /** A verb in "-s" ("offers") is tensed, never a participle, wherever the parse hung it. */
 function presentTense(word: string, lemma: string): boolean {
@@ -211,12 +209,13 @@ function presentTense(word: string, lemma: string): boolean {
 /** `participleOnAppositive` on a clause's tokens, whose heads are start offsets. */
 export function clauseParticipleOnAppositive(
   tokens: readonly Token[],
+  lower: readonly string[],
   verb: number,
   disabledRules?: ReadonlySet<string>,
 ): boolean {
   const token = tokens[verb];
   if (token?.deprel !== 'acl' || disabledRules?.has(PARTICIPLE_ON_APPOSITIVE) === true) return false;
-  if (presentTense(token.text.toLowerCase(), token.lemma)) return false;
+  if (presentTense(lower[verb] ?? '', token.lemma)) return false;
   const noun = tokens.findIndex((other) => other.start === token.headStart);
   if (noun < 0 || noun >= verb || !/^appos(:|$)/.test(tokens[noun]?.deprel ?? '')) return false;
   const anchor = tokens.findIndex((other) => other.start === tokens[noun]?.headStart);
@@ -226,13 +225,7 @@ export function clauseParticipleOnAppositive(
   const anchorCase = tokens.some(
     (other) => other.headStart === anchorStart && /^case(:|$)/.test(other.deprel),
   );
-  return appositiveQualifier(
-    tokens.map((other) => other.text.toLowerCase()),
-    anchor,
-    anchorCase,
-    noun,
-    verb,
-  );
+  return appositiveQualifier(lower, anchor, anchorCase, noun, verb);
 }
 
 const FLOATING_QUANTIFIERS = new Set(['all', 'both', 'each']);

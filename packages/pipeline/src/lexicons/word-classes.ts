@@ -4,6 +4,9 @@
 export const POSSESSIVE_DETERMINERS: readonly string[] = ['my', 'your', 'his', 'her', 'its', 'our', 'their'];
 
 /** The clitic "'s" in both apostrophes: "is"/"has" ("it's", "she's going"), "us" ("let's") or a possessive. */
+/** A token of sentence-final marks only: ".", "?!", "...", "…". */
+export const SENTENCE_END_MARKS = /^[.!?…]+$/;
+
 export const S_CLITICS: ReadonlySet<string> = new Set(["'s", '’s']);
 
 /** Demonstratives ("this", "those"): determiners or, standing alone, pronouns. */
