@@ -225,12 +225,16 @@ export function checkPrefixExpansion({ characters, terms, weight }: PrefixExpans
     throw new RangeError(`prefixExpansion weight must be a finite number >= 0, got ${weight}`);
 }
 
+const ALPHANUMERIC_PATTERN = new RegExp(ALPHANUMERIC);
+const NUMBER_PATTERN = new RegExp(NUMBER);
+const LETTERS_PATTERN = new RegExp(LETTERS);
+
 /** Whether a lexeme weighs alphanumericWeight (as weightedQueryTerms decides in SQL). */
 export const isAlphanumericLexeme = (term: string) =>
-  new RegExp(ALPHANUMERIC).test(term) && !new RegExp(NUMBER).test(term);
+  ALPHANUMERIC_PATTERN.test(term) && !NUMBER_PATTERN.test(term);
 
 /** Whether a lexeme takes part in prefix expansion, as a query lexeme or a sibling. */
-export const isLettersLexeme = (term: string) => new RegExp(LETTERS).test(term);
+export const isLettersLexeme = (term: string) => LETTERS_PATTERN.test(term);
 
 /**
  * The query's lexemes with their weights (term, qweight): alphanumeric ones at alphanumericWeight,
