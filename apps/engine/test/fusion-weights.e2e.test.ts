@@ -1,4 +1,4 @@
-import { LOCAL_EMBEDDER_WEIGHTS } from '@cae/retrieval';
+import { LOCAL_EMBEDDER_MINMAX_WEIGHTS, LOCAL_EMBEDDER_WEIGHTS } from '@cae/retrieval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './start-test-server';
 
@@ -108,6 +108,52 @@ describe('weighted reciprocal rank fusion over real HTTP', () => {
       expect(response.status).toBe(400);
       expect(response.json.error.code).toBe('invalid_request');
       expect(JSON.stringify(response.json.error)).toContain(named);
+    }
+  });
+
+  it('fuses by min-max scores on request: each list adds w x (score - min) / (max - min)', async () => {
+    const query = 'who keeps the deposit when the flat is damaged';
+    const weights = LOCAL_EMBEDDER_MINMAX_WEIGHTS;
+    const scored = await call('/retrieve', { query, limit: 20, fusion: 'minmax', weights });
+    expect(scored.status).toBe(200);
+    const results: Json[] = scored.json.results;
+    expect(results.length).toBeGreaterThan(3);
+    for (const result of results) {
+      expect(result.rrf_score).toBeGreaterThanOrEqual(0);
+      expect(result.rrf_score).toBeLessThanOrEqual(weights.vector + weights.keyword + 1e-9);
+      // A clause of the vector list only scores at most that list's weight.
+      if (result.keyword_rank === null) expect(result.rrf_score).toBeLessThanOrEqual(weights.vector + 1e-9);
+    }
+    // The keyword list's first clause has its best score: it gets the keyword weight in full.
+    expect(results.find((result) => result.keyword_rank === 1).rrf_score).toBeGreaterThanOrEqual(
+      weights.keyword,
+    );
+    for (let index = 1; index < results.length; index++)
+      expect(results[index].rrf_score).toBeLessThanOrEqual(results[index - 1].rrf_score);
+    // The keyword list alone: its best clause scores its weight, its last 0.
+    const keyword = await call('/retrieve', { query, limit: 20, fusion: 'minmax', weights: { vector: 0 } });
+    const keywordResults: Json[] = keyword.json.results;
+    expect(keywordResults[0].rrf_score).toBeCloseTo(1, 12);
+    expect(keywordResults.at(-1).rrf_score).toBeCloseTo(0, 12);
+    // And on POST /synthesize, with the default weights (a fused score is at most their sum).
+    const answer = await call('/synthesize', {
+      query: 'Can the landlord keep the deposit?',
+      fusion: 'minmax',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.clauses.length).toBeGreaterThan(0);
+    const most = LOCAL_EMBEDDER_WEIGHTS.vector + LOCAL_EMBEDDER_WEIGHTS.keyword;
+    for (const clause of answer.json.clauses) expect(clause.rrf_score).toBeLessThanOrEqual(most + 1e-9);
+    // Scores, not ranks: a rank-based score of the best clause would be about 1 / 61.
+    expect(Math.max(...answer.json.clauses.map((clause: Json) => clause.rrf_score))).toBeGreaterThan(0.5);
+  });
+
+  it.each(['combsum', 'RRF', 1, null])('answers 400 naming the field for fusion %j', async (fusion) => {
+    for (const path of ['/retrieve', '/synthesize']) {
+      const response = await call(path, { query: 'deposit', fusion });
+      expect(response.status).toBe(400);
+      expect(response.json.error.code).toBe('invalid_request');
+      expect(JSON.stringify(response.json.error)).toContain('fusion');
     }
   });
 });

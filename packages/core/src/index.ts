@@ -230,6 +230,7 @@ export {
 export type { GraphEdge, GraphNode } from './schemas/graph';
 export { GraphEdgeSchema, GraphNodeSchema } from './schemas/graph';
 export type {
+  FusionMethodInput,
   FusionWeightsInput,
   RetrievalFilters,
   RetrievalResult,
@@ -241,6 +242,7 @@ export type {
   SynthesizeResponse,
 } from './schemas/retrieval';
 export {
+  FusionMethodSchema,
   FusionWeightsSchema,
   MAX_RETRIEVE_LIMIT,
   RetrievalFiltersSchema,

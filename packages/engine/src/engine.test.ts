@@ -317,6 +317,41 @@ describe('engine.ingestMany over several groups, compiled in a worker thread', (
   }, 180_000);
 });
 
+describe('createEngine({ fusion })', () => {
+  it('fuses by the configured method, which a request overrides; a bad method is a RangeError or a 400', async () => {
+    const scored = await createEngine({
+      store: { url: 'memory://' },
+      embedder: createHashEmbedder(),
+      fusion: 'minmax',
+      fusionWeights: { vector: 0.5, keyword: 1 },
+    });
+    try {
+      await scored.compile({ text: LEASE, documentId: 'lease', store: true, embed: true });
+      const query = 'when is the deposit returned?';
+      const byScore = (await scored.retrieve({ query })).results;
+      // Min-max: the keyword list's best clause gets the keyword weight in full, 1, plus its vector part.
+      const keywordFirst = byScore.find((result) => result.keywordRank === 1)!;
+      expect(keywordFirst.rrfScore).toBeGreaterThanOrEqual(1);
+      for (const result of byScore) expect(result.rrfScore).toBeLessThanOrEqual(1.5 + 1e-9);
+      const byRank = (await scored.retrieve({ query, fusion: 'rrf' })).results;
+      for (const result of byRank)
+        expect(result.rrfScore).toBeCloseTo(
+          (result.semanticRank === null ? 0 : 0.5 / (60 + result.semanticRank)) +
+            (result.keywordRank === null ? 0 : 1 / (60 + result.keywordRank)),
+          12,
+        );
+      await expect(scored.retrieve({ query, fusion: 'sum' as never })).rejects.toThrow(/fusion/);
+      const answer = await scored.synthesize({ query, fusion: 'rrf' });
+      expect(Math.max(...answer.clauses.map((clause) => clause.rrfScore))).toBeLessThan(0.1);
+    } finally {
+      await scored.close();
+    }
+    await expect(
+      createEngine({ store: { url: 'memory://' }, embedder: createHashEmbedder(), fusion: 'sum' as never }),
+    ).rejects.toThrow(RangeError);
+  });
+});
+
 describe('createEngine({ sentenceContext })', () => {
   const CONTRACT = [
     'Insurance.',

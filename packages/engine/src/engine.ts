@@ -32,6 +32,7 @@ import {
   type Embedder,
   embedClauses,
   embedDocuments,
+  type FusionMethod,
   type Retriever,
   type Synthesizer,
 } from '@cae/retrieval';
@@ -70,10 +71,16 @@ export interface EngineOptions {
   /** RRF constant (default 60). */
   rrfK?: number;
   /**
-   * Weights of the vector and keyword lists in the fusion (`w / (k + rank)` each); default the
-   * embedder's `fusionWeights` (the local embedder: vector 0.015, keyword 1). Requests may override them.
+   * Weights of the vector and keyword lists in the fusion; default the embedder's `fusionWeights`
+   * (the local embedder: vector 0.015, keyword 1, for RRF). Requests may override them.
    */
   fusionWeights?: { vector?: number; keyword?: number };
+  /**
+   * How the lists are fused: `rrf` (`w / (k + rank)` each) or `minmax` (`w × (score - min) / (max - min)`
+   * each, over the list's own scores); default the embedder's `fusionMethod` (the local embedder:
+   * `rrf`). Requests may override it.
+   */
+  fusion?: FusionMethod;
   /**
    * Clauses found in their context: keyword search adds the score of the clause's sentence (weight 3)
    * and of the sentences beside it (0.5) and brings in the other clauses of the best sentences, and
@@ -220,21 +227,27 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     embedder,
     k: options.rrfK,
     ...(options.fusionWeights ? { weights: options.fusionWeights } : {}),
+    ...(options.fusion ? { fusion: options.fusion } : {}),
   });
   const synthesizerWith = (base: Retriever): Synthesizer =>
     createSynthesizer({ retriever: base, source: store, ...(llm ? { model: llm.model } : {}) });
   const synthesizer = synthesizerWith(retriever);
-  /** The synthesizer of one request: its own list weights, when it gives some, on every retrieval. */
-  const synthesizerFor = (weights: { vector?: number; keyword?: number } | undefined): Synthesizer => {
-    if (!weights) return synthesizer;
+  /** The synthesizer of one request: its own list weights and fusion, when it gives them, on every retrieval. */
+  const synthesizerFor = (
+    weights: { vector?: number; keyword?: number } | undefined,
+    fusion: FusionMethod | undefined,
+  ): Synthesizer => {
+    if (!weights && !fusion) return synthesizer;
+    const own = { ...(weights ? { weights } : {}), ...(fusion ? { fusion } : {}) };
     const weighted: Retriever = {
       ...retriever,
       weights: {
-        vector: weights.vector ?? retriever.weights.vector,
-        keyword: weights.keyword ?? retriever.weights.keyword,
+        vector: weights?.vector ?? retriever.weights.vector,
+        keyword: weights?.keyword ?? retriever.weights.keyword,
       },
-      retrieve: (request) => retriever.retrieve({ ...request, weights }),
-      retrieveWithTimings: (request) => retriever.retrieveWithTimings({ ...request, weights }),
+      fusion: fusion ?? retriever.fusion,
+      retrieve: (request) => retriever.retrieve({ ...request, ...own }),
+      retrieveWithTimings: (request) => retriever.retrieveWithTimings({ ...request, ...own }),
     };
     return synthesizerWith(weighted);
   };
@@ -649,7 +662,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
     async synthesize(input) {
       const request = parseOnce(SynthesizeRequestSchema, input);
-      const response = await synthesizerFor(request.weights).synthesize(request);
+      const response = await synthesizerFor(request.weights, request.fusion).synthesize(request);
       if (!response.usedFallback) return response;
       // Answers from general knowledge are generated content: quarantine them for a human.
       const item = await store.enqueueContent({

@@ -12,8 +12,8 @@ import {
   type Store,
 } from '@cae/store-drizzle';
 import { DEFAULT_VOCABULARY_SIZE } from '../src/embedder-cache';
-import { createLocalEmbedder } from '../src/embedder-local';
-import { DEFAULT_RRF_K } from '../src/rank-fusion';
+import { createLocalEmbedder, LOCAL_EMBEDDER_MINMAX_WEIGHTS } from '../src/embedder-local';
+import { DEFAULT_RRF_K, type FusionMethod } from '../src/rank-fusion';
 import {
   createRetriever,
   DEFAULT_FEEDBACK,
@@ -42,6 +42,8 @@ const VECTOR_DEPTHS = [undefined];
 const FEEDBACK = [undefined, { ...DEFAULT_FEEDBACK }];
 /** Weights of the vector list tried (the keyword list's is 1). */
 const VECTOR_WEIGHTS = [1, 0.5, 0.2, 0.1, 0.05, 0.03, 0.02, 0.0175, 0.015, 0.01];
+/** Weights of the vector list shown for min-max score fusion (the keyword list's is 1). */
+const MINMAX_VECTOR_WEIGHTS = [1, 0.5, 0.2, 0.1, 0.07, 0.06, 0.05, 0.04, 0.03, 0.02, 0.01];
 /** Document contexts of the fusion tried (undefined: none). */
 const DOCUMENT_CONTEXTS: ({ weight: number; k: number } | undefined)[] = [undefined];
 /** Keyword rankings reported on test only (not needed for tuning; saves store queries). */
@@ -77,6 +79,8 @@ type Variant = {
   feedback?: { clauses: number; weight: number };
   /** Weight of the vector list in the fusion (default 1: plain RRF). */
   vectorWeight?: number;
+  /** Fusion method (default rrf). */
+  fusion?: FusionMethod;
   /** Document context of the fusion (default none). */
   documentContext?: { weight: number; k: number };
 };
@@ -131,6 +135,7 @@ async function evaluate(
     ...(variant.vectorCandidates ? { vectorCandidateLimit: () => variant.vectorCandidates! } : {}),
     feedback: variant.feedback ?? false,
     weights: { vector: variant.vectorWeight ?? 1, keyword: 1 },
+    fusion: variant.fusion ?? 'rrf',
     ...(variant.documentContext ? { documentContext: variant.documentContext } : {}),
     maxLimit: CLAUSE_DEPTH,
   });
@@ -265,14 +270,24 @@ for (const name of sets) {
   // opt-in preset for the local embedder (weighted lists, document context, its own feedback).
   const defaultCandidates = 100;
   const declared = embedder.fusionWeights ?? { vector: 1, keyword: 1 };
+  const declaredFusion = embedder.fusionMethod ?? 'rrf';
+  const methodName = (fusion: FusionMethod) =>
+    fusion === 'minmax' ? 'weighted min-max score fusion' : 'weighted RRF';
   const defaults: Variant = {
-    label: `hybrid, retriever defaults: weighted RRF with the embedder's weights (vector ${declared.vector}, keyword ${declared.keyword}; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
+    label: `hybrid, retriever defaults: ${methodName(declaredFusion)} with the embedder's weights (vector ${declared.vector}, keyword ${declared.keyword}; ${declaredFusion === 'rrf' ? `k=${DEFAULT_RRF_K}, ` : ''}${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
     mode: 'hybrid',
     ranking: 'bm25',
     k: DEFAULT_RRF_K,
     candidates: defaultCandidates,
     feedback: { ...DEFAULT_FEEDBACK },
     vectorWeight: declared.vector / declared.keyword,
+    fusion: declaredFusion,
+  };
+  const minmax: Variant = {
+    ...defaults,
+    label: `hybrid, opt-in min-max score fusion, createLocalEmbedder({ fusionMethod: 'minmax' }) (vector ${LOCAL_EMBEDDER_MINMAX_WEIGHTS.vector}, keyword ${LOCAL_EMBEDDER_MINMAX_WEIGHTS.keyword}; ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
+    vectorWeight: LOCAL_EMBEDDER_MINMAX_WEIGHTS.vector / LOCAL_EMBEDDER_MINMAX_WEIGHTS.keyword,
+    fusion: 'minmax',
   };
   const preset = LOCAL_EMBEDDER_FUSION;
   const local: Variant = {
@@ -289,6 +304,7 @@ for (const name of sets) {
     ...Object.values(tuned),
     {
       ...defaults,
+      fusion: 'rrf',
       label: `hybrid, plain RRF of BM25 + vector (equal weights; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight})`,
       vectorWeight: 1,
     },
@@ -300,6 +316,7 @@ for (const name of sets) {
       candidates: defaultCandidates,
     },
     defaults,
+    ...(declaredFusion === 'minmax' ? [] : [minmax]),
     local,
     {
       ...best!.variant,
@@ -326,7 +343,12 @@ for (const name of sets) {
   for (const [label, variant] of [
     ['keyword only', tuned[KEYWORD_LABEL]!],
     ['vector only', tuned['vector (local embedder)']!],
-    ...[...new Set([...VECTOR_WEIGHTS, declared.vector / declared.keyword])]
+    ...[
+      ...new Set([
+        ...(declaredFusion === 'minmax' ? MINMAX_VECTOR_WEIGHTS : VECTOR_WEIGHTS),
+        declared.vector / declared.keyword,
+      ]),
+    ]
       .sort((left, right) => right - left)
       .map((vectorWeight) => [
         vectorWeight === declared.vector / declared.keyword
@@ -352,7 +374,7 @@ for (const name of sets) {
     `|---|---|---|---|${graded ? '---|' : ''}`,
     ...rows,
     '',
-    `Vector weight of the default hybrid (the local embedder declares vector ${declared.vector}, keyword ${declared.keyword}; k=${DEFAULT_RRF_K}, ${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight}), nDCG@10:`,
+    `Vector weight of the default hybrid (the local embedder declares ${methodName(declaredFusion)}, vector ${declared.vector}, keyword ${declared.keyword}; ${declaredFusion === 'rrf' ? `k=${DEFAULT_RRF_K}, ` : ''}${defaultCandidates} per list, feedback ${DEFAULT_FEEDBACK.clauses} clauses weight ${DEFAULT_FEEDBACK.weight}), nDCG@10:`,
     '',
     '| vector weight (keyword 1) | train | test |',
     '|---|---|---|',
@@ -384,7 +406,8 @@ const header = [
   'is the same ranking with documentWeight 0. The vector list is pgvector HNSW',
   'cosine; hybrid is weighted reciprocal rank fusion of the vector list and the BM25 list, optionally',
   "with document context (a clause also gets its document's RRF score, the document ranked in each",
-  'list by its best clause). Single lists are',
+  "list by its best clause), or weighted min-max score fusion (each list's scores scaled to 0-1 over its",
+  "candidates, `w_vector × vector + w_keyword × keyword`; an opt-in). Single lists are",
   `${POOL} clauses deep. Clause vectors carry their document's context (\`embedClauses\`, context weight 0.5).`,
   'Published SciFact reference: BM25 0.665-0.679 nDCG@10, RRF of BM25 and a dense model 0.742.',
   '',

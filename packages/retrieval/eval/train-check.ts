@@ -1,7 +1,7 @@
 /**
  * Check (train by default; --split test to report at the end) of the default keyword list against the default hybrid at a few vector weights,
  * as run.ts measures them (keyword 1000 deep; hybrid 100 candidates per list, limit 200, feedback).
- * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--split test]
+ * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--fusion rrf|minmax] [--split test]
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ const option = (name: string) => {
 const name = (option('set') ?? 'scifact') as 'scifact' | 'negconstraint';
 const weights = (option('weights') ?? '0.01,0.015,0.02').split(',').map(Number);
 const candidates = (option('candidates') ?? '100').split(',').map(Number);
+/** Fusion method of the hybrid rows (the weights are for it). */
+const fusion = (option('fusion') ?? 'rrf') as 'rrf' | 'minmax';
 /** The split measured: train to choose, test only to report the chosen defaults at the end. */
 const split = (option('split') ?? 'train') as 'train' | 'test';
 const embedder = createLocalEmbedder({
@@ -58,6 +60,7 @@ const score = async (mode: 'keyword' | 'hybrid', vector: number, depth: number) 
     candidateLimit: () => depth,
     feedback: { ...DEFAULT_FEEDBACK },
     weights: { vector, keyword: 1 },
+    fusion,
     maxLimit: 1000,
   });
   const values: number[] = [];
@@ -77,6 +80,6 @@ console.log(`${name} ${split} keyword (1000 deep)\t${(await score('keyword', 1, 
 for (const depth of candidates)
   for (const w of weights)
     console.log(
-      `${name} ${split} hybrid ${depth} per list, vector ${w}\t${(await score('hybrid', w, depth)).toFixed(4)}`,
+      `${name} ${split} hybrid ${fusion} ${depth} per list, vector ${w}\t${(await score('hybrid', w, depth)).toFixed(4)}`,
     );
 await store.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWordVectors, parseWinkJson } from './embedder-cache';
-import { createLocalEmbedder, LOCAL_EMBEDDER_WEIGHTS } from './embedder-local';
+import { createLocalEmbedder, LOCAL_EMBEDDER_MINMAX_WEIGHTS, LOCAL_EMBEDDER_WEIGHTS } from './embedder-local';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
 
 const DIMENSION = 100;
@@ -85,10 +85,19 @@ describe('createLocalEmbedder', () => {
     expect([...empty!].every((value) => value === 0)).toBe(true);
   });
 
-  it('declares fusion weights that lean on the keyword list', () => {
+  it('declares fusion weights that lean on the keyword list, RRF by default and min-max on request', () => {
     const embedder = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath });
+    expect(embedder.fusionMethod).toBe('rrf');
     expect(embedder.fusionWeights).toEqual(LOCAL_EMBEDDER_WEIGHTS);
     expect(LOCAL_EMBEDDER_WEIGHTS.vector).toBeLessThan(LOCAL_EMBEDDER_WEIGHTS.keyword);
+    // Asked for min-max score fusion, it declares the weights tuned for that.
+    const scored = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, fusionMethod: 'minmax' });
+    expect(scored.fusionMethod).toBe('minmax');
+    expect(scored.fusionWeights).toEqual(LOCAL_EMBEDDER_MINMAX_WEIGHTS);
+    expect(LOCAL_EMBEDDER_MINMAX_WEIGHTS.vector).toBeLessThan(LOCAL_EMBEDDER_MINMAX_WEIGHTS.keyword);
+    expect(() =>
+      createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, fusionMethod: 'rank' as never }),
+    ).toThrow(/fusionMethod must be one of rrf, minmax/);
     const tuned = createLocalEmbedder({
       cacheDir: join(dir, 'embed'),
       sourcePath,

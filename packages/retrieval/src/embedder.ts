@@ -1,3 +1,5 @@
+import type { FusionMethod } from './rank-fusion';
+
 /**
  * Weights of the two candidate lists in reciprocal rank fusion: a clause scores
  * `vector / (k + vector rank) + keyword / (k + keyword rank)`. Finite numbers >= 0.
@@ -23,6 +25,8 @@ export interface Embedder {
    * a weak embedder leans on the keyword list, a strong one is balanced. Absent: equal weights.
    */
   readonly fusionWeights?: Readonly<FusionWeights>;
+  /** The fusion method `fusionWeights` were tuned for (the retriever's default). Absent: `rrf`. */
+  readonly fusionMethod?: FusionMethod;
 }
 
 /** Scales a vector to unit length in place; a zero vector stays zero. */

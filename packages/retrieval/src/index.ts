@@ -9,12 +9,19 @@ export {
   createLocalEmbedder,
   defaultCacheDir,
   defaultEmbeddingCacheDir,
+  LOCAL_EMBEDDER_MINMAX_WEIGHTS,
   LOCAL_EMBEDDER_WEIGHTS,
 } from './embedder-local';
 export type { OpenAIEmbedderOptions } from './embedder-openai';
 export { createOpenAIEmbedder, KNOWN_EMBEDDING_DIMENSIONS } from './embedder-openai';
-export type { FusedItem, RankFusionOptions } from './rank-fusion';
-export { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
+export type { FusedItem, FusionMethod, RankFusionOptions, ScoredItem } from './rank-fusion';
+export {
+  checkedFusionMethod,
+  DEFAULT_RRF_K,
+  FUSION_METHODS,
+  minMaxScoreFusion,
+  reciprocalRankFusion,
+} from './rank-fusion';
 export type {
   RetrievalMode,
   RetrievalTimings,

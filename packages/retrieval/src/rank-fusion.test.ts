@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reciprocalRankFusion } from './rank-fusion';
+import { checkedFusionMethod, minMaxScoreFusion, reciprocalRankFusion } from './rank-fusion';
 
 describe('reciprocalRankFusion', () => {
   it('sums 1 / (k + rank) over the lists with k = 60 by default', () => {
@@ -63,5 +63,84 @@ describe('reciprocalRankFusion', () => {
   it('returns nothing for empty lists and rejects a negative k', () => {
     expect(reciprocalRankFusion([[], []])).toEqual([]);
     expect(() => reciprocalRankFusion([['a']], { k: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('minMaxScoreFusion', () => {
+  it('sums weight x (score - min) / (max - min) over the lists, an absent list adding nothing', () => {
+    const fused = minMaxScoreFusion(
+      [
+        [
+          { id: 'a', score: 0.9 },
+          { id: 'b', score: 0.7 },
+          { id: 'c', score: 0.5 },
+        ],
+        [
+          { id: 'b', score: 12 },
+          { id: 'd', score: 4 },
+        ],
+      ],
+      { weights: [0.5, 1] },
+    );
+    expect(fused.map((item) => item.id)).toEqual(['b', 'a', 'd', 'c']);
+    expect(fused[0]).toEqual({ id: 'b', score: 0.5 * 0.5 + 1, ranks: [2, 1] });
+    expect(fused[1]?.score).toBeCloseTo(0.5);
+    expect(fused[2]).toEqual({ id: 'd', score: 0, ranks: [null, 2] });
+    expect(fused[3]).toEqual({ id: 'c', score: 0, ranks: [3, null] });
+  });
+
+  it('gives every entry of a list whose scores are all equal the full weight', () => {
+    const fused = minMaxScoreFusion(
+      [
+        [{ id: 'x', score: 3 }],
+        [
+          { id: 'y', score: 2 },
+          { id: 'z', score: 2 },
+        ],
+      ],
+      {
+        weights: [2, 1],
+      },
+    );
+    expect(fused.map((item) => [item.id, item.score])).toEqual([
+      ['x', 2],
+      ['y', 1],
+      ['z', 1],
+    ]);
+  });
+
+  it('keeps a clear first place of one list that the other list barely ranks second, where RRF ties them', () => {
+    const vector = [
+      { id: 'k2', score: 0.9 },
+      { id: 'k1', score: 0.85 },
+      { id: 'v', score: 0.1 },
+    ];
+    const keyword = [
+      { id: 'k1', score: 10 },
+      { id: 'k2', score: 1 },
+      { id: 'k3', score: 0.9 },
+    ];
+    const byRank = reciprocalRankFusion([vector.map((item) => item.id), keyword.map((item) => item.id)]);
+    expect(byRank[0]?.score).toBeCloseTo(byRank[1]!.score, 12);
+    expect(byRank[0]?.id).toBe('k2');
+    const byScore = minMaxScoreFusion([vector, keyword]);
+    expect(byScore[0]?.id).toBe('k1');
+    expect(byScore[0]?.score).toBeCloseTo(1 + 0.75 / 0.8);
+  });
+
+  it('refuses weights and scores that are not finite numbers', () => {
+    expect(() => minMaxScoreFusion([[{ id: 'a', score: 1 }]], { weights: [-1] })).toThrow(RangeError);
+    expect(() => minMaxScoreFusion([[{ id: 'a', score: Number.NaN }]])).toThrow(/finite/);
+  });
+});
+
+describe('checkedFusionMethod', () => {
+  it('accepts rrf and minmax and names the field otherwise', () => {
+    expect(checkedFusionMethod('rrf', 'fusion')).toBe('rrf');
+    expect(checkedFusionMethod('minmax', 'fusion')).toBe('minmax');
+    expect(() => checkedFusionMethod('combsum', 'options.fusion')).toThrow(
+      /options\.fusion must be one of rrf, minmax, got combsum/,
+    );
+    expect(() => checkedFusionMethod(undefined, 'fusion')).toThrow(RangeError);
   });
 });

@@ -88,3 +88,67 @@ function bestRank(item: FusedItem): { rank: number; list: number } {
   });
   return best;
 }
+
+/** How the retriever fuses its two lists: weighted reciprocal rank fusion, or weighted min-max score fusion. */
+export type FusionMethod = 'rrf' | 'minmax';
+
+/** The fusion methods, for validation and error messages. */
+export const FUSION_METHODS: readonly FusionMethod[] = Object.freeze(['rrf', 'minmax']);
+
+/**
+ * The method, checked: 'rrf' or 'minmax'; `field` names it in the error.
+ * @example checkedFusionMethod('minmax', 'fusion') // 'minmax'
+ */
+export function checkedFusionMethod(method: unknown, field: string): FusionMethod {
+  if (!FUSION_METHODS.includes(method as FusionMethod)) {
+    throw new RangeError(`${field} must be one of ${FUSION_METHODS.join(', ')}, got ${String(method)}`);
+  }
+  return method as FusionMethod;
+}
+
+/** One entry of a scored list: an id and the list's own score (BM25, cosine similarity). */
+export interface ScoredItem {
+  id: string;
+  score: number;
+}
+
+/**
+ * Weighted min-max score fusion (CombSUM over min-max normalised scores, the "relative score" fusion
+ * of several search engines): each list's scores are scaled to [0, 1] over the list as given, its
+ * lowest score 0 and its highest 1 (every entry 1 when all are equal), and a clause scores
+ * `sum over lists of weight × normalised score`, a list where it is absent adding nothing. Unlike
+ * RRF it keeps how far apart a list's scores are within the list's range: a keyword first place far
+ * ahead of the rest is not overturned by a clause the other list barely prefers, where ranks alone
+ * would call the two even. Ties are broken as in `reciprocalRankFusion`.
+ * @example minMaxScoreFusion([[{ id: 'a', score: 0.9 }, { id: 'b', score: 0.5 }], [{ id: 'b', score: 12 }, { id: 'a', score: 3 }]])
+ */
+export function minMaxScoreFusion(
+  lists: readonly (readonly ScoredItem[])[],
+  options: { weights?: readonly number[] } = {},
+): FusedItem[] {
+  const fused = new Map<string, FusedItem>();
+  lists.forEach((list, listIndex) => {
+    const weight = options.weights?.[listIndex] ?? 1;
+    if (!(weight >= 0) || !Number.isFinite(weight))
+      throw new RangeError(`fusion weights must be finite numbers >= 0, got ${weight}`);
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const { score } of list) {
+      if (!Number.isFinite(score)) throw new RangeError(`list scores must be finite numbers, got ${score}`);
+      low = Math.min(low, score);
+      high = Math.max(high, score);
+    }
+    const range = high - low;
+    list.forEach(({ id, score }, position) => {
+      let item = fused.get(id);
+      if (!item) {
+        item = { id, score: 0, ranks: lists.map(() => null) };
+        fused.set(id, item);
+      }
+      if (item.ranks[listIndex] !== null) return;
+      item.ranks[listIndex] = position + 1;
+      item.score += weight * (range > 0 ? (score - low) / range : 1);
+    });
+  });
+  return [...fused.values()].sort(compareFused);
+}

@@ -279,4 +279,49 @@ describe('createRetriever', () => {
     expect(results.length).toBeGreaterThan(0);
     for (const value of Object.values(timings)) expect(value).toBeGreaterThanOrEqual(0);
   });
+  it("fuses by min-max scores when the embedder declares it, and takes 'rrf' per request", async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const scored: Embedder = {
+      ...embedder,
+      fusionMethod: 'minmax',
+      fusionWeights: { vector: 0.5, keyword: 1 },
+    };
+    const retriever = createRetriever({ source, embedder: scored, feedback: false });
+    expect(retriever.fusion).toBe('minmax');
+    const results = await retriever.retrieve({ query: 'aspirin fever children' });
+    // Keyword scores c2 3, c1 2 -> 1, 0; vector scores c1 0.9, c3 0.7, c2 0 -> 1, 0.7 / 0.9, 0.
+    expect(results.map((result) => [result.clauseId, result.semanticRank, result.keywordRank])).toEqual([
+      ['c2', 3, 1],
+      ['c1', 1, 2],
+      ['c3', 2, null],
+    ]);
+    expect(results.map((result) => result.rrfScore)).toEqual([1, 0.5, expect.closeTo((0.5 * 0.7) / 0.9, 6)]);
+    const byRank = await retriever.retrieve({ query: 'aspirin fever children', fusion: 'rrf' });
+    expect(byRank[0]?.rrfScore).toBeCloseTo(0.5 / 63 + 1 / 61, 12);
+    // The options override the embedder's method; a request overrides the options.
+    const configured = createRetriever({ source, embedder: scored, feedback: false, fusion: 'rrf' });
+    expect(configured.fusion).toBe('rrf');
+    const again = await configured.retrieve({ query: 'aspirin fever children', fusion: 'minmax' });
+    expect(again[0]?.rrfScore).toBe(1);
+    // Without a declaration the default stays plain RRF.
+    expect(createRetriever({ source, embedder }).fusion).toBe('rrf');
+  });
+
+  it('refuses an unknown fusion method, naming the field', async () => {
+    const { source } = createFakeCandidateSource(clauses);
+    const retriever = createRetriever({ source, embedder, feedback: false });
+    const bad = retriever.retrieve({ query: 'aspirin', fusion: 'combsum' as never });
+    await expect(bad).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(retriever.retrieve({ query: 'aspirin', fusion: 'combsum' as never })).rejects.toThrow(
+      /fusion must be one of rrf, minmax, got combsum/,
+    );
+    expect(() => createRetriever({ source, embedder, fusion: 'sum' as never })).toThrow(RangeError);
+    expect(() =>
+      createRetriever({ source, embedder, fusion: 'minmax', documentContext: { weight: 1, k: 3 } }),
+    ).toThrow(/documentContext needs fusion 'rrf'/);
+    const contextual = createRetriever({ source, embedder, ...LOCAL_EMBEDDER_FUSION });
+    await expect(contextual.retrieve({ query: 'aspirin', fusion: 'minmax' })).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
+  });
 });

@@ -14,7 +14,13 @@ import {
   type FusionWeights,
   normalizeInPlace,
 } from './embedder';
-import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
+import {
+  checkedFusionMethod,
+  DEFAULT_RRF_K,
+  type FusionMethod,
+  minMaxScoreFusion,
+  reciprocalRankFusion,
+} from './rank-fusion';
 import { toRetrievalResult } from './retrieval-result';
 
 /**
@@ -31,6 +37,7 @@ export const DEFAULT_FEEDBACK = { clauses: 10, weight: 2 } as const;
  * longer ARCHITECTURE.md's `sum(1 / (k + rank))`, which is why the defaults stay plain RRF.
  */
 export const LOCAL_EMBEDDER_FUSION = {
+  fusion: 'rrf',
   weights: { vector: 0.5, keyword: 1 },
   documentContext: { weight: 1, k: 3 },
   feedback: { clauses: 5, weight: 1 },
@@ -47,9 +54,16 @@ export interface RetrieverOptions {
   /** RRF constant (default 60). */
   k?: number;
   /**
-   * Weighted RRF: each list's contribution is `weight / (k + rank)`. Default: the embedder's
-   * `fusionWeights` (the local embedder's LOCAL_EMBEDDER_WEIGHTS), else 1 each (plain RRF); a weight
-   * given here replaces the embedder's. Requests may override them again.
+   * How the two lists are fused: `rrf`, weighted reciprocal rank fusion, `sum(weight / (k + rank))`;
+   * or `minmax`, weighted min-max score fusion, `sum(weight × (score - min) / (max - min))` over each
+   * list's own scores (`minMaxScoreFusion`). Default: the embedder's `fusionMethod` (the local
+   * embedder: `rrf` unless created with `fusionMethod: 'minmax'`), else `rrf`. Requests may override it.
+   */
+  fusion?: FusionMethod;
+  /**
+   * Each list's weight in the fusion. Default: the embedder's `fusionWeights` (the local embedder's
+   * LOCAL_EMBEDDER_WEIGHTS, or LOCAL_EMBEDDER_MINMAX_WEIGHTS with `fusionMethod: 'minmax'`), else 1
+   * each (plain RRF); a weight given here replaces the embedder's. Requests may override them again.
    */
   weights?: Partial<FusionWeights>;
   /**
@@ -81,6 +95,8 @@ export interface RetrieveOptions {
   mode?: RetrievalMode;
   /** This request's list weights, over the retriever's (`weights` of the retriever). */
   weights?: Partial<FusionWeights>;
+  /** This request's fusion method, over the retriever's (`fusion` of the retriever). */
+  fusion?: FusionMethod;
 }
 
 /** Milliseconds spent in each part of one retrieval. */
@@ -100,10 +116,13 @@ export interface Retriever {
   /** Whether a vector list is available (an embedder was given). */
   readonly hasVectors: boolean;
   /**
-   * The default list weights: a clause scores `vector / (k + vector rank) + keyword / (k + keyword rank)`,
-   * so one ranked first in both lists scores `(vector + keyword) / (k + 1)`.
+   * The default list weights: with `rrf` a clause scores `vector / (k + vector rank) + keyword / (k + keyword rank)`,
+   * so one ranked first in both lists scores `(vector + keyword) / (k + 1)`; with `minmax` it scores
+   * `vector + keyword` when it has the best score of both lists.
    */
   readonly weights: Readonly<FusionWeights>;
+  /** The default fusion method. */
+  readonly fusion: FusionMethod;
   /** Clauses best first, fused from the vector and keyword lists. */
   retrieve(options: RetrieveOptions): Promise<RetrievalResult[]>;
   /** `retrieve` plus the time of each part, for benchmarks. */
@@ -126,6 +145,10 @@ export function createRetriever(options: RetrieverOptions): Retriever {
     },
     'weights',
   );
+  const defaultFusion = checkedFusionMethod(
+    options.fusion ?? options.embedder?.fusionMethod ?? 'rrf',
+    'fusion',
+  );
   const documentContext = options.documentContext;
   if (
     documentContext &&
@@ -139,6 +162,8 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       `documentContext weight and k must be finite numbers >= 0, got ${documentContext.weight} and ${documentContext.k}`,
     );
   }
+  if (documentContext && defaultFusion !== 'rrf')
+    throw new RangeError(`documentContext needs fusion 'rrf', got fusion '${defaultFusion}'`);
   const maxLimit = options.maxLimit ?? MAX_RETRIEVE_LIMIT;
   const { source, embedder } = options;
   // On by default: on the train queries of SciFact and NegConstraint it lifts hybrid nDCG@10 by 0.03-0.07.
@@ -182,6 +207,21 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       } catch (error) {
         throw new InvalidRequestError((error as Error).message, { details: { weights: request.weights } });
       }
+    }
+    let fusion = defaultFusion;
+    if (request.fusion !== undefined) {
+      try {
+        fusion = checkedFusionMethod(request.fusion, 'fusion');
+      } catch (error) {
+        throw new InvalidRequestError((error as Error).message, { details: { fusion: request.fusion } });
+      }
+      if (documentContext && fusion !== 'rrf')
+        throw new InvalidRequestError(
+          `fusion '${fusion}' cannot be used with this retriever's documentContext`,
+          {
+            details: { fusion: request.fusion },
+          },
+        );
     }
     if (mode === 'vector' && !embedder) throw new InvalidRequestError('vector retrieval needs an embedder');
     // A list of weight 0 adds nothing to any score: it is not asked at all (unless it is the mode's only list).
@@ -266,17 +306,26 @@ export function createRetriever(options: RetrieverOptions): Retriever {
     }
 
     const fusionStart = performance.now();
-    const fused = reciprocalRankFusion(
-      [vectorRanks.map((row) => row.clauseId), keywordRanks.map((row) => row.clauseId)],
-      {
-        k,
-        weights: [weights.vector, weights.keyword],
-        // A single list keeps its own order; the context only arbitrates between two lists.
-        ...(documentContext && useVectors && useKeywords
-          ? { context: { ...documentContext, groupOf: (id: string) => rows.get(id)!.documentId } }
-          : {}),
-      },
-    );
+    const fused =
+      fusion === 'minmax'
+        ? minMaxScoreFusion(
+            [
+              vectorRanks.map((row) => ({ id: row.clauseId, score: row.score })),
+              keywordRanks.map((row) => ({ id: row.clauseId, score: row.score })),
+            ],
+            { weights: [weights.vector, weights.keyword] },
+          )
+        : reciprocalRankFusion(
+            [vectorRanks.map((row) => row.clauseId), keywordRanks.map((row) => row.clauseId)],
+            {
+              k,
+              weights: [weights.vector, weights.keyword],
+              // A single list keeps its own order; the context only arbitrates between two lists.
+              ...(documentContext && useVectors && useKeywords
+                ? { context: { ...documentContext, groupOf: (id: string) => rows.get(id)!.documentId } }
+                : {}),
+            },
+          );
     timings.fusionMs = performance.now() - fusionStart;
     // The best fused clauses whose rows exist (a clause deleted since it was ranked is skipped).
     const results: RetrievalResult[] = [];
@@ -297,6 +346,7 @@ export function createRetriever(options: RetrieverOptions): Retriever {
     k,
     hasVectors: embedder !== undefined,
     weights: defaultWeights,
+    fusion: defaultFusion,
     async retrieve(request) {
       return (await run(request)).results;
     },

@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { createFakeCandidateSource, fakeClause } from './__fixtures__/fake-candidate-source';
 import type { Embedder } from './embedder';
 import { createRetriever } from './retriever';
-import { createSynthesizer, FALLBACK_CONFIDENCE, joinSentence, NO_ANSWER } from './synthesizer';
+import {
+  answerConfidence,
+  createSynthesizer,
+  FALLBACK_CONFIDENCE,
+  joinSentence,
+  NO_ANSWER,
+} from './synthesizer';
 import { FALLBACK_NOTICE, INSUFFICIENT_CONTEXT } from './synthesizer-prompt';
 
 const clauses = [
@@ -104,6 +110,26 @@ describe('createSynthesizer', () => {
     expect(response.answer).not.toContain('[42]');
     expect(response.confidence).toBeGreaterThan(0);
     expect(response.clauses.map((clause) => clause.clauseId)).toContain('a');
+  });
+
+  it("scales a model answer's retrieval strength to the fusion: the best minmax score is the weights' sum", async () => {
+    const { source } = createFakeCandidateSource([
+      fakeClause({ clauseId: 'x1', text: 'Aspirin reduces fever in adults.', documentId: 'd1' }),
+      fakeClause({ clauseId: 'x2', text: 'Aspirin reduces pain.', documentId: 'd2' }),
+      fakeClause({ clauseId: 'x3', text: 'Aspirin is old.', documentId: 'd3' }),
+    ]);
+    const { generator } = recordingGenerator(({ user }) => {
+      const number = user.split('<<<clause ').findIndex((part) => part.includes('reduces pain'));
+      return `Aspirin reduces pain [${number}].`;
+    });
+    const retriever = createRetriever({ source, fusion: 'minmax' });
+    const response = await createSynthesizer({ retriever, source, model: generator }).synthesize(ask);
+    const cited = response.clauses[0]!;
+    expect(cited.clauseId).toBe('x2');
+    expect(cited.rrfScore).toBeGreaterThan(0);
+    expect(cited.rrfScore).toBeLessThan(1);
+    expect(response.confidence).toBe(answerConfidence(ask.query, response.answer, [cited], 1));
+    expect(response.confidence).toBeLessThan(answerConfidence(ask.query, response.answer, [cited], 1 / 61));
   });
 
   it('gives zero confidence to an answer that cites nothing valid', async () => {

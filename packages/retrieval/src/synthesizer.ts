@@ -96,9 +96,10 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesizer {
   if (!(retrievalWeight >= 0 && retrievalWeight <= 1))
     throw new RangeError(`retrievalWeight must lie between 0 and 1, got ${retrievalWeight}`);
   // Score of a clause ranked first in every list: the scale of "strong retrieval".
-  // With weighted fusion a first place in a list is worth that list's weight.
-  const bestScore =
-    ((retriever.hasVectors ? retriever.weights.vector : 0) + retriever.weights.keyword) / (retriever.k + 1);
+  // With weighted fusion a first place in a list is worth that list's weight: weight / (k + 1) with
+  // rrf, the weight itself with minmax (the list's best score normalises to 1).
+  const listWeights = (retriever.hasVectors ? retriever.weights.vector : 0) + retriever.weights.keyword;
+  const bestScore = retriever.fusion === 'minmax' ? listWeights : listWeights / (retriever.k + 1);
   const lists = retriever.hasVectors ? 2 : 1;
 
   const respond = (

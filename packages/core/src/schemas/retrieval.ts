@@ -53,7 +53,7 @@ export const RetrievalResultSchema = z
     documentId: z.string().meta({ description: 'Owning document.' }),
     rrfScore: z.number().min(0).meta({
       description:
-        'Weighted reciprocal rank fusion score: sum over the lists of w_list / (k + rank), w_list the weight of the list (see weights).',
+        "Fused score. With fusion rrf: sum over the lists of w_list / (k + rank); with fusion minmax: sum over the lists of w_list x (score - min) / (max - min), over each list's own scores; w_list the weight of the list (see weights and fusion).",
     }),
     semanticRank: z
       .number()
@@ -109,9 +109,19 @@ export const FusionWeightsSchema = z
   .meta({
     id: 'FusionWeights',
     description:
-      "Weighted reciprocal rank fusion: a clause scores sum over the lists of w_list / (k + rank). A weight left out keeps the engine's default, which its embedder declares (the local word-vector embedder: vector 0.015, keyword 1; an OpenAI-compatible one: 1 and 1). An extension of the spec.",
+      "Weights of the fused lists: a clause scores sum over the lists of w_list / (k + rank) (fusion rrf) or w_list x (score - min) / (max - min) (fusion minmax). A weight left out keeps the engine's default, which its embedder declares (the local word-vector embedder: rrf, vector 0.015, keyword 1, or with fusionMethod minmax vector 0.05; an OpenAI-compatible one: rrf, 1 and 1). An extension of the spec.",
   });
 export type FusionWeightsInput = z.infer<typeof FusionWeightsSchema>;
+export type FusionMethodInput = z.infer<typeof FusionMethodSchema>;
+
+/** How one request fuses the lists (an extension of the spec). */
+export const FusionMethodSchema = z
+  .enum(['rrf', 'minmax'], { error: "fusion must be 'rrf' or 'minmax'" })
+  .meta({
+    id: 'FusionMethod',
+    description:
+      "rrf: weighted reciprocal rank fusion, sum over the lists of w_list / (k + rank); minmax: weighted min-max score fusion, sum over the lists of w_list x (score - min) / (max - min), min and max over the list's own candidates. Left out: the engine's default, which its embedder declares (rrf for the local word-vector embedder and an OpenAI-compatible one). An extension of the spec.",
+  });
 
 /** Body of POST /retrieve. */
 export const RetrieveRequestSchema = z
@@ -120,6 +130,7 @@ export const RetrieveRequestSchema = z
     limit,
     filters: RetrievalFiltersSchema.default({}),
     weights: FusionWeightsSchema.optional(),
+    fusion: FusionMethodSchema.optional(),
   })
   .meta({ id: 'RetrieveRequest' });
 export type RetrieveRequest = z.infer<typeof RetrieveRequestSchema>;
@@ -150,6 +161,7 @@ export const SynthesizeRequestSchema = z
       .default(false)
       .meta({ description: 'Expand child clauses to their parents.' }),
     weights: FusionWeightsSchema.optional(),
+    fusion: FusionMethodSchema.optional(),
   })
   .meta({ id: 'SynthesizeRequest' });
 export type SynthesizeRequest = z.infer<typeof SynthesizeRequestSchema>;
