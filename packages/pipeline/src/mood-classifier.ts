@@ -1422,10 +1422,12 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   {
     id: 'MOOD.TITLE_CASE_LINE',
-    // "Things You'll Need", "Always Keep Fighting", "Water off a Black Dog's Back": a line in title case
+    // "Things You'll Need", "Water off a Black Dog's Back": a line in title case
     // with no final punctuation is a title (ANNOTATION.md: a heading is a fragment, whatever its words).
     // A header field ("Sent by: Dana Lee"), an attachment's label ("Schedule 4.2 - Delivery Dates") and
-    // "How to ..." have rows of their own.
+    // "How to ..." have rows of their own; a line the rows after this one read as a command or a
+    // question ("Turn Off The Lights", "Are The Shops Open") is left to them: spoken requests and
+    // review titles are written in title case too.
     when: (clause) =>
       clause.dependency === 'independent' &&
       titleCaseLine(clause.view) &&
@@ -1434,11 +1436,12 @@ export const MOOD_RULES: readonly MoodRule[] = [
         (clause.view.lower[1] === ':' || clause.view.lower[2] === ':')
       ) &&
       !(WH_WORDS.has(clause.view.lower[0] ?? '') && clause.view.lower[1] === 'to') &&
-      !attachmentLabel(clause.view),
+      !attachmentLabel(clause.view) &&
+      !COMMAND_OR_QUESTION.has(clause.after('MOOD.TITLE_CASE_LINE').verdict.mood),
     decide: () => verdict('fragment', 0.7, [{ label: 'block', value: 'title-case line' }]),
     examples: [
       { text: "Tools You'll Want", mood: 'fragment' },
-      { text: 'Never Stop Dancing', mood: 'fragment' },
+      { text: 'Songs We Sang at Camp', mood: 'fragment' },
     ],
   },
   {
@@ -2243,6 +2246,9 @@ function decideFrom(clause: MoodClause, start: number): RowDecision {
   // Unreachable: the last rule always holds.
   return { rule: LAST_RULE.id, verdict: { mood: 'fragment', confidence: 0.6 } };
 }
+
+/** Moods a title-case line keeps when the other rows read it so (MOOD.TITLE_CASE_LINE). */
+const COMMAND_OR_QUESTION: ReadonlySet<Mood> = new Set<Mood>(['imperative', 'interrogative']);
 
 /**
  * MOOD.TITLE_CASE_LINE: no final punctuation, the last token a word, every word capitalised or a
