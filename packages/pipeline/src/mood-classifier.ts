@@ -1,4 +1,4 @@
-import type { Mood, Premise, Syntactic, Upos } from '@cae/core';
+import type { Mood, Premise, Syntactic, Token, Upos } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
   COORDINATED_DEPENDENT,
@@ -67,6 +67,7 @@ import {
   SUBJECT_DETERMINERS,
   SUBJECT_WORDS,
   TEXTUAL_THEMES,
+  TITLE_LOWER_WORDS,
   VOCATIVE_PRONOUNS,
   WH_SUBORDINATORS,
   WH_WORDS,
@@ -81,11 +82,13 @@ import {
   ONLY_PARTICIPLE_FORMS,
   POSSESSIVE_DETERMINERS,
   S_CLITICS,
+  SENTENCE_END_MARKS,
   SUBJECT_PRONOUNS,
 } from './lexicons/word-classes';
 import {
   MOOD_TREE_RULES,
   type MoodTreeRule,
+  statementBelowRoot,
   type TreeMoodFacts,
   treeMoodFacts,
   treePremises,
@@ -1351,6 +1354,19 @@ export const MOOD_RULES: readonly MoodRule[] = [
     ],
   },
   {
+    id: 'MOOD.NUMBER_QUESTION',
+    // "Twenty?", "Nine ninety-nine?", "3,000?": a clause of numbers alone closed by the sentence's
+    // question mark checks a figure with the listener (ANNOTATION.md: a question mark asks); no time
+    // stamp or other data line ends in one.
+    when: (clause) => clause.final === '?' && dataLine(clause.view) === 'timestamp',
+    decide: (clause) =>
+      verdict('interrogative', 0.7, wordOrder(clause, { label: 'line', value: 'numbers with a "?"' })),
+    examples: [
+      { text: 'Forty?', mood: 'interrogative' },
+      { text: 'Nine ninety-nine?', mood: 'interrogative' },
+    ],
+  },
+  {
     id: 'MOOD.DATA_LINE',
     // "04/26/2001 07:17 AM", "Email: anna@example.org", "Sent: Monday": a time stamp, an address or a
     // header field names a value; it has no Subject and no Finite and makes no move.
@@ -1402,6 +1418,30 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'Too bad.', mood: 'minor' },
       { text: 'Very nice!', mood: 'minor' },
+    ],
+  },
+  {
+    id: 'MOOD.TITLE_CASE_LINE',
+    // "Things You'll Need", "Water off a Black Dog's Back": a line in title case
+    // with no final punctuation is a title (ANNOTATION.md: a heading is a fragment, whatever its words).
+    // A header field ("Sent by: Dana Lee"), an attachment's label ("Schedule 4.2 - Delivery Dates") and
+    // "How to ..." have rows of their own; a line the rows after this one read as a command or a
+    // question ("Turn Off The Lights", "Are The Shops Open") is left to them: spoken requests and
+    // review titles are written in title case too.
+    when: (clause) =>
+      clause.dependency === 'independent' &&
+      titleCaseLine(clause.view) &&
+      !(
+        HEADER_LABELS.has(clause.view.lower[0] ?? '') &&
+        (clause.view.lower[1] === ':' || clause.view.lower[2] === ':')
+      ) &&
+      !(WH_WORDS.has(clause.view.lower[0] ?? '') && clause.view.lower[1] === 'to') &&
+      !attachmentLabel(clause.view) &&
+      !COMMAND_OR_QUESTION.has(clause.after('MOOD.TITLE_CASE_LINE').verdict.mood),
+    decide: () => verdict('fragment', 0.7, [{ label: 'block', value: 'title-case line' }]),
+    examples: [
+      { text: "Tools You'll Want", mood: 'fragment' },
+      { text: 'Songs We Sang at Camp', mood: 'fragment' },
     ],
   },
   {
@@ -2124,6 +2164,28 @@ export const MOOD_RULES: readonly MoodRule[] = [
     ],
   },
   {
+    id: 'MOOD.TREE_STATEMENT_BELOW_ROOT',
+    // "Spot, and her daughter, love it here.", "Now, not to upstage anyone, but theirs has been the
+    // longest.": the parse roots the sentence on a word with no Subject or Finite and hangs the statement
+    // below it (conj, parataxis, obl); a Subject before its Finite on a word that is no dependent clause
+    // and has no subordinator is the clause's own (mood-tree.ts, `statementBelowRoot`).
+    when: (clause) =>
+      clause.dependency === 'independent' && clause.final !== '?' && statementBelowRoot(clause.view),
+    decide: (clause, found) =>
+      verdict(
+        'declarative',
+        0.6,
+        subjectOrder(clause, { label: 'tree_subject_finite', value: `${found} (below a root with neither)` }),
+      ),
+    examples: [
+      {
+        text: 'WHEREAS, a group of farmers calling themselves the Grain League are now in session in Topeka.',
+        mood: 'declarative',
+      },
+      { text: 'Spain: Renewing the permit is a simple matter.', mood: 'declarative' },
+    ],
+  },
+  {
     id: 'MOOD.NON_FINITE',
     // Nothing else holds: no Finite the rules can find, so no move of its own.
     when: () => true,
@@ -2183,6 +2245,44 @@ function decideFrom(clause: MoodClause, start: number): RowDecision {
   }
   // Unreachable: the last rule always holds.
   return { rule: LAST_RULE.id, verdict: { mood: 'fragment', confidence: 0.6 } };
+}
+
+/** Moods a title-case line keeps when the other rows read it so (MOOD.TITLE_CASE_LINE). */
+const COMMAND_OR_QUESTION: ReadonlySet<Mood> = new Set<Mood>(['imperative', 'interrogative']);
+
+/**
+ * MOOD.TITLE_CASE_LINE: no final punctuation, the last token a word, every word capitalised or a
+ * clitic ("'ll") or one of the words a title leaves in lower case (`TITLE_LOWER_WORDS`), at least two
+ * capitalised words after the first, and some lower-case letter (an all-caps line is a heading only by
+ * the plain-text rules, or a statement: "THE SERVICE IS PROVIDED AS IS").
+ */
+function titleCaseLine(view: ClauseView): boolean {
+  const { tokens } = view.syntactic;
+  const count = tokens.length;
+  if (view.sentenceFinal !== '' || count < 3 || view.pos[count - 1] === 'PUNCT') return false;
+  // A stop glued to the last word ("in 5C.") ends a sentence.
+  const last = (tokens[count - 1] as Token).text;
+  if (SENTENCE_END_MARKS.test(last.charAt(last.length - 1))) return false;
+  let capitalised = 0;
+  let lowerLetter = false;
+  for (let index = 0; index < count; index += 1) {
+    const text = (tokens[index] as Token).text;
+    const code = text.charCodeAt(0);
+    if (code === 39 || code === 8217) continue;
+    const upper = code >= 65 && code <= 90;
+    const lower = code >= 97 && code <= 122;
+    if (lower && !TITLE_LOWER_WORDS.has(view.lower[index] ?? '')) return false;
+    if (upper && index > 0 && text.length > 1) capitalised += 1;
+    if (!lowerLetter)
+      for (let at = 1; at < text.length; at += 1) {
+        const next = text.charCodeAt(at);
+        if (next >= 97 && next <= 122) {
+          lowerLetter = true;
+          break;
+        }
+      }
+  }
+  return capitalised >= 2 && lowerLetter;
 }
 
 /**

@@ -112,3 +112,47 @@ describe('MOOD.ADDRESS_LINE keeps to lines of an address', () => {
     expect(clause?.ideational.rawTransitivity.verbLemma).toBeNull();
   });
 });
+
+describe('MOOD.TREE_STATEMENT_BELOW_ROOT, MOOD.TITLE_CASE_LINE and MOOD.NUMBER_QUESTION keep to their evidence', () => {
+  const rule = (text: string) => moods(pipeline, text).map((clause) => clause.rule);
+
+  it('MOOD.TREE_STATEMENT_BELOW_ROOT leaves a root verb with its Subject left out, and a dependent clause, to the other rules', () => {
+    // "Checked" is the clause's own predicate (Subject left out); "the staff was kind" is a second clause's.
+    const leftOut = 'Checked in really late, but the staff was very kind.';
+    expect(rule(leftOut)).not.toContain('MOOD.TREE_STATEMENT_BELOW_ROOT');
+    expect(moods(pipeline, leftOut)[0]?.mood).toBe('fragment');
+    // A Subject and Finite after a subordinator belong to a dependent clause.
+    const dependent =
+      'WHEREAS, a group of farmers calling themselves the League, because they are now in session.';
+    expect(rule(dependent)).not.toContain('MOOD.TREE_STATEMENT_BELOW_ROOT');
+    // A coordinator opens a second clause: the non-finite opening stays the main clause.
+    const coordinated = 'Now, not to boast, but ours has been the quietest street.';
+    expect(rule(coordinated)).not.toContain('MOOD.TREE_STATEMENT_BELOW_ROOT');
+    expect(moods(pipeline, coordinated)[0]?.mood).toBe('fragment');
+  });
+
+  it('MOOD.TREE_STATEMENT_BELOW_ROOT cites the Subject and Finite it found', () => {
+    const [main] = moods(pipeline, 'Spain: Renewing the permit is a simple matter.');
+    expect(main?.rule).toBe('MOOD.TREE_STATEMENT_BELOW_ROOT');
+    expect(main?.premises).toContainEqual({
+      label: 'tree_subject_finite',
+      value: 'Renewing/csubj is/cop (below a root with neither)',
+    });
+  });
+
+  it('MOOD.TITLE_CASE_LINE leaves a sentence with a stop, a lower-case word and an all-caps line to the other rules', () => {
+    const rule = (text: string) => moods(pipeline, text).map((clause) => clause.rule);
+    expect(rule('Tools You Will Want.')).not.toContain('MOOD.TITLE_CASE_LINE');
+    expect(rule("It's Jenna Smith in 5C.")).not.toContain('MOOD.TITLE_CASE_LINE');
+    expect(rule('Tools you will want')).not.toContain('MOOD.TITLE_CASE_LINE');
+    expect(rule('THE SERVICE IS PROVIDED AS IS')).not.toContain('MOOD.TITLE_CASE_LINE');
+  });
+
+  it('MOOD.NUMBER_QUESTION needs the question mark: a number with a stop stays a data line', () => {
+    expect(moods(pipeline, 'Forty.')[0]).toMatchObject({ mood: 'fragment', rule: 'MOOD.DATA_LINE' });
+    expect(moods(pipeline, '12/06/2019 10:45 PM')[0]).toMatchObject({
+      mood: 'fragment',
+      rule: 'MOOD.DATA_LINE',
+    });
+  });
+});

@@ -752,3 +752,112 @@ export const MOOD_TREE_RULES: readonly MoodTreeRule[] = [
     ],
   },
 ];
+
+/** Subject relations of the tree, as full relation names (no regex per token). */
+const SUBJECT_RELATIONS: ReadonlySet<string> = new Set([
+  'nsubj',
+  'nsubj:pass',
+  'nsubj:outer',
+  'csubj',
+  'csubj:pass',
+  'csubj:outer',
+  'expl',
+]);
+const OPERATOR_RELATIONS: ReadonlySet<string> = new Set(['aux', 'aux:pass', 'cop']);
+/**
+ * Relations that make a verb's clause dependent: a relative, adverbial or content clause, a clausal
+ * Subject, a participle or infinitive modifying a noun. A Subject and Finite on such a verb, or below
+ * it, belong to a dependent clause the segmentation left inside the main one.
+ */
+const DEPENDENT_RELATIONS: ReadonlySet<string> = new Set([
+  'acl',
+  'acl:relcl',
+  'advcl',
+  'advcl:relcl',
+  'ccomp',
+  'csubj',
+  'csubj:pass',
+  'xcomp',
+  'reparandum',
+]);
+/** Dependents that mark a clause as dependent (a subordinator, "to"). */
+const MARKER_RELATIONS: ReadonlySet<string> = new Set(['mark']);
+
+/**
+ * "WHEREAS, a body of men calling themselves the Congress are now in session", "Spain: Renewing the
+ * permit is a simple matter.": the parse roots the sentence on a word with no Subject or Finite of its
+ * own (a label, an opening adverb) and hangs the statement below it (as `parataxis`, `obl`, `conj`,
+ * ...). A word of the clause with a Subject dependent (nsubj, csubj, expl) before its Finite (itself in
+ * a tensed form, or its first aux/cop in a finite one), where neither that word nor any word between
+ * it and the root is a dependent clause (`acl`, `acl:relcl`, `advcl`, `ccomp`, `csubj`, `xcomp`) or
+ * carries a subordinator or a coordinator (which opens a second clause), and the Subject is no WH-word
+ * or relative "that", is the clause's Subject and Finite.
+ * A root that is a tensed verb itself ("Checked in late, but staff was kind") has its Subject left out:
+ * then nothing is found. Returns "Subject/Finite" as found, or ''.
+ */
+export function statementBelowRoot(view: ClauseView): string {
+  const { tokens } = view.syntactic;
+  const { heads } = view;
+  const count = tokens.length;
+  // A root that is itself a tensed verb with its Subject left out ("Checked in late, but staff was
+  // kind") is the clause's predicate: a Subject below it opens a second clause, not this one's.
+  for (let index = 0; index < count; index += 1)
+    if (tokens[index]?.headStart === null && view.pos[index] === 'VERB' && tensedRoot(view, index)) return '';
+  for (let subject = 0; subject < count; subject += 1) {
+    const subjectToken = tokens[subject];
+    if (subjectToken === undefined || !SUBJECT_RELATIONS.has(subjectToken.deprel)) continue;
+    const word = view.lower[subject] ?? '';
+    if (WH_WORDS.has(word) || word === 'that') continue;
+    const verb = heads[subject] as number;
+    if (verb < 0 || verb < subject) continue;
+    // The verb and its ancestors inside the clause: no dependent clause, no subordinator, and no
+    // coordinator ("To free the town, but it was a failure": "but" opens a second clause).
+    let dependent = false;
+    for (let at = verb, steps = 0; at >= 0 && steps < count; steps += 1) {
+      if (DEPENDENT_RELATIONS.has(tokens[at]?.deprel ?? '') || hasCoordinator(tokens, at)) {
+        dependent = true;
+        break;
+      }
+      at = heads[at] as number;
+    }
+    if (dependent) continue;
+    const verbStart = tokens[verb]?.start;
+    let finite = -1;
+    let marked = false;
+    for (let index = 0; index < count; index += 1) {
+      const token = tokens[index];
+      if (token === undefined || token.headStart !== verbStart || index === subject) continue;
+      if (MARKER_RELATIONS.has(token.deprel)) marked = true;
+      if (finite < 0 && index > subject && index < verb && OPERATOR_RELATIONS.has(token.deprel)) {
+        // The first operator decides: a non-finite one ("to be", "been") leaves the group untensed.
+        finite = finiteForm(view, index, true) ? index : -2;
+      }
+    }
+    if (marked || finite === -2) continue;
+    if (finite < 0 && finiteForm(view, verb, true)) finite = verb;
+    if (finite < 0) continue;
+    return `${tokens[subject]?.text ?? ''}/${subjectToken.deprel} ${tokens[finite]?.text ?? ''}/${
+      finite === verb ? tokens[verb]?.deprel : tokens[finite]?.deprel
+    }`;
+  }
+  return '';
+}
+
+/** A verb in an "-ed" or "-s" form (not its base form, not "-ing", no "to" before it): tensed, or a participle. */
+function tensedRoot(view: ClauseView, index: number): boolean {
+  const word = view.lower[index] ?? '';
+  return (
+    word !== (view.lemma[index] ?? '').toLowerCase() &&
+    !word.endsWith('ing') &&
+    view.lower[index - 1] !== 'to' &&
+    TENSED_ENDING.test(word)
+  );
+}
+
+/** Whether the token at `index` (not the root) has a coordinator (`cc`) among its dependents. */
+function hasCoordinator(tokens: ClauseView['syntactic']['tokens'], index: number): boolean {
+  const start = tokens[index]?.start;
+  if (tokens[index]?.headStart === null) return false;
+  for (const token of tokens) if (token.headStart === start && token.deprel === 'cc') return true;
+  return false;
+}

@@ -446,7 +446,7 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     id: 'SEGMENT.TREE_CLAUSE_HEAD',
     stage: 'tree',
     // The mood tree rules read Subject and Finite off the tree whatever the clause's head.
-    offWith: ['MOOD.TREE_SUBJECT_BEFORE_FINITE'],
+    offWith: ['MOOD.TREE_SUBJECT_BEFORE_FINITE', 'MOOD.TREE_STATEMENT_BELOW_ROOT'],
     examples: [
       {
         text: 'In practice, trained nurses usually know the ward routines well.',

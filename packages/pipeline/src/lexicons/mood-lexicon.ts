@@ -413,3 +413,11 @@ export const HEADING_WH: ReadonlySet<string> = new Set(['how', 'what', 'why', 'w
  * the question is the identified Value of a statement (MOOD.QUESTION_AS_VALUE).
  */
 export const QUESTION_NOUNS: ReadonlySet<string> = set('question questions problem issue puzzle dilemma');
+
+/**
+ * Words a title leaves in lower case between capitalised words ("How to Grow Basil", "Things You'll
+ * Need", "Writing in the Age of Distraction"): articles, short prepositions and coordinators.
+ */
+export const TITLE_LOWER_WORDS: ReadonlySet<string> = set(
+  'a an the of in on at to for and or nor but by with from as into onto upon about over off out up via per vs',
+);
