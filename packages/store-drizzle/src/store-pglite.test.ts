@@ -106,6 +106,45 @@ describe('store on a PGlite data directory', () => {
     }
   }, 300_000);
 
+  it('drops the clauses full-text index for an ingest session and builds it again, as it was, when the session ends', async () => {
+    const dataDir = await tempDir();
+    const store = await createStore({ dataDir });
+    stores.push(store);
+    const definition = async () =>
+      (
+        await queryRows<{ definition: string }>(
+          databaseOf(store),
+          sql`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = 'clauses_tsv_idx'`,
+        )
+      ).map((row) => row.definition);
+    const record = async () =>
+      queryRows<{ key: string }>(
+        databaseOf(store),
+        sql`SELECT key FROM store_meta WHERE key = 'ingest_session_indexes'`,
+      );
+    const before = await definition();
+    expect(before).toHaveLength(1);
+    await store.bulkLoad(
+      () => store.saveDocuments([{ documentId: 'gin-1', clauses: makeDocument('gin-1', 4) }]),
+      { idleMs: 600_000 },
+    );
+    // While the session is open the index is gone (its definition kept for the session's end).
+    expect(store.ingestSessionOpen()).toBe(true);
+    expect(await definition()).toEqual([]);
+    expect(await record()).toHaveLength(1);
+    await store.bulkLoad(
+      () => store.saveDocuments([{ documentId: 'gin-2', clauses: makeDocument('gin-2', 3) }]),
+      { idleMs: 600_000 },
+    );
+    await store.settleIngest();
+    expect(await definition()).toEqual(before);
+    expect(await record()).toEqual([]);
+    expect((await store.checkIntegrity()).ok).toBe(true);
+    // The index serves the full-text ranking again.
+    const hits = await store.keywordCandidates('clause', {}, 100, { ranking: 'ts_rank_cd' });
+    expect(hits).toHaveLength(7);
+  });
+
   it('finishes the ingest session of a process killed mid-session at the next open: every clause searchable and linked', async () => {
     const dataDir = await tempDir();
     const saved = await killMidSession(dataDir, 6);
@@ -117,6 +156,12 @@ describe('store on a PGlite data directory', () => {
     );
     expect((marks as unknown as { rows: unknown[] }).rows).toHaveLength(0);
     expect(store.ingestSessionOpen()).toBe(false);
+    // The full-text index the session dropped is built again.
+    const indexes = await queryRows<{ name: string }>(
+      databaseOf(store),
+      sql`SELECT indexname AS name FROM pg_indexes WHERE indexname = 'clauses_tsv_idx'`,
+    );
+    expect(indexes).toHaveLength(1);
     const report = await store.checkIntegrity();
     expect(report.ok).toBe(true);
     expect(report.pendingDocuments).toBe(0);

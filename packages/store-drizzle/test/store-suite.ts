@@ -285,6 +285,31 @@ export function storeTests(context: StoreSuiteContext): void {
       expect((await store.listClauses({ documentId: 'enc-twice' })).total).toBe(0);
     });
 
+    it('encodes the annotation columns as their JSON text, which the store writes as it is', async () => {
+      const clauses = makeDocument('enc-text', 2, () => ({ text: 'A tug pulls the barge upstream' }));
+      const sent = structuredClone(encodeClauses(clauses));
+      // Strings, not nested objects: cheap to pass from a compile worker, nothing left to serialise.
+      for (const row of sent.rows) {
+        expect(typeof row.syntactic).toBe('string');
+        expect(typeof row.ideational).toBe('string');
+        expect(typeof row.interpersonal).toBe('string');
+      }
+      await store.saveDocuments([{ documentId: 'enc-text', encoded: sent }]);
+      expect((await store.listClauses({ documentId: 'enc-text' })).clauses).toEqual(clauses);
+      const stored = await queryRowsOf<{ syntactic: string; ideational: string; interpersonal: string }>(
+        sql`SELECT syntactic::text AS syntactic, ideational::text AS ideational, interpersonal::text AS interpersonal
+          FROM clauses WHERE document_id = 'enc-text' ORDER BY clause_index`,
+      );
+      // The column holds the encoded text, not a JSON string of it.
+      expect(stored).toEqual(
+        sent.rows.map((row) => ({
+          syntactic: row.syntactic,
+          ideational: row.ideational,
+          interpersonal: row.interpersonal,
+        })),
+      );
+    });
+
     it('re-saves a document in a batch: clauses and postings replaced, review history kept', async () => {
       await store.saveDocument({ documentId: 'batch-r', clauses: makeDocument('batch-r', 5) });
       const reviewed = clauseId('batch-r', 1);
@@ -1290,10 +1315,12 @@ export function storeTests(context: StoreSuiteContext): void {
     });
 
     it('keeps an ingest session open when its derived work fails, and retries it at the next read', async () => {
-      // The last step of the derived work deletes the session mark: a trigger makes it fail.
+      // The last step of the derived work deletes the session mark: a trigger makes it fail (that
+      // key only: the full-text index step before it deletes its own record in store_meta).
       await queryRowsOf(
         sql.raw(`CREATE FUNCTION refuse_mark_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'mark delete refused'; END $$`),
+        BEGIN IF OLD.key = 'ingest_session_open' THEN RAISE EXCEPTION 'mark delete refused'; END IF;
+        RETURN OLD; END $$`),
       );
       await queryRowsOf(
         sql.raw(`CREATE TRIGGER refuse_mark BEFORE DELETE ON store_meta

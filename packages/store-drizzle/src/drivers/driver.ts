@@ -1,5 +1,5 @@
+import type { WritableClauseRow } from '../clause-encoding';
 import type { StoreDatabase, StoreDriver, StoreExecutor } from '../store-connection';
-import type { StoredClauseRow } from '../store-rows';
 
 /**
  * Starts a statement that writes nothing: on PGlite such a statement leaves the driver's write count
@@ -28,12 +28,18 @@ export interface StoreDriverAdapter {
    * absent where other processes write (a server).
    */
   readonly writeCount?: () => number;
+  /**
+   * Indexes of the clauses an ingest session drops when it opens and builds once when its derived
+   * work runs (PGlite: the full-text index, which a bulk load otherwise maintains row by row and
+   * VACUUM then merges); none on a server, where other connections may be searching.
+   */
+  readonly sessionIndexes: readonly string[];
   /** PGlite has no autovacuum: single saves trigger a background optimize. */
   readonly needsAutoOptimize: boolean;
   /** Inserts clause rows (checked by the caller), within the caller's transaction. */
   insertClauseRows(
     executor: StoreExecutor,
-    rows: readonly StoredClauseRow[],
+    rows: readonly WritableClauseRow[],
     chunkSize?: number,
   ): Promise<void>;
   /** Inserts embeddings of clauses (checked by the caller), within the caller's transaction. */

@@ -5,8 +5,8 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { jsonText, type WritableClauseRow } from '../clause-encoding';
 import { queryRows, type StoreDatabase, type StoreExecutor } from '../store-connection';
-import type { StoredClauseRow } from '../store-rows';
 import { damagedStoreError, reportDamage } from './damage';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 import { READ_ONLY_STATEMENT } from './driver';
@@ -64,15 +64,23 @@ const COPY_CLAUSE_COLUMNS = [
   'annotation_untrusted',
 ] as const;
 
-function writeClauseRow(writer: BinaryCopyWriter, row: StoredClauseRow): void {
+/** Writes a JSON column's text (an encoded row's as it is), or NULL. */
+function writeJson(writer: BinaryCopyWriter, value: unknown): void {
+  const text = jsonText(value);
+  if (text === null) writer.null();
+  else writer.text(text);
+}
+
+function writeClauseRow(writer: BinaryCopyWriter, row: WritableClauseRow): void {
   writer.row(COPY_CLAUSE_COLUMNS.length).uuid(row.id).text(row.documentId).int4(row.clauseIndex);
   writer.int4(row.sentenceIndex);
   if (row.parentClauseId === null) writer.null();
   else writer.uuid(row.parentClauseId);
-  writer.text(row.text).text(JSON.stringify(row.syntactic)).text(JSON.stringify(row.ideational));
-  writer.text(JSON.stringify(row.interpersonal));
-  if (row.textual === null) writer.null();
-  else writer.text(JSON.stringify(row.textual));
+  writer.text(row.text);
+  writeJson(writer, row.syntactic);
+  writeJson(writer, row.ideational);
+  writeJson(writer, row.interpersonal);
+  writeJson(writer, row.textual);
   writer.timestamptz(row.compiledAt).bool(row.untrusted).text(row.sourceType).text(row.reviewStatus);
   writer.text(row.mood).text(row.processType).float8(row.modalityWeight);
   if (row.modalityType === null) writer.null();
@@ -88,7 +96,7 @@ function writeClauseRow(writer: BinaryCopyWriter, row: StoredClauseRow): void {
  */
 export async function insertClauseRowsByCopy(
   executor: StoreExecutor,
-  rows: readonly StoredClauseRow[],
+  rows: readonly WritableClauseRow[],
   chunkSize?: number,
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -280,6 +288,9 @@ export async function usePgliteDriver(
     writeCount,
     // No autovacuum in PGlite: statistics go stale as documents arrive one by one.
     needsAutoOptimize: true,
+    // The GIN index of the clauses' lexemes: per-row inserts into its pending list, merged by the
+    // session's VACUUM, cost about twice a build over the session's clauses.
+    sessionIndexes: ['clauses_tsv_idx'],
     insertClauseRows: insertClauseRowsByCopy,
     insertEmbeddings: insertEmbeddingsByCopy,
     async optimize(tables) {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import type { WritableClauseRow } from '../clause-encoding';
 import type { StoreDatabase, StoreExecutor } from '../store-connection';
 import { vectorText } from '../store-embeddings';
-import type { StoredClauseRow } from '../store-rows';
 import { clauses } from '../store-schema';
 import type { EmbeddingRow, StoreDriverAdapter } from './driver';
 
@@ -18,7 +18,7 @@ const MIGRATION_LOCK_KEY = 72_616_401;
  */
 export async function insertClauseRowsAsJson(
   executor: StoreExecutor,
-  rows: readonly StoredClauseRow[],
+  rows: readonly WritableClauseRow[],
   chunkSize?: number,
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -29,12 +29,12 @@ export async function insertClauseRowsAsJson(
       "parent_clause_id", "text", "syntactic", "ideational", "interpersonal", "textual", "compiled_at", "untrusted",
       "source_type", "review_status", "mood", "process_type", "modality_weight", "modality_type", "tenor", "annotation_source",
       "annotation_untrusted")
-    SELECT r."id", r."documentId", r."clauseIndex", r."sentenceIndex", r."parentClauseId", r."text", r."syntactic",
-      r."ideational", r."interpersonal", r."textual", r."compiledAt", r."untrusted", r."sourceType", r."reviewStatus",
+    SELECT r."id", r."documentId", r."clauseIndex", r."sentenceIndex", r."parentClauseId", r."text", r."syntactic"::json,
+      r."ideational"::json, r."interpersonal"::json, r."textual"::json, r."compiledAt", r."untrusted", r."sourceType", r."reviewStatus",
       r."mood", r."processType", r."modalityWeight", r."modalityType", r."tenor", r."annotationSource", r."annotationUntrusted"
     FROM json_to_recordset(${chunk}::json) AS r("id" uuid, "documentId" text, "clauseIndex" int,
-      "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" json, "ideational" json,
-      "interpersonal" json, "textual" json, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
+      "sentenceIndex" int, "parentClauseId" uuid, "text" text, "syntactic" text, "ideational" text,
+      "interpersonal" text, "textual" text, "compiledAt" timestamptz, "untrusted" boolean, "sourceType" text,
       "reviewStatus" text, "mood" text, "processType" text, "modalityWeight" float8, "modalityType" text, "tenor" float8,
       "annotationSource" text, "annotationUntrusted" boolean)`);
   }
@@ -83,6 +83,7 @@ export async function openPostgresDriver(
     location: safeUrl.toString(),
     // The server's autovacuum keeps statistics and visibility maps.
     needsAutoOptimize: false,
+    sessionIndexes: [],
     insertClauseRows: insertClauseRowsAsJson,
     insertEmbeddings: insertEmbeddingsAsJson,
     async optimize(tables) {

@@ -6,7 +6,7 @@ import {
   type SentenceClause,
 } from '@cae/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { ENCODED_CLAUSES_FORMAT, type EncodedClauses } from '../clause-encoding';
+import { ENCODED_CLAUSES_FORMAT, type EncodedClauses, type WritableClauseRow } from '../clause-encoding';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import { isUuid, page, type StoreContext, withTotal } from '../store-context';
 import { checkEmbedding, computeSemanticEdgesPerDocument, DEFAULT_SEMANTIC_EDGES } from '../store-embeddings';
@@ -17,7 +17,6 @@ import {
   candidateSelection,
   clauseColumns,
   clauseInsertRow,
-  type StoredClauseRow,
   toAnnotatedClause,
   toCandidate,
 } from '../store-rows';
@@ -44,8 +43,8 @@ export interface SaveDocumentResult {
 /** A document checked by `prepare`, ready to write. */
 export interface PreparedDocument {
   documentId: string;
-  /** Its clauses' rows, annotations in the stored form. */
-  rows: readonly StoredClauseRow[];
+  /** Its clauses' rows, annotations in the stored form (as values, or as JSON text when encoded). */
+  rows: readonly WritableClauseRow[];
   /** Checked against the store's dimension. */
   embeddings: readonly ArrayLike<number>[] | null;
 }
@@ -121,7 +120,7 @@ export function createDocumentRepository(
       ids.add(clause.id);
       positions.add(clause.clauseIndex);
     };
-    let rows: readonly StoredClauseRow[];
+    let rows: readonly WritableClauseRow[];
     if (encoded !== undefined) {
       for (const [index, row] of encoded.rows.entries()) check(index, row);
       rows = encoded.rows;

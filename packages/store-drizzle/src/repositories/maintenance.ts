@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CaeError } from '@cae/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { PGLITE_CHECKPOINT_WAL_BYTES } from '../drivers/pglite';
 import { queryRows, type StoreExecutor } from '../store-connection';
 import type { StoreContext } from '../store-context';
@@ -21,6 +21,61 @@ const SEARCH_TABLES = ['documents', 'clauses', 'clause_terms', 'document_terms',
 
 /** The store_meta key marking an open ingest session (its derived work still due). */
 export const INGEST_SESSION_KEY = 'ingest_session_open';
+
+/**
+ * The store_meta key holding the definitions (JSON array) of the indexes an open ingest session
+ * dropped (`sessionIndexes` of the driver), which its derived work builds again.
+ */
+export const INGEST_SESSION_INDEXES_KEY = 'ingest_session_indexes';
+
+/**
+ * Drops the driver's session indexes that exist, recording their definitions first (same
+ * transaction), so the session's end, or the next open after a crash, builds them as they were.
+ */
+async function dropSessionIndexes(executor: StoreExecutor, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  const found = await queryRows<{ name: string; definition: string }>(
+    executor,
+    sql`SELECT quote_ident(c.relname) AS name, pg_get_indexdef(c.oid) AS definition
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'i' AND n.nspname = current_schema() AND ${inArray(sql`c.relname`, [...names])}
+      ORDER BY c.relname`,
+  );
+  if (found.length === 0) return;
+  // A record left by an earlier session (whose indexes are gone then) is kept and added to.
+  const [earlier] = await executor
+    .select()
+    .from(storeMeta)
+    .where(eq(storeMeta.key, INGEST_SESSION_INDEXES_KEY));
+  const definitions = [
+    ...new Set([
+      ...(earlier ? (JSON.parse(earlier.value) as string[]) : []),
+      ...found.map((row) => row.definition),
+    ]),
+  ];
+  await executor
+    .insert(storeMeta)
+    .values({ key: INGEST_SESSION_INDEXES_KEY, value: JSON.stringify(definitions) })
+    .onConflictDoUpdate({ target: storeMeta.key, set: { value: JSON.stringify(definitions) } });
+  for (const row of found) await executor.execute(sql.raw(`DROP INDEX ${row.name}`));
+}
+
+/** Builds the indexes an ingest session dropped (if not there already) and forgets their record. */
+async function buildSessionIndexes(executor: StoreExecutor): Promise<void> {
+  const [record] = await executor
+    .select()
+    .from(storeMeta)
+    .where(eq(storeMeta.key, INGEST_SESSION_INDEXES_KEY));
+  if (!record) return;
+  // A GIN build gathers its entries in memory; the setting lasts until the transaction ends.
+  await executor.execute(sql`SELECT set_config('maintenance_work_mem', '256MB', true)`);
+  for (const definition of JSON.parse(record.value) as string[]) {
+    await executor.execute(
+      sql.raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')),
+    );
+  }
+  await executor.delete(storeMeta).where(eq(storeMeta.key, INGEST_SESSION_INDEXES_KEY));
+}
 
 /** Whether the code running is inside a bulk load's callback (its reads do not settle the session). */
 const insideLoad = new AsyncLocalStorage<boolean>();
@@ -143,6 +198,7 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
       .values({ key: INGEST_SESSION_KEY, value: new Date().toISOString() })
       .onConflictDoNothing();
     if (info) await dropVectorIndex(db);
+    await db.transaction((tx) => dropSessionIndexes(tx, driver.sessionIndexes));
     session = { bulk, timer: null };
     context.bulk = bulk;
   };
@@ -167,6 +223,8 @@ export function createMaintenanceRepository(context: StoreContext): MaintenanceR
       );
       // Each step below writes much WAL (the postings, the index's pages): checkpointed in between,
       // so the directory holds the WAL of one step at a time.
+      await repository.checkpointIfDue();
+      await sessionStep(bulk, 'rebuilding the full-text index', () => db.transaction(buildSessionIndexes));
       await repository.checkpointIfDue();
       // Embeddings may have been enabled during the load (a fresh store's first embedded save):
       // their index waited for the load's end too, and their documents' edges are due all the same.
