@@ -7,6 +7,7 @@ import {
   type Syntactic,
   systemClock,
 } from '@cae/core';
+import { loadModel, loadParser, type Parser } from '@cae/parser';
 import { annotateClause } from './functional-annotator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
@@ -35,6 +36,13 @@ export interface PipelineOptions {
    * word-order analysis alone, as before (for comparisons; docs/ANNOTATION.md, "Participants from the tree").
    */
   readonly treeParticipants?: boolean;
+  /**
+   * Path of a tagger and parser model file written by `@cae/parser`'s training (`pnpm train:parser`),
+   * used instead of the model shipped with `@cae/parser`; it is read when the pipeline is created, and
+   * a path that holds no model throws a RangeError naming `parserModel`. The pass-2 rules and the
+   * figures of docs/EVALUATION.md were measured with the shipped model.
+   */
+  readonly parserModel?: string;
 }
 
 /** Options of one compile call. */
@@ -75,6 +83,21 @@ export interface Pipeline {
   ): Promise<AnnotatedClause[]>;
 }
 
+/** The tagger and parser of a model file, read now so that a wrong path fails here and names the option. */
+function readParserModel(path: unknown): Parser {
+  if (typeof path !== 'string' || path.length === 0)
+    throw new RangeError('parserModel must be the path of a model file written by @cae/parser');
+  try {
+    loadModel(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RangeError(`parserModel: no @cae/parser model could be read from ${path} (${reason})`, {
+      cause: error,
+    });
+  }
+  return loadParser(path);
+}
+
 /** Default largest text in characters. */
 export const DEFAULT_MAX_LENGTH = 2_000_000;
 
@@ -88,6 +111,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   const clock = options.clock ?? systemClock;
   const disabledRules = new Set(options.disabledRules ?? []);
+  const parser = options.parserModel === undefined ? undefined : readParserModel(options.parserModel);
   return {
     compile(text, compileOptions) {
       if (typeof text !== 'string' || text.trim().length === 0) {
@@ -167,6 +191,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         disabledRules,
         options.posSource,
         breaks,
+        parser,
       );
       if (blocks.some((block) => block.role === 'heading')) attachToHeadings(clauses, blocks);
       return clauses;

@@ -1,4 +1,5 @@
 import { clauseId, type Group, type Syntactic, type Token, type Upos } from '@cae/core';
+import type { Parser } from '@cae/parser';
 import { type ClauseSegment, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
@@ -68,6 +69,7 @@ export function forEachSyntaxClause(
   disabledRules?: ReadonlySet<string>,
   posSource?: PosSource,
   breaks?: readonly number[],
+  parser?: Parser,
 ): void {
   const normalized = normalizeText(text);
   const edges = breaks !== undefined && breaks.length > 0 ? normalizedOffsets(normalized, breaks) : undefined;
@@ -75,6 +77,7 @@ export function forEachSyntaxClause(
     ...(disabledRules ? { disabledRules } : {}),
     ...(posSource ? { posSource } : {}),
     ...(edges !== undefined ? { breaks: edges } : {}),
+    ...(parser !== undefined ? { parser } : {}),
   });
   if (edges !== undefined) joinInsideBlocks(tagged, edges);
   everyRule(SENTENCE_SPAN_RULES, tagged, undefined, disabledRules);

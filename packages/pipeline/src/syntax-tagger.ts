@@ -43,6 +43,8 @@ export interface TagTextOptions {
    * is cut at a white-space gap between tokens that holds one of them.
    */
   readonly breaks?: readonly number[];
+  /** The tagger and parser (default: the model shipped with `@cae/parser`, loaded on first use). */
+  readonly parser?: Parser;
 }
 
 /** Where the next forced sentence break is, across the chunks of one text. */
@@ -256,7 +258,7 @@ const LOWER_WORD = /^[\p{Ll},]/u;
  * short lines also end a sentence.
  */
 export function tagText(text: string, options: TagTextOptions = {}): TaggedText {
-  const { disabledRules, posSource = 'parser' } = options;
+  const { disabledRules, posSource = 'parser', parser: models } = options;
   const cursor: BreakCursor | undefined =
     options.breaks !== undefined && options.breaks.length > 0
       ? { breaks: options.breaks, next: 0 }
@@ -284,7 +286,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
   if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
   if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
-  parseSentences(out, posSource, disabledRules);
+  parseSentences(out, posSource, disabledRules, models);
   return out;
 }
 
@@ -687,13 +689,18 @@ function plainQuotes(value: string): string {
 }
 
 /** Tags (unless wink's tags are asked for) and parses every sentence with the trained models. */
-function parseSentences(out: TaggedText, posSource: PosSource, disabledRules?: ReadonlySet<string>): void {
+function parseSentences(
+  out: TaggedText,
+  posSource: PosSource,
+  disabledRules: ReadonlySet<string> | undefined,
+  given: Parser | undefined,
+): void {
   const { heads, deprels, pos, lower } = out;
   heads.length = out.values.length;
   deprels.length = out.values.length;
   heads.fill(-1);
   deprels.fill('root');
-  const models = sharedParser();
+  const models = given ?? sharedParser();
   const spans = out.sentences.filter(([start, end]) => end > start);
   // Sentences go to the parser in batches (parseMany tags a batch, then parses it: each model's tables stay
   // warm in cache; the same trees as one by one), small enough that a long text's parses are not all held.
