@@ -54,15 +54,7 @@ export function reciprocalRankFusion(
       }
     }
     list.forEach((id, position) => {
-      let item = fused.get(id);
-      if (!item) {
-        item = { id, score: 0, ranks: lists.map(() => null) };
-        fused.set(id, item);
-      }
-      // A duplicate id inside one list keeps its first (best) rank.
-      if (item.ranks[listIndex] !== null) return;
-      item.ranks[listIndex] = position + 1;
-      item.score += weight / (k + position + 1);
+      addRanked(fused, lists.length, id, listIndex, position, weight / (k + position + 1));
     });
   });
   if (context && context.weight > 0) {
@@ -70,6 +62,28 @@ export function reciprocalRankFusion(
       item.score += context.weight * (groupScores.get(context.groupOf(item.id)) ?? 0);
   }
   return [...fused.values()].sort(compareFused);
+}
+
+/**
+ * Adds one list's entry to the fused items: its 1-based rank in that list and its share of the score. A
+ * duplicate id inside one list keeps its first (best) rank and adds nothing more.
+ */
+function addRanked(
+  fused: Map<string, FusedItem>,
+  listCount: number,
+  id: string,
+  listIndex: number,
+  position: number,
+  share: number,
+): void {
+  let item = fused.get(id);
+  if (!item) {
+    item = { id, score: 0, ranks: new Array<number | null>(listCount).fill(null) };
+    fused.set(id, item);
+  }
+  if (item.ranks[listIndex] !== null) return;
+  item.ranks[listIndex] = position + 1;
+  item.score += share;
 }
 
 function compareFused(left: FusedItem, right: FusedItem): number {
@@ -140,14 +154,14 @@ export function minMaxScoreFusion(
     }
     const range = high - low;
     list.forEach(({ id, score }, position) => {
-      let item = fused.get(id);
-      if (!item) {
-        item = { id, score: 0, ranks: lists.map(() => null) };
-        fused.set(id, item);
-      }
-      if (item.ranks[listIndex] !== null) return;
-      item.ranks[listIndex] = position + 1;
-      item.score += weight * (range > 0 ? (score - low) / range : 1);
+      addRanked(
+        fused,
+        lists.length,
+        id,
+        listIndex,
+        position,
+        weight * (range > 0 ? (score - low) / range : 1),
+      );
     });
   });
   return [...fused.values()].sort(compareFused);
