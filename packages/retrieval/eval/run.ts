@@ -407,7 +407,7 @@ const header = [
   'cosine; hybrid is weighted reciprocal rank fusion of the vector list and the BM25 list, optionally',
   "with document context (a clause also gets its document's RRF score, the document ranked in each",
   "list by its best clause), or weighted min-max score fusion (each list's scores scaled to 0-1 over its",
-  "candidates, `w_vector × vector + w_keyword × keyword`; an opt-in). Single lists are",
+  'candidates, `w_vector × vector + w_keyword × keyword`; an opt-in). Single lists are',
   `${POOL} clauses deep. Clause vectors carry their document's context (\`embedClauses\`, context weight 0.5).`,
   'Published SciFact reference: BM25 0.665-0.679 nDCG@10, RRF of BM25 and a dense model 0.742.',
   '',
