@@ -1487,12 +1487,7 @@ export const MOOD_RULES: readonly MoodRule[] = [
     // "Pat down the soil", "Pour out some vodka", "Press gently on its back": the tagger read the
     // command's verb, first in the sentence, as a name, noun or adverb; nothing else found a Finite.
     when: (clause) => openingVerbMistagged(clause),
-    decide: (clause, found) =>
-      verdict(
-        'imperative',
-        0.6,
-        wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'verb_reading', value: found }),
-      ),
+    decide: misreadCommandVerb,
     examples: [
       { text: 'Pat down soil around the seedlings to remove air gaps.', mood: 'imperative' },
       { text: 'Pour out some water from a jug to make room for ice.', mood: 'imperative' },
@@ -1505,12 +1500,7 @@ export const MOOD_RULES: readonly MoodRule[] = [
     // "Pack one shelf at a time.", "Add two cups of rice.": a command's verb read as a noun, before its
     // object's number.
     when: (clause) => openingVerbBeforeQuantity(clause),
-    decide: (clause, found) =>
-      verdict(
-        'imperative',
-        0.6,
-        wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'verb_reading', value: found }),
-      ),
+    decide: misreadCommandVerb,
     examples: [
       { text: 'Pack one shelf at a time.', mood: 'imperative' },
       { text: 'Stack three boxes in the corner.', mood: 'imperative' },
@@ -2245,6 +2235,18 @@ function decideFrom(clause: MoodClause, start: number): RowDecision {
   }
   // Unreachable: the last rule always holds.
   return { rule: LAST_RULE.id, verdict: { mood: 'fragment', confidence: 0.6 } };
+}
+
+/**
+ * MOOD.OPENING_VERB_MISTAGGED and MOOD.OPENING_VERB_BEFORE_QUANTITY: a command whose opening verb the
+ * tagger misread (`found` is its reading), no Subject, the verb in its base form.
+ */
+function misreadCommandVerb(clause: MoodClause, found: string): MoodVerdict {
+  return verdict(
+    'imperative',
+    0.6,
+    wordOrder(clause, NO_SUBJECT, BASE_FORM, { label: 'verb_reading', value: found }),
+  );
 }
 
 /** Moods a title-case line keeps when the other rows read it so (MOOD.TITLE_CASE_LINE). */
