@@ -150,6 +150,18 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText(text, { disabledRules: new Set(['TOKEN.FINAL_PERIOD']) }).values).toContain('etc.');
   });
 
+  it('SPLIT.RECITAL: recitals joined by semicolons are a sentence each', () => {
+    const text =
+      'WHEREAS, the Seller owns a bakery; and WHEREAS, the Buyer and its lender wish to buy it; NOW, THEREFORE, the parties agree as follows.';
+    const tagged = tagText(text);
+    const firsts = tagged.sentences.map(([start]) => tagged.values[start]);
+    expect(firsts).toEqual(['WHEREAS', 'and', 'NOW']);
+    expect(tagText(text, { disabledRules: new Set(['SPLIT.RECITAL']) }).sentences).toHaveLength(1);
+    // Only after a semicolon, and not a lower-case "whereas" inside prose.
+    expect(tagText('The Seller owns it, WHEREAS the Buyer rents it.').sentences).toHaveLength(1);
+    expect(tagText('The Seller owns it; whereas the Buyer rents it.').sentences).toHaveLength(1);
+  });
+
   it('SPLIT.LIST_NUMBER: a list number joins the item after it on the same line', () => {
     const text = '2. The attachment is a draft of the lease.';
     expect(tagText(text).sentences).toHaveLength(1);

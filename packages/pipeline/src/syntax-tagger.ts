@@ -1158,7 +1158,7 @@ function tagChunk(
       !quotationThenReporting(text, out, start, end, disabledRules) &&
       !listNumberThenItem(text, out, start, end, disabledRules)
     )
-      splitAtLines(text, start, end, out, breaks);
+      splitAtLines(text, start, end, out, breaks, !disabledRules?.has('SPLIT.RECITAL'));
     openQuotationThenReporting(text, out, disabledRules);
   }
 }
@@ -1510,7 +1510,38 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 9 || code === 13 || code === 160 || code === 0x3000;
 }
 
-function splitAtLines(text: string, first: number, end: number, out: TaggedText, cursor?: BreakCursor): void {
+/** A recital's opening word ("WHEREAS", "Whereas"). */
+const RECITAL_WORD = /^(?:WHEREAS|Whereas)$/;
+
+/**
+ * SPLIT.RECITAL: a contract's recitals run on as one sentence joined by semicolons ("…; and WHEREAS,
+ * Licensee wishes …; NOW, THEREFORE, the Parties agree …"); each recital is a clause complex of its own,
+ * so a sentence ends before the "WHEREAS" or "NOW, THEREFORE" that follows a semicolon (before the "and"
+ * between them). Parsed as one, the recitals' Subjects and verbs were tied across them ("…; WHEREAS, NCM" |
+ * "and Network Affiliate want …").
+ */
+function recitalStartsAt(out: TaggedText, index: number, first: number, end: number): boolean {
+  let at = index;
+  const value = out.values[at] ?? '';
+  if (value === 'and' || value === 'AND') at += 1;
+  else if (out.values[index - 1] !== ';') return false;
+  if (at !== index && out.values[index - 1] !== ';') return false;
+  if (index - 1 <= first || at >= end) return false;
+  const word = out.values[at] ?? '';
+  if (RECITAL_WORD.test(word)) return true;
+  if (word !== 'NOW' && word !== 'Now') return false;
+  const next = out.values[at + 1] === ',' ? at + 2 : at + 1;
+  return /^(?:THEREFORE|Therefore)$/.test(out.values[next] ?? '');
+}
+
+function splitAtLines(
+  text: string,
+  first: number,
+  end: number,
+  out: TaggedText,
+  cursor?: BreakCursor,
+  recitals = true,
+): void {
   // A sentence of white space only has no tokens left.
   if (end <= first) return;
   let start = first;
@@ -1518,6 +1549,11 @@ function splitAtLines(text: string, first: number, end: number, out: TaggedText,
     const gapStart = out.ends[index - 1] ?? 0;
     const gapEnd = out.starts[index] ?? 0;
     if (gapEnd - gapStart === 0) continue;
+    if (recitals && recitalStartsAt(out, index, start, end)) {
+      out.sentences.push([start, index]);
+      start = index;
+      continue;
+    }
     if (cursor !== undefined) {
       // A forced break (a heading's edge) in this gap ends the sentence.
       const { breaks } = cursor;
