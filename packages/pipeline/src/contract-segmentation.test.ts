@@ -358,6 +358,21 @@ describe('members coordinated with a tensed verb or a dependent clause', () => {
     );
     expect(rule(listed)).not.toBe('MOOD.COORDINATED_DEPENDENT');
   });
+
+  it('gives "and fails to cure" the parent of the if-clause it is a conjunct of (SEGMENT.TREE_CONJUNCT_OF_DEPENDENT)', () => {
+    const text =
+      'Either party may end this lease if the other party breaches it and fails to cure the breach.';
+    const clauses = compile(text);
+    const main = holding(clauses, 'Either party');
+    const condition = holding(clauses, 'if the other party');
+    const member = holding(clauses, 'fails to cure');
+    expect(condition?.syntactic.parentClauseId).toBe(main?.id);
+    expect(member?.syntactic.parentClauseId).toBe(main?.id);
+    expect(member?.syntactic.dependency).toBe('paratactic');
+    expect(member?.syntactic.relation).toBe('and');
+    const off = compile(text, ['SEGMENT.TREE_CONJUNCT_OF_DEPENDENT']);
+    expect(holding(off, 'fails to cure')?.syntactic.parentClauseId).toBeNull();
+  });
 });
 
 describe('infinitive runs with adverbs, a phrase or a particle (SEGMENT.INFINITIVE_RUN_ADJUNCTS)', () => {

@@ -1354,6 +1354,23 @@ export const MOOD_RULES: readonly MoodRule[] = [
     ],
   },
   {
+    id: 'MOOD.CONJUNCT_OF_DEPENDENT',
+    // "If the tenant pays | and the landlord agrees, | the lease ends": a clause joined by a coordinator
+    // to a dependent clause depends on what that one depends on (SEGMENT.TREE_CONJUNCT_OF_DEPENDENT gives
+    // it that parent), so with a Finite it is indicative like its first conjunct, not a statement.
+    // (Quotations are paratactic with a parent too, the reporting clause, and keep their own mood.)
+    when: (clause) =>
+      clause.dependency === 'paratactic' &&
+      clause.hasFinite &&
+      clause.view.syntactic.parentClauseId !== null &&
+      clause.view.syntactic.relation !== 'quote',
+    decide: () => verdict('indicative', 0.8, [{ label: 'parent_clause', value: 'dependent' }]),
+    examples: [
+      { text: 'If the tenant pays and the landlord agrees, the lease ends.', mood: 'indicative' },
+      { text: 'Unless the tenant moves out or the landlord sells the house, the lease runs on.', mood: 'indicative' },
+    ],
+  },
+  {
     id: 'MOOD.NUMBER_QUESTION',
     // "Twenty?", "Nine ninety-nine?", "3,000?": a clause of numbers alone closed by the sentence's
     // question mark checks a figure with the listener (ANNOTATION.md: a question mark asks); no time

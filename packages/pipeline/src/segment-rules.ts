@@ -459,6 +459,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_CONJUNCT_OF_DEPENDENT',
+    stage: 'tree',
+    examples: [
+      { text: 'If the tenant pays and the landlord agrees, the lease ends.', expect: 'and the landlord agrees,' },
+      {
+        text: 'Unless the tenant moves out or the landlord sells the house, the lease runs on.',
+        expect: 'or the landlord sells the house,',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUESTION_MARK_CLOSES',
     stage: 'sentence-final',
     examples: [

@@ -11,6 +11,7 @@ import { segmentExamples } from './segment-rules';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 import {
+  conjunctsOfDependents,
   mergePhraseSegments,
   splitMainAfterOpening,
   treeClauseHeads,
@@ -243,6 +244,13 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, from, to }) => treeClauseHeads(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CLAUSE_HEAD'),
+  },
+  {
+    id: 'SEGMENT.TREE_CONJUNCT_OF_DEPENDENT',
+    // Not in a sentence too long for the parse to hold its clauses apart (as SEGMENT.TREE_CLAUSES).
+    when: (_sentence, { from, to }) => to - from <= TREE_CLAUSES_MAX_TOKENS,
+    decide: (sentence, { tagged, from, to }) => conjunctsOfDependents(tagged, sentence.segments, from, to),
+    examples: segmentExamples('SEGMENT.TREE_CONJUNCT_OF_DEPENDENT'),
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { ClauseSegment } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
-import { MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
+import { COORDINATORS, MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
 import { ruleOff } from './segment-rules';
 import {
   findVerbalGroups,
@@ -1136,4 +1136,63 @@ function trustedRoot(tree: SentenceTree, root: number, from: number, to: number)
     if (tag !== 'ADV' && tag !== 'INTJ' && tag !== 'PUNCT' && tag !== 'CCONJ') return false;
   }
   return true;
+}
+
+/** A clause that depends on another (hypotactic or embedded, its parent found): its conjuncts share that. */
+function dependsOnAnother(segment: ClauseSegment): boolean {
+  return (segment.dependency === 'hypotactic' || segment.dependency === 'embedded') && segment.parent >= 0;
+}
+
+/**
+ * SEGMENT.TREE_CONJUNCT_OF_DEPENDENT: "If the tenant pays | and the landlord agrees, | the lease ends",
+ * "if the other party breaches this Agreement | and fails to cure the breach": a clause joined by a
+ * coordinator (paratactic, no parent) whose one link out of itself in the parse is a `conj` on a clause
+ * that depends on another is a conjunct of that dependent clause, so it depends on the same clause: its
+ * parent is that clause's parent (it stays paratactic, its relation the coordinator). Switched off, it
+ * has no parent, as a main clause's conjunct. Only in a sentence the parse holds apart (60 tokens at most),
+ * and only after a coordinator ("and", "or", "but", "nor"): after a comma the clause is as often the main
+ * clause the dependent one opened ("In the event that the supplier hires staff abroad, | the supplier
+ * shall ensure ...").
+ */
+export function conjunctsOfDependents(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): void {
+  if (segments.length < 2) return;
+  const clauseAt = new Int32Array(to - from).fill(-1);
+  segments.forEach((segment, at) => {
+    for (const index of segment.tokens) if (index >= from && index < to) clauseAt[index - from] = at;
+  });
+  segments.forEach((segment, at) => {
+    if (segment.dependency !== 'paratactic' || segment.parent >= 0) return;
+    // Joined by a coordinator: a comma or semicolon between two clauses is as often the main clause's edge.
+    if (!COORDINATORS.has(segment.relation ?? '')) return;
+    let link = -1;
+    for (const index of segment.tokens) {
+      const head = tree.heads[index] ?? -1;
+      if (head < from || head >= to || clauseAt[head - from] === at || tree.pos[index] === 'PUNCT') continue;
+      if (link >= 0) return;
+      link = index;
+    }
+    if (link < 0 || universalOf(tree.deprels[link] ?? '') !== 'conj') return;
+    const first = segments[clauseAt[(tree.heads[link] as number) - from] as number];
+    if (first === undefined || !dependsOnAnother(first)) return;
+    // A conjunct with a Subject of its own is as often a main clause's, which the parse hung on the verb
+    // before it ("I knew someone who had one | and I loved it"): only where the clause it would depend on
+    // comes after it ("If the tenant pays | and the landlord agrees, | the lease ends").
+    const parentStart = (segments[first.parent] as ClauseSegment).tokens[0] ?? -1;
+    if (
+      parentStart < (segment.tokens[0] ?? 0) &&
+      segment.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? ''))
+    )
+      return;
+    // No clause may come to hang on itself through its new parent.
+    for (let up = first.parent, steps = 0; up >= 0 && steps < segments.length; steps += 1) {
+      if (up === at) return;
+      up = (segments[up] as ClauseSegment).parent;
+    }
+    segment.parent = first.parent;
+  });
 }
