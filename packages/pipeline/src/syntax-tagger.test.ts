@@ -150,6 +150,23 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText(text, { disabledRules: new Set(['TOKEN.FINAL_PERIOD']) }).values).toContain('etc.');
   });
 
+  it("SPLIT.LABEL_LETTER_END: a document part's letter and its period end the sentence", () => {
+    const text = 'The fees are set out in Exhibit A.  "Base Rent" means the rent. See Part B. Then sign.';
+    const tagged = tagText(text);
+    const sentences = tagged.sentences.map(([start, end]) => tagged.values.slice(start, end).join(' '));
+    expect(sentences).toEqual([
+      'The fees are set out in Exhibit A .',
+      '" Base Rent " means the rent .',
+      'See Part B .',
+      'Then sign .',
+    ]);
+    const off = tagText(text, { disabledRules: new Set(['SPLIT.LABEL_LETTER_END']) });
+    expect(off.sentences.length).toBeLessThan(4);
+    // An initial stays one token in its sentence.
+    expect(tagText('Mr. A. Smith signed the lease.').sentences).toHaveLength(1);
+    expect(tagText('Mr. A. Smith signed the lease.').values).toContain('A.');
+  });
+
   it('SPLIT.RECITAL: recitals joined by semicolons are a sentence each', () => {
     const text =
       'WHEREAS, the Seller owns a bakery; and WHEREAS, the Buyer and its lender wish to buy it; NOW, THEREFORE, the parties agree as follows.';

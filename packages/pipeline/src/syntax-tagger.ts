@@ -4,7 +4,7 @@ import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { lexiconTable } from './lexicons/lexicon-table';
-import { QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { ATTACHMENT_WORDS, QUOTING_VERBS } from './lexicons/mood-lexicon';
 import {
   FINITE_OPERATOR_FORMS,
   NOMINATIVE_PRONOUNS,
@@ -463,7 +463,11 @@ function splitFinalPeriods(out: TaggedText): void {
   for (const [start, end] of sentences) {
     let last = end - 1;
     while (last > start && CLOSING.test(values[last] ?? '')) last -= 1;
-    if (last >= start && (values[last] ?? '').length > 2 && WORD_WITH_PERIOD.test(values[last] ?? ''))
+    if (
+      last >= start &&
+      WORD_WITH_PERIOD.test(values[last] ?? '') &&
+      ((values[last] ?? '').length > 2 || labelLetterAt(out, last))
+    )
       marked.push(last);
   }
   if (marked.length === 0) return;
@@ -1158,7 +1162,15 @@ function tagChunk(
       !quotationThenReporting(text, out, start, end, disabledRules) &&
       !listNumberThenItem(text, out, start, end, disabledRules)
     )
-      splitAtLines(text, start, end, out, breaks, !disabledRules?.has('SPLIT.RECITAL'));
+      splitAtLines(
+        text,
+        start,
+        end,
+        out,
+        breaks,
+        !disabledRules?.has('SPLIT.RECITAL'),
+        !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
+      );
     openQuotationThenReporting(text, out, disabledRules);
   }
 }
@@ -1534,6 +1546,33 @@ function recitalStartsAt(out: TaggedText, index: number, first: number, end: num
   return /^(?:THEREFORE|Therefore)$/.test(out.values[next] ?? '');
 }
 
+/** Words a document part's letter follows ("Exhibit A", "Part B", "Schedule C"). */
+const LETTER_LABEL_WORDS: ReadonlySet<string> = new Set([
+  ...ATTACHMENT_WORDS,
+  ...'part article section clause item paragraph'.split(' '),
+]);
+/** A capital letter with its period, as wink-nlp keeps an initial ("A."). */
+const LETTER_WITH_PERIOD = /^\p{Lu}\.$/u;
+const SENTENCE_OPENING = /^(?:\p{Lu}|["“‘(])/u;
+
+/** Whether the letter-with-period token at `index` closes a reference to a document part ("Exhibit A."). */
+function labelLetterAt(out: TaggedText, index: number): boolean {
+  return (
+    LETTER_WITH_PERIOD.test(out.values[index] ?? '') && LETTER_LABEL_WORDS.has(out.lower[index - 1] ?? '')
+  );
+}
+
+/**
+ * SPLIT.LABEL_LETTER_END: "... as described in Part A of Exhibit A. | "Base Amount" has the meaning ...":
+ * wink-nlp keeps a capital letter and its period as one token, an initial ("A."), and so does not end the
+ * sentence after a document part's letter; a letter with its period after "Exhibit", "Schedule", "Part",
+ * "Section" and the like, followed by a capitalised word or an opening quotation mark or bracket, ends
+ * the sentence (TOKEN.FINAL_PERIOD then parts the period from the letter).
+ */
+function labelLetterEndsBefore(out: TaggedText, index: number): boolean {
+  return labelLetterAt(out, index - 1) && SENTENCE_OPENING.test(out.values[index] ?? '');
+}
+
 function splitAtLines(
   text: string,
   first: number,
@@ -1541,6 +1580,7 @@ function splitAtLines(
   out: TaggedText,
   cursor?: BreakCursor,
   recitals = true,
+  labels = true,
 ): void {
   // A sentence of white space only has no tokens left.
   if (end <= first) return;
@@ -1549,7 +1589,7 @@ function splitAtLines(
     const gapStart = out.ends[index - 1] ?? 0;
     const gapEnd = out.starts[index] ?? 0;
     if (gapEnd - gapStart === 0) continue;
-    if (recitals && recitalStartsAt(out, index, start, end)) {
+    if ((recitals && recitalStartsAt(out, index, start, end)) || (labels && labelLetterEndsBefore(out, index))) {
       out.sentences.push([start, index]);
       start = index;
       continue;
