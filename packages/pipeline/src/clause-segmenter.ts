@@ -503,6 +503,19 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
         continue;
       }
     }
+    if (
+      (marker.kind === 'comma' || marker.kind === 'sub') &&
+      activeSegment.group !== null &&
+      !ruleOff(tokens, 'SEGMENT.OPERATOR_ADJUNCT_EVENT') &&
+      operatorAcrossAdjunct(tokens, activeSegment.group, previous, group)
+    ) {
+      // SEGMENT.OPERATOR_ADJUNCT_EVENT: "The Supplier shall, upon request of the Buyer, deliver the goods",
+      // "The Licensee shall not, without the consent of the Licensor, assign this lease", "The Tenant
+      // shall, if necessary, obtain the permits": an adjunct set off by commas between a modal operator
+      // and its verb is no clause edge; the verb in its base form is the operator's Event, one clause.
+      activeSegment.group = { ...activeSegment.group, end: group.end, head: group.head };
+      continue;
+    }
     switch (marker.kind) {
       case 'coord':
         open(marker.index, 'paratactic', marker.word, -1);
@@ -684,6 +697,35 @@ function operatorWaitingForEvent(
   if (MODAL_FORMS.has(lemmas[first] ?? '') || lower[first] !== lemmas[first]) return false;
   // Nothing between them but an adjunct or an inverted Subject: no clause marker, at most eight words.
   return group.start - previous.end <= 8;
+}
+
+/**
+ * SEGMENT.OPERATOR_ADJUNCT_EVENT (see segmentClauses): the clause's verbal group is a modal operator alone
+ * (no Event yet), `group` is the next verbal group, a verb in its base form right after a comma, and
+ * between them stand at most fifteen words and no verbal group or auxiliary: a comma right after the
+ * operator (or its "not"), an adjunct ("upon request of the Buyer", "if necessary", "without the prior
+ * written consent of the Licensor").
+ */
+function operatorAcrossAdjunct(
+  tokens: TokenArrays,
+  clauseGroup: VerbalGroup,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (clauseGroup.start !== previous.start || clauseGroup.head !== clauseGroup.finite) return false;
+  if (pos[clauseGroup.head] !== 'AUX' || !MODAL_FORMS.has(lemmas[clauseGroup.head] ?? '')) return false;
+  if (group.infinitive || group.finite >= 0 || group.start - previous.end > 15) return false;
+  const first = group.start;
+  if (pos[first] !== 'VERB' || lower[first] !== lemmas[first]) return false;
+  if (lower[first - 1] !== ',') return false;
+  let after = clauseGroup.head + 1;
+  if (lower[after] === 'not') after += 1;
+  if (lower[after] !== ',') return false;
+  for (let index = after + 1; index < first - 1; index += 1) {
+    if (pos[index] === 'AUX' || lower[index] === ';' || lower[index] === ':') return false;
+  }
+  return true;
 }
 
 /**

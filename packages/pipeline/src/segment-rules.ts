@@ -330,6 +330,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.OPERATOR_ADJUNCT_EVENT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Supplier shall, upon request of the Buyer, deliver the goods within ten days.',
+        expect: 'The Supplier shall, upon request of the Buyer, deliver the goods within ten days.',
+      },
+      {
+        text: 'The Licensee shall not, without the consent of the Licensor, assign this lease.',
+        expect: 'The Licensee shall not, without the consent of the Licensor, assign this lease.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE',
     stage: 'word-order',
     offWith: TREE,
