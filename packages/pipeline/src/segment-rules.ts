@@ -474,6 +474,20 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_MODAL_VERB_RUN',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The Provider may not assign, delegate or otherwise transfer this lease.',
+        expect: 'The Provider may not assign, delegate or otherwise transfer this lease.',
+      },
+      {
+        text: 'The Agency will not undertake or initiate advertising without approval.',
+        expect: 'The Agency will not undertake or initiate advertising without approval.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_CONJUNCT_OF_DEPENDENT',
     stage: 'tree',
     examples: [

@@ -1,6 +1,7 @@
 import type { ClauseSegment } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { COORDINATORS, MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
+import { MODAL_FORMS } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   findVerbalGroups,
@@ -592,6 +593,12 @@ function headsTreeClause(
     infinitiveRunWithAdjuncts(tree, index, from, to)
   )
     return false;
+  if (
+    (relation === 'conj' || relation === 'parataxis') &&
+    !ruleOff(tree, 'SEGMENT.TREE_MODAL_VERB_RUN') &&
+    modalRunMember(tree, index, from, to)
+  )
+    return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
@@ -653,6 +660,50 @@ function infinitiveMember(tree: SentenceTree, index: number, from: number, to: n
       between -= 1;
     }
     if (!gap) return false;
+  }
+  return false;
+}
+
+/** Dependents that give a verb a clause of its own: a Subject, an auxiliary, a subordinator, a copula. */
+const OWN_CLAUSE_DEPENDENT = /^(nsubj|csubj|expl|aux|mark|cop)(:|$)/;
+
+/**
+ * SEGMENT.TREE_MODAL_VERB_RUN: "Provider may not assign, delegate or otherwise transfer this Agreement",
+ * "The Agent shall not sell, lease or license the Software": a bare verb (base form, no Subject,
+ * auxiliary, subordinator or copula of its own) that the parse hangs as `conj` or `parataxis`, with
+ * nothing before it back to the first verb of a modal operator but commas, coordinators, adverbs
+ * ("otherwise", "directly") and other bare verbs, is a member of the operator's run sharing its Subject,
+ * its Finite and the object after the last member: no clause of its own (before, each member after the
+ * first came out a command with no Subject).
+ */
+function modalRunMember(tree: SentenceTree, index: number, from: number, to: number): boolean {
+  const bare = (at: number) => tree.pos[at] === 'VERB' && tree.lower[at] === tree.lemmas[at];
+  if (!bare(index)) return false;
+  for (let child = from; child < to; child += 1)
+    if (tree.heads[child] === index && OWN_CLAUSE_DEPENDENT.test(tree.deprels[child] ?? '')) return false;
+  // Back from a member: its adverbs ("otherwise"), then commas and coordinators (at least one); the word
+  // before them, or -1.
+  const before = (member: number): number => {
+    let at = member - 1;
+    while (at > from && tree.pos[at] === 'ADV') at -= 1;
+    let separated = false;
+    while (at > from && (tree.pos[at] === 'CCONJ' || tree.lower[at] === ',')) {
+      separated = true;
+      at -= 1;
+    }
+    return separated ? at : -1;
+  };
+  for (let member = before(index); member >= from; member = before(member)) {
+    if (!bare(member)) return false;
+    // The run's first verb: its modal operator ("may", "shall not") right before it, a dependent of it.
+    let operator = member - 1;
+    while (operator > from && (tree.lower[operator] === 'not' || tree.pos[operator] === 'ADV')) operator -= 1;
+    if (
+      tree.pos[operator] === 'AUX' &&
+      MODAL_FORMS.has(tree.lower[operator] ?? '') &&
+      tree.heads[operator] === member
+    )
+      return true;
   }
   return false;
 }
