@@ -32,6 +32,14 @@ function coordinatedWithoutFinite(clause: Syntactic): boolean {
   );
 }
 
+/** A clause that opens with a coordinator and has a Finite but no Subject before it ("and shall not disclose it"). */
+function coordinatedEllipticalFinite(clause: Syntactic): boolean {
+  if (clause.dependency !== 'paratactic') return false;
+  const first = clause.tokens.find((token) => token.pos !== 'PUNCT');
+  if (first === undefined || first.pos !== 'CCONJ' || !COORDINATORS.has(first.text.toLowerCase())) return false;
+  return clause.tokens.some((token) => token.isFinite) && !subjectBeforeFinite(clause);
+}
+
 /** Index of the clause's first word after the coordinator, punctuation and a list enumerator ("(b)"). */
 function firstWordAfterCoordinator(clause: Syntactic): number {
   const { tokens } = clause;
@@ -123,6 +131,9 @@ export function coordinatedPredicateMood(clause: MoodClause): '' | Mood {
     if (earlier.dependency !== 'independent' && earlier.dependency !== 'paratactic') continue;
     if (coordinatedWithoutFinite(earlier)) continue;
     if (subjectBeforeFinite(earlier)) return 'declarative';
+    // "Each party shall hold it in confidence | and shall not disclose it | nor use it": a member with a
+    // Finite but no Subject of its own shares the Subject of a clause further back, as this one does.
+    if (coordinatedEllipticalFinite(earlier)) continue;
     // "(iv) To limit access to the Systems | and maintain safeguards": the first member is a
     // to-infinitive, so the second is non-finite too (its "to" left out): a fragment, no command.
     if (mood === 'imperative' && opensWithInfinitive(earlier)) return 'fragment';

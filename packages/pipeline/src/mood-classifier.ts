@@ -1226,6 +1226,8 @@ export const MOOD_RULES: readonly MoodRule[] = [
     decide: (clause, found) => coordinatedPredicateVerdict(clause, found),
     examples: [
       { text: 'The tenant shall clean the oven and return the keys.', mood: 'declarative' },
+      // Past a member with a Finite and no Subject ("and shall not lend them") to the stating clause.
+      { text: 'The tenant shall keep the keys and shall not lend them nor copy them.', mood: 'declarative' },
       {
         text: 'The Agent agrees: (i) to collect the rent; and (ii) to keep the books and then pay the balance to the Owner.',
         mood: 'fragment',
