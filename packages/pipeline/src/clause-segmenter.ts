@@ -2,7 +2,7 @@ import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
-import { MODAL_FORMS, S_CLITICS, wordSet } from './lexicons/word-classes';
+import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, wordSet } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   findVerbalGroups,
@@ -750,10 +750,15 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
   if (before !== 'NOUN' && before !== 'PROPN' && before !== 'NUM' && before !== 'PRON') return false;
   const after = pos[coordinator + 1];
   if (after !== 'DET' && after !== 'ADJ' && after !== 'NOUN' && after !== 'PROPN') return false;
-  // Only the second nominal group between the coordinator and the participle.
+  // Only the second nominal group between the coordinator and the participle; before an "-ing" participle
+  // it may hold prepositional phrases and possessives too ("or liability to the other Party arising out of
+  // ...", "or any of its Affiliates acting for it"), as no "-ing" form is a coordinated clause's Finite.
+  const ing = word.endsWith('ing');
   for (let index = coordinator + 1; index < group.start; index += 1) {
     const tag = pos[index];
-    if (tag !== 'DET' && tag !== 'ADJ' && tag !== 'NOUN' && tag !== 'PROPN' && tag !== 'NUM') return false;
+    if (tag === 'DET' || tag === 'ADJ' || tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM') continue;
+    if (ing && (tag === 'ADP' || (tag === 'PRON' && POSSESSIVE_DETERMINERS.includes(lower[index] ?? '')))) continue;
+    return false;
   }
   return pos[group.start - 1] === 'NOUN' || pos[group.start - 1] === 'PROPN';
 }

@@ -353,6 +353,10 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'The Buyer shall sign any contract or document executed in connection with the sale.',
         expect: 'The Buyer shall sign any contract or document executed in connection with the sale.',
       },
+      {
+        text: 'Neither party shall have any duty or liability to the other party arising out of the sale.',
+        expect: 'Neither party shall have any duty or liability to the other party arising out of the sale.',
+      },
     ],
   },
   {
