@@ -409,6 +409,19 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       continue;
     }
     if (
+      activeSegment.group !== null &&
+      activeSegment.group.start === previous.start &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_OPERATORS') &&
+      coordinatedOperator(tokens, previous, group)
+    ) {
+      // SEGMENT.COORDINATED_OPERATORS: "information which is or becomes generally available", "taxes that
+      // are or may be imposed", "The Supplier has or will have all rights": a Finite "be", "have", "do"
+      // or modal with nothing after it but a coordinator and the next Finite shares what follows that
+      // one: one clause, whose Event is the second group's.
+      activeSegment.group = { ...activeSegment.group, end: group.end, head: group.head };
+      continue;
+    }
+    if (
       !ruleOff(tokens, 'SEGMENT.INFINITIVE_RUN_ADJUNCTS') &&
       activeSegment.group !== null &&
       adjunctInfinitiveMember(tokens, group, from)
@@ -697,6 +710,23 @@ function operatorWaitingForEvent(
   if (MODAL_FORMS.has(lemmas[first] ?? '') || lower[first] !== lemmas[first]) return false;
   // Nothing between them but an adjunct or an inverted Subject: no clause marker, at most eight words.
   return group.start - previous.end <= 8;
+}
+
+/** Verbs that, as a Finite coordinated with another ("is or becomes", "has or will have"), take nothing of their own. */
+const OPERATOR_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', ...MODAL_FORMS]);
+
+/**
+ * SEGMENT.COORDINATED_OPERATORS (see segmentClauses): `previous` is a Finite group of "be", "have",
+ * "do" or a modal (its head such a verb, nothing of its own after it), and `group`, with a Finite of
+ * its own, follows right after one coordinator ("is or becomes", "are or may be imposed").
+ */
+function coordinatedOperator(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGroup): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (previous.finite < 0 || group.finite < 0 || group.infinitive) return false;
+  if (group.start !== previous.end + 1) return false;
+  const coordinator = lower[previous.end] ?? '';
+  if (pos[previous.end] !== 'CCONJ' || (coordinator !== 'or' && coordinator !== 'and')) return false;
+  return OPERATOR_LEMMAS.has(lemmas[previous.head] ?? '') && OPERATOR_LEMMAS.has(lemmas[previous.finite] ?? '');
 }
 
 /**

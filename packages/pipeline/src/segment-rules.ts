@@ -330,6 +330,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_OPERATORS',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Licensee shall pay all taxes that are or may be imposed on the royalties.',
+        expect: 'that are or may be imposed on the royalties.',
+      },
+      {
+        text: 'The Supplier shall disclose each right that it has or will have in the Software.',
+        expect: 'that it has or will have in the Software.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.OPERATOR_ADJUNCT_EVENT',
     stage: 'word-order',
     offWith: TREE,
