@@ -690,6 +690,12 @@ function adjunctInfinitiveMember(tokens: TokenArrays, group: VerbalGroup, from: 
   return infinitiveRunBefore(tokens, group.head, from);
 }
 
+/** The clause's verbal group is a modal operator alone, with no Event yet, and the group just before. */
+function bareModalOperator(tokens: TokenArrays, clauseGroup: VerbalGroup, previous: VerbalGroup): boolean {
+  if (clauseGroup.start !== previous.start || clauseGroup.head !== clauseGroup.finite) return false;
+  return tokens.pos[clauseGroup.head] === 'AUX' && MODAL_FORMS.has(tokens.lemmas[clauseGroup.head] ?? '');
+}
+
 /**
  * SEGMENT.OPERATOR_THEN_EVENT (see segmentClauses): the clause's verbal group is the modal operator
  * alone (it is the group just before), and the next group opens with a base form (a verb, or "be"/"have"
@@ -702,9 +708,7 @@ function operatorWaitingForEvent(
   group: VerbalGroup,
 ): boolean {
   const { lower, lemmas, pos } = tokens;
-  if (clauseGroup.start !== previous.start || clauseGroup.head !== clauseGroup.finite) return false;
-  if (pos[clauseGroup.head] !== 'AUX' || !MODAL_FORMS.has(lemmas[clauseGroup.head] ?? '')) return false;
-  if (group.infinitive) return false;
+  if (!bareModalOperator(tokens, clauseGroup, previous) || group.infinitive) return false;
   const first = group.start;
   if (pos[first] !== 'VERB' && pos[first] !== 'AUX') return false;
   if (MODAL_FORMS.has(lemmas[first] ?? '') || lower[first] !== lemmas[first]) return false;
@@ -726,7 +730,9 @@ function coordinatedOperator(tokens: TokenArrays, previous: VerbalGroup, group: 
   if (group.start !== previous.end + 1) return false;
   const coordinator = lower[previous.end] ?? '';
   if (pos[previous.end] !== 'CCONJ' || (coordinator !== 'or' && coordinator !== 'and')) return false;
-  return OPERATOR_LEMMAS.has(lemmas[previous.head] ?? '') && OPERATOR_LEMMAS.has(lemmas[previous.finite] ?? '');
+  return (
+    OPERATOR_LEMMAS.has(lemmas[previous.head] ?? '') && OPERATOR_LEMMAS.has(lemmas[previous.finite] ?? '')
+  );
 }
 
 /**
@@ -743,8 +749,7 @@ function operatorAcrossAdjunct(
   group: VerbalGroup,
 ): boolean {
   const { lower, lemmas, pos } = tokens;
-  if (clauseGroup.start !== previous.start || clauseGroup.head !== clauseGroup.finite) return false;
-  if (pos[clauseGroup.head] !== 'AUX' || !MODAL_FORMS.has(lemmas[clauseGroup.head] ?? '')) return false;
+  if (!bareModalOperator(tokens, clauseGroup, previous)) return false;
   if (group.infinitive || group.finite >= 0 || group.start - previous.end > 15) return false;
   const first = group.start;
   if (pos[first] !== 'VERB' || lower[first] !== lemmas[first]) return false;
@@ -787,7 +792,8 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
   for (let index = coordinator + 1; index < group.start; index += 1) {
     const tag = pos[index];
     if (tag === 'DET' || tag === 'ADJ' || tag === 'NOUN' || tag === 'PROPN' || tag === 'NUM') continue;
-    if (ing && (tag === 'ADP' || (tag === 'PRON' && POSSESSIVE_DETERMINERS.includes(lower[index] ?? '')))) continue;
+    if (ing && (tag === 'ADP' || (tag === 'PRON' && POSSESSIVE_DETERMINERS.includes(lower[index] ?? ''))))
+      continue;
     return false;
   }
   return pos[group.start - 1] === 'NOUN' || pos[group.start - 1] === 'PROPN';
