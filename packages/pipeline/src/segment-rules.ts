@@ -330,6 +330,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.DETERMINED_GERUND',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'In addition to the foregoing, the Licensee shall pay the fees.',
+        expect: 'In addition to the foregoing, the Licensee shall pay the fees.',
+      },
+      {
+        text: 'Upon the occurrence of any of the following, the Owner may end this lease.',
+        expect: 'Upon the occurrence of any of the following, the Owner may end this lease.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_OPERATORS',
     stage: 'word-order',
     offWith: TREE,
@@ -422,8 +437,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     offWith: ['SEGMENT.TREE_CLAUSES'],
     examples: [
       {
-        text: 'Maria Lopez, a practising lawyer, instead decided to sell the farm herself.',
-        expect: 'Maria Lopez, a practising lawyer, instead decided to sell the farm herself.',
+        text: 'Maria Lopez, a hard working lawyer, instead decided to sell the farm herself.',
+        expect: 'Maria Lopez, a hard working lawyer, instead decided to sell the farm herself.',
       },
     ],
   },

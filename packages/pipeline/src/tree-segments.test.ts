@@ -53,7 +53,7 @@ describe('SEGMENT.TREE_PHRASE_INTO_CLAUSE: a phrase the tree hangs on a clause j
     clock: () => new Date(0),
     disabledRules: ['SEGMENT.TREE_PHRASE_INTO_CLAUSE', 'SEGMENT.TREE_CLAUSES'],
   });
-  it.each(['Maria Lopez, a practising lawyer, instead decided to sell the farm herself.'])('%s', (text) => {
+  it.each(['Maria Lopez, a hard working lawyer, instead decided to sell the farm herself.'])('%s', (text) => {
     const clauses = shape(pipeline.compile(text, { documentId: 't' }));
     expect(clauses).toHaveLength(1);
     expect(clauses[0]).toMatchObject({ dependency: 'independent', text, parent: -1 });

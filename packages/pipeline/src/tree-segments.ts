@@ -4,6 +4,7 @@ import { COORDINATORS, MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/moo
 import { MODAL_FORMS } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
+  determinedGerund,
   findVerbalGroups,
   infinitiveRunBefore,
   isFiniteLexicalForm,
@@ -577,6 +578,8 @@ function headsTreeClause(
     return false;
   // A clause has a predicator: a verb, or a word with a copula or auxiliary ("as even as possible" has none).
   if (tag !== 'VERB' && tag !== 'AUX' && copulaOrAuxiliary[index - from] === 0) return false;
+  // An "-ing" verb after its determiner is a nominal ("None of the foregoing shall apply").
+  if (determinedGerund(tree, index) && childBy(tree, index, 'det', from, to) === index - 1) return false;
   const word = tree.lower[index] ?? '';
   if (!CLAUSE_WORD.test(word) || word.endsWith('-')) return false;
   // An -ing clause after "of" completes an adjective or noun ("capable of binding copper").

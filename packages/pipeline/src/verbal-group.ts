@@ -1,10 +1,35 @@
 import type { Token, Upos } from '@cae/core';
 import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
 import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
-import { NEGATORS, ONLY_PARTICIPLE_FORMS, SENTENCE_END_MARKS } from './lexicons/word-classes';
+import {
+  NEGATORS,
+  ONLY_PARTICIPLE_FORMS,
+  POSSESSIVE_DETERMINERS,
+  SENTENCE_END_MARKS,
+} from './lexicons/word-classes';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`; segment-rules.ts lists every SEGMENT id). */
 export const COMPLEX_PREPOSITION = 'SEGMENT.COMPLEX_PREPOSITION';
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const DETERMINED_GERUND = 'SEGMENT.DETERMINED_GERUND';
+
+/**
+ * SEGMENT.DETERMINED_GERUND: an "-ing" verb right after a determiner or a possessive is a nominal, no
+ * verbal group ("the foregoing", "the following terms", "any remaining balance", "its existing customers",
+ * "the signing of this lease"): UD English
+ * tags "following" a VERB even there, and it opened a clause ("Notwithstanding the foregoing," | ...;
+ * "None of the foregoing shall apply" read as a fragment).
+ */
+export function determinedGerund(tokens: TokenArrays, index: number): boolean {
+  const before = tokens.pos[index - 1];
+  return (
+    tokens.pos[index] === 'VERB' &&
+    (before === 'DET' ||
+      (before === 'PRON' && POSSESSIVE_DETERMINERS.includes(tokens.lower[index - 1] ?? ''))) &&
+    (tokens.lower[index] ?? '').endsWith('ing') &&
+    tokens.disabledRules?.has(DETERMINED_GERUND) !== true
+  );
+}
 /** Rule id: a participle the tree hangs on an appositive noun is no Finite (see `participleOnAppositive`). */
 export const PARTICIPLE_ON_APPOSITIVE = 'SEGMENT.PARTICIPLE_ON_APPOSITIVE';
 
@@ -74,7 +99,8 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     // SEGMENT.COMPLEX_PREPOSITION: "According to the report, ...": "according to" is a preposition, no verb.
     if (
       (!isVerbal(tag) && !startsInfinitive) ||
-      (isComplexPreposition(lower, index) && tokens.disabledRules?.has(COMPLEX_PREPOSITION) !== true)
+      (isComplexPreposition(lower, index) && tokens.disabledRules?.has(COMPLEX_PREPOSITION) !== true) ||
+      determinedGerund(tokens, index)
     ) {
       index += 1;
       continue;
