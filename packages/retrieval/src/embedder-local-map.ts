@@ -1,6 +1,6 @@
 /**
  * The local embedder's learned linear map (100 x 100 float32, row-major, little-endian, base64),
- * written by eval/tune-embedder-map.ts --set scifact,negconstraint --write ({"epochs":8,"lambda":0.01,"learningRate":0.002,"scale":20,"hardCount":100,"randomCount":50,"seed":1}).
+ * written by eval/tune-embedder-map.ts --set scifact,negconstraint --write ({"epochs":8,"lambda":0.01,"learningRate":0.002,"scale":20,"hardCount":100,"randomCount":50,"contextWeight":0.5,"seed":1}).
  * Trained on the train queries only; do not edit by hand.
  */
 export const LEARNED_MAP_BASE64 = [
