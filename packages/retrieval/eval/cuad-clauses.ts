@@ -6,7 +6,8 @@
  * Reports clause-level nDCG@10 of a plain BM25 over the clauses (in memory, and the store's BM25 on
  * the clause alone), today's keyword and hybrid rankings, and rankings whose keyword and vector
  * representations draw on the clause's sentence.
- * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/cuad-clauses.ts [--write]
+ * --map measures the local embedder with its learned linear map (`linearMap: 'learned'`), for a before/after.
+ * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/cuad-clauses.ts [--write] [--map]
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,7 @@ contracts.sort();
 const pipeline = createPipeline();
 const embedder = createLocalEmbedder({
   cacheDir: process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-eval-embeddings'),
+  ...(process.argv.includes('--map') ? { linearMap: 'learned' as const } : {}),
 });
 await embedder.load();
 

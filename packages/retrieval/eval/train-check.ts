@@ -1,7 +1,7 @@
 /**
  * Check (train by default; --split test to report at the end) of the default keyword list against the default hybrid at a few vector weights,
  * as run.ts measures them (keyword 1000 deep; hybrid 100 candidates per list, limit 200, feedback).
- * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--fusion rrf|minmax] [--split test]
+ * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--fusion rrf|minmax] [--split test] [--vector-only] [--map]
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,8 +25,10 @@ const candidates = (option('candidates') ?? '100').split(',').map(Number);
 const fusion = (option('fusion') ?? 'rrf') as 'rrf' | 'minmax';
 /** The split measured: train to choose, test only to report the chosen defaults at the end. */
 const split = (option('split') ?? 'train') as 'train' | 'test';
+/** --map: the local embedder with its learned linear map (`linearMap: 'learned'`). */
 const embedder = createLocalEmbedder({
   cacheDir: process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-eval-embeddings'),
+  ...(args.includes('--map') ? { linearMap: 'learned' as const } : {}),
 });
 await embedder.load();
 const set = await loadBeirSet(name, split);
@@ -53,7 +55,7 @@ const source: CandidateSource = {
   },
   candidatesByIds: (ids) => store.candidatesByIds(ids),
 };
-const score = async (mode: 'keyword' | 'hybrid', vector: number, depth: number) => {
+const score = async (mode: 'keyword' | 'vector' | 'hybrid', vector: number, depth: number) => {
   const retriever = createRetriever({
     source,
     embedder,
@@ -77,6 +79,8 @@ const score = async (mode: 'keyword' | 'hybrid', vector: number, depth: number) 
   return mean(values);
 };
 console.log(`${name} ${split} keyword (1000 deep)\t${(await score('keyword', 1, 1000)).toFixed(4)}`);
+if (args.includes('--vector-only'))
+  console.log(`${name} ${split} vector only (1000 deep)\t${(await score('vector', 1, 1000)).toFixed(4)}`);
 for (const depth of candidates)
   for (const w of weights)
     console.log(

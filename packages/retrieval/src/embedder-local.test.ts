@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWordVectors, parseWinkJson } from './embedder-cache';
-import { createLocalEmbedder, LOCAL_EMBEDDER_MINMAX_WEIGHTS, LOCAL_EMBEDDER_WEIGHTS } from './embedder-local';
+import {
+  createLocalEmbedder,
+  LOCAL_EMBEDDER_MINMAX_WEIGHTS,
+  LOCAL_EMBEDDER_WEIGHTS,
+  learnedLocalEmbedderMap,
+} from './embedder-local';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './rank-fusion';
 
 const DIMENSION = 100;
@@ -114,6 +119,50 @@ describe('createLocalEmbedder', () => {
     expect(top.slice(0, 2).map((item) => item.id)).toEqual(['k1', 'k2']);
     // Deeper, neighbours are closer than the vector list's first place is worth: it lifts k8 over k7.
     expect(top.slice(6).map((item) => item.id)).toEqual(['k8', 'k7']);
+  });
+
+  it("applies the learned linear map when asked ('learned') and names it in the id", async () => {
+    const mapped = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, linearMap: 'learned' });
+    const plain = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath });
+    expect(plain.id).toBe(
+      createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, linearMap: false }).id,
+    );
+    expect(mapped.id.startsWith(`${plain.id}:m`)).toBe(true);
+    expect(mapped.id).toMatch(/:m[0-9a-f]{8}$/);
+    expect(plain.id).not.toMatch(/:m[0-9a-f]{8}$/);
+    expect(mapped.fusionWeights).toEqual(LOCAL_EMBEDDER_WEIGHTS);
+    const map = learnedLocalEmbedderMap();
+    expect(map).toHaveLength(100 * 100);
+    const [withMap] = await mapped.embed(['The kitten, rain and BRCA1']);
+    const [without] = await plain.embed(['The kitten, rain and BRCA1']);
+    const expected = Array.from({ length: 100 }, (_, row) =>
+      without!.reduce((sum, value, column) => sum + map[row * 100 + column]! * value, 0),
+    );
+    const norm = Math.hypot(...expected);
+    withMap!.forEach((value, index) => {
+      expect(value).toBeCloseTo(expected[index]! / norm, 5);
+    });
+    expect(Math.abs(withMap![0]! - without![0]!) + Math.abs(withMap![1]! - without![1]!)).toBeGreaterThan(
+      1e-4,
+    );
+  });
+
+  it('takes a map of its own, named by its values, and refuses one of the wrong size', async () => {
+    // Swaps the first two dimensions: "cat" (dimension 0) then points where "rain" (dimension 1) did.
+    const swap = new Float32Array(100 * 100);
+    for (let row = 0; row < 100; row++) swap[row * 100 + (row === 0 ? 1 : row === 1 ? 0 : row)] = 1;
+    const swapped = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, linearMap: swap });
+    const plain = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, linearMap: false });
+    const [cat] = await swapped.embed(['cat']);
+    const [plainCat] = await plain.embed(['cat']);
+    expect(cat![1]).toBeCloseTo(plainCat![0]!, 6);
+    expect(cat![0]).toBeCloseTo(plainCat![1]!, 6);
+    const learned = createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, linearMap: 'learned' });
+    expect(swapped.id).toMatch(/:m[0-9a-f]{8}$/);
+    expect(swapped.id).not.toBe(learned.id);
+    expect(() =>
+      createLocalEmbedder({ cacheDir: join(dir, 'embed'), sourcePath, linearMap: new Float32Array(99) }),
+    ).toThrow(/linearMap must have 10000 values/);
   });
 
   it('matches an unknown word with itself through its hashed vector', async () => {

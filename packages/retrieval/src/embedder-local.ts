@@ -8,6 +8,7 @@ import {
   type PrepareWordVectorsOptions,
   type WordVectorTable,
 } from './embedder-cache';
+import { LEARNED_MAP_BASE64 } from './embedder-local-map';
 import { checkedFusionMethod, type FusionMethod } from './rank-fusion';
 import { STOP_WORDS } from './text-stop-words';
 import { wordTokens } from './text-tokens';
@@ -40,6 +41,14 @@ export interface LocalEmbedderOptions {
   fusionWeights?: FusionWeights;
   /** Fusion method the retriever uses with this embedder (default `rrf`; `minmax` is the opt-in). */
   fusionMethod?: FusionMethod;
+  /**
+   * Linear map applied to every text's vector before the final L2 normalisation (100 x 100,
+   * row-major: `out[i] = sum_j map[i * 100 + j] * in[j]`); the id then ends in `:m` and 8 hex digits of
+   * the map's hash. `'learned'` is `learnedLocalEmbedderMap()`, learned on the SciFact and
+   * NegConstraint train queries: a better vector list, the same hybrid ranking (packages/retrieval
+   * README, "Learned linear map"). Default `false`: no map, the embedder stores already hold.
+   */
+  linearMap?: 'learned' | Float32Array | false;
 }
 
 /**
@@ -56,8 +65,42 @@ export interface LocalEmbedderOptions {
  * 1000 deep against hybrid 100 per list): keyword only 0.7027 / 0.6524, vector 0.01 0.7029 / 0.6524,
  * 0.015 0.7030 / 0.6541, 0.0175 0.7033 / 0.6553, 0.02 0.7019 / 0.6553. 0.015 stays: at or above
  * keyword-only on both, and under the bound that keeps the keyword list's first clause first.
+ * With the learned map (`linearMap: 'learned'`), chosen again by 5-fold cross-validation over the train
+ * queries, each fold's map learned on the other folds (eval/tune-embedder-map-fusion.ts; keyword only
+ * 0.7106 / 0.6566): vector 0.015 0.7109 / 0.6584, 0.05 0.7086 / 0.6626, 0.1 0.7077 / 0.6640, 0.3
+ * 0.7059 / 0.6708, 0.5 0.7087 / 0.6707, 1 0.6993 / 0.6648; 0.015 again, the only one at or above
+ * keyword-only on SciFact.
  */
 export const LOCAL_EMBEDDER_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ vector: 0.015, keyword: 1 });
+
+let learnedMap: Float32Array | undefined;
+
+/**
+ * The local embedder's learned linear map (100 x 100 float32, 40 KB, shipped in the package): trained
+ * with a contrastive loss on the SciFact and NegConstraint train queries (each query against the
+ * sentences of its relevant documents, with the unmapped search's best wrong sentences and random
+ * sentences as negatives, pulled toward the identity), by eval/tune-embedder-map.ts. It turns the
+ * SIF average of general-purpose word vectors toward what a query and its answer share. A fresh copy.
+ */
+export function learnedLocalEmbedderMap(): Float32Array {
+  if (!learnedMap) {
+    const binary = atob(LEARNED_MAP_BASE64);
+    const view = new DataView(new ArrayBuffer(binary.length));
+    for (let index = 0; index < binary.length; index++) view.setUint8(index, binary.charCodeAt(index));
+    learnedMap = new Float32Array(binary.length / 4);
+    for (let index = 0; index < learnedMap.length; index++)
+      learnedMap[index] = view.getFloat32(index * 4, true);
+  }
+  return learnedMap.slice();
+}
+
+/** FNV-1a of the map's values, 8 hex digits: names the map in the embedder id. */
+function mapFingerprint(map: Float32Array): string {
+  const bytes = new Uint8Array(map.buffer, map.byteOffset, map.byteLength);
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
 
 /**
  * Weights of the local embedder's opt-in min-max score fusion (`createLocalEmbedder({ fusionMethod:
@@ -132,6 +175,17 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): LocalEm
   const unknownWordWeight = options.unknownWordWeight ?? 2;
   const removeCommonComponent = options.removeCommonComponent ?? false;
   const dimension = 100;
+  const linearMap =
+    options.linearMap === 'learned' ? learnedLocalEmbedderMap() : (options.linearMap ?? false);
+  if (linearMap && linearMap.length !== dimension * dimension) {
+    throw new RangeError(
+      `linearMap must have ${dimension * dimension} values (${dimension} x ${dimension}), got ${linearMap.length}`,
+    );
+  }
+  if (linearMap && !linearMap.every(Number.isFinite)) {
+    throw new RangeError('linearMap must hold finite numbers');
+  }
+  const map = linearMap ? Float32Array.from(linearMap) : undefined;
 
   const model = (): Promise<LoadedModel> => {
     const key = `${options.sourcePath ?? ''}\0${cacheDir}\0${vocabularySize}\0${sifA}\0${stopWordFactor}\0${removeCommonComponent}`;
@@ -151,7 +205,8 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): LocalEm
 
   return {
     // Every setting that changes the vectors is in the id, so a store refuses vectors made differently.
-    id: `local:wink-sg-100d:v1:n${vocabularySize}:a${sifA}:s${stopWordFactor}:u${unknownWordWeight}${removeCommonComponent ? ':c' : ''}`,
+    // The learned map is named by a fingerprint of its values, so a retrained map is a new model too.
+    id: `local:wink-sg-100d:v1:n${vocabularySize}:a${sifA}:s${stopWordFactor}:u${unknownWordWeight}${removeCommonComponent ? ':c' : ''}${map ? `:m${mapFingerprint(map)}` : ''}`,
     dimension,
     fusionMethod: checkedFusionMethod(options.fusionMethod ?? 'rrf', 'fusionMethod'),
     fusionWeights: checkedFusionWeights(
@@ -164,7 +219,7 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): LocalEm
     },
     async embed(texts) {
       const loaded = await model();
-      return texts.map((text) => embedText(loaded, text, unknownWordWeight));
+      return texts.map((text) => embedText(loaded, text, unknownWordWeight, map));
     },
   };
 }
@@ -210,10 +265,15 @@ function rowNorm(table: WordVectorTable, row: number): number {
   return Math.sqrt(sum) * table.scales[row]!;
 }
 
-function embedText(model: LoadedModel, text: string, unknownWordWeight: number): Float32Array {
+function embedText(
+  model: LoadedModel,
+  text: string,
+  unknownWordWeight: number,
+  map: Float32Array | undefined,
+): Float32Array {
   const { table, index, weights } = model;
   const dimension = table.dimension;
-  const vector = new Float32Array(dimension);
+  let vector = new Float32Array(dimension);
   const addRow = (row: number) => {
     const factor = weights[row]! * table.scales[row]!;
     const offset = row * dimension;
@@ -241,6 +301,16 @@ function embedText(model: LoadedModel, text: string, unknownWordWeight: number):
     let projection = 0;
     for (let d = 0; d < dimension; d++) projection += vector[d]! * model.common[d]!;
     for (let d = 0; d < dimension; d++) vector[d]! -= projection * model.common[d]!;
+  }
+  if (map) {
+    const mapped = new Float32Array(dimension);
+    for (let row = 0; row < dimension; row++) {
+      let sum = 0;
+      const offset = row * dimension;
+      for (let d = 0; d < dimension; d++) sum += map[offset + d]! * vector[d]!;
+      mapped[row] = sum;
+    }
+    vector = mapped;
   }
   return normalizeInPlace(vector);
 }

@@ -11,6 +11,7 @@ export {
   defaultEmbeddingCacheDir,
   LOCAL_EMBEDDER_MINMAX_WEIGHTS,
   LOCAL_EMBEDDER_WEIGHTS,
+  learnedLocalEmbedderMap,
 } from './embedder-local';
 export type { OpenAIEmbedderOptions } from './embedder-openai';
 export { createOpenAIEmbedder, KNOWN_EMBEDDING_DIMENSIONS } from './embedder-openai';
