@@ -459,6 +459,25 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'Cheap bread, which once took hours of baking to make, is now right there on every shelf.',
+        expect: 'Cheap bread, which once took hours of baking to make, is now right there on every shelf.',
+      },
+      {
+        text: 'To paint the whole house, in one week, was impossible.',
+        expect: 'To paint the whole house, in one week, was impossible.',
+      },
+      {
+        text: 'But what might look like just a village fair is actually a bold stand for peace and against the forces of greed who seek to divide the valley.',
+        expect:
+          'But what might look like just a village fair is actually a bold stand for peace and against the forces of greed',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUESTION_MARK_CLOSES',
     stage: 'sentence-final',
     examples: [

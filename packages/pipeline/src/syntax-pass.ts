@@ -11,6 +11,7 @@ import { segmentExamples } from './segment-rules';
 import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 import {
+  joinSubjectPieceToFinite,
   mergePhraseSegments,
   splitMainAfterOpening,
   treeClauseHeads,
@@ -243,6 +244,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, from, to }) => treeClauseHeads(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CLAUSE_HEAD'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => {
+      sentence.segments = joinSubjectPieceToFinite(tagged, sentence.segments, to);
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_PIECE_THEN_FINITE'),
   },
 ];
 
