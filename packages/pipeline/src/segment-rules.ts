@@ -478,6 +478,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'This habit of sharing meals – bringing together in one hall – created the largest and happiest family in the valley, but it also created a larger class of outsiders.',
+        expect:
+          'This habit of sharing meals – bringing together in one hall – created the largest and happiest family in the valley,',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUESTION_MARK_CLOSES',
     stage: 'sentence-final',
     examples: [

@@ -253,6 +253,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     },
     examples: segmentExamples('SEGMENT.SUBJECT_PIECE_THEN_FINITE'),
   },
+  {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => {
+      sentence.segments = joinSubjectPieceToFinite(tagged, sentence.segments, to, 'past');
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB'),
+  },
 ];
 
 /** Whether `offset` falls inside one of the [start, end) pairs of `edges` (ascending). */

@@ -334,4 +334,84 @@ describe('SEGMENT.SUBJECT_PIECE_THEN_FINITE: a Subject cut off before the Finite
       joinSubjectPieceToFinite(tree(asked), [piece([0, 1, 2]), finiteFirst([3, 4, 5], 3, 4)], 6),
     ).toHaveLength(2);
   });
+
+  describe('SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB: a tensed verb chained to the participle before it', () => {
+    /** "the sound of bells ringing | faded (in) ...": the verb hangs on the participle as advcl. */
+    const chained = (
+      verb: string,
+      after: string,
+      relation = 'advcl',
+      participle = 'acl',
+      form = 'ringing',
+    ): Row[] => [
+      ['the', 'DET', 1, 'det'],
+      ['sound', 'NOUN', -1, 'root'],
+      ['of', 'ADP', 3, 'case'],
+      ['bells', 'NOUN', 1, 'nmod'],
+      [form, 'VERB', 3, participle],
+      [verb, 'VERB', 4, relation],
+      [after, 'ADP', 7, 'case'],
+      ['town', 'NOUN', 5, 'obl'],
+      ['.', 'PUNCT', 1, 'punct'],
+    ];
+    const lexical = (tokens: number[], head: number): ClauseSegment => ({
+      tokens,
+      dependency: 'hypotactic',
+      relation: ',',
+      parent: 0,
+      group: { start: head, end: head + 1, head, finite: -1, infinitive: false },
+    });
+    const join = (rows: Row[]) =>
+      joinSubjectPieceToFinite(
+        {
+          ...tree(rows),
+          lemmas: rows.map(([text]) =>
+            text.startsWith('fad') ? 'fade' : text === 'ringing' ? 'ring' : text,
+          ),
+        },
+        [piece([0, 1, 2, 3, 4]), lexical([5, 6, 7, 8], 5)],
+        9,
+        'past',
+      );
+
+    it('joins the pieces and makes the verb the Finite', () => {
+      const joined = join(chained('faded', 'in'));
+      expect(joined).toHaveLength(1);
+      expect(joined[0]?.group?.finite).toBe(5);
+      expect(joined[0]?.dependency).toBe('independent');
+    });
+
+    it.each<[string, Row[]]>([
+      ['a passive agent after it', chained('faded', 'by')],
+      ['an "-ing" form', chained('fading', 'in')],
+      ['a base form', chained('fade', 'in')],
+      ['a modifier reading of the verb', chained('faded', 'in', 'acl')],
+      ['no participle modifier before it', chained('faded', 'in', 'advcl', 'advcl')],
+      ['a base form it hangs on', chained('faded', 'in', 'advcl', 'acl', 'ring')],
+    ])('leaves the pieces apart with %s', (_case, rows) => {
+      expect(join(rows)).toHaveLength(2);
+    });
+
+    it('leaves a verb right after a noun (a participle qualifying it) alone', () => {
+      // "the men ringing bells | faded in town": "bells" stands between the participle and the verb.
+      const rows: Row[] = [
+        ['the', 'DET', 1, 'det'],
+        ['men', 'NOUN', -1, 'root'],
+        ['ringing', 'VERB', 1, 'acl'],
+        ['bells', 'NOUN', 2, 'obj'],
+        ['faded', 'VERB', 2, 'advcl'],
+        ['in', 'ADP', 6, 'case'],
+        ['town', 'NOUN', 4, 'obl'],
+        ['.', 'PUNCT', 1, 'punct'],
+      ];
+      const lemmas = rows.map(([text]) => (text === 'faded' ? 'fade' : text === 'ringing' ? 'ring' : text));
+      const split = [piece([0, 1, 2, 3]), lexical([4, 5, 6, 7], 4)];
+      expect(joinSubjectPieceToFinite({ ...tree(rows), lemmas }, split, 8, 'past')).toHaveLength(2);
+    });
+
+    it('leaves a clause with a Finite to SEGMENT.SUBJECT_PIECE_THEN_FINITE', () => {
+      const segments = [piece([0, 1, 2]), finiteFirst([3, 4, 5], 3, 4)];
+      expect(joinSubjectPieceToFinite(tree(stated), segments, 6, 'past')).toHaveLength(2);
+    });
+  });
 });

@@ -1177,14 +1177,7 @@ function opensInside(tree: SentenceTree, tokens: readonly number[], after: reado
 }
 
 /** '"include," "includes" and ...': the word stands between quotation marks that touch it. */
-function quotedWord(
-  tree: {
-    readonly values: readonly string[];
-    readonly starts: readonly number[];
-    readonly ends: readonly number[];
-  },
-  index: number,
-): boolean {
+function quotedWord(tree: QuotedTree, index: number): boolean {
   return (
     QUOTE_MARK.test(tree.values[index - 1] ?? '') &&
     QUOTE_MARK.test(tree.values[index + 1] ?? '') &&
@@ -1193,6 +1186,62 @@ function quotedWord(
   );
 }
 const QUOTE_MARK = /^["“”'‘’]$/;
+
+type QuotedTree = SentenceTree & {
+  readonly values: readonly string[];
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+};
+
+/** A word inside the sentence that opens a quotation or a title: capitalised, or between touching marks. */
+function quotationWord(tree: QuotedTree, index: number): boolean {
+  return /^[A-Z]/.test(tree.values[index] ?? '') || quotedWord(tree, index);
+}
+
+/**
+ * SEGMENT.SUBJECT_PIECE_THEN_FINITE: the Finite that opens the clause (its first word), or -1. "C. Own,
+ * maintain, | be employed by": a base "be" is no Finite; '2.2 "Including," | "Includes"': a capital or
+ * quoted word inside the sentence opens a quotation or a title.
+ */
+function openingFinite(tree: QuotedTree, into: ClauseSegment, group: VerbalGroup): number {
+  const finite = group.finite;
+  if (finite < 0 || into.tokens.find((index) => tree.pos[index] !== 'PUNCT') !== finite) return -1;
+  return tree.lower[finite] === 'be' || quotationWord(tree, finite) ? -1 : finite;
+}
+
+/**
+ * SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB: "the image of his grandmother crying | faded in his memory",
+ * "This process – bringing the towns together – | created a state": the clause opens with a lexical
+ * verb in a tensed form ("-ed" or an irregular past, not "-ing", no "by" after it, not right after a
+ * noun) that the parse hangs as `advcl`, `conj` or `parataxis` on a participle ("-ing" or "-en", not a
+ * base form) modifying a noun of the piece before it (`acl`): the
+ * parse chained the tensed verb to the participle, the segmentation read it as non-finite. The verb is
+ * the Finite (after the Subject it is tensed). Returns its index, or -1.
+ */
+function openingPastVerb(
+  tree: QuotedTree,
+  into: ClauseSegment,
+  group: VerbalGroup,
+  piece: readonly number[],
+): number {
+  const verb = group.head;
+  if (group.finite >= 0 || into.tokens.find((index) => tree.pos[index] !== 'PUNCT') !== verb) return -1;
+  const word = tree.lower[verb] ?? '';
+  const lemma = tree.lemmas[verb] ?? '';
+  if (tree.pos[verb] !== 'VERB' || word === lemma || !isFiniteLexicalForm(word, lemma, true)) return -1;
+  if (tree.lower[verb + 1] === 'by' || quotationWord(tree, verb)) return -1;
+  // "its activities | conducted in the territory": right after a noun, a participle qualifying it.
+  const before = tree.pos[verb - 1];
+  if (before !== 'VERB' && before !== 'PUNCT') return -1;
+  if (!/^(advcl|conj|parataxis)(:|$)/.test(tree.deprels[verb] ?? '')) return -1;
+  const participle = tree.heads[verb] ?? -1;
+  return piece.includes(participle) &&
+    tree.pos[participle] === 'VERB' &&
+    tree.lower[participle] !== tree.lemmas[participle] &&
+    universalOf(tree.deprels[participle] ?? '') === 'acl'
+    ? verb
+    : -1;
+}
 
 /** Tags before a clause's first element: "And, uh, what you want ...". */
 const OPENING_SKIPPED: ReadonlySet<string> = new Set(['PUNCT', 'CCONJ', 'INTJ']);
@@ -1207,16 +1256,15 @@ const OPENING_SKIPPED: ReadonlySet<string> = new Set(['PUNCT', 'CCONJ', 'INTJ'])
  * complex. Left alone: a question ("The keys, are they ...?"), a quotation, a piece opening with a verb
  * (`verbFirstPiece`) or holding a finite operator, the subordinator or the relative pronoun of the
  * clause after it (`opensInside`), and a Finite that is a base "be", capitalised or quoted. Without
- * the rule the first piece stays a fragment of its own.
+ * the rule the first piece stays a fragment of its own. With `mode` 'past', SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB:
+ * the clause after opens with a tensed lexical verb the segmentation read as non-finite
+ * (`openingPastVerb`), which becomes the Finite.
  */
 export function joinSubjectPieceToFinite(
-  tree: SentenceTree & {
-    readonly values: readonly string[];
-    readonly starts: readonly number[];
-    readonly ends: readonly number[];
-  },
+  tree: QuotedTree,
   segments: ClauseSegment[],
   to: number,
+  mode: 'finite' | 'past' = 'finite',
 ): ClauseSegment[] {
   if (segments.length < 2 || tree.lower[to - 1] === '?') return segments;
   for (let local = 0; local < segments.length; local += 1) {
@@ -1257,23 +1305,20 @@ export function joinSubjectPieceToFinite(
       into.dependency === 'embedded' ||
       into.relation === 'quote' ||
       group === null ||
-      group.finite < 0 ||
-      into.tokens.find((index) => tree.pos[index] !== 'PUNCT') !== group.finite ||
-      // "C. Own, maintain, | be employed by": a base "be" is no Finite.
-      tree.lower[group.finite] === 'be' ||
-      // '2.2 "Including," | "Includes"': a capital inside the sentence opens a quotation or a title.
-      /^[A-Z]/.test(tree.values[group.finite] ?? '') ||
-      quotedWord(tree, group.finite) ||
       into.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? '')) ||
       opensInside(tree, tokens, into.tokens)
     )
       continue;
+    const finite =
+      mode === 'finite' ? openingFinite(tree, into, group) : openingPastVerb(tree, into, group, tokens);
+    if (finite < 0 || (mode === 'past' && freeRelative)) continue;
     const merged: ClauseSegment = {
       ...into,
       tokens: [...tokens, ...into.tokens].sort((a, b) => a - b),
       dependency: piece.dependency,
       relation: piece.relation,
       parent: piece.parent,
+      group: finite === group.finite ? group : { ...group, finite },
     };
     const next: ClauseSegment[] = [];
     segments.forEach((other, index) => {
