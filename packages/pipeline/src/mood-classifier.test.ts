@@ -1236,3 +1236,36 @@ describe('issue 16: a quotation before its reporting clause (real text)', () => 
     expect(tagText('He left. “Oh! You again!” she said.').sentences).toHaveLength(2);
   });
 });
+
+describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group missed', () => {
+  const rule = (text: string) =>
+    pipeline
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent')?.interpersonal.reasoningTrace
+      .inferenceRule;
+
+  it.each([
+    'The first room to start the cleaning in is the kitchen.',
+    'The safest bridge to cross the river on is the northern one.',
+  ])('%s is declarative', (text) => {
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['MOOD.FINITE_OPERATOR_OUTSIDE_GROUP'],
+    });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it.each([
+    // A coordinated clause's operator, its Subject ellipted: no Subject before it.
+    'Arrived home late, but soon was fast asleep.',
+    // The operator of a clause with its own Subject right before it.
+    'Glad to hear all is well.',
+  ])('%s stays a fragment', (text) => {
+    expect(rule(text)).not.toBe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP');
+    expect(moodOf(text)).toBe('fragment');
+  });
+});

@@ -445,8 +445,13 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.TREE_CLAUSE_HEAD',
     stage: 'tree',
-    // The mood tree rules read Subject and Finite off the tree whatever the clause's head.
-    offWith: ['MOOD.TREE_SUBJECT_BEFORE_FINITE', 'MOOD.TREE_STATEMENT_BELOW_ROOT'],
+    // The mood tree rules read Subject and Finite off the tree whatever the clause's head;
+    // MOOD.FINITE_OPERATOR_OUTSIDE_GROUP finds a finite operator the first group left out.
+    offWith: [
+      'MOOD.TREE_SUBJECT_BEFORE_FINITE',
+      'MOOD.TREE_STATEMENT_BELOW_ROOT',
+      'MOOD.FINITE_OPERATOR_OUTSIDE_GROUP',
+    ],
     examples: [
       {
         text: 'In practice, trained nurses usually know the ward routines well.',
