@@ -1137,7 +1137,9 @@ describe('issue 16: a Subject kept across its relative clause', () => {
     expect(moodOf(text)).toBe('declarative');
     const off = createPipeline({
       clock: () => new Date(0),
-      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE'],
+      // SEGMENT.SUBJECT_PIECE_THEN_FINITE joins a Subject cut off before its Finite ("A stone flying
+      // through the air | can hurt") by the segments: off too, to see this rule's own work.
+      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE', 'SEGMENT.SUBJECT_PIECE_THEN_FINITE'],
     });
     const main = off
       .compile(text, { documentId: 'm' })
@@ -1232,5 +1234,38 @@ describe('issue 16: a quotation before its reporting clause (real text)', () => 
     expect(tagText('“I came home. The door was open,” she said.').sentences).toHaveLength(2);
     expect(tagText('“Oh! You again!” She left.').sentences.length).toBeGreaterThan(1);
     expect(tagText('He left. “Oh! You again!” she said.').sentences).toHaveLength(2);
+  });
+});
+
+describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group missed', () => {
+  const rule = (text: string) =>
+    pipeline
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent')?.interpersonal.reasoningTrace
+      .inferenceRule;
+
+  it.each([
+    'The first room to start the cleaning in is the kitchen.',
+    'The safest bridge to cross the river on is the northern one.',
+  ])('%s is declarative', (text) => {
+    expect(moodOf(text)).toBe('declarative');
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['MOOD.FINITE_OPERATOR_OUTSIDE_GROUP'],
+    });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it.each([
+    // A coordinated clause's operator, its Subject ellipted: no Subject before it.
+    'Arrived home late, but soon was fast asleep.',
+    // The operator of a clause with its own Subject right before it.
+    'Glad to hear all is well.',
+  ])('%s stays a fragment', (text) => {
+    expect(rule(text)).not.toBe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP');
+    expect(moodOf(text)).toBe('fragment');
   });
 });

@@ -84,6 +84,7 @@ import {
   S_CLITICS,
   SENTENCE_END_MARKS,
   SUBJECT_PRONOUNS,
+  SUBORDINATING_WH,
 } from './lexicons/word-classes';
 import {
   MOOD_TREE_RULES,
@@ -1165,6 +1166,44 @@ function openingVerbBeforeQuantity(clause: MoodClause): string {
   return quantity ? `${word}/${tag} (a verb reading)` : '';
 }
 
+/**
+ * MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator (a finite "be", a modal, "has"/"had", a finite
+ * "do") after the clause's first element and after a word that is neither "to" nor another operator,
+ * with no Subject pronoun right after it: what it found, or ''.
+ */
+function finiteOperatorOutsideGroup(clause: MoodClause): string {
+  const { view, start } = clause;
+  const { lower, pos } = view;
+  for (let index = 0; index < lower.length; index += 1) {
+    // "If, during the period when the prospectus is required": the operator of a dependent clause (an
+    // infinitive's "to" is no subordinator).
+    if (
+      pos[index] === 'SCONJ' ||
+      (view.syntactic.tokens[index]?.deprel === 'mark' && pos[index] !== 'PART') ||
+      SUBORDINATING_WH.has(lower[index] ?? '')
+    )
+      return '';
+    if (index < start + 2) continue;
+    // "Checked in late, but staff was kind": the operator of a coordinated clause with its own Subject.
+    if (pos[index] === 'CCONJ') return '';
+    if (pos[index] !== 'AUX' || !FINITE_OPERATOR_FORMS.has(lower[index] ?? '')) continue;
+    const before = lower[index - 1] ?? '';
+    // "sounded like it's done", "Amount the agency has budgeted", "Glad to hear all is well": a pronoun,
+    // or a word the parse makes a Subject, right before the operator is the Subject of a clause of its own.
+    if (
+      before === 'to' ||
+      pos[index - 1] === 'AUX' ||
+      pos[index - 1] === 'SCONJ' ||
+      pos[index - 1] === 'PRON' ||
+      (view.syntactic.tokens[index - 1]?.deprel ?? '').startsWith('nsubj')
+    )
+      return '';
+    if (SUBJECT_PRONOUNS.has(lower[index + 1] ?? '')) return '';
+    return lower[index] ?? '';
+  }
+  return '';
+}
+
 /** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
 const treeRow = (rule: MoodTreeRule): MoodRule => ({
   id: rule.id,
@@ -2192,6 +2231,29 @@ export const MOOD_RULES: readonly MoodRule[] = [
         mood: 'declarative',
       },
       { text: 'Spain: Renewing the permit is a simple matter.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.FINITE_OPERATOR_OUTSIDE_GROUP',
+    // "The first front to attack the problem on is crop planning", "And for me, what I want the purpose
+    // to be, is to inspire people": the clause's verbal group (an infinitive or a verb inside the
+    // Subject) has no Finite, but a finite operator stands later in the clause, with no coordinator
+    // before it, no Subject of its own right before it (a pronoun, or a word the parse makes a Subject)
+    // and no Subject pronoun after it (no inversion): the Finite of a statement whose Subject is what
+    // comes before it.
+    when: (clause) =>
+      clause.dependency === 'independent' && !clause.hasFinite && clause.final !== '?'
+        ? finiteOperatorOutsideGroup(clause)
+        : '',
+    decide: (clause, found) =>
+      verdict(
+        'declarative',
+        0.55,
+        subjectOrder(clause, { label: 'finite', value: `${found} (outside the verbal group)` }),
+      ),
+    examples: [
+      { text: 'The first room to start the cleaning in is the kitchen.', mood: 'declarative' },
+      { text: 'The best spot to watch the boats from is the old pier.', mood: 'declarative' },
     ],
   },
   {

@@ -277,3 +277,36 @@ describe('MOOD.TREE_SUBJECT_ON_INNER_VERB', () => {
     expect(classifyMood(relative).rule).not.toBe('MOOD.TREE_SUBJECT_BEFORE_FINITE');
   });
 });
+
+describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP on a hand-built clause', () => {
+  /** "the best spot (when) to watch boats from is the pier": no Finite marked, "is" later in the clause. */
+  const rows = (opening: readonly (readonly [string, string, Upos, string, number])[]) =>
+    handTree([
+      ['the', 'the', 'DET', 'det', 2],
+      ['best', 'good', 'ADJ', 'amod', 2],
+      // The parse hangs the Subject's noun on the infinitive (as it did "front" in "The first front to
+      // attack the problem on is ..."): the tree shows no Subject.
+      ['spot', 'spot', 'NOUN', 'obl', 5 + opening.length - 1],
+      ...opening,
+      ['to', 'to', 'PART', 'mark', 5 + opening.length - 1],
+      // The clause's head, as the segmentation took it: the infinitive inside the Subject.
+      ['watch', 'watch', 'VERB', 'root', -1],
+      ['boats', 'boat', 'NOUN', 'obj', 5 + opening.length - 1],
+      ['from', 'from', 'ADP', 'obl', 5 + opening.length - 1],
+      ['is', 'be', 'AUX', 'cop', 10 + opening.length - 1],
+      ['the', 'the', 'DET', 'det', 10 + opening.length - 1],
+      ['pier', 'pier', 'NOUN', 'parataxis', 5 + opening.length - 1],
+      ['.', '.', 'PUNCT', 'punct', 10 + opening.length - 1],
+    ]);
+
+  it('reads the operator as the Finite of a statement', () => {
+    const decided = classifyMood(rows([]));
+    expect(decided.rule).toBe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP');
+    expect(decided.mood).toBe('declarative');
+  });
+
+  it('leaves an operator after a subordinator to its dependent clause', () => {
+    const decided = classifyMood(rows([['when', 'when', 'ADV', 'advmod', 4]]));
+    expect(decided.rule).not.toBe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP');
+  });
+});

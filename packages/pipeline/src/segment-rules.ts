@@ -494,8 +494,13 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.TREE_CLAUSE_HEAD',
     stage: 'tree',
-    // The mood tree rules read Subject and Finite off the tree whatever the clause's head.
-    offWith: ['MOOD.TREE_SUBJECT_BEFORE_FINITE', 'MOOD.TREE_STATEMENT_BELOW_ROOT'],
+    // The mood tree rules read Subject and Finite off the tree whatever the clause's head;
+    // MOOD.FINITE_OPERATOR_OUTSIDE_GROUP finds a finite operator the first group left out.
+    offWith: [
+      'MOOD.TREE_SUBJECT_BEFORE_FINITE',
+      'MOOD.TREE_STATEMENT_BELOW_ROOT',
+      'MOOD.FINITE_OPERATOR_OUTSIDE_GROUP',
+    ],
     examples: [
       {
         text: 'In practice, trained nurses usually know the ward routines well.',
@@ -522,13 +527,46 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'Cheap bread, which once took hours of baking to make, is now right there on every shelf.',
+        expect: 'Cheap bread, which once took hours of baking to make, is now right there on every shelf.',
+      },
+      {
+        text: 'To paint the whole house, in one week, was impossible.',
+        expect: 'To paint the whole house, in one week, was impossible.',
+      },
+      {
+        text: 'But what might look like just a village fair is actually a bold stand for peace and against the forces of greed who seek to divide the valley.',
+        expect:
+          'But what might look like just a village fair is actually a bold stand for peace and against the forces of greed',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_CONJUNCT_OF_DEPENDENT',
     stage: 'tree',
     examples: [
-      { text: 'If the tenant pays and the landlord agrees, the lease ends.', expect: 'and the landlord agrees,' },
+      {
+        text: 'If the tenant pays and the landlord agrees, the lease ends.',
+        expect: 'and the landlord agrees,',
+      },
       {
         text: 'Unless the tenant moves out or the landlord sells the house, the lease runs on.',
         expect: 'or the landlord sells the house,',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'This habit of sharing meals – bringing together in one hall – created the largest and happiest family in the valley, but it also created a larger class of outsiders.',
+        expect:
+          'This habit of sharing meals – bringing together in one hall – created the largest and happiest family in the valley,',
       },
     ],
   },

@@ -12,6 +12,7 @@ import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 import {
   conjunctsOfDependents,
+  joinSubjectPieceToFinite,
   mergePhraseSegments,
   splitMainAfterOpening,
   treeClauseHeads,
@@ -244,6 +245,22 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, from, to }) => treeClauseHeads(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CLAUSE_HEAD'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => {
+      sentence.segments = joinSubjectPieceToFinite(tagged, sentence.segments, to);
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_PIECE_THEN_FINITE'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => {
+      sentence.segments = joinSubjectPieceToFinite(tagged, sentence.segments, to, 'past');
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB'),
   },
   {
     id: 'SEGMENT.TREE_CONJUNCT_OF_DEPENDENT',

@@ -1,5 +1,8 @@
+import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
+import type { ClauseSegment } from './clause-segmenter';
 import { createPipeline } from './pipeline';
+import { joinSubjectPieceToFinite } from './tree-segments';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
 const without = createPipeline({
@@ -72,11 +75,13 @@ describe('SEGMENT.TREE_PHRASE_INTO_CLAUSE: a phrase the tree hangs on a clause j
 describe('SEGMENT.TREE_CLAUSE_HEAD: the clause takes the verbal group the tree makes its head', () => {
   const firstGroup = createPipeline({
     clock: () => new Date(0),
-    // The mood tree rules read Subject and Finite off the tree whatever the clause's head: off too.
+    // The mood tree rules read Subject and Finite off the tree whatever the clause's head, and
+    // MOOD.FINITE_OPERATOR_OUTSIDE_GROUP finds a finite operator the first group left out: off too.
     disabledRules: [
       'SEGMENT.TREE_CLAUSE_HEAD',
       'MOOD.TREE_SUBJECT_BEFORE_FINITE',
       'MOOD.TREE_STATEMENT_BELOW_ROOT',
+      'MOOD.FINITE_OPERATOR_OUTSIDE_GROUP',
     ],
   });
   it.each([
@@ -149,5 +154,266 @@ describe('SEGMENT.TREE_CLAUSES: clause boundaries from the parse where the word 
       expect(clause.syntactic.tokens.at(-1)?.text).not.toBe('(');
     }
     expect(clauses.find((clause) => clause.text.includes('ninety'))?.text).toContain('(90) days');
+  });
+});
+
+describe('SEGMENT.SUBJECT_PIECE_THEN_FINITE: a Subject cut off before the Finite that opens the next clause', () => {
+  type Row = [text: string, pos: Upos, head: number, deprel: string];
+  /** A hand-built parse of one sentence (the rule reads only these columns). */
+  /** Tokens joined by a space, but those in `glued` touch the token before them. */
+  function tree(rows: readonly Row[], glued: readonly number[] = []) {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let at = 0;
+    rows.forEach(([text], index) => {
+      if (index > 0 && !glued.includes(index)) at += 1;
+      starts.push(at);
+      at += text.length;
+      ends.push(at);
+    });
+    return {
+      starts,
+      ends,
+      values: rows.map(([text]) => text),
+      lower: rows.map(([text]) => text.toLowerCase()),
+      lemmas: rows.map(([text]) => (text === 'is' || text === 'was' ? 'be' : text.toLowerCase())),
+      pos: rows.map(([, tag]) => tag),
+      heads: rows.map(([, , head]) => head),
+      deprels: rows.map(([, , , deprel]) => deprel),
+    };
+  }
+  const piece = (tokens: number[]): ClauseSegment => ({
+    tokens,
+    dependency: 'independent',
+    relation: null,
+    parent: -1,
+    group: null,
+  });
+  const finiteFirst = (tokens: number[], finite: number, head: number): ClauseSegment => ({
+    tokens,
+    dependency: 'paratactic',
+    relation: ',',
+    parent: -1,
+    group: { start: finite, end: head + 1, head, finite, infinitive: false },
+  });
+  const stated: Row[] = [
+    ['Cheap', 'ADJ', 1, 'amod'],
+    ['bread', 'NOUN', 4, 'nsubj'],
+    [',', 'PUNCT', 1, 'punct'],
+    ['is', 'AUX', 4, 'cop'],
+    ['scarce', 'ADJ', -1, 'root'],
+    ['.', 'PUNCT', 4, 'punct'],
+  ];
+
+  it('joins the Subject piece to the clause whose Finite opens it', () => {
+    const joined = joinSubjectPieceToFinite(
+      tree(stated),
+      [piece([0, 1, 2]), finiteFirst([3, 4, 5], 3, 4)],
+      6,
+    );
+    expect(joined).toHaveLength(1);
+    expect(joined[0]).toMatchObject({ tokens: [0, 1, 2, 3, 4, 5], dependency: 'independent', parent: -1 });
+    expect(joined[0]?.group?.finite).toBe(3);
+  });
+
+  it.each<[string, Row[], number[], number[]]>([
+    [
+      'a command before it',
+      [
+        ['Check', 'VERB', -1, 'root'],
+        ['it', 'PRON', 0, 'obj'],
+        [',', 'PUNCT', 0, 'punct'],
+        ['is', 'AUX', 4, 'cop'],
+        ['easy', 'ADJ', 0, 'parataxis'],
+        ['.', 'PUNCT', 0, 'punct'],
+      ],
+      [0, 1, 2],
+      [3, 4, 5],
+    ],
+    [
+      'its subordinator in the piece',
+      [
+        ['as', 'SCONJ', 4, 'mark'],
+        ['rent', 'NOUN', 4, 'nsubj'],
+        [',', 'PUNCT', 1, 'punct'],
+        ['is', 'AUX', 4, 'cop'],
+        ['due', 'ADJ', -1, 'root'],
+        ['.', 'PUNCT', 4, 'punct'],
+      ],
+      [0, 1, 2],
+      [3, 4, 5],
+    ],
+    [
+      'its relative pronoun in the piece',
+      [
+        ['rent', 'NOUN', -1, 'root'],
+        ['which', 'PRON', 4, 'nsubj'],
+        [',', 'PUNCT', 1, 'punct'],
+        ['is', 'AUX', 4, 'cop'],
+        ['due', 'ADJ', 0, 'acl:relcl'],
+        ['.', 'PUNCT', 0, 'punct'],
+      ],
+      [0, 1, 2],
+      [3, 4, 5],
+    ],
+    [
+      'a Subject of its own',
+      [
+        ['rent', 'NOUN', -1, 'root'],
+        [',', 'PUNCT', 0, 'punct'],
+        ['is', 'AUX', 4, 'cop'],
+        ['it', 'PRON', 4, 'nsubj'],
+        ['due', 'ADJ', 0, 'parataxis'],
+        ['.', 'PUNCT', 0, 'punct'],
+      ],
+      [0, 1],
+      [2, 3, 4, 5],
+    ],
+    [
+      'a capital Finite (a quotation)',
+      [
+        ['rent', 'NOUN', -1, 'root'],
+        [',', 'PUNCT', 0, 'punct'],
+        ['Is', 'AUX', 3, 'cop'],
+        ['due', 'ADJ', 0, 'parataxis'],
+        ['.', 'PUNCT', 0, 'punct'],
+      ],
+      [0, 1],
+      [2, 3, 4],
+    ],
+    [
+      'a finite operator in the piece',
+      [
+        ['rent', 'NOUN', 3, 'nsubj'],
+        ['shall', 'AUX', 3, 'aux'],
+        ['be', 'AUX', 3, 'cop'],
+        ['due', 'ADJ', -1, 'root'],
+        [',', 'PUNCT', 6, 'punct'],
+        ['is', 'AUX', 6, 'cop'],
+        ['fixed', 'ADJ', 3, 'conj'],
+        ['.', 'PUNCT', 3, 'punct'],
+      ],
+      [0, 1, 2, 3, 4],
+      [5, 6, 7],
+    ],
+    [
+      'a subordinating verb opening the piece',
+      [
+        ['provided', 'VERB', -1, 'root'],
+        ['rent', 'NOUN', 0, 'obj'],
+        [',', 'PUNCT', 0, 'punct'],
+        ['is', 'AUX', 4, 'cop'],
+        ['paid', 'ADJ', 0, 'ccomp'],
+        ['.', 'PUNCT', 0, 'punct'],
+      ],
+      [0, 1, 2],
+      [3, 4, 5],
+    ],
+  ])('leaves the pieces apart with %s', (_case, rows, first, second) => {
+    const last = second[second.length - 1] as number;
+    const finite = second.find((index) => rows[index]?.[1] === 'AUX') as number;
+    const segments = [piece(first), finiteFirst(second, finite, finite + 1)];
+    expect(joinSubjectPieceToFinite(tree(rows), segments, last + 1)).toHaveLength(2);
+  });
+
+  it('leaves a quoted word alone', () => {
+    const rows: Row[] = [
+      ['words', 'NOUN', -1, 'root'],
+      ['"', 'PUNCT', 2, 'punct'],
+      ['is', 'AUX', 0, 'appos'],
+      ['"', 'PUNCT', 2, 'punct'],
+      ['.', 'PUNCT', 0, 'punct'],
+    ];
+    const segments = [piece([0]), finiteFirst([1, 2, 3, 4], 2, 2)];
+    expect(joinSubjectPieceToFinite(tree(rows, [2, 3]), segments, 5)).toHaveLength(2);
+    // The same word with spaces around its marks is no quoted word.
+    expect(joinSubjectPieceToFinite(tree(rows), segments, 5)).toHaveLength(1);
+  });
+
+  it('leaves a question alone', () => {
+    const asked = stated.map((row, at): Row => (at === 5 ? ['?', 'PUNCT', 4, 'punct'] : row));
+    expect(
+      joinSubjectPieceToFinite(tree(asked), [piece([0, 1, 2]), finiteFirst([3, 4, 5], 3, 4)], 6),
+    ).toHaveLength(2);
+  });
+
+  describe('SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB: a tensed verb chained to the participle before it', () => {
+    /** "the sound of bells ringing | faded (in) ...": the verb hangs on the participle as advcl. */
+    const chained = (
+      verb: string,
+      after: string,
+      relation = 'advcl',
+      participle = 'acl',
+      form = 'ringing',
+    ): Row[] => [
+      ['the', 'DET', 1, 'det'],
+      ['sound', 'NOUN', -1, 'root'],
+      ['of', 'ADP', 3, 'case'],
+      ['bells', 'NOUN', 1, 'nmod'],
+      [form, 'VERB', 3, participle],
+      [verb, 'VERB', 4, relation],
+      [after, 'ADP', 7, 'case'],
+      ['town', 'NOUN', 5, 'obl'],
+      ['.', 'PUNCT', 1, 'punct'],
+    ];
+    const lexical = (tokens: number[], head: number): ClauseSegment => ({
+      tokens,
+      dependency: 'hypotactic',
+      relation: ',',
+      parent: 0,
+      group: { start: head, end: head + 1, head, finite: -1, infinitive: false },
+    });
+    const join = (rows: Row[]) =>
+      joinSubjectPieceToFinite(
+        {
+          ...tree(rows),
+          lemmas: rows.map(([text]) =>
+            text.startsWith('fad') ? 'fade' : text === 'ringing' ? 'ring' : text,
+          ),
+        },
+        [piece([0, 1, 2, 3, 4]), lexical([5, 6, 7, 8], 5)],
+        9,
+        'past',
+      );
+
+    it('joins the pieces and makes the verb the Finite', () => {
+      const joined = join(chained('faded', 'in'));
+      expect(joined).toHaveLength(1);
+      expect(joined[0]?.group?.finite).toBe(5);
+      expect(joined[0]?.dependency).toBe('independent');
+    });
+
+    it.each<[string, Row[]]>([
+      ['a passive agent after it', chained('faded', 'by')],
+      ['an "-ing" form', chained('fading', 'in')],
+      ['a base form', chained('fade', 'in')],
+      ['a modifier reading of the verb', chained('faded', 'in', 'acl')],
+      ['no participle modifier before it', chained('faded', 'in', 'advcl', 'advcl')],
+      ['a base form it hangs on', chained('faded', 'in', 'advcl', 'acl', 'ring')],
+    ])('leaves the pieces apart with %s', (_case, rows) => {
+      expect(join(rows)).toHaveLength(2);
+    });
+
+    it('leaves a verb right after a noun (a participle qualifying it) alone', () => {
+      // "the men ringing bells | faded in town": "bells" stands between the participle and the verb.
+      const rows: Row[] = [
+        ['the', 'DET', 1, 'det'],
+        ['men', 'NOUN', -1, 'root'],
+        ['ringing', 'VERB', 1, 'acl'],
+        ['bells', 'NOUN', 2, 'obj'],
+        ['faded', 'VERB', 2, 'advcl'],
+        ['in', 'ADP', 6, 'case'],
+        ['town', 'NOUN', 4, 'obl'],
+        ['.', 'PUNCT', 1, 'punct'],
+      ];
+      const lemmas = rows.map(([text]) => (text === 'faded' ? 'fade' : text === 'ringing' ? 'ring' : text));
+      const split = [piece([0, 1, 2, 3]), lexical([4, 5, 6, 7], 4)];
+      expect(joinSubjectPieceToFinite({ ...tree(rows), lemmas }, split, 8, 'past')).toHaveLength(2);
+    });
+
+    it('leaves a clause with a Finite to SEGMENT.SUBJECT_PIECE_THEN_FINITE', () => {
+      const segments = [piece([0, 1, 2]), finiteFirst([3, 4, 5], 3, 4)];
+      expect(joinSubjectPieceToFinite(tree(stated), segments, 6, 'past')).toHaveLength(2);
+    });
   });
 });

@@ -1,13 +1,20 @@
 import type { ClauseSegment } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
-import { COORDINATORS, MINOR_EXPRESSIONS, REPORTING_VERBS } from './lexicons/mood-lexicon';
-import { MODAL_FORMS } from './lexicons/word-classes';
+import {
+  COORDINATORS,
+  FREE_RELATIVE_WH,
+  MINOR_EXPRESSIONS,
+  REPORTING_VERBS,
+  WH_WORDS,
+} from './lexicons/mood-lexicon';
+import { FINITE_OPERATOR_FORMS, MODAL_FORMS } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   determinedGerund,
   findVerbalGroups,
   infinitiveRunBefore,
   isFiniteLexicalForm,
+  isSubjectLike,
   type TokenArrays,
   type VerbalGroup,
 } from './verbal-group';
@@ -1249,4 +1256,198 @@ export function conjunctsOfDependents(
     }
     segment.parent = first.parent;
   });
+}
+
+/**
+ * "C. Provide the manual, | as the Maker may deem necessary", "Feel the meaning, | don't just think",
+ * "provided such transfer | has no effect": a piece whose top verb (the root, or a verb hanging outside
+ * the piece) has no Subject, "to" or auxiliary of its own is a command or a subordinating verb, no
+ * Subject.
+ */
+function verbFirstPiece(tree: SentenceTree, tokens: readonly number[]): boolean {
+  const inside = new Set(tokens);
+  for (const index of tokens) {
+    const head = tree.heads[index] ?? -1;
+    if (head >= 0 && inside.has(head)) continue;
+    // A participle the parse reads as a modifier ("xeno, pronounced 'zee-no,'") opens no clause.
+    if (tree.pos[index] !== 'VERB' || /^(amod|acl)(:|$)/.test(tree.deprels[index] ?? '')) continue;
+    let own = false;
+    for (const other of tokens)
+      if (tree.heads[other] === index && /^(nsubj|mark|aux)(:|$)/.test(tree.deprels[other] ?? '')) own = true;
+    if (!own) return true;
+  }
+  return false;
+}
+
+/**
+ * "as the Maker | may deem it necessary", "(which, in that case, | shall mean ...)": the piece holds the
+ * subordinator, or the relative pronoun as Subject, of the clause after it: that clause opens inside it.
+ */
+function opensInside(tree: SentenceTree, tokens: readonly number[], after: readonly number[]): boolean {
+  const later = new Set(after);
+  for (const index of tokens) {
+    if (!later.has(tree.heads[index] ?? -1)) continue;
+    const relation = universalOf(tree.deprels[index] ?? '');
+    if (relation === 'mark' || (relation === 'nsubj' && WH_WORDS.has(tree.lower[index] ?? ''))) return true;
+    if (relation === 'nsubj' && tree.lower[index] === 'that') return true;
+  }
+  return false;
+}
+
+/** '"include," "includes" and ...': the word stands between quotation marks that touch it. */
+function quotedWord(tree: QuotedTree, index: number): boolean {
+  return (
+    QUOTE_MARK.test(tree.values[index - 1] ?? '') &&
+    QUOTE_MARK.test(tree.values[index + 1] ?? '') &&
+    tree.ends[index - 1] === tree.starts[index] &&
+    tree.ends[index] === tree.starts[index + 1]
+  );
+}
+const QUOTE_MARK = /^["“”'‘’]$/;
+
+type QuotedTree = SentenceTree & {
+  readonly values: readonly string[];
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+};
+
+/** A word inside the sentence that opens a quotation or a title: capitalised, or between touching marks. */
+function quotationWord(tree: QuotedTree, index: number): boolean {
+  return /^[A-Z]/.test(tree.values[index] ?? '') || quotedWord(tree, index);
+}
+
+/**
+ * SEGMENT.SUBJECT_PIECE_THEN_FINITE: the Finite that opens the clause (its first word), or -1. "C. Own,
+ * maintain, | be employed by": a base "be" is no Finite; '2.2 "Including," | "Includes"': a capital or
+ * quoted word inside the sentence opens a quotation or a title.
+ */
+function openingFinite(tree: QuotedTree, into: ClauseSegment, group: VerbalGroup): number {
+  const finite = group.finite;
+  if (finite < 0 || into.tokens.find((index) => tree.pos[index] !== 'PUNCT') !== finite) return -1;
+  return tree.lower[finite] === 'be' || quotationWord(tree, finite) ? -1 : finite;
+}
+
+/**
+ * SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB: "the image of his grandmother crying | faded in his memory",
+ * "This process – bringing the towns together – | created a state": the clause opens with a lexical
+ * verb in a tensed form ("-ed" or an irregular past, not "-ing", no "by" after it, not right after a
+ * noun) that the parse hangs as `advcl`, `conj` or `parataxis` on a participle ("-ing" or "-en", not a
+ * base form) modifying a noun of the piece before it (`acl`): the
+ * parse chained the tensed verb to the participle, the segmentation read it as non-finite. The verb is
+ * the Finite (after the Subject it is tensed). Returns its index, or -1.
+ */
+function openingPastVerb(
+  tree: QuotedTree,
+  into: ClauseSegment,
+  group: VerbalGroup,
+  piece: readonly number[],
+): number {
+  const verb = group.head;
+  if (group.finite >= 0 || into.tokens.find((index) => tree.pos[index] !== 'PUNCT') !== verb) return -1;
+  const word = tree.lower[verb] ?? '';
+  const lemma = tree.lemmas[verb] ?? '';
+  if (tree.pos[verb] !== 'VERB' || word === lemma || !isFiniteLexicalForm(word, lemma, true)) return -1;
+  if (tree.lower[verb + 1] === 'by' || quotationWord(tree, verb)) return -1;
+  // "its activities | conducted in the territory": right after a noun, a participle qualifying it.
+  const before = tree.pos[verb - 1];
+  if (before !== 'VERB' && before !== 'PUNCT') return -1;
+  if (!/^(advcl|conj|parataxis)(:|$)/.test(tree.deprels[verb] ?? '')) return -1;
+  const participle = tree.heads[verb] ?? -1;
+  return piece.includes(participle) &&
+    tree.pos[participle] === 'VERB' &&
+    tree.lower[participle] !== tree.lemmas[participle] &&
+    universalOf(tree.deprels[participle] ?? '') === 'acl'
+    ? verb
+    : -1;
+}
+
+/** Tags before a clause's first element: "And, uh, what you want ...". */
+const OPENING_SKIPPED: ReadonlySet<string> = new Set(['PUNCT', 'CCONJ', 'INTJ']);
+
+/**
+ * SEGMENT.SUBJECT_PIECE_THEN_FINITE: "Fatty food, which took days to hunt, | is now in the fridge", "To
+ * spend that much, on a painting, | was unthinkable": a clause in its own right (independent) with no
+ * Finite (or opening with a free relative: "what", "whatever") and a word that can be a Subject, right
+ * before (punctuation between) a clause that opens with its Finite and has no Subject in the parse (no
+ * nsubj, csubj or expl among its words), is that clause's Subject the segmentation cut off: the two
+ * join, with the second one's verbal group (the Finite) and the first one's place in the clause
+ * complex. Left alone: a question ("The keys, are they ...?"), a quotation, a piece opening with a verb
+ * (`verbFirstPiece`) or holding a finite operator, the subordinator or the relative pronoun of the
+ * clause after it (`opensInside`), and a Finite that is a base "be", capitalised or quoted. Without
+ * the rule the first piece stays a fragment of its own. With `mode` 'past', SEGMENT.SUBJECT_PIECE_THEN_PAST_VERB:
+ * the clause after opens with a tensed lexical verb the segmentation read as non-finite
+ * (`openingPastVerb`), which becomes the Finite.
+ */
+export function joinSubjectPieceToFinite(
+  tree: QuotedTree,
+  segments: ClauseSegment[],
+  to: number,
+  mode: 'finite' | 'past' = 'finite',
+): ClauseSegment[] {
+  if (segments.length < 2 || tree.lower[to - 1] === '?') return segments;
+  for (let local = 0; local < segments.length; local += 1) {
+    const piece = segments[local] as ClauseSegment;
+    const { tokens } = piece;
+    if (piece.dependency !== 'independent' || tokens.length === 0) continue;
+    // "What might look like a party | is in fact a stand": a free relative is a Subject with a Finite of its own.
+    const opening = tokens.find((index) => !OPENING_SKIPPED.has(tree.pos[index] ?? 'X'));
+    const freeRelative = opening !== undefined && FREE_RELATIVE_WH.has(tree.lower[opening] ?? '');
+    if (piece.group !== null && piece.group.finite >= 0 && !freeRelative) continue;
+    // "All notices shall be in writing, | shall be deemed ...": a piece with a finite operator of its own
+    // (one its verbal group missed) is a clause, not a Subject.
+    if (
+      !freeRelative &&
+      tokens.some((index) => tree.pos[index] === 'AUX' && FINITE_OPERATOR_FORMS.has(tree.lower[index] ?? ''))
+    )
+      continue;
+    if (!tokens.some((index) => isSubjectLike(tree.pos[index]) || tree.pos[index] === 'VERB')) continue;
+    if (verbFirstPiece(tree, tokens)) continue;
+    const last = tokens[tokens.length - 1] as number;
+    let target = -1;
+    let targetFirst = to;
+    for (let other = 0; other < segments.length; other += 1) {
+      const first = (segments[other] as ClauseSegment).tokens[0];
+      if (first !== undefined && first > last && first < targetFirst) {
+        target = other;
+        targetFirst = first;
+      }
+    }
+    if (target < 0) continue;
+    let onlyPunctuation = true;
+    for (let index = last + 1; index < targetFirst; index += 1)
+      if (tree.pos[index] !== 'PUNCT') onlyPunctuation = false;
+    const into = segments[target] as ClauseSegment;
+    const group = into.group;
+    if (
+      !onlyPunctuation ||
+      into.dependency === 'embedded' ||
+      into.relation === 'quote' ||
+      group === null ||
+      into.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? '')) ||
+      opensInside(tree, tokens, into.tokens)
+    )
+      continue;
+    const finite =
+      mode === 'finite' ? openingFinite(tree, into, group) : openingPastVerb(tree, into, group, tokens);
+    if (finite < 0 || (mode === 'past' && freeRelative)) continue;
+    const merged: ClauseSegment = {
+      ...into,
+      tokens: [...tokens, ...into.tokens].sort((a, b) => a - b),
+      dependency: piece.dependency,
+      relation: piece.relation,
+      parent: piece.parent,
+      group: finite === group.finite ? group : { ...group, finite },
+    };
+    const next: ClauseSegment[] = [];
+    segments.forEach((other, index) => {
+      if (index === target) return;
+      const kept = index === local ? merged : other;
+      let parent = kept.parent === target ? local : kept.parent;
+      if (index === local && parent === local) parent = -1;
+      if (parent > target) parent -= 1;
+      next.push(parent === kept.parent ? kept : { ...kept, parent });
+    });
+    return next;
+  }
+  return segments;
 }

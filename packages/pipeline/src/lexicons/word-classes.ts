@@ -55,6 +55,16 @@ export const BE_NONFINITE: ReadonlySet<string> = new Set(['be', 'been', 'being']
 /** Pronouns that can be a clause's Subject. */
 export const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'he', 'she', 'they', 'it']);
 
+/** WH-adverbs that open a dependent clause inside another ("during the period when it is due"). */
+export const SUBORDINATING_WH: ReadonlySet<string> = new Set([
+  'when',
+  'where',
+  'while',
+  'whereas',
+  'whether',
+  'whenever',
+]);
+
 /** Subject pronouns that can only be Subjects (not "you" or "it", which can also be objects). */
 export const NOMINATIVE_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'he', 'she', 'they']);
 
