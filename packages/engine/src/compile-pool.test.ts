@@ -124,6 +124,36 @@ describe('createCompilePool', () => {
     }
   }, 120_000);
 
+  it('runQueuedHere(accept) takes only the waiting jobs it accepts, leaving the others to the workers', async () => {
+    const single = createCompilePool(1, 1_000);
+    try {
+      const jobs = Array.from({ length: 6 }, (_, index) => ({
+        text: `${LEASE} Clause ${index} of the lease.`,
+        documentId: index % 2 === 0 ? `mine-${index}` : `later-${index}`,
+        sourceType: 'document',
+        format: 'text' as const,
+      }));
+      const here: string[] = [];
+      const pending = jobs.map((job) =>
+        single.compile(job, () => {
+          here.push(job.documentId);
+          return pipeline.compile(job.text, job);
+        }),
+      );
+      const mine = (job: { documentId: string }) => job.documentId.startsWith('mine-');
+      while (single.runQueuedHere(mine));
+      // Every job this thread took is one it accepted; the accepted ones still waiting are none.
+      expect(here.every((documentId) => documentId.startsWith('mine-'))).toBe(true);
+      expect(single.runQueuedHere(mine)).toBe(false);
+      // The other jobs are left for the worker (one of them may be running on it already).
+      const compiled = await Promise.all(pending);
+      expect(compiled.every((clauses) => clauses.length > 0)).toBe(true);
+      expect(here.some((documentId) => documentId.startsWith('later-'))).toBe(false);
+    } finally {
+      await single.close();
+    }
+  }, 120_000);
+
   it('compiles in-process once closed, so no job is lost', async () => {
     const closed = createCompilePool(1, 1_000);
     await closed.close();

@@ -29,9 +29,11 @@ export interface CompilePool {
   /**
    * Compiles here (its `inProcess`) the oldest job no worker has started yet; false when none waits.
    * A caller that would otherwise wait for the workers compiles beside them instead: with 2 cores,
-   * the main thread and one worker compile together while there is nothing to write.
+   * the main thread and one worker compile together while there is nothing to write. `accept`
+   * limits it to the oldest waiting job it accepts (the documents the caller waits for), so the
+   * jobs after them stay for the workers, which compile them while the caller writes.
    */
-  runQueuedHere(): boolean;
+  runQueuedHere(accept?: (job: CompileJob) => boolean): boolean;
   close(): Promise<void>;
 }
 
@@ -145,10 +147,11 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
   return {
     compile: (job, inProcess) => run(job, false, inProcess),
     compileEncoded: (job, inProcess) => run(job, true, inProcess),
-    runQueuedHere() {
-      const pending = queue.shift();
-      if (!pending) return false;
-      fallBack(pending);
+    runQueuedHere(accept) {
+      const index = accept ? queue.findIndex((pending) => accept(pending.job)) : 0;
+      if (index < 0 || index >= queue.length) return false;
+      const [pending] = queue.splice(index, 1);
+      fallBack(pending!);
       return true;
     },
     async close() {
