@@ -36,7 +36,8 @@ function coordinatedWithoutFinite(clause: Syntactic): boolean {
 function coordinatedEllipticalFinite(clause: Syntactic): boolean {
   if (clause.dependency !== 'paratactic') return false;
   const first = clause.tokens.find((token) => token.pos !== 'PUNCT');
-  if (first === undefined || first.pos !== 'CCONJ' || !COORDINATORS.has(first.text.toLowerCase())) return false;
+  if (first === undefined || first.pos !== 'CCONJ' || !COORDINATORS.has(first.text.toLowerCase()))
+    return false;
   return clause.tokens.some((token) => token.isFinite) && !subjectBeforeFinite(clause);
 }
 

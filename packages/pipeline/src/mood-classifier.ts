@@ -1408,7 +1408,10 @@ export const MOOD_RULES: readonly MoodRule[] = [
     decide: () => verdict('indicative', 0.8, [{ label: 'parent_clause', value: 'dependent' }]),
     examples: [
       { text: 'If the tenant pays and the landlord agrees, the lease ends.', mood: 'indicative' },
-      { text: 'Unless the tenant moves out or the landlord sells the house, the lease runs on.', mood: 'indicative' },
+      {
+        text: 'Unless the tenant moves out or the landlord sells the house, the lease runs on.',
+        mood: 'indicative',
+      },
     ],
   },
   {

@@ -1589,7 +1589,10 @@ function splitAtLines(
     const gapStart = out.ends[index - 1] ?? 0;
     const gapEnd = out.starts[index] ?? 0;
     if (gapEnd - gapStart === 0) continue;
-    if ((recitals && recitalStartsAt(out, index, start, end)) || (labels && labelLetterEndsBefore(out, index))) {
+    if (
+      (recitals && recitalStartsAt(out, index, start, end)) ||
+      (labels && labelLetterEndsBefore(out, index))
+    ) {
       out.sentences.push([start, index]);
       start = index;
       continue;
