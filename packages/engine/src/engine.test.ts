@@ -319,7 +319,8 @@ describe('engine.ingestMany over several groups, compiled in a worker thread', (
 });
 
 describe('engine.ingestMany with compile workers: the end of a request', () => {
-  it('writes the last documents of a request in small groups (32, 8, 2), so the workers wait less for the last write', async () => {
+  /** Ingests 120 short documents and returns the sizes of the groups the store was asked to write. */
+  async function writtenGroups(compileWorkers: number, prefix: string) {
     const store = await createStore({ url: 'memory://' });
     const written: number[] = [];
     const saveDocuments = store.saveDocuments.bind(store);
@@ -327,47 +328,33 @@ describe('engine.ingestMany with compile workers: the end of a request', () => {
       written.push(inputs.length);
       return saveDocuments(inputs);
     };
-    const engine = await createEngine({ store, embedder: createHashEmbedder(), compileWorkers: 1 });
+    const engine = await createEngine({ store, embedder: createHashEmbedder(), compileWorkers });
     try {
       const documents = Array.from({ length: 120 }, (_, index) => ({
-        documentId: `tail-${index}`,
+        documentId: `${prefix}-${index}`,
         text: `Tenant ${index} must pay the rent on time.`,
         store: true,
       }));
       const results = await engine.ingestMany(documents);
-      expect(results.every((result) => result.status === 'stored')).toBe(true);
-      // A first group of 8, one of 64, then the last 48 as 6, 32, 8 and 2 (instead of one of 48).
-      expect(written).toEqual([8, 64, 6, 32, 8, 2]);
-      expect((await engine.listClauses({ limit: 1 })).total).toBe(
-        results.reduce((sum, result) => sum + result.clauseCount, 0),
-      );
+      const stored = (await engine.listClauses({ limit: 1 })).total;
+      return { written, results, stored };
     } finally {
       await engine.close();
       await store.close();
     }
+  }
+
+  it('writes the last documents of a request in small groups (32, 8, 2), so the workers wait less for the last write', async () => {
+    const { written, results, stored } = await writtenGroups(1, 'tail');
+    expect(results.every((result) => result.status === 'stored')).toBe(true);
+    // A first group of 8, one of 64, then the last 48 as 6, 32, 8 and 2 (instead of one of 48).
+    expect(written).toEqual([8, 64, 6, 32, 8, 2]);
+    expect(stored).toBe(results.reduce((sum, result) => sum + result.clauseCount, 0));
   }, 180_000);
 
   it('without compile workers keeps the groups as they were (8, then 64)', async () => {
-    const store = await createStore({ url: 'memory://' });
-    const written: number[] = [];
-    const saveDocuments = store.saveDocuments.bind(store);
-    store.saveDocuments = (inputs) => {
-      written.push(inputs.length);
-      return saveDocuments(inputs);
-    };
-    const engine = await createEngine({ store, embedder: createHashEmbedder(), compileWorkers: 0 });
-    try {
-      const documents = Array.from({ length: 120 }, (_, index) => ({
-        documentId: `plain-${index}`,
-        text: `Tenant ${index} must pay the rent on time.`,
-        store: true,
-      }));
-      await engine.ingestMany(documents);
-      expect(written).toEqual([8, 64, 48]);
-    } finally {
-      await engine.close();
-      await store.close();
-    }
+    const { written } = await writtenGroups(0, 'plain');
+    expect(written).toEqual([8, 64, 48]);
   }, 60_000);
 });
 
