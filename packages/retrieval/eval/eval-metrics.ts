@@ -1,3 +1,5 @@
+import type { RetrievalMode, Retriever } from '../src/retriever';
+
 /** Documents in order of their best clause: a document's score is the max of its clauses' scores. */
 export function documentsByBestClause(clauseDocumentIds: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -39,4 +41,47 @@ export function recallAt(
 
 export function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/**
+ * Clause ids by fused score, best first; ties go to the clause the keyword list ranked higher, then to
+ * the smaller id (the offline fusion scripts' order, as the retriever's). The first `limit`.
+ */
+export function rankedByScore(
+  scores: Iterable<readonly [string, number]>,
+  keywordRank: ReadonlyMap<string, number>,
+  limit = 200,
+): string[] {
+  return [...scores]
+    .sort(
+      (l, r) =>
+        r[1] - l[1] ||
+        (keywordRank.get(l[0]) ?? 1e9) - (keywordRank.get(r[0]) ?? 1e9) ||
+        (l[0] < r[0] ? -1 : 1),
+    )
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
+/**
+ * nDCG@10 of each query through a retriever (documents by their best clause), hybrid asking for twice
+ * `depth` clauses and a single list `depth`, at most 1000.
+ */
+export async function retrieverNdcgs(
+  retriever: Pick<Retriever, 'retrieve'>,
+  queries: readonly { id: string; text: string }[],
+  qrels: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  mode: RetrievalMode,
+  depth: number,
+): Promise<number[]> {
+  const values: number[] = [];
+  for (const query of queries) {
+    const results = await retriever.retrieve({
+      query: query.text,
+      limit: Math.min(1000, mode === 'hybrid' ? 2 * depth : depth),
+      mode,
+    });
+    values.push(ndcgAt(documentsByBestClause(results.map((r) => r.documentId)), qrels.get(query.id)!, 10));
+  }
+  return values;
 }

@@ -11,7 +11,7 @@ import { createLocalEmbedder } from '../src/embedder-local';
 import { createRetriever, DEFAULT_FEEDBACK } from '../src/retriever';
 import { loadBeirSet } from './eval-data';
 import { openCorpusStore } from './eval-ingest';
-import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+import { mean, retrieverNdcgs } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -65,18 +65,7 @@ const score = async (mode: 'keyword' | 'vector' | 'hybrid', vector: number, dept
     fusion,
     maxLimit: 1000,
   });
-  const values: number[] = [];
-  for (const query of set.queries) {
-    const results = await retriever.retrieve({
-      query: query.text,
-      limit: Math.min(1000, mode === 'hybrid' ? 2 * depth : depth),
-      mode,
-    });
-    values.push(
-      ndcgAt(documentsByBestClause(results.map((r) => r.documentId)), set.qrels.get(query.id)!, 10),
-    );
-  }
-  return mean(values);
+  return mean(await retrieverNdcgs(retriever, set.queries, set.qrels, mode, depth));
 };
 console.log(`${name} ${split} keyword (1000 deep)\t${(await score('keyword', 1, 1000)).toFixed(4)}`);
 if (args.includes('--vector-only'))

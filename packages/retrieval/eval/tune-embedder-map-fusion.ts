@@ -19,7 +19,7 @@ import { createLocalEmbedder } from '../src/embedder-local';
 import { createRetriever, DEFAULT_FEEDBACK, type RetrievalMode } from '../src/retriever';
 import { D, examplesOf, foldsOf, mapSettings, mulberry32, prepare, train } from './embedder-map-training';
 import { openCorpusStore } from './eval-ingest';
-import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+import { mean, retrieverNdcgs } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -141,19 +141,8 @@ async function scores(
     maxLimit: 1000,
   });
   const set = prepared[s]!.set;
-  const values: number[] = [];
-  for (const qi of queryIndexes) {
-    const query = set.queries[qi]!;
-    const results = await retriever.retrieve({
-      query: query.text,
-      limit: Math.min(1000, mode === 'hybrid' ? 2 * depth : depth),
-      mode,
-    });
-    values.push(
-      ndcgAt(documentsByBestClause(results.map((r) => r.documentId)), set.qrels.get(query.id)!, 10),
-    );
-  }
-  return values;
+  const queries = queryIndexes.map((qi) => set.queries[qi]!);
+  return retrieverNdcgs(retriever, queries, set.qrels, mode, depth);
 }
 
 const rows = new Map<string, number[][]>();

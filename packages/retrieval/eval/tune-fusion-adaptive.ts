@@ -5,7 +5,7 @@
  * `test` only to report the chosen setting once.
  * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/tune-fusion-adaptive.ts SCIFACT.json,NEGCONSTRAINT.json [split]
  */
-import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+import { documentsByBestClause, mean, ndcgAt, rankedByScore } from './eval-metrics';
 import { type RecordedQuery as Query, readRecordedLists } from './recorded-lists';
 
 const split = process.argv[3] ?? 'train';
@@ -30,15 +30,7 @@ function rrf(query: Query, vectorWeight: number, keywordWeight = 1): string[] {
     query.vector.slice(0, DEPTH).forEach(([id], index) => {
       scores.set(id, (scores.get(id) ?? 0) + vectorWeight / (K + index + 1));
     });
-  return [...scores.entries()]
-    .sort(
-      (l, r) =>
-        r[1] - l[1] ||
-        (keywordRank.get(l[0]) ?? 1e9) - (keywordRank.get(r[0]) ?? 1e9) ||
-        (l[0] < r[0] ? -1 : 1),
-    )
-    .slice(0, 200)
-    .map(([id]) => id);
+  return rankedByScore(scores, keywordRank);
 }
 
 /** Score fusion: each list's scores min-max (or z) normalised over its first DEPTH clauses; absent = 0 (min). */
@@ -76,16 +68,10 @@ function combSum(
   };
   add(query.keyword, 1, true);
   add(query.vector, vectorWeight, false);
-  return [...scores.entries()]
-    .map(([id, s]) => [id, mnz ? s * hits.get(id)! : s] as const)
-    .sort(
-      (l, r) =>
-        r[1] - l[1] ||
-        (keywordRank.get(l[0]) ?? 1e9) - (keywordRank.get(r[0]) ?? 1e9) ||
-        (l[0] < r[0] ? -1 : 1),
-    )
-    .slice(0, 200)
-    .map(([id]) => id);
+  return rankedByScore(
+    [...scores.entries()].map(([id, s]) => [id, mnz ? s * hits.get(id)! : s] as const),
+    keywordRank,
+  );
 }
 
 /** Share of the first `count` documents of the keyword list also among the vector list's first `count`. */

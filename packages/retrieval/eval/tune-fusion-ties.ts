@@ -4,7 +4,7 @@
  * vector list re-orders only where the keyword scores cannot tell clauses apart.
  * Run: pnpm --filter @cae/retrieval exec tsx eval/tune-fusion-ties.ts FILE,FILE [split]
  */
-import { documentsByBestClause, mean, ndcgAt } from './eval-metrics';
+import { documentsByBestClause, mean, ndcgAt, rankedByScore } from './eval-metrics';
 import { type RecordedQuery as Query, readRecordedLists } from './recorded-lists';
 
 const sets = readRecordedLists(process.argv[2]!, process.argv[3] ?? 'train');
@@ -27,15 +27,7 @@ function score(queries: Query[], weight: number, tolerance: number, k = 60): num
       fused.set(id, (fused.get(id) ?? 0) + weight / (k + i + 1));
     });
     const keywordRank = new Map(query.keyword.map(([id], i) => [id, i]));
-    const ranked = [...fused.entries()]
-      .sort(
-        (l, r) =>
-          r[1] - l[1] ||
-          (keywordRank.get(l[0]) ?? 1e9) - (keywordRank.get(r[0]) ?? 1e9) ||
-          (l[0] < r[0] ? -1 : 1),
-      )
-      .slice(0, 200)
-      .map(([id]) => id);
+    const ranked = rankedByScore(fused, keywordRank);
     const documents = documentsByBestClause(ranked.map((id) => documentOf.get(id)!));
     values.push(ndcgAt(documents, new Map(query.qrels), 10));
   }
