@@ -1,8 +1,8 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
-import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
+import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
-import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, wordSet } from './lexicons/word-classes';
+import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, verbForm, wordSet } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   findVerbalGroups,
@@ -190,6 +190,16 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
           ? { ...marker, index: strong.index }
           : marker;
     }
+  }
+  if (strong !== null && strong.kind === 'that' && !ruleOff(tokens, 'SEGMENT.PROVIDED_THAT')) {
+    // SEGMENT.PROVIDED_THAT: "..., provided that the invoice is correct", "; provided, however, that
+    // ...": "provided" (or "providing") with "that" after it, commas and "however", "further" between,
+    // is the binding conjunction of the that-clause, which opens with it.
+    let back = strong.index - 1;
+    while (back > from && PROVIDED_THAT_INSERTS.has(tokens.lower[back] ?? '')) back -= 1;
+    const word = tokens.lower[back];
+    if (back >= from && (word === 'provided' || word === 'providing'))
+      strong = { kind: 'sub', index: back, word };
   }
   if (strong !== null && strong.index > from && tokens.lower[strong.index - 1] === '(') {
     // "(as defined below)", "(which is paid monthly)": the parenthesis opens the clause with its marker.
@@ -406,6 +416,17 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       // conjuncts share its participants: PARTICIPANT.TREE_COORDINATED_VERB).
       const clauseGroup = activeSegment.group as VerbalGroup;
       activeSegment.group = { ...clauseGroup, end: group.end };
+      continue;
+    }
+    if (
+      !ruleOff(tokens, 'SEGMENT.PARTICIPLE_RUN') &&
+      participleRunMember(tokens, previous, group, activeSegment)
+    ) {
+      // SEGMENT.PARTICIPLE_RUN: "The Software shall not be sold, revealed, disclosed or otherwise
+      // communicated", "responsible for promoting, distributing and selling the Products": a lone
+      // participle (or "-ing" form) after one of the same form, with nothing between them but commas,
+      // a coordinator and adverbs, shares the clause's operator and what follows the last one.
+      activeSegment.group = { ...(activeSegment.group as VerbalGroup), end: group.end };
       continue;
     }
     if (
@@ -658,6 +679,47 @@ function sharedObjectVerb(
     return true;
   if (clauseGroup.finite < 0) return false;
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
+}
+
+/** "part" for a past participle, "ing" for an "-ing" form of a lexical verb, else null. */
+function participleForm(tokens: TokenArrays, index: number): 'part' | 'ing' | null {
+  return verbForm(tokens.lower[index] ?? '', tokens.lemmas[index] ?? '', tokens.pos[index]);
+}
+
+/**
+ * SEGMENT.PARTICIPLE_RUN (see segmentClauses): `group` is a lone participle or "-ing" form (adverbs
+ * before it at most, no operator of its own) right after `previous`, the active clause's last verb, of
+ * the same form, with only commas, one coordinator and adverbs ("or otherwise") between them. A past
+ * participle runs on a passive (the clause's group has "be": "shall not be sold, revealed or
+ * disclosed"); an "-ing" form on an "-ing" form ("marketing, promoting and selling").
+ */
+function participleRunMember(
+  tokens: TokenArrays,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+  active: ClauseSegment,
+): boolean {
+  const { lower, lemmas, pos } = tokens;
+  const clauseGroup = active.group;
+  if (clauseGroup === null || previous.start < (active.tokens[0] ?? previous.start)) return false;
+  if (group.infinitive || group.finite >= 0 || group.end !== group.head + 1) return false;
+  for (let index = group.start; index < group.head; index += 1) if (pos[index] !== 'ADV') return false;
+  const form = participleForm(tokens, group.head);
+  if (form === null || participleForm(tokens, previous.head) !== form || previous.end !== previous.head + 1)
+    return false;
+  let separators = 0;
+  let coordinators = 0;
+  for (let index = previous.end; index < group.start; index += 1) {
+    if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
+    else if (lower[index] === ',') separators += 1;
+    else if (pos[index] !== 'ADV') return false;
+  }
+  if (coordinators > 1 || separators + coordinators === 0) return false;
+  if (form === 'ing') return true;
+  if (clauseGroup.end !== previous.end) return false;
+  for (let index = clauseGroup.start; index < clauseGroup.head; index += 1)
+    if (pos[index] === 'AUX' && lemmas[index] === 'be') return true;
+  return false;
 }
 
 /**

@@ -140,6 +140,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PROVIDED_THAT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Tenant shall pay the rent monthly, provided always that the Landlord has sent an invoice.',
+        expect: 'provided always that the Landlord has sent an invoice.',
+      },
+      {
+        text: 'Either party may end this lease; provided, however, that no notice shall be given in May.',
+        expect: 'provided, however, that no notice shall be given in May.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.PARTICIPLE_ON_APPOSITIVE',
     stage: 'word-order',
     examples: [
@@ -523,6 +538,24 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
       {
         text: 'The Agency will not undertake or initiate advertising without approval.',
         expect: 'The Agency will not undertake or initiate advertising without approval.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARTICIPLE_RUN',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The plans may not be copied, modified or otherwise distributed.',
+        expect: 'The plans may not be copied, modified or otherwise distributed.',
+      },
+      {
+        text: 'The Software shall not be sold, revealed or disclosed by the Agent.',
+        expect: 'The Software shall not be sold, revealed or disclosed by the Agent.',
+      },
+      {
+        text: 'The Distributor shall be responsible for storing, packing and shipping the goods.',
+        expect: 'The Distributor shall be responsible for storing, packing and shipping the goods.',
       },
     ],
   },
