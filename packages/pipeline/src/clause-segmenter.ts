@@ -526,6 +526,29 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       if (activeSegment.group === null) activeSegment.group = group;
       continue;
     }
+    if (
+      marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_GERUND') &&
+      coordinatedNominalGerund(tokens, marker.index, group)
+    ) {
+      // SEGMENT.COORDINATED_NOMINAL_GERUND: "any suit, action or proceeding against the other", "the
+      // costs of packaging and labeling": an "-ing" word right after a coordinator that follows a noun,
+      // with no object after it, is a noun coordinated with that noun: no clause opens.
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
+      group.infinitive &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_INFINITIVE') &&
+      coordinatedNominalBefore(tokens, marker.index, group.start) &&
+      !finiteAfter(tokens, group.end, to)
+    ) {
+      // SEGMENT.COORDINATED_NOMINAL_INFINITIVE: "shall obtain all licenses and approvals | to permit the
+      // use of the Products": the coordinator joins two nominal groups; the to-infinitive after the
+      // second opens the clause, dependent on the active one, as it would with no coordinator.
+      open(group.start, 'hypotactic', 'to', active);
+      continue;
+    }
     if (marker.kind === 'coord' && openingDependent >= 0) {
       const main = mainAfterCoordinatedNominal(tokens, marker.index, group);
       if (main >= 0) {
@@ -860,6 +883,70 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
   }
   return pos[group.start - 1] === 'NOUN' || pos[group.start - 1] === 'PROPN';
 }
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_INFINITIVE (see segmentClauses): the coordinator at `coordinator` joins a
+ * noun before it to a nominal group that runs, of determiners, adjectives, nouns and numbers only, up to
+ * `end` (a to-infinitive's "to"), and holds a noun.
+ */
+function coordinatedNominalBefore(tokens: TokenArrays, coordinator: number, end: number): boolean {
+  const { lower, pos } = tokens;
+  const before = pos[coordinator - 1];
+  if (before !== 'NOUN' && before !== 'PROPN') return false;
+  const first = lower[coordinator + 1] ?? '';
+  if (end <= coordinator + 1 || DEFINITE_OPENERS.has(first) || SUBJECT_QUANTIFIERS.has(first)) return false;
+  let noun = false;
+  for (let index = coordinator + 1; index < end; index += 1) {
+    const tag = pos[index];
+    if (tag === 'NOUN' || tag === 'PROPN') noun = true;
+    else if (tag !== 'DET' && tag !== 'ADJ' && tag !== 'NUM') return false;
+  }
+  return noun && pos[end - 1] !== 'DET';
+}
+
+/**
+ * Whether a finite operator follows `from` before a comma, semicolon, colon or `to` ("and the related
+ * statement to be delivered to members | have been authorized": the nominal is a coordinated clause's
+ * Subject).
+ */
+function finiteAfter(tokens: TokenArrays, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const word = tokens.lower[index] ?? '';
+    if (word === ',' || word === ';' || word === ':') return false;
+    if (tokens.pos[index] === 'AUX' && FINITE_OPERATORS.has(word)) return true;
+  }
+  return false;
+}
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_GERUND (see segmentClauses): `group` is an "-ing" word alone (no Finite,
+ * no "to", no auxiliary) right after the coordinator at `coordinator`, which follows a noun (with a comma
+ * between at most), and no object follows it: a preposition, punctuation, a coordinator or the end.
+ */
+function coordinatedNominalGerund(tokens: TokenArrays, coordinator: number, group: VerbalGroup): boolean {
+  const { lower, pos } = tokens;
+  if (group.infinitive || group.finite >= 0 || group.start !== coordinator + 1 || group.head !== group.start)
+    return false;
+  if (group.end !== group.head + 1 || participleForm(tokens, group.head) !== 'ing') return false;
+  const before = lower[coordinator - 1] === ',' ? pos[coordinator - 2] : pos[coordinator - 1];
+  if (before !== 'NOUN' && before !== 'PROPN') return false;
+  const after = pos[group.end];
+  return after === undefined || after === 'ADP' || after === 'PUNCT' || after === 'CCONJ';
+}
+
+/** Quantifiers that open the Subject of a coordinated clause as often as a nominal ("and no license to use it is granted"). */
+const SUBJECT_QUANTIFIERS = new Set([
+  'no',
+  'each',
+  'every',
+  'neither',
+  'either',
+  'all',
+  'any',
+  'such',
+  'some',
+  'both',
+]);
 
 /** Words that open a definite nominal group, the Subject of a coordinated clause more often than not. */
 const DEFINITE_OPENERS = new Set([

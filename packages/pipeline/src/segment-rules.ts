@@ -155,6 +155,32 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_NOMINAL_INFINITIVE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Agent shall obtain all licences and permits to operate the ferry.',
+        expect: 'The Agent shall obtain all licences and permits',
+      },
+      {
+        text: 'The Tenant shall have the right and authority to sublet the flat.',
+        expect: 'to sublet the flat.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_NOMINAL_GERUND',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Neither party shall start any suit, action or proceeding against the other.',
+        expect: 'Neither party shall start any suit, action or proceeding against the other.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.PARTICIPLE_ON_APPOSITIVE',
     stage: 'word-order',
     examples: [
