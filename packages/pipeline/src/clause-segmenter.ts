@@ -2,6 +2,7 @@ import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
+import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, verbForm, wordSet } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
@@ -201,6 +202,25 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
     if (back >= from && (word === 'provided' || word === 'providing'))
       strong = { kind: 'sub', index: back, word };
   }
+  if (!ruleOff(tokens, 'SEGMENT.ENUMERATED_ITEM')) {
+    // SEGMENT.ENUMERATED_ITEM: "The Tenant shall (a) pay the rent and fees, (b) keep the flat clean, and
+    // (c) repair any damage": an enumerator right before the verbal group ("(b)", "(ii)", adverbs between at
+    // most) opens a member of the list of predicates, coordinated with the one before it, whatever
+    // coordinator stands further back (the "and" of "rent and fees" is no clause edge).
+    const label = enumeratorBefore(tokens, from, to);
+    if (label >= 0) {
+      const coordinator =
+        tokens.pos[label - 1] === 'CCONJ' && COORDINATORS.has(tokens.lower[label - 1] ?? '');
+      const index = coordinator ? label - 1 : label;
+      const separator = tokens.lower[index - 1] ?? '';
+      const chosen = strong ?? weak;
+      if (
+        (separator === ',' || separator === ';') &&
+        (chosen === null || chosen.index < index || chosen.kind === 'comma')
+      )
+        return { kind: 'coord', index, word: coordinator ? (tokens.lower[index] ?? ',') : ',' };
+    }
+  }
   if (strong !== null && strong.index > from && tokens.lower[strong.index - 1] === '(') {
     // "(as defined below)", "(which is paid monthly)": the parenthesis opens the clause with its marker.
     strong = { ...strong, index: strong.index - 1 };
@@ -214,6 +234,17 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
     }
   }
   return strong ?? weak;
+}
+
+/**
+ * SEGMENT.ENUMERATED_ITEM (see findMarker): the index of the "(" of an enumerator "(b)" after `from` whose
+ * ")" has only adverbs after it up to `to`, the start of the verbal group; -1 if none.
+ */
+function enumeratorBefore(tokens: TokenArrays, from: number, to: number): number {
+  let close = to - 1;
+  while (close > from && tokens.pos[close] === 'ADV') close -= 1;
+  if (close - 2 < from || tokens.lower[close] !== ')' || tokens.lower[close - 2] !== '(') return -1;
+  return ENUMERATOR_WORD.test(tokens.lower[close - 1] ?? '') ? close - 2 : -1;
 }
 
 /**

@@ -155,6 +155,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.ENUMERATED_ITEM',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Tenant shall (a) pay the rent and fees of the agent, (b) keep the flat clean, and (c) repair any damage.',
+        expect: 'The Tenant shall (a) pay the rent and fees of the agent,',
+      },
+      {
+        text: 'The Tenant shall (i) pay the rent; (ii) promptly repair any damage; and (iii) keep the flat clean.',
+        expect: '(ii) promptly repair any damage;',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_NOMINAL_INFINITIVE',
     stage: 'word-order',
     offWith: TREE,
