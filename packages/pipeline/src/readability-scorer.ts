@@ -22,11 +22,9 @@ const SYLLABLE_CACHE_LIMIT = 50_000;
 
 /** Syllables of a token as `scoreReadability` counts them: -1 for a token without a letter. */
 export function syllablesOf(word: string): number {
-  // Short ASCII tokens ("the", "of", ",", "42") need neither the regexes nor the cache.
-  if (word.length <= 3) {
-    const short = shortAsciiSyllables(word);
-    if (short !== undefined) return short;
-  }
+  // ASCII tokens (nearly all) are counted in one pass, with neither the regexes nor the cache.
+  const ascii = asciiSyllables(word);
+  if (ascii !== undefined) return ascii;
   let syllables = SYLLABLE_CACHE.get(word);
   if (syllables === undefined) {
     syllables = WORD.test(word) ? countSyllables(word) : -1;
@@ -36,18 +34,60 @@ export function syllablesOf(word: string): number {
   return syllables;
 }
 
+// The letters of the token being counted, lower-cased (reused: no allocation per token).
+let letters = new Uint8Array(64);
+
+/** Whether a lower-case letter is one of countSyllables' "l, a, e, i, o, u, y" (the suffix rule spares them). */
+function keepsSuffix(code: number): boolean {
+  return (
+    code === 108 ||
+    code === 97 ||
+    code === 101 ||
+    code === 105 ||
+    code === 111 ||
+    code === 117 ||
+    code === 121
+  );
+}
+
+function isVowel(code: number): boolean {
+  return code === 97 || code === 101 || code === 105 || code === 111 || code === 117 || code === 121;
+}
+
 /**
- * A token of at most three ASCII characters has one syllable when it holds a letter (countSyllables
- * keeps one to three letters of it) and none to count (-1) without; undefined for one past ASCII.
+ * `countSyllables` of an ASCII token, read in one pass: -1 without a letter; undefined for a token with a
+ * character past ASCII (left to the regexes). The same steps: the letters lower-cased, one syllable up to
+ * three letters, then "-es", "-ed" or "-e" after a consonant other than "l" dropped with that consonant, an
+ * opening "y" dropped, and the runs of vowels (a, e, i, o, u, y) counted, at least one.
  */
-function shortAsciiSyllables(word: string): number | undefined {
-  let letter = false;
+function asciiSyllables(word: string): number | undefined {
+  if (letters.length < word.length) letters = new Uint8Array(word.length * 2);
+  let count = 0;
   for (let at = 0; at < word.length; at += 1) {
     const code = word.charCodeAt(at);
     if (code > 127) return undefined;
-    if ((code | 32) >= 97 && (code | 32) <= 122) letter = true;
+    const lower = code | 32;
+    if (lower >= 97 && lower <= 122) {
+      letters[count] = lower;
+      count += 1;
+    }
   }
-  return letter ? 1 : -1;
+  if (count === 0) return -1;
+  if (count <= 3) return 1;
+  let end = count;
+  const last = letters[count - 1];
+  if ((last === 115 || last === 100) && letters[count - 2] === 101 && !keepsSuffix(letters[count - 3]!))
+    end = count - 3;
+  else if (last === 101 && !keepsSuffix(letters[count - 2]!)) end = count - 2;
+  const start = end > 0 && letters[0] === 121 ? 1 : 0;
+  let groups = 0;
+  let inGroup = false;
+  for (let at = start; at < end; at += 1) {
+    const vowel = isVowel(letters[at]!);
+    if (vowel && !inGroup) groups += 1;
+    inGroup = vowel;
+  }
+  return Math.max(1, groups);
 }
 
 function round(value: number): number {
