@@ -1,8 +1,11 @@
 /**
  * Check (train by default; --split test to report at the end) of the default keyword list against the default hybrid at a few vector weights,
  * as run.ts measures them (keyword 1000 deep; hybrid 100 candidates per list, limit 200, feedback).
- * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--fusion rrf|minmax] [--split test] [--vector-only] [--map]
+ * --per-query FILE writes each row's per-query nDCG@10 (JSON: query ids and a list of values per row) for
+ * paired comparisons (eval/compare-per-query.ts).
+ * Run: TMPDIR=... pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/train-check.ts --set scifact [--weights 0.01,0.015] [--fusion rrf|minmax] [--split test] [--vector-only] [--map] [--per-query FILE]
  */
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CandidateSource, ClauseCandidate } from '@cae/core';
@@ -65,14 +68,22 @@ const score = async (mode: 'keyword' | 'vector' | 'hybrid', vector: number, dept
     fusion,
     maxLimit: 1000,
   });
-  return mean(await retrieverNdcgs(retriever, set.queries, set.qrels, mode, depth));
+  return retrieverNdcgs(retriever, set.queries, set.qrels, mode, depth);
 };
-console.log(`${name} ${split} keyword (1000 deep)\t${(await score('keyword', 1, 1000)).toFixed(4)}`);
-if (args.includes('--vector-only'))
-  console.log(`${name} ${split} vector only (1000 deep)\t${(await score('vector', 1, 1000)).toFixed(4)}`);
+const perQuery: Record<string, number[]> = {};
+const report = (label: string, values: number[]) => {
+  perQuery[label] = values;
+  console.log(`${name} ${split} ${label}\t${mean(values).toFixed(4)}`);
+};
+report('keyword (1000 deep)', await score('keyword', 1, 1000));
+if (args.includes('--vector-only')) report('vector only (1000 deep)', await score('vector', 1, 1000));
 for (const depth of candidates)
   for (const w of weights)
-    console.log(
-      `${name} ${split} hybrid ${fusion} ${depth} per list, vector ${w}\t${(await score('hybrid', w, depth)).toFixed(4)}`,
-    );
+    report(`hybrid ${fusion} ${depth} per list, vector ${w}`, await score('hybrid', w, depth));
+const perQueryPath = option('per-query');
+if (perQueryPath)
+  await writeFile(
+    perQueryPath,
+    JSON.stringify({ set: name, split, queries: set.queries.map((q) => q.id), rows: perQuery }),
+  );
 await store.close();

@@ -6,8 +6,15 @@
  * held-out queries run through the retriever as eval/train-check.ts runs them (store keyword list
  * 1000 deep; hybrid 100 per list, limit 200, default feedback), the vector list a brute-force search.
  * A map never sees the queries it is measured on, unlike the shipped map on the train queries.
- * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/tune-embedder-map-fusion.ts [--weights 0.015,0.1,0.5,1] [--folds 5]
+ * --fusion rrf|minmax: the hybrid rows' fusion method (default rrf; the weights are for it); a weight may
+ * name its own, `minmax:0.05`. --mapped-only skips the unmapped vector and hybrid rows.
+ * --store-map: open the store ingested with the shipped map (eval/train-check.ts --map's) instead of the
+ * unmapped one; only its keyword list and clause texts are used, which do not depend on the embedder.
+ * --per-query PREFIX writes PREFIX-<set>.json, each row's per-query nDCG@10 in query order, for
+ * eval/compare-per-query.ts.
+ * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/tune-embedder-map-fusion.ts [--weights 0.015,0.1,0.5,1] [--folds 5] [--fusion minmax] [--store-map] [--per-query PREFIX]
  */
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CandidateSource, ClauseCandidate } from '@cae/core';
@@ -16,6 +23,7 @@ import type { Store } from '@cae/store-drizzle';
 import type { Embedder } from '../src/embedder';
 import { embedDocuments } from '../src/embedder-context';
 import { createLocalEmbedder } from '../src/embedder-local';
+import { checkedFusionMethod } from '../src/rank-fusion';
 import { createRetriever, DEFAULT_FEEDBACK, type RetrievalMode } from '../src/retriever';
 import { D, examplesOf, foldsOf, mapSettings, mulberry32, prepare, train } from './embedder-map-training';
 import { openCorpusStore } from './eval-ingest';
@@ -27,14 +35,25 @@ const option = (name: string, fallback: string) => {
   return index >= 0 ? args[index + 1]! : fallback;
 };
 const folds = Number(option('folds', '5'));
-const weights = option('weights', '0.015,0.05,0.1,0.2,0.3,0.5,0.7,1').split(',').map(Number);
+const fusion = checkedFusionMethod(option('fusion', 'rrf'), '--fusion');
+/** The hybrid settings: a vector weight (keyword 1) and its fusion method. */
+const settings = option('weights', '0.015,0.05,0.1,0.2,0.3,0.5,0.7,1')
+  .split(',')
+  .map((item) => {
+    const [method, weight] = item.includes(':') ? item.split(':') : [fusion, item];
+    return { fusion: checkedFusionMethod(method, '--weights'), vector: Number(weight) };
+  });
+const perQueryPrefix = option('per-query', '');
 const names = ['scifact', 'negconstraint'] as const;
 const cacheDir = process.env.CAE_EMBEDDINGS_DIR ?? join(tmpdir(), 'cae-retrieval-eval-embeddings');
 
 const prepared = await Promise.all(names.map((name) => prepare(name)));
 const foldOf = foldsOf(prepared, folds, mapSettings.seed);
 const pipeline = createPipeline();
-const storeEmbedder = createLocalEmbedder({ cacheDir });
+const storeEmbedder = createLocalEmbedder({
+  cacheDir,
+  ...(args.includes('--store-map') ? { linearMap: 'learned' as const } : {}),
+});
 await storeEmbedder.load();
 
 interface SetState {
@@ -129,6 +148,7 @@ async function scores(
   mode: RetrievalMode,
   vector: number,
   queryIndexes: number[],
+  method = fusion,
 ): Promise<number[]> {
   const depth = mode === 'hybrid' ? 100 : 1000;
   const retriever = createRetriever({
@@ -137,7 +157,7 @@ async function scores(
     candidateLimit: () => depth,
     feedback: { ...DEFAULT_FEEDBACK },
     weights: { vector, keyword: 1 },
-    fusion: 'rrf',
+    fusion: method,
     maxLimit: 1000,
   });
   const set = prepared[s]!.set;
@@ -145,14 +165,15 @@ async function scores(
   return retrieverNdcgs(retriever, queries, set.qrels, mode, depth);
 }
 
-const rows = new Map<string, number[][]>();
-const add = (label: string, s: number, values: number[]) => {
+/** Per row, per set: nDCG@10 by query index. */
+const rows = new Map<string, Map<number, number>[]>();
+const add = (label: string, s: number, queryIndexes: number[], values: number[]) => {
   let row = rows.get(label);
   if (!row) {
-    row = names.map(() => []);
+    row = names.map(() => new Map());
     rows.set(label, row);
   }
-  row[s]!.push(...values);
+  for (const [i, qi] of queryIndexes.entries()) row[s]!.set(qi, values[i]!);
 };
 const all = (s: number) => prepared[s]!.set.queries.map((_, i) => i);
 
@@ -160,10 +181,16 @@ const all = (s: number) => prepared[s]!.set.queries.map((_, i) => i);
 const unmapped = createLocalEmbedder({ cacheDir, linearMap: false });
 for (const [s] of names.entries()) {
   const source = await sourceWith(states[s]!, unmapped);
-  add('keyword only', s, await scores(s, source, unmapped, 'keyword', 1, all(s)));
-  add('vector only, no map', s, await scores(s, source, unmapped, 'vector', 1, all(s)));
-  for (const w of weights)
-    add(`hybrid, no map, vector ${w}`, s, await scores(s, source, unmapped, 'hybrid', w, all(s)));
+  add('keyword only', s, all(s), await scores(s, source, unmapped, 'keyword', 1, all(s)));
+  if (args.includes('--mapped-only')) continue;
+  add('vector only, no map', s, all(s), await scores(s, source, unmapped, 'vector', 1, all(s)));
+  for (const setting of settings)
+    add(
+      `hybrid ${setting.fusion}, no map, vector ${setting.vector}`,
+      s,
+      all(s),
+      await scores(s, source, unmapped, 'hybrid', setting.vector, all(s), setting.fusion),
+    );
 }
 for (let fold = 0; fold < folds; fold++) {
   const held = (s: number) => all(s).filter((i) => foldOf[s]![i] === fold);
@@ -179,18 +206,37 @@ for (let fold = 0; fold < folds; fold++) {
   const embedder = createLocalEmbedder({ cacheDir, linearMap: W });
   for (const [s] of names.entries()) {
     const source = await sourceWith(states[s]!, embedder);
-    add('vector only, map (out of fold)', s, await scores(s, source, embedder, 'vector', 1, held(s)));
-    for (const w of weights)
+    add(
+      'vector only, map (out of fold)',
+      s,
+      held(s),
+      await scores(s, source, embedder, 'vector', 1, held(s)),
+    );
+    for (const setting of settings)
       add(
-        `hybrid, map (out of fold), vector ${w}`,
+        `hybrid ${setting.fusion}, map (out of fold), vector ${setting.vector}`,
         s,
-        await scores(s, source, embedder, 'hybrid', w, held(s)),
+        held(s),
+        await scores(s, source, embedder, 'hybrid', setting.vector, held(s), setting.fusion),
       );
   }
   console.log(`fold ${fold} done`);
 }
 console.log(`| train nDCG@10 (${folds}-fold CV for the map) | SciFact | NegConstraint |`);
 console.log('| --- | --- | --- |');
+const inQueryOrder = (byQuery: Map<number, number>) =>
+  [...byQuery.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);
 for (const [label, values] of rows)
-  console.log(`| ${label} | ${values.map((v) => mean(v).toFixed(4)).join(' | ')} |`);
+  console.log(`| ${label} | ${values.map((v) => mean(inQueryOrder(v)).toFixed(4)).join(' | ')} |`);
+if (perQueryPrefix)
+  for (const [s, name] of names.entries())
+    await writeFile(
+      `${perQueryPrefix}-${name}.json`,
+      JSON.stringify({
+        set: name,
+        split: 'train',
+        queries: prepared[s]!.set.queries.map((q) => q.id),
+        rows: Object.fromEntries([...rows].map(([label, values]) => [label, inQueryOrder(values[s]!)])),
+      }),
+    );
 for (const state of states) await state.store.close();
