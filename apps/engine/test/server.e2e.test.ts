@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './start-test-server';
 
@@ -186,16 +187,36 @@ describe('the engine server over real HTTP', () => {
 
   it('finishes an in-flight request during graceful shutdown', async () => {
     const own = await startTestServer();
-    const inFlight = fetch(`${own.url}/pipeline/compile`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'The shutdown waits for this request. '.repeat(400), store: true }),
+    // The request is fully written on its connection before the shutdown starts (a fixed wait raced the
+    // connection on a loaded machine: the shutdown refused a connection not yet accepted).
+    let written!: () => void;
+    const sent = new Promise<void>((resolve) => {
+      written = resolve;
     });
+    const body = JSON.stringify({ text: 'The shutdown waits for this request. '.repeat(400), store: true });
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        `${own.url}/pipeline/compile`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.on('finish', () => written());
+      request.end(body);
+    });
+    await sent;
     await new Promise((resolve) => setTimeout(resolve, 20));
     const closed = own.close();
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect(((await response.json()) as Json[]).length).toBeGreaterThan(100);
+    expect((JSON.parse(response.body) as Json[]).length).toBeGreaterThan(100);
     await closed;
     await expect(fetch(`${own.url}/health`)).rejects.toThrow();
   });
