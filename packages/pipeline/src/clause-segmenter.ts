@@ -1,8 +1,9 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
-import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
+import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
-import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, wordSet } from './lexicons/word-classes';
+import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
+import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, verbForm, wordSet } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   findVerbalGroups,
@@ -191,6 +192,35 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
           : marker;
     }
   }
+  if (strong !== null && strong.kind === 'that' && !ruleOff(tokens, 'SEGMENT.PROVIDED_THAT')) {
+    // SEGMENT.PROVIDED_THAT: "..., provided that the invoice is correct", "; provided, however, that
+    // ...": "provided" (or "providing") with "that" after it, commas and "however", "further" between,
+    // is the binding conjunction of the that-clause, which opens with it.
+    let back = strong.index - 1;
+    while (back > from && PROVIDED_THAT_INSERTS.has(tokens.lower[back] ?? '')) back -= 1;
+    const word = tokens.lower[back];
+    if (back >= from && (word === 'provided' || word === 'providing'))
+      strong = { kind: 'sub', index: back, word };
+  }
+  if (!ruleOff(tokens, 'SEGMENT.ENUMERATED_ITEM')) {
+    // SEGMENT.ENUMERATED_ITEM: "The Tenant shall (a) pay the rent and fees, (b) keep the flat clean, and
+    // (c) repair any damage": an enumerator right before the verbal group ("(b)", "(ii)", adverbs between at
+    // most) opens a member of the list of predicates, coordinated with the one before it, whatever
+    // coordinator stands further back (the "and" of "rent and fees" is no clause edge).
+    const label = enumeratorBefore(tokens, from, to);
+    if (label >= 0) {
+      const coordinator =
+        tokens.pos[label - 1] === 'CCONJ' && COORDINATORS.has(tokens.lower[label - 1] ?? '');
+      const index = coordinator ? label - 1 : label;
+      const separator = tokens.lower[index - 1] ?? '';
+      const chosen = strong ?? weak;
+      if (
+        (separator === ',' || separator === ';') &&
+        (chosen === null || chosen.index < index || chosen.kind === 'comma')
+      )
+        return { kind: 'coord', index, word: coordinator ? (tokens.lower[index] ?? ',') : ',' };
+    }
+  }
   if (strong !== null && strong.index > from && tokens.lower[strong.index - 1] === '(') {
     // "(as defined below)", "(which is paid monthly)": the parenthesis opens the clause with its marker.
     strong = { ...strong, index: strong.index - 1 };
@@ -204,6 +234,17 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
     }
   }
   return strong ?? weak;
+}
+
+/**
+ * SEGMENT.ENUMERATED_ITEM (see findMarker): the index of the "(" of an enumerator "(b)" after `from` whose
+ * ")" has only adverbs after it up to `to`, the start of the verbal group; -1 if none.
+ */
+function enumeratorBefore(tokens: TokenArrays, from: number, to: number): number {
+  let close = to - 1;
+  while (close > from && tokens.pos[close] === 'ADV') close -= 1;
+  if (close - 2 < from || tokens.lower[close] !== ')' || tokens.lower[close - 2] !== '(') return -1;
+  return ENUMERATOR_WORD.test(tokens.lower[close - 1] ?? '') ? close - 2 : -1;
 }
 
 /**
@@ -409,6 +450,17 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       continue;
     }
     if (
+      !ruleOff(tokens, 'SEGMENT.PARTICIPLE_RUN') &&
+      participleRunMember(tokens, previous, group, activeSegment)
+    ) {
+      // SEGMENT.PARTICIPLE_RUN: "The Software shall not be sold, revealed, disclosed or otherwise
+      // communicated", "responsible for promoting, distributing and selling the Products": a lone
+      // participle (or "-ing" form) after one of the same form, with nothing between them but commas,
+      // a coordinator and adverbs, shares the clause's operator and what follows the last one.
+      activeSegment.group = { ...(activeSegment.group as VerbalGroup), end: group.end };
+      continue;
+    }
+    if (
       activeSegment.group !== null &&
       activeSegment.group.start === previous.start &&
       !ruleOff(tokens, 'SEGMENT.COORDINATED_OPERATORS') &&
@@ -503,6 +555,29 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       // nominal groups and the participle after the second postmodifies it, as it would with no
       // coordinator ("the documents executed ..."): no clause opens.
       if (activeSegment.group === null) activeSegment.group = group;
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_GERUND') &&
+      coordinatedNominalGerund(tokens, marker.index, group)
+    ) {
+      // SEGMENT.COORDINATED_NOMINAL_GERUND: "any suit, action or proceeding against the other", "the
+      // costs of packaging and labeling": an "-ing" word right after a coordinator that follows a noun,
+      // with no object after it, is a noun coordinated with that noun: no clause opens.
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
+      group.infinitive &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_INFINITIVE') &&
+      coordinatedNominalBefore(tokens, marker.index, group.start) &&
+      !finiteAfter(tokens, group.end, to)
+    ) {
+      // SEGMENT.COORDINATED_NOMINAL_INFINITIVE: "shall obtain all licenses and approvals | to permit the
+      // use of the Products": the coordinator joins two nominal groups; the to-infinitive after the
+      // second opens the clause, dependent on the active one, as it would with no coordinator.
+      open(group.start, 'hypotactic', 'to', active);
       continue;
     }
     if (marker.kind === 'coord' && openingDependent >= 0) {
@@ -660,6 +735,47 @@ function sharedObjectVerb(
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
 }
 
+/** "part" for a past participle, "ing" for an "-ing" form of a lexical verb, else null. */
+function participleForm(tokens: TokenArrays, index: number): 'part' | 'ing' | null {
+  return verbForm(tokens.lower[index] ?? '', tokens.lemmas[index] ?? '', tokens.pos[index]);
+}
+
+/**
+ * SEGMENT.PARTICIPLE_RUN (see segmentClauses): `group` is a lone participle or "-ing" form (adverbs
+ * before it at most, no operator of its own) right after `previous`, the active clause's last verb, of
+ * the same form, with only commas, one coordinator and adverbs ("or otherwise") between them. A past
+ * participle runs on a passive (the clause's group has "be": "shall not be sold, revealed or
+ * disclosed"); an "-ing" form on an "-ing" form ("marketing, promoting and selling").
+ */
+function participleRunMember(
+  tokens: TokenArrays,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+  active: ClauseSegment,
+): boolean {
+  const { lower, lemmas, pos } = tokens;
+  const clauseGroup = active.group;
+  if (clauseGroup === null || previous.start < (active.tokens[0] ?? previous.start)) return false;
+  if (group.infinitive || group.finite >= 0 || group.end !== group.head + 1) return false;
+  for (let index = group.start; index < group.head; index += 1) if (pos[index] !== 'ADV') return false;
+  const form = participleForm(tokens, group.head);
+  if (form === null || participleForm(tokens, previous.head) !== form || previous.end !== previous.head + 1)
+    return false;
+  let separators = 0;
+  let coordinators = 0;
+  for (let index = previous.end; index < group.start; index += 1) {
+    if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
+    else if (lower[index] === ',') separators += 1;
+    else if (pos[index] !== 'ADV') return false;
+  }
+  if (coordinators > 1 || separators + coordinators === 0) return false;
+  if (form === 'ing') return true;
+  if (clauseGroup.end !== previous.end) return false;
+  for (let index = clauseGroup.start; index < clauseGroup.head; index += 1)
+    if (pos[index] === 'AUX' && lemmas[index] === 'be') return true;
+  return false;
+}
+
 /**
  * SEGMENT.COORDINATED_INFINITIVE_VERBS (see sharedObjectVerb): the clause's verbal group ends in a
  * to-infinitive ("agrees to defend", "to repair") or in a bare verb already joined to one, and
@@ -798,6 +914,70 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
   }
   return pos[group.start - 1] === 'NOUN' || pos[group.start - 1] === 'PROPN';
 }
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_INFINITIVE (see segmentClauses): the coordinator at `coordinator` joins a
+ * noun before it to a nominal group that runs, of determiners, adjectives, nouns and numbers only, up to
+ * `end` (a to-infinitive's "to"), and holds a noun.
+ */
+function coordinatedNominalBefore(tokens: TokenArrays, coordinator: number, end: number): boolean {
+  const { lower, pos } = tokens;
+  const before = pos[coordinator - 1];
+  if (before !== 'NOUN' && before !== 'PROPN') return false;
+  const first = lower[coordinator + 1] ?? '';
+  if (end <= coordinator + 1 || DEFINITE_OPENERS.has(first) || SUBJECT_QUANTIFIERS.has(first)) return false;
+  let noun = false;
+  for (let index = coordinator + 1; index < end; index += 1) {
+    const tag = pos[index];
+    if (tag === 'NOUN' || tag === 'PROPN') noun = true;
+    else if (tag !== 'DET' && tag !== 'ADJ' && tag !== 'NUM') return false;
+  }
+  return noun && pos[end - 1] !== 'DET';
+}
+
+/**
+ * Whether a finite operator follows `from` before a comma, semicolon, colon or `to` ("and the related
+ * statement to be delivered to members | have been authorized": the nominal is a coordinated clause's
+ * Subject).
+ */
+function finiteAfter(tokens: TokenArrays, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const word = tokens.lower[index] ?? '';
+    if (word === ',' || word === ';' || word === ':') return false;
+    if (tokens.pos[index] === 'AUX' && FINITE_OPERATORS.has(word)) return true;
+  }
+  return false;
+}
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_GERUND (see segmentClauses): `group` is an "-ing" word alone (no Finite,
+ * no "to", no auxiliary) right after the coordinator at `coordinator`, which follows a noun (with a comma
+ * between at most), and no object follows it: a preposition, punctuation, a coordinator or the end.
+ */
+function coordinatedNominalGerund(tokens: TokenArrays, coordinator: number, group: VerbalGroup): boolean {
+  const { lower, pos } = tokens;
+  if (group.infinitive || group.finite >= 0 || group.start !== coordinator + 1 || group.head !== group.start)
+    return false;
+  if (group.end !== group.head + 1 || participleForm(tokens, group.head) !== 'ing') return false;
+  const before = lower[coordinator - 1] === ',' ? pos[coordinator - 2] : pos[coordinator - 1];
+  if (before !== 'NOUN' && before !== 'PROPN') return false;
+  const after = pos[group.end];
+  return after === undefined || after === 'ADP' || after === 'PUNCT' || after === 'CCONJ';
+}
+
+/** Quantifiers that open the Subject of a coordinated clause as often as a nominal ("and no license to use it is granted"). */
+const SUBJECT_QUANTIFIERS = new Set([
+  'no',
+  'each',
+  'every',
+  'neither',
+  'either',
+  'all',
+  'any',
+  'such',
+  'some',
+  'both',
+]);
 
 /** Words that open a definite nominal group, the Subject of a coordinated clause more often than not. */
 const DEFINITE_OPENERS = new Set([

@@ -20,16 +20,28 @@ const ELLIPTED_DEPENDENT: Premise = {
 };
 const ELLIPTED_TO: Premise = { label: 'subject_position', value: 'none (coordinated with a to-infinitive)' };
 
-/** A clause that opens with a coordinator and has no Finite: a coordinated predicate ("and pay the costs"). */
-function coordinatedWithoutFinite(clause: Syntactic): boolean {
+/**
+ * A paratactic clause that opens with a coordinator, or with a list enumerator in parentheses ("(b) keep
+ * the records", a member of a list of predicates), past punctuation.
+ */
+function opensAsMember(clause: Syntactic): boolean {
   if (clause.dependency !== 'paratactic') return false;
-  const first = clause.tokens.find((token) => token.pos !== 'PUNCT');
+  const { tokens } = clause;
+  let index = 0;
+  while (index < tokens.length && tokens[index]?.pos === 'PUNCT' && tokens[index]?.text !== '(') index += 1;
+  const first = tokens[index];
+  if (first === undefined) return false;
+  if (first.pos === 'CCONJ') return COORDINATORS.has(first.text.toLowerCase());
   return (
-    first !== undefined &&
-    first.pos === 'CCONJ' &&
-    COORDINATORS.has(first.text.toLowerCase()) &&
-    !clause.tokens.some((token) => token.isFinite)
+    first.text === '(' &&
+    tokens[index + 2]?.text === ')' &&
+    ENUMERATOR_WORD.test(tokens[index + 1]?.text.toLowerCase() ?? '')
   );
+}
+
+/** A clause that opens with a coordinator (or a list enumerator) and has no Finite: a coordinated predicate ("and pay the costs"). */
+function coordinatedWithoutFinite(clause: Syntactic): boolean {
+  return opensAsMember(clause) && !clause.tokens.some((token) => token.isFinite);
 }
 
 /** A clause that opens with a coordinator and has a Finite but no Subject before it ("and shall not disclose it"). */
@@ -61,9 +73,11 @@ function firstWordAfterCoordinator(clause: Syntactic): number {
   return index;
 }
 
-/** The clause's first word after the coordinator, punctuation and a list enumerator is a base-form verb. */
+/** The clause's first word after the coordinator, punctuation, a list enumerator and an adverb is a base-form verb. */
 function opensWithBaseVerb(clause: Syntactic): boolean {
-  const index = firstWordAfterCoordinator(clause);
+  let index = firstWordAfterCoordinator(clause);
+  // Adverbs before the verb ("(ii) promptly repair any damage").
+  while (clause.tokens[index]?.pos === 'ADV' && clause.tokens[index + 1]?.pos === 'VERB') index += 1;
   const token = clause.tokens[index];
   return token !== undefined && token.pos === 'VERB' && token.text.toLowerCase() === token.lemma;
 }
@@ -130,7 +144,12 @@ export function coordinatedPredicateMood(clause: MoodClause): '' | Mood {
     const earlier = previous[back] as Syntactic;
     if (earlier.sentenceIndex !== syntactic.sentenceIndex) return '';
     if (earlier.dependency !== 'independent' && earlier.dependency !== 'paratactic') continue;
-    if (coordinatedWithoutFinite(earlier)) continue;
+    if (coordinatedWithoutFinite(earlier)) {
+      // "(i) to collect the rent; and (ii) to keep the books | and then pay": a member before it is a
+      // to-infinitive, so this one is non-finite too.
+      if (mood === 'imperative' && opensWithInfinitive(earlier)) return 'fragment';
+      continue;
+    }
     if (subjectBeforeFinite(earlier)) return 'declarative';
     // "Each party shall hold it in confidence | and shall not disclose it | nor use it": a member with a
     // Finite but no Subject of its own shares the Subject of a clause further back, as this one does.

@@ -1269,3 +1269,18 @@ describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group
     expect(moodOf(text)).toBe('fragment');
   });
 });
+
+describe('MOOD.ENUMERATOR_NO_SUBJECT: a list enumerator is no Subject', () => {
+  const subjectPosition = (compiler: typeof pipeline, text: string, clauseText: string) =>
+    compiler
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.text === clauseText)
+      ?.interpersonal.reasoningTrace.premises.find((premise) => premise.label === 'subject_position')?.value;
+
+  it('reads no Subject before the Finite of "(ii) becomes insolvent"', () => {
+    const text = 'The Licence ends if the Licensee (i) fails to pay the fee, or (ii) becomes insolvent.';
+    expect(subjectPosition(pipeline, text, 'or (ii) becomes insolvent.')).toBe('none');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['MOOD.ENUMERATOR_NO_SUBJECT'] });
+    expect(subjectPosition(off, text, 'or (ii) becomes insolvent.')).toBe('before_finite');
+  });
+});

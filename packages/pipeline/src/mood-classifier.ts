@@ -73,6 +73,7 @@ import {
   WH_WORDS,
   WHAT_QUESTION_ADJECTIVES,
 } from './lexicons/mood-lexicon';
+import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
   DO_FORMS,
   FINITE_BE_FORMS,
@@ -740,8 +741,21 @@ export class MoodClause {
     if (this.#subjectBefore === undefined) {
       const finiteAt = this.hasFinite ? this.view.finite : this.view.head;
       let found = false;
-      for (let index = this.start; index < finiteAt; index += 1)
+      const { lower } = this.view;
+      for (let index = this.start; index < finiteAt; index += 1) {
+        // MOOD.ENUMERATOR_NO_SUBJECT: a list enumerator ("(b) was received", "(ii) is generated") is no
+        // Subject.
+        if (
+          lower[index - 1] === '(' &&
+          lower[index + 1] === ')' &&
+          ENUMERATOR_WORD.test(lower[index] ?? '') &&
+          this.disabled?.has('MOOD.ENUMERATOR_NO_SUBJECT') !== true
+        ) {
+          index += 1;
+          continue;
+        }
         if (isSubjectLike(this.view.pos[index])) found = true;
+      }
       this.#subjectBefore = found;
     }
     return this.#subjectBefore;
@@ -1270,6 +1284,11 @@ export const MOOD_RULES: readonly MoodRule[] = [
       {
         text: 'The Agent agrees: (i) to collect the rent; and (ii) to keep the books and then pay the balance to the Owner.',
         mood: 'fragment',
+      },
+      // A member opened by its list enumerator, with no coordinator ("(b) keep the flat clean").
+      {
+        text: 'The Tenant shall (a) pay the rent and fees of the agent, (b) keep the flat clean, and (c) repair any damage.',
+        mood: 'declarative',
       },
     ],
   },

@@ -140,6 +140,62 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PROVIDED_THAT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Tenant shall pay the rent monthly, provided always that the Landlord has sent an invoice.',
+        expect: 'provided always that the Landlord has sent an invoice.',
+      },
+      {
+        text: 'Either party may end this lease; provided, however, that no notice shall be given in May.',
+        expect: 'provided, however, that no notice shall be given in May.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.ENUMERATED_ITEM',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Tenant shall (a) pay the rent and fees of the agent, (b) keep the flat clean, and (c) repair any damage.',
+        expect: 'The Tenant shall (a) pay the rent and fees of the agent,',
+      },
+      {
+        text: 'The Tenant shall (i) pay the rent; (ii) promptly repair any damage; and (iii) keep the flat clean.',
+        expect: '(ii) promptly repair any damage;',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_NOMINAL_INFINITIVE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Agent shall obtain all licences and permits to operate the ferry.',
+        expect: 'The Agent shall obtain all licences and permits',
+      },
+      {
+        text: 'The Tenant shall have the right and authority to sublet the flat.',
+        expect: 'to sublet the flat.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_NOMINAL_GERUND',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Neither party shall start any suit, action or proceeding against the other.',
+        expect: 'Neither party shall start any suit, action or proceeding against the other.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.PARTICIPLE_ON_APPOSITIVE',
     stage: 'word-order',
     examples: [
@@ -523,6 +579,24 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
       {
         text: 'The Agency will not undertake or initiate advertising without approval.',
         expect: 'The Agency will not undertake or initiate advertising without approval.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARTICIPLE_RUN',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The plans may not be copied, modified or otherwise distributed.',
+        expect: 'The plans may not be copied, modified or otherwise distributed.',
+      },
+      {
+        text: 'The Software shall not be sold, revealed or disclosed by the Agent.',
+        expect: 'The Software shall not be sold, revealed or disclosed by the Agent.',
+      },
+      {
+        text: 'The Distributor shall be responsible for storing, packing and shipping the goods.',
+        expect: 'The Distributor shall be responsible for storing, packing and shipping the goods.',
       },
     ],
   },

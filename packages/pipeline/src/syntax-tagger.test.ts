@@ -379,4 +379,53 @@ describe('repairTree', () => {
     repairTree(ownSubject, 0, 6);
     expect(ownSubject.deprels[0]).toBe('root');
   });
+
+  it('TREE.PROVIDED_THAT: "provided (however,) that" is the that-clause\'s conjunction, not a clause of its own', () => {
+    // "provided" hung on the main verb, the that-clause its complement: "We pay , provided , however , that it is due".
+    const words = 'We pay , provided , however , that it is due';
+    const pos = ['PRON', 'VERB', 'PUNCT', 'VERB', 'PUNCT', 'ADV', 'PUNCT', 'SCONJ', 'PRON', 'AUX', 'ADJ'];
+    const heads = [1, -1, 3, 1, 3, 3, 3, 10, 10, 10, 3];
+    const deprels = [
+      'nsubj',
+      'root',
+      'punct',
+      'conj',
+      'punct',
+      'advmod',
+      'punct',
+      'mark',
+      'nsubj',
+      'cop',
+      'ccomp',
+    ];
+    const hung = tree(words, [...pos], heads, deprels);
+    repairTree(hung, 0, 11);
+    expect(hung.heads).toEqual([1, -1, 10, 10, 10, 10, 10, 10, 10, 10, 1]);
+    expect(hung.deprels[3]).toBe('mark');
+    expect(hung.pos[3]).toBe('SCONJ');
+    expect(hung.deprels[10]).toBe('advcl');
+    const off = tree(words, pos, heads, deprels);
+    repairTree(off, 0, 11, new Set(['TREE.PROVIDED_THAT']));
+    expect(off.heads).toEqual(heads);
+    expect(off.pos[3]).toBe('VERB');
+    // "provided" as the root, the clause before it hung on it: the clause before is the root.
+    const rooted = tree(
+      'We pay , provided that it is due',
+      ['PRON', 'VERB', 'PUNCT', 'VERB', 'SCONJ', 'PRON', 'AUX', 'ADJ'],
+      [1, 3, 1, -1, 7, 7, 7, 3],
+      ['nsubj', 'advcl', 'punct', 'root', 'mark', 'nsubj', 'cop', 'ccomp'],
+    );
+    repairTree(rooted, 0, 8);
+    expect(rooted.heads).toEqual([1, -1, 1, 7, 7, 7, 7, 1]);
+    expect(rooted.deprels[1]).toBe('root');
+    // Without "that" after it, "provided" stays a verb: "The food provided that day was cold" is no condition.
+    const participle = tree(
+      'food provided that day was cold',
+      ['NOUN', 'VERB', 'DET', 'NOUN', 'AUX', 'ADJ'],
+      [5, 0, 3, 1, 5, -1],
+      ['nsubj', 'acl', 'det', 'obl:tmod', 'cop', 'root'],
+    );
+    repairTree(participle, 0, 6);
+    expect(participle.deprels[1]).toBe('acl');
+  });
 });

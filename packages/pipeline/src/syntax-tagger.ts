@@ -3,6 +3,7 @@ import type { Upos } from '@cae/core';
 import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
+import { PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { ATTACHMENT_WORDS, QUOTING_VERBS } from './lexicons/mood-lexicon';
 import {
@@ -855,6 +856,69 @@ export function repairTree(
   }
   if (!disabledRules?.has('TREE.RELATIVE_SWALLOWED_PREDICATE')) relativeSwallowedPredicate(out, start, end);
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
+  if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
+}
+
+/**
+ * TREE.PROVIDED_THAT: "The Supplier may subcontract the work, provided that it remains responsible",
+ * "...; provided, however, that no notice is given": "provided" (or "providing") with "that" after it
+ * (commas and "however", "further", "always" between) is the binding conjunction of the that-clause, the
+ * way "so that" is; the treebanks hardly have it, so the parse makes "provided" a verb with a clause of its
+ * own ("provided" alone) and the that-clause its complement. The that-clause's verb takes the place of
+ * "provided" in the tree (an `advcl` of what "provided" hung on; if "provided" was the root, the clause
+ * before it becomes the root), and "provided" and the words up to "that" hang on it (`mark`, SCONJ).
+ */
+function providedThat(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let provided = start; provided < end; provided += 1) {
+    const word = lower[provided];
+    if ((word !== 'provided' && word !== 'providing') || pos[provided] !== 'VERB') continue;
+    let that = provided + 1;
+    while (that < end && PROVIDED_THAT_INSERTS.has(lower[that] ?? '')) that += 1;
+    if (lower[that] !== 'that' || deprels[that] !== 'mark') continue;
+    const verb = heads[that] ?? -1;
+    if (verb <= that || verb >= end) continue;
+    let head = heads[provided] ?? -1;
+    // The head of "provided" must not lie inside the that-clause (that would make a cycle).
+    let inside = false;
+    for (let at = head, steps = 0; at >= 0 && steps <= end - start; at = heads[at] ?? -1, steps += 1)
+      if (at === verb) inside = true;
+    if (inside) continue;
+    if (head < 0) {
+      // "provided" was the root: the clause before it ("X may subcontract the work") is the root now, or,
+      // with nothing before, the one after the that-clause ("Provided that ..., X shall pay").
+      let main = -1;
+      for (let index = start; index < end; index += 1)
+        if (
+          index !== verb &&
+          heads[index] === provided &&
+          /^(advcl|ccomp|conj|parataxis|xcomp|csubj)(:|$)/.test(deprels[index] ?? '') &&
+          (main < 0 || main > provided)
+        )
+          main = index;
+      if (main < 0) continue;
+      heads[main] = -1;
+      deprels[main] = 'root';
+      for (let index = start; index < end; index += 1)
+        if (heads[index] === provided && index !== verb && (index < provided || index > that))
+          heads[index] = main;
+      head = main;
+    } else {
+      for (let index = start; index < end; index += 1)
+        if (heads[index] === provided && index !== verb && (index < provided || index > that))
+          heads[index] = verb;
+    }
+    heads[verb] = head;
+    deprels[verb] = 'advcl';
+    heads[provided] = verb;
+    deprels[provided] = 'mark';
+    pos[provided] = 'SCONJ';
+    for (let index = provided + 1; index < that; index += 1) heads[index] = verb;
+  }
 }
 
 /**

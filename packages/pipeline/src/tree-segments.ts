@@ -7,7 +7,7 @@ import {
   REPORTING_VERBS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { FINITE_OPERATOR_FORMS, MODAL_FORMS } from './lexicons/word-classes';
+import { FINITE_OPERATOR_FORMS, MODAL_FORMS, verbForm } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   determinedGerund,
@@ -609,6 +609,12 @@ function headsTreeClause(
     modalRunMember(tree, index, from, to)
   )
     return false;
+  if (
+    (relation === 'conj' || relation === 'parataxis') &&
+    !ruleOff(tree, 'SEGMENT.PARTICIPLE_RUN') &&
+    participleRunMember(tree, index, from, to)
+  )
+    return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
@@ -714,6 +720,62 @@ function modalRunMember(tree: SentenceTree, index: number, from: number, to: num
       tree.heads[operator] === member
     )
       return true;
+  }
+  return false;
+}
+
+/** "part" for a past participle, "ing" for an "-ing" form of a lexical verb, else null. */
+function participleForm(tree: SentenceTree, index: number): 'part' | 'ing' | null {
+  return verbForm(tree.lower[index] ?? '', tree.lemmas[index] ?? '', tree.pos[index]);
+}
+
+/**
+ * SEGMENT.PARTICIPLE_RUN on the tree: "The Software may not be sold, revealed, disclosed or otherwise
+ * communicated", "responsible for promoting, distributing and selling the Products": a participle or
+ * "-ing" form with no Subject, auxiliary, subordinator or copula of its own, hung as `conj` or
+ * `parataxis`, with nothing before it back to the run's first verb but commas, coordinators, adverbs
+ * and other members of the same form, is no clause of its own. A run of past participles starts on a
+ * passive (the first verb has its `aux:pass`); a run of "-ing" forms on an "-ing" form.
+ */
+function participleRunMember(tree: SentenceTree, index: number, from: number, to: number): boolean {
+  const form = participleForm(tree, index);
+  if (form === null) return false;
+  const ownClause = (at: number): boolean => {
+    for (let child = from; child < to; child += 1)
+      if (tree.heads[child] === at && OWN_CLAUSE_DEPENDENT.test(tree.deprels[child] ?? '')) return true;
+    return false;
+  };
+  if (ownClause(index)) return false;
+  const before = (member: number): number => {
+    let at = member - 1;
+    while (at > from && tree.pos[at] === 'ADV') at -= 1;
+    let separated = false;
+    while (at > from && (tree.pos[at] === 'CCONJ' || tree.lower[at] === ',')) {
+      separated = true;
+      at -= 1;
+    }
+    while (separated && at > from && tree.pos[at] === 'ADV') at -= 1;
+    return separated ? at : -1;
+  };
+  // The verb hangs on a member of the run (its first, as UD hangs conjuncts, or the one before it), so
+  // that it goes to the run's clause.
+  const head = tree.heads[index] ?? -1;
+  let onRun = false;
+  for (let member = before(index); member >= from; member = before(member)) {
+    if (member === head) onRun = true;
+    // The first of an "-ing" run may be tagged a noun ("responsible for marketing, promoting and ...").
+    const nominal =
+      form === 'ing' && tree.pos[member] === 'NOUN' && (tree.lower[member] ?? '').endsWith('ing');
+    if (nominal) return onRun;
+    if (participleForm(tree, member) !== form) return false;
+    const relation = tree.deprels[member] ?? '';
+    const first = ownClause(member) || (relation !== 'conj' && relation !== 'parataxis');
+    if (!first) continue;
+    if (!onRun) return false;
+    if (form === 'ing') return true;
+    for (let child = from; child < to; child += 1)
+      if (tree.heads[child] === member && tree.deprels[child] === 'aux:pass') return true;
+    return false;
   }
   return false;
 }

@@ -127,3 +127,13 @@ export const PROCESS_ADJECTIVES: ReadonlySet<string> = wordSet('harmless');
 
 /** The verbs (lemmas) that make one process with a `PROCESS_ADJECTIVES` adjective ("hold", "save" harmless). */
 export const PROCESS_ADJECTIVE_VERBS: ReadonlySet<string> = wordSet('hold save');
+
+/** Words that may stand between "provided" and its "that" ("provided, however, that", "provided further that"). */
+export const PROVIDED_THAT_INSERTS: ReadonlySet<string> = new Set([
+  ',',
+  'however',
+  'further',
+  'always',
+  'also',
+  'though',
+]);

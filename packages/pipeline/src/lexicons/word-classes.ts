@@ -137,3 +137,20 @@ export const PLURAL_PRONOUNS: ReadonlySet<string> = new Set([
   'many',
   'some',
 ]);
+
+/**
+ * The form of a lexical verb (`pos` VERB) by its word and lemma: "ing" for an "-ing" form, "part" for a
+ * past form (participle or past tense: "sold", "withheld", "revealed"), null for the base form, a third
+ * person "-s" form or another word class.
+ */
+export function verbForm(word: string, lemma: string, pos: string | undefined): 'part' | 'ing' | null {
+  if (pos !== 'VERB' || word === lemma) return null;
+  if (word.endsWith('ing')) return 'ing';
+  if (
+    word === `${lemma}s` ||
+    word === `${lemma}es` ||
+    (lemma.endsWith('y') && word === `${lemma.slice(0, -1)}ies`)
+  )
+    return null;
+  return 'part';
+}
