@@ -1269,3 +1269,29 @@ describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group
     expect(moodOf(text)).toBe('fragment');
   });
 });
+
+describe('MOOD.LIST_STEP_COMMAND: a numbered step whose verb follows its number and its "." or ")"', () => {
+  it.each([
+    '6. Delete the second line of the table.',
+    '4) Call the landlord before noon.',
+    '2 Plant seeds indoors four weeks before the frost.',
+  ])('%s is a command, and a fragment with the rule off', (text) => {
+    expect(ruleOf(text)).toBe('imperative MOOD.LIST_STEP_COMMAND');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['MOOD.LIST_STEP_COMMAND'] });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it.each([
+    // A heading: every later long word capitalised, or no stop.
+    ['2. Garden Design.', 'fragment'],
+    ['1. Warm Sun Visualization', 'fragment'],
+    // A Subject and a Finite of its own after the number.
+    ['3. Water levels rose sharply.', 'declarative'],
+  ])('%s is no step (%s)', (text, mood) => {
+    expect(ruleOf(text)).not.toContain('MOOD.LIST_STEP_COMMAND');
+    expect(moodOf(text)).toBe(mood);
+  });
+});
