@@ -1295,3 +1295,20 @@ describe('MOOD.LIST_STEP_COMMAND: a numbered step whose verb follows its number 
     expect(moodOf(text)).toBe(mood);
   });
 });
+
+describe('TOKEN.WORD_FRAGMENT: a word broken off in speech is one token, so the parse finds the clause', () => {
+  it.each([
+    ['I usually d- have lunch at noon.', 'fragment'],
+    ['When w- you take over a shop, you take its debts.', 'interrogative'],
+  ])('%s is a statement (%s with the rule off)', (text, off) => {
+    expect(moodOf(text)).toBe('declarative');
+    const without = createPipeline({ clock: () => new Date(0), disabledRules: ['TOKEN.WORD_FRAGMENT'] });
+    const clauses = without.compile(text, { documentId: 'm' });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe(off);
+  });
+
+  it('a broken-off last word is no title-case heading', () => {
+    expect(moodOf("It's Mister Spock, and Cap-")).toBe('declarative');
+  });
+});

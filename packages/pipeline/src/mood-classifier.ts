@@ -2485,6 +2485,8 @@ function titleCaseLine(view: ClauseView): boolean {
   // A stop glued to the last word ("in 5C.") ends a sentence.
   const last = (tokens[count - 1] as Token).text;
   if (SENTENCE_END_MARKS.test(last.charAt(last.length - 1))) return false;
+  // A word broken off ("and Cap-", one token by TOKEN.WORD_FRAGMENT) ends speech, not a title.
+  if (last.endsWith('-')) return false;
   let capitalised = 0;
   let lowerLetter = false;
   for (let index = 0; index < count; index += 1) {

@@ -137,3 +137,12 @@ export const PLURAL_PRONOUNS: ReadonlySet<string> = new Set([
   'many',
   'some',
 ]);
+
+/**
+ * Prefixes written with a hyphen and a space before the rest of the word ("non- exclusive" where a
+ * line break split it, "pre- and post-war"): a word part, not a word a speaker broke off (TOKEN.WORD_FRAGMENT).
+ */
+export const HYPHEN_PREFIXES: ReadonlySet<string> = wordSet(`
+  non pre post anti co re sub self multi inter intra semi over under counter ex mid pro dis
+  bi tri uni mono poly micro macro mini cross extra ultra infra trans
+`);
