@@ -1294,6 +1294,21 @@ describe('MOOD.LIST_STEP_COMMAND: a numbered step whose verb follows its number 
     expect(ruleOf(text)).not.toContain('MOOD.LIST_STEP_COMMAND');
     expect(moodOf(text)).toBe(mood);
   });
+
+  it.each([
+    // Nothing a verb takes after the word: a heading or a reference.
+    '2. Charge applicable.',
+    '3 Section 1.1.',
+    // A member of the list a clause ending in a colon opens.
+    'Party B shall:\n2. Ensure the safety of its staff.',
+    // A member of a list of duties in contract register.
+    'The duties of the Developer under this Agreement are these.\n3. Perform the work in a careful manner.',
+  ])('%s is no step', (text) => {
+    const rules = pipeline
+      .compile(text, { documentId: 'm' })
+      .map((clause) => clause.interpersonal.reasoningTrace.inferenceRule);
+    expect(rules).not.toContain('MOOD.LIST_STEP_COMMAND');
+  });
 });
 
 describe('TOKEN.WORD_FRAGMENT: a word broken off in speech is one token, so the parse finds the clause', () => {
@@ -1309,6 +1324,6 @@ describe('TOKEN.WORD_FRAGMENT: a word broken off in speech is one token, so the 
   });
 
   it('a broken-off last word is no title-case heading', () => {
-    expect(moodOf("It's Mister Spock, and Cap-")).toBe('declarative');
+    expect(moodOf("It's Mister Spock, and Th-")).toBe('declarative');
   });
 });

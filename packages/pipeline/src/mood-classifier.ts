@@ -14,6 +14,7 @@ import {
   coordinatedTensedMood,
   coordinatedTensedVerdict,
 } from './coordinated-predicate';
+import { INSTRUMENT_TERMS, PARTY_NOUNS, REGISTER_WORDS } from './lexicons/contract-lexicon';
 import {
   ADDRESS_FUNCTION_WORDS,
   ADDRESS_LABELS,
@@ -1115,6 +1116,8 @@ function openingVerbMistagged(clause: MoodClause): string {
 /** A list step's number: "2", "3.", "4)" (a separate "." or ")" may follow a bare number). */
 const STEP_NUMBER = /^\d{1,2}[.)]?$/;
 const STEP_CLOSERS = new Set(['.', ')']);
+/** A clause's end that opens a list: a colon, maybe with the first item's number after it ("following: 1."). */
+const LIST_OPENING_END = /:\s*(?:\(?\d{1,2}[.)]?)?\s*$/;
 
 /**
  * MOOD.LIST_STEP_COMMAND: "6. Delete the second line.", "4) Call your vet.", "2 Plant seeds indoors.",
@@ -1154,22 +1157,35 @@ function listStepCommand(clause: MoodClause): string {
   if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
   if (tag !== 'VERB' && !(OPENING_VERB_SLIP_TAGS.has(tag) && tag !== 'ADV' && hasPosReading(word, 'VERB')))
     return '';
-  // A word the tagger read as a noun, name or adjective is a command's verb only before what a verb
-  // takes: a determiner, pronoun or number, a plural noun (its object), a particle, or "and" and a
-  // second verb ("1 Water and prune"); "3. Term of this Agreement.", "4. Process engineering:" are headings.
-  if (tag !== 'VERB') {
-    const next = lower[verb + 1] ?? '';
-    const nextTag = pos[verb + 1];
-    const object =
-      nextTag === 'DET' ||
-      nextTag === 'PRON' ||
-      nextTag === 'NUM' ||
-      POSSESSIVES.has(next) ||
-      COMMAND_PARTICLES.has(next) ||
-      (nextTag === 'NOUN' && next.endsWith('s') && next !== (view.lemma[verb + 1] ?? '').toLowerCase()) ||
-      (nextTag === 'CCONJ' && hasPosReading(lower[verb + 2] ?? '', 'VERB'));
-    if (!object) return '';
-  }
+  // What follows the verb is what a verb takes: a determiner, pronoun, possessive, a number before a
+  // noun (a quantity), a plural noun or a particle (its object), "and" and a second verb ("1 Water and
+  // prune"); a verb the tagger read as a verb may also take a preposition, an adverb or a singular
+  // noun ("3. Bargain with them."). "3. Term of this Agreement.", "2. Charge applicable.", "3 Section
+  // 1.1.", "8. Review:" are headings or references.
+  const next = lower[verb + 1] ?? '';
+  const nextTag = pos[verb + 1];
+  const object =
+    nextTag === 'DET' ||
+    nextTag === 'PRON' ||
+    (nextTag === 'NUM' && pos[verb + 2] === 'NOUN') ||
+    POSSESSIVES.has(next) ||
+    COMMAND_PARTICLES.has(next) ||
+    (nextTag === 'NOUN' && next.endsWith('s') && next !== (view.lemma[verb + 1] ?? '').toLowerCase()) ||
+    (nextTag === 'CCONJ' && hasPosReading(lower[verb + 2] ?? '', 'VERB')) ||
+    (tag === 'VERB' && (nextTag === 'ADP' || nextTag === 'ADV' || nextTag === 'NOUN'));
+  if (!object) return '';
+  // "Party B shall: 1. Provide the site. 2. Ensure ...", "The Developer agrees to do the following: 1.
+  // Create ...": a numbered item soon after a clause ending in a colon is a member of the list that
+  // clause opens (a contract's obligations), no command of its own.
+  for (const earlier of clause.previous ?? []) if (LIST_OPENING_END.test(earlier.text)) return '';
+  // "3. Perform the Services ...", a list of a party's duties: in contract register (a word such as
+  // "shall", "hereunder", or a capitalised party or instrument: "Party B", "this Agreement") in the
+  // item or the clauses just before it, a numbered item is a member of the duties' list, not a command.
+  if (
+    view.syntactic.tokens.some(contractRegisterToken) ||
+    (clause.previous ?? []).some((earlier) => earlier.tokens.some(contractRegisterToken))
+  )
+    return '';
   const { tokens } = view.syntactic;
   // "2. Garden Design.", "3. Plant Science Today.": every later word of four letters or more capitalised is a heading.
   const later = tokens.slice(verb + 1).filter((token) => /^\p{L}{4,}$/u.test(token.text));
@@ -1182,6 +1198,14 @@ function listStepCommand(clause: MoodClause): string {
     if (token.pos === 'AUX' && FINITE_OPERATOR_FORMS.has(lower[index] ?? '')) return '';
   }
   return `${view.syntactic.tokens[number]?.text ?? ''} ${text}`;
+}
+
+/** A word of contract register: "shall", "hereunder" (`REGISTER_WORDS`), a capitalised party or instrument ("Party", "Agreement"). */
+function contractRegisterToken(token: Token): boolean {
+  const lower = token.text.toLowerCase();
+  if (REGISTER_WORDS.has(lower)) return true;
+  if (!UPPER_INITIAL.test(token.text)) return false;
+  return PARTY_NOUNS.has(token.lemma.toLowerCase()) || INSTRUMENT_TERMS.has(lower);
 }
 
 /** Tags of what may follow an adjective that stands alone after "it's" (no noun for it to modify). */
@@ -2485,7 +2509,7 @@ function titleCaseLine(view: ClauseView): boolean {
   // A stop glued to the last word ("in 5C.") ends a sentence.
   const last = (tokens[count - 1] as Token).text;
   if (SENTENCE_END_MARKS.test(last.charAt(last.length - 1))) return false;
-  // A word broken off ("and Cap-", one token by TOKEN.WORD_FRAGMENT) ends speech, not a title.
+  // A word broken off ("and Th-", one token by TOKEN.WORD_FRAGMENT) ends speech, not a title.
   if (last.endsWith('-')) return false;
   let capitalised = 0;
   let lowerLetter = false;

@@ -146,12 +146,15 @@ describe('pass 1 with the trained parser', () => {
     expect(tagged.heads[0]).not.toBe(-1);
     const off = tagText(text, { disabledRules: new Set(['TOKEN.WORD_FRAGMENT']) });
     expect(off.values.slice(0, 2)).toEqual(['Th', '-']);
-    // A hyphen inside a word, a whole word before a hyphen written as a dash, and a long fragment
-    // the lexicon knows stay as they are.
+    // A hyphen inside a word and a whole word before a hyphen written as a dash stay as they are.
     expect(tagText('A well-known writer.').values).not.toContain('well-');
     expect(tagText('Be warned- they will charge you.').values).not.toContain('warned-');
     expect(tagText('Jen Fraser- confirmed').values).not.toContain('Fraser-');
     expect(tagText('he was exper- experimenting with it').values).toContain('exper-');
+    // A word a line break split, and a prefix, stay apart.
+    expect(tagText('the on- going training of the staff').values).not.toContain('on-');
+    expect(tagText('the non- exclusive licence').values).not.toContain('non-');
+    expect(tagText('the CEE- Enhanced mark').values).not.toContain('CEE-');
   });
 
   it('TOKEN.FINAL_PERIOD: a sentence ending on a word read as an abbreviation ends on the word and a full stop', () => {

@@ -602,16 +602,24 @@ function joinWrittenWords(out: TaggedText, punctuationRuns: boolean, writtenWord
 /** A short run of letters, the start of a word a speaker broke off ("th-", "exper-"). */
 const FRAGMENT_LETTERS = /^\p{L}{1,6}$/u;
 
+/** Tags of a listed word of one or two letters that may still be a broken-off word ("th-"). */
+const FRAGMENT_READINGS: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'X', 'INTJ']);
+
 /**
- * Whether letters before a hyphen are a broken-off word: three letters at most ("d-", "Th-", "Cap-"), or
- * lower case and no word the lexicon lists ("exper-"); a whole word before a hyphen and a space is a
- * dash written short ("Be warned- they'll", "Jen Fraser- confirmed"), and a prefix (`HYPHEN_PREFIXES`:
- * "non- exclusive", "pre- and post-war") a part of the word after it.
+ * Whether letters before a hyphen are a broken-off word: letters the lexicon does not list ("d-", "w-",
+ * "kn-", "exper-"), or one or two it lists only as a noun ("th-"), not written all in capitals and,
+ * beyond two letters, not capitalised (a name). A whole
+ * word before a hyphen and a space is a dash written short ("Be warned- they'll", "Jen Fraser-
+ * confirmed") or a word a line break split ("on- going", "buy- down", "CEE- Enhanced"), and a prefix
+ * (`HYPHEN_PREFIXES`: "non- exclusive", "pre- and post-war") a part of the word after it.
  */
 function brokenOff(value: string, lower: string): boolean {
-  if (HYPHEN_PREFIXES.has(lower)) return false;
-  if (value.length <= 3) return true;
-  return value === lower && posReadings(lower) === undefined;
+  if (HYPHEN_PREFIXES.has(lower) || (value.length > 1 && value === value.toUpperCase())) return false;
+  // A capitalised word of three letters or more the lexicon does not list is a name ("Fraser-").
+  if (value.length > 2 && value !== lower) return false;
+  const readings = posReadings(lower);
+  if (readings === undefined || readings.size === 0) return true;
+  return lower.length <= 2 && [...readings].every((tag) => FRAGMENT_READINGS.has(tag));
 }
 
 /**
@@ -635,6 +643,8 @@ function joinWordFragments(out: TaggedText): void {
         starts[index + 1] === ends[index] &&
         FRAGMENT_LETTERS.test(values[index]!) &&
         brokenOff(values[index]!, lower[index]!) &&
+        // A single capital inside the sentence is an initial or a split word ("the E- Commerce Platform").
+        !(index > start && values[index] !== lower[index]) &&
         (index + 2 >= end || starts[index + 2]! > ends[index + 1]!) &&
         (index === start || starts[index]! > ends[index - 1]!);
       const last = fragment ? index + 2 : index + 1;
