@@ -1284,3 +1284,61 @@ describe('MOOD.ENUMERATOR_NO_SUBJECT: a list enumerator is no Subject', () => {
     expect(subjectPosition(off, text, 'or (ii) becomes insolvent.')).toBe('before_finite');
   });
 });
+
+describe('MOOD.LIST_STEP_COMMAND: a numbered step whose verb follows its number and its "." or ")"', () => {
+  it.each([
+    '6. Delete the second line of the table.',
+    '4) Call the landlord before noon.',
+    '2 Plant seeds indoors four weeks before the frost.',
+  ])('%s is a command, and a fragment with the rule off', (text) => {
+    expect(ruleOf(text)).toBe('imperative MOOD.LIST_STEP_COMMAND');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['MOOD.LIST_STEP_COMMAND'] });
+    const main = off
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe('fragment');
+  });
+
+  it.each([
+    // A heading: every later long word capitalised, or no stop.
+    ['2. Garden Design.', 'fragment'],
+    ['1. Warm Sun Visualization', 'fragment'],
+    // A Subject and a Finite of its own after the number.
+    ['3. Water levels rose sharply.', 'declarative'],
+  ])('%s is no step (%s)', (text, mood) => {
+    expect(ruleOf(text)).not.toContain('MOOD.LIST_STEP_COMMAND');
+    expect(moodOf(text)).toBe(mood);
+  });
+
+  it.each([
+    // Nothing a verb takes after the word: a heading or a reference.
+    '2. Charge applicable.',
+    '3 Section 1.1.',
+    // A member of the list a clause ending in a colon opens.
+    'Party B shall:\n2. Ensure the safety of its staff.',
+    // A member of a list of duties in contract register.
+    'The duties of the Developer under this Agreement are these.\n3. Perform the work in a careful manner.',
+  ])('%s is no step', (text) => {
+    const rules = pipeline
+      .compile(text, { documentId: 'm' })
+      .map((clause) => clause.interpersonal.reasoningTrace.inferenceRule);
+    expect(rules).not.toContain('MOOD.LIST_STEP_COMMAND');
+  });
+});
+
+describe('TOKEN.WORD_FRAGMENT: a word broken off in speech is one token, so the parse finds the clause', () => {
+  it.each([
+    ['I usually d- have lunch at noon.', 'fragment'],
+    ['When w- you take over a shop, you take its debts.', 'interrogative'],
+  ])('%s is a statement (%s with the rule off)', (text, off) => {
+    expect(moodOf(text)).toBe('declarative');
+    const without = createPipeline({ clock: () => new Date(0), disabledRules: ['TOKEN.WORD_FRAGMENT'] });
+    const clauses = without.compile(text, { documentId: 'm' });
+    const main = clauses.find((clause) => clause.syntactic.dependency === 'independent');
+    expect(main?.interpersonal.mood).toBe(off);
+  });
+
+  it('a broken-off last word is no title-case heading', () => {
+    expect(moodOf("It's Mister Spock, and Th-")).toBe('declarative');
+  });
+});

@@ -14,11 +14,13 @@ import {
   coordinatedTensedMood,
   coordinatedTensedVerdict,
 } from './coordinated-predicate';
+import { INSTRUMENT_TERMS, PARTY_NOUNS, REGISTER_WORDS } from './lexicons/contract-lexicon';
 import {
   ADDRESS_FUNCTION_WORDS,
   ADDRESS_LABELS,
   ADDRESS_WORDS,
   ADJECTIVE_VERBS,
+  AFTER_ITS_CLITIC,
   ATTACHMENT_WORDS,
   CAUSEE_PRONOUNS,
   CLOSING_FORMULAS,
@@ -1125,6 +1127,128 @@ function openingVerbMistagged(clause: MoodClause): string {
   return objectAfter ? `${word}/${tag} (a verb reading)` : '';
 }
 
+/** A list step's number: "2", "3.", "4)" (a separate "." or ")" may follow a bare number). */
+const STEP_NUMBER = /^\d{1,2}[.)]?$/;
+const STEP_CLOSERS = new Set(['.', ')']);
+/** A clause's end that opens a list: a colon, maybe with the first item's number after it ("following: 1."). */
+const LIST_OPENING_END = /:\s*(?:\(?\d{1,2}[.)]?)?\s*$/;
+
+/**
+ * MOOD.LIST_STEP_COMMAND: "6. Delete the second line.", "4) Call your vet.", "2 Plant seeds indoors.",
+ * "1 Water and prune.": an independent clause with a stop ("." or "!") opening with a step number
+ * (with its "." or ")" as a token of its own or not, an opening "(" allowed) and then a capitalised
+ * word in its base form (no "-ing", "-ed" or "-s") that is a verb, or that the tagger read as a noun,
+ * name or adjective and the lexicon allows as a verb; no other word of the clause is finite and
+ * nothing is a Subject but that word: a numbered instruction, the number its label. A heading ("2.
+ * Mountain Visualization", "4. Discussion.", "2. Garden Design.") has no verb reading, no stop, or
+ * every later word of four letters or more capitalised. Returns the number and the verb, or ''.
+ */
+function listStepCommand(clause: MoodClause): string {
+  const { view, final } = clause;
+  if (clause.dependency !== 'independent' || (final !== '.' && final !== '!')) return '';
+  // "2 Sow the seeds": a verb straight after the number that the parse does not hang inside a nominal
+  // group ("2 Plant seeds": `compound` of "seeds") is MOOD.LIST_ITEM_COMMAND's.
+  const stepRelation = view.syntactic.tokens[1]?.deprel ?? '';
+  if (
+    listNumberCommand(view) &&
+    commandVerb(clause) &&
+    !INSIDE_NOMINAL_RELATION.test(stepRelation) &&
+    !stepRelation.startsWith('nsubj')
+  )
+    return '';
+  const { lower, pos } = view;
+  let at = lower[0] === '(' ? 1 : 0;
+  const number = at;
+  if (pos[number] !== 'NUM' || !STEP_NUMBER.test(lower[number] ?? '')) return '';
+  at += 1;
+  if (/^\d+$/.test(lower[number] ?? '') && STEP_CLOSERS.has(lower[at] ?? '')) at += 1;
+  const verb = at;
+  const word = lower[verb] ?? '';
+  const tag = pos[verb];
+  const text = view.syntactic.tokens[verb]?.text ?? '';
+  if (tag === undefined || !UPPER_INITIAL.test(text) || (view.lemma[verb] ?? '').toLowerCase() !== word)
+    return '';
+  if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
+  if (tag !== 'VERB' && !(OPENING_VERB_SLIP_TAGS.has(tag) && tag !== 'ADV' && hasPosReading(word, 'VERB')))
+    return '';
+  // What follows the verb is what a verb takes: a determiner, pronoun, possessive, a number before a
+  // noun (a quantity), a plural noun or a particle (its object), "and" and a second verb ("1 Water and
+  // prune"); a verb the tagger read as a verb may also take a preposition, an adverb or a singular
+  // noun ("3. Bargain with them."). "3. Term of this Agreement.", "2. Charge applicable.", "3 Section
+  // 1.1.", "8. Review:" are headings or references.
+  const next = lower[verb + 1] ?? '';
+  const nextTag = pos[verb + 1];
+  const object =
+    nextTag === 'DET' ||
+    nextTag === 'PRON' ||
+    (nextTag === 'NUM' && pos[verb + 2] === 'NOUN') ||
+    POSSESSIVES.has(next) ||
+    COMMAND_PARTICLES.has(next) ||
+    (nextTag === 'NOUN' && next.endsWith('s') && next !== (view.lemma[verb + 1] ?? '').toLowerCase()) ||
+    (nextTag === 'CCONJ' && hasPosReading(lower[verb + 2] ?? '', 'VERB')) ||
+    (tag === 'VERB' && (nextTag === 'ADP' || nextTag === 'ADV' || nextTag === 'NOUN'));
+  if (!object) return '';
+  // "Party B shall: 1. Provide the site. 2. Ensure ...", "The Developer agrees to do the following: 1.
+  // Create ...": a numbered item soon after a clause ending in a colon is a member of the list that
+  // clause opens (a contract's obligations), no command of its own.
+  for (const earlier of clause.previous ?? []) if (LIST_OPENING_END.test(earlier.text)) return '';
+  // "3. Perform the Services ...", a list of a party's duties: in contract register (a word such as
+  // "shall", "hereunder", or a capitalised party or instrument: "Party B", "this Agreement") in the
+  // item or the clauses just before it, a numbered item is a member of the duties' list, not a command.
+  if (
+    view.syntactic.tokens.some(contractRegisterToken) ||
+    (clause.previous ?? []).some((earlier) => earlier.tokens.some(contractRegisterToken))
+  )
+    return '';
+  const { tokens } = view.syntactic;
+  // "2. Garden Design.", "3. Plant Science Today.": every later word of four letters or more capitalised is a heading.
+  const later = tokens.slice(verb + 1).filter((token) => /^\p{L}{4,}$/u.test(token.text));
+  if (later.length > 0 && later.every((token) => UPPER_INITIAL.test(token.text))) return '';
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (index === verb) continue;
+    const token = tokens[index];
+    if (token === undefined) continue;
+    if (token.isFinite || /^(nsubj|csubj|expl)(:|$)/.test(token.deprel)) return '';
+    if (token.pos === 'AUX' && FINITE_OPERATOR_FORMS.has(lower[index] ?? '')) return '';
+  }
+  return `${view.syntactic.tokens[number]?.text ?? ''} ${text}`;
+}
+
+/** A word of contract register: "shall", "hereunder" (`REGISTER_WORDS`), a capitalised party or instrument ("Party", "Agreement"). */
+function contractRegisterToken(token: Token): boolean {
+  const lower = token.text.toLowerCase();
+  if (REGISTER_WORDS.has(lower)) return true;
+  if (!UPPER_INITIAL.test(token.text)) return false;
+  return PARTY_NOUNS.has(token.lemma.toLowerCase()) || INSTRUMENT_TERMS.has(lower);
+}
+
+/** Tags of what may follow an adjective that stands alone after "it's" (no noun for it to modify). */
+const ALONE_AFTER_ADJECTIVE = new Set<Upos>(['PUNCT', 'ADP', 'PART', 'SCONJ', 'ADV', 'CCONJ']);
+
+/**
+ * MOOD.ITS_FOR_IT_IS: "Its a shame.", "its not fair to them", "Its very frustrating.", "#1 its clean.":
+ * "its" opens the clause (its first experiential word, or after a list number or mark) and what follows
+ * is what a possessive never takes: an article, "not" or "been", or (past adverbs) an adjective with no
+ * noun after it to modify. "Its own staff", "its sole discretion", "by its very nature" keep the
+ * possessive. Returns the words read, or ''.
+ */
+function itsForItIs(clause: MoodClause): string {
+  const { view, start, final } = clause;
+  if (clause.dependency !== 'independent' || final === '?') return '';
+  const { lower, pos } = view;
+  let its = start;
+  if (lower[its] !== 'its' && (pos[its] === 'NUM' || pos[its] === 'SYM') && lower[its + 1] === 'its')
+    its += 1;
+  if (lower[its] !== 'its') return '';
+  let next = its + 1;
+  if (AFTER_ITS_CLITIC.has(lower[next] ?? '')) return `its ${lower[next]}`;
+  while (pos[next] === 'ADV') next += 1;
+  if (pos[next] !== 'ADJ') return '';
+  const after = pos[next + 1];
+  if (after !== undefined && !ALONE_AFTER_ADJECTIVE.has(after)) return '';
+  return `its ${lower.slice(its + 1, next + 1).join(' ')}`;
+}
+
 /**
  * MOOD.QUESTION_AS_VALUE: an independent clause ending in "?" that opens (past a textual Theme such as
  * "so", "then", "and") with a nominal group whose head is "question", "problem", "issue" (QUESTION_NOUNS)
@@ -1558,6 +1682,42 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'So the real question is, is this dog sick?', mood: 'declarative' },
       { text: 'The obvious question is why should the club exist?', mood: 'declarative' },
       { text: 'The problem was: who would pay for the roof?', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.ITS_FOR_IT_IS',
+    // "Its a shame.", "Its very frustrating.": "its" before what no possessive takes is "it's" written
+    // without its apostrophe: Subject "it" and Finite "is".
+    when: (clause) => itsForItIs(clause),
+    decide: (clause, found) =>
+      verdict(
+        'declarative',
+        0.6,
+        subjectOrder(clause, { label: 'subject_position', value: `before_finite (${found}: "it's")` }),
+      ),
+    examples: [
+      { text: 'Its very frustrating.', mood: 'declarative' },
+      { text: '#2 its spotlessly clean.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.LIST_STEP_COMMAND',
+    // "6. Delete the second line.", "2 Plant seeds indoors.": a numbered step whose verb comes right
+    // after its number (and the number's "." or ")"); the number is the step's label, not a Subject,
+    // whatever the tagger made of the verb.
+    when: (clause) => listStepCommand(clause),
+    decide: (_clause, found) =>
+      verdict('imperative', 0.7, [
+        { label: 'first_element', value: found },
+        NO_SUBJECT,
+        BASE_FORM,
+        { label: 'list_marker', value: found.split(' ')[0] ?? '' },
+      ]),
+    examples: [
+      { text: '6. Delete the second line of the table.', mood: 'imperative' },
+      { text: '4) Call the landlord before noon.', mood: 'imperative' },
+      { text: '2 Plant seeds indoors four weeks before the frost.', mood: 'imperative' },
+      { text: '1 Water and prune.', mood: 'imperative' },
     ],
   },
   // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
@@ -2368,6 +2528,8 @@ function titleCaseLine(view: ClauseView): boolean {
   // A stop glued to the last word ("in 5C.") ends a sentence.
   const last = (tokens[count - 1] as Token).text;
   if (SENTENCE_END_MARKS.test(last.charAt(last.length - 1))) return false;
+  // A word broken off ("and Th-", one token by TOKEN.WORD_FRAGMENT) ends speech, not a title.
+  if (last.endsWith('-')) return false;
   let capitalised = 0;
   let lowerLetter = false;
   for (let index = 0; index < count; index += 1) {

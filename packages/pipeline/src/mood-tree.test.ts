@@ -310,3 +310,42 @@ describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP on a hand-built clause', () => {
     expect(decided.rule).not.toBe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP');
   });
 });
+
+describe('MOOD.TREE_TENSED_AFTER_SUBJECT_GROUP', () => {
+  const offPipeline = createPipeline({
+    clock: () => new Date(0),
+    disabledRules: ['MOOD.TREE_TENSED_AFTER_SUBJECT_GROUP'],
+  });
+  const offMood = (text: string) =>
+    offPipeline
+      .compile(text, { documentId: 'm' })
+      .find((clause) => clause.syntactic.dependency === 'independent')?.interpersonal.mood;
+
+  it.each([
+    // "plagiarized" read as an adjective, a name's second part between it and the Subject.
+    'Jakob Brenner also plagiarized some key ideas from his sister.',
+    // "places" read as a noun, the Subject's own prepositional phrases between.
+    'The integration of music into school programmes places both the staff and pupils at the forefront.',
+  ])('reads a tensed verb tagged as a nominal after the Subject’s group: %s', (text) => {
+    const clause = mainClause(text);
+    expect(clause.mood).toBe('declarative');
+    expect(clause.premises).toContainEqual({
+      label: 'tree_reading',
+      value: 'MOOD.TREE_TENSED_AFTER_SUBJECT_GROUP',
+    });
+    expect(offMood(text)).toBe('fragment');
+  });
+});
+
+describe('MOOD.ITS_FOR_IT_IS', () => {
+  it('reads "its" before a lone adjective as "it\'s", and keeps the possessive before a noun', () => {
+    expect(mainClause('Its very frustrating.')).toMatchObject({
+      mood: 'declarative',
+      rule: 'MOOD.ITS_FOR_IT_IS',
+    });
+    expect(mainClause('#2 its spotlessly clean.').rule).toBe('MOOD.ITS_FOR_IT_IS');
+    expect(mainClause('Its sole purpose is profit.').rule).not.toBe('MOOD.ITS_FOR_IT_IS');
+    expect(mainClause('Its own staff run the shop.').rule).not.toBe('MOOD.ITS_FOR_IT_IS');
+    expect(mainClause('Its natural colour.').rule).not.toBe('MOOD.ITS_FOR_IT_IS');
+  });
+});

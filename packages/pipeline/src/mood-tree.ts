@@ -56,6 +56,11 @@ export const TREE_READINGS = {
   operatorInSubject: 'MOOD.TREE_OPERATOR_IN_SUBJECT',
   /** "Some of the staff also get ...": a Subject and Finite on a verb the parse hung below the root. */
   subjectOnInnerVerb: 'MOOD.TREE_SUBJECT_ON_INNER_VERB',
+  /**
+   * "Johann Weber also plagiarized some ideas", "The integration of music into schools places pupils
+   * ...": a tensed verb tagged as adjective or noun after a Subject with words of its own group between.
+   */
+  tensedAfterSubjectGroup: 'MOOD.TREE_TENSED_AFTER_SUBJECT_GROUP',
 } as const;
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
@@ -94,12 +99,24 @@ function verbReading(word: string): boolean {
   return hasPosReading(word.slice(0, -1), 'VERB');
 }
 
+/** Relations only a verb takes after it: objects and clausal complements, a particle. */
+const OBJECT_RELATION = /^(obj|iobj|xcomp|ccomp|compound:prt)(:|$)/;
+
 /**
  * "I pretended to sleep", "He illuminated the role of ...", "It all starts with ...": the tagger read a
  * tensed verb as an adjective or noun, but the tree hangs a Subject before it and no copula or
- * auxiliary on it; a word with an "-ed" or "-s" ending and a verb reading is the Finite.
+ * auxiliary on it; a word with an "-ed" or "-s" ending and a verb reading is the Finite. With
+ * `subjectGroup` (MOOD.TREE_TENSED_AFTER_SUBJECT_GROUP), words between the Subject and the verb may
+ * also belong to the Subject's own group (its head chain reaches the Subject: "Johann Weber also
+ * plagiarized", "The integration of music into schools places"), and then the verb must take an object
+ * or a clausal complement after it, which a noun or adjective never does.
  */
-function misreadTensedPredicate(view: ClauseView, subject: number, predicate: number): boolean {
+function misreadTensedPredicate(
+  view: ClauseView,
+  subject: number,
+  predicate: number,
+  subjectGroup = false,
+): boolean {
   const tag = view.pos[predicate];
   const word = view.lower[predicate] ?? '';
   if ((tag !== 'ADJ' && tag !== 'NOUN') || subject > predicate) return false;
@@ -109,8 +126,29 @@ function misreadTensedPredicate(view: ClauseView, subject: number, predicate: nu
   if (!NOMINAL_SUBJECT_TAGS.has(subjectTag) && !(subjectTag === 'VERB' && view.pos[subject - 1] !== 'NUM'))
     return false;
   if (!TENSED_ENDING.test(word) || !verbReading(word)) return false;
+  const { tokens } = view.syntactic;
+  /** Whether the token at `index` hangs inside the Subject's group (its head chain reaches the Subject). */
+  const inSubjectGroup = (index: number): boolean => {
+    let at = view.heads[index] as number;
+    for (let steps = 0; at >= 0 && at !== predicate && steps < tokens.length; steps += 1) {
+      if (at === subject) return true;
+      at = view.heads[at] as number;
+    }
+    return false;
+  };
   for (let index = subject + 1; index < predicate; index += 1)
-    if (!BETWEEN_SUBJECT_AND_VERB.has(view.pos[index] ?? '')) return false;
+    if (!BETWEEN_SUBJECT_AND_VERB.has(view.pos[index] ?? '') && !(subjectGroup && inSubjectGroup(index)))
+      return false;
+  if (
+    subjectGroup &&
+    !tokens.some(
+      (token, index) =>
+        index > predicate &&
+        token.headStart === tokens[predicate]?.start &&
+        OBJECT_RELATION.test(token.deprel),
+    )
+  )
+    return false;
   return !view.syntactic.tokens.some(
     (token) =>
       token.headStart === view.syntactic.tokens[predicate]?.start && OPERATOR_RELATION.test(token.deprel),
@@ -232,6 +270,16 @@ export function treeMoodFacts(
     if (finite < 0 && subject >= 0 && misreadTensedPredicate(view, subject, predicate)) {
       finite = predicate;
       finiteRelation = 'predicate (a tensed verb tagged as noun or adjective)';
+    }
+    if (
+      finite < 0 &&
+      subject >= 0 &&
+      disabled?.has(TREE_READINGS.tensedAfterSubjectGroup) !== true &&
+      misreadTensedPredicate(view, subject, predicate, true)
+    ) {
+      finite = predicate;
+      finiteRelation = 'predicate (a tensed verb tagged as noun or adjective, after the Subject’s group)';
+      readings.push(TREE_READINGS.tensedAfterSubjectGroup);
     }
     if (finite < 0 && subject >= 0 && disabled?.has(TREE_READINGS.pronounSubjectVerb) !== true) {
       const slip = verbAfterPronounSubject(view, subject);

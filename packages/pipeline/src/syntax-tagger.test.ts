@@ -136,6 +136,27 @@ describe('pass 1 with the trained parser', () => {
     expect(off.values).not.toContain('!!!');
   });
 
+  it('TOKEN.WORD_FRAGMENT: a word broken off in speech and its hyphen are one token, no root of the parse', () => {
+    const text = 'Th- th- this old barn, which was a dairy, burned down.';
+    const tagged = tagText(text);
+    expect(tagged.values.slice(0, 2)).toEqual(['Th-', 'th-']);
+    expect(tagged.pos.slice(0, 2)).toEqual(['INTJ', 'INTJ']);
+    for (const [i, value] of tagged.values.entries())
+      expect(text.slice(tagged.starts[i], tagged.ends[i])).toBe(value);
+    expect(tagged.heads[0]).not.toBe(-1);
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.WORD_FRAGMENT']) });
+    expect(off.values.slice(0, 2)).toEqual(['Th', '-']);
+    // A hyphen inside a word and a whole word before a hyphen written as a dash stay as they are.
+    expect(tagText('A well-known writer.').values).not.toContain('well-');
+    expect(tagText('Be warned- they will charge you.').values).not.toContain('warned-');
+    expect(tagText('Jen Fraser- confirmed').values).not.toContain('Fraser-');
+    expect(tagText('he was exper- experimenting with it').values).toContain('exper-');
+    // A word a line break split, and a prefix, stay apart.
+    expect(tagText('the on- going training of the staff').values).not.toContain('on-');
+    expect(tagText('the non- exclusive licence').values).not.toContain('non-');
+    expect(tagText('the CEE- Enhanced mark').values).not.toContain('CEE-');
+  });
+
   it('TOKEN.FINAL_PERIOD: a sentence ending on a word read as an abbreviation ends on the word and a full stop', () => {
     const text = 'I like apples, pears, etc. He came in.';
     const tagged = tagText(text);

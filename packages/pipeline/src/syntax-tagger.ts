@@ -8,6 +8,7 @@ import { lexiconTable } from './lexicons/lexicon-table';
 import { ATTACHMENT_WORDS, QUOTING_VERBS } from './lexicons/mood-lexicon';
 import {
   FINITE_OPERATOR_FORMS,
+  HYPHEN_PREFIXES,
   NOMINATIVE_PRONOUNS,
   PLURAL_PRONOUNS,
   SENTENCE_END_MARKS,
@@ -285,6 +286,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   const punctuationRuns = !disabledRules?.has('TOKEN.PUNCTUATION_RUN');
   if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
     joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
+  if (!disabledRules?.has('TOKEN.WORD_FRAGMENT')) joinWordFragments(out);
   if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
   if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
   parseSentences(out, posSource, disabledRules, models);
@@ -588,6 +590,69 @@ function joinWrittenWords(out: TaggedText, punctuationRuns: boolean, writtenWord
       lemmas[write] = last > index + 1 ? value.toLowerCase() : lemmas[index]!;
       // UD tags such a word PROPN (xpos ADD) far more often than anything else (EWT dev: 78 of 119).
       pos[write] = run > index ? 'PUNCT' : plural > index ? 'NOUN' : last > index + 1 ? 'PROPN' : pos[index]!;
+      starts[write] = starts[index]!;
+      ends[write] = ends[last - 1]!;
+      write += 1;
+      index = last;
+    }
+    sentences[s] = [newStart, write];
+  }
+  for (const array of [values, lower, lemmas, pos, starts, ends]) array.length = write;
+}
+
+/** A short run of letters, the start of a word a speaker broke off ("th-", "exper-"). */
+const FRAGMENT_LETTERS = /^\p{L}{1,6}$/u;
+
+/** Tags of a listed word of one or two letters that may still be a broken-off word ("th-"). */
+const FRAGMENT_READINGS: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'X', 'INTJ']);
+
+/**
+ * Whether letters before a hyphen are a broken-off word: letters the lexicon does not list ("d-", "w-",
+ * "kn-", "exper-"), or one or two it lists only as a noun ("th-"), not written all in capitals and,
+ * beyond two letters, not capitalised (a name). A whole
+ * word before a hyphen and a space is a dash written short ("Be warned- they'll", "Jen Fraser-
+ * confirmed") or a word a line break split ("on- going", "buy- down", "CEE- Enhanced"), and a prefix
+ * (`HYPHEN_PREFIXES`: "non- exclusive", "pre- and post-war") a part of the word after it.
+ */
+function brokenOff(value: string, lower: string): boolean {
+  if (HYPHEN_PREFIXES.has(lower) || (value.length > 1 && value === value.toUpperCase())) return false;
+  // A capitalised word of three letters or more the lexicon does not list is a name ("Fraser-").
+  if (value.length > 2 && value !== lower) return false;
+  const readings = posReadings(lower);
+  if (readings === undefined || readings.size === 0) return true;
+  return lower.length <= 2 && [...readings].every((tag) => FRAGMENT_READINGS.has(tag));
+}
+
+/**
+ * TOKEN.WORD_FRAGMENT: "Th- th- this guy", "I usually d- have", "When w- you take over": a word broken
+ * off in speech is written as its first letters and a hyphen, with a space (or the sentence's end) after
+ * the hyphen; wink cuts it into the letters and a "-", which the parser, trained on UD's single token
+ * ("w-", INTJ, mostly `reparandum`), reads as a noun and a dash and often makes the root. The two become
+ * one token again, tagged INTJ. A hyphen touching the next word ("well-known") is no such break.
+ */
+function joinWordFragments(out: TaggedText): void {
+  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
+  let write = 0;
+  for (let s = 0; s < sentences.length; s += 1) {
+    const [start, end] = sentences[s]!;
+    const newStart = write;
+    let index = start;
+    while (index < end) {
+      const fragment =
+        index + 1 < end &&
+        values[index + 1] === '-' &&
+        starts[index + 1] === ends[index] &&
+        FRAGMENT_LETTERS.test(values[index]!) &&
+        brokenOff(values[index]!, lower[index]!) &&
+        // A single capital inside the sentence is an initial or a split word ("the E- Commerce Platform").
+        !(index > start && values[index] !== lower[index]) &&
+        (index + 2 >= end || starts[index + 2]! > ends[index + 1]!) &&
+        (index === start || starts[index]! > ends[index - 1]!);
+      const last = fragment ? index + 2 : index + 1;
+      values[write] = fragment ? `${values[index]!}-` : values[index]!;
+      lower[write] = fragment ? `${lower[index]!}-` : lower[index]!;
+      lemmas[write] = fragment ? `${lower[index]!}-` : lemmas[index]!;
+      pos[write] = fragment ? 'INTJ' : pos[index]!;
       starts[write] = starts[index]!;
       ends[write] = ends[last - 1]!;
       write += 1;

@@ -379,6 +379,12 @@ export const SUBJECT_DETERMINERS: ReadonlySet<string> = set(
   'the a an my your his her our their its this that these those some',
 );
 
+/**
+ * Words right after "its" that no possessive determiner takes but "it's" does ("its a shame", "its not
+ * fair", "its been years"): "its" there is the clitic "it's" written without its apostrophe.
+ */
+export const AFTER_ITS_CLITIC: ReadonlySet<string> = set('a an the not been');
+
 export const DEGREE_WORDS: ReadonlySet<string> = set(
   'very so really incredibly truly absolutely utterly extremely simply terribly awfully quite',
 );

@@ -154,3 +154,12 @@ export function verbForm(word: string, lemma: string, pos: string | undefined): 
     return null;
   return 'part';
 }
+
+/**
+ * Prefixes written with a hyphen and a space before the rest of the word ("non- exclusive" where a
+ * line break split it, "pre- and post-war"): a word part, not a word a speaker broke off (TOKEN.WORD_FRAGMENT).
+ */
+export const HYPHEN_PREFIXES: ReadonlySet<string> = wordSet(`
+  non pre post anti co re sub self multi inter intra semi over under counter ex mid pro dis
+  bi tri uni mono poly micro macro mini cross extra ultra infra trans
+`);
