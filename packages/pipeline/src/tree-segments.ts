@@ -684,6 +684,24 @@ function infinitiveMember(tree: SentenceTree, index: number, from: number, to: n
 const OWN_CLAUSE_DEPENDENT = /^(nsubj|csubj|expl|aux|mark|cop)(:|$)/;
 
 /**
+ * Back from a member of a run of coordinated verbs: its adverbs ("otherwise"), then commas and
+ * coordinators (at least one), then, with `adverbsAfter`, adverbs again ("unreasonably withheld,
+ * conditioned"); the word before them, the member before, or -1 when no separator stands there.
+ */
+function memberBefore(tree: SentenceTree, member: number, from: number, adverbsAfter: boolean): number {
+  let at = member - 1;
+  while (at > from && tree.pos[at] === 'ADV') at -= 1;
+  let separated = false;
+  while (at > from && (tree.pos[at] === 'CCONJ' || tree.lower[at] === ',')) {
+    separated = true;
+    at -= 1;
+  }
+  if (!separated) return -1;
+  while (adverbsAfter && at > from && tree.pos[at] === 'ADV') at -= 1;
+  return at;
+}
+
+/**
  * SEGMENT.TREE_MODAL_VERB_RUN: "Provider may not assign, delegate or otherwise transfer this Agreement",
  * "The Agent shall not sell, lease or license the Software": a bare verb (base form, no Subject,
  * auxiliary, subordinator or copula of its own) that the parse hangs as `conj` or `parataxis`, with
@@ -697,18 +715,7 @@ function modalRunMember(tree: SentenceTree, index: number, from: number, to: num
   if (!bare(index)) return false;
   for (let child = from; child < to; child += 1)
     if (tree.heads[child] === index && OWN_CLAUSE_DEPENDENT.test(tree.deprels[child] ?? '')) return false;
-  // Back from a member: its adverbs ("otherwise"), then commas and coordinators (at least one); the word
-  // before them, or -1.
-  const before = (member: number): number => {
-    let at = member - 1;
-    while (at > from && tree.pos[at] === 'ADV') at -= 1;
-    let separated = false;
-    while (at > from && (tree.pos[at] === 'CCONJ' || tree.lower[at] === ',')) {
-      separated = true;
-      at -= 1;
-    }
-    return separated ? at : -1;
-  };
+  const before = (member: number): number => memberBefore(tree, member, from, false);
   for (let member = before(index); member >= from; member = before(member)) {
     if (!bare(member)) return false;
     // The run's first verb: its modal operator ("may", "shall not") right before it, a dependent of it.
@@ -746,17 +753,7 @@ function participleRunMember(tree: SentenceTree, index: number, from: number, to
     return false;
   };
   if (ownClause(index)) return false;
-  const before = (member: number): number => {
-    let at = member - 1;
-    while (at > from && tree.pos[at] === 'ADV') at -= 1;
-    let separated = false;
-    while (at > from && (tree.pos[at] === 'CCONJ' || tree.lower[at] === ',')) {
-      separated = true;
-      at -= 1;
-    }
-    while (separated && at > from && tree.pos[at] === 'ADV') at -= 1;
-    return separated ? at : -1;
-  };
+  const before = (member: number): number => memberBefore(tree, member, from, true);
   // The verb hangs on a member of the run (its first, as UD hangs conjuncts, or the one before it), so
   // that it goes to the run's clause.
   const head = tree.heads[index] ?? -1;

@@ -6,7 +6,7 @@
  * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/compare-per-query.ts FILE [--baseline LABEL]
  */
 import { readFile } from 'node:fs/promises';
-import { mean } from './eval-metrics';
+import { mean, mulberry32 } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const file = args[0];
@@ -33,17 +33,6 @@ function signTest(wins: number, n: number): number {
     term = (term * (n - i)) / (i + 1);
   }
   return Math.min(1, 2 * tail);
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function bootstrap(differences: readonly number[], resamples = 10_000): [number, number] {

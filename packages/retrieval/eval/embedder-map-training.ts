@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { type BeirSet, loadBeirSet } from './eval-data';
-import { documentsByBestClause, mean, ndcgAt, recallAt } from './eval-metrics';
+import { documentsByBestClause, mean, mulberry32, ndcgAt, recallAt } from './eval-metrics';
 
 /** Training settings (the shipped map's are the defaults). */
 export const mapSettings = {
@@ -21,17 +21,6 @@ export const mapSettings = {
 };
 
 export const D = 100;
-
-export function mulberry32(start: number) {
-  let state = start | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Prepared {
   set: BeirSet;

@@ -25,9 +25,9 @@ import { embedDocuments } from '../src/embedder-context';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { checkedFusionMethod } from '../src/rank-fusion';
 import { createRetriever, DEFAULT_FEEDBACK, type RetrievalMode } from '../src/retriever';
-import { D, examplesOf, foldsOf, mapSettings, mulberry32, prepare, train } from './embedder-map-training';
+import { D, examplesOf, foldsOf, mapSettings, prepare, train } from './embedder-map-training';
 import { openCorpusStore } from './eval-ingest';
-import { mean, retrieverNdcgs } from './eval-metrics';
+import { mean, mulberry32, retrieverNdcgs } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

@@ -9,17 +9,8 @@
  * Run: pnpm --filter @cae/retrieval exec tsx --conditions=@cae/source eval/tune-embedder-map.ts --set scifact [--folds 5] [--epochs 8] [--lambda 0.01]
  */
 import { writeFile } from 'node:fs/promises';
-import {
-  D,
-  evaluate,
-  examplesOf,
-  foldsOf,
-  mapSettings,
-  mulberry32,
-  prepare,
-  train,
-} from './embedder-map-training';
-import { mean } from './eval-metrics';
+import { D, evaluate, examplesOf, foldsOf, mapSettings, prepare, train } from './embedder-map-training';
+import { mean, mulberry32 } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
