@@ -566,30 +566,51 @@ export function punctuationRunEnd(
  * "mailto:" with the address after it, and a number with a plural "'s" ("the 80's", tagged NOUN).
  */
 function joinWrittenWords(out: TaggedText, punctuationRuns: boolean, writtenWords: boolean): void {
-  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
+  const { values, pos, starts, ends } = out;
   const touching = (i: number) => starts[i] === ends[i - 1];
+  joinTokens(out, (index, _start, end) => {
+    let last = writtenWords ? Math.max(index + 1, compoundEnd(values, touching, index, end)) : index + 1;
+    // A decade or number with a plural "'s" ("the 80's", "78's"; wink's "80 's" or "78 ' s"): UD keeps it
+    // whole (EWT train: 13 of 14).
+    const plural = last === index + 1 && writtenWords ? pluralNumberEnd(values, touching, index, end) : index;
+    if (plural > index) last = plural;
+    const run =
+      last === index + 1 && punctuationRuns ? punctuationRunEnd(values, touching, index, end) : index;
+    if (run > index) last = run;
+    if (last === index + 1 && run <= index && plural <= index) return null;
+    // UD tags such a word PROPN (xpos ADD) far more often than anything else (EWT dev: 78 of 119).
+    return {
+      last,
+      pos: run > index ? 'PUNCT' : plural > index ? 'NOUN' : last > index + 1 ? 'PROPN' : pos[index]!,
+    };
+  });
+}
+
+/**
+ * Joins tokens sentence by sentence: where `span` gives the end (`last`) and tag of a run starting at
+ * `index` (in the sentence [start, end)), the run becomes one token (its words concatenated, lowercased
+ * as lower form and lemma when it is more than one token, its start the first's and its end the last's);
+ * where it gives null, the token stays as it is. The sentences' bounds follow.
+ */
+function joinTokens(
+  out: TaggedText,
+  span: (index: number, start: number, end: number) => { last: number; pos: Upos } | null,
+): void {
+  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
   let write = 0;
   for (let s = 0; s < sentences.length; s += 1) {
     const [start, end] = sentences[s]!;
     const newStart = write;
     let index = start;
     while (index < end) {
-      let last = writtenWords ? Math.max(index + 1, compoundEnd(values, touching, index, end)) : index + 1;
-      // A decade or number with a plural "'s" ("the 80's", "78's"; wink's "80 's" or "78 ' s"): UD keeps it
-      // whole (EWT train: 13 of 14).
-      const plural =
-        last === index + 1 && writtenWords ? pluralNumberEnd(values, touching, index, end) : index;
-      if (plural > index) last = plural;
-      const run =
-        last === index + 1 && punctuationRuns ? punctuationRunEnd(values, touching, index, end) : index;
-      if (run > index) last = run;
+      const joined = span(index, start, end);
+      const last = joined?.last ?? index + 1;
       let value = values[index]!;
       for (let i = index + 1; i < last; i += 1) value += values[i]!;
       values[write] = value;
       lower[write] = last > index + 1 ? value.toLowerCase() : lower[index]!;
       lemmas[write] = last > index + 1 ? value.toLowerCase() : lemmas[index]!;
-      // UD tags such a word PROPN (xpos ADD) far more often than anything else (EWT dev: 78 of 119).
-      pos[write] = run > index ? 'PUNCT' : plural > index ? 'NOUN' : last > index + 1 ? 'PROPN' : pos[index]!;
+      pos[write] = joined?.pos ?? pos[index]!;
       starts[write] = starts[index]!;
       ends[write] = ends[last - 1]!;
       write += 1;
@@ -631,36 +652,20 @@ function brokenOff(value: string, lower: string): boolean {
  * one token again, tagged INTJ. A hyphen touching the next word ("well-known") is no such break.
  */
 function joinWordFragments(out: TaggedText): void {
-  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
-  let write = 0;
-  for (let s = 0; s < sentences.length; s += 1) {
-    const [start, end] = sentences[s]!;
-    const newStart = write;
-    let index = start;
-    while (index < end) {
-      const fragment =
-        index + 1 < end &&
-        values[index + 1] === '-' &&
-        starts[index + 1] === ends[index] &&
-        FRAGMENT_LETTERS.test(values[index]!) &&
-        brokenOff(values[index]!, lower[index]!) &&
-        // A single capital inside the sentence is an initial or a split word ("the E- Commerce Platform").
-        !(index > start && values[index] !== lower[index]) &&
-        (index + 2 >= end || starts[index + 2]! > ends[index + 1]!) &&
-        (index === start || starts[index]! > ends[index - 1]!);
-      const last = fragment ? index + 2 : index + 1;
-      values[write] = fragment ? `${values[index]!}-` : values[index]!;
-      lower[write] = fragment ? `${lower[index]!}-` : lower[index]!;
-      lemmas[write] = fragment ? `${lower[index]!}-` : lemmas[index]!;
-      pos[write] = fragment ? 'INTJ' : pos[index]!;
-      starts[write] = starts[index]!;
-      ends[write] = ends[last - 1]!;
-      write += 1;
-      index = last;
-    }
-    sentences[s] = [newStart, write];
-  }
-  for (const array of [values, lower, lemmas, pos, starts, ends]) array.length = write;
+  const { values, lower, starts, ends } = out;
+  joinTokens(out, (index, start, end) => {
+    const fragment =
+      index + 1 < end &&
+      values[index + 1] === '-' &&
+      starts[index + 1] === ends[index] &&
+      FRAGMENT_LETTERS.test(values[index]!) &&
+      brokenOff(values[index]!, lower[index]!) &&
+      // A single capital inside the sentence is an initial or a split word ("the E- Commerce Platform").
+      !(index > start && values[index] !== lower[index]) &&
+      (index + 2 >= end || starts[index + 2]! > ends[index + 1]!) &&
+      (index === start || starts[index]! > ends[index - 1]!);
+    return fragment ? { last: index + 2, pos: 'INTJ' } : null;
+  });
 }
 
 /**

@@ -559,6 +559,19 @@ export function copulaOrAuxiliaryHeads(tree: SentenceTree, from: number, to: num
 const CLAUSE_WORD = /[a-z0-9]{2}|^[a-z0-9]$/i;
 
 /**
+ * Members of a run of coordinated verbs that share one clause (hung as `conj` or `parataxis`, with no
+ * clause of their own), by rule id, in apply order.
+ */
+const RUN_MEMBER_RULES: ReadonlyArray<
+  readonly [string, (tree: SentenceTree, index: number, from: number, to: number) => boolean]
+> = [
+  ['SEGMENT.COORDINATED_INFINITIVE_VERBS', infinitiveMember],
+  ['SEGMENT.INFINITIVE_RUN_ADJUNCTS', infinitiveRunWithAdjuncts],
+  ['SEGMENT.TREE_MODAL_VERB_RUN', modalRunMember],
+  ['SEGMENT.PARTICIPLE_RUN', participleRunMember],
+];
+
+/**
  * Whether token `index` heads a clause of its own in the tree (the root does too). `copulaOrAuxiliary`
  * is copulaOrAuxiliaryHeads(tree, from, to).
  */
@@ -593,26 +606,7 @@ function headsTreeClause(
   if (relation === 'advcl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'of') return false;
   if (
     (relation === 'conj' || relation === 'parataxis') &&
-    !ruleOff(tree, 'SEGMENT.COORDINATED_INFINITIVE_VERBS') &&
-    infinitiveMember(tree, index, from, to)
-  )
-    return false;
-  if (
-    (relation === 'conj' || relation === 'parataxis') &&
-    !ruleOff(tree, 'SEGMENT.INFINITIVE_RUN_ADJUNCTS') &&
-    infinitiveRunWithAdjuncts(tree, index, from, to)
-  )
-    return false;
-  if (
-    (relation === 'conj' || relation === 'parataxis') &&
-    !ruleOff(tree, 'SEGMENT.TREE_MODAL_VERB_RUN') &&
-    modalRunMember(tree, index, from, to)
-  )
-    return false;
-  if (
-    (relation === 'conj' || relation === 'parataxis') &&
-    !ruleOff(tree, 'SEGMENT.PARTICIPLE_RUN') &&
-    participleRunMember(tree, index, from, to)
+    RUN_MEMBER_RULES.some(([id, member]) => !ruleOff(tree, id) && member(tree, index, from, to))
   )
     return false;
   if (TREE_CLAUSE_RELATION.test(relation)) return true;

@@ -1,4 +1,6 @@
-import type { RetrievalMode, Retriever } from '../src/retriever';
+import type { CandidateSource } from '@cae/core';
+import type { Embedder } from '../src/embedder';
+import { createRetriever, DEFAULT_FEEDBACK, type RetrievalMode, type Retriever } from '../src/retriever';
 
 /** Documents in order of their best clause: a document's score is the max of its clauses' scores. */
 export function documentsByBestClause(clauseDocumentIds: readonly string[]): string[] {
@@ -61,6 +63,28 @@ export function rankedByScore(
     )
     .slice(0, limit)
     .map(([id]) => id);
+}
+
+/**
+ * The retriever the offline checks measure: `depth` candidates per list, the default feedback, the vector
+ * list weighted `vector` against keyword 1, fused by `fusion`, at most 1000 results.
+ */
+export function evalRetriever(
+  source: CandidateSource,
+  embedder: Embedder,
+  depth: number,
+  vector: number,
+  fusion: Parameters<typeof createRetriever>[0]['fusion'],
+): Retriever {
+  return createRetriever({
+    source,
+    embedder,
+    candidateLimit: () => depth,
+    feedback: { ...DEFAULT_FEEDBACK },
+    weights: { vector, keyword: 1 },
+    fusion,
+    maxLimit: 1000,
+  });
 }
 
 /**

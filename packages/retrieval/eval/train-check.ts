@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import type { CandidateSource, ClauseCandidate } from '@cae/core';
 import { createPipeline } from '@cae/pipeline';
 import { createLocalEmbedder } from '../src/embedder-local';
-import { createRetriever, DEFAULT_FEEDBACK } from '../src/retriever';
 import { loadBeirSet } from './eval-data';
 import { openCorpusStore } from './eval-ingest';
-import { mean, retrieverNdcgs } from './eval-metrics';
+import { evalRetriever, mean, retrieverNdcgs } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -59,15 +58,7 @@ const source: CandidateSource = {
   candidatesByIds: (ids) => store.candidatesByIds(ids),
 };
 const score = async (mode: 'keyword' | 'vector' | 'hybrid', vector: number, depth: number) => {
-  const retriever = createRetriever({
-    source,
-    embedder,
-    candidateLimit: () => depth,
-    feedback: { ...DEFAULT_FEEDBACK },
-    weights: { vector, keyword: 1 },
-    fusion,
-    maxLimit: 1000,
-  });
+  const retriever = evalRetriever(source, embedder, depth, vector, fusion);
   return retrieverNdcgs(retriever, set.queries, set.qrels, mode, depth);
 };
 const perQuery: Record<string, number[]> = {};

@@ -24,10 +24,10 @@ import type { Embedder } from '../src/embedder';
 import { embedDocuments } from '../src/embedder-context';
 import { createLocalEmbedder } from '../src/embedder-local';
 import { checkedFusionMethod } from '../src/rank-fusion';
-import { createRetriever, DEFAULT_FEEDBACK, type RetrievalMode } from '../src/retriever';
+import type { RetrievalMode } from '../src/retriever';
 import { D, examplesOf, foldsOf, mapSettings, prepare, train } from './embedder-map-training';
 import { openCorpusStore } from './eval-ingest';
-import { mean, mulberry32, retrieverNdcgs } from './eval-metrics';
+import { evalRetriever, mean, mulberry32, retrieverNdcgs } from './eval-metrics';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -151,15 +151,7 @@ async function scores(
   method = fusion,
 ): Promise<number[]> {
   const depth = mode === 'hybrid' ? 100 : 1000;
-  const retriever = createRetriever({
-    source,
-    embedder,
-    candidateLimit: () => depth,
-    feedback: { ...DEFAULT_FEEDBACK },
-    weights: { vector, keyword: 1 },
-    fusion: method,
-    maxLimit: 1000,
-  });
+  const retriever = evalRetriever(source, embedder, depth, vector, method);
   const set = prepared[s]!.set;
   const queries = queryIndexes.map((qi) => set.queries[qi]!);
   return retrieverNdcgs(retriever, queries, set.qrels, mode, depth);
