@@ -3,7 +3,14 @@ import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotatio
 import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
-import { MODAL_FORMS, POSSESSIVE_DETERMINERS, S_CLITICS, verbForm, wordSet } from './lexicons/word-classes';
+import {
+  MODAL_FORMS,
+  OPENING_PUNCTUATION,
+  POSSESSIVE_DETERMINERS,
+  S_CLITICS,
+  verbForm,
+  wordSet,
+} from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   findVerbalGroups,
@@ -268,6 +275,33 @@ function closeParentheses(tokens: TokenArrays, segments: ClauseSegment[]): void 
     const tail = segment.tokens.splice(cut);
     target.tokens.push(...tail);
     target.tokens.sort((a, b) => a - b);
+  }
+}
+
+/**
+ * SEGMENT.OPENING_BRACKET_FORWARD: an opening bracket or quotation mark that ends a clause ("any rule
+ * that has been made by a public body (" | "including any agency)") goes to the clause of the word after
+ * it, where what it opens is. Revises `segments` in place (a clause of that mark alone keeps it).
+ */
+export function openingPunctuationForward(
+  tokens: TokenArrays,
+  segments: readonly ClauseSegment[],
+  to: number,
+): void {
+  const owner = new Map<number, ClauseSegment>();
+  for (const segment of segments) for (const token of segment.tokens) owner.set(token, segment);
+  for (const segment of segments) {
+    for (;;) {
+      const last = segment.tokens[segment.tokens.length - 1];
+      if (last === undefined || segment.tokens.length < 2 || last + 1 >= to) break;
+      if (!OPENING_PUNCTUATION.has(tokens.lower[last] ?? '')) break;
+      const next = owner.get(last + 1);
+      if (next === undefined || next === segment) break;
+      segment.tokens.pop();
+      const at = next.tokens.findIndex((token) => token > last);
+      next.tokens.splice(at < 0 ? next.tokens.length : at, 0, last);
+      owner.set(last, next);
+    }
   }
 }
 

@@ -645,6 +645,16 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.OPENING_BRACKET_FORWARD',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The term "Law" shall mean any statute or rule that has been made by a public body (including, without limitation, any agency) and is in force on the Start Date.',
+        expect: 'that has been made by a public body',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUESTION_MARK_CLOSES',
     stage: 'sentence-final',
     examples: [

@@ -1,6 +1,6 @@
 import { clauseId, type Group, type Syntactic, type Token, type Upos } from '@cae/core';
 import type { Parser } from '@cae/parser';
-import { type ClauseSegment, segmentClauses } from './clause-segmenter';
+import { type ClauseSegment, openingPunctuationForward, segmentClauses } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { NEGATION_WORDS } from './lexicons/word-classes';
@@ -268,6 +268,12 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: (_sentence, { from, to }) => to - from <= TREE_CLAUSES_MAX_TOKENS,
     decide: (sentence, { tagged, from, to }) => conjunctsOfDependents(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CONJUNCT_OF_DEPENDENT'),
+  },
+  {
+    id: 'SEGMENT.OPENING_BRACKET_FORWARD',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => openingPunctuationForward(tagged, sentence.segments, to),
+    examples: segmentExamples('SEGMENT.OPENING_BRACKET_FORWARD'),
   },
 ];
 

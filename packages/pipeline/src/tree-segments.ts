@@ -7,7 +7,7 @@ import {
   REPORTING_VERBS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { FINITE_OPERATOR_FORMS, MODAL_FORMS, verbForm } from './lexicons/word-classes';
+import { FINITE_OPERATOR_FORMS, MODAL_FORMS, OPENING_PUNCTUATION, verbForm } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import {
   determinedGerund,
@@ -523,7 +523,6 @@ function hasWordCharacter(word: string): boolean {
 }
 const OPENING_WH_ADVERBS = new Set(['when', 'whenever', 'where', 'wherever', 'while', 'once', 'as']);
 const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
-const OPENING_PUNCTUATION = new Set(['(', '[', '{', '“', '‘', '«']);
 const WH_OPENERS = new Set([
   'what',
   'who',

@@ -7,6 +7,12 @@ export const POSSESSIVE_DETERMINERS: readonly string[] = ['my', 'your', 'his', '
 /** A token of sentence-final marks only: ".", "?!", "...", "…". */
 export const SENTENCE_END_MARKS = /^[.!?…]+$/;
 
+/**
+ * Punctuation that opens what follows it (a bracket, an opening quotation mark): it belongs to the clause
+ * of the word after it, not to the clause before it.
+ */
+export const OPENING_PUNCTUATION: ReadonlySet<string> = new Set(['(', '[', '{', '“', '‘', '«']);
+
 export const S_CLITICS: ReadonlySet<string> = new Set(["'s", '’s']);
 
 /** Demonstratives ("this", "those"): determiners or, standing alone, pronouns. */
