@@ -1,7 +1,13 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
-import { COORDINATORS, QUOTING_VERBS, REPORTING_VERBS, SUBORDINATORS } from './lexicons/mood-lexicon';
+import {
+  COORDINATORS,
+  NON_PREPOSITION_SUBORDINATORS,
+  QUOTING_VERBS,
+  REPORTING_VERBS,
+  SUBORDINATORS,
+} from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
   MODAL_FORMS,
@@ -165,6 +171,29 @@ function insideWord(tokens: TokenArrays, index: number): boolean {
   );
 }
 
+/** Markers that open a clause whose Subject may follow them ("that", "if", "which", "whether"). */
+const SUBJECT_OPENING_MARKERS = new Set<MarkerKind>(['that', 'sub', 'rel', 'wh']);
+
+/**
+ * SEGMENT.COORDINATED_SUBJECT_AFTER_MARKER: "agree that the terms and conditions of this Agreement are
+ * confidential", "if the tenant or the guarantor fails to pay": a coordinator between a subordinator (or
+ * relative) and the next verbal group, with only a nominal group between them and a nominal after it,
+ * joins the two nominals of the clause's Subject; the subordinator opens the clause (before this rule the
+ * last marker won, leaving "that the terms" in the clause before). A subordinator that may be a
+ * preposition ("as", "until", "before") does not count.
+ */
+function nominalCoordinationAfterMarker(tokens: TokenArrays, strong: Marker, coordinator: number): boolean {
+  if (!SUBJECT_OPENING_MARKERS.has(strong.kind) || coordinator - strong.index < 2) return false;
+  // ("as a condition to any sale of Products or Services": "as", "until", "before" may be prepositions.)
+  if (strong.kind === 'sub' && !NON_PREPOSITION_SUBORDINATORS.has(strong.word)) return false;
+  if (ruleOff(tokens, 'SEGMENT.COORDINATED_SUBJECT_AFTER_MARKER')) return false;
+  for (let index = strong.index + 1; index < coordinator; index += 1)
+    if (!SUBJECT_PART.has(tokens.pos[index] ?? 'X') && tokens.pos[index] !== 'ADP') return false;
+  if (!NOMINAL_END.has(tokens.pos[coordinator - 1] ?? 'X')) return false;
+  const next = tokens.pos[coordinator + 1] ?? 'X';
+  return SUBJECT_PART.has(next) && next !== 'PART';
+}
+
 /**
  * The marker that joins the clause of the verbal group at `to` to the clause complex. Before the first
  * verbal group (`from === sentenceStart`) there is no clause yet to coordinate with, so a coordinator
@@ -188,6 +217,8 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
     const kind = classify(tokens, index, sentenceStart);
     if (kind === null) continue;
     if (kind === 'coord' && from === sentenceStart && index > from) continue;
+    if (kind === 'coord' && strong !== null && nominalCoordinationAfterMarker(tokens, strong, index))
+      continue;
     const marker = { kind, index, word: tokens.lower[index] ?? '' };
     if (kind === 'comma' || kind === 'semi') {
       if (weak === null || kind === 'semi' || weak.kind !== 'semi') weak = marker;

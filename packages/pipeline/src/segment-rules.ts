@@ -267,6 +267,25 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_SUBJECT_AFTER_MARKER',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Both parties agree that the terms and conditions of this Lease are confidential and shall not be disclosed.',
+        expect: 'that the terms and conditions of this Lease are confidential',
+      },
+      {
+        text: 'The Landlord shall repay the deposit if the Tenant or the Guarantor gives notice before May.',
+        expect: 'if the Tenant or the Guarantor gives notice before May.',
+      },
+      {
+        text: 'The Agent shall keep the records that the Tenant and the Landlord have signed.',
+        expect: 'that the Tenant and the Landlord have signed.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.WHERE_OPENING',
     stage: 'word-order',
     offWith: TREE,

@@ -49,6 +49,11 @@ export const SUBORDINATORS = set(`
   except_that given_that now_that rather_than
 `);
 
+/** Subordinators that are never prepositions ("as", "until", "before", "since" also head a nominal: "as a condition"). */
+export const NON_PREPOSITION_SUBORDINATORS = set(`
+  because although though if unless when whenever where wherever while whilst whereas whether lest
+`);
+
 /** Relative pronouns and adverbs that open an embedded (relative) clause after a nominal group. */
 export const RELATIVE_MARKERS = set('who whom whose which that where when why');
 
