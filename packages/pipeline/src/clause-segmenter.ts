@@ -522,7 +522,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       // communicated", "responsible for promoting, distributing and selling the Products": a lone
       // participle (or "-ing" form) after one of the same form, with nothing between them but commas,
       // a coordinator and adverbs, shares the clause's operator and what follows the last one.
-      activeSegment.group = { ...(activeSegment.group as VerbalGroup), end: group.end };
+      // (A run the clause took in after its own group, "shall keep all records made or given", stays
+      // out of that group.)
+      const clauseGroup = activeSegment.group as VerbalGroup;
+      if (clauseGroup.end === previous.end) activeSegment.group = { ...clauseGroup, end: group.end };
       continue;
     }
     if (
@@ -835,10 +838,26 @@ function participleRunMember(
   }
   if (coordinators > 1 || separators + coordinators === 0) return false;
   if (form === 'ing') return true;
-  if (clauseGroup.end !== previous.end) return false;
-  for (let index = clauseGroup.start; index < clauseGroup.head; index += 1)
-    if (pos[index] === 'AUX' && lemmas[index] === 'be') return true;
-  return false;
+  if (clauseGroup.end === previous.end)
+    for (let index = clauseGroup.start; index < clauseGroup.head; index += 1)
+      if (pos[index] === 'AUX' && lemmas[index] === 'be') return true;
+  // SEGMENT.POSTMODIFIER_PARTICIPLE_RUN: "Any notice required or permitted hereunder shall be in
+  // writing", "all goods sold, leased or licensed by the Seller", "keep all records made or given": the
+  // run (the clause's group, or a lone participle the clause took in) starts with a participle right
+  // after a noun it postmodifies.
+  if (ruleOff(tokens, 'SEGMENT.POSTMODIFIER_PARTICIPLE_RUN')) return false;
+  let runStart = clauseGroup.end === previous.end ? clauseGroup.start : previous.start;
+  if (runStart !== previous.start && runStart !== clauseGroup.head) return false;
+  // A run the clause took in goes back over its earlier members ("receipts sent, signed or received").
+  if (runStart === previous.start)
+    for (let back = runStart - 1; back >= clauseGroup.end; back -= 1) {
+      if (participleForm(tokens, back) === 'part') runStart = back;
+      else if (lower[back] !== ',' && pos[back] !== 'CCONJ' && pos[back] !== 'ADV') break;
+    }
+  return (
+    participleForm(tokens, runStart) === 'part' &&
+    (pos[runStart - 1] === 'NOUN' || pos[runStart - 1] === 'PROPN')
+  );
 }
 
 /**

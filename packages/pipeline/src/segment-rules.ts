@@ -620,6 +620,24 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.POSTMODIFIER_PARTICIPLE_RUN',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'Any notice required or permitted under this Lease shall be in writing.',
+        expect: 'Any notice required or permitted under this Lease shall be in writing.',
+      },
+      {
+        text: 'All furniture owned or leased by the Tenant is insured.',
+        expect: 'All furniture owned or leased by the Tenant is insured.',
+      },
+      {
+        text: 'The Agent shall keep all receipts sent, signed or received under this Lease.',
+        expect: 'The Agent shall keep all receipts sent, signed or received under this Lease.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
     stage: 'tree',
     examples: [

@@ -765,7 +765,13 @@ function participleRunMember(tree: SentenceTree, index: number, from: number, to
     if (form === 'ing') return true;
     for (let child = from; child < to; child += 1)
       if (tree.heads[child] === member && tree.deprels[child] === 'aux:pass') return true;
-    return false;
+    // SEGMENT.POSTMODIFIER_PARTICIPLE_RUN: "All property owned or leased by the Company is insured": the
+    // run's first participle postmodifies the noun right before it (`acl`), and so does the run.
+    return (
+      relation === 'acl' &&
+      (tree.pos[member - 1] === 'NOUN' || tree.pos[member - 1] === 'PROPN') &&
+      !ruleOff(tree, 'SEGMENT.POSTMODIFIER_PARTICIPLE_RUN')
+    );
   }
   return false;
 }
