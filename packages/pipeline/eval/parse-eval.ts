@@ -19,11 +19,29 @@ export interface ParseScores {
   las: number;
 }
 
-export function scoreParse(sentences: readonly UdSentence[], posSource: PosSource): ParseScores {
+export interface ParseOptions {
+  /**
+   * Score the sentences written in capitals (`text.toUpperCase()`; a sentence whose length that changes is
+   * left out), as contracts write their disclaimers: the gold tags and heads do not depend on case.
+   */
+  readonly capitals?: boolean;
+  readonly disabledRules?: ReadonlySet<string>;
+}
+
+export function scoreParse(
+  sentences: readonly UdSentence[],
+  posSource: PosSource,
+  options: ParseOptions = {},
+): ParseScores {
   const scores: ParseScores = { words: 0, aligned: 0, upos: 0, taggerUpos: 0, uas: 0, las: 0 };
   const parser = loadParser();
   for (const sentence of sentences) {
-    const tagged = tagText(sentence.text, { posSource });
+    const text = options.capitals === true ? sentence.text.toUpperCase() : sentence.text;
+    if (text.length !== sentence.text.length) continue;
+    const tagged = tagText(text, {
+      posSource,
+      ...(options.disabledRules !== undefined ? { disabledRules: options.disabledRules } : {}),
+    });
     const taggerTags = new Array<string>(tagged.values.length).fill('');
     for (const [start, end] of tagged.sentences) {
       const words = parser.tag(tagged.values.slice(start, end));

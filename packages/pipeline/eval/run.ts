@@ -11,7 +11,7 @@ import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { createPipeline } from '../src/pipeline';
 import { reportContracts } from './contracts';
 import { type Coarse, coarse, fourWay, goldFourWay, sentenceMood } from './moods';
-import { scoreParse } from './parse-eval';
+import { type ParseScores, scoreParse } from './parse-eval';
 import { reportParticipants } from './participants';
 import { reportSegmentation } from './segmentation';
 import { reportSflGold } from './sfl-gold';
@@ -228,6 +228,21 @@ if (want('pos')) {
       'gold words aligned to our tokens',
       name,
       `${parsed.aligned} of ${parsed.words} (${pct(parsed.aligned / parsed.words)})`,
+      'n/a',
+      '-',
+    );
+    // The same sentences written in capitals (a contract's disclaimers), with the words the models read
+    // truecased (TOKEN.PARSER_TRUECASE_CAPS) and without.
+    const capitals = scoreParse(sentences, 'parser', { capitals: true });
+    const capitalsOff = scoreParse(sentences, 'parser', {
+      capitals: true,
+      disabledRules: new Set(['TOKEN.PARSER_TRUECASE_CAPS']),
+    });
+    const of = (scores: ParseScores, count: number) => pct(count / scores.aligned);
+    row(
+      'written in capitals: token pos / UAS / LAS, truecased for the models (TOKEN.PARSER_TRUECASE_CAPS) vs as written',
+      `${name}, upper-cased`,
+      `${of(capitals, capitals.upos)} / ${of(capitals, capitals.uas)} / ${of(capitals, capitals.las)} vs ${of(capitalsOff, capitalsOff.upos)} / ${of(capitalsOff, capitalsOff.uas)} / ${of(capitalsOff, capitalsOff.las)}`,
       'n/a',
       '-',
     );

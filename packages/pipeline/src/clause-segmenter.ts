@@ -963,6 +963,9 @@ function operatorAcrossAdjunct(
   return true;
 }
 
+/** Prepositions the parse tags SCONJ before an "-ing" form ("by using", "in doing", "without paying"). */
+const GERUND_PREPOSITIONS = new Set(['by', 'in', 'for', 'without']);
+
 /**
  * SEGMENT.COORDINATED_NOMINAL_PARTICIPLE (see segmentClauses): the coordinator at `coordinator` stands
  * between the end of a nominal group and the start of another, and `group` is a participle alone
@@ -979,7 +982,12 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
     // A past form read as Finite after the noun ("or document executed in ...") is a participle when a
     // preposition follows it and the second nominal group is no definite Subject ("and the Buyer
     // accepted them" is a clause).
-    if (pos[group.end] !== 'ADP' || DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
+    // ("or any images obtained by using the service": before an "-ing" form the preposition is the
+    // parse's SCONJ `mark`.)
+    const preposition =
+      pos[group.end] === 'ADP' ||
+      (pos[group.end] === 'SCONJ' && GERUND_PREPOSITIONS.has(lower[group.end] ?? ''));
+    if (!preposition || DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
   } else return false;
   const before = pos[coordinator - 1];
   if (before !== 'NOUN' && before !== 'PROPN' && before !== 'NUM' && before !== 'PRON') return false;

@@ -1125,6 +1125,23 @@ describe('issue 16: curly quotation marks', () => {
   });
 });
 
+describe('issue 16: sentences written in capitals', () => {
+  it('TOKEN.PARSER_TRUECASE_CAPS: the models read a capitals sentence truecased; the tokens keep their text', () => {
+    const text =
+      'The Reseller shall pay the fees. THE SUPPLIER SHALL NOT BE LIABLE TO RESELLER FOR ANY LOSS.';
+    const tagAt = (tagged: ReturnType<typeof tagText>, word: string) => {
+      const at = tagged.values.indexOf(word);
+      return `${tagged.pos[at]} ${tagged.deprels[at]}`;
+    };
+    const on = tagText(text);
+    expect(on.values).toContain('RESELLER');
+    expect(tagAt(on, 'RESELLER')).toBe('PROPN obl');
+    expect(tagAt(on, 'TO')).toBe('ADP case');
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.PARSER_TRUECASE_CAPS']) });
+    expect(tagAt(off, 'RESELLER')).toBe('VERB xcomp');
+  });
+});
+
 describe('issue 16: a Subject kept across its relative clause', () => {
   it.each([
     'The one who finishes the fastest gets to pick a card.',

@@ -462,6 +462,11 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'Neither party shall have any duty or liability to the other party arising out of the sale.',
         expect: 'Neither party shall have any duty or liability to the other party arising out of the sale.',
       },
+      {
+        text: 'The Agent shall not be liable for any loss or any photographs obtained by using the website.',
+        expect:
+          'The Agent shall not be liable for any loss or any photographs obtained by using the website.',
+      },
     ],
   },
   {

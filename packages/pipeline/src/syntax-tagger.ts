@@ -737,10 +737,19 @@ function parseBatch(
   // their text. (Curly double quotation marks stay as they are: written plain they cost GUM dev
   // participant recall, gold obj 80.3 -> 79.8.)
   const plain = !disabledRules?.has('TOKEN.PARSER_PLAIN_QUOTES');
-  const words = (values: string[]): string[] => (plain ? values.map(plainQuotes) : values);
+  // TOKEN.PARSER_TRUECASE_CAPS: a sentence written in capitals ("IN NO EVENT SHALL EITHER PARTY BE LIABLE
+  // TO RESELLER ...", a contract's disclaimer) reaches the models in the case the document writes its
+  // words elsewhere ("Reseller", "the", "MediaNet"), else in lower case (its first word capitalised):
+  // the models learnt words from mixed-case text, and capitals read as names (TO RESELLER: PART VERB).
+  const truecase = !disabledRules?.has('TOKEN.PARSER_TRUECASE_CAPS');
+  const words = (start: number, end: number): string[] => {
+    let values = out.values.slice(start, end);
+    if (truecase && capitalsSentence(values)) values = truecased(out, values);
+    return plain ? values.map(plainQuotes) : values;
+  };
   // The parser asks for a word's readings only where they can constrain it (words it did not learn).
   return models.parseMany(
-    part.map(([start, end]) => words(out.values.slice(start, end))),
+    part.map(([start, end]) => words(start, end)),
     part.map(([start]) =>
       dictionary
         ? {
@@ -752,6 +761,69 @@ function parseBatch(
         : {},
     ),
   );
+}
+
+/** A word of two letters or more, all capitals ("LIABLE", "U.S."); a word with a lower-case letter. */
+const CAPITALS_WORD = /^(?=(?:.*\p{Lu}){2})[^\p{Ll}]+$/u;
+const LOWER_LETTER = /\p{Ll}/u;
+
+/** Whether a sentence is written in capitals: at least three words of capitals and no word with a lower-case letter. */
+function capitalsSentence(values: readonly string[]): boolean {
+  let capitals = 0;
+  for (const value of values) {
+    if (LOWER_LETTER.test(value)) return false;
+    if (CAPITALS_WORD.test(value)) capitals += 1;
+  }
+  return capitals >= 3;
+}
+
+/** Per tagged text, each lower-cased word's most frequent spelling outside capitals (for TOKEN.PARSER_TRUECASE_CAPS). */
+const MIXED_CASE = new WeakMap<TaggedText, Map<string, string>>();
+
+function mixedCaseForms(out: TaggedText): Map<string, string> {
+  const known = MIXED_CASE.get(out);
+  if (known !== undefined) return known;
+  const counts = new Map<string, Map<string, number>>();
+  for (let index = 0; index < out.values.length; index += 1) {
+    const value = out.values[index] as string;
+    if (!LOWER_LETTER.test(value)) continue;
+    const lower = out.lower[index] as string;
+    let forms = counts.get(lower);
+    if (forms === undefined) {
+      forms = new Map();
+      counts.set(lower, forms);
+    }
+    forms.set(value, (forms.get(value) ?? 0) + 1);
+  }
+  const best = new Map<string, string>();
+  for (const [lower, forms] of counts) {
+    let top = '';
+    let most = 0;
+    for (const [form, count] of forms)
+      if (count > most) {
+        top = form;
+        most = count;
+      }
+    best.set(lower, top);
+  }
+  MIXED_CASE.set(out, best);
+  return best;
+}
+
+/** The sentence's capitals words in the document's own spelling, else lower case (the first word capitalised). */
+function truecased(out: TaggedText, values: readonly string[]): string[] {
+  const forms = mixedCaseForms(out);
+  return values.map((value, local) => {
+    if (!CAPITALS_WORD.test(value)) return value;
+    const lower = value.toLowerCase();
+    const known = forms.get(lower);
+    if (known !== undefined) return known;
+    // A word wink's lexicon lists goes in lower case; another, or one it lists as a name only, is most
+    // often a name ("MEDIANET", "TEXAS").
+    const readings = posReadings(lower);
+    const name = readings === undefined || (readings.size === 1 && readings.has('PROPN'));
+    return local === 0 || name ? value.charAt(0) + lower.slice(1) : lower;
+  });
 }
 
 const CURLY_APOSTROPHE = /[‘’]/;
