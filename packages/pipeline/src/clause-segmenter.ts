@@ -10,6 +10,7 @@ import {
 } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
+  COORDINATED_DETERMINER_WORDS,
   MODAL_FORMS,
   OPENING_PUNCTUATION,
   POSSESSIVE_DETERMINERS,
@@ -82,7 +83,17 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const tag = tokens.pos[index];
   const before = index > from ? tokens.pos[index - 1] : undefined;
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
-  if (tag === 'CCONJ' && COORDINATORS.has(word)) return 'coord';
+  if (tag === 'CCONJ' && COORDINATORS.has(word)) {
+    // SEGMENT.COORDINATED_DETERMINERS: "any and all claims made by third parties", "each and every unit
+    // sold", "one or more": the coordinator joins two determiners of one nominal group.
+    if (
+      COORDINATED_DETERMINER_WORDS.has(beforeWord) &&
+      COORDINATED_DETERMINER_WORDS.has(tokens.lower[index + 1] ?? '') &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_DETERMINERS')
+    )
+      return null;
+    return 'coord';
+  }
   if (word === ';' || word === ':') return 'semi';
   if (word === '-' && !ruleOff(tokens, 'SEGMENT.WORD_INTERNAL_HYPHEN') && insideWord(tokens, index)) {
     // SEGMENT.WORD_INTERNAL_HYPHEN: "thought-provoking", "web-site": a hyphen with no space on either

@@ -286,6 +286,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_DETERMINERS',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Tenant shall indemnify the Landlord against any and all claims made by third parties.',
+        expect: 'The Tenant shall indemnify the Landlord against any and all claims made by third parties.',
+      },
+      {
+        text: 'The Tenant shall pay a fee for each and every key lost by its staff.',
+        expect: 'The Tenant shall pay a fee for each and every key lost by its staff.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.WHERE_OPENING',
     stage: 'word-order',
     offWith: TREE,

@@ -13,6 +13,18 @@ export const SENTENCE_END_MARKS = /^[.!?…]+$/;
  */
 export const OPENING_PUNCTUATION: ReadonlySet<string> = new Set(['(', '[', '{', '“', '‘', '«']);
 
+/** Determiners and quantifiers a coordinator joins into one ("any and all", "each and every", "one or more"). */
+export const COORDINATED_DETERMINER_WORDS: ReadonlySet<string> = new Set([
+  'any',
+  'all',
+  'each',
+  'every',
+  'either',
+  'one',
+  'more',
+  'some',
+]);
+
 export const S_CLITICS: ReadonlySet<string> = new Set(["'s", '’s']);
 
 /** Demonstratives ("this", "those"): determiners or, standing alone, pronouns. */
