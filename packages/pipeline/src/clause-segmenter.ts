@@ -92,6 +92,14 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       !ruleOff(tokens, 'SEGMENT.COORDINATED_DETERMINERS')
     )
       return null;
+    // SEGMENT.COORDINATED_ADJECTIVES: "by certified or registered mail, return receipt requested": a
+    // coordinator between two adjectives joins them.
+    if (
+      before === 'ADJ' &&
+      tokens.pos[index + 1] === 'ADJ' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_ADJECTIVES')
+    )
+      return null;
     return 'coord';
   }
   if (word === ';' || word === ':') return 'semi';

@@ -301,6 +301,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_ADJECTIVES',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Every notice shall be sent by certified or registered mail, return receipt requested.',
+        expect: 'Every notice shall be sent by certified or registered mail,',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.WHERE_OPENING',
     stage: 'word-order',
     offWith: TREE,

@@ -401,6 +401,23 @@ describe('repairTree', () => {
     expect(ownSubject.deprels[0]).toBe('root');
   });
 
+  it('TREE.ATTRIBUTIVE_COLLOCATION: "permitted assigns" is an adjective and its noun, not a verb and its object', () => {
+    // "It binds its heirs and permitted assigns", parsed with "permitted" a conjunct of "binds" and "assigns" its object.
+    const words = 'It binds its heirs and permitted assigns';
+    const pos = ['PRON', 'VERB', 'PRON', 'NOUN', 'CCONJ', 'VERB', 'VERB'];
+    const heads = [1, -1, 3, 1, 5, 1, 5];
+    const deprels = ['nsubj', 'root', 'nmod:poss', 'obj', 'cc', 'conj', 'obj'];
+    const repaired = tree(words, [...pos], [...heads], [...deprels]);
+    repairTree(repaired, 0, 7);
+    expect(repaired.heads).toEqual([1, -1, 3, 1, 6, 6, 3]);
+    expect(repaired.deprels.slice(4)).toEqual(['cc', 'amod', 'conj']);
+    expect(repaired.pos.slice(5)).toEqual(['ADJ', 'NOUN']);
+    const off = tree(words, [...pos], [...heads], [...deprels]);
+    repairTree(off, 0, 7, new Set(['TREE.ATTRIBUTIVE_COLLOCATION']));
+    expect(off.heads).toEqual(heads);
+    expect(off.pos[5]).toBe('VERB');
+  });
+
   it('TREE.PROVIDED_THAT: "provided (however,) that" is the that-clause\'s conjunction, not a clause of its own', () => {
     // "provided" hung on the main verb, the that-clause its complement: "We pay , provided , however , that it is due".
     const words = 'We pay , provided , however , that it is due';

@@ -3,7 +3,7 @@ import type { Upos } from '@cae/core';
 import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
-import { PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
+import { ATTRIBUTIVE_COLLOCATIONS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { ATTACHMENT_WORDS, QUOTING_VERBS } from './lexicons/mood-lexicon';
 import {
@@ -999,6 +999,46 @@ export function repairTree(
   if (!disabledRules?.has('TREE.RELATIVE_SWALLOWED_PREDICATE')) relativeSwallowedPredicate(out, start, end);
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
+  if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
+}
+
+/**
+ * TREE.ATTRIBUTIVE_COLLOCATION: "their respective successors and permitted assigns", "by certified or
+ * registered mail" (lexicons/contract-lexicon.ts, ATTRIBUTIVE_COLLOCATIONS): the participle is an
+ * adjective (`amod`) of the noun after it, and the noun takes the participle's place in the tree (its
+ * head and relation, and its other dependents, such as the coordinator), where the parse read a verb
+ * and its object.
+ */
+function attributiveCollocations(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let modifier = start; modifier + 1 < end; modifier += 1) {
+    const noun = modifier + 1;
+    if (!ATTRIBUTIVE_COLLOCATIONS.has(`${lower[modifier]} ${lower[noun]}`)) continue;
+    if (heads[noun] === modifier) {
+      heads[noun] = heads[modifier] ?? -1;
+      deprels[noun] = deprels[modifier] ?? 'root';
+      // "successors and permitted assigns": a conjunct after a coordinator and a noun is that noun's
+      // conjunct (UD hangs it on the first conjunct), whatever verb the parse hung the participle on.
+      const before = modifier - 2;
+      if (
+        deprels[noun] === 'conj' &&
+        before >= start &&
+        pos[modifier - 1] === 'CCONJ' &&
+        (pos[before] === 'NOUN' || pos[before] === 'PROPN')
+      )
+        heads[noun] = deprels[before] === 'conj' ? (heads[before] ?? before) : before;
+      for (let index = start; index < end; index += 1)
+        if (index !== noun && heads[index] === modifier) heads[index] = noun;
+    } else if (heads[modifier] !== noun) continue;
+    heads[modifier] = noun;
+    deprels[modifier] = 'amod';
+    pos[modifier] = 'ADJ';
+    pos[noun] = 'NOUN';
+  }
 }
 
 /**

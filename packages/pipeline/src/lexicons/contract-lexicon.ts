@@ -137,3 +137,20 @@ export const PROVIDED_THAT_INSERTS: ReadonlySet<string> = new Set([
   'also',
   'though',
 ]);
+
+/**
+ * Contract phrases whose first word, a past participle, modifies the noun after it ("their successors and
+ * permitted assigns", "by certified or registered mail"), which the parser tends to read as a verb and its
+ * object (TREE.ATTRIBUTIVE_COLLOCATION), as "participle noun".
+ */
+export const ATTRIBUTIVE_COLLOCATIONS: ReadonlySet<string> = new Set([
+  'permitted assigns',
+  'permitted assignees',
+  'permitted successors',
+  'permitted transferees',
+  'certified mail',
+  'registered mail',
+  'controlled affiliates',
+  'related parties',
+  'related documents',
+]);
