@@ -19,6 +19,10 @@ const ELLIPTED_DEPENDENT: Premise = {
   value: 'ellipted (coordinated with a dependent clause)',
 };
 const ELLIPTED_TO: Premise = { label: 'subject_position', value: 'none (coordinated with a to-infinitive)' };
+const ELLIPTED_LIST: Premise = {
+  label: 'subject_position',
+  value: 'none (coordinated with a list item without a Finite)',
+};
 
 /**
  * A paratactic clause that opens with a coordinator, or with a list enumerator in parentheses ("(b) keep
@@ -157,9 +161,28 @@ export function coordinatedPredicateMood(clause: MoodClause): '' | Mood {
     // "(iv) To limit access to the Systems | and maintain safeguards": the first member is a
     // to-infinitive, so the second is non-finite too (its "to" left out): a fragment, no command.
     if (mood === 'imperative' && opensWithInfinitive(earlier)) return 'fragment';
+    // "(d) preserve the confidentiality of the Information, | and take all precautions": the member
+    // before is a list item of a predicate list ("shall: (a) ...; (d) preserve ..."), its enumerator and
+    // a base verb with no Finite, which no command opens: this member is non-finite too.
+    if (
+      mood === 'imperative' &&
+      listPredicate(earlier) &&
+      clause.disabled?.has(LIST_PREDICATE_MEMBER) !== true
+    )
+      return 'fragment';
     return '';
   }
   return '';
+}
+
+/** Rule id of the list-item reading of MOOD.COORDINATED_PREDICATE (see `coordinatedPredicateMood`). */
+export const LIST_PREDICATE_MEMBER = 'MOOD.COORDINATED_WITH_LIST_ITEM';
+
+/** The clause opens with a list enumerator in parentheses and a base verb, and has no Finite ("(d) preserve it"). */
+function listPredicate(clause: Syntactic): boolean {
+  return (
+    opensEnumerated(clause) && opensWithBaseVerb(clause) && !clause.tokens.some((token) => token.isFinite)
+  );
 }
 
 /** The row's verdict: the premises of the rows after it, their Subject position replaced by the ellipsis. */
@@ -170,8 +193,22 @@ export function coordinatedPredicateVerdict(clause: MoodClause, found: string): 
     premises.push(ELLIPTED);
     return { mood: 'declarative', confidence: 0.65, premises };
   }
-  premises.push(ELLIPTED_TO);
+  premises.push(listMemberBefore(clause) ? ELLIPTED_LIST : ELLIPTED_TO);
   return { mood: 'fragment', confidence: 0.6, premises };
+}
+
+/** Whether the member the clause is coordinated with is a list item's predicate (for the verdict's premise). */
+function listMemberBefore(clause: MoodClause): boolean {
+  const { previous } = clause;
+  const { sentenceIndex } = clause.view.syntactic;
+  for (let back = (previous?.length ?? 0) - 1; back >= 0; back -= 1) {
+    const earlier = previous?.[back] as Syntactic;
+    if (earlier.sentenceIndex !== sentenceIndex) return false;
+    if (earlier.dependency !== 'independent' && earlier.dependency !== 'paratactic') continue;
+    if (coordinatedWithoutFinite(earlier)) continue;
+    return listPredicate(earlier) && !opensWithInfinitive(earlier);
+  }
+  return false;
 }
 
 /**

@@ -1287,6 +1287,18 @@ describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group
   });
 });
 
+describe('MOOD.COORDINATED_WITH_LIST_ITEM: a member after a list item with no Finite is no command', () => {
+  it('"(i) review the budget, | and approve the plan" after "The Committee shall:"', () => {
+    const text = 'The Committee shall:\n\n(i) review the budget, and approve the plan.';
+    const moods = (disabledRules: string[]) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'l' })
+        .map((clause) => clause.interpersonal.mood);
+    expect(moods([])).toEqual(['declarative', 'fragment', 'fragment']);
+    expect(moods(['MOOD.COORDINATED_WITH_LIST_ITEM'])).toEqual(['declarative', 'fragment', 'imperative']);
+  });
+});
+
 describe('MOOD.ENUMERATOR_NO_SUBJECT: a list enumerator is no Subject', () => {
   const subjectPosition = (compiler: typeof pipeline, text: string, clauseText: string) =>
     compiler
