@@ -9,6 +9,8 @@ import {
   findVerbalGroups,
   infinitiveRunBefore,
   isSubjectLike,
+  modifierParticiple,
+  notLimitedToStart,
   type TokenArrays,
   type VerbalGroup,
 } from './verbal-group';
@@ -33,6 +35,8 @@ interface Marker {
   readonly word: string;
   /** A that-, subordinate or coordinated clause opened earlier in the same gap, whose Subject holds the relative. */
   readonly outer?: Marker;
+  /** Chosen over a coordinator by SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL: closes no pending Subject. */
+  readonly afterNominal?: true;
 }
 
 const INTERROGATIVE_OPENERS = new Set(['when', 'where', 'why', 'how', 'whether', 'if']);
@@ -69,7 +73,11 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const tag = tokens.pos[index];
   const before = index > from ? tokens.pos[index - 1] : undefined;
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
-  if (tag === 'CCONJ' && COORDINATORS.has(word)) return 'coord';
+  if (tag === 'CCONJ' && COORDINATORS.has(word)) {
+    // SEGMENT.NOT_LIMITED_TO: "including, but not limited to, acts of God": no coordinated clause.
+    if (word === 'but' && notLimitedToStart(tokens, index) === index) return null;
+    return 'coord';
+  }
   if (word === ';' || word === ':') return 'semi';
   if (word === '-' && !ruleOff(tokens, 'SEGMENT.WORD_INTERNAL_HYPHEN') && insideWord(tokens, index)) {
     // SEGMENT.WORD_INTERNAL_HYPHEN: "thought-provoking", "web-site": a hyphen with no space on either
@@ -228,12 +236,63 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
   if (strong !== null && strong.kind === 'rel') {
     for (let index = from; index < strong.index - 1; index += 1) {
       const kind = classify(tokens, index, sentenceStart);
+      // SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL: "violates any law, rule or regulation which applies to
+      // it", "any viruses or other routines that are intended to damage": the coordinator joins two
+      // nouns (the parse hangs the second on the first as its `conj`), and the relative clause
+      // postmodifies the second; the coordinator opens no clause whose Subject holds the relative. (Not
+      // before a to-infinitive: "tell my patients and students that to understand ..." is no relative.)
+      if (
+        kind === 'coord' &&
+        tokens.lower[to] !== 'to' &&
+        !ruleOff(tokens, 'SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL') &&
+        nominalCoordinator(tokens, index, strong.index)
+      )
+        continue;
       if (kind === 'that' || kind === 'sub' || kind === 'coord') {
         return { ...strong, outer: { kind, index, word: tokens.lower[index] ?? '' } };
       }
     }
   }
+  if (
+    strong !== null &&
+    strong.kind === 'coord' &&
+    weak !== null &&
+    weak.word === '(' &&
+    weak.index > strong.index &&
+    weak.index === to - 1 &&
+    participleForm(tokens, to) !== null &&
+    !ruleOff(tokens, 'SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL') &&
+    nominalCoordinator(tokens, strong.index, weak.index)
+  ) {
+    // SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL: "violates any law, statute or regulation (including
+    // the rules on export)": the verbal group opens right after a "(" with a participle or "-ing" form
+    // (a command, "(call us)", stays a member of its own), and the coordinator before it joins two
+    // nouns of the clause before; the clause opens at the "(" (and ends at its ")",
+    // SEGMENT.PARENTHESIS_CLOSES_CLAUSE), not at the coordinator.
+    return { ...weak, afterNominal: true };
+  }
   return strong ?? weak;
+}
+
+/** Nominal words that end a nominal group before a coordinator, or head the one after it. */
+const NOMINAL_HEADS = new Set<Upos>(['NOUN', 'PROPN', 'NUM']);
+
+/**
+ * SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL, SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL (see
+ * findMarker): the coordinator at `coordinator` joins two nominal groups. A noun (or number) stands right
+ * before it, and the parse hangs it on a noun of the words after it, before `end`, which is itself a
+ * `conj` of a nominal before the coordinator (with no Subject relation, which a coordinated clause's
+ * Subject would have). Needs the parse; false without it.
+ */
+function nominalCoordinator(tokens: TokenArrays, coordinator: number, end: number): boolean {
+  const { heads, deprels, pos } = tokens;
+  if (heads === undefined || deprels === undefined) return false;
+  if (!NOMINAL_HEADS.has(pos[coordinator - 1] as Upos)) return false;
+  const second = heads[coordinator] ?? -1;
+  if (second <= coordinator || second >= end || !NOMINAL_HEADS.has(pos[second] as Upos)) return false;
+  if (deprels[second] !== 'conj') return false;
+  const first = heads[second] ?? -1;
+  return first >= 0 && first < coordinator && NOMINAL_HEADS.has(pos[first] as Upos);
 }
 
 /**
@@ -511,7 +570,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       open(quoteStart, 'paratactic', 'quote', active);
       continue;
     }
-    if (pendingParent >= 0 && (marker === null || marker.kind === 'comma')) {
+    if (
+      pendingParent >= 0 &&
+      (marker === null || (marker.kind === 'comma' && marker.afterNominal !== true))
+    ) {
       joinPending(marker === null ? subjectStart(tokens, previous.end, group.start) : marker.index + 1);
       continue;
     }
@@ -565,6 +627,16 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       // SEGMENT.COORDINATED_NOMINAL_GERUND: "any suit, action or proceeding against the other", "the
       // costs of packaging and labeling": an "-ing" word right after a coordinator that follows a noun,
       // with no object after it, is a noun coordinated with that noun: no clause opens.
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_MODIFIER_PARTICIPLE') &&
+      coordinatedModifierParticiple(tokens, marker.index, group)
+    ) {
+      // SEGMENT.COORDINATED_MODIFIER_PARTICIPLE: "any right, express or implied, in the Software", "any
+      // actual or alleged omission", "notice, oral or written,": a lone participle coordinated with an
+      // adjective modifies the same noun as the adjective: no clause opens.
       continue;
     }
     if (
@@ -947,6 +1019,15 @@ function finiteAfter(tokens: TokenArrays, from: number, to: number): boolean {
     if (tokens.pos[index] === 'AUX' && FINITE_OPERATORS.has(word)) return true;
   }
   return false;
+}
+
+function coordinatedModifierParticiple(
+  tokens: TokenArrays,
+  coordinator: number,
+  group: VerbalGroup,
+): boolean {
+  if (group.infinitive || group.start !== coordinator + 1 || group.head !== group.start) return false;
+  return group.end === group.head + 1 && modifierParticiple(tokens, group.head);
 }
 
 /**
