@@ -429,6 +429,10 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'The Seller keeps all books and records that relate to the sale.',
         expect: 'The Seller keeps all books and records',
       },
+      {
+        text: 'The Agent shall act in a professional and courteous manner which reflects well on the Owner.',
+        expect: 'The Agent shall act in a professional and courteous manner',
+      },
     ],
   },
   {
