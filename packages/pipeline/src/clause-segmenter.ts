@@ -23,6 +23,8 @@ import {
   findVerbalGroups,
   infinitiveRunBefore,
   isSubjectLike,
+  modifierParticiple,
+  notLimitedToStart,
   type TokenArrays,
   type VerbalGroup,
 } from './verbal-group';
@@ -47,6 +49,8 @@ interface Marker {
   readonly word: string;
   /** A that-, subordinate or coordinated clause opened earlier in the same gap, whose Subject holds the relative. */
   readonly outer?: Marker;
+  /** Chosen over a coordinator by SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL: closes no pending Subject. */
+  readonly afterNominal?: true;
 }
 
 const INTERROGATIVE_OPENERS = new Set(['when', 'where', 'why', 'how', 'whether', 'if']);
@@ -100,6 +104,8 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       !ruleOff(tokens, 'SEGMENT.COORDINATED_ADJECTIVES')
     )
       return null;
+    // SEGMENT.NOT_LIMITED_TO: "including, but not limited to, acts of God": no coordinated clause.
+    if (word === 'but' && notLimitedToStart(tokens, index) === index) return null;
     return 'coord';
   }
   if (word === ';' || word === ':') return 'semi';
@@ -285,12 +291,89 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
   if (strong !== null && strong.kind === 'rel') {
     for (let index = from; index < strong.index - 1; index += 1) {
       const kind = classify(tokens, index, sentenceStart);
+      // SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL: "violates any law, rule or regulation which applies to
+      // it", "any viruses or other routines that are intended to damage": the coordinator joins two
+      // nouns (the parse hangs the second on the first as its `conj`), and the relative clause
+      // postmodifies the second; the coordinator opens no clause whose Subject holds the relative. (Not
+      // before a to-infinitive: "tell my patients and students that to understand ..." is no relative.)
+      if (
+        kind === 'coord' &&
+        tokens.lower[to] !== 'to' &&
+        !ruleOff(tokens, 'SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL') &&
+        nominalCoordinator(tokens, index, strong.index)
+      )
+        continue;
       if (kind === 'that' || kind === 'sub' || kind === 'coord') {
         return { ...strong, outer: { kind, index, word: tokens.lower[index] ?? '' } };
       }
     }
   }
+  if (
+    strong !== null &&
+    strong.kind === 'coord' &&
+    weak !== null &&
+    weak.word === '(' &&
+    weak.index > strong.index &&
+    weak.index === to - 1 &&
+    participleForm(tokens, to) !== null &&
+    !ruleOff(tokens, 'SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL') &&
+    nominalCoordinator(tokens, strong.index, weak.index)
+  ) {
+    // SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL: "violates any law, statute or regulation (including
+    // the rules on export)": the verbal group opens right after a "(" with a participle or "-ing" form
+    // (a command, "(call us)", stays a member of its own), and the coordinator before it joins two
+    // nouns of the clause before; the clause opens at the "(" (and ends at its ")",
+    // SEGMENT.PARENTHESIS_CLOSES_CLAUSE), not at the coordinator.
+    return { ...weak, afterNominal: true };
+  }
   return strong ?? weak;
+}
+
+/** Nominal words that end a nominal group before a coordinator, or head the one after it. */
+const NOMINAL_HEADS = new Set<Upos>(['NOUN', 'PROPN', 'NUM']);
+
+/** Premodifiers that may be coordinated inside a nominal group ("any and all", "good and marketable"). */
+const PREMODIFIERS = new Set<Upos>(['ADJ', 'DET']);
+
+/**
+ * SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL, SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL (see
+ * findMarker): the coordinator at `coordinator` joins two nominal groups, or two premodifiers of one. A
+ * noun (or number) stands right before it (a comma between at most), and the parse hangs it on a noun of
+ * the words after it, before `end`, which is itself a `conj` of a nominal before the coordinator (a
+ * determiner heading a nominal, "any and all other remedies", counts as one; with no
+ * Subject relation, which a coordinated clause's Subject would have); or an adjective or determiner
+ * stands right before it and the parse hangs it on one right after it, a `conj` of the first, with only
+ * premodifiers after that up to a noun before `end` ("any and all other remedies which ...", "good and
+ * marketable title to all assets which ..."). Needs the parse; false without it.
+ */
+function nominalCoordinator(tokens: TokenArrays, coordinator: number, end: number): boolean {
+  const { heads, deprels, pos, lower } = tokens;
+  if (heads === undefined || deprels === undefined) return false;
+  const second = heads[coordinator] ?? -1;
+  if (second <= coordinator || second >= end || deprels[second] !== 'conj') return false;
+  const first = heads[second] ?? -1;
+  if (first < 0 || first >= coordinator) return false;
+  // ", and such Holders who ... will have": after a comma, a definite or quantified nominal is as often
+  // the Subject of a coordinated clause.
+  const next = lower[coordinator + 1] ?? '';
+  if (lower[coordinator - 1] === ',' && (DEFINITE_OPENERS.has(next) || SUBJECT_QUANTIFIERS.has(next)))
+    return false;
+  const last = lower[coordinator - 1] === ',' ? coordinator - 2 : coordinator - 1;
+  // A determiner that heads its own nominal ("any and all other remedies": "any" is no `det`) counts as one.
+  const nominal = (index: number): boolean =>
+    NOMINAL_HEADS.has(pos[index] as Upos) ||
+    (pos[index] === 'DET' && !(deprels[index] ?? '').startsWith('det'));
+  if (nominal(last)) return NOMINAL_HEADS.has(pos[second] as Upos) && nominal(first);
+  if (PREMODIFIERS.has(pos[coordinator - 1] as Upos)) {
+    if (second !== coordinator + 1 || first !== coordinator - 1) return false;
+    if (!PREMODIFIERS.has(pos[first] as Upos) || !PREMODIFIERS.has(pos[second] as Upos)) return false;
+    for (let index = second + 1; index < end; index += 1) {
+      if (NOMINAL_HEADS.has(pos[index] as Upos)) return true;
+      if (!PREMODIFIERS.has(pos[index] as Upos)) return false;
+    }
+    return false;
+  }
+  return false;
 }
 
 /**
@@ -598,7 +681,10 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       open(quoteStart, 'paratactic', 'quote', active);
       continue;
     }
-    if (pendingParent >= 0 && (marker === null || marker.kind === 'comma')) {
+    if (
+      pendingParent >= 0 &&
+      (marker === null || (marker.kind === 'comma' && marker.afterNominal !== true))
+    ) {
       joinPending(marker === null ? subjectStart(tokens, previous.end, group.start) : marker.index + 1);
       continue;
     }
@@ -652,6 +738,16 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       // SEGMENT.COORDINATED_NOMINAL_GERUND: "any suit, action or proceeding against the other", "the
       // costs of packaging and labeling": an "-ing" word right after a coordinator that follows a noun,
       // with no object after it, is a noun coordinated with that noun: no clause opens.
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_MODIFIER_PARTICIPLE') &&
+      coordinatedModifierParticiple(tokens, marker.index, group)
+    ) {
+      // SEGMENT.COORDINATED_MODIFIER_PARTICIPLE: "any right, express or implied, in the Software", "any
+      // actual or alleged omission", "notice, oral or written,": a lone participle coordinated with an
+      // adjective modifies the same noun as the adjective: no clause opens.
       continue;
     }
     if (
@@ -1058,6 +1154,15 @@ function finiteAfter(tokens: TokenArrays, from: number, to: number): boolean {
     if (tokens.pos[index] === 'AUX' && FINITE_OPERATORS.has(word)) return true;
   }
   return false;
+}
+
+function coordinatedModifierParticiple(
+  tokens: TokenArrays,
+  coordinator: number,
+  group: VerbalGroup,
+): boolean {
+  if (group.infinitive || group.start !== coordinator + 1 || group.head !== group.start) return false;
+  return group.end === group.head + 1 && modifierParticiple(tokens, group.head);
 }
 
 /**

@@ -508,3 +508,65 @@ describe('headings inside a flattened line', () => {
     expect(titles).toEqual(['D. Product Commitment.', 'F. Delivery Terms.', 'G. Risk of Loss.', 'H. Title.']);
   });
 });
+
+describe('nominal coordination inside a clause', () => {
+  it('opens no clause at the coordinator of "X or Y which ..." (SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL)', () => {
+    const text =
+      'The Buyer will not (a) sell any goods, wares or articles which bear the mark, or (b) sell any copies.';
+    const on = compile(text);
+    expect(on.some((clause) => /^or articles/.test(clause.text))).toBe(false);
+    expect(holdingToken(on, 'wares')).toBe(holdingToken(on, 'articles'));
+    const off = compile(text, ['SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL', 'SEGMENT.TREE_CLAUSES']);
+    expect(holdingToken(off, 'wares')).not.toBe(holdingToken(off, 'articles'));
+  });
+
+  it('keeps a parenthesis after coordinated nominals in order when a relative Subject waits for its verb', () => {
+    const clauses = compile(
+      'The Agent bears any commercial or legal liability that may arise from its work, and the Agent shall hold the Owner harmless from all claims, cost and expenses (including reasonable fees and related costs) that are suffered by the Owner.',
+    );
+    const parenthesis = holdingToken(clauses, 'including');
+    expect(parenthesis?.text).toBe('(including reasonable fees and related costs)');
+    for (const clause of clauses) expect(clause.text.trimEnd().endsWith('('), clause.text).toBe(false);
+  });
+
+  it('keeps a coordinator before a parenthesised command a clause edge ("or by mail (call us ...)")', () => {
+    const text = 'Please notify us by reply or by mail (call us on the main line) and delete the copy.';
+    const on = compile(text);
+    const off = compile(text, ['SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL']);
+    expect(on.map((clause) => clause.text)).toEqual(off.map((clause) => clause.text));
+  });
+
+  it('reads a capitalised "-ing" word of a Title-Case name as no verb (SEGMENT.TITLE_CASE_GERUND)', () => {
+    const text = 'The Seller shall deliver the Design, Hosting and Testing Manual to the Buyer.';
+    const on = compile(text);
+    expect(on).toHaveLength(1);
+    expect(on[0]?.interpersonal.mood).toBe('declarative');
+    const off = compile(text, ['SEGMENT.TITLE_CASE_GERUND', 'SEGMENT.TREE_CLAUSES']);
+    expect(off.length).toBeGreaterThan(1);
+  });
+
+  it('still reads a capitalised "-ing" word that opens a sentence before a lower-case word as a verb', () => {
+    const text = 'Using the Software, the Licensee may print copies.';
+    const off = compile(text, ['SEGMENT.TITLE_CASE_GERUND']);
+    expect(compile(text).map((clause) => clause.text)).toEqual(off.map((clause) => clause.text));
+  });
+
+  it('reads "including, but not limited to," as one preposition (SEGMENT.NOT_LIMITED_TO)', () => {
+    const text =
+      'The Buyer pays all costs of the move, including, but not limited to, freight and insurance.';
+    const on = compile(text);
+    expect(on.some((clause) => clause.text.startsWith('but not limited'))).toBe(false);
+    expect(holdingToken(on, 'including')).toBe(holdingToken(on, 'freight'));
+    const off = compile(text, ['SEGMENT.NOT_LIMITED_TO']);
+    expect(off.some((clause) => clause.text.startsWith('but not limited'))).toBe(true);
+  });
+
+  it('keeps a participle coordinated with an adjective in its nominal (SEGMENT.COORDINATED_MODIFIER_PARTICIPLE)', () => {
+    const text = 'The Owner grants no right or licence, express or implied, in the Design.';
+    const on = compile(text);
+    expect(on).toHaveLength(1);
+    expect(compile(text, ['SEGMENT.COORDINATED_MODIFIER_PARTICIPLE']).length).toBeGreaterThan(1);
+    // An adjective after the operator is the predicate: the coordinated verb keeps its clause.
+    expect(compile('The mill was old and needed repair.').length).toBe(2);
+  });
+});

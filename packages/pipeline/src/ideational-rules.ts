@@ -155,7 +155,7 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
         state.ideational.rawTransitivity.verbLemma !== null),
     decide: (state) => noProcess(state, 'PARTICIPANT.ADDRESS_LINE'),
     examples: [
-      { text: 'Attention: Head of Lending Operations', expect: '' },
+      { text: 'Attention: Head of Sales, 12 Dong Khoi Street', expect: '' },
       {
         text: 'Mill Trust Company 17 North Street Bristol, Maine 04321 Telephone: (555) 010-4411 Telefax: (555) 010-4412',
         expect: '',

@@ -446,6 +446,83 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TITLE_CASE_GERUND',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Supplier shall deliver the Deployment, Hosting and Maintenance Specifications to the Customer.',
+        expect:
+          'The Supplier shall deliver the Deployment, Hosting and Maintenance Specifications to the Customer.',
+      },
+      {
+        text: 'The Licensee shall pay all Shipping and Handling Costs.',
+        expect: 'The Licensee shall pay all Shipping and Handling Costs.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Neither party shall post any viruses, worms or other routines that are designed to damage a system.',
+        expect: 'Neither party shall post any viruses, worms or other routines',
+      },
+      {
+        text: 'The Seller keeps all books and records that relate to the sale.',
+        expect: 'The Seller keeps all books and records',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Agent will not breach any law, statute or regulation (including the rules governing exports) in its work.',
+        expect: '(including the rules governing exports)',
+      },
+      {
+        text: 'The Tenant shall not breach any rule, order or regulation (including any rule regarding noise) of the Landlord.',
+        expect: '(including any rule regarding noise)',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.NOT_LIMITED_TO',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Neither party is liable for delays beyond its control, including, but not limited to, floods and fire.',
+        expect:
+          'Neither party is liable for delays beyond its control, including, but not limited to, floods and fire.',
+      },
+      {
+        text: 'The Buyer shall pay all costs, including, but not limited to, freight and insurance.',
+        expect: 'including, but not limited to, freight and insurance.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_MODIFIER_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Owner shall grant no right or licence, either express or implied, in the Design.',
+        expect: 'The Owner shall grant no right or licence, either express or implied, in the Design.',
+      },
+      {
+        text: 'This lease supersedes all prior agreements, oral or written.',
+        expect: 'This lease supersedes all prior agreements, oral or written.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_OPERATORS',
     stage: 'word-order',
     offWith: TREE,
@@ -717,8 +794,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     stage: 'tree',
     examples: [
       {
-        text: 'The term "Law" shall mean any statute or rule that has been made by a public body (including, without limitation, any agency) and is in force on the Start Date.',
-        expect: 'that has been made by a public body',
+        text: 'The Owner shall keep the plans with its staff as needed for exercising its rights or meeting its duties under this Lease (and then only to the extent that such staff are bound to keep them secret).',
+        expect: 'or meeting its duties under this Lease',
       },
     ],
   },

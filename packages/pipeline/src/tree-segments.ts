@@ -15,7 +15,10 @@ import {
   infinitiveRunBefore,
   isFiniteLexicalForm,
   isSubjectLike,
+  modifierParticiple,
+  notLimitedToStart,
   type TokenArrays,
+  titleCaseGerund,
   type VerbalGroup,
 } from './verbal-group';
 
@@ -599,7 +602,15 @@ function headsTreeClause(
   if (tag !== 'VERB' && tag !== 'AUX' && copulaOrAuxiliary[index - from] === 0) return false;
   // An "-ing" verb after its determiner is a nominal ("None of the foregoing shall apply").
   if (determinedGerund(tree, index) && childBy(tree, index, 'det', from, to) === index - 1) return false;
+  // A capitalised "-ing" word inside a Title-Case name ("the Operating Committee") is a nominal.
+  if (titleCaseGerund(tree, index)) return false;
+  // "including, but not limited to, ...": one preposition (SEGMENT.NOT_LIMITED_TO).
   const word = tree.lower[index] ?? '';
+  if (word === 'limited' && notLimitedToStart(tree, index) >= 0) return false;
+  // "any right, express or implied, in ...": a participle coordinated with an adjective
+  // (SEGMENT.COORDINATED_MODIFIER_PARTICIPLE), with no Subject or auxiliary of its own.
+  if (relation === 'conj' && modifierParticiple(tree, index) && !hasSubjectOrAuxiliary(tree, index, from, to))
+    return false;
   if (!CLAUSE_WORD.test(word) || word.endsWith('-')) return false;
   // An -ing clause after "of" completes an adjective or noun ("capable of binding copper").
   if (relation === 'advcl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'of') return false;
@@ -617,6 +628,14 @@ function headsTreeClause(
       (ruleOff(tree, 'SEGMENT.COORDINATED_VERBS') || !declarationPair(tree, index, head, from, to))
     );
   if (relation === 'xcomp') return hasSubject(tree, index, from, to);
+  return false;
+}
+
+/** Whether `node` has a Subject or an auxiliary (nsubj, csubj, expl, aux) in [from, to). */
+function hasSubjectOrAuxiliary(tree: SentenceTree, node: number, from: number, to: number): boolean {
+  for (let child = from; child < to; child += 1)
+    if (tree.heads[child] === node && /^(nsubj|csubj|expl|aux)(:|$)/.test(tree.deprels[child] ?? ''))
+      return true;
   return false;
 }
 
@@ -1048,7 +1067,10 @@ function segmentsFromTree(
         clauseOf[index - from] = at;
         break;
       }
-      current = tree.heads[current] ?? -1;
+      // SEGMENT.NOT_LIMITED_TO: what hangs on the "limited" of "including, but not limited to, X" goes
+      // with "including", whose preposition it is part of.
+      const but = tree.lower[current] === 'limited' ? notLimitedToStart(tree, current) : -1;
+      current = but >= 0 ? but - (tree.lower[but - 1] === ',' ? 2 : 1) : (tree.heads[current] ?? -1);
     }
   }
   // A word the walk did not place (a cycle or a head outside the sentence) joins the root's clause.

@@ -6,6 +6,7 @@ import {
   ONLY_PARTICIPLE_FORMS,
   POSSESSIVE_DETERMINERS,
   SENTENCE_END_MARKS,
+  verbForm,
 } from './lexicons/word-classes';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`; segment-rules.ts lists every SEGMENT id). */
@@ -30,6 +31,82 @@ export function determinedGerund(tokens: TokenArrays, index: number): boolean {
     tokens.disabledRules?.has(DETERMINED_GERUND) !== true
   );
 }
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const TITLE_CASE_GERUND = 'SEGMENT.TITLE_CASE_GERUND';
+
+const CAPITALISED_ING = /^[A-Z][a-z]+ing$/;
+const CAPITALISED_WORD = /^[A-Z][A-Za-z]*[a-z]/;
+/** What may stand between two words of one Title-Case name. */
+const NAME_JOINERS = new Set([',', 'and', 'or', '&', '/']);
+
+/**
+ * SEGMENT.TITLE_CASE_GERUND: a capitalised "-ing" word inside a Title-Case name is a nominal, no verbal
+ * group ("the Operating Committee", "Marketing Materials", "the Deployment, Hosting and Maintenance
+ * Specifications"): written with a capital and lower-case letters after it, with a capitalised noun right
+ * after it, or after a comma or coordinator following it, or a capitalised noun or adjective right
+ * before it. UD English tags the word a VERB and it opened a clause. Needs the words as written
+ * (`values`); false without them.
+ */
+export function titleCaseGerund(tokens: TokenArrays, index: number): boolean {
+  const { values, pos } = tokens;
+  if (values === undefined || pos[index] !== 'VERB' || !CAPITALISED_ING.test(values[index] ?? ''))
+    return false;
+  if (tokens.disabledRules?.has(TITLE_CASE_GERUND) === true) return false;
+  const capitalisedNominal = (at: number, adjective: boolean): boolean =>
+    CAPITALISED_WORD.test(values[at] ?? '') &&
+    (pos[at] === 'NOUN' || pos[at] === 'PROPN' || (adjective && pos[at] === 'ADJ'));
+  let next = index + 1;
+  if (NAME_JOINERS.has(values[next] ?? '')) next += 1;
+  if (capitalisedNominal(next, false)) return true;
+  return index > 0 && capitalisedNominal(index - 1, true);
+}
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const NOT_LIMITED_TO = 'SEGMENT.NOT_LIMITED_TO';
+
+const INCLUDE_FORMS = new Set(['including', 'include', 'includes', 'included']);
+
+/**
+ * SEGMENT.NOT_LIMITED_TO: the index of the "but" of "including, but not limited to, ..." (a comma
+ * before "but" at most, "include", "includes" or "included" too), the index of the "but" that `index`
+ * (its "but", "not" or "limited") belongs to; -1 when `index` is no word of it. The words are one
+ * preposition with "including": "but" opens no clause, "limited" is no verbal group.
+ */
+export function notLimitedToStart(tokens: TokenArrays, index: number): number {
+  const { lower } = tokens;
+  const word = lower[index];
+  const but = word === 'but' ? index : word === 'not' ? index - 1 : word === 'limited' ? index - 2 : -1;
+  if (but < 1 || lower[but] !== 'but' || lower[but + 1] !== 'not' || lower[but + 2] !== 'limited') return -1;
+  if (lower[but + 3] !== 'to' && !(lower[but + 3] === ',' && lower[but + 4] === 'to')) return -1;
+  const before = lower[but - 1] === ',' ? but - 2 : but - 1;
+  if (!INCLUDE_FORMS.has(lower[before] ?? '')) return -1;
+  return tokens.disabledRules?.has(NOT_LIMITED_TO) === true ? -1 : but;
+}
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_MODIFIER_PARTICIPLE = 'SEGMENT.COORDINATED_MODIFIER_PARTICIPLE';
+
+/** What may follow a participle that modifies a noun with an adjective: punctuation, or the noun. */
+const MODIFIER_FOLLOWERS = new Set<Upos>(['PUNCT', 'NOUN', 'PROPN']);
+
+/**
+ * SEGMENT.COORDINATED_MODIFIER_PARTICIPLE: the past participle at `index` stands right after a
+ * coordinator that follows an adjective, with no operator, verb or pronoun right before the adjective
+ * ("was ready and left" is a clause), and punctuation, a noun or nothing after it: "any right, express or
+ * implied, in the Software", "any actual or alleged breach", "notice, oral or written,". It modifies
+ * the noun the adjective modifies; no clause of its own.
+ */
+export function modifierParticiple(tokens: TokenArrays, index: number): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (tokens.disabledRules?.has(COORDINATED_MODIFIER_PARTICIPLE) === true) return false;
+  if (verbForm(lower[index] ?? '', lemmas[index] ?? '', pos[index]) !== 'part') return false;
+  if (pos[index - 1] !== 'CCONJ' || pos[index - 2] !== 'ADJ') return false;
+  const before = pos[index - 3];
+  if (before === 'AUX' || before === 'VERB' || before === 'PRON') return false;
+  const after = pos[index + 1];
+  return after === undefined || MODIFIER_FOLLOWERS.has(after);
+}
+
 /** Rule id: a participle the tree hangs on an appositive noun is no Finite (see `participleOnAppositive`). */
 export const PARTICIPLE_ON_APPOSITIVE = 'SEGMENT.PARTICIPLE_ON_APPOSITIVE';
 
@@ -38,6 +115,8 @@ export interface TokenArrays {
   readonly lower: readonly string[];
   readonly lemmas: readonly string[];
   readonly pos: readonly Upos[];
+  /** The words as written, when the arrays are a tagged text's (SEGMENT.TITLE_CASE_GERUND reads capitals). */
+  readonly values?: readonly string[] | undefined;
   /** Rule ids switched off (`createPipeline({ disabledRules })`), when the arrays are a tagged text's. */
   readonly disabledRules?: ReadonlySet<string> | undefined;
   /** The parse, when the arrays are a tagged text's: head index (-1 for a root) and relation per token. */
@@ -100,7 +179,9 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
     if (
       (!isVerbal(tag) && !startsInfinitive) ||
       (isComplexPreposition(lower, index) && tokens.disabledRules?.has(COMPLEX_PREPOSITION) !== true) ||
-      determinedGerund(tokens, index)
+      determinedGerund(tokens, index) ||
+      titleCaseGerund(tokens, index) ||
+      (lower[index] === 'limited' && notLimitedToStart(tokens, index) >= 0)
     ) {
       index += 1;
       continue;
