@@ -136,6 +136,17 @@ describe('pass 1 with the trained parser', () => {
     expect(off.values).not.toContain('!!!');
   });
 
+  it('TOKEN.SIGNATURE_MARK: "/s/" before a signer\'s name is one symbol, not a clitic "is"', () => {
+    const text = 'By: /s/ Jane Roe';
+    const on = tagText(text);
+    expect(on.values).toEqual(['By', ':', '/s/', 'Jane', 'Roe']);
+    expect(on.pos[2]).toBe('SYM');
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.SIGNATURE_MARK']) });
+    expect(off.values).toEqual(['By', ':', '/', 's', '/', 'Jane', 'Roe']);
+    // Not inside a path or a fraction written with spaces.
+    expect(tagText('See /s /.').values).not.toContain('/s/');
+  });
+
   it('TOKEN.WORD_FRAGMENT: a word broken off in speech and its hyphen are one token, no root of the parse', () => {
     const text = 'Th- th- this old barn, which was a dairy, burned down.';
     const tagged = tagText(text);

@@ -287,6 +287,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
     joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
   if (!disabledRules?.has('TOKEN.WORD_FRAGMENT')) joinWordFragments(out);
+  if (!disabledRules?.has('TOKEN.SIGNATURE_MARK')) joinSignatureMarks(out);
   if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
   if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
   parseSentences(out, posSource, disabledRules, models);
@@ -669,6 +670,25 @@ function joinWordFragments(out: TaggedText): void {
 }
 
 /**
+ * TOKEN.SIGNATURE_MARK: "/s/ James Noble", "By: /s/ Jane Roe": the mark of an electronic signature in a
+ * filed contract, which wink cuts into "/", "s", "/" (the "s" then read as a clitic "is", the Finite of a
+ * statement), is one token, a symbol.
+ */
+function joinSignatureMarks(out: TaggedText): void {
+  const { lower, starts, ends } = out;
+  joinTokens(out, (index, _start, end) =>
+    index + 2 < end &&
+    lower[index] === '/' &&
+    lower[index + 1] === 's' &&
+    lower[index + 2] === '/' &&
+    starts[index + 1] === ends[index] &&
+    starts[index + 2] === ends[index + 1]
+      ? { last: index + 3, pos: 'SYM' }
+      : null,
+  );
+}
+
+/**
  * Corrections of wink's tag from the parse where the tree leaves no doubt:
  * POS.TREE_PREDICATOR: the root of the sentence, a verb to the trained tagger, with its Subject before
  * it, that wink read as a noun or adjective ("He dwelt in another world", "We knelt and stared");
@@ -755,6 +775,8 @@ function parseBatch(
         ? {
             allowedAt: (local: number) => {
               const lower = out.lower[start + local] as string;
+              // TOKEN.SIGNATURE_MARK's "/s/" is a symbol.
+              if (lower === '/s/') return SYMBOL_ONLY;
               return posReadings(plain ? plainQuotes(lower) : lower);
             },
           }
@@ -825,6 +847,8 @@ function truecased(out: TaggedText, values: readonly string[]): string[] {
     return local === 0 || name ? value.charAt(0) + lower.slice(1) : lower;
   });
 }
+
+const SYMBOL_ONLY: ReadonlySet<Upos> = new Set<Upos>(['SYM']);
 
 const CURLY_APOSTROPHE = /[‘’]/;
 const CURLY_APOSTROPHES = /[‘’]/g;
