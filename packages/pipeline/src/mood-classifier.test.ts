@@ -1138,8 +1138,13 @@ describe('issue 16: a Subject kept across its relative clause', () => {
     const off = createPipeline({
       clock: () => new Date(0),
       // SEGMENT.SUBJECT_PIECE_THEN_FINITE joins a Subject cut off before its Finite ("A stone flying
-      // through the air | can hurt") by the segments: off too, to see this rule's own work.
-      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE', 'SEGMENT.SUBJECT_PIECE_THEN_FINITE'],
+      // through the air | can hurt") by the segments, and MOOD.PRESENT_VERB_OUTSIDE_GROUP reads "gets"
+      // after the relative clause as the Finite: off too, to see this rule's own work.
+      disabledRules: [
+        'TREE.RELATIVE_SWALLOWED_PREDICATE',
+        'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
+        'MOOD.PRESENT_VERB_OUTSIDE_GROUP',
+      ],
     });
     const main = off
       .compile(text, { documentId: 'm' })
@@ -1234,6 +1239,25 @@ describe('issue 16: a quotation before its reporting clause (real text)', () => 
     expect(tagText('“I came home. The door was open,” she said.').sentences).toHaveLength(2);
     expect(tagText('“Oh! You again!” She left.').sentences.length).toBeGreaterThan(1);
     expect(tagText('He left. “Oh! You again!” she said.').sentences).toHaveLength(2);
+  });
+});
+
+describe('SPLIT.QUOTATION_AFTER_WORDS: a quotation cut at its own "?" or "!" after words of the sentence', () => {
+  it.each([
+    'Then Pam was like "Where is it? Where did it go?"',
+    'So my aunt asked, “Are you hungry? Is it too late?”',
+  ])('%s is one sentence, the words before the quotation its main clause', (text) => {
+    expect(tagText(text).sentences).toHaveLength(1);
+    expect(moodOf(text)).toBe('declarative');
+    const off = tagText(text, { disabledRules: new Set(['SPLIT.QUOTATION_AFTER_WORDS']) });
+    expect(off.sentences.length).toBeGreaterThan(1);
+    expect(pipeline.compile(text, { documentId: 'q' }).length).toBeGreaterThan(0);
+  });
+
+  it('leaves a quotation cut at a full stop, one that opens the sentence, and one closed before the cut', () => {
+    expect(tagText('Pam was like "I came home. Where is it?"').sentences).toHaveLength(2);
+    expect(tagText('"Where is it? Where did it go?"').sentences.length).toBeGreaterThan(1);
+    expect(tagText('Pam said, "Where is it?" I left.').sentences).toHaveLength(2);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   joinSubjectPieceToFinite,
   mergePhraseSegments,
   splitMainAfterOpening,
+  subjectBeforeSubordinator,
   treeClauseHeads,
   treeClauseSegments,
 } from './tree-segments';
@@ -245,6 +246,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, from, to }) => treeClauseHeads(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CLAUSE_HEAD'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_BEFORE_SUBORDINATOR',
+    when: () => true,
+    decide: (sentence, { tagged }) => {
+      sentence.segments = subjectBeforeSubordinator(tagged, sentence.segments);
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_BEFORE_SUBORDINATOR'),
   },
   {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',

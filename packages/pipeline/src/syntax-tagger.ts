@@ -1305,7 +1305,7 @@ function tagChunk(
         !disabledRules?.has('SPLIT.RECITAL'),
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
       );
-    openQuotationThenReporting(text, out, disabledRules);
+    if (!openQuotationThenReporting(text, out, disabledRules)) quotationAfterWords(text, out, disabledRules);
   }
 }
 
@@ -1357,6 +1357,57 @@ function openQuotationThenReporting(
       return true;
     }
     if (QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) return false;
+  }
+  return false;
+}
+
+/**
+ * SPLIT.QUOTATION_AFTER_WORDS: 'I'm like "What can I say? What can I say?"', 'She asked, "Are you in? Is
+ * it late?"': the model ends sentences at every "!" or "?" inside a quotation that opens after words of
+ * the sentence (a reporting clause, "I'm like") and closes in a later piece on the same line. The words
+ * before the opening mark are the main clause of the whole quotation, so the pieces join one sentence,
+ * as SPLIT.OPEN_QUOTATION_THEN_REPORTING joins a quotation to the reporting clause after it. Only
+ * pieces that end in "!" or "?" are joined: the opening piece holds no quotation mark but its opening
+ * one, the pieces between none, and the last piece one, its closing mark, at its end. A quotation of
+ * statements cut at their full stops stays cut. Returns true when joined.
+ */
+function quotationAfterWords(text: string, out: TaggedText, disabledRules?: ReadonlySet<string>): boolean {
+  if (disabledRules?.has('SPLIT.QUOTATION_AFTER_WORDS')) return false;
+  const last = out.sentences.length - 1;
+  const current = out.sentences[last];
+  if (current === undefined || last < 1) return false;
+  const [from, to] = current;
+  let close = to - 1;
+  while (close > from && (out.lower[close] === '.' || QUOTED_FINAL.has(out.lower[close] ?? ''))) close -= 1;
+  // The closing mark touches the word or mark before it ('a mom."', 'late?”').
+  if (close <= from || !QUOTE_MARKS.has(out.lower[close] ?? '') || out.starts[close] !== out.ends[close - 1])
+    return false;
+  for (let index = from; index < close; index += 1) if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
+  for (let back = last - 1; back >= 0 && back >= last - OPEN_QUOTATION_PIECES; back -= 1) {
+    const piece = out.sentences[back];
+    const next = out.sentences[back + 1];
+    if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0])
+      return false;
+    if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
+    if (lineBreaks(text, out.ends[piece[1] - 1] ?? 0, out.starts[piece[1]] ?? 0) > 0) return false;
+    let marks = 0;
+    let open = -1;
+    for (let index = piece[0]; index < piece[1]; index += 1)
+      if (QUOTE_MARKS.has(out.lower[index] ?? '')) {
+        marks += 1;
+        open = index;
+      }
+    if (marks === 0) continue;
+    // The piece's one quotation mark opens the quotation after words of the sentence.
+    if (marks > 1 || open <= piece[0] || !OPENING_QUOTE_MARKS.has(out.lower[open] ?? '')) return false;
+    // It touches the word after it and not the one before ('like "What', 'said, “Are').
+    if (
+      (out.ends[open] ?? 0) !== (out.starts[open + 1] ?? -1) ||
+      (out.starts[open] ?? 0) === (out.ends[open - 1] ?? 0)
+    )
+      return false;
+    out.sentences.splice(back, last - back + 1, [piece[0], to]);
+    return true;
   }
   return false;
 }

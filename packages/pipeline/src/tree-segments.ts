@@ -1504,3 +1504,100 @@ export function joinSubjectPieceToFinite(
   }
   return segments;
 }
+
+/** Marks that close the Subject before a subordinate clause's subordinator ("The Company, as ..."). */
+const SUBJECT_BEFORE_MARK_PUNCTUATION: ReadonlySet<string> = new Set([',', '—', '–', '--', '(']);
+/** Whether the token at `index` is a mark that closes the Subject before a subordinator. */
+function closesSubject(tree: SentenceTree, index: number): boolean {
+  return SUBJECT_BEFORE_MARK_PUNCTUATION.has(tree.lower[index] ?? '');
+}
+/**
+ * Relations of the Subject before the subordinator: a Subject, or a bare nominal the parse hung on the
+ * verb as an unmarked oblique ("The tenant, if he wishes, may leave": `obl:unmarked`).
+ */
+const SUBJECT_BEFORE_MARK_RELATION = /^(nsubj|csubj|expl)(:|$)|^obl:unmarked$/;
+
+/**
+ * SEGMENT.SUBJECT_BEFORE_SUBORDINATOR: "The Company, | as the case may be, | shall pay the fee", "Her
+ * boys, | as she called them, | didn't drink": a hypotactic clause whose subordinator (its `mark`) comes
+ * after a stretch of words with no verb, closed by a comma or dash, where the parse makes a word of that
+ * stretch the Subject (or an unmarked oblique) of a later clause's verb and that clause has no Subject
+ * of its own: the stretch is
+ * that clause's Subject, which the word order put before the subordinate clause it interrupts. The
+ * stretch moves to the later clause (around the subordinate clause, as a relative clause sits inside
+ * its main clause). Without the rule the later clause has no Subject and the subordinate clause opens
+ * with a nominal group that is not its own.
+ */
+export function subjectBeforeSubordinator(tree: SentenceTree, segments: ClauseSegment[]): ClauseSegment[] {
+  for (let local = 0; local < segments.length; local += 1) {
+    const segment = segments[local] as ClauseSegment;
+    if (segment.dependency !== 'hypotactic') continue;
+    const { tokens } = segment;
+    const mark = tokens.findIndex(
+      (index, at) =>
+        at > 0 && universalOf(tree.deprels[index] ?? '') === 'mark' && tree.pos[index] === 'SCONJ',
+    );
+    if (mark < 1) continue;
+    const stretch = tokens.slice(0, mark);
+    // A comma or dash closes the stretch, closing quotation marks may follow it ("“Her boys,” as ...").
+    let closer = stretch.length - 1;
+    while (
+      closer > 0 &&
+      tree.pos[stretch[closer] as number] === 'PUNCT' &&
+      !closesSubject(tree, stretch[closer] as number)
+    )
+      closer -= 1;
+    if (!closesSubject(tree, stretch[closer] as number)) continue;
+    if (stretch.some((index) => tree.pos[index] === 'VERB' || tree.pos[index] === 'AUX')) continue;
+    // The stretch is one phrase: its words hang inside it, or, one of them, as Subject on the verb.
+    const inside = new Set(stretch);
+    let subject = -1;
+    let phrase = true;
+    for (const index of stretch) {
+      if (tree.pos[index] === 'PUNCT') continue;
+      const head = tree.heads[index] ?? -1;
+      if (inside.has(head)) continue;
+      if (subject >= 0 || !SUBJECT_BEFORE_MARK_RELATION.test(tree.deprels[index] ?? '')) {
+        phrase = false;
+        break;
+      }
+      subject = index;
+    }
+    if (!phrase || subject < 0) continue;
+    const verb = tree.heads[subject] ?? -1;
+    const target = segments.findIndex((other, at) => at !== local && other.tokens.includes(verb));
+    const into = segments[target];
+    if (into === undefined || into.dependency === 'embedded' || (into.tokens[0] ?? -1) < (tokens[0] ?? 0))
+      continue;
+    if (into.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? '') && tree.heads[index] === verb))
+      continue;
+    const moved = segments.map((other, at) =>
+      at === local
+        ? { ...other, tokens: tokens.slice(mark) }
+        : at === target
+          ? { ...other, tokens: [...stretch, ...other.tokens].sort((a, b) => a - b) }
+          : other,
+    );
+    return inFirstTokenOrder(moved);
+  }
+  return segments;
+}
+
+/** The segments ordered by their first token, parents renumbered. */
+function inFirstTokenOrder(segments: ClauseSegment[]): ClauseSegment[] {
+  const order = segments
+    .map((_, at) => at)
+    .sort(
+      (a, b) =>
+        ((segments[a] as ClauseSegment).tokens[0] ?? 0) - ((segments[b] as ClauseSegment).tokens[0] ?? 0),
+    );
+  const place = new Array<number>(segments.length);
+  order.forEach((old, now) => {
+    place[old] = now;
+  });
+  return order.map((old) => {
+    const segment = segments[old] as ClauseSegment;
+    const parent = segment.parent < 0 ? -1 : (place[segment.parent] as number);
+    return parent === segment.parent ? segment : { ...segment, parent };
+  });
+}
