@@ -1261,6 +1261,24 @@ describe('SPLIT.QUOTATION_AFTER_WORDS: a quotation cut at its own "?" or "!" aft
   });
 });
 
+describe('SPLIT.LOWERCASE_CONTINUATION: a piece cut at a "?" inside the sentence or at an abbreviation goes on', () => {
+  it.each([
+    'We argue that Hmm? counts as a word of the language.',
+    'Thousands of tons? asked the clerk.',
+    'I just started my Chem. project on Monday.',
+  ])('%s is one sentence', (text) => {
+    expect(tagText(text).sentences).toHaveLength(1);
+    const off = tagText(text, { disabledRules: new Set(['SPLIT.LOWERCASE_CONTINUATION']) });
+    expect(off.sentences.length).toBeGreaterThan(1);
+  });
+
+  it('leaves a lower-case "i", a listed word before the stop and a new line apart', () => {
+    expect(tagText('Really? i did not know that.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('I came home late today. it was dark.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('We show that Hmm?\nmeets the rule.').sentences.length).toBeGreaterThan(1);
+  });
+});
+
 describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group missed', () => {
   const rule = (text: string) =>
     pipeline

@@ -1305,7 +1305,11 @@ function tagChunk(
         !disabledRules?.has('SPLIT.RECITAL'),
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
       );
-    if (!openQuotationThenReporting(text, out, disabledRules)) quotationAfterWords(text, out, disabledRules);
+    if (
+      !openQuotationThenReporting(text, out, disabledRules) &&
+      !quotationAfterWords(text, out, disabledRules)
+    )
+      lowercaseContinuation(text, out, disabledRules);
   }
 }
 
@@ -1410,6 +1414,54 @@ function quotationAfterWords(text: string, out: TaggedText, disabledRules?: Read
     return true;
   }
   return false;
+}
+
+/** A word that opens a piece in lower case and may still start a sentence of its own in casual writing. */
+const LOWER_CASE_OPENERS = new Set([
+  'i',
+  "i'm",
+  'im',
+  "i'll",
+  "i've",
+  "i'd",
+  'ok',
+  'okay',
+  'lol',
+  'http',
+  'https',
+  'www',
+]);
+
+/**
+ * SPLIT.LOWERCASE_CONTINUATION: "we show that Huh? meets the criteria", "for my M.Sc. studies", "my Eng.
+ * project", "Hundreds of millions? thought Chalmers.": the model ends a sentence at a "?" or "!" inside
+ * it, or at the full stop of an abbreviation (a word of at most five letters that wink's lexicon does
+ * not list: "Sc", "Eng", "Tues"), and the next piece goes on, on the same line, with a word in lower
+ * case: one sentence. Not before a lower-case "i" or a web address (casual writing starts sentences
+ * so), nor after a word the lexicon lists ("today. it's").
+ */
+function lowercaseContinuation(text: string, out: TaggedText, disabledRules?: ReadonlySet<string>): boolean {
+  if (disabledRules?.has('SPLIT.LOWERCASE_CONTINUATION')) return false;
+  const last = out.sentences.length - 1;
+  const current = out.sentences[last];
+  const previous = out.sentences[last - 1];
+  if (current === undefined || previous === undefined || previous[1] !== current[0]) return false;
+  const [from, to] = current;
+  const first = out.values[from] ?? '';
+  if (to <= from || !/^[a-z][a-z']*$/.test(first) || LOWER_CASE_OPENERS.has(first)) return false;
+  const end = out.lower[from - 1] ?? '';
+  const before = out.lower[from - 2] ?? '';
+  if (from - 2 < previous[0] || !/\p{L}/u.test(before)) return false;
+  const question = QUOTED_FINAL.has(end);
+  const abbreviation =
+    end === '.' &&
+    /^[a-z]{1,5}$/.test(before) &&
+    (out.starts[from - 1] ?? 0) === (out.ends[from - 2] ?? -1) &&
+    posReadings(before) === undefined;
+  if (!question && !abbreviation) return false;
+  if (lineBreaks(text, out.ends[from - 1] ?? 0, out.starts[from] ?? 0) > 0) return false;
+  out.sentences.splice(last - 1, 2, [previous[0], to]);
+  return true;
 }
 
 const LIST_NUMBER_PART = /^(?:\d{1,2}|[.)(*[\]])$/;
