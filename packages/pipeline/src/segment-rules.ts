@@ -617,6 +617,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.SUBJECT_AFTER_DEPENDENT',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'If the Buyer fails to pay the Seller may terminate this Agreement.',
+        expect: 'the Seller may terminate this Agreement.',
+      },
+      { text: 'If it rains the match is cancelled.', expect: 'the match is cancelled.' },
+    ],
+  },
+  {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
     stage: 'tree',
     examples: [

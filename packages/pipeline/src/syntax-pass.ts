@@ -15,6 +15,7 @@ import {
   joinSubjectPieceToFinite,
   mergePhraseSegments,
   splitMainAfterOpening,
+  subjectAfterDependent,
   subjectBeforeSubordinator,
   treeClauseHeads,
   treeClauseSegments,
@@ -254,6 +255,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
       sentence.segments = subjectBeforeSubordinator(tagged, sentence.segments);
     },
     examples: segmentExamples('SEGMENT.SUBJECT_BEFORE_SUBORDINATOR'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_AFTER_DEPENDENT',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = subjectAfterDependent(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_AFTER_DEPENDENT'),
   },
   {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',

@@ -7,7 +7,8 @@ import {
   REPORTING_VERBS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { FINITE_OPERATOR_FORMS, MODAL_FORMS, verbForm } from './lexicons/word-classes';
+import { FINITE_OPERATOR_FORMS, MODAL_FORMS, SUBORDINATING_WH, verbForm } from './lexicons/word-classes';
+import { hasPosReading } from './pos-corrector';
 import { ruleOff } from './segment-rules';
 import {
   determinedGerund,
@@ -1600,4 +1601,91 @@ function inFirstTokenOrder(segments: ClauseSegment[]): ClauseSegment[] {
     const parent = segment.parent < 0 ? -1 : (place[segment.parent] as number);
     return parent === segment.parent ? segment : { ...segment, parent };
   });
+}
+
+/** Tags of the head of a nominal group that may be a Subject cut into the clause before it. */
+const TAIL_SUBJECT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON']);
+
+/**
+ * SEGMENT.SUBJECT_AFTER_DEPENDENT: "If the Buyer fails to pay the Seller | may terminate", "If it rains
+ * the match | is cancelled", "when these bills were introduced most Congressmen | felt": with no comma
+ * after an opening subordinate clause, the parse took the main clause's Subject for the object of the
+ * subordinate clause's verb. Where a hypotactic clause ends in a nominal group the parse makes an object
+ * (`obj`, no preposition) of a verb before it, and the next clause follows with no punctuation between,
+ * opens with its Finite (a finite operator or a tensed lexical verb, which becomes the group's Finite)
+ * and has no Subject in the parse, the nominal group is that
+ * clause's Subject: it moves there. Without the rule the main clause has no Subject (a `fragment`).
+ */
+export function subjectAfterDependent(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  for (let local = 0; local < segments.length; local += 1) {
+    const segment = segments[local] as ClauseSegment;
+    if (segment.dependency !== 'hypotactic' || segment.tokens.length < 3) continue;
+    const last = segment.tokens[segment.tokens.length - 1] as number;
+    const target = segments.findIndex((other) => other.tokens[0] === last + 1);
+    const into = segments[target];
+    if (into === undefined || into.dependency === 'embedded' || into.group === null) continue;
+    // The next clause opens with its Finite: a finite operator, or a lexical verb in a tensed form (not
+    // a base form: "If you see the man | tell him" is a command).
+    const finite = into.tokens[0] as number;
+    const word = tree.lower[finite] ?? '';
+    const lemma = tree.lemmas[finite] ?? '';
+    const operator = tree.pos[finite] === 'AUX' && FINITE_OPERATOR_FORMS.has(word);
+    // A tensed verb with a verb reading in wink's lexicon ("securities" tagged VERB is a noun).
+    const tensed =
+      tree.pos[finite] === 'VERB' &&
+      word !== lemma &&
+      !word.endsWith('ing') &&
+      isFiniteLexicalForm(word, lemma, true) &&
+      hasPosReading(word, 'VERB');
+    if (!operator && !tensed) continue;
+    const group = into.group;
+    if (group.start > finite || finite >= group.end) continue;
+    if (into.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? ''))) continue;
+    // The nominal group at the clause's end: an object whose subtree runs to the clause's last word.
+    const inside = new Set(segment.tokens);
+    const noun = segment.tokens.find((index) => {
+      if (universalOf(tree.deprels[index] ?? '') !== 'obj' || !TAIL_SUBJECT_TAGS.has(tree.pos[index] ?? ''))
+        return false;
+      const head = tree.heads[index] ?? -1;
+      return head >= 0 && head < index && inside.has(head) && subtreeSpan(tree, index, from, to)[1] === last;
+    });
+    if (noun === undefined) continue;
+    // The clause has a subordinator ("If", "once", "when"): a participle clause on a noun ("Party or its
+    // employees performing Manufacturing Services | are debarred") keeps its object.
+    if (
+      !segment.tokens.some(
+        (index) =>
+          index < noun &&
+          ((tree.pos[index] === 'SCONJ' && universalOf(tree.deprels[index] ?? '') === 'mark') ||
+            SUBORDINATING_WH.has(tree.lower[index] ?? '')),
+      )
+    )
+      continue;
+    const [start] = subtreeSpan(tree, noun, from, to);
+    const moved = segment.tokens.filter((index) => index >= start);
+    if (moved.length === 0 || moved.length === segment.tokens.length) continue;
+    if (
+      moved.some(
+        (index) => tree.pos[index] === 'VERB' || tree.pos[index] === 'AUX' || tree.pos[index] === 'ADP',
+      )
+    )
+      continue;
+    return segments.map((other, at) =>
+      at === local
+        ? { ...other, tokens: segment.tokens.filter((index) => index < start) }
+        : at === target
+          ? {
+              ...other,
+              tokens: [...moved, ...other.tokens],
+              group: group.finite === finite ? group : { ...group, finite },
+            }
+          : other,
+    );
+  }
+  return segments;
 }
