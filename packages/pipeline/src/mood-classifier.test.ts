@@ -1155,8 +1155,13 @@ describe('issue 16: a Subject kept across its relative clause', () => {
     const off = createPipeline({
       clock: () => new Date(0),
       // SEGMENT.SUBJECT_PIECE_THEN_FINITE joins a Subject cut off before its Finite ("A stone flying
-      // through the air | can hurt") by the segments: off too, to see this rule's own work.
-      disabledRules: ['TREE.RELATIVE_SWALLOWED_PREDICATE', 'SEGMENT.SUBJECT_PIECE_THEN_FINITE'],
+      // through the air | can hurt") by the segments, and MOOD.PRESENT_VERB_OUTSIDE_GROUP reads "gets"
+      // after the relative clause as the Finite: off too, to see this rule's own work.
+      disabledRules: [
+        'TREE.RELATIVE_SWALLOWED_PREDICATE',
+        'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
+        'MOOD.PRESENT_VERB_OUTSIDE_GROUP',
+      ],
     });
     const main = off
       .compile(text, { documentId: 'm' })
@@ -1251,6 +1256,43 @@ describe('issue 16: a quotation before its reporting clause (real text)', () => 
     expect(tagText('“I came home. The door was open,” she said.').sentences).toHaveLength(2);
     expect(tagText('“Oh! You again!” She left.').sentences.length).toBeGreaterThan(1);
     expect(tagText('He left. “Oh! You again!” she said.').sentences).toHaveLength(2);
+  });
+});
+
+describe('SPLIT.QUOTATION_AFTER_WORDS: a quotation cut at its own "?" or "!" after words of the sentence', () => {
+  it.each([
+    'Then Pam was like "Where is it? Where did it go?"',
+    'So my aunt asked, “Are you hungry? Is it too late?”',
+  ])('%s is one sentence, the words before the quotation its main clause', (text) => {
+    expect(tagText(text).sentences).toHaveLength(1);
+    expect(moodOf(text)).toBe('declarative');
+    const off = tagText(text, { disabledRules: new Set(['SPLIT.QUOTATION_AFTER_WORDS']) });
+    expect(off.sentences.length).toBeGreaterThan(1);
+    expect(pipeline.compile(text, { documentId: 'q' }).length).toBeGreaterThan(0);
+  });
+
+  it('leaves a quotation cut at a full stop, one that opens the sentence, and one closed before the cut', () => {
+    expect(tagText('Pam was like "I came home. Where is it?"').sentences).toHaveLength(2);
+    expect(tagText('"Where is it? Where did it go?"').sentences.length).toBeGreaterThan(1);
+    expect(tagText('Pam said, "Where is it?" I left.').sentences).toHaveLength(2);
+  });
+});
+
+describe('SPLIT.LOWERCASE_CONTINUATION: a piece cut at a "?" inside the sentence or at an abbreviation goes on', () => {
+  it.each([
+    'We argue that Hmm? counts as a word of the language.',
+    'Thousands of tons? asked the clerk.',
+    'I just started my Chem. project on Monday.',
+  ])('%s is one sentence', (text) => {
+    expect(tagText(text).sentences).toHaveLength(1);
+    const off = tagText(text, { disabledRules: new Set(['SPLIT.LOWERCASE_CONTINUATION']) });
+    expect(off.sentences.length).toBeGreaterThan(1);
+  });
+
+  it('leaves a lower-case "i", a listed word before the stop and a new line apart', () => {
+    expect(tagText('Really? i did not know that.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('I came home late today. it was dark.').sentences.length).toBeGreaterThan(1);
+    expect(tagText('We show that Hmm?\nmeets the rule.').sentences.length).toBeGreaterThan(1);
   });
 });
 

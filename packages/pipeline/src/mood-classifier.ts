@@ -1342,6 +1342,108 @@ function finiteOperatorOutsideGroup(clause: MoodClause): string {
   return '';
 }
 
+/** Tags that may end the nominal group before an insertion's commas ("Shag", "the chairman", "it"). */
+const INSERTION_NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
+/** Tags after a past form that make it a participle or an adjective, no tensed verb. */
+const PAST_FORM_PARTICIPLE_NEXT = new Set<Upos>([
+  'ADP',
+  'PART',
+  'CCONJ',
+  'SCONJ',
+  'NOUN',
+  'PROPN',
+  'NUM',
+  'ADJ',
+]);
+
+/**
+ * MOOD.TENSED_VERB_AFTER_INSERTION: the index word of a verb in a tensed form right after a comma, in a
+ * clause with no verb or auxiliary before it, where the stretch the comma closes (back to the previous
+ * comma or the clause start, a lone adverb stretch skipped) opens with no preposition or subordinator and
+ * ends in a nominal; the verb has words after it, a past form no preposition, noun or adjective right
+ * after it, and a base form a coordinator before it.
+ */
+function tensedVerbAfterInsertion(view: ClauseView): string {
+  const { lower, pos, lemma } = view;
+  let verb = -1;
+  for (let index = 1; index < lower.length; index += 1) {
+    if (pos[index] === 'AUX' || pos[index] === 'SCONJ') return '';
+    if (pos[index] !== 'VERB') continue;
+    if (lower[index - 1] !== ',') return '';
+    verb = index;
+    break;
+  }
+  if (verb < 0) return '';
+  // The text right before the verb ends in the comma: a dependent clause cut out between the comma and
+  // the verb ("KPMG, which has certified the statements") owns the verb unless its own comma closes it.
+  const { syntactic } = view;
+  const verbToken = syntactic.tokens[verb];
+  if (
+    verbToken === undefined ||
+    !syntactic.text
+      .slice(0, verbToken.start - syntactic.start)
+      .trimEnd()
+      .endsWith(',')
+  )
+    return '';
+  // A capitalised verb inside the clause is a name's ("Protected Health Information").
+  if (/^\p{Lu}/u.test(verbToken.text)) return '';
+  const word = lower[verb] ?? '';
+  const base = (lemma[verb] ?? '').toLowerCase();
+  if (word.endsWith('ing') || !isFiniteLexicalForm(word, base, true)) return '';
+  const next = pos[verb + 1];
+  if (next === undefined || next === 'PUNCT') return '';
+  const past = word !== base && !(word.endsWith('s') && !base.endsWith('s'));
+  // "built in 1890", "salted caramel", "dated November 9", "sounded like": a participle, or an adjective
+  // before a noun.
+  if (past && PAST_FORM_PARTICIPLE_NEXT.has(next)) return '';
+  // A base form after a comma is a command after a vocative or a formula ("Good luck, enjoy your time!",
+  // "Joe Biden, thank you"), unless a coordinator before it joins a plural Subject ("Spot, and her
+  // daughter, Shag, love it here"); "thank you" stays a formula ("Eight, and huit in French, thank you").
+  if (word === base && (base === 'thank' || !pos.slice(0, verb).includes('CCONJ'))) return '';
+  // The stretch the comma closes; a stretch of adverbs alone ("More than 2,000 people, actually,") is
+  // skipped for the one before it.
+  let end = verb - 1;
+  for (;;) {
+    let begin = end;
+    while (begin > 0 && lower[begin - 1] !== ',') begin -= 1;
+    const adverbs = pos.slice(begin, end).every((tag) => tag === 'ADV');
+    if (adverbs && begin > 0 && begin < end) {
+      end = begin - 1;
+      continue;
+    }
+    if (begin === end) return '';
+    if (pos[begin] === 'ADP' || pos[begin] === 'SCONJ') return '';
+    return INSERTION_NOMINAL_END.has(pos[end - 1] ?? 'X') ? word : '';
+  }
+}
+
+/**
+ * MOOD.PRESENT_VERB_OUTSIDE_GROUP: the word of a lexical verb in the present "-s" form (not capitalised,
+ * not after "to"), past the clause's first word, with no subordinator, relative word or coordinator
+ * before it; '' when there is none.
+ */
+function presentVerbOutsideGroup(clause: MoodClause): string {
+  const { view, start } = clause;
+  const { lower, pos, lemma } = view;
+  for (let index = 0; index < lower.length; index += 1) {
+    if (
+      pos[index] === 'SCONJ' ||
+      pos[index] === 'CCONJ' ||
+      (view.syntactic.tokens[index]?.deprel === 'mark' && pos[index] !== 'PART') ||
+      SUBORDINATING_WH.has(lower[index] ?? '')
+    )
+      return '';
+    if (index <= start || pos[index] !== 'VERB') continue;
+    const word = lower[index] ?? '';
+    const base = (lemma[index] ?? '').toLowerCase();
+    if (word === base || !word.endsWith('s') || base.endsWith('s') || lower[index - 1] === 'to') continue;
+    if (/^\p{Lu}/u.test(view.syntactic.tokens[index]?.text ?? '')) continue;
+    return word;
+  }
+  return '';
+}
+
 /** A tree rule of mood-tree.ts as a row of the table: the Subject and Finite the parse shows. */
 const treeRow = (rule: MoodTreeRule): MoodRule => ({
   id: rule.id,
@@ -2436,6 +2538,66 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'The first room to start the cleaning in is the kitchen.', mood: 'declarative' },
       { text: 'The best spot to watch the boats from is the old pier.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.TENSED_VERB_AFTER_INSERTION',
+    // "Spot, and her daughter, Shag, love it here.", "This guy Nierman, who was a Mexican national, lived
+    // there.": no Finite found, but a verb in a tensed form stands right after a comma that closes an
+    // insertion (an appositive, a relative clause, an adverb) after a nominal group that opens the
+    // clause or follows its opening adjunct, with no verb before it; the tagger read the verb as a
+    // participle because the comma parts it from its Subject. A past form followed by a preposition or
+    // by nothing ("The old mill, built in 1890.") stays a participle: a caption.
+    when: (clause) =>
+      clause.dependency === 'independent' &&
+      !clause.hasFinite &&
+      (clause.final === '.' || clause.final === '!')
+        ? tensedVerbAfterInsertion(clause.view)
+        : '',
+    decide: (clause, found) =>
+      verdict(
+        'declarative',
+        0.55,
+        subjectOrder(clause, { label: 'finite', value: `${found} (after an insertion between commas)` }),
+      ),
+    examples: [
+      {
+        text: 'Not long ago, FIFA, which is the governing body of world football, named this stadium a national treasure.',
+        mood: 'declarative',
+      },
+      { text: 'More than 500 farmers, actually, planted these in their fields.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.PRESENT_VERB_OUTSIDE_GROUP',
+    // "For older adults, being active predicts a longer life.": the clause's verbal group is non-finite
+    // (a gerund, "being", an infinitive that opens the Subject), but a later lexical verb in the present
+    // "-s" form, a tensed form only, stands in the clause with no subordinator or coordinator before it:
+    // the Finite of a statement whose Subject is what comes before it.
+    when: (clause) =>
+      clause.dependency === 'independent' &&
+      !clause.hasFinite &&
+      (clause.final === '.' || clause.final === '!')
+        ? presentVerbOutsideGroup(clause)
+        : '',
+    decide: (clause, found) =>
+      verdict(
+        'declarative',
+        0.55,
+        subjectOrder(clause, {
+          label: 'finite',
+          value: `${found} (a present form outside the verbal group)`,
+        }),
+      ),
+    examples: [
+      {
+        text: 'For young children in general, being socially active predicts a richer and happier life.',
+        mood: 'declarative',
+      },
+      {
+        text: 'For many students in particular, being regularly active improves a weak memory.',
+        mood: 'declarative',
+      },
     ],
   },
   {

@@ -678,11 +678,13 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     id: 'SEGMENT.TREE_CLAUSE_HEAD',
     stage: 'tree',
     // The mood tree rules read Subject and Finite off the tree whatever the clause's head;
-    // MOOD.FINITE_OPERATOR_OUTSIDE_GROUP finds a finite operator the first group left out.
+    // MOOD.FINITE_OPERATOR_OUTSIDE_GROUP finds a finite operator the first group left out, and
+    // MOOD.TENSED_VERB_AFTER_INSERTION a tensed verb after "The winter, however,".
     offWith: [
       'MOOD.TREE_SUBJECT_BEFORE_FINITE',
       'MOOD.TREE_STATEMENT_BELOW_ROOT',
       'MOOD.FINITE_OPERATOR_OUTSIDE_GROUP',
+      'MOOD.TENSED_VERB_AFTER_INSERTION',
     ],
     examples: [
       {
@@ -743,6 +745,31 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'The Agent shall keep all receipts sent, signed or received under this Lease.',
         expect: 'The Agent shall keep all receipts sent, signed or received under this Lease.',
       },
+    ],
+  },
+  {
+    id: 'SEGMENT.SUBJECT_BEFORE_SUBORDINATOR',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The Company, as the case may be, shall pay the fee.',
+        expect: 'The Company, as the case may be, shall pay the fee.',
+      },
+      {
+        text: 'The tenant, if he wishes, may leave early.',
+        expect: 'The tenant, if he wishes, may leave early.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.SUBJECT_AFTER_DEPENDENT',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'If the Buyer fails to pay the Seller may terminate this Agreement.',
+        expect: 'the Seller may terminate this Agreement.',
+      },
+      { text: 'If it rains the match is cancelled.', expect: 'the match is cancelled.' },
     ],
   },
   {

@@ -15,6 +15,8 @@ import {
   joinSubjectPieceToFinite,
   mergePhraseSegments,
   splitMainAfterOpening,
+  subjectAfterDependent,
+  subjectBeforeSubordinator,
   treeClauseHeads,
   treeClauseSegments,
 } from './tree-segments';
@@ -245,6 +247,22 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, from, to }) => treeClauseHeads(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CLAUSE_HEAD'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_BEFORE_SUBORDINATOR',
+    when: () => true,
+    decide: (sentence, { tagged }) => {
+      sentence.segments = subjectBeforeSubordinator(tagged, sentence.segments);
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_BEFORE_SUBORDINATOR'),
+  },
+  {
+    id: 'SEGMENT.SUBJECT_AFTER_DEPENDENT',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = subjectAfterDependent(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.SUBJECT_AFTER_DEPENDENT'),
   },
   {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',

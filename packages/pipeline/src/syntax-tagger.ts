@@ -1441,7 +1441,11 @@ function tagChunk(
         !disabledRules?.has('SPLIT.RECITAL'),
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
       );
-    openQuotationThenReporting(text, out, disabledRules);
+    if (
+      !openQuotationThenReporting(text, out, disabledRules) &&
+      !quotationAfterWords(text, out, disabledRules)
+    )
+      lowercaseContinuation(text, out, disabledRules);
   }
 }
 
@@ -1495,6 +1499,105 @@ function openQuotationThenReporting(
     if (QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) return false;
   }
   return false;
+}
+
+/**
+ * SPLIT.QUOTATION_AFTER_WORDS: 'I'm like "What can I say? What can I say?"', 'She asked, "Are you in? Is
+ * it late?"': the model ends sentences at every "!" or "?" inside a quotation that opens after words of
+ * the sentence (a reporting clause, "I'm like") and closes in a later piece on the same line. The words
+ * before the opening mark are the main clause of the whole quotation, so the pieces join one sentence,
+ * as SPLIT.OPEN_QUOTATION_THEN_REPORTING joins a quotation to the reporting clause after it. Only
+ * pieces that end in "!" or "?" are joined: the opening piece holds no quotation mark but its opening
+ * one, the pieces between none, and the last piece one, its closing mark, at its end. A quotation of
+ * statements cut at their full stops stays cut. Returns true when joined.
+ */
+function quotationAfterWords(text: string, out: TaggedText, disabledRules?: ReadonlySet<string>): boolean {
+  if (disabledRules?.has('SPLIT.QUOTATION_AFTER_WORDS')) return false;
+  const last = out.sentences.length - 1;
+  const current = out.sentences[last];
+  if (current === undefined || last < 1) return false;
+  const [from, to] = current;
+  let close = to - 1;
+  while (close > from && (out.lower[close] === '.' || QUOTED_FINAL.has(out.lower[close] ?? ''))) close -= 1;
+  // The closing mark touches the word or mark before it ('a mom."', 'late?”').
+  if (close <= from || !QUOTE_MARKS.has(out.lower[close] ?? '') || out.starts[close] !== out.ends[close - 1])
+    return false;
+  for (let index = from; index < close; index += 1) if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
+  for (let back = last - 1; back >= 0 && back >= last - OPEN_QUOTATION_PIECES; back -= 1) {
+    const piece = out.sentences[back];
+    const next = out.sentences[back + 1];
+    if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0])
+      return false;
+    if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
+    if (lineBreaks(text, out.ends[piece[1] - 1] ?? 0, out.starts[piece[1]] ?? 0) > 0) return false;
+    let marks = 0;
+    let open = -1;
+    for (let index = piece[0]; index < piece[1]; index += 1)
+      if (QUOTE_MARKS.has(out.lower[index] ?? '')) {
+        marks += 1;
+        open = index;
+      }
+    if (marks === 0) continue;
+    // The piece's one quotation mark opens the quotation after words of the sentence.
+    if (marks > 1 || open <= piece[0] || !OPENING_QUOTE_MARKS.has(out.lower[open] ?? '')) return false;
+    // It touches the word after it and not the one before ('like "What', 'said, “Are').
+    if (
+      (out.ends[open] ?? 0) !== (out.starts[open + 1] ?? -1) ||
+      (out.starts[open] ?? 0) === (out.ends[open - 1] ?? 0)
+    )
+      return false;
+    out.sentences.splice(back, last - back + 1, [piece[0], to]);
+    return true;
+  }
+  return false;
+}
+
+/** A word that opens a piece in lower case and may still start a sentence of its own in casual writing. */
+const LOWER_CASE_OPENERS = new Set([
+  'i',
+  "i'm",
+  'im',
+  "i'll",
+  "i've",
+  "i'd",
+  'ok',
+  'okay',
+  'lol',
+  'http',
+  'https',
+  'www',
+]);
+
+/**
+ * SPLIT.LOWERCASE_CONTINUATION: "we show that Huh? meets the criteria", "for my M.Sc. studies", "my Eng.
+ * project", "Hundreds of millions? thought Chalmers.": the model ends a sentence at a "?" or "!" inside
+ * it, or at the full stop of an abbreviation (a word of at most five letters that wink's lexicon does
+ * not list: "Sc", "Eng", "Tues"), and the next piece goes on, on the same line, with a word in lower
+ * case: one sentence. Not before a lower-case "i" or a web address (casual writing starts sentences
+ * so), nor after a word the lexicon lists ("today. it's").
+ */
+function lowercaseContinuation(text: string, out: TaggedText, disabledRules?: ReadonlySet<string>): boolean {
+  if (disabledRules?.has('SPLIT.LOWERCASE_CONTINUATION')) return false;
+  const last = out.sentences.length - 1;
+  const current = out.sentences[last];
+  const previous = out.sentences[last - 1];
+  if (current === undefined || previous === undefined || previous[1] !== current[0]) return false;
+  const [from, to] = current;
+  const first = out.values[from] ?? '';
+  if (to <= from || !/^[a-z][a-z']*$/.test(first) || LOWER_CASE_OPENERS.has(first)) return false;
+  const end = out.lower[from - 1] ?? '';
+  const before = out.lower[from - 2] ?? '';
+  if (from - 2 < previous[0] || !/\p{L}/u.test(before)) return false;
+  const question = QUOTED_FINAL.has(end);
+  const abbreviation =
+    end === '.' &&
+    /^[a-z]{1,5}$/.test(before) &&
+    (out.starts[from - 1] ?? 0) === (out.ends[from - 2] ?? -1) &&
+    posReadings(before) === undefined;
+  if (!question && !abbreviation) return false;
+  if (lineBreaks(text, out.ends[from - 1] ?? 0, out.starts[from] ?? 0) > 0) return false;
+  out.sentences.splice(last - 1, 2, [previous[0], to]);
+  return true;
 }
 
 const LIST_NUMBER_PART = /^(?:\d{1,2}|[.)(*[\]])$/;

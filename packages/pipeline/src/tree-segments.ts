@@ -7,7 +7,14 @@ import {
   REPORTING_VERBS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
-import { FINITE_OPERATOR_FORMS, MODAL_FORMS, OPENING_PUNCTUATION, verbForm } from './lexicons/word-classes';
+import {
+  FINITE_OPERATOR_FORMS,
+  MODAL_FORMS,
+  OPENING_PUNCTUATION,
+  SUBORDINATING_WH,
+  verbForm,
+} from './lexicons/word-classes';
+import { hasPosReading } from './pos-corrector';
 import { ruleOff } from './segment-rules';
 import {
   determinedGerund,
@@ -1528,6 +1535,190 @@ export function joinSubjectPieceToFinite(
       next.push(parent === kept.parent ? kept : { ...kept, parent });
     });
     return next;
+  }
+  return segments;
+}
+
+/** Marks that close the Subject before a subordinate clause's subordinator ("The Company, as ..."). */
+const SUBJECT_BEFORE_MARK_PUNCTUATION: ReadonlySet<string> = new Set([',', '—', '–', '--', '(']);
+/** Whether the token at `index` is a mark that closes the Subject before a subordinator. */
+function closesSubject(tree: SentenceTree, index: number): boolean {
+  return SUBJECT_BEFORE_MARK_PUNCTUATION.has(tree.lower[index] ?? '');
+}
+/**
+ * Relations of the Subject before the subordinator: a Subject, or a bare nominal the parse hung on the
+ * verb as an unmarked oblique ("The tenant, if he wishes, may leave": `obl:unmarked`).
+ */
+const SUBJECT_BEFORE_MARK_RELATION = /^(nsubj|csubj|expl)(:|$)|^obl:unmarked$/;
+
+/**
+ * SEGMENT.SUBJECT_BEFORE_SUBORDINATOR: "The Company, | as the case may be, | shall pay the fee", "Her
+ * boys, | as she called them, | didn't drink": a hypotactic clause whose subordinator (its `mark`) comes
+ * after a stretch of words with no verb, closed by a comma or dash, where the parse makes a word of that
+ * stretch the Subject (or an unmarked oblique) of a later clause's verb and that clause has no Subject
+ * of its own: the stretch is
+ * that clause's Subject, which the word order put before the subordinate clause it interrupts. The
+ * stretch moves to the later clause (around the subordinate clause, as a relative clause sits inside
+ * its main clause). Without the rule the later clause has no Subject and the subordinate clause opens
+ * with a nominal group that is not its own.
+ */
+export function subjectBeforeSubordinator(tree: SentenceTree, segments: ClauseSegment[]): ClauseSegment[] {
+  for (let local = 0; local < segments.length; local += 1) {
+    const segment = segments[local] as ClauseSegment;
+    if (segment.dependency !== 'hypotactic') continue;
+    const { tokens } = segment;
+    const mark = tokens.findIndex(
+      (index, at) =>
+        at > 0 && universalOf(tree.deprels[index] ?? '') === 'mark' && tree.pos[index] === 'SCONJ',
+    );
+    if (mark < 1) continue;
+    const stretch = tokens.slice(0, mark);
+    // A comma or dash closes the stretch, closing quotation marks may follow it ("“Her boys,” as ...").
+    let closer = stretch.length - 1;
+    while (
+      closer > 0 &&
+      tree.pos[stretch[closer] as number] === 'PUNCT' &&
+      !closesSubject(tree, stretch[closer] as number)
+    )
+      closer -= 1;
+    if (!closesSubject(tree, stretch[closer] as number)) continue;
+    if (stretch.some((index) => tree.pos[index] === 'VERB' || tree.pos[index] === 'AUX')) continue;
+    // The stretch is one phrase: its words hang inside it, or, one of them, as Subject on the verb.
+    const inside = new Set(stretch);
+    let subject = -1;
+    let phrase = true;
+    for (const index of stretch) {
+      if (tree.pos[index] === 'PUNCT') continue;
+      const head = tree.heads[index] ?? -1;
+      if (inside.has(head)) continue;
+      if (subject >= 0 || !SUBJECT_BEFORE_MARK_RELATION.test(tree.deprels[index] ?? '')) {
+        phrase = false;
+        break;
+      }
+      subject = index;
+    }
+    if (!phrase || subject < 0) continue;
+    const verb = tree.heads[subject] ?? -1;
+    const target = segments.findIndex((other, at) => at !== local && other.tokens.includes(verb));
+    const into = segments[target];
+    if (into === undefined || into.dependency === 'embedded' || (into.tokens[0] ?? -1) < (tokens[0] ?? 0))
+      continue;
+    if (into.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? '') && tree.heads[index] === verb))
+      continue;
+    const moved = segments.map((other, at) =>
+      at === local
+        ? { ...other, tokens: tokens.slice(mark) }
+        : at === target
+          ? { ...other, tokens: [...stretch, ...other.tokens].sort((a, b) => a - b) }
+          : other,
+    );
+    return inFirstTokenOrder(moved);
+  }
+  return segments;
+}
+
+/** The segments ordered by their first token, parents renumbered. */
+function inFirstTokenOrder(segments: ClauseSegment[]): ClauseSegment[] {
+  const order = segments
+    .map((_, at) => at)
+    .sort(
+      (a, b) =>
+        ((segments[a] as ClauseSegment).tokens[0] ?? 0) - ((segments[b] as ClauseSegment).tokens[0] ?? 0),
+    );
+  const place = new Array<number>(segments.length);
+  order.forEach((old, now) => {
+    place[old] = now;
+  });
+  return order.map((old) => {
+    const segment = segments[old] as ClauseSegment;
+    const parent = segment.parent < 0 ? -1 : (place[segment.parent] as number);
+    return parent === segment.parent ? segment : { ...segment, parent };
+  });
+}
+
+/** Tags of the head of a nominal group that may be a Subject cut into the clause before it. */
+const TAIL_SUBJECT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON']);
+
+/**
+ * SEGMENT.SUBJECT_AFTER_DEPENDENT: "If the Buyer fails to pay the Seller | may terminate", "If it rains
+ * the match | is cancelled", "when these bills were introduced most Congressmen | felt": with no comma
+ * after an opening subordinate clause, the parse took the main clause's Subject for the object of the
+ * subordinate clause's verb. Where a hypotactic clause ends in a nominal group the parse makes an object
+ * (`obj`, no preposition) of a verb before it, and the next clause follows with no punctuation between,
+ * opens with its Finite (a finite operator or a tensed lexical verb, which becomes the group's Finite)
+ * and has no Subject in the parse, the nominal group is that
+ * clause's Subject: it moves there. Without the rule the main clause has no Subject (a `fragment`).
+ */
+export function subjectAfterDependent(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  for (let local = 0; local < segments.length; local += 1) {
+    const segment = segments[local] as ClauseSegment;
+    if (segment.dependency !== 'hypotactic' || segment.tokens.length < 3) continue;
+    const last = segment.tokens[segment.tokens.length - 1] as number;
+    const target = segments.findIndex((other) => other.tokens[0] === last + 1);
+    const into = segments[target];
+    if (into === undefined || into.dependency === 'embedded' || into.group === null) continue;
+    // The next clause opens with its Finite: a finite operator, or a lexical verb in a tensed form (not
+    // a base form: "If you see the man | tell him" is a command).
+    const finite = into.tokens[0] as number;
+    const word = tree.lower[finite] ?? '';
+    const lemma = tree.lemmas[finite] ?? '';
+    const operator = tree.pos[finite] === 'AUX' && FINITE_OPERATOR_FORMS.has(word);
+    // A tensed verb with a verb reading in wink's lexicon ("securities" tagged VERB is a noun).
+    const tensed =
+      tree.pos[finite] === 'VERB' &&
+      word !== lemma &&
+      !word.endsWith('ing') &&
+      isFiniteLexicalForm(word, lemma, true) &&
+      hasPosReading(word, 'VERB');
+    if (!operator && !tensed) continue;
+    const group = into.group;
+    if (group.start > finite || finite >= group.end) continue;
+    if (into.tokens.some((index) => SUBJECT.test(tree.deprels[index] ?? ''))) continue;
+    // The nominal group at the clause's end: an object whose subtree runs to the clause's last word.
+    const inside = new Set(segment.tokens);
+    const noun = segment.tokens.find((index) => {
+      if (universalOf(tree.deprels[index] ?? '') !== 'obj' || !TAIL_SUBJECT_TAGS.has(tree.pos[index] ?? ''))
+        return false;
+      const head = tree.heads[index] ?? -1;
+      return head >= 0 && head < index && inside.has(head) && subtreeSpan(tree, index, from, to)[1] === last;
+    });
+    if (noun === undefined) continue;
+    // The clause has a subordinator ("If", "once", "when"): a participle clause on a noun ("Party or its
+    // employees performing Manufacturing Services | are debarred") keeps its object.
+    if (
+      !segment.tokens.some(
+        (index) =>
+          index < noun &&
+          ((tree.pos[index] === 'SCONJ' && universalOf(tree.deprels[index] ?? '') === 'mark') ||
+            SUBORDINATING_WH.has(tree.lower[index] ?? '')),
+      )
+    )
+      continue;
+    const [start] = subtreeSpan(tree, noun, from, to);
+    const moved = segment.tokens.filter((index) => index >= start);
+    if (moved.length === 0 || moved.length === segment.tokens.length) continue;
+    if (
+      moved.some(
+        (index) => tree.pos[index] === 'VERB' || tree.pos[index] === 'AUX' || tree.pos[index] === 'ADP',
+      )
+    )
+      continue;
+    return segments.map((other, at) =>
+      at === local
+        ? { ...other, tokens: segment.tokens.filter((index) => index < start) }
+        : at === target
+          ? {
+              ...other,
+              tokens: [...moved, ...other.tokens],
+              group: group.finite === finite ? group : { ...group, finite },
+            }
+          : other,
+    );
   }
   return segments;
 }
