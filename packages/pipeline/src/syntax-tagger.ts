@@ -1455,6 +1455,19 @@ const OPENING_QUOTE_MARKS = new Set(['“', '"', '‘']);
 const OPEN_QUOTATION_PIECES = 8;
 
 /**
+ * Whether sentence `back` runs up to the sentence after it, ends in "!" or "?" and has no line break
+ * after it: a piece of one quotation that the model cut (SPLIT.OPEN_QUOTATION_THEN_REPORTING,
+ * SPLIT.QUOTATION_AFTER_WORDS).
+ */
+function quotedPiece(text: string, out: TaggedText, back: number): boolean {
+  const piece = out.sentences[back];
+  const next = out.sentences[back + 1];
+  if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0]) return false;
+  if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
+  return lineBreaks(text, out.ends[piece[1] - 1] ?? 0, out.starts[piece[1]] ?? 0) === 0;
+}
+
+/**
  * SPLIT.OPEN_QUOTATION_THEN_REPORTING: "“Hey! Not bad that!” Pete said.", "“Ann! Bo! Cy ...” a voice
  * called.": the model ends sentences at every "!" or "?" inside a quotation, and the last piece closes
  * the quotation before its reporting clause (a verb of saying with its Subject, on the same line). The
@@ -1484,12 +1497,8 @@ function openQuotationThenReporting(
   if (reportingVerbAt(out, close + 1, to) < 0 && !pronounThenSaying(out, close + 1, to)) return false;
   if (lineBreaks(text, out.ends[close] ?? 0, out.starts[close + 1] ?? 0) > 0) return false;
   for (let back = last - 1; back >= 0 && back >= last - OPEN_QUOTATION_PIECES; back -= 1) {
-    const piece = out.sentences[back];
-    const next = out.sentences[back + 1];
-    if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0])
-      return false;
-    if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
-    if (lineBreaks(text, out.ends[piece[1] - 1] ?? 0, out.starts[piece[1]] ?? 0) > 0) return false;
+    if (!quotedPiece(text, out, back)) return false;
+    const piece = out.sentences[back] as readonly [number, number];
     for (let index = piece[0] + 1; index < piece[1]; index += 1)
       if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
     if (OPENING_QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) {
@@ -1524,12 +1533,8 @@ function quotationAfterWords(text: string, out: TaggedText, disabledRules?: Read
     return false;
   for (let index = from; index < close; index += 1) if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
   for (let back = last - 1; back >= 0 && back >= last - OPEN_QUOTATION_PIECES; back -= 1) {
-    const piece = out.sentences[back];
-    const next = out.sentences[back + 1];
-    if (piece === undefined || next === undefined || piece[1] !== next[0] || piece[1] <= piece[0])
-      return false;
-    if (!QUOTED_FINAL.has(out.lower[piece[1] - 1] ?? '')) return false;
-    if (lineBreaks(text, out.ends[piece[1] - 1] ?? 0, out.starts[piece[1]] ?? 0) > 0) return false;
+    if (!quotedPiece(text, out, back)) return false;
+    const piece = out.sentences[back] as readonly [number, number];
     let marks = 0;
     let open = -1;
     for (let index = piece[0]; index < piece[1]; index += 1)
