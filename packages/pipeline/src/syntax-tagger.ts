@@ -759,8 +759,9 @@ function parseBatch(
   const plain = !disabledRules?.has('TOKEN.PARSER_PLAIN_QUOTES');
   // TOKEN.PARSER_TRUECASE_CAPS: a sentence written in capitals ("IN NO EVENT SHALL EITHER PARTY BE LIABLE
   // TO RESELLER ...", a contract's disclaimer) reaches the models in the case the document writes its
-  // words elsewhere ("Reseller", "the", "MediaNet"), else in lower case (its first word capitalised):
-  // the models learnt words from mixed-case text, and capitals read as names (TO RESELLER: PART VERB).
+  // words elsewhere ("Reseller", "the", "MediaNet"), else in lower case when wink's lexicon lists the word
+  // other than as a name, else capitalised (and so is the sentence's first word; see `truecased`): the
+  // models learnt words from mixed-case text, and capitals read as names (TO RESELLER: PART VERB).
   const truecase = !disabledRules?.has('TOKEN.PARSER_TRUECASE_CAPS');
   const words = (start: number, end: number): string[] => {
     let values = out.values.slice(start, end);
