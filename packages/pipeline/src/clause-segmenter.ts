@@ -14,6 +14,7 @@ import {
   MODAL_FORMS,
   OPENING_PUNCTUATION,
   POSSESSIVE_DETERMINERS,
+  presentSForm,
   S_CLITICS,
   verbForm,
   wordSet,
@@ -217,6 +218,32 @@ function nominalCoordinationAfterMarker(tokens: TokenArrays, strong: Marker, coo
   if (!NOMINAL_END.has(tokens.pos[coordinator - 1] ?? 'X')) return false;
   const next = tokens.pos[coordinator + 1] ?? 'X';
   return SUBJECT_PART.has(next) && next !== 'PART';
+}
+
+/**
+ * The segments with tokens, in the order of their first tokens, their parents renumbered; for a parent
+ * that was dropped (it had no tokens) `orphanParent` answers, given the old parent and the new place of
+ * any old index (-1 by default).
+ */
+export function inFirstTokenOrder(
+  segments: readonly ClauseSegment[],
+  orphanParent: (parent: number, placeOf: (old: number) => number | undefined) => number = () => -1,
+): ClauseSegment[] {
+  const kept = segments
+    .map((segment, index) => ({ segment, index }))
+    .filter(({ segment }) => segment.tokens.length > 0)
+    .sort((a, b) => (a.segment.tokens[0] as number) - (b.segment.tokens[0] as number));
+  const place = new Map<number, number>();
+  kept.forEach(({ index }, at) => {
+    place.set(index, at);
+  });
+  return kept.map(({ segment }) => ({
+    ...segment,
+    parent:
+      segment.parent < 0
+        ? -1
+        : (place.get(segment.parent) ?? orphanParent(segment.parent, (old) => place.get(old))),
+  }));
 }
 
 /**
@@ -1428,9 +1455,7 @@ function objectAfter(tokens: TokenArrays, from: number, to: number): boolean {
 
 /** A verb form marked for person ("gets", "does"), which only a Finite has; participles are not. */
 function isTensed(tokens: TokenArrays, index: number): boolean {
-  const word = tokens.lower[index] ?? '';
-  const lemma = tokens.lemmas[index] ?? '';
-  return word !== lemma && word.endsWith('s') && !lemma.endsWith('s');
+  return presentSForm(tokens.lower[index] ?? '', tokens.lemmas[index] ?? '');
 }
 
 /**

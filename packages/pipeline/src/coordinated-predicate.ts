@@ -1,6 +1,7 @@
 import type { Mood, Premise, Syntactic } from '@cae/core';
 import { COORDINATORS, MODAL_OR_DO, RELATIVE_MARKERS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
+import { presentSForm } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -93,8 +94,7 @@ function opensWithBaseVerb(clause: Syntactic): boolean {
 function opensWithTensedVerb(clause: Syntactic): boolean {
   const token = clause.tokens[firstWordAfterCoordinator(clause)];
   if (token === undefined || token.pos !== 'VERB') return false;
-  const word = token.text.toLowerCase();
-  return word !== token.lemma && word.endsWith('s') && !token.lemma.endsWith('s');
+  return presentSForm(token.text.toLowerCase(), token.lemma);
 }
 
 /** The clause opens (past punctuation, a coordinator and a list label) with "to" and a verb. */

@@ -84,6 +84,7 @@ import {
   NOMINATIVE_PRONOUNS,
   ONLY_PARTICIPLE_FORMS,
   POSSESSIVE_DETERMINERS,
+  presentSForm,
   S_CLITICS,
   SENTENCE_END_MARKS,
   SUBJECT_PRONOUNS,
@@ -1393,7 +1394,7 @@ function tensedVerbAfterInsertion(view: ClauseView): string {
   if (word.endsWith('ing') || !isFiniteLexicalForm(word, base, true)) return '';
   const next = pos[verb + 1];
   if (next === undefined || next === 'PUNCT') return '';
-  const past = word !== base && !(word.endsWith('s') && !base.endsWith('s'));
+  const past = word !== base && !presentSForm(word, base);
   // "built in 1890", "salted caramel", "dated November 9", "sounded like": a participle, or an adjective
   // before a noun.
   if (past && PAST_FORM_PARTICIPLE_NEXT.has(next)) return '';
@@ -1437,7 +1438,7 @@ function presentVerbOutsideGroup(clause: MoodClause): string {
     if (index <= start || pos[index] !== 'VERB') continue;
     const word = lower[index] ?? '';
     const base = (lemma[index] ?? '').toLowerCase();
-    if (word === base || !word.endsWith('s') || base.endsWith('s') || lower[index - 1] === 'to') continue;
+    if (!presentSForm(word, base) || lower[index - 1] === 'to') continue;
     if (/^\p{Lu}/u.test(view.syntactic.tokens[index]?.text ?? '')) continue;
     return word;
   }

@@ -1,5 +1,5 @@
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
-import type { ClauseSegment } from './clause-segmenter';
+import { type ClauseSegment, inFirstTokenOrder } from './clause-segmenter';
 import { QUOTING_VERBS } from './lexicons/mood-lexicon';
 import { findVerbalGroups, type TokenArrays, type VerbalGroup } from './verbal-group';
 
@@ -86,19 +86,9 @@ export function quotationThenReportingSegments(
     segment.relation = 'quote';
     segment.parent = reporting;
   });
-  // Empty segments go; the rest keep the order of their first words, their parents renumbered.
-  const kept = out
-    .map((segment, index) => ({ segment, index }))
-    .filter(({ segment }) => segment.tokens.length > 0)
-    .sort((a, b) => (a.segment.tokens[0] as number) - (b.segment.tokens[0] as number));
-  const renumber = new Map<number, number>();
-  kept.forEach(({ index }, at) => {
-    renumber.set(index, at);
-  });
-  return kept.map(({ segment }) => ({
-    ...segment,
-    parent: segment.parent < 0 ? -1 : (renumber.get(segment.parent) ?? (renumber.get(reporting) as number)),
-  }));
+  // Empty segments go; the rest keep the order of their first words, their parents renumbered (the
+  // children of a dropped one go to the reporting clause).
+  return inFirstTokenOrder(out, (_, placeOf) => placeOf(reporting) as number);
 }
 
 /** The clause's verbal group among [from, to): its first finite group, else its first, else none. */
@@ -177,16 +167,5 @@ export function reportingThenQuotationSegments(
     parent: segment.parent < 0 ? -1 : (moved.get(segment.parent) ?? segment.parent),
   }));
   // Keep the order of the clauses' first words, their parents renumbered.
-  const order = renumbered
-    .map((segment, index) => ({ segment, index }))
-    .filter(({ segment }) => segment.tokens.length > 0)
-    .sort((a, b) => (a.segment.tokens[0] as number) - (b.segment.tokens[0] as number));
-  const at = new Map<number, number>();
-  order.forEach(({ index }, position) => {
-    at.set(index, position);
-  });
-  return order.map(({ segment }) => ({
-    ...segment,
-    parent: segment.parent < 0 ? -1 : (at.get(segment.parent) ?? -1),
-  }));
+  return inFirstTokenOrder(renumbered);
 }

@@ -1,4 +1,4 @@
-import type { ClauseSegment } from './clause-segmenter';
+import { type ClauseSegment, inFirstTokenOrder } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import {
   COORDINATORS,
@@ -657,10 +657,7 @@ function declarationPair(tree: SentenceTree, index: number, head: number, from: 
   if (!DECLARATION_VERBS.has(tree.lemmas[head] ?? '')) return false;
   for (let between = head + 1; between < index; between += 1)
     if (tree.pos[between] !== 'CCONJ' && tree.lower[between] !== ',') return false;
-  for (let child = from; child < to; child += 1)
-    if (tree.heads[child] === index && /^(nsubj|csubj|expl|aux)(:|$)/.test(tree.deprels[child] ?? ''))
-      return false;
-  return true;
+  return !hasSubjectOrAuxiliary(tree, index, from, to);
 }
 
 /**
@@ -1615,25 +1612,6 @@ export function subjectBeforeSubordinator(tree: SentenceTree, segments: ClauseSe
     return inFirstTokenOrder(moved);
   }
   return segments;
-}
-
-/** The segments ordered by their first token, parents renumbered. */
-function inFirstTokenOrder(segments: ClauseSegment[]): ClauseSegment[] {
-  const order = segments
-    .map((_, at) => at)
-    .sort(
-      (a, b) =>
-        ((segments[a] as ClauseSegment).tokens[0] ?? 0) - ((segments[b] as ClauseSegment).tokens[0] ?? 0),
-    );
-  const place = new Array<number>(segments.length);
-  order.forEach((old, now) => {
-    place[old] = now;
-  });
-  return order.map((old) => {
-    const segment = segments[old] as ClauseSegment;
-    const parent = segment.parent < 0 ? -1 : (place[segment.parent] as number);
-    return parent === segment.parent ? segment : { ...segment, parent };
-  });
 }
 
 /** Tags of the head of a nominal group that may be a Subject cut into the clause before it. */

@@ -156,6 +156,11 @@ export const PLURAL_PRONOUNS: ReadonlySet<string> = new Set([
   'some',
 ]);
 
+/** A verb's present "-s" form ("gets", "agrees"): a tensed form only, never a base form or participle. */
+export function presentSForm(word: string, lemma: string): boolean {
+  return word !== lemma && word.endsWith('s') && !lemma.endsWith('s');
+}
+
 /**
  * The form of a lexical verb (`pos` VERB) by its word and lemma: "ing" for an "-ing" form, "part" for a
  * past form (participle or past tense: "sold", "withheld", "revealed"), null for the base form, a third
