@@ -359,19 +359,13 @@ function findMarker(tokens: TokenArrays, from: number, to: number, sentenceStart
 /** Nominal words that end a nominal group before a coordinator, or head the one after it. */
 const NOMINAL_HEADS = new Set<Upos>(['NOUN', 'PROPN', 'NUM']);
 
-/** Premodifiers that may be coordinated inside a nominal group ("any and all", "good and marketable"). */
-const PREMODIFIERS = new Set<Upos>(['ADJ', 'DET']);
-
 /**
  * SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL, SEGMENT.PARENTHESIS_AFTER_COORDINATED_NOMINAL (see
- * findMarker): the coordinator at `coordinator` joins two nominal groups, or two premodifiers of one. A
+ * findMarker): the coordinator at `coordinator` joins two nominal groups. A
  * noun (or number) stands right before it (a comma between at most), and the parse hangs it on a noun of
  * the words after it, before `end`, which is itself a `conj` of a nominal before the coordinator (a
  * determiner heading a nominal, "any and all other remedies", counts as one; with no
- * Subject relation, which a coordinated clause's Subject would have); or an adjective or determiner
- * stands right before it and the parse hangs it on one right after it, a `conj` of the first, with only
- * premodifiers after that up to a noun before `end` ("any and all other remedies which ...", "good and
- * marketable title to all assets which ..."). Needs the parse; false without it.
+ * Subject relation, which a coordinated clause's Subject would have). Needs the parse; false without it.
  */
 function nominalCoordinator(tokens: TokenArrays, coordinator: number, end: number): boolean {
   const { heads, deprels, pos, lower } = tokens;
@@ -390,17 +384,9 @@ function nominalCoordinator(tokens: TokenArrays, coordinator: number, end: numbe
   const nominal = (index: number): boolean =>
     NOMINAL_HEADS.has(pos[index] as Upos) ||
     (pos[index] === 'DET' && !(deprels[index] ?? '').startsWith('det'));
-  if (nominal(last)) return NOMINAL_HEADS.has(pos[second] as Upos) && nominal(first);
-  if (PREMODIFIERS.has(pos[coordinator - 1] as Upos)) {
-    if (second !== coordinator + 1 || first !== coordinator - 1) return false;
-    if (!PREMODIFIERS.has(pos[first] as Upos) || !PREMODIFIERS.has(pos[second] as Upos)) return false;
-    for (let index = second + 1; index < end; index += 1) {
-      if (NOMINAL_HEADS.has(pos[index] as Upos)) return true;
-      if (!PREMODIFIERS.has(pos[index] as Upos)) return false;
-    }
-    return false;
-  }
-  return false;
+  // (Coordinated premodifiers, "good and marketable title", "any and all other remedies", open no clause
+  // in the first place: SEGMENT.COORDINATED_ADJECTIVES, SEGMENT.COORDINATED_DETERMINERS.)
+  return nominal(last) && NOMINAL_HEADS.has(pos[second] as Upos) && nominal(first);
 }
 
 /**
