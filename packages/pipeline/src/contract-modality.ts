@@ -18,6 +18,15 @@ import {
   THING_TERMS,
 } from './lexicons/contract-lexicon';
 import { NEGATION_WORDS } from './lexicons/word-classes';
+import { enumeratorEnd, type ListMember } from './list-operator';
+
+/**
+ * MODALITY.LIST_OPERATOR switched on (the object is present): `member` when the clause is a member of a
+ * list of duties the pipeline has seen opened ("The Tenant shall:" | "(a) pay the rent").
+ */
+export interface ListContext {
+  readonly member?: ListMember;
+}
 
 /**
  * Contract language (ANNOTATION.md, "Contract and regulatory language"; docs/CONTRACT-MODALITY.md):
@@ -36,6 +45,8 @@ export interface ContractFacts {
   readonly operator: ContractOperator | null;
   /** The operator stands in an earlier clause of the sentence ("MSL shall," | "provide a report"). */
   readonly inherited: boolean;
+  /** MODALITY.LIST_OPERATOR: the operator is that of the clause opening the clause's list ("The Tenant shall:" | "(a) pay"). */
+  readonly listed: boolean;
   readonly subject: string;
   /** The relation that gave the Subject ("nsubj", "nsubj:pass", "nominal before the operator" ...), "" when none. */
   readonly subjectRelation: string;
@@ -560,11 +571,15 @@ function processAfter(view: ClauseView, at: number): ProcessFacts {
 function inheritedOperator(
   view: ClauseView,
   previous: readonly Syntactic[],
-): { clause: Syntactic; index: number } | undefined {
+  enumerated: boolean,
+): { clause: Syntactic; index: number; from?: number } | undefined {
   const fromTree = treeInheritedOperator(view, previous);
   if (fromTree !== undefined) return fromTree;
   if (view.finite >= 0) return undefined;
-  let first = 0;
+  // MODALITY.LIST_OPERATOR (`enumerated`): past a list enumerator ("Tenant shall (a) pay the rent; | and
+  // (b) keep the premises in repair").
+  const enumerator = enumerated ? enumeratorEnd(view.syntactic.tokens) : -1;
+  let first = Math.max(0, enumerator);
   // A coordinated clause with its Subject and operator left out ("Supplier shall keep records | and
   // provide a copy on request") shares the operator of the clause it is coordinated with.
   const conjunct = view.syntactic.dependency === 'paratactic';
@@ -587,7 +602,8 @@ function inheritedOperator(
       if (token?.pos === 'AUX' && OPERATORS.has(token.lemma)) operator = index;
       else if (!conjunct && operator >= 0 && (token?.pos === 'VERB' || token?.pos === 'AUX')) operator = -1;
     }
-    if (operator >= 0) return { clause, index: operator };
+    if (operator >= 0)
+      return enumerator >= 0 ? { clause, index: operator, from: enumerator } : { clause, index: operator };
   }
   return undefined;
 }
@@ -647,6 +663,7 @@ function operatorIndex(view: ClauseView): number {
 export function contractFacts(
   view: ClauseView,
   previous: readonly Syntactic[] = [],
+  list?: ListContext,
 ): ContractFacts | undefined {
   const tokens = view.syntactic.tokens;
   const own = operatorIndex(view);
@@ -654,6 +671,7 @@ export function contractFacts(
   let subject = -1;
   let subjectTokens = tokens;
   let inherited = false;
+  let listed = false;
   let processFrom = -1;
   let commitment = false;
   let subjectRelation = '';
@@ -687,10 +705,17 @@ export function contractFacts(
       }
     }
   } else {
-    const earlier = inheritedOperator(view, previous);
+    const member = list?.member;
+    const earlier =
+      inheritedOperator(view, previous, list !== undefined) ??
+      (member === undefined
+        ? undefined
+        : { clause: member.opener, index: member.operator, from: member.from });
     if (earlier !== undefined) {
-      operator = earlier.clause.tokens[earlier.index]?.lemma as ContractOperator;
+      operator = earlier.clause.tokens[earlier.index]?.lemma.toLowerCase() as ContractOperator;
       inherited = true;
+      listed = earlier.clause === member?.opener;
+      if (earlier.from !== undefined) processFrom = earlier.from - 1;
       subjectTokens = earlier.clause.tokens;
       const found = subjectOf(earlier.clause.tokens, earlier.index);
       subject = found?.index ?? -1;
@@ -750,6 +775,7 @@ export function contractFacts(
   return {
     operator,
     inherited,
+    listed,
     subject: subject < 0 ? '' : (subjectTokens[subject]?.text ?? ''),
     subjectKind: subject < 0 ? 'none' : coordinatedKindOf(subjectTokens, subject),
     subjectRelation: subject < 0 ? '' : subjectRelation || (subjectTokens[subject]?.deprel ?? ''),
@@ -782,9 +808,11 @@ function factPremises(facts: ContractFacts): Premise[] {
           ? facts.commitment
             ? 'commitment'
             : 'none'
-          : facts.inherited
-            ? `${facts.operator} (earlier clause)`
-            : facts.operator,
+          : facts.listed
+            ? `${facts.operator} (MODALITY.LIST_OPERATOR: the clause opening the list)`
+            : facts.inherited
+              ? `${facts.operator} (earlier clause)`
+              : facts.operator,
     },
     {
       label: 'contract_subject',
@@ -804,8 +832,9 @@ function factPremises(facts: ContractFacts): Premise[] {
 export function readContract(
   view: ClauseView,
   previous: readonly Syntactic[] = [],
+  list?: ListContext,
 ): ContractReading | undefined {
-  const facts = contractFacts(view, previous);
+  const facts = contractFacts(view, previous, list);
   if (facts === undefined) return undefined;
   const rule = CONTRACT_RULES.find((candidate) => candidate.when(facts));
   if (rule === undefined) return undefined;

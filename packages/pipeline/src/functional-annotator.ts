@@ -1,5 +1,6 @@
 import type { ClauseAnnotation, Conclusion, LabelRule, Mood, Premise, Syntactic } from '@cae/core';
 import { type ViewArrays, viewClause } from './clause-view';
+import type { ListContext } from './contract-modality';
 import { type IdeationalState, reviseIdeational } from './ideational-rules';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
@@ -30,6 +31,8 @@ export interface AnnotationContext {
   readonly disabledRules?: ReadonlySet<string>;
   /** `false`: participants and circumstances from the word-order analysis alone, not the tree (transitivity-tree.ts). */
   readonly treeParticipants?: boolean;
+  /** MODALITY.LIST_OPERATOR (absent when switched off): the list of duties the clause is a member of. */
+  readonly list?: ListContext;
 }
 
 function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 'negative' | 'neutral' {
@@ -95,9 +98,10 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     context.standalone === true,
     context.disabledRules,
     context.previous,
+    context.list?.member !== undefined,
   );
   const modality = projectModality(
-    analyzeModality(view, context.previous),
+    analyzeModality(view, context.previous, context.list),
     syntactic.relation,
     parentModality(syntactic, context.previous),
   );

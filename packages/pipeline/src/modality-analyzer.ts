@@ -1,7 +1,7 @@
 import type { ModalityType, Premise, Syntactic } from '@cae/core';
 import { embeddedTokens } from './clause-scope';
-import type { ClauseView } from './clause-view';
-import { readContract } from './contract-modality';
+import { type ClauseView, viewClause } from './clause-view';
+import { type ListContext, readContract } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
   DOUBT_PHRASES,
@@ -396,7 +396,11 @@ const bandCeiling = (weight: number): number => (weight < 0.45 ? 0.44 : weight <
  * within its band; a low hedge adjunct beside another modal lowers the value ("might possibly" <
  * "might"); negation keeps the value and sets negative polarity. Nothing modalised stays 0.
  */
-export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[]): ModalityDecision {
+export function analyzeModality(
+  view: ClauseView,
+  previous?: readonly Syntactic[],
+  list?: ListContext,
+): ModalityDecision {
   const cues: Cue[] = [];
   const notModal: string[] = [];
   let negative = false;
@@ -420,7 +424,7 @@ export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[
   const polarity = negative ? 'negative' : 'positive';
   const premises: Premise[] = [{ label: 'polarity_marker', value: negative ? 'present' : 'absent' }];
   if (notModal.length > 0) premises.push({ label: 'not_modal', value: notModal.join(', ') });
-  const contract = readContract(view, previous);
+  const contract = readContract(view, previous, list);
   if (contract !== undefined) {
     // Contract language: the Subject, the process and its voice decide (src/contract-modality.ts).
     const words = cues.map((cue) => cue.word);
@@ -438,6 +442,29 @@ export function analyzeModality(view: ClauseView, previous?: readonly Syntactic[
       rule: contract.rule,
       premises,
     };
+  }
+  const member = list?.member;
+  if (cues.length === 0 && member !== undefined) {
+    // MODALITY.LIST_OPERATOR: a member of a list of duties whose opener the contract rules do not read
+    // ("The insurance policy must:" | "1. include the Customer as an additional insured") takes the
+    // opener's modality; its own negation counts too.
+    const opener = analyzeModality(viewClause(member.opener));
+    if (opener.weight > 0) {
+      const listPolarity = negative || opener.polarity === 'negative' ? 'negative' : 'positive';
+      premises[0] = { label: 'polarity_marker', value: listPolarity === 'negative' ? 'present' : 'absent' };
+      premises.push(
+        { label: 'modal_cues', value: opener.cues.join(', ') },
+        { label: 'list_opener', value: member.opener.text },
+      );
+      return {
+        weight: opener.weight,
+        type: opener.type,
+        polarity: listPolarity,
+        cues: opener.cues,
+        rule: 'MODALITY.LIST_OPERATOR',
+        premises,
+      };
+    }
   }
   if (cues.length === 0) {
     premises.push({ label: 'modal_cues', value: 'none' });

@@ -1330,8 +1330,9 @@ describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group
 });
 
 describe('MOOD.COORDINATED_WITH_LIST_ITEM: a member after a list item with no Finite is no command', () => {
-  it('"(i) review the budget, | and approve the plan" after "The Committee shall:"', () => {
-    const text = 'The Committee shall:\n\n(i) review the budget, and approve the plan.';
+  it('"(i) review the budget, | and approve the plan" after "The duties of the Committee are these:"', () => {
+    // Not after an operator ("The Committee shall:"), where MOOD.LIST_MEMBER reads the member too.
+    const text = 'The duties of the Committee are these:\n\n(i) review the budget, and approve the plan.';
     const moods = (disabledRules: string[]) =>
       createPipeline({ clock: () => new Date(0), disabledRules })
         .compile(text, { documentId: 'l' })

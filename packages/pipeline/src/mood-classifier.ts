@@ -620,6 +620,8 @@ export class MoodClause {
     readonly disabled: ReadonlySet<string> | undefined,
     /** Earlier clauses of the document (the last few), for the rows that read the clause before. */
     readonly previous?: readonly Syntactic[],
+    /** The clause is a member of a list of duties (MODALITY.LIST_OPERATOR, src/list-operator.ts). */
+    readonly listMember = false,
   ) {
     this.hasFinite = view.finite >= 0;
     this.final = view.sentenceFinal;
@@ -782,6 +784,7 @@ const subjectOrder = (clause: MoodClause, ...own: Premise[]): Premise[] => [
 ];
 
 const NO_SUBJECT: Premise = { label: 'subject_position', value: 'none' };
+const LIST_SUBJECT: Premise = { label: 'subject_position', value: 'ellipted (list of duties)' };
 const AFTER_FINITE: Premise = { label: 'subject_position', value: 'after_finite' };
 const BASE_FORM: Premise = { label: 'verb_form', value: 'base' };
 const PARENT_NONE: Premise = { label: 'parent_clause', value: 'none' };
@@ -1461,6 +1464,29 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  * question mark. The last rule always holds.
  */
 export const MOOD_RULES: readonly MoodRule[] = [
+  {
+    id: 'MOOD.LIST_MEMBER',
+    // "The policy must:" | "1." | "include the Customer as an additional insured.": a member of a list of
+    // duties that the rows after this one read as a command (its enumerator cut off as a line of its
+    // own, or a negative or emphatic opening) is a list item, its Subject and operator those of the
+    // clause opening the list (MODALITY.LIST_OPERATOR): a fragment, as the other members. First, as it
+    // revises what the other rows give.
+    when: (clause) => clause.listMember && clause.after('MOOD.LIST_MEMBER').verdict.mood === 'imperative',
+    decide: (clause) =>
+      verdict('fragment', 0.6, [
+        ...(clause.after('MOOD.LIST_MEMBER').verdict.premises ?? []).filter(
+          (premise) => premise.label !== 'subject_position',
+        ),
+        LIST_SUBJECT,
+      ]),
+    examples: [
+      {
+        text: 'The insurance policy must:\n\n1.\ninclude the Customer as an additional insured.',
+        mood: 'fragment',
+      },
+      { text: 'The Supplier shall:\n\n2.\nbe ready to deliver within ten days.', mood: 'fragment' },
+    ],
+  },
   {
     id: COORDINATED_DEPENDENT,
     // "agrees | that this lease shall bind its heirs | and inure to the benefit of the Buyer": a base verb
@@ -2629,8 +2655,9 @@ export function classifyMood(
   standalone = false,
   disabledRules?: ReadonlySet<string>,
   previous?: readonly Syntactic[],
+  listMember = false,
 ): MoodDecision {
-  const clause = new MoodClause(view, heading, standalone, disabledRules, previous);
+  const clause = new MoodClause(view, heading, standalone, disabledRules, previous, listMember);
   const { syntactic, lower } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },

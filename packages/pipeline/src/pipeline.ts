@@ -8,7 +8,9 @@ import {
   systemClock,
 } from '@cae/core';
 import { loadModel, loadParser, type Parser } from '@cae/parser';
+import type { ListContext } from './contract-modality';
 import { annotateClause } from './functional-annotator';
+import { advanceList, LIST_OPERATOR, listMember, NO_LIST } from './list-operator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
 import type { PosSource } from './syntax-tagger';
@@ -101,6 +103,9 @@ function readParserModel(path: unknown): Parser {
 /** Default largest text in characters. */
 export const DEFAULT_MAX_LENGTH = 2_000_000;
 
+/** MODALITY.LIST_OPERATOR is on and the clause is no member of a list of duties. */
+const NOT_A_MEMBER: ListContext = {};
+
 /**
  * Creates the pipeline.
  * @example
@@ -154,6 +159,9 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       const previous: Syntactic[] = [];
       const rulesOff = disabledRules.size > 0 ? disabledRules : undefined;
       const treeParticipants = options.treeParticipants !== false;
+      // MODALITY.LIST_OPERATOR: the list of duties open at this clause ("The Tenant shall:" | "(a) pay").
+      const listRule = !disabledRules.has(LIST_OPERATOR);
+      let list = NO_LIST;
       // Pass 2 runs on each clause as pass 1 emits it: pass 1's per-clause data dies young.
       forEachSyntaxClause(
         text,
@@ -161,8 +169,10 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         ({ syntactic, sentenceFinal, arrays, projects, standalone }) => {
           // One literal of a fixed shape per clause (annotateClause reads the flags by value, so an
           // absent flag and an undefined one are the same to it): no object spreads on the hot path.
+          const heading = headings.length > 0 && inHeading(headings, syntactic.start);
+          const member = listRule ? listMember(syntactic, list) : undefined;
           const annotation = annotateClause(syntactic, {
-            heading: headings.length > 0 && inHeading(headings, syntactic.start),
+            heading,
             sentenceFinal,
             previous,
             generatedAt: now,
@@ -171,7 +181,15 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             standalone: standalone === true,
             disabledRules: rulesOff,
             treeParticipants,
+            list: listRule ? (member === undefined ? NOT_A_MEMBER : { member }) : undefined,
           });
+          if (listRule)
+            list = advanceList(
+              list,
+              syntactic,
+              member,
+              heading || annotation.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
+            );
           previous.push(syntactic);
           if (previous.length > 5) previous.shift();
           clauses.push({
@@ -197,7 +215,22 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       return clauses;
     },
     annotate(clause, annotateOptions = {}) {
+      let list: ListContext | undefined;
+      if (!disabledRules.has(LIST_OPERATOR)) {
+        // The list state the earlier clauses leave.
+        let state = NO_LIST;
+        for (const earlier of annotateOptions.previous ?? [])
+          state = advanceList(
+            state,
+            earlier.syntactic,
+            listMember(earlier.syntactic, state),
+            earlier.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
+          );
+        const member = listMember(clause.syntactic, state);
+        list = member === undefined ? NOT_A_MEMBER : { member };
+      }
       return annotateClause(clause.syntactic, {
+        ...(list === undefined ? {} : { list }),
         ...(annotateOptions.sentenceFinal === undefined
           ? {}
           : { sentenceFinal: annotateOptions.sentenceFinal }),

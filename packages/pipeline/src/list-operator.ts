@@ -1,0 +1,164 @@
+import type { Syntactic } from '@cae/core';
+import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
+
+/**
+ * MODALITY.LIST_OPERATOR: a contract lists a party's duties under one operator ("The Tenant shall:" |
+ * "(a) pay the rent;" | "(b) keep the premises in repair, | and return them at the end of the term;" |
+ * "(c) not assign this Lease."). Each member is the process the operator binds the party to, with its
+ * Subject and operator left out: it takes the opener's operator, Subject and negation, so "every
+ * obligation about insurance" finds "(d) maintain insurance against fire" (docs/ANNOTATION.md). The
+ * member's mood stays what the mood rules give it (a list item: fragment).
+ *
+ * The pipeline keeps a `ListState` across clauses (a list may run far past the five earlier clauses
+ * other rules look at): `listMember` asks whether a clause is a member of the open list, `advanceList`
+ * moves the state past it.
+ */
+export const LIST_OPERATOR = 'MODALITY.LIST_OPERATOR';
+
+/** The modal operators that open a list of duties. */
+const LIST_OPERATORS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);
+
+/** How many sentences may stand between two members of a list ("1. include X. Vendor shall provide a copy. … 2. include Y"). */
+const MAX_GAP_SENTENCES = 3;
+
+/** The list a contract has opened, and where the last clause left it. */
+export interface ListState {
+  /** The clause that opens the list ("The Tenant shall:"), undefined when no list is open. */
+  readonly opener: Syntactic | undefined;
+  /** Index of the opener's operator among its tokens. */
+  readonly operator: number;
+  /** Sentences since the opener or the last member or enumerator. */
+  readonly gap: number;
+  /** Sentence index of the last member (its coordinated continuations are members too), -1 when none. */
+  readonly memberSentence: number;
+  /** The last clause was an enumerator alone ("1." cut off as a sentence of its own): the next clause is a member's start. */
+  readonly afterEnumerator: boolean;
+  /** Sentence index of the last clause seen, -1 at the start. */
+  readonly sentence: number;
+}
+
+export const NO_LIST: ListState = {
+  opener: undefined,
+  operator: -1,
+  gap: 0,
+  memberSentence: -1,
+  afterEnumerator: false,
+  sentence: -1,
+};
+
+/** The member of an open list: the opener, its operator's index, and where the member's process starts. */
+export interface ListMember {
+  readonly opener: Syntactic;
+  readonly operator: number;
+  readonly from: number;
+}
+
+const ENUMERATOR_TOKEN = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})\.$/i;
+const enumeratorWord = (text: string): boolean => ENUMERATOR_WORD.test(text.toLowerCase());
+
+/**
+ * End (exclusive) of the list enumerator a clause opens with, past leading punctuation and a coordinator:
+ * "(b)", "and (iv)", "2)", "A.", "3 ."; -1 when it opens with none.
+ */
+export function enumeratorEnd(tokens: Syntactic['tokens']): number {
+  let index = 0;
+  while (
+    index < tokens.length &&
+    tokens[index]?.text !== '(' &&
+    (tokens[index]?.pos === 'PUNCT' || tokens[index]?.pos === 'CCONJ')
+  )
+    index += 1;
+  const text = (at: number) => tokens[at]?.text ?? '';
+  if (text(index) === '(' && text(index + 2) === ')' && enumeratorWord(text(index + 1))) return index + 3;
+  if ((text(index + 1) === ')' || text(index + 1) === '.') && enumeratorWord(text(index))) return index + 2;
+  if (ENUMERATOR_TOKEN.test(text(index))) return index + 1;
+  return -1;
+}
+
+/**
+ * Index of the operator of a clause that opens a list of processes, or -1: the clause ends with a colon
+ * and no verb follows its operator ("The Tenant shall:", "Vendor shall not, at its own expense:"; not
+ * "The following shall apply:", "shall be as follows:").
+ */
+export function listOpenerOperator(clause: Syntactic): number {
+  const { tokens } = clause;
+  if (tokens[tokens.length - 1]?.text !== ':') return -1;
+  let operator = -1;
+  for (let index = 0; index < tokens.length - 1; index += 1) {
+    const token = tokens[index] as Syntactic['tokens'][number];
+    if (token.pos === 'AUX' && LIST_OPERATORS.has(token.lemma.toLowerCase())) operator = index;
+    else if (operator >= 0 && (token.pos === 'VERB' || token.pos === 'AUX')) operator = -1;
+  }
+  return operator;
+}
+
+/**
+ * Where the process of a list member starts, or -1 when the clause is no member: a list is open, the
+ * clause has no Finite, and it opens (past an enumerator, or right after an enumerator standing alone,
+ * or past the coordinator of a member's continuation in the member's sentence) with adverbs or "not"
+ * and a base-form verb ("(a) pay", "B. Provide", "(c) not assign", "and promptly return", "be primary").
+ */
+export function listMember(clause: Syntactic, state: ListState): ListMember | undefined {
+  const { opener } = state;
+  if (opener === undefined) return undefined;
+  const { tokens } = clause;
+  let index = enumeratorEnd(tokens);
+  if (index < 0) {
+    const continuation = clause.sentenceIndex === state.memberSentence;
+    if (!state.afterEnumerator && !continuation) return undefined;
+    // Not a parenthesis ("(See Section 4)"), which is no member's continuation.
+    if (tokens[0]?.text === '(') return undefined;
+    index = 0;
+    while (
+      index < tokens.length &&
+      (tokens[index]?.pos === 'PUNCT' || (continuation && tokens[index]?.pos === 'CCONJ'))
+    )
+      index += 1;
+  }
+  const from = index;
+  while (
+    index < tokens.length &&
+    (tokens[index]?.pos === 'ADV' || tokens[index]?.pos === 'PART') &&
+    tokens[index]?.text.toLowerCase() !== 'to'
+  )
+    index += 1;
+  const token = tokens[index];
+  if (token === undefined) return undefined;
+  const word = token.text.toLowerCase();
+  const base =
+    (token.pos === 'VERB' && word === token.lemma.toLowerCase()) ||
+    (token.pos === 'AUX' && (word === 'be' || word === 'have'));
+  if (!base) return undefined;
+  // "(e) Defend Trade Secrets Act Notice:": two or more later words of four letters or more, all capitalised, make a heading.
+  const later = tokens.slice(index + 1).filter((later) => /^\p{L}{4,}$/u.test(later.text));
+  if (later.length > 1 && later.every((later) => /^\p{Lu}/u.test(later.text))) return undefined;
+  // No Finite but the verb itself (a base verb opening the clause may have been read as a command's).
+  for (let at = 0; at < tokens.length; at += 1) if (at !== index && tokens[at]?.isFinite) return undefined;
+  return { opener, operator: state.operator, from };
+}
+
+/** The state after `clause` (whose membership `member` gives); `heading`: the clause is a heading. */
+export function advanceList(
+  state: ListState,
+  clause: Syntactic,
+  member: ListMember | undefined,
+  heading: boolean,
+): ListState {
+  const operator = listOpenerOperator(clause);
+  const sentence = clause.sentenceIndex;
+  if (operator >= 0)
+    return { opener: clause, operator, gap: 0, memberSentence: -1, afterEnumerator: false, sentence };
+  if (state.opener === undefined) return state.sentence === sentence ? state : { ...state, sentence };
+  if (heading) return { ...NO_LIST, sentence };
+  if (member !== undefined)
+    return { ...state, gap: 0, memberSentence: sentence, afterEnumerator: false, sentence };
+  const { tokens } = clause;
+  const end = enumeratorEnd(tokens);
+  if (end >= 0 && end === tokens.length) return { ...state, gap: 0, afterEnumerator: true, sentence };
+  // Another kind of list ("The following terms apply:") or a clause that is no member ends this one
+  // once enough sentences have passed without a member.
+  if (tokens[tokens.length - 1]?.text === ':' && end < 0) return { ...NO_LIST, sentence };
+  const gap = sentence !== state.sentence && end < 0 ? state.gap + 1 : state.gap;
+  if (gap > MAX_GAP_SENTENCES) return { ...NO_LIST, sentence };
+  return { ...state, gap, afterEnumerator: false, sentence };
+}
