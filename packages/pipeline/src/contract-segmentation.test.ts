@@ -257,7 +257,8 @@ describe('coordinated predicates in contract sentences', () => {
     expect(rule(second)).toBe('MOOD.COORDINATED_PREDICATE');
     const off = compile(
       'The Distributor shall maintain complete records of all sales and pay the costs of any audit.',
-      ['MOOD.COORDINATED_PREDICATE'],
+      // MOOD.COORDINATED_WITH_NON_COMMAND reads it by the clause it is coordinated with too.
+      ['MOOD.COORDINATED_PREDICATE', 'MOOD.COORDINATED_WITH_NON_COMMAND'],
     );
     expect(holding(off, 'pay the costs')?.interpersonal.mood).toBe('imperative');
   });

@@ -1,5 +1,11 @@
 import type { Mood, Premise, Syntactic } from '@cae/core';
-import { COORDINATORS, MODAL_OR_DO, RELATIVE_MARKERS, SUBORDINATORS } from './lexicons/mood-lexicon';
+import {
+  COORDINATORS,
+  IMPERATIVE_OPENERS,
+  MODAL_OR_DO,
+  RELATIVE_MARKERS,
+  SUBORDINATORS,
+} from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import { presentSForm } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
@@ -12,6 +18,8 @@ export const COORDINATED_INFINITIVE = 'MOOD.COORDINATED_INFINITIVE';
 export const COORDINATED_TENSED_PREDICATE = 'MOOD.COORDINATED_TENSED_PREDICATE';
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const COORDINATED_DEPENDENT = 'MOOD.COORDINATED_DEPENDENT';
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const COORDINATED_WITH_NON_COMMAND = 'MOOD.COORDINATED_WITH_NON_COMMAND';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
 const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
@@ -417,4 +425,80 @@ export function coordinatedInfinitiveVerdict(clause: MoodClause): MoodVerdict {
   const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
   premises.push(ELLIPTED_TO);
   return { mood: 'fragment', confidence: 0.6, premises };
+}
+
+const ELLIPTED_HOST: Premise = {
+  label: 'subject_position',
+  value: 'ellipted (coordinated with a clause that is no command)',
+};
+
+/** The moods a member takes from the clause it is coordinated with (MOOD.COORDINATED_WITH_NON_COMMAND). */
+const HOST_MOODS: ReadonlySet<Mood> = new Set<Mood>(['declarative', 'indicative', 'fragment']);
+
+/**
+ * MOOD.COORDINATED_WITH_NON_COMMAND: "has the power to execute and deliver this Agreement | and perform
+ * its obligations", "the Prospectus did not contain an untrue statement | or omit to state a material
+ * fact", "which would cause harm to the Restaurant | and thereby depreciate its value": a member that
+ * opens with a coordinator, has no Finite, and that the rows after this one read as a command, in a
+ * sentence none of whose earlier clauses is a command, continues the clause it is coordinated with (the
+ * earlier clause of the sentence that holds its verb's head in the tree, where that head is a verb with a Subject,
+ * an auxiliary, a "to" or a copula of its own or is no base form: "kindly sign | and return" stays a
+ * command whatever mood the clause of "sign" got, and so does a member beside "please" or "kindly"): it takes
+ * that clause's mood, declarative or indicative (its Subject and Finite left out), or fragment when that
+ * clause is a dependent one with no Finite (a to-infinitive's second member). After a clause of another
+ * mood ("Thanks, | and have a nice day") it stays a command. The earlier clauses' moods come from the
+ * pipeline (`previousMoods`). A row of `MOOD_RULES`, before the rows it revises.
+ */
+export function coordinatedNonCommandMood(clause: MoodClause): '' | Mood {
+  const { previous, previousMoods } = clause;
+  if (previous === undefined || previousMoods === undefined) return '';
+  const { syntactic } = clause.view;
+  if (!coordinatedWithoutFinite(syntactic)) return '';
+  const first = firstWordAfterCoordinator(syntactic);
+  const verb = syntactic.tokens.findIndex(
+    (token, index) => index >= first && (token.pos === 'VERB' || token.pos === 'AUX'),
+  );
+  const head = syntactic.tokens[verb]?.headStart ?? null;
+  let host = -1;
+  let nearest = -1;
+  if (head === null) return '';
+  for (let back = previous.length - 1; back >= 0; back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.sentenceIndex !== syntactic.sentenceIndex) break;
+    if (previousMoods[back] === 'imperative') return '';
+    if (nearest < 0) nearest = back;
+    if (host < 0 && head >= earlier.start && head < earlier.end) host = back;
+  }
+  if (host < 0 || nearest < 0) return '';
+  const earlierHost = previous[host] as Syntactic;
+  // The verb the member is coordinated with has its own Subject, auxiliary, "to" or copula, or is no
+  // base form: "kindly sign | and return" (a command, whatever mood its clause got) stays one.
+  const headToken = earlierHost.tokens.find((token) => token.start === head);
+  if (headToken === undefined || (headToken.pos !== 'VERB' && headToken.pos !== 'AUX')) return '';
+  const bare =
+    headToken.text.toLowerCase() === headToken.lemma.toLowerCase() &&
+    !earlierHost.tokens.some(
+      (token) => token.headStart === head && /^(nsubj|csubj|expl|aux|mark|cop)(:|$)/.test(token.deprel),
+    );
+  if (bare) return '';
+  // "If the draft suits you, kindly sign | and return a copy": a politeness marker opens a command,
+  // wherever the segmenter put it.
+  for (const clauseTokens of [earlierHost.tokens, syntactic.tokens])
+    if (clauseTokens.some((token) => IMPERATIVE_OPENERS.has(token.text.toLowerCase()))) return '';
+  const at = host;
+  const mood = previousMoods[at] as Mood;
+  if (!HOST_MOODS.has(mood)) return '';
+  if (mood === 'fragment') {
+    const earlier = previous[at] as Syntactic;
+    if (earlier.dependency !== 'hypotactic' && earlier.dependency !== 'embedded') return '';
+  }
+  return clause.after(COORDINATED_WITH_NON_COMMAND).verdict.mood === 'imperative' ? mood : '';
+}
+
+/** MOOD.COORDINATED_WITH_NON_COMMAND's verdict: the mood of the clause it continues, its Subject ellipted. */
+export function coordinatedNonCommandVerdict(clause: MoodClause, found: string): MoodVerdict {
+  const { verdict } = clause.after(COORDINATED_WITH_NON_COMMAND);
+  const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
+  premises.push(ELLIPTED_HOST);
+  return { mood: found as Mood, confidence: 0.55, premises };
 }

@@ -17,6 +17,8 @@ export interface AnnotationContext {
   readonly sentenceFinal?: string;
   /** Earlier clauses of the document, for cohesive references. */
   readonly previous?: readonly Syntactic[];
+  /** The moods of `previous`, in the same order (MOOD.COORDINATED_WITH_NON_COMMAND reads them). */
+  readonly previousMoods?: readonly Mood[];
   /** ISO timestamp for the reasoning trace. */
   readonly generatedAt: string;
   /** Token columns already computed for the clause (lower-cased text, lemmas, tags). */
@@ -99,6 +101,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     context.disabledRules,
     context.previous,
     context.list?.member !== undefined,
+    context.previousMoods,
   );
   const modality = projectModality(
     analyzeModality(view, context.previous, context.list),

@@ -1329,6 +1329,33 @@ describe('MOOD.FINITE_OPERATOR_OUTSIDE_GROUP: a finite operator the verbal group
   });
 });
 
+describe('MOOD.COORDINATED_WITH_NON_COMMAND: a member of a clause that is no command is no command', () => {
+  const clausesOf = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'n' })
+      .map((clause) => `${clause.interpersonal.mood} ${clause.interpersonal.reasoningTrace.inferenceRule}`);
+
+  it('reads the member by the clause it is coordinated with, and as a command with the rule off', () => {
+    const text = 'If the Tenant does not procure and maintain such insurance, the Owner may procure it.';
+    expect(clausesOf(text)[1]).toBe('indicative MOOD.COORDINATED_WITH_NON_COMMAND');
+    expect(clausesOf(text, ['MOOD.COORDINATED_WITH_NON_COMMAND'])[1]).toBe(
+      'imperative MOOD.NO_SUBJECT_BASE_VERB',
+    );
+  });
+
+  it.each([
+    // After a command.
+    'Call me and tell me what happened.',
+    // After a clause of another mood (a minor or verbless one).
+    'Great seeing you, and take care.',
+    // A politeness marker, wherever the segmenter put the command.
+    'If the draft suits you, kindly sign and return a copy to the Owner.',
+  ])('leaves the command in %s', (text) => {
+    expect(clausesOf(text).join(', ')).not.toContain('MOOD.COORDINATED_WITH_NON_COMMAND');
+    expect(clausesOf(text).some((clause) => clause.startsWith('imperative'))).toBe(true);
+  });
+});
+
 describe('MOOD.COORDINATED_WITH_LIST_ITEM: a member after a list item with no Finite is no command', () => {
   it('"(i) review the budget, | and approve the plan" after "The duties of the Committee are these:"', () => {
     // Not after an operator ("The Committee shall:"), where MOOD.LIST_MEMBER reads the member too.

@@ -5,10 +5,13 @@ import {
   COORDINATED_INFINITIVE,
   COORDINATED_PREDICATE,
   COORDINATED_TENSED_PREDICATE,
+  COORDINATED_WITH_NON_COMMAND,
   coordinatedDependentMood,
   coordinatedDependentVerdict,
   coordinatedInfinitiveMood,
   coordinatedInfinitiveVerdict,
+  coordinatedNonCommandMood,
+  coordinatedNonCommandVerdict,
   coordinatedPredicateMood,
   coordinatedPredicateVerdict,
   coordinatedTensedMood,
@@ -622,6 +625,8 @@ export class MoodClause {
     readonly previous?: readonly Syntactic[],
     /** The clause is a member of a list of duties (MODALITY.LIST_OPERATOR, src/list-operator.ts). */
     readonly listMember = false,
+    /** The moods the pipeline gave the clauses of `previous`, in the same order. */
+    readonly previousMoods?: readonly Mood[],
   ) {
     this.hasFinite = view.finite >= 0;
     this.final = view.sentenceFinal;
@@ -1485,6 +1490,26 @@ export const MOOD_RULES: readonly MoodRule[] = [
         mood: 'fragment',
       },
       { text: 'The Supplier shall:\n\n2.\nbe ready to deliver within ten days.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: COORDINATED_WITH_NON_COMMAND,
+    // "has the power to execute and deliver this Agreement | and perform its obligations": a member with
+    // no Finite that the other rows read as a command, in a sentence with no command before it, takes
+    // the mood of the clause it is coordinated with (coordinated-predicate.ts). Early, as it revises
+    // what the other rows give.
+    when: (clause) => coordinatedNonCommandMood(clause),
+    decide: (clause, found) => coordinatedNonCommandVerdict(clause, found),
+    examples: [
+      {
+        text: 'Unless the Agent does not renew the permit or pay the fee, the lease continues.',
+        mood: 'indicative',
+      },
+      {
+        text: 'If the Tenant does not procure and maintain such insurance, the Owner may procure it.',
+        mood: 'indicative',
+      },
+      { text: 'To build the shed and paint the fence, the Owner hired a firm.', mood: 'fragment' },
     ],
   },
   {
@@ -2656,8 +2681,17 @@ export function classifyMood(
   disabledRules?: ReadonlySet<string>,
   previous?: readonly Syntactic[],
   listMember = false,
+  previousMoods?: readonly Mood[],
 ): MoodDecision {
-  const clause = new MoodClause(view, heading, standalone, disabledRules, previous, listMember);
+  const clause = new MoodClause(
+    view,
+    heading,
+    standalone,
+    disabledRules,
+    previous,
+    listMember,
+    previousMoods,
+  );
   const { syntactic, lower } = view;
   const premises: Premise[] = [
     { label: 'dependency', value: syntactic.dependency },

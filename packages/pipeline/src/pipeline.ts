@@ -3,6 +3,7 @@ import {
   type ClauseAnnotation,
   type Clock,
   InvalidRequestError,
+  type Mood,
   PayloadTooLargeError,
   type Syntactic,
   systemClock,
@@ -157,6 +158,8 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       const clauses: AnnotatedClause[] = [];
       // The last five clauses, oldest first (what cohesive references may point back to).
       const previous: Syntactic[] = [];
+      // Their moods, in the same order.
+      const previousMoods: Mood[] = [];
       const rulesOff = disabledRules.size > 0 ? disabledRules : undefined;
       const treeParticipants = options.treeParticipants !== false;
       // MODALITY.LIST_OPERATOR: the list of duties open at this clause ("The Tenant shall:" | "(a) pay").
@@ -175,6 +178,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             heading,
             sentenceFinal,
             previous,
+            previousMoods,
             generatedAt: now,
             arrays,
             projects: projects === true,
@@ -191,7 +195,11 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
               heading || annotation.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
             );
           previous.push(syntactic);
-          if (previous.length > 5) previous.shift();
+          previousMoods.push(annotation.interpersonal.mood);
+          if (previous.length > 5) {
+            previous.shift();
+            previousMoods.shift();
+          }
           clauses.push({
             id: syntactic.id,
             text: syntactic.text,
@@ -235,6 +243,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           ? {}
           : { sentenceFinal: annotateOptions.sentenceFinal }),
         previous: (annotateOptions.previous ?? []).map((earlier) => earlier.syntactic),
+        previousMoods: (annotateOptions.previous ?? []).map((earlier) => earlier.interpersonal.mood),
         generatedAt: clock().toISOString(),
         ...(disabledRules.size > 0 ? { disabledRules } : {}),
         ...(options.treeParticipants === false ? { treeParticipants: false } : {}),
