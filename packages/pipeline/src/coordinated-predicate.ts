@@ -445,7 +445,7 @@ const HOST_MOODS: ReadonlySet<Mood> = new Set<Mood>(['declarative', 'indicative'
  * an auxiliary, a "to" or a copula of its own or is no base form: "kindly sign | and return" stays a
  * command whatever mood the clause of "sign" got, and so does a member beside "please" or "kindly"): it takes
  * that clause's mood, declarative or indicative (its Subject and Finite left out), or fragment when that
- * clause is a dependent one with no Finite (a to-infinitive's second member). After a clause of another
+ * clause is a dependent one with no Finite or the verb a to-infinitive (a to-infinitive's second member). After a clause of another
  * mood ("Thanks, | and have a nice day") it stays a command. The earlier clauses' moods come from the
  * pipeline (`previousMoods`). A row of `MOOD_RULES`, before the rows it revises.
  */
@@ -488,10 +488,17 @@ export function coordinatedNonCommandMood(clause: MoodClause): '' | Mood {
   const at = host;
   const mood = previousMoods[at] as Mood;
   if (!HOST_MOODS.has(mood)) return '';
-  if (mood === 'fragment') {
-    const earlier = previous[at] as Syntactic;
-    if (earlier.dependency !== 'hypotactic' && earlier.dependency !== 'embedded') return '';
-  }
+  // A fragment only when it is a dependent clause, or the verb is a to-infinitive ("subject to the
+  // Agent's obligation to pay the expenses | and fund the payment"), not "Great seeing you, | and take care".
+  if (
+    mood === 'fragment' &&
+    earlierHost.dependency !== 'hypotactic' &&
+    earlierHost.dependency !== 'embedded' &&
+    !earlierHost.tokens.some(
+      (token) => token.headStart === head && token.deprel === 'mark' && token.text.toLowerCase() === 'to',
+    )
+  )
+    return '';
   return clause.after(COORDINATED_WITH_NON_COMMAND).verdict.mood === 'imperative' ? mood : '';
 }
 

@@ -1510,6 +1510,11 @@ export const MOOD_RULES: readonly MoodRule[] = [
         mood: 'indicative',
       },
       { text: 'To build the shed and paint the fence, the Owner hired a firm.', mood: 'fragment' },
+      // A to-infinitive inside a verbless clause.
+      {
+        text: "Subject to the Agent's duty to pay the fees and fund the reserve, the Owner may sell the house.",
+        mood: 'fragment',
+      },
     ],
   },
   {
