@@ -15,6 +15,7 @@ export {
 } from './embedder-local';
 export type { OpenAIEmbedderOptions } from './embedder-openai';
 export { createOpenAIEmbedder, KNOWN_EMBEDDING_DIMENSIONS } from './embedder-openai';
+export { type QueryConstraints, queryConstraints } from './query-constraints';
 export type { FusedItem, FusionMethod, RankFusionOptions, ScoredItem } from './rank-fusion';
 export {
   checkedFusionMethod,

@@ -14,6 +14,7 @@ import {
   type FusionWeights,
   normalizeInPlace,
 } from './embedder';
+import { excludedTerms, namesExcluded, queryConstraints } from './query-constraints';
 import {
   checkedFusionMethod,
   DEFAULT_RRF_K,
@@ -60,6 +61,12 @@ export interface RetrieverOptions {
    * embedder: `rrf` unless created with `fusionMethod: 'minmax'`), else `rrf`. Requests may override it.
    */
   fusion?: FusionMethod;
+  /**
+   * Negative constraints of a query ("Describe Aalborg without Denmark", "..., excluding the trial"):
+   * the lists search the query without them, and clauses that name an excluded phrase rank after the
+   * others (query-constraints.ts). Default true; `false` searches the query as written.
+   */
+  negativeConstraints?: boolean;
   /**
    * Each list's weight in the fusion. Default: the embedder's `fusionWeights` (the local embedder's
    * LOCAL_EMBEDDER_WEIGHTS, or LOCAL_EMBEDDER_MINMAX_WEIGHTS with `fusionMethod: 'minmax'`), else 1
@@ -167,6 +174,7 @@ export function createRetriever(options: RetrieverOptions): Retriever {
   const maxLimit = options.maxLimit ?? MAX_RETRIEVE_LIMIT;
   const { source, embedder } = options;
   // On by default: on the train queries of SciFact and NegConstraint it lifts hybrid nDCG@10 by 0.03-0.07.
+  const negativeConstraints = options.negativeConstraints !== false;
   const feedback =
     options.feedback === false
       ? undefined
@@ -188,6 +196,10 @@ export function createRetriever(options: RetrieverOptions): Retriever {
   const run = async (request: RetrieveOptions) => {
     const query = request.query?.trim() ?? '';
     if (query.length === 0) throw new InvalidRequestError('query must not be empty');
+    // Negative constraints ("... without Denmark", "excluding the trial"): searched for, what they name
+    // would rank first; the lists search the rest of the query (query-constraints.ts).
+    const constraints = negativeConstraints ? queryConstraints(query) : undefined;
+    const searchText = constraints?.positive ?? query;
     const limit = request.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
       throw new InvalidRequestError(`limit must be an integer from 1 to ${maxLimit}`, { details: { limit } });
@@ -277,7 +289,7 @@ export function createRetriever(options: RetrieverOptions): Retriever {
         feedbackTexts = ids.flatMap((id) => rows.get(id)?.text ?? []);
       }
       const embedStart = performance.now();
-      const [embedding, ...feedbackVectors] = await embedder.embed([query, ...feedbackTexts]);
+      const [embedding, ...feedbackVectors] = await embedder.embed([searchText, ...feedbackTexts]);
       if (!embedding) throw new Error('embedder returned no vector for the query');
       if (feedback && feedbackVectors.length > 0) moveToward(embedding, feedbackVectors, feedback.weight);
       timings.embedMs = performance.now() - embedStart;
@@ -292,8 +304,8 @@ export function createRetriever(options: RetrieverOptions): Retriever {
       if (!useKeywords) return [];
       return timedList(
         'keywordMs',
-        source.keywordRanking && (() => source.keywordRanking!(query, filters, candidateLimit)),
-        () => source.keywordCandidates(query, filters, candidateLimit),
+        source.keywordRanking && (() => source.keywordRanking!(searchText, filters, candidateLimit)),
+        () => source.keywordCandidates(searchText, filters, candidateLimit),
       );
     };
     let vectorRanks: RankedClause[];
@@ -327,10 +339,24 @@ export function createRetriever(options: RetrieverOptions): Retriever {
             },
           );
     timings.fusionMs = performance.now() - fusionStart;
+    // Negative constraints: the clauses that name an excluded phrase follow the others (their scores
+    // unchanged), so the rows of the fused candidates are read to see their text.
+    let ordered = fused;
+    const excluded = excludedTerms(constraints?.excluded ?? []);
+    if (excluded.length > 0 && fused.length > 0) {
+      await readRows(fused.map((item) => item.id));
+      const clean: typeof fused = [];
+      const named: typeof fused = [];
+      for (const item of fused) {
+        const row = rows.get(item.id);
+        (row && namesExcluded(row.text, excluded) ? named : clean).push(item);
+      }
+      ordered = [...clean, ...named];
+    }
     // The best fused clauses whose rows exist (a clause deleted since it was ranked is skipped).
     const results: RetrievalResult[] = [];
-    for (let next = 0; results.length < limit && next < fused.length; ) {
-      const wanted = fused.slice(next, next + limit - results.length);
+    for (let next = 0; results.length < limit && next < ordered.length; ) {
+      const wanted = ordered.slice(next, next + limit - results.length);
       next += wanted.length;
       await readRows(wanted.map((item) => item.id));
       for (const item of wanted) {
