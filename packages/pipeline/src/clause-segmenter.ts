@@ -734,8 +734,12 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     if (
       marker.kind === 'coord' &&
       !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE') &&
-      coordinatedNominalParticiple(tokens, marker.index, group)
+      coordinatedNominalParticiple(tokens, marker.index, group, to)
     ) {
+      // SEGMENT.LIST_NOMINAL_PARTICIPLE (in coordinatedNominalParticiple): the same after a list's comma
+      // or a plural "(s)": "any names, symbols, or logotypes associated with ...", "the Protocol(s) or
+      // workscope referenced in ...".
+
       // SEGMENT.COORDINATED_NOMINAL_PARTICIPLE: "any instrument or document executed in connection with
       // ...", "any person, partnership or other entity dealing with FASC": the coordinator joins two
       // nominal groups and the participle after the second postmodifies it, as it would with no
@@ -1099,7 +1103,12 @@ const GERUND_PREPOSITIONS = new Set(['by', 'in', 'for', 'without']);
  * between the end of a nominal group and the start of another, and `group` is a participle alone
  * ("executed", "dealing": no Finite, no "to", no auxiliary) right after that second nominal group.
  */
-function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, group: VerbalGroup): boolean {
+function coordinatedNominalParticiple(
+  tokens: TokenArrays,
+  coordinator: number,
+  group: VerbalGroup,
+  to: number,
+): boolean {
   const { lower, lemmas, pos } = tokens;
   if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
   const word = lower[group.head] ?? '';
@@ -1117,8 +1126,18 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
       (pos[group.end] === 'SCONJ' && GERUND_PREPOSITIONS.has(lower[group.end] ?? ''));
     if (!preposition || DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
   } else return false;
-  const before = pos[coordinator - 1];
+  const nominalEnd = listNominalEnd(tokens, coordinator);
+  const before = pos[nominalEnd];
   if (before !== 'NOUN' && before !== 'PROPN' && before !== 'NUM' && before !== 'PRON') return false;
+  // After a list's comma or a parenthesis the parse must join the nouns too: "the goods, and Seller
+  // shipped to Buyer the rest" opens a clause (there "Seller" is the Subject of a conjunct verb).
+  // "…, and any such measures ordered by the Tribunal shall be binding": a Finite after the participle
+  // makes the nominal a coordinated clause's Subject.
+  if (
+    nominalEnd !== coordinator - 1 &&
+    (!conjunctOfNounBefore(tokens, group.start - 1, coordinator) || finiteAfter(tokens, group.end, to))
+  )
+    return false;
   const after = pos[coordinator + 1];
   if (after !== 'DET' && after !== 'ADJ' && after !== 'NOUN' && after !== 'PROPN') return false;
   // Only the second nominal group between the coordinator and the participle; before an "-ing" participle
@@ -1133,6 +1152,31 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
     return false;
   }
   return pos[group.start - 1] === 'NOUN' || pos[group.start - 1] === 'PROPN';
+}
+
+/**
+ * The last word of the nominal group before the coordinator at `coordinator`: the word right before it,
+ * or (SEGMENT.LIST_NOMINAL_PARTICIPLE) the word before a list's comma ("symbols, or logotypes") or
+ * before a short parenthesis closed right there ("Protocol(s) or workscope", "mark(s), or").
+ */
+function listNominalEnd(tokens: TokenArrays, coordinator: number): number {
+  const { lower } = tokens;
+  if (ruleOff(tokens, 'SEGMENT.LIST_NOMINAL_PARTICIPLE')) return coordinator - 1;
+  let end = coordinator - 1;
+  if (lower[end] === ',') end -= 1;
+  if (lower[end] === ')') {
+    const open = lower.lastIndexOf('(', end);
+    if (open < 0 || end - open > 3) return coordinator - 1;
+    end = open - 1;
+  }
+  return end;
+}
+
+/** Whether the parse makes the noun at `noun` a conjunct (`conj`) of a noun before `coordinator`. */
+function conjunctOfNounBefore(tokens: TokenArrays, noun: number, coordinator: number): boolean {
+  const head = tokens.heads?.[noun] ?? -1;
+  if (tokens.deprels?.[noun] !== 'conj' || head < 0 || head >= coordinator) return false;
+  return tokens.pos[head] === 'NOUN' || tokens.pos[head] === 'PROPN';
 }
 
 /**

@@ -570,3 +570,29 @@ describe('nominal coordination inside a clause', () => {
     expect(compile('The mill was old and needed repair.').length).toBe(2);
   });
 });
+
+describe('a list of nouns with a comma before its coordinator (SEGMENT.LIST_NOMINAL_PARTICIPLE)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  it('keeps "…, symbols, or logotypes associated with …" one nominal group in the clause', () => {
+    const text =
+      'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.';
+    expect(compile(text, wordOrder).map((c) => c.text)).toEqual([text]);
+    expect(compile(text, [...wordOrder, 'SEGMENT.LIST_NOMINAL_PARTICIPLE']).length).toBe(2);
+  });
+
+  it('still opens a clause at ", and" before a name and its verb, or before a Finite after the participle', () => {
+    const shipped = compile(
+      'The Buyer inspected the goods, and Seller shipped to Buyer the rest.',
+      wordOrder,
+    );
+    expect(shipped.map((c) => c.text)).toEqual([
+      'The Buyer inspected the goods,',
+      'and Seller shipped to Buyer the rest.',
+    ]);
+    const binding = compile(
+      'The tribunal may order interim relief, including injunctive relief, and any such measures ordered by the tribunal shall be binding.',
+      wordOrder,
+    );
+    expect(holding(binding, 'and any such measures')?.text.startsWith('and any such measures')).toBe(true);
+  });
+});

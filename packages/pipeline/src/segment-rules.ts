@@ -573,6 +573,22 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.LIST_NOMINAL_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.',
+        expect:
+          'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.',
+      },
+      {
+        text: 'The work shall be set forth in the Protocol(s) or workscope referenced in the Order.',
+        expect: 'The work shall be set forth in the Protocol(s) or workscope referenced in the Order.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
