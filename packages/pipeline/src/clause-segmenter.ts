@@ -105,6 +105,11 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       !ruleOff(tokens, 'SEGMENT.COORDINATED_ADJECTIVES')
     )
       return null;
+    // SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES: "by registered or certified mail", "the signed or
+    // initialled copies": a coordinator between two premodifiers of a noun, one of them a past form
+    // the tagger made a verb, after a preposition, determiner or adjective, joins them.
+    if (attributivePair(tokens, index) && !ruleOff(tokens, 'SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES'))
+      return null;
     // SEGMENT.NOT_LIMITED_TO: "including, but not limited to, acts of God": no coordinated clause.
     if (word === 'but' && notLimitedToStart(tokens, index) === index) return null;
     return 'coord';
@@ -173,6 +178,23 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   }
   if (WH_COMPLEMENT.has(word)) return 'wh';
   return null;
+}
+
+/**
+ * SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES (see classify): the coordinator at `index` stands between
+ * two premodifiers (past forms in "-ed" or adjectives), the first a verb, with a noun right after the
+ * second and a preposition, determiner or adjective right before the first ("by registered or certified
+ * mail"): a past form there is an attributive participle, no verbal group of a clause.
+ */
+function attributivePair(tokens: TokenArrays, index: number): boolean {
+  const { lower, pos } = tokens;
+  const attributive = (at: number) =>
+    pos[at] === 'ADJ' || (pos[at] === 'VERB' && (lower[at] ?? '').endsWith('ed'));
+  // (An adjective before a participle, "actual or threatened", is SEGMENT.COORDINATED_MODIFIER_PARTICIPLE's.)
+  if (pos[index - 1] !== 'VERB' || !attributive(index - 1) || !attributive(index + 1)) return false;
+  const before = pos[index - 2];
+  const noun = pos[index + 2];
+  return (before === 'ADP' || before === 'DET' || before === 'ADJ') && (noun === 'NOUN' || noun === 'PROPN');
 }
 
 /** Character offsets of the tokens, when the caller has them (the tagger's output does). */

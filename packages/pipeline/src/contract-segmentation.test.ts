@@ -596,3 +596,24 @@ describe('a list of nouns with a comma before its coordinator (SEGMENT.LIST_NOMI
     expect(holding(binding, 'and any such measures')?.text.startsWith('and any such measures')).toBe(true);
   });
 });
+
+describe('absolute clauses with a participle (SEGMENT.ABSOLUTE_PARTICIPLE)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  it('reads "return receipt requested" after a comma as a non-finite dependent, not a statement', () => {
+    const text = 'Notices shall be sent by certified mail, return receipt requested, to the Buyer.';
+    const absolute = holding(compile(text, wordOrder), 'return receipt requested');
+    expect(absolute?.text.startsWith('return receipt')).toBe(true);
+    expect(absolute?.interpersonal.mood).toBe('fragment');
+    expect(absolute?.syntactic.dependency).toBe('hypotactic');
+    const off = holding(
+      compile(text, [...wordOrder, 'SEGMENT.ABSOLUTE_PARTICIPLE']),
+      'return receipt requested',
+    );
+    expect(off?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves a past verb with an object after it a Finite ("the Seller signed the deed")', () => {
+    const clauses = compile('The Buyer signed the lease, the Seller signed the deed.', wordOrder);
+    expect(holding(clauses, 'the Seller signed')?.interpersonal.mood).toBe('declarative');
+  });
+});

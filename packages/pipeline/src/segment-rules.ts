@@ -211,6 +211,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.ABSOLUTE_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Notices shall be sent by certified mail, return receipt requested, to the Buyer.',
+        expect: 'return receipt requested, to the Buyer.',
+      },
+      {
+        text: 'Notices shall be sent by courier (receipt requested) to the Buyer.',
+        expect: '(receipt requested)',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.WORD_INTERNAL_HYPHEN',
     stage: 'word-order',
     offWith: TREE,
@@ -585,6 +600,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
       {
         text: 'The work shall be set forth in the Protocol(s) or workscope referenced in the Order.',
         expect: 'The work shall be set forth in the Protocol(s) or workscope referenced in the Order.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'All notices shall be sent by registered or certified mail, return receipt requested, to the Buyer.',
+        expect: 'All notices shall be sent by registered or certified mail,',
+      },
+      {
+        text: 'The Supplier shall take back the repaired or replaced parts at its own cost.',
+        expect: 'The Supplier shall take back the repaired or replaced parts at its own cost.',
       },
     ],
   },
