@@ -89,6 +89,9 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const before = index > from ? tokens.pos[index - 1] : undefined;
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
   if (tag === 'CCONJ' && COORDINATORS.has(word)) {
+    // SEGMENT.AND_OR: the "and" of "and/or" is no marker of its own; the "or" is, and a clause it opens
+    // opens at the "and" (andOrStart).
+    if (andOrStart(tokens, index + 2) === index) return null;
     // SEGMENT.COORDINATED_DETERMINERS: "any and all claims made by third parties", "each and every unit
     // sold", "one or more": the coordinator joins two determiners of one nominal group.
     if (
@@ -197,6 +200,28 @@ function attributivePair(tokens: TokenArrays, index: number): boolean {
   return (before === 'ADP' || before === 'DET' || before === 'ADJ') && (noun === 'NOUN' || noun === 'PROPN');
 }
 
+/**
+ * SEGMENT.AND_OR: "fees and/or costs incurred by ...", "Licensor and/or its Affiliates": "and", "/" and
+ * "or" are one coordinator. For the "or" at `coordinator`, the index of its "and" (where a clause it
+ * opens starts, so "and/" is not left at the end of the clause before); `coordinator` otherwise.
+ */
+function andOrStart(tokens: TokenArrays, coordinator: number): number {
+  const { lower } = tokens;
+  if (lower[coordinator] !== 'or' || lower[coordinator - 1] !== '/' || lower[coordinator - 2] !== 'and')
+    return coordinator;
+  return ruleOff(tokens, 'SEGMENT.AND_OR') ? coordinator : coordinator - 2;
+}
+
+/** Whether the token at `index` is the "and" or the "/" of an "and/or" (SEGMENT.AND_OR): the "or" counts alone. */
+function andOrPart(tokens: TokenArrays, index: number): boolean {
+  return andOrStart(tokens, index + 2) === index || andOrStart(tokens, index + 1) === index - 1;
+}
+
+/** The last word before the coordinator at `coordinator` (before the "and/" of an "and/or": SEGMENT.AND_OR). */
+function beforeCoordinator(tokens: TokenArrays, coordinator: number): number {
+  return andOrStart(tokens, coordinator) - 1;
+}
+
 /** Character offsets of the tokens, when the caller has them (the tagger's output does). */
 interface TokenOffsets {
   readonly starts?: readonly number[];
@@ -237,7 +262,7 @@ function nominalCoordinationAfterMarker(tokens: TokenArrays, strong: Marker, coo
   if (ruleOff(tokens, 'SEGMENT.COORDINATED_SUBJECT_AFTER_MARKER')) return false;
   for (let index = strong.index + 1; index < coordinator; index += 1)
     if (!SUBJECT_PART.has(tokens.pos[index] ?? 'X') && tokens.pos[index] !== 'ADP') return false;
-  if (!NOMINAL_END.has(tokens.pos[coordinator - 1] ?? 'X')) return false;
+  if (!NOMINAL_END.has(tokens.pos[beforeCoordinator(tokens, coordinator)] ?? 'X')) return false;
   const next = tokens.pos[coordinator + 1] ?? 'X';
   return SUBJECT_PART.has(next) && next !== 'PART';
 }
@@ -399,9 +424,9 @@ function nominalCoordinator(tokens: TokenArrays, coordinator: number, end: numbe
   // ", and such Holders who ... will have": after a comma, a definite or quantified nominal is as often
   // the Subject of a coordinated clause.
   const next = lower[coordinator + 1] ?? '';
-  if (lower[coordinator - 1] === ',' && (DEFINITE_OPENERS.has(next) || SUBJECT_QUANTIFIERS.has(next)))
-    return false;
-  const last = lower[coordinator - 1] === ',' ? coordinator - 2 : coordinator - 1;
+  const previous = beforeCoordinator(tokens, coordinator);
+  if (lower[previous] === ',' && (DEFINITE_OPENERS.has(next) || SUBJECT_QUANTIFIERS.has(next))) return false;
+  const last = lower[previous] === ',' ? previous - 1 : previous;
   // A determiner that heads its own nominal ("any and all other remedies": "any" is no `det`) counts as one.
   const nominal = (index: number): boolean =>
     NOMINAL_HEADS.has(pos[index] as Upos) ||
@@ -828,7 +853,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
     switch (marker.kind) {
       case 'coord':
-        open(marker.index, 'paratactic', marker.word, -1);
+        open(andOrStart(tokens, marker.index), 'paratactic', marker.word, -1);
         break;
       case 'sub':
         open(marker.index, 'hypotactic', marker.word, active);
@@ -843,7 +868,8 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
                 ? 'reported'
                 : 'that'
               : outer.word;
-          open(outer.index, dependency, relation, dependency === 'paratactic' ? -1 : active);
+          const outerStart = outer.kind === 'coord' ? andOrStart(tokens, outer.index) : outer.index;
+          open(outerStart, dependency, relation, dependency === 'paratactic' ? -1 : active);
           (segments[active] as ClauseSegment).group = null;
         }
         const parent = active;
@@ -928,6 +954,7 @@ function sharedObjectVerb(
     return false;
   let coordinators = 0;
   for (let index = previous.end; index < group.start; index += 1) {
+    if (andOrPart(tokens, index)) continue;
     if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
     else if (lower[index] !== ',') return false;
   }
@@ -986,6 +1013,7 @@ function participleRunMember(
   let separators = 0;
   let coordinators = 0;
   for (let index = previous.end; index < group.start; index += 1) {
+    if (andOrPart(tokens, index)) continue;
     if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
     else if (lower[index] === ',') separators += 1;
     else if (pos[index] !== 'ADV') return false;
@@ -1156,7 +1184,7 @@ function coordinatedNominalParticiple(
   // "…, and any such measures ordered by the Tribunal shall be binding": a Finite after the participle
   // makes the nominal a coordinated clause's Subject.
   if (
-    nominalEnd !== coordinator - 1 &&
+    nominalEnd !== beforeCoordinator(tokens, coordinator) &&
     (!conjunctOfNounBefore(tokens, group.start - 1, coordinator) || finiteAfter(tokens, group.end, to))
   )
     return false;
@@ -1183,12 +1211,12 @@ function coordinatedNominalParticiple(
  */
 function listNominalEnd(tokens: TokenArrays, coordinator: number): number {
   const { lower } = tokens;
-  if (ruleOff(tokens, 'SEGMENT.LIST_NOMINAL_PARTICIPLE')) return coordinator - 1;
-  let end = coordinator - 1;
+  if (ruleOff(tokens, 'SEGMENT.LIST_NOMINAL_PARTICIPLE')) return beforeCoordinator(tokens, coordinator);
+  let end = beforeCoordinator(tokens, coordinator);
   if (lower[end] === ',') end -= 1;
   if (lower[end] === ')') {
     const open = lower.lastIndexOf('(', end);
-    if (open < 0 || end - open > 3) return coordinator - 1;
+    if (open < 0 || end - open > 3) return beforeCoordinator(tokens, coordinator);
     end = open - 1;
   }
   return end;
@@ -1208,7 +1236,7 @@ function conjunctOfNounBefore(tokens: TokenArrays, noun: number, coordinator: nu
  */
 function coordinatedNominalBefore(tokens: TokenArrays, coordinator: number, end: number): boolean {
   const { lower, pos } = tokens;
-  const before = pos[coordinator - 1];
+  const before = pos[beforeCoordinator(tokens, coordinator)];
   if (before !== 'NOUN' && before !== 'PROPN') return false;
   const first = lower[coordinator + 1] ?? '';
   if (end <= coordinator + 1 || DEFINITE_OPENERS.has(first) || SUBJECT_QUANTIFIERS.has(first)) return false;
@@ -1254,7 +1282,8 @@ function coordinatedNominalGerund(tokens: TokenArrays, coordinator: number, grou
   if (group.infinitive || group.finite >= 0 || group.start !== coordinator + 1 || group.head !== group.start)
     return false;
   if (group.end !== group.head + 1 || participleForm(tokens, group.head) !== 'ing') return false;
-  const before = lower[coordinator - 1] === ',' ? pos[coordinator - 2] : pos[coordinator - 1];
+  const previous = beforeCoordinator(tokens, coordinator);
+  const before = lower[previous] === ',' ? pos[previous - 1] : pos[previous];
   if (before !== 'NOUN' && before !== 'PROPN') return false;
   const after = pos[group.end];
   return after === undefined || after === 'ADP' || after === 'PUNCT' || after === 'CCONJ';

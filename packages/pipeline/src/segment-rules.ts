@@ -619,6 +619,25 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.AND_OR',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Licensee shall pay any fees and/or costs incurred by the Licensor.',
+        expect: 'Licensee shall pay any fees and/or costs incurred by the Licensor.',
+      },
+      {
+        text: 'Licensee shall notify and/or inform the Licensor of any claim.',
+        expect: 'Licensee shall notify and/or inform the Licensor of any claim.',
+      },
+      {
+        text: 'The Buyer shall pay the fees and/or the Seller shall refund the deposit.',
+        expect: 'and/or the Seller shall refund the deposit.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
