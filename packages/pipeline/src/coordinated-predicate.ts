@@ -1,7 +1,7 @@
 import type { Mood, Premise, Syntactic } from '@cae/core';
 import { COORDINATORS, MODAL_OR_DO, RELATIVE_MARKERS, SUBORDINATORS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
-import { presentSForm } from './lexicons/word-classes';
+import { MODAL_FORMS, presentSForm } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -417,4 +417,86 @@ export function coordinatedInfinitiveVerdict(clause: MoodClause): MoodVerdict {
   const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
   premises.push(ELLIPTED_TO);
   return { mood: 'fragment', confidence: 0.6, premises };
+}
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const DUTY_LIST_MEMBER = 'MOOD.DUTY_LIST_MEMBER';
+
+/** How many earlier clauses MOOD.DUTY_LIST_MEMBER looks back for the list's head. */
+const DUTY_LIST_REACH = 40;
+
+/**
+ * The index of the clause's first word past a coordinator, punctuation, a list enumerator ("(b)", "2.",
+ * "iv)") and adverbs.
+ */
+function firstWordOfMember(clause: Syntactic): number {
+  const { tokens } = clause;
+  let index = firstWordAfterCoordinator(clause);
+  const lower = (at: number) => tokens[at]?.text.toLowerCase() ?? '';
+  if (index === 0 && ENUMERATOR_WORD.test(lower(0)) && (lower(1) === '.' || lower(1) === ')')) index = 2;
+  while (tokens[index]?.pos === 'ADV') index += 1;
+  return index;
+}
+
+/**
+ * The head of a list of duties: a Subject, a modal Finite and a colon right after it ("The Committee
+ * shall:", "IBM will not:"); the modal, or '' when the clause is none.
+ */
+function dutyListModal(clause: Syntactic): string {
+  const { tokens } = clause;
+  for (let index = 1; index < tokens.length - 1; index += 1) {
+    const token = tokens[index] as Syntactic['tokens'][number];
+    const word = token.text.toLowerCase();
+    if (!token.isFinite || !MODAL_FORMS.has(word)) continue;
+    const colon = tokens[index + 1]?.text.toLowerCase() === 'not' ? index + 2 : index + 1;
+    if (tokens[colon]?.text !== ':') continue;
+    const nominal = tokens
+      .slice(0, index)
+      .some((before) => before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'PRON');
+    if (nominal) return word;
+  }
+  return '';
+}
+
+/**
+ * MOOD.DUTY_LIST_MEMBER: "The Committee shall: | (i) review the budget; | (ii) prepare the plan, | and
+ * report to the Board", "IBM will: | install the servers; | and conduct a boarding call": a member of a
+ * list of duties whose head is a Subject and a modal Finite before a colon has no Subject and no Finite
+ * of its own and opens (past a coordinator, its enumerator and adverbs) with a base-form verb; it shares
+ * the head's Subject and Finite (ellipsis): the same duty, `declarative`, not a command nor a fragment.
+ * The head is found past the list's other members (clauses with no Finite) and dependent clauses, in the
+ * same sentence or the sentences of the list after it; a main clause with a Finite of its own ends the
+ * search. Returns the head's modal ('' when the row does not hold).
+ */
+export function dutyListMemberModal(clause: MoodClause): string {
+  const { previous } = clause;
+  const { syntactic } = clause.view;
+  if (previous === undefined || syntactic.tokens.some((token) => token.isFinite)) return '';
+  if (syntactic.dependency !== 'paratactic' && syntactic.dependency !== 'independent') return '';
+  const verb = syntactic.tokens[firstWordOfMember(syntactic)];
+  if (verb === undefined || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) return '';
+  if (verb.text.toLowerCase() !== verb.lemma || verb.lemma === 'to') return '';
+  const { mood } = clause.after(DUTY_LIST_MEMBER).verdict;
+  if (mood !== 'imperative' && mood !== 'fragment') return '';
+  for (let back = previous.length - 1; back >= Math.max(0, previous.length - DUTY_LIST_REACH); back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.dependency === 'hypotactic' || earlier.dependency === 'embedded') continue;
+    const modal = dutyListModal(earlier);
+    if (modal !== '') return modal;
+    if (earlier.tokens.some((token) => token.isFinite)) return '';
+  }
+  return '';
+}
+
+/** MOOD.DUTY_LIST_MEMBER's verdict: declarative, Subject and Finite those of the list's head. */
+export function dutyListMemberVerdict(clause: MoodClause, modal: string): MoodVerdict {
+  const { verdict } = clause.after(DUTY_LIST_MEMBER);
+  const premises = (verdict.premises ?? []).filter(
+    (premise) => premise.label !== 'subject_position' && premise.label !== 'finite',
+  );
+  premises.push(
+    { label: 'subject_position', value: 'ellipted (member of a list of duties)' },
+    { label: 'finite', value: `${modal} (the list's head, before its colon)` },
+  );
+  return { mood: 'declarative', confidence: 0.65, premises };
 }

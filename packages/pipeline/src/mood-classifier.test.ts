@@ -1336,8 +1336,53 @@ describe('MOOD.COORDINATED_WITH_LIST_ITEM: a member after a list item with no Fi
       createPipeline({ clock: () => new Date(0), disabledRules })
         .compile(text, { documentId: 'l' })
         .map((clause) => clause.interpersonal.mood);
-    expect(moods([])).toEqual(['declarative', 'fragment', 'fragment']);
-    expect(moods(['MOOD.COORDINATED_WITH_LIST_ITEM'])).toEqual(['declarative', 'fragment', 'imperative']);
+    // The list's head is "The Committee shall:": MOOD.DUTY_LIST_MEMBER reads both members as its duties.
+    expect(moods([])).toEqual(['declarative', 'declarative', 'declarative']);
+    const duty = 'MOOD.DUTY_LIST_MEMBER';
+    expect(moods([duty])).toEqual(['declarative', 'fragment', 'fragment']);
+    expect(moods([duty, 'MOOD.COORDINATED_WITH_LIST_ITEM'])).toEqual([
+      'declarative',
+      'fragment',
+      'imperative',
+    ]);
+  });
+});
+
+describe('MOOD.DUTY_LIST_MEMBER: the members of a list of duties after "X shall:" are statements', () => {
+  const moods = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'd' })
+      .map((clause) => [clause.text.trim(), clause.interpersonal.mood]);
+
+  it('reads "(a) deliver the goods" and "(b) keep the records" after "The Seller shall:" as declarative', () => {
+    const text = 'The Seller shall:\n(a) deliver the goods on time;\n(b) keep the records for five years.';
+    expect(moods(text).map(([, mood]) => mood)).toEqual(['declarative', 'declarative', 'declarative']);
+    expect(moods(text, ['MOOD.DUTY_LIST_MEMBER']).map(([, mood]) => mood)).toEqual([
+      'declarative',
+      'fragment',
+      'fragment',
+    ]);
+  });
+
+  it("names the head's modal as the Finite and the Subject as ellipted", () => {
+    const clause = pipeline
+      .compile('The Seller shall:\n(a) deliver the goods on time;\n(b) keep the records.', {
+        documentId: 'd',
+      })
+      .find((c) => c.text.startsWith('(b)'));
+    const premises = clause?.interpersonal.reasoningTrace.premises ?? [];
+    expect(premises).toContainEqual({ label: 'finite', value: "shall (the list's head, before its colon)" });
+    expect(premises).toContainEqual({
+      label: 'subject_position',
+      value: 'ellipted (member of a list of duties)',
+    });
+  });
+
+  it('leaves commands alone when no list head with a modal and a colon comes before them', () => {
+    const text = 'The Seller shall deliver the goods. Sign the form and return it.';
+    expect(moods(text).map(([, mood]) => mood)).toEqual(['declarative', 'imperative', 'imperative']);
+    const agrees = 'The Agent agrees: (i) to collect the rent; and (ii) to keep the books.';
+    expect(moods(agrees).map(([, mood]) => mood)).toEqual(['declarative', 'fragment', 'fragment']);
   });
 });
 

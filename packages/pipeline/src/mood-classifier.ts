@@ -13,6 +13,9 @@ import {
   coordinatedPredicateVerdict,
   coordinatedTensedMood,
   coordinatedTensedVerdict,
+  DUTY_LIST_MEMBER,
+  dutyListMemberModal,
+  dutyListMemberVerdict,
 } from './coordinated-predicate';
 import { INSTRUMENT_TERMS, PARTY_NOUNS, REGISTER_WORDS } from './lexicons/contract-lexicon';
 import {
@@ -1493,6 +1496,24 @@ export const MOOD_RULES: readonly MoodRule[] = [
       {
         text: 'The Agent will take all steps to collect the rent and pay it to the Owner within ten days.',
         mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: DUTY_LIST_MEMBER,
+    // "The Committee shall: | (i) review the budget; | (ii) approve the plan": a member of a list of
+    // duties whose head is a Subject and a modal before a colon shares that Subject and Finite: the same
+    // duty, declarative (coordinated-predicate.ts).
+    when: (clause) => dutyListMemberModal(clause),
+    decide: (clause, modal) => dutyListMemberVerdict(clause, modal),
+    examples: [
+      {
+        text: 'The Seller shall:\n(a) deliver the goods on time;\n(b) keep the records.',
+        mood: 'declarative',
+      },
+      {
+        text: 'The project manager will: attend the first call; review the plan; and report to us.',
+        mood: 'declarative',
       },
     ],
   },
