@@ -665,7 +665,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
     if (
       !ruleOff(tokens, 'SEGMENT.COORDINATED_VERBS') &&
-      sharedObjectVerb(tokens, previous, group, activeSegment)
+      sharedObjectVerb(tokens, previous, group, activeSegment, from)
     ) {
       // SEGMENT.COORDINATED_VERBS: "Licensor shall indemnify, defend and hold harmless Licensee": bare
       // verbs under the same modal operator, with nothing between them but commas and a coordinator,
@@ -947,6 +947,7 @@ function sharedObjectVerb(
   previous: VerbalGroup,
   group: VerbalGroup,
   active: ClauseSegment,
+  from: number,
 ): boolean {
   const { lower, lemmas, pos } = tokens;
   if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
@@ -980,8 +981,29 @@ function sharedObjectVerb(
     infinitiveRunEnd(tokens, clauseGroup, previous)
   )
     return true;
-  if (clauseGroup.finite < 0) return false;
+  if (clauseGroup.finite < 0) {
+    // SEGMENT.DUTY_LIST_VERBS: "The JDRC shall: (i) review, discuss and accept or reject the plan": a
+    // run of bare verbs that is the clause's own group, in a member of a list of duties whose head is a
+    // modal before a colon earlier in the sentence, hangs on that modal as well.
+    return (
+      clauseGroup.end === previous.end &&
+      lower[clauseGroup.head] === lemmas[clauseGroup.head] &&
+      !ruleOff(tokens, 'SEGMENT.DUTY_LIST_VERBS') &&
+      modalColonBefore(tokens, from, clauseGroup.start)
+    );
+  }
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
+}
+
+/** A modal operator with a colon right after it ("shall:", "will not:") in tokens [from, end). */
+function modalColonBefore(tokens: TokenArrays, from: number, end: number): boolean {
+  const { lower, lemmas, pos } = tokens;
+  for (let index = from; index < end - 1; index += 1) {
+    if (pos[index] !== 'AUX' || !MODAL_FORMS.has(lemmas[index] ?? '')) continue;
+    const colon = lower[index + 1] === 'not' ? index + 2 : index + 1;
+    if (lower[colon] === ':') return true;
+  }
+  return false;
 }
 
 /** "part" for a past participle, "ing" for an "-ing" form of a lexical verb, else null. */
@@ -1145,6 +1167,9 @@ function operatorAcrossAdjunct(
   return true;
 }
 
+/** Particles of a participle whose form is its base's ("set forth", "set out"). */
+const PARTICIPLE_PARTICLES = new Set(['forth', 'out']);
+
 /** Prepositions the parse tags SCONJ before an "-ing" form ("by using", "in doing", "without paying"). */
 const GERUND_PREPOSITIONS = new Set(['by', 'in', 'for', 'without']);
 
@@ -1162,10 +1187,21 @@ function coordinatedNominalParticiple(
   const { lower, lemmas, pos } = tokens;
   if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
   const word = lower[group.head] ?? '';
-  if (word === lemmas[group.head]) return false;
-  if (word.endsWith('ing')) {
+  const irregular = !ruleOff(tokens, 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL');
+  // SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL: "the terms and conditions set forth herein", "any fees or
+  // costs set out in Schedule B": "set" with its particle is a participle, though its form is the base's.
+  const setForth = irregular && word === 'set' && PARTICIPLE_PARTICLES.has(lower[group.head + 1] ?? '');
+  if (word === lemmas[group.head] && !setForth) return false;
+  if (setForth) {
+    if (DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
+  } else if (word.endsWith('ing')) {
     if (group.finite >= 0) return false;
-  } else if (word.endsWith('ed') || word.endsWith('en')) {
+  } else if (
+    word.endsWith('ed') ||
+    word.endsWith('en') ||
+    // (and the other irregular past forms: "any amounts paid to", "all goods sold under", "or made by")
+    (irregular && verbForm(word, lemmas[group.head] ?? '', pos[group.head]) === 'part')
+  ) {
     // A past form read as Finite after the noun ("or document executed in ...") is a participle when a
     // preposition follows it and the second nominal group is no definite Subject ("and the Buyer
     // accepted them" is a clause).

@@ -427,14 +427,15 @@ const DUTY_LIST_REACH = 40;
 
 /**
  * The index of the clause's first word past a coordinator, punctuation, a list enumerator ("(b)", "2.",
- * "iv)") and adverbs.
+ * "iv)"), adverbs and "not".
  */
 function firstWordOfMember(clause: Syntactic): number {
   const { tokens } = clause;
   let index = firstWordAfterCoordinator(clause);
   const lower = (at: number) => tokens[at]?.text.toLowerCase() ?? '';
   if (index === 0 && ENUMERATOR_WORD.test(lower(0)) && (lower(1) === '.' || lower(1) === ')')) index = 2;
-  while (tokens[index]?.pos === 'ADV') index += 1;
+  // Adverbs and a negator before the verb ("(ii) promptly notify", "(f) not perform").
+  while (tokens[index]?.pos === 'ADV' || lower(index) === 'not') index += 1;
   return index;
 }
 

@@ -638,6 +638,36 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.DUTY_LIST_VERBS',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Company shall: (i) operate and maintain the Aircraft in good order; and (ii) keep the log books.',
+        expect: '(i) operate and maintain the Aircraft in good order;',
+      },
+      {
+        text: 'The Licensee shall: (a) pay the fees; and (b) not copy, modify or decompile the Software.',
+        expect: 'and (b) not copy, modify or decompile the Software.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Seller shall sell the goods on the terms and conditions set forth in this Agreement.',
+        expect: 'The Seller shall sell the goods on the terms and conditions set forth in this Agreement.',
+      },
+      {
+        text: 'The Buyer shall refund any fees or amounts paid to the Seller under this Agreement.',
+        expect: 'The Buyer shall refund any fees or amounts paid to the Seller under this Agreement.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
