@@ -1,6 +1,6 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
-import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
+import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS, REFERENCE_ADVERBS } from './lexicons/contract-lexicon';
 import {
   COORDINATORS,
   NON_PREPOSITION_SUBORDINATORS,
@@ -1209,7 +1209,12 @@ function coordinatedNominalParticiple(
     // parse's SCONJ `mark`.)
     const preposition =
       pos[group.end] === 'ADP' ||
-      (pos[group.end] === 'SCONJ' && GERUND_PREPOSITIONS.has(lower[group.end] ?? ''));
+      (pos[group.end] === 'SCONJ' && GERUND_PREPOSITIONS.has(lower[group.end] ?? '')) ||
+      // SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB: "and regulations promulgated thereunder", "or the
+      // licence granted herein": an adverb pointing into the document closes the postmodifier as a
+      // prepositional phrase would.
+      (REFERENCE_ADVERBS.has(lower[group.end] ?? '') &&
+        !ruleOff(tokens, 'SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB'));
     if (!preposition || DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
   } else return false;
   const nominalEnd = listNominalEnd(tokens, coordinator);

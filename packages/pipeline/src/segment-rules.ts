@@ -668,6 +668,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Licensee shall comply with all laws and regulations promulgated thereunder.',
+        expect: 'The Licensee shall comply with all laws and regulations promulgated thereunder.',
+      },
+      {
+        text: 'The Licensee shall not exceed the rights and licence granted herein.',
+        expect: 'The Licensee shall not exceed the rights and licence granted herein.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
