@@ -549,7 +549,15 @@ function hasFinite(group: VerbalGroup): boolean {
  * the marker before it (coordinator, subordinator, relative, reporting verb or punctuation).
  */
 export function segmentClauses(tokens: TokenArrays, from: number, to: number): ClauseSegment[] {
-  const groups = findVerbalGroups(tokens, from, to);
+  const found = findVerbalGroups(tokens, from, to);
+  // SEGMENT.PARTICIPLE_IN_SUBJECT (subjectParticiple): "…, the Party making such payment shall pay the
+  // taxes": an "-ing" form postmodifying the Subject's noun is no verbal group of the clause.
+  const groups = ruleOff(tokens, 'SEGMENT.PARTICIPLE_IN_SUBJECT')
+    ? found
+    : found.filter(
+        (group, index) =>
+          !subjectParticiple(tokens, found[index - 1]?.end ?? from, group, found[index + 1], from),
+      );
   const range = (start: number, end: number): number[] => {
     const out: number[] = [];
     for (let index = start; index < end; index += 1) out.push(index);
@@ -934,6 +942,47 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     result.push(segment);
   }
   return result;
+}
+
+/**
+ * SEGMENT.PARTICIPLE_IN_SUBJECT (see segmentClauses): `group` is a lone "-ing" form (no Finite, no
+ * operator, no "to") right after a common or proper noun, and `next`, the verbal group after it, opens
+ * with a Finite operator (a modal, "be", "have", "do"); nothing between them is a clause marker (comma,
+ * coordinator, subordinator, relative word), they are at most eight words apart, and no coordinator
+ * stands between the verbal group before (`previousEnd`) and the "-ing" form. The "-ing" form
+ * postmodifies the noun inside `next`'s Subject ("the Party making such payment shall pay", "the party
+ * prevailing in such dispute shall be entitled"): it opens no clause, and the clause it stood in keeps
+ * its Subject and Finite. Before the row the "-ing" form was the clause's group: no Finite, a fragment.
+ */
+function subjectParticiple(
+  tokens: TokenArrays,
+  previousEnd: number,
+  group: VerbalGroup,
+  next: VerbalGroup | undefined,
+  from: number,
+): boolean {
+  const { lower, pos } = tokens;
+  if (next === undefined || group.infinitive || group.finite >= 0) return false;
+  if (group.start !== group.head || group.end !== group.head + 1) return false;
+  if (participleForm(tokens, group.head) !== 'ing') return false;
+  const noun = pos[group.start - 1];
+  if (group.start <= from || (noun !== 'NOUN' && noun !== 'PROPN')) return false;
+  if (next.finite !== next.start || pos[next.start] !== 'AUX' || next.start - group.end > 8) return false;
+  if (!FINITE_OPERATORS.has(lower[next.start] ?? '')) return false;
+  // A coordinator since the verbal group before ("… the MHC or the Bank by the Agent regarding the Agent
+  // is set forth", "terms and conditions regarding it will depend") would open the Finite's clause.
+  for (let index = previousEnd; index < group.start; index += 1)
+    if (classify(tokens, index, from) === 'coord') return false;
+  // A determiner or pronoun right after a noun opens the Finite's own Subject ("the circumstances
+  // existing at the time the Prospectus is delivered", "at the time it is delivered": a relative clause
+  // with no relative word).
+  for (let index = group.end + 1; index < next.start; index += 1)
+    if (
+      (pos[index] === 'DET' || pos[index] === 'PRON') &&
+      (pos[index - 1] === 'NOUN' || pos[index - 1] === 'PROPN')
+    )
+      return false;
+  return findMarker(tokens, group.end, next.start, from) === null;
 }
 
 /**

@@ -617,3 +617,22 @@ describe('absolute clauses with a participle (SEGMENT.ABSOLUTE_PARTICIPLE)', () 
     expect(holding(clauses, 'the Seller signed')?.interpersonal.mood).toBe('declarative');
   });
 });
+
+describe('an "-ing" form inside the Subject of an obligation (SEGMENT.PARTICIPLE_IN_SUBJECT)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  const text =
+    'To the extent that the Buyer is required to withhold taxes, the party making such payment shall pay the taxes to the authority.';
+  it('keeps "the party making such payment shall pay" a statement with its modal Finite', () => {
+    const duty = holding(compile(text, wordOrder), 'shall pay');
+    expect(duty?.interpersonal.mood).toBe('declarative');
+    const off = holding(compile(text, [...wordOrder, 'SEGMENT.PARTICIPLE_IN_SUBJECT']), 'shall pay');
+    expect(off?.interpersonal.mood).toBe('fragment');
+  });
+
+  it('leaves an "-ing" form whose Finite has a Subject of its own ("at the time it is delivered")', () => {
+    const text =
+      'The Seller shall state all facts, in light of the circumstances existing at the time it is delivered, to the Buyer.';
+    const read = (rules: string[]) => compile(text, rules).map((c) => [c.text, c.interpersonal.mood]);
+    expect(read(wordOrder)).toEqual(read([...wordOrder, 'SEGMENT.PARTICIPLE_IN_SUBJECT']));
+  });
+});

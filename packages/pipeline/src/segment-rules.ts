@@ -683,6 +683,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PARTICIPLE_IN_SUBJECT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'To the extent that the Buyer is required to withhold taxes, the party making such payment shall pay the taxes to the authority.',
+        expect: 'the party making such payment shall pay the taxes to the authority.',
+      },
+      {
+        text: 'Where VAT is added to a payment, the Party making the payment will pay the VAT on receipt of an invoice.',
+        expect: 'the Party making the payment will pay the VAT on receipt of an invoice.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
