@@ -2533,7 +2533,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
       ),
     examples: [
       {
-        text: 'WHEREAS, a group of farmers calling themselves the Grain League are now in session in Topeka.',
+        // (With no coordinator before the "-ing" form, SEGMENT.PARTICIPLE_IN_SUBJECT keeps "calling" out of
+        // the clause's verbal group and MOOD.SUBJECT_BEFORE_FINITE reads "are" already.)
+        text: 'WHEREAS, a group of farmers and traders calling themselves the Grain League are now in session in Topeka.',
         mood: 'declarative',
       },
       { text: 'Spain: Renewing the permit is a simple matter.', mood: 'declarative' },
