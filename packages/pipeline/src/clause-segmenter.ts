@@ -550,14 +550,13 @@ function hasFinite(group: VerbalGroup): boolean {
  */
 export function segmentClauses(tokens: TokenArrays, from: number, to: number): ClauseSegment[] {
   const found = findVerbalGroups(tokens, from, to);
-  // SEGMENT.PARTICIPLE_IN_SUBJECT (subjectParticiple): "…, the Party making such payment shall pay the
-  // taxes": an "-ing" form postmodifying the Subject's noun is no verbal group of the clause.
-  const groups = ruleOff(tokens, 'SEGMENT.PARTICIPLE_IN_SUBJECT')
-    ? found
-    : found.filter(
-        (group, index) =>
-          !subjectParticiple(tokens, found[index - 1]?.end ?? from, group, found[index + 1], from),
-      );
+  // SEGMENT.PARTICIPLE_IN_SUBJECT, SEGMENT.INFINITIVE_IN_SUBJECT (subjectParticiple): "…, the Party making
+  // such payment shall pay the taxes", "failure to so notify the other party shall not relieve it": an
+  // "-ing" form or to-infinitive postmodifying the Subject's noun is no verbal group of the clause.
+  const groups = found.filter(
+    (group, index) =>
+      !subjectParticiple(tokens, found[index - 1]?.end ?? from, group, found[index + 1], from),
+  );
   const range = (start: number, end: number): number[] => {
     const out: number[] = [];
     for (let index = start; index < end; index += 1) out.push(index);
@@ -946,7 +945,9 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
 
 /**
  * SEGMENT.PARTICIPLE_IN_SUBJECT (see segmentClauses): `group` is a lone "-ing" form (no Finite, no
- * operator, no "to") right after a common or proper noun, and `next`, the verbal group after it, opens
+ * operator, no "to") right after a common or proper noun — or, SEGMENT.INFINITIVE_IN_SUBJECT, a
+ * to-infinitive there before a modal ("failure to so notify the other party shall not relieve it", "any
+ * covenant to be performed by a party shall be valid only in writing") — and `next`, the verbal group after it, opens
  * with a Finite operator (a modal, "be", "have", "do"); nothing between them is a clause marker (comma,
  * coordinator, subordinator, relative word), they are at most eight words apart, and no coordinator
  * stands between the verbal group before (`previousEnd`) and the "-ing" form. The "-ing" form
@@ -962,17 +963,30 @@ function subjectParticiple(
   from: number,
 ): boolean {
   const { lower, pos } = tokens;
-  if (next === undefined || group.infinitive || group.finite >= 0) return false;
-  if (group.start !== group.head || group.end !== group.head + 1) return false;
-  if (participleForm(tokens, group.head) !== 'ing') return false;
+  if (next === undefined || group.finite >= 0) return false;
+  if (group.infinitive) {
+    if (ruleOff(tokens, 'SEGMENT.INFINITIVE_IN_SUBJECT')) return false;
+  } else if (
+    ruleOff(tokens, 'SEGMENT.PARTICIPLE_IN_SUBJECT') ||
+    group.start !== group.head ||
+    group.end !== group.head + 1 ||
+    participleForm(tokens, group.head) !== 'ing'
+  )
+    return false;
   const noun = pos[group.start - 1];
   if (group.start <= from || (noun !== 'NOUN' && noun !== 'PROPN')) return false;
   if (next.finite !== next.start || pos[next.start] !== 'AUX' || next.start - group.end > 8) return false;
   if (!FINITE_OPERATORS.has(lower[next.start] ?? '')) return false;
+  // A to-infinitive only before a modal, the operator of a duty ("failure to notify shall not relieve";
+  // "The first room to start the cleaning in is the kitchen" is MOOD.FINITE_OPERATOR_OUTSIDE_GROUP's).
+  if (group.infinitive && !MODAL_FORMS.has(lower[next.start] ?? '')) return false;
   // A coordinator since the verbal group before ("… the MHC or the Bank by the Agent regarding the Agent
   // is set forth", "terms and conditions regarding it will depend") would open the Finite's clause.
+  // (One after a comma or semicolon, "…, but failure to notify the Seller shall not relieve it", opens
+  // that clause rightly.)
   for (let index = previousEnd; index < group.start; index += 1)
-    if (classify(tokens, index, from) === 'coord') return false;
+    if (classify(tokens, index, from) === 'coord' && lower[index - 1] !== ',' && lower[index - 1] !== ';')
+      return false;
   // A determiner or pronoun right after a noun opens the Finite's own Subject ("the circumstances
   // existing at the time the Prospectus is delivered", "at the time it is delivered": a relative clause
   // with no relative word).

@@ -698,6 +698,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.INFINITIVE_IN_SUBJECT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Buyer shall give prompt notice of any claim, but failure to so notify the Seller shall not relieve it of any liability.',
+        expect: 'but failure to so notify the Seller shall not relieve it of any liability.',
+      },
+      {
+        text: 'If the parties cannot agree, such failure to agree shall be a breach by the Seller.',
+        expect: 'such failure to agree shall be a breach by the Seller.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
