@@ -582,7 +582,17 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     group: first,
   };
   segments.push(root);
-  if (firstMarker !== null && firstMarker.kind === 'rel' && firstMarker.index > from) {
+  const complexOpening = ruleOff(tokens, 'SEGMENT.COMPLEX_SUBORDINATOR')
+    ? ''
+    : complexSubordinatorOpening(tokens, from, first);
+  if (complexOpening !== '') {
+    // SEGMENT.COMPLEX_SUBORDINATOR: "In the event that the Buyer fails to pay, the Seller shall stop
+    // delivery", "To the extent that …,": the opening clause is a condition, dependent on the main clause
+    // after its comma, not a statement of its own ("that" no relative of "event").
+    root.dependency = 'hypotactic';
+    root.relation = complexOpening;
+    openingDependent = 0;
+  } else if (firstMarker !== null && firstMarker.kind === 'rel' && firstMarker.index > from) {
     root.group = null;
     root.tokens.push(...range(from, firstMarker.index));
     segments.push({ tokens: [], dependency: 'embedded', relation: 'relative', parent: 0, group: first });
@@ -941,6 +951,42 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     result.push(segment);
   }
   return result;
+}
+
+/** Openings that bind a clause as "if" does ("in the event that", "to the extent that", "in case"). */
+const COMPLEX_SUBORDINATORS: readonly (readonly string[])[] = [
+  ['in', 'the', 'event'],
+  ['to', 'the', 'extent'],
+  ['in', 'case'],
+];
+
+/**
+ * SEGMENT.COMPLEX_SUBORDINATOR (see segmentClauses): the sentence opens (past a list label such as "(a)"
+ * or "12.3") with "in the event", "to the extent" or "in case", "that" or nothing after it, then a
+ * Subject (no comma or clause marker in it) and the first verbal group, which has a Finite; the phrase
+ * (the clause's relation), '' otherwise ("In the event of a dispute, …" and "To the extent permitted by
+ * law, …" are a phrase and a participle: not these). The main clause opens at the comma before the next
+ * finite verbal group, as after an opening "if".
+ */
+function complexSubordinatorOpening(tokens: TokenArrays, from: number, first: VerbalGroup): string {
+  const { lower, pos } = tokens;
+  let start = from;
+  if (lower[start] === '(' && lower[start + 2] === ')') start += 3;
+  else if (pos[start] === 'NUM' || /^[0-9.]+$/.test(lower[start] ?? '')) start += 1;
+  for (const words of COMPLEX_SUBORDINATORS) {
+    if (!words.every((word, offset) => lower[start + offset] === word)) continue;
+    let subject = start + words.length;
+    const phrase = [...words];
+    if (lower[subject] === 'that') {
+      phrase.push('that');
+      subject += 1;
+    }
+    if (first.finite < 0 || first.start <= subject || !SUBJECT_PART.has(pos[subject] ?? 'X')) return '';
+    for (let index = subject; index < first.start; index += 1)
+      if (lower[index] === ',' || classify(tokens, index, from) !== null) return '';
+    return phrase.join(' ');
+  }
+  return '';
 }
 
 /**

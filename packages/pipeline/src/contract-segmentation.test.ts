@@ -636,3 +636,29 @@ describe('an "-ing" form inside the Subject of an obligation (SEGMENT.PARTICIPLE
     expect(read(wordOrder)).toEqual(read([...wordOrder, 'SEGMENT.PARTICIPLE_IN_SUBJECT']));
   });
 });
+
+describe('"In the event that", "To the extent that" open a condition (SEGMENT.COMPLEX_SUBORDINATOR)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  const text = 'In the event that the Buyer fails to pay, the Seller shall stop delivery.';
+  it('makes the opening clause a dependent (indicative) of the main clause after its comma', () => {
+    const clauses = compile(text, wordOrder);
+    const condition = holding(clauses, 'fails to pay');
+    const main = holding(clauses, 'shall stop');
+    expect(condition?.syntactic.dependency).toBe('hypotactic');
+    expect(condition?.interpersonal.mood).toBe('indicative');
+    expect(main?.syntactic.dependency).toBe('independent');
+    expect(main?.interpersonal.mood).toBe('declarative');
+    const off = holding(compile(text, [...wordOrder, 'SEGMENT.COMPLEX_SUBORDINATOR']), 'fails to pay');
+    expect(off?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves "In the event of a dispute, …" and "To the extent permitted by law, …" alone', () => {
+    for (const phrase of [
+      'In the event of a dispute, the Seller shall stop delivery.',
+      'To the extent permitted by law, the Seller shall stop delivery.',
+    ]) {
+      const read = (rules: string[]) => compile(phrase, rules).map((c) => [c.text, c.interpersonal.mood]);
+      expect(read(wordOrder)).toEqual(read([...wordOrder, 'SEGMENT.COMPLEX_SUBORDINATOR']));
+    }
+  });
+});

@@ -713,6 +713,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COMPLEX_SUBORDINATOR',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'In the event that the Buyer fails to pay, the Seller shall stop delivery.',
+        expect: 'In the event that the Buyer fails to pay,',
+      },
+      {
+        text: '(b) To the extent that the Buyer fails to pay, the Seller shall stop delivery.',
+        expect: '(b) To the extent that the Buyer fails to pay,',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,
