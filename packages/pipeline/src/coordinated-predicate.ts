@@ -328,6 +328,18 @@ function infinitiveBeforeHead(dependent: Syntactic, member: Syntactic): boolean 
   return false;
 }
 
+/** Rule id of the opening-dependent reading of MOOD.COORDINATED_DEPENDENT (see `coordinatedDependentMood`). */
+export const OPENING_DEPENDENT_MEMBER = 'MOOD.COORDINATED_OPENING_DEPENDENT';
+
+/** Whether `dependent` is the first clause of its sentence (no earlier clause of the sentence before it). */
+function opensSentence(clause: MoodClause, dependent: Syntactic): boolean {
+  const previous = clause.previous ?? [];
+  const at = previous.indexOf(dependent);
+  if (at < 0) return false;
+  const before = previous[at - 1];
+  return before === undefined || before.sentenceIndex !== dependent.sentenceIndex;
+}
+
 /** The nearest main (independent or paratactic, finite) clause of the sentence before `dependent`. */
 function mainClauseBefore(clause: MoodClause, dependent: Syntactic): Syntactic | undefined {
   const previous = clause.previous ?? [];
@@ -368,7 +380,15 @@ export function coordinatedDependentMood(clause: MoodClause): boolean {
   if (base === undefined || !dependentOf(base) || !modalFinite(base)) return false;
   if (infinitiveBeforeHead(base, syntactic)) return false;
   const main = mainClauseBefore(clause, base);
-  if (main === undefined) return false;
+  // MOOD.COORDINATED_OPENING_DEPENDENT: "If the Buyer does not pay the rent | or keep the flat clean, the
+  // Seller may …", "In the event that …": the dependent clause opens the sentence, so the member, before
+  // any main clause, can only share its Subject and Finite.
+  if (main === undefined)
+    return (
+      base.dependency === 'hypotactic' &&
+      opensSentence(clause, base) &&
+      clause.disabled?.has(OPENING_DEPENDENT_MEMBER) !== true
+    );
   return main.tokens.some((token) => token.isFinite) && !modalFinite(main);
 }
 

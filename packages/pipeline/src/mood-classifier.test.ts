@@ -1460,3 +1460,20 @@ describe('TOKEN.WORD_FRAGMENT: a word broken off in speech is one token, so the 
     expect(moodOf("It's Mister Spock, and Th-")).toBe('declarative');
   });
 });
+
+describe('MOOD.COORDINATED_OPENING_DEPENDENT: a member of a dependent clause that opens the sentence', () => {
+  const moods = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'o' })
+      .map((clause) => clause.interpersonal.mood);
+
+  it('reads "or keep the flat clean" after "If the Buyer does not pay the rent" as indicative, no command', () => {
+    const text = 'If the Buyer does not pay the rent or keep the flat clean, the Seller may end this lease.';
+    expect(moods(text)).toEqual(['indicative', 'indicative', 'declarative']);
+    expect(moods(text, ['MOOD.COORDINATED_OPENING_DEPENDENT'])).toEqual([
+      'indicative',
+      'imperative',
+      'declarative',
+    ]);
+  });
+});
