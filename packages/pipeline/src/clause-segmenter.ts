@@ -1,6 +1,6 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
-import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
+import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS, REFERENCE_ADVERBS } from './lexicons/contract-lexicon';
 import {
   COORDINATORS,
   NON_PREPOSITION_SUBORDINATORS,
@@ -89,6 +89,9 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const before = index > from ? tokens.pos[index - 1] : undefined;
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
   if (tag === 'CCONJ' && COORDINATORS.has(word)) {
+    // SEGMENT.AND_OR: the "and" of "and/or" is no marker of its own; the "or" is, and a clause it opens
+    // opens at the "and" (andOrStart).
+    if (andOrStart(tokens, index + 2) === index) return null;
     // SEGMENT.COORDINATED_DETERMINERS: "any and all claims made by third parties", "each and every unit
     // sold", "one or more": the coordinator joins two determiners of one nominal group.
     if (
@@ -104,6 +107,11 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       tokens.pos[index + 1] === 'ADJ' &&
       !ruleOff(tokens, 'SEGMENT.COORDINATED_ADJECTIVES')
     )
+      return null;
+    // SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES: "by registered or certified mail", "the signed or
+    // initialled copies": a coordinator between two premodifiers of a noun, one of them a past form
+    // the tagger made a verb, after a preposition, determiner or adjective, joins them.
+    if (attributivePair(tokens, index) && !ruleOff(tokens, 'SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES'))
       return null;
     // SEGMENT.NOT_LIMITED_TO: "including, but not limited to, acts of God": no coordinated clause.
     if (word === 'but' && notLimitedToStart(tokens, index) === index) return null;
@@ -175,6 +183,45 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   return null;
 }
 
+/**
+ * SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES (see classify): the coordinator at `index` stands between
+ * two premodifiers (past forms in "-ed" or adjectives), the first a verb, with a noun right after the
+ * second and a preposition, determiner or adjective right before the first ("by registered or certified
+ * mail"): a past form there is an attributive participle, no verbal group of a clause.
+ */
+function attributivePair(tokens: TokenArrays, index: number): boolean {
+  const { lower, pos } = tokens;
+  const attributive = (at: number) =>
+    pos[at] === 'ADJ' || (pos[at] === 'VERB' && (lower[at] ?? '').endsWith('ed'));
+  // (An adjective before a participle, "actual or threatened", is SEGMENT.COORDINATED_MODIFIER_PARTICIPLE's.)
+  if (pos[index - 1] !== 'VERB' || !attributive(index - 1) || !attributive(index + 1)) return false;
+  const before = pos[index - 2];
+  const noun = pos[index + 2];
+  return (before === 'ADP' || before === 'DET' || before === 'ADJ') && (noun === 'NOUN' || noun === 'PROPN');
+}
+
+/**
+ * SEGMENT.AND_OR: "fees and/or costs incurred by ...", "Licensor and/or its Affiliates": "and", "/" and
+ * "or" are one coordinator. For the "or" at `coordinator`, the index of its "and" (where a clause it
+ * opens starts, so "and/" is not left at the end of the clause before); `coordinator` otherwise.
+ */
+function andOrStart(tokens: TokenArrays, coordinator: number): number {
+  const { lower } = tokens;
+  if (lower[coordinator] !== 'or' || lower[coordinator - 1] !== '/' || lower[coordinator - 2] !== 'and')
+    return coordinator;
+  return ruleOff(tokens, 'SEGMENT.AND_OR') ? coordinator : coordinator - 2;
+}
+
+/** Whether the token at `index` is the "and" or the "/" of an "and/or" (SEGMENT.AND_OR): the "or" counts alone. */
+function andOrPart(tokens: TokenArrays, index: number): boolean {
+  return andOrStart(tokens, index + 2) === index || andOrStart(tokens, index + 1) === index - 1;
+}
+
+/** The last word before the coordinator at `coordinator` (before the "and/" of an "and/or": SEGMENT.AND_OR). */
+function beforeCoordinator(tokens: TokenArrays, coordinator: number): number {
+  return andOrStart(tokens, coordinator) - 1;
+}
+
 /** Character offsets of the tokens, when the caller has them (the tagger's output does). */
 interface TokenOffsets {
   readonly starts?: readonly number[];
@@ -215,7 +262,7 @@ function nominalCoordinationAfterMarker(tokens: TokenArrays, strong: Marker, coo
   if (ruleOff(tokens, 'SEGMENT.COORDINATED_SUBJECT_AFTER_MARKER')) return false;
   for (let index = strong.index + 1; index < coordinator; index += 1)
     if (!SUBJECT_PART.has(tokens.pos[index] ?? 'X') && tokens.pos[index] !== 'ADP') return false;
-  if (!NOMINAL_END.has(tokens.pos[coordinator - 1] ?? 'X')) return false;
+  if (!NOMINAL_END.has(tokens.pos[beforeCoordinator(tokens, coordinator)] ?? 'X')) return false;
   const next = tokens.pos[coordinator + 1] ?? 'X';
   return SUBJECT_PART.has(next) && next !== 'PART';
 }
@@ -377,9 +424,9 @@ function nominalCoordinator(tokens: TokenArrays, coordinator: number, end: numbe
   // ", and such Holders who ... will have": after a comma, a definite or quantified nominal is as often
   // the Subject of a coordinated clause.
   const next = lower[coordinator + 1] ?? '';
-  if (lower[coordinator - 1] === ',' && (DEFINITE_OPENERS.has(next) || SUBJECT_QUANTIFIERS.has(next)))
-    return false;
-  const last = lower[coordinator - 1] === ',' ? coordinator - 2 : coordinator - 1;
+  const previous = beforeCoordinator(tokens, coordinator);
+  if (lower[previous] === ',' && (DEFINITE_OPENERS.has(next) || SUBJECT_QUANTIFIERS.has(next))) return false;
+  const last = lower[previous] === ',' ? previous - 1 : previous;
   // A determiner that heads its own nominal ("any and all other remedies": "any" is no `det`) counts as one.
   const nominal = (index: number): boolean =>
     NOMINAL_HEADS.has(pos[index] as Upos) ||
@@ -502,7 +549,14 @@ function hasFinite(group: VerbalGroup): boolean {
  * the marker before it (coordinator, subordinator, relative, reporting verb or punctuation).
  */
 export function segmentClauses(tokens: TokenArrays, from: number, to: number): ClauseSegment[] {
-  const groups = findVerbalGroups(tokens, from, to);
+  const found = findVerbalGroups(tokens, from, to);
+  // SEGMENT.PARTICIPLE_IN_SUBJECT, SEGMENT.INFINITIVE_IN_SUBJECT (subjectParticiple): "…, the Party making
+  // such payment shall pay the taxes", "failure to so notify the other party shall not relieve it": an
+  // "-ing" form or to-infinitive postmodifying the Subject's noun is no verbal group of the clause.
+  const groups = found.filter(
+    (group, index) =>
+      !subjectParticiple(tokens, found[index - 1]?.end ?? from, group, found[index + 1], from),
+  );
   const range = (start: number, end: number): number[] => {
     const out: number[] = [];
     for (let index = start; index < end; index += 1) out.push(index);
@@ -528,7 +582,17 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     group: first,
   };
   segments.push(root);
-  if (firstMarker !== null && firstMarker.kind === 'rel' && firstMarker.index > from) {
+  const complexOpening = ruleOff(tokens, 'SEGMENT.COMPLEX_SUBORDINATOR')
+    ? ''
+    : complexSubordinatorOpening(tokens, from, first);
+  if (complexOpening !== '') {
+    // SEGMENT.COMPLEX_SUBORDINATOR: "In the event that the Buyer fails to pay, the Seller shall stop
+    // delivery", "To the extent that …,": the opening clause is a condition, dependent on the main clause
+    // after its comma, not a statement of its own ("that" no relative of "event").
+    root.dependency = 'hypotactic';
+    root.relation = complexOpening;
+    openingDependent = 0;
+  } else if (firstMarker !== null && firstMarker.kind === 'rel' && firstMarker.index > from) {
     root.group = null;
     root.tokens.push(...range(from, firstMarker.index));
     segments.push({ tokens: [], dependency: 'embedded', relation: 'relative', parent: 0, group: first });
@@ -618,7 +682,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
     if (
       !ruleOff(tokens, 'SEGMENT.COORDINATED_VERBS') &&
-      sharedObjectVerb(tokens, previous, group, activeSegment)
+      sharedObjectVerb(tokens, previous, group, activeSegment, from)
     ) {
       // SEGMENT.COORDINATED_VERBS: "Licensor shall indemnify, defend and hold harmless Licensee": bare
       // verbs under the same modal operator, with nothing between them but commas and a coordinator,
@@ -734,8 +798,12 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     if (
       marker.kind === 'coord' &&
       !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE') &&
-      coordinatedNominalParticiple(tokens, marker.index, group)
+      coordinatedNominalParticiple(tokens, marker.index, group, to)
     ) {
+      // SEGMENT.LIST_NOMINAL_PARTICIPLE (in coordinatedNominalParticiple): the same after a list's comma
+      // or a plural "(s)": "any names, symbols, or logotypes associated with ...", "the Protocol(s) or
+      // workscope referenced in ...".
+
       // SEGMENT.COORDINATED_NOMINAL_PARTICIPLE: "any instrument or document executed in connection with
       // ...", "any person, partnership or other entity dealing with FASC": the coordinator joins two
       // nominal groups and the participle after the second postmodifies it, as it would with no
@@ -802,7 +870,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
     switch (marker.kind) {
       case 'coord':
-        open(marker.index, 'paratactic', marker.word, -1);
+        open(andOrStart(tokens, marker.index), 'paratactic', marker.word, -1);
         break;
       case 'sub':
         open(marker.index, 'hypotactic', marker.word, active);
@@ -817,7 +885,8 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
                 ? 'reported'
                 : 'that'
               : outer.word;
-          open(outer.index, dependency, relation, dependency === 'paratactic' ? -1 : active);
+          const outerStart = outer.kind === 'coord' ? andOrStart(tokens, outer.index) : outer.index;
+          open(outerStart, dependency, relation, dependency === 'paratactic' ? -1 : active);
           (segments[active] as ClauseSegment).group = null;
         }
         const parent = active;
@@ -884,6 +953,98 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
   return result;
 }
 
+/** Openings that bind a clause as "if" does ("in the event that", "to the extent that", "in case"). */
+const COMPLEX_SUBORDINATORS: readonly (readonly string[])[] = [
+  ['in', 'the', 'event'],
+  ['to', 'the', 'extent'],
+  ['in', 'case'],
+];
+
+/**
+ * SEGMENT.COMPLEX_SUBORDINATOR (see segmentClauses): the sentence opens (past a list label such as "(a)"
+ * or "12.3") with "in the event", "to the extent" or "in case", "that" or nothing after it, then a
+ * Subject (no comma or clause marker in it) and the first verbal group, which has a Finite; the phrase
+ * (the clause's relation), '' otherwise ("In the event of a dispute, …" and "To the extent permitted by
+ * law, …" are a phrase and a participle: not these). The main clause opens at the comma before the next
+ * finite verbal group, as after an opening "if".
+ */
+function complexSubordinatorOpening(tokens: TokenArrays, from: number, first: VerbalGroup): string {
+  const { lower, pos } = tokens;
+  let start = from;
+  if (lower[start] === '(' && lower[start + 2] === ')') start += 3;
+  else if (pos[start] === 'NUM' || /^[0-9.]+$/.test(lower[start] ?? '')) start += 1;
+  for (const words of COMPLEX_SUBORDINATORS) {
+    if (!words.every((word, offset) => lower[start + offset] === word)) continue;
+    let subject = start + words.length;
+    const phrase = [...words];
+    if (lower[subject] === 'that') {
+      phrase.push('that');
+      subject += 1;
+    }
+    if (first.finite < 0 || first.start <= subject || !SUBJECT_PART.has(pos[subject] ?? 'X')) return '';
+    for (let index = subject; index < first.start; index += 1)
+      if (lower[index] === ',' || classify(tokens, index, from) !== null) return '';
+    return phrase.join(' ');
+  }
+  return '';
+}
+
+/**
+ * SEGMENT.PARTICIPLE_IN_SUBJECT (see segmentClauses): `group` is a lone "-ing" form (no Finite, no
+ * operator, no "to") right after a common or proper noun — or, SEGMENT.INFINITIVE_IN_SUBJECT, a
+ * to-infinitive there before a modal ("failure to so notify the other party shall not relieve it", "any
+ * covenant to be performed by a party shall be valid only in writing") — and `next`, the verbal group after it, opens
+ * with a Finite operator (a modal, "be", "have", "do"); nothing between them is a clause marker (comma,
+ * coordinator, subordinator, relative word), they are at most eight words apart, and no coordinator
+ * stands between the verbal group before (`previousEnd`) and the "-ing" form. The "-ing" form
+ * postmodifies the noun inside `next`'s Subject ("the Party making such payment shall pay", "the party
+ * prevailing in such dispute shall be entitled"): it opens no clause, and the clause it stood in keeps
+ * its Subject and Finite. Before the row the "-ing" form was the clause's group: no Finite, a fragment.
+ */
+function subjectParticiple(
+  tokens: TokenArrays,
+  previousEnd: number,
+  group: VerbalGroup,
+  next: VerbalGroup | undefined,
+  from: number,
+): boolean {
+  const { lower, pos } = tokens;
+  if (next === undefined || group.finite >= 0) return false;
+  if (group.infinitive) {
+    if (ruleOff(tokens, 'SEGMENT.INFINITIVE_IN_SUBJECT')) return false;
+  } else if (
+    ruleOff(tokens, 'SEGMENT.PARTICIPLE_IN_SUBJECT') ||
+    group.start !== group.head ||
+    group.end !== group.head + 1 ||
+    participleForm(tokens, group.head) !== 'ing'
+  )
+    return false;
+  const noun = pos[group.start - 1];
+  if (group.start <= from || (noun !== 'NOUN' && noun !== 'PROPN')) return false;
+  if (next.finite !== next.start || pos[next.start] !== 'AUX' || next.start - group.end > 8) return false;
+  if (!FINITE_OPERATORS.has(lower[next.start] ?? '')) return false;
+  // A to-infinitive only before a modal, the operator of a duty ("failure to notify shall not relieve";
+  // "The first room to start the cleaning in is the kitchen" is MOOD.FINITE_OPERATOR_OUTSIDE_GROUP's).
+  if (group.infinitive && !MODAL_FORMS.has(lower[next.start] ?? '')) return false;
+  // A coordinator since the verbal group before ("… the MHC or the Bank by the Agent regarding the Agent
+  // is set forth", "terms and conditions regarding it will depend") would open the Finite's clause.
+  // (One after a comma or semicolon, "…, but failure to notify the Seller shall not relieve it", opens
+  // that clause rightly.)
+  for (let index = previousEnd; index < group.start; index += 1)
+    if (classify(tokens, index, from) === 'coord' && lower[index - 1] !== ',' && lower[index - 1] !== ';')
+      return false;
+  // A determiner or pronoun right after a noun opens the Finite's own Subject ("the circumstances
+  // existing at the time the Prospectus is delivered", "at the time it is delivered": a relative clause
+  // with no relative word).
+  for (let index = group.end + 1; index < next.start; index += 1)
+    if (
+      (pos[index] === 'DET' || pos[index] === 'PRON') &&
+      (pos[index - 1] === 'NOUN' || pos[index - 1] === 'PROPN')
+    )
+      return false;
+  return findMarker(tokens, group.end, next.start, from) === null;
+}
+
 /**
  * SEGMENT.COORDINATED_VERBS (see segmentClauses): `group` is a bare verb (base form, no operator of its
  * own) that follows `previous`, a verb of the active clause under a modal operator ("shall indemnify",
@@ -895,6 +1056,7 @@ function sharedObjectVerb(
   previous: VerbalGroup,
   group: VerbalGroup,
   active: ClauseSegment,
+  from: number,
 ): boolean {
   const { lower, lemmas, pos } = tokens;
   if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
@@ -902,6 +1064,7 @@ function sharedObjectVerb(
     return false;
   let coordinators = 0;
   for (let index = previous.end; index < group.start; index += 1) {
+    if (andOrPart(tokens, index)) continue;
     if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
     else if (lower[index] !== ',') return false;
   }
@@ -927,8 +1090,29 @@ function sharedObjectVerb(
     infinitiveRunEnd(tokens, clauseGroup, previous)
   )
     return true;
-  if (clauseGroup.finite < 0) return false;
+  if (clauseGroup.finite < 0) {
+    // SEGMENT.DUTY_LIST_VERBS: "The JDRC shall: (i) review, discuss and accept or reject the plan": a
+    // run of bare verbs that is the clause's own group, in a member of a list of duties whose head is a
+    // modal before a colon earlier in the sentence, hangs on that modal as well.
+    return (
+      clauseGroup.end === previous.end &&
+      lower[clauseGroup.head] === lemmas[clauseGroup.head] &&
+      !ruleOff(tokens, 'SEGMENT.DUTY_LIST_VERBS') &&
+      modalColonBefore(tokens, from, clauseGroup.start)
+    );
+  }
   return pos[clauseGroup.finite] === 'AUX' && MODAL_FORMS.has(lemmas[clauseGroup.finite] ?? '');
+}
+
+/** A modal operator with a colon right after it ("shall:", "will not:") in tokens [from, end). */
+function modalColonBefore(tokens: TokenArrays, from: number, end: number): boolean {
+  const { lower, lemmas, pos } = tokens;
+  for (let index = from; index < end - 1; index += 1) {
+    if (pos[index] !== 'AUX' || !MODAL_FORMS.has(lemmas[index] ?? '')) continue;
+    const colon = lower[index + 1] === 'not' ? index + 2 : index + 1;
+    if (lower[colon] === ':') return true;
+  }
+  return false;
 }
 
 /** "part" for a past participle, "ing" for an "-ing" form of a lexical verb, else null. */
@@ -960,6 +1144,7 @@ function participleRunMember(
   let separators = 0;
   let coordinators = 0;
   for (let index = previous.end; index < group.start; index += 1) {
+    if (andOrPart(tokens, index)) continue;
     if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
     else if (lower[index] === ',') separators += 1;
     else if (pos[index] !== 'ADV') return false;
@@ -1091,6 +1276,9 @@ function operatorAcrossAdjunct(
   return true;
 }
 
+/** Particles of a participle whose form is its base's ("set forth", "set out"). */
+const PARTICIPLE_PARTICLES = new Set(['forth', 'out']);
+
 /** Prepositions the parse tags SCONJ before an "-ing" form ("by using", "in doing", "without paying"). */
 const GERUND_PREPOSITIONS = new Set(['by', 'in', 'for', 'without']);
 
@@ -1099,14 +1287,30 @@ const GERUND_PREPOSITIONS = new Set(['by', 'in', 'for', 'without']);
  * between the end of a nominal group and the start of another, and `group` is a participle alone
  * ("executed", "dealing": no Finite, no "to", no auxiliary) right after that second nominal group.
  */
-function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, group: VerbalGroup): boolean {
+function coordinatedNominalParticiple(
+  tokens: TokenArrays,
+  coordinator: number,
+  group: VerbalGroup,
+  to: number,
+): boolean {
   const { lower, lemmas, pos } = tokens;
   if (group.infinitive || group.start !== group.head || pos[group.head] !== 'VERB') return false;
   const word = lower[group.head] ?? '';
-  if (word === lemmas[group.head]) return false;
-  if (word.endsWith('ing')) {
+  const irregular = !ruleOff(tokens, 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL');
+  // SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL: "the terms and conditions set forth herein", "any fees or
+  // costs set out in Schedule B": "set" with its particle is a participle, though its form is the base's.
+  const setForth = irregular && word === 'set' && PARTICIPLE_PARTICLES.has(lower[group.head + 1] ?? '');
+  if (word === lemmas[group.head] && !setForth) return false;
+  if (setForth) {
+    if (DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
+  } else if (word.endsWith('ing')) {
     if (group.finite >= 0) return false;
-  } else if (word.endsWith('ed') || word.endsWith('en')) {
+  } else if (
+    word.endsWith('ed') ||
+    word.endsWith('en') ||
+    // (and the other irregular past forms: "any amounts paid to", "all goods sold under", "or made by")
+    (irregular && verbForm(word, lemmas[group.head] ?? '', pos[group.head]) === 'part')
+  ) {
     // A past form read as Finite after the noun ("or document executed in ...") is a participle when a
     // preposition follows it and the second nominal group is no definite Subject ("and the Buyer
     // accepted them" is a clause).
@@ -1114,11 +1318,26 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
     // parse's SCONJ `mark`.)
     const preposition =
       pos[group.end] === 'ADP' ||
-      (pos[group.end] === 'SCONJ' && GERUND_PREPOSITIONS.has(lower[group.end] ?? ''));
+      (pos[group.end] === 'SCONJ' && GERUND_PREPOSITIONS.has(lower[group.end] ?? '')) ||
+      // SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB: "and regulations promulgated thereunder", "or the
+      // licence granted herein": an adverb pointing into the document closes the postmodifier as a
+      // prepositional phrase would.
+      (REFERENCE_ADVERBS.has(lower[group.end] ?? '') &&
+        !ruleOff(tokens, 'SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB'));
     if (!preposition || DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
   } else return false;
-  const before = pos[coordinator - 1];
+  const nominalEnd = listNominalEnd(tokens, coordinator);
+  const before = pos[nominalEnd];
   if (before !== 'NOUN' && before !== 'PROPN' && before !== 'NUM' && before !== 'PRON') return false;
+  // After a list's comma or a parenthesis the parse must join the nouns too: "the goods, and Seller
+  // shipped to Buyer the rest" opens a clause (there "Seller" is the Subject of a conjunct verb).
+  // "…, and any such measures ordered by the Tribunal shall be binding": a Finite after the participle
+  // makes the nominal a coordinated clause's Subject.
+  if (
+    nominalEnd !== beforeCoordinator(tokens, coordinator) &&
+    (!conjunctOfNounBefore(tokens, group.start - 1, coordinator) || finiteAfter(tokens, group.end, to))
+  )
+    return false;
   const after = pos[coordinator + 1];
   if (after !== 'DET' && after !== 'ADJ' && after !== 'NOUN' && after !== 'PROPN') return false;
   // Only the second nominal group between the coordinator and the participle; before an "-ing" participle
@@ -1136,13 +1355,38 @@ function coordinatedNominalParticiple(tokens: TokenArrays, coordinator: number, 
 }
 
 /**
+ * The last word of the nominal group before the coordinator at `coordinator`: the word right before it,
+ * or (SEGMENT.LIST_NOMINAL_PARTICIPLE) the word before a list's comma ("symbols, or logotypes") or
+ * before a short parenthesis closed right there ("Protocol(s) or workscope", "mark(s), or").
+ */
+function listNominalEnd(tokens: TokenArrays, coordinator: number): number {
+  const { lower } = tokens;
+  if (ruleOff(tokens, 'SEGMENT.LIST_NOMINAL_PARTICIPLE')) return beforeCoordinator(tokens, coordinator);
+  let end = beforeCoordinator(tokens, coordinator);
+  if (lower[end] === ',') end -= 1;
+  if (lower[end] === ')') {
+    const open = lower.lastIndexOf('(', end);
+    if (open < 0 || end - open > 3) return beforeCoordinator(tokens, coordinator);
+    end = open - 1;
+  }
+  return end;
+}
+
+/** Whether the parse makes the noun at `noun` a conjunct (`conj`) of a noun before `coordinator`. */
+function conjunctOfNounBefore(tokens: TokenArrays, noun: number, coordinator: number): boolean {
+  const head = tokens.heads?.[noun] ?? -1;
+  if (tokens.deprels?.[noun] !== 'conj' || head < 0 || head >= coordinator) return false;
+  return tokens.pos[head] === 'NOUN' || tokens.pos[head] === 'PROPN';
+}
+
+/**
  * SEGMENT.COORDINATED_NOMINAL_INFINITIVE (see segmentClauses): the coordinator at `coordinator` joins a
  * noun before it to a nominal group that runs, of determiners, adjectives, nouns and numbers only, up to
  * `end` (a to-infinitive's "to"), and holds a noun.
  */
 function coordinatedNominalBefore(tokens: TokenArrays, coordinator: number, end: number): boolean {
   const { lower, pos } = tokens;
-  const before = pos[coordinator - 1];
+  const before = pos[beforeCoordinator(tokens, coordinator)];
   if (before !== 'NOUN' && before !== 'PROPN') return false;
   const first = lower[coordinator + 1] ?? '';
   if (end <= coordinator + 1 || DEFINITE_OPENERS.has(first) || SUBJECT_QUANTIFIERS.has(first)) return false;
@@ -1188,7 +1432,8 @@ function coordinatedNominalGerund(tokens: TokenArrays, coordinator: number, grou
   if (group.infinitive || group.finite >= 0 || group.start !== coordinator + 1 || group.head !== group.start)
     return false;
   if (group.end !== group.head + 1 || participleForm(tokens, group.head) !== 'ing') return false;
-  const before = lower[coordinator - 1] === ',' ? pos[coordinator - 2] : pos[coordinator - 1];
+  const previous = beforeCoordinator(tokens, coordinator);
+  const before = lower[previous] === ',' ? pos[previous - 1] : pos[previous];
   if (before !== 'NOUN' && before !== 'PROPN') return false;
   const after = pos[group.end];
   return after === undefined || after === 'ADP' || after === 'PUNCT' || after === 'CCONJ';

@@ -571,3 +571,95 @@ describe('nominal coordination inside a clause', () => {
     expect(compile('The mill was old and needed repair.').length).toBe(2);
   });
 });
+
+describe('a list of nouns with a comma before its coordinator (SEGMENT.LIST_NOMINAL_PARTICIPLE)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  it('keeps "…, symbols, or logotypes associated with …" one nominal group in the clause', () => {
+    const text =
+      'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.';
+    expect(compile(text, wordOrder).map((c) => c.text)).toEqual([text]);
+    expect(compile(text, [...wordOrder, 'SEGMENT.LIST_NOMINAL_PARTICIPLE']).length).toBe(2);
+  });
+
+  it('still opens a clause at ", and" before a name and its verb, or before a Finite after the participle', () => {
+    const shipped = compile(
+      'The Buyer inspected the goods, and Seller shipped to Buyer the rest.',
+      wordOrder,
+    );
+    expect(shipped.map((c) => c.text)).toEqual([
+      'The Buyer inspected the goods,',
+      'and Seller shipped to Buyer the rest.',
+    ]);
+    const binding = compile(
+      'The tribunal may order interim relief, including injunctive relief, and any such measures ordered by the tribunal shall be binding.',
+      wordOrder,
+    );
+    expect(holding(binding, 'and any such measures')?.text.startsWith('and any such measures')).toBe(true);
+  });
+});
+
+describe('absolute clauses with a participle (SEGMENT.ABSOLUTE_PARTICIPLE)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  it('reads "return receipt requested" after a comma as a non-finite dependent, not a statement', () => {
+    const text = 'Notices shall be sent by certified mail, return receipt requested, to the Buyer.';
+    const absolute = holding(compile(text, wordOrder), 'return receipt requested');
+    expect(absolute?.text.startsWith('return receipt')).toBe(true);
+    expect(absolute?.interpersonal.mood).toBe('fragment');
+    expect(absolute?.syntactic.dependency).toBe('hypotactic');
+    const off = holding(
+      compile(text, [...wordOrder, 'SEGMENT.ABSOLUTE_PARTICIPLE']),
+      'return receipt requested',
+    );
+    expect(off?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves a past verb with an object after it a Finite ("the Seller signed the deed")', () => {
+    const clauses = compile('The Buyer signed the lease, the Seller signed the deed.', wordOrder);
+    expect(holding(clauses, 'the Seller signed')?.interpersonal.mood).toBe('declarative');
+  });
+});
+
+describe('an "-ing" form inside the Subject of an obligation (SEGMENT.PARTICIPLE_IN_SUBJECT)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  const text =
+    'To the extent that the Buyer is required to withhold taxes, the party making such payment shall pay the taxes to the authority.';
+  it('keeps "the party making such payment shall pay" a statement with its modal Finite', () => {
+    const duty = holding(compile(text, wordOrder), 'shall pay');
+    expect(duty?.interpersonal.mood).toBe('declarative');
+    const off = holding(compile(text, [...wordOrder, 'SEGMENT.PARTICIPLE_IN_SUBJECT']), 'shall pay');
+    expect(off?.interpersonal.mood).toBe('fragment');
+  });
+
+  it('leaves an "-ing" form whose Finite has a Subject of its own ("at the time it is delivered")', () => {
+    const text =
+      'The Seller shall state all facts, in light of the circumstances existing at the time it is delivered, to the Buyer.';
+    const read = (rules: string[]) => compile(text, rules).map((c) => [c.text, c.interpersonal.mood]);
+    expect(read(wordOrder)).toEqual(read([...wordOrder, 'SEGMENT.PARTICIPLE_IN_SUBJECT']));
+  });
+});
+
+describe('"In the event that", "To the extent that" open a condition (SEGMENT.COMPLEX_SUBORDINATOR)', () => {
+  const wordOrder = ['SEGMENT.TREE_CLAUSES'];
+  const text = 'In the event that the Buyer fails to pay, the Seller shall stop delivery.';
+  it('makes the opening clause a dependent (indicative) of the main clause after its comma', () => {
+    const clauses = compile(text, wordOrder);
+    const condition = holding(clauses, 'fails to pay');
+    const main = holding(clauses, 'shall stop');
+    expect(condition?.syntactic.dependency).toBe('hypotactic');
+    expect(condition?.interpersonal.mood).toBe('indicative');
+    expect(main?.syntactic.dependency).toBe('independent');
+    expect(main?.interpersonal.mood).toBe('declarative');
+    const off = holding(compile(text, [...wordOrder, 'SEGMENT.COMPLEX_SUBORDINATOR']), 'fails to pay');
+    expect(off?.interpersonal.mood).toBe('declarative');
+  });
+
+  it('leaves "In the event of a dispute, …" and "To the extent permitted by law, …" alone', () => {
+    for (const phrase of [
+      'In the event of a dispute, the Seller shall stop delivery.',
+      'To the extent permitted by law, the Seller shall stop delivery.',
+    ]) {
+      const read = (rules: string[]) => compile(phrase, rules).map((c) => [c.text, c.interpersonal.mood]);
+      expect(read(wordOrder)).toEqual(read([...wordOrder, 'SEGMENT.COMPLEX_SUBORDINATOR']));
+    }
+  });
+});

@@ -7,7 +7,7 @@ import {
   SUBORDINATORS,
 } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
-import { presentSForm } from './lexicons/word-classes';
+import { MODAL_FORMS, presentSForm } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -336,6 +336,18 @@ function infinitiveBeforeHead(dependent: Syntactic, member: Syntactic): boolean 
   return false;
 }
 
+/** Rule id of the opening-dependent reading of MOOD.COORDINATED_DEPENDENT (see `coordinatedDependentMood`). */
+export const OPENING_DEPENDENT_MEMBER = 'MOOD.COORDINATED_OPENING_DEPENDENT';
+
+/** Whether `dependent` is the first clause of its sentence (no earlier clause of the sentence before it). */
+function opensSentence(clause: MoodClause, dependent: Syntactic): boolean {
+  const previous = clause.previous ?? [];
+  const at = previous.indexOf(dependent);
+  if (at < 0) return false;
+  const before = previous[at - 1];
+  return before === undefined || before.sentenceIndex !== dependent.sentenceIndex;
+}
+
 /** The nearest main (independent or paratactic, finite) clause of the sentence before `dependent`. */
 function mainClauseBefore(clause: MoodClause, dependent: Syntactic): Syntactic | undefined {
   const previous = clause.previous ?? [];
@@ -376,7 +388,15 @@ export function coordinatedDependentMood(clause: MoodClause): boolean {
   if (base === undefined || !dependentOf(base) || !modalFinite(base)) return false;
   if (infinitiveBeforeHead(base, syntactic)) return false;
   const main = mainClauseBefore(clause, base);
-  if (main === undefined) return false;
+  // MOOD.COORDINATED_OPENING_DEPENDENT: "If the Buyer does not pay the rent | or keep the flat clean, the
+  // Seller may …", "In the event that …": the dependent clause opens the sentence, so the member, before
+  // any main clause, can only share its Subject and Finite.
+  if (main === undefined)
+    return (
+      base.dependency === 'hypotactic' &&
+      opensSentence(clause, base) &&
+      clause.disabled?.has(OPENING_DEPENDENT_MEMBER) !== true
+    );
   return main.tokens.some((token) => token.isFinite) && !modalFinite(main);
 }
 
@@ -508,4 +528,95 @@ export function coordinatedNonCommandVerdict(clause: MoodClause, found: string):
   const premises = (verdict.premises ?? []).filter((premise) => premise.label !== 'subject_position');
   premises.push(ELLIPTED_HOST);
   return { mood: found as Mood, confidence: 0.55, premises };
+}
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const DUTY_LIST_MEMBER = 'MOOD.DUTY_LIST_MEMBER';
+
+/** How many earlier clauses MOOD.DUTY_LIST_MEMBER looks back for the list's head. */
+const DUTY_LIST_REACH = 40;
+
+/**
+ * The index of the clause's first word past a coordinator, punctuation, a list enumerator ("(b)", "2.",
+ * "iv)"), adverbs and "not".
+ */
+function firstWordOfMember(clause: Syntactic): number {
+  const { tokens } = clause;
+  let index = firstWordAfterCoordinator(clause);
+  const lower = (at: number) => tokens[at]?.text.toLowerCase() ?? '';
+  if (index === 0 && ENUMERATOR_WORD.test(lower(0)) && (lower(1) === '.' || lower(1) === ')')) index = 2;
+  // Adverbs and a negator before the verb ("(ii) promptly notify", "(f) not perform").
+  while (tokens[index]?.pos === 'ADV' || lower(index) === 'not') index += 1;
+  return index;
+}
+
+/**
+ * The head of a list of duties: a Subject, a modal Finite and a colon right after it ("The Committee
+ * shall:", "IBM will not:"); the modal, or '' when the clause is none.
+ */
+function dutyListModal(clause: Syntactic): string {
+  const { tokens } = clause;
+  for (let index = 1; index < tokens.length - 1; index += 1) {
+    const token = tokens[index] as Syntactic['tokens'][number];
+    const word = token.text.toLowerCase();
+    if (!token.isFinite || !MODAL_FORMS.has(word)) continue;
+    const colon = tokens[index + 1]?.text.toLowerCase() === 'not' ? index + 2 : index + 1;
+    if (tokens[colon]?.text !== ':') continue;
+    const nominal = tokens
+      .slice(0, index)
+      .some((before) => before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'PRON');
+    if (nominal) return word;
+  }
+  return '';
+}
+
+/**
+ * MOOD.DUTY_LIST_MEMBER: "The Committee shall: | (i) review the budget; | (ii) prepare the plan, | and
+ * report to the Board", "IBM will: | install the servers; | and conduct a boarding call": a member of a
+ * list of duties whose head is a Subject and a modal Finite before a colon has no Subject and no Finite
+ * of its own and opens (past a coordinator, its enumerator and adverbs) with a base-form verb; it shares
+ * the head's Subject and Finite (ellipsis): the same duty, `declarative`, not a command nor a fragment.
+ * The head is found past the list's other members (clauses with no Finite) and dependent clauses, in the
+ * same sentence or the sentences of the list after it; a main clause with a Finite of its own ends the
+ * search. Returns the head's modal ('' when the row does not hold).
+ */
+export function dutyListMemberModal(clause: MoodClause): string {
+  const { previous } = clause;
+  const { syntactic } = clause.view;
+  // The list state of MODALITY.LIST_OPERATOR, when it is on, decides membership: a member of the list
+  // the pipeline has seen opened, however far back its head, and no member otherwise (a heading, a
+  // title-case line, a list closed since). Off, the head is looked for among the earlier clauses.
+  if (clause.listOperator !== undefined) {
+    if (clause.listOperator === '') return '';
+    const { mood } = clause.after(DUTY_LIST_MEMBER).verdict;
+    return mood === 'imperative' || mood === 'fragment' ? clause.listOperator : '';
+  }
+  if (previous === undefined || syntactic.tokens.some((token) => token.isFinite)) return '';
+  if (syntactic.dependency !== 'paratactic' && syntactic.dependency !== 'independent') return '';
+  const verb = syntactic.tokens[firstWordOfMember(syntactic)];
+  if (verb === undefined || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) return '';
+  if (verb.text.toLowerCase() !== verb.lemma || verb.lemma === 'to') return '';
+  const { mood } = clause.after(DUTY_LIST_MEMBER).verdict;
+  if (mood !== 'imperative' && mood !== 'fragment') return '';
+  for (let back = previous.length - 1; back >= Math.max(0, previous.length - DUTY_LIST_REACH); back -= 1) {
+    const earlier = previous[back] as Syntactic;
+    if (earlier.dependency === 'hypotactic' || earlier.dependency === 'embedded') continue;
+    const modal = dutyListModal(earlier);
+    if (modal !== '') return modal;
+    if (earlier.tokens.some((token) => token.isFinite)) return '';
+  }
+  return '';
+}
+
+/** MOOD.DUTY_LIST_MEMBER's verdict: declarative, Subject and Finite those of the list's head. */
+export function dutyListMemberVerdict(clause: MoodClause, modal: string): MoodVerdict {
+  const { verdict } = clause.after(DUTY_LIST_MEMBER);
+  const premises = (verdict.premises ?? []).filter(
+    (premise) => premise.label !== 'subject_position' && premise.label !== 'finite',
+  );
+  premises.push(
+    { label: 'subject_position', value: 'ellipted (member of a list of duties)' },
+    { label: 'finite', value: `${modal} (the list's head, before its colon)` },
+  );
+  return { mood: 'declarative', confidence: 0.65, premises };
 }

@@ -47,6 +47,16 @@ function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 
   return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
 }
 
+/**
+ * The operator word of the list of duties a clause is a member of: '' when it is none, undefined when
+ * MODALITY.LIST_OPERATOR is off (no list state).
+ */
+function listOperatorOf(list: ListContext | undefined): string | undefined {
+  if (list === undefined) return undefined;
+  const member = list.member;
+  return member === undefined ? '' : (member.opener.tokens[member.operator]?.text.toLowerCase() ?? '');
+}
+
 /** Speaker attitude composed from speech function, polarity, modality and sentiment. */
 export function composeAttitude(
   mood: Mood,
@@ -100,7 +110,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     context.standalone === true,
     context.disabledRules,
     context.previous,
-    context.list?.member !== undefined,
+    listOperatorOf(context.list),
     context.previousMoods,
   );
   const modality = projectModality(

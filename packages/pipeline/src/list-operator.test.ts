@@ -5,7 +5,7 @@ import { createPipeline } from './pipeline';
 
 const clock = () => new Date(0);
 const on = createPipeline({ clock });
-const off = createPipeline({ clock, disabledRules: [LIST_OPERATOR, 'MOOD.LIST_MEMBER'] });
+const off = createPipeline({ clock, disabledRules: [LIST_OPERATOR, 'MOOD.DUTY_LIST_MEMBER'] });
 
 /** Text, mood, modality type, weight and polarity of every clause. */
 function read(compiler: typeof on, text: string) {
@@ -39,8 +39,9 @@ describe('MODALITY.LIST_OPERATOR: the members of a list of duties take the opera
   it('gives every member of "The Tenant shall:" high obligation, past the five clauses other rules read', () => {
     const clauses = read(on, LEASE);
     for (const start of ['(a)', '(b)', 'and return', '(d)', '(e)', '(f)', '(g)']) {
+      // MOOD.DUTY_LIST_MEMBER: the member shares the opener's Subject and Finite (ellipsis).
       expect(find(clauses, start), start).toMatchObject({
-        mood: 'fragment',
+        mood: 'declarative',
         type: 'obligation',
         weight: 0.9,
         polarity: 'positive',
@@ -85,8 +86,12 @@ describe('MODALITY.LIST_OPERATOR: the members of a list of duties take the opera
     const text =
       'The insurance policy must:\n\n1.\ninclude the Owner as an additional insured. The Tenant shall send a copy.\n\n2.\nbe primary.';
     const clauses = read(on, text);
-    expect(find(clauses, 'include')).toMatchObject({ mood: 'fragment', type: 'obligation', weight: 0.9 });
-    expect(find(clauses, 'be primary')).toMatchObject({ mood: 'fragment', type: 'obligation', weight: 0.9 });
+    expect(find(clauses, 'include')).toMatchObject({ mood: 'declarative', type: 'obligation', weight: 0.9 });
+    expect(find(clauses, 'be primary')).toMatchObject({
+      mood: 'declarative',
+      type: 'obligation',
+      weight: 0.9,
+    });
     // Off, the members after a bare enumerator read as commands with no modality.
     expect(find(read(off, text), 'include')).toMatchObject({ mood: 'imperative', type: null });
   });

@@ -76,26 +76,29 @@ export function enumeratorEnd(tokens: Syntactic['tokens']): number {
 }
 
 /**
- * Index of the operator of a clause that opens a list of processes, or -1: the clause ends with a colon
- * and no verb follows its operator ("The Tenant shall:", "Vendor shall not, at its own expense:"; not
- * "The following shall apply:", "shall be as follows:").
+ * Index of the operator of a clause that opens a list of processes, or -1: a colon follows its operator
+ * with no verb between ("The Tenant shall:", "Vendor shall not, at its own expense:", "The manager will:
+ * attend the call;" where the segmenter keeps the first member in the clause; not "The following shall
+ * apply:", "shall be as follows:").
  */
 export function listOpenerOperator(clause: Syntactic): number {
   const { tokens } = clause;
-  if (tokens[tokens.length - 1]?.text !== ':') return -1;
   let operator = -1;
-  for (let index = 0; index < tokens.length - 1; index += 1) {
+  for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Syntactic['tokens'][number];
-    if (token.pos === 'AUX' && LIST_OPERATORS.has(token.lemma.toLowerCase())) operator = index;
+    if (token.text === ':') {
+      if (operator >= 0) return operator;
+    } else if (token.pos === 'AUX' && LIST_OPERATORS.has(token.lemma.toLowerCase())) operator = index;
     else if (operator >= 0 && (token.pos === 'VERB' || token.pos === 'AUX')) operator = -1;
   }
-  return operator;
+  return -1;
 }
 
 /**
  * Where the process of a list member starts, or -1 when the clause is no member: a list is open, the
  * clause has no Finite, and it opens (past an enumerator, or right after an enumerator standing alone,
- * or past the coordinator of a member's continuation in the member's sentence) with adverbs or "not"
+ * or past the coordinator of a member's continuation in the member's sentence, or in the opener's own
+ * sentence) with adverbs or "not"
  * and a base-form verb ("(a) pay", "B. Provide", "(c) not assign", "and promptly return", "be primary").
  */
 export function listMember(clause: Syntactic, state: ListState): ListMember | undefined {
@@ -104,7 +107,10 @@ export function listMember(clause: Syntactic, state: ListState): ListMember | un
   const { tokens } = clause;
   let index = enumeratorEnd(tokens);
   if (index < 0) {
-    const continuation = clause.sentenceIndex === state.memberSentence;
+    // A member's continuation in its sentence ("and return them"), or a member in the opener's own
+    // sentence ("The manager will: attend the call; review the plan").
+    const continuation =
+      clause.sentenceIndex === state.memberSentence || clause.sentenceIndex === opener.sentenceIndex;
     if (!state.afterEnumerator && !continuation) return undefined;
     // Not a parenthesis ("(See Section 4)"), which is no member's continuation.
     if (tokens[0]?.text === '(') return undefined;

@@ -1156,11 +1156,13 @@ describe('issue 16: a Subject kept across its relative clause', () => {
       clock: () => new Date(0),
       // SEGMENT.SUBJECT_PIECE_THEN_FINITE joins a Subject cut off before its Finite ("A stone flying
       // through the air | can hurt") by the segments, and MOOD.PRESENT_VERB_OUTSIDE_GROUP reads "gets"
-      // after the relative clause as the Finite: off too, to see this rule's own work.
+      // after the relative clause as the Finite, and SEGMENT.PARTICIPLE_IN_SUBJECT keeps "flying" out of
+      // the verbal groups: off too, to see this rule's own work.
       disabledRules: [
         'TREE.RELATIVE_SWALLOWED_PREDICATE',
         'SEGMENT.SUBJECT_PIECE_THEN_FINITE',
         'MOOD.PRESENT_VERB_OUTSIDE_GROUP',
+        'SEGMENT.PARTICIPLE_IN_SUBJECT',
       ],
     });
     const main = off
@@ -1336,8 +1338,8 @@ describe('MOOD.COORDINATED_WITH_NON_COMMAND: a member of a clause that is no com
       .map((clause) => `${clause.interpersonal.mood} ${clause.interpersonal.reasoningTrace.inferenceRule}`);
 
   it('reads the member by the clause it is coordinated with, and as a command with the rule off', () => {
-    const text = 'If the Tenant does not procure and maintain such insurance, the Owner may procure it.';
-    expect(clausesOf(text)[1]).toBe('indicative MOOD.COORDINATED_WITH_NON_COMMAND');
+    const text = 'To build the shed and paint the fence, the Owner hired a firm.';
+    expect(clausesOf(text)[1]).toBe('fragment MOOD.COORDINATED_WITH_NON_COMMAND');
     expect(clausesOf(text, ['MOOD.COORDINATED_WITH_NON_COMMAND'])[1]).toBe(
       'imperative MOOD.NO_SUBJECT_BASE_VERB',
     );
@@ -1358,7 +1360,8 @@ describe('MOOD.COORDINATED_WITH_NON_COMMAND: a member of a clause that is no com
 
 describe('MOOD.COORDINATED_WITH_LIST_ITEM: a member after a list item with no Finite is no command', () => {
   it('"(i) review the budget, | and approve the plan" after "The duties of the Committee are these:"', () => {
-    // Not after an operator ("The Committee shall:"), where MOOD.LIST_MEMBER reads the member too.
+    // Not after an operator ("The Committee shall:"), where MOOD.DUTY_LIST_MEMBER reads both members as
+    // the head's duties (declarative).
     const text = 'The duties of the Committee are these:\n\n(i) review the budget, and approve the plan.';
     const moods = (disabledRules: string[]) =>
       createPipeline({ clock: () => new Date(0), disabledRules })
@@ -1366,6 +1369,44 @@ describe('MOOD.COORDINATED_WITH_LIST_ITEM: a member after a list item with no Fi
         .map((clause) => clause.interpersonal.mood);
     expect(moods([])).toEqual(['declarative', 'fragment', 'fragment']);
     expect(moods(['MOOD.COORDINATED_WITH_LIST_ITEM'])).toEqual(['declarative', 'fragment', 'imperative']);
+  });
+});
+
+describe('MOOD.DUTY_LIST_MEMBER: the members of a list of duties after "X shall:" are statements', () => {
+  const moods = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'd' })
+      .map((clause) => [clause.text.trim(), clause.interpersonal.mood]);
+
+  it('reads "(a) deliver the goods" and "(b) keep the records" after "The Seller shall:" as declarative', () => {
+    const text = 'The Seller shall:\n(a) deliver the goods on time;\n(b) keep the records for five years.';
+    expect(moods(text).map(([, mood]) => mood)).toEqual(['declarative', 'declarative', 'declarative']);
+    expect(moods(text, ['MOOD.DUTY_LIST_MEMBER']).map(([, mood]) => mood)).toEqual([
+      'declarative',
+      'fragment',
+      'fragment',
+    ]);
+  });
+
+  it("names the head's modal as the Finite and the Subject as ellipted", () => {
+    const clause = pipeline
+      .compile('The Seller shall:\n(a) deliver the goods on time;\n(b) keep the records.', {
+        documentId: 'd',
+      })
+      .find((c) => c.text.startsWith('(b)'));
+    const premises = clause?.interpersonal.reasoningTrace.premises ?? [];
+    expect(premises).toContainEqual({ label: 'finite', value: "shall (the list's head, before its colon)" });
+    expect(premises).toContainEqual({
+      label: 'subject_position',
+      value: 'ellipted (member of a list of duties)',
+    });
+  });
+
+  it('leaves commands alone when no list head with a modal and a colon comes before them', () => {
+    const text = 'The Seller shall deliver the goods. Sign the form and return it.';
+    expect(moods(text).map(([, mood]) => mood)).toEqual(['declarative', 'imperative', 'imperative']);
+    const agrees = 'The Agent agrees: (i) to collect the rent; and (ii) to keep the books.';
+    expect(moods(agrees).map(([, mood]) => mood)).toEqual(['declarative', 'fragment', 'fragment']);
   });
 });
 
@@ -1439,5 +1480,23 @@ describe('TOKEN.WORD_FRAGMENT: a word broken off in speech is one token, so the 
 
   it('a broken-off last word is no title-case heading', () => {
     expect(moodOf("It's Mister Spock, and Th-")).toBe('declarative');
+  });
+});
+
+describe('MOOD.COORDINATED_OPENING_DEPENDENT: a member of a dependent clause that opens the sentence', () => {
+  const moods = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'o' })
+      .map((clause) => clause.interpersonal.mood);
+
+  it('reads "or keep the flat clean" after "If the Buyer does not pay the rent" as indicative, no command', () => {
+    const text = 'If the Buyer does not pay the rent or keep the flat clean, the Seller may end this lease.';
+    expect(moods(text)).toEqual(['indicative', 'indicative', 'declarative']);
+    // MOOD.COORDINATED_WITH_NON_COMMAND reads it by the if-clause too.
+    expect(moods(text, ['MOOD.COORDINATED_OPENING_DEPENDENT', 'MOOD.COORDINATED_WITH_NON_COMMAND'])).toEqual([
+      'indicative',
+      'imperative',
+      'declarative',
+    ]);
   });
 });

@@ -16,6 +16,9 @@ import {
   coordinatedPredicateVerdict,
   coordinatedTensedMood,
   coordinatedTensedVerdict,
+  DUTY_LIST_MEMBER,
+  dutyListMemberModal,
+  dutyListMemberVerdict,
 } from './coordinated-predicate';
 import { INSTRUMENT_TERMS, PARTY_NOUNS, REGISTER_WORDS } from './lexicons/contract-lexicon';
 import {
@@ -623,8 +626,12 @@ export class MoodClause {
     readonly disabled: ReadonlySet<string> | undefined,
     /** Earlier clauses of the document (the last few), for the rows that read the clause before. */
     readonly previous?: readonly Syntactic[],
-    /** The clause is a member of a list of duties (MODALITY.LIST_OPERATOR, src/list-operator.ts). */
-    readonly listMember = false,
+    /**
+     * The operator of the list of duties the clause is a member of ("shall" of "The Tenant shall:" |
+     * "(a) pay the rent"; MODALITY.LIST_OPERATOR, src/list-operator.ts), '' when it is no member,
+     * undefined when MODALITY.LIST_OPERATOR is switched off (no list state).
+     */
+    readonly listOperator?: string,
     /** The moods the pipeline gave the clauses of `previous`, in the same order. */
     readonly previousMoods?: readonly Mood[],
   ) {
@@ -789,7 +796,6 @@ const subjectOrder = (clause: MoodClause, ...own: Premise[]): Premise[] => [
 ];
 
 const NO_SUBJECT: Premise = { label: 'subject_position', value: 'none' };
-const LIST_SUBJECT: Premise = { label: 'subject_position', value: 'ellipted (list of duties)' };
 const AFTER_FINITE: Premise = { label: 'subject_position', value: 'after_finite' };
 const BASE_FORM: Premise = { label: 'verb_form', value: 'base' };
 const PARENT_NONE: Premise = { label: 'parent_clause', value: 'none' };
@@ -1470,29 +1476,6 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  */
 export const MOOD_RULES: readonly MoodRule[] = [
   {
-    id: 'MOOD.LIST_MEMBER',
-    // "The policy must:" | "1." | "include the Customer as an additional insured.": a member of a list of
-    // duties that the rows after this one read as a command (its enumerator cut off as a line of its
-    // own, or a negative or emphatic opening) is a list item, its Subject and operator those of the
-    // clause opening the list (MODALITY.LIST_OPERATOR): a fragment, as the other members. First, as it
-    // revises what the other rows give.
-    when: (clause) => clause.listMember && clause.after('MOOD.LIST_MEMBER').verdict.mood === 'imperative',
-    decide: (clause) =>
-      verdict('fragment', 0.6, [
-        ...(clause.after('MOOD.LIST_MEMBER').verdict.premises ?? []).filter(
-          (premise) => premise.label !== 'subject_position',
-        ),
-        LIST_SUBJECT,
-      ]),
-    examples: [
-      {
-        text: 'The insurance policy must:\n\n1.\ninclude the Customer as an additional insured.',
-        mood: 'fragment',
-      },
-      { text: 'The Supplier shall:\n\n2.\nbe ready to deliver within ten days.', mood: 'fragment' },
-    ],
-  },
-  {
     id: COORDINATED_WITH_NON_COMMAND,
     // "has the power to execute and deliver this Agreement | and perform its obligations": a member with
     // no Finite that the other rows read as a command, in a sentence with no command before it, takes
@@ -1501,14 +1484,8 @@ export const MOOD_RULES: readonly MoodRule[] = [
     when: (clause) => coordinatedNonCommandMood(clause),
     decide: (clause, found) => coordinatedNonCommandVerdict(clause, found),
     examples: [
-      {
-        text: 'Unless the Agent does not renew the permit or pay the fee, the lease continues.',
-        mood: 'indicative',
-      },
-      {
-        text: 'If the Tenant does not procure and maintain such insurance, the Owner may procure it.',
-        mood: 'indicative',
-      },
+      // ("If the Tenant does not procure | and maintain such insurance, ...": MOOD.COORDINATED_DEPENDENT's
+      // sub-rule MOOD.COORDINATED_OPENING_DEPENDENT reads it the same way, indicative, first.)
       { text: 'To build the shed and paint the fence, the Owner hired a firm.', mood: 'fragment' },
       // A to-infinitive inside a verbless clause.
       {
@@ -1549,6 +1526,30 @@ export const MOOD_RULES: readonly MoodRule[] = [
       {
         text: 'The Agent will take all steps to collect the rent and pay it to the Owner within ten days.',
         mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: DUTY_LIST_MEMBER,
+    // "The Committee shall: | (i) review the budget; | (ii) approve the plan": a member of a list of
+    // duties whose head is a Subject and a modal before a colon shares that Subject and Finite: the same
+    // duty, declarative (coordinated-predicate.ts).
+    when: (clause) => dutyListMemberModal(clause),
+    decide: (clause, modal) => dutyListMemberVerdict(clause, modal),
+    examples: [
+      {
+        text: 'The Seller shall:\n(a) deliver the goods on time;\n(b) keep the records.',
+        mood: 'declarative',
+      },
+      {
+        text: 'The project manager will: attend the first call; review the plan; and report to us.',
+        mood: 'declarative',
+      },
+      // The enumerator on a line of its own, the member read as a command without the row; the list
+      // state of MODALITY.LIST_OPERATOR finds the head however far back it is.
+      {
+        text: 'The insurance policy must:\n\n1.\ninclude the Customer as an additional insured.',
+        mood: 'declarative',
       },
     ],
   },
@@ -2568,7 +2569,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
       ),
     examples: [
       {
-        text: 'WHEREAS, a group of farmers calling themselves the Grain League are now in session in Topeka.',
+        // (With no coordinator before the "-ing" form, SEGMENT.PARTICIPLE_IN_SUBJECT keeps "calling" out of
+        // the clause's verbal group and MOOD.SUBJECT_BEFORE_FINITE reads "are" already.)
+        text: 'WHEREAS, a group of farmers and traders calling themselves the Grain League are now in session in Topeka.',
         mood: 'declarative',
       },
       { text: 'Spain: Renewing the permit is a simple matter.', mood: 'declarative' },
@@ -2685,7 +2688,7 @@ export function classifyMood(
   standalone = false,
   disabledRules?: ReadonlySet<string>,
   previous?: readonly Syntactic[],
-  listMember = false,
+  listOperator?: string,
   previousMoods?: readonly Mood[],
 ): MoodDecision {
   const clause = new MoodClause(
@@ -2694,7 +2697,7 @@ export function classifyMood(
     standalone,
     disabledRules,
     previous,
-    listMember,
+    listOperator,
     previousMoods,
   );
   const { syntactic, lower } = view;

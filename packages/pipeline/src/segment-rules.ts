@@ -211,6 +211,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.ABSOLUTE_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Notices shall be sent by certified mail, return receipt requested, to the Buyer.',
+        expect: 'return receipt requested, to the Buyer.',
+      },
+      {
+        text: 'Notices shall be sent by courier (receipt requested) to the Buyer.',
+        expect: '(receipt requested)',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.WORD_INTERNAL_HYPHEN',
     stage: 'word-order',
     offWith: TREE,
@@ -569,6 +584,146 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'The Agent shall not be liable for any loss or any photographs obtained by using the website.',
         expect:
           'The Agent shall not be liable for any loss or any photographs obtained by using the website.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.LIST_NOMINAL_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.',
+        expect:
+          'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.',
+      },
+      {
+        text: 'The work shall be set forth in the Protocol(s) or workscope referenced in the Order.',
+        expect: 'The work shall be set forth in the Protocol(s) or workscope referenced in the Order.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'All notices shall be sent by registered or certified mail, return receipt requested, to the Buyer.',
+        expect: 'All notices shall be sent by registered or certified mail,',
+      },
+      {
+        text: 'The Supplier shall take back the repaired or replaced parts at its own cost.',
+        expect: 'The Supplier shall take back the repaired or replaced parts at its own cost.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.AND_OR',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'Licensee shall pay any fees and/or costs incurred by the Licensor.',
+        expect: 'Licensee shall pay any fees and/or costs incurred by the Licensor.',
+      },
+      {
+        text: 'Licensee shall notify and/or inform the Licensor of any claim.',
+        expect: 'Licensee shall notify and/or inform the Licensor of any claim.',
+      },
+      {
+        text: 'The Buyer shall pay the fees and/or the Seller shall refund the deposit.',
+        expect: 'and/or the Seller shall refund the deposit.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.DUTY_LIST_VERBS',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Company shall: (i) operate and maintain the Aircraft in good order; and (ii) keep the log books.',
+        expect: '(i) operate and maintain the Aircraft in good order;',
+      },
+      {
+        text: 'The Licensee shall: (a) pay the fees; and (b) not copy, modify or decompile the Software.',
+        expect: 'and (b) not copy, modify or decompile the Software.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Seller shall sell the goods on the terms and conditions set forth in this Agreement.',
+        expect: 'The Seller shall sell the goods on the terms and conditions set forth in this Agreement.',
+      },
+      {
+        text: 'The Buyer shall refund any fees or amounts paid to the Seller under this Agreement.',
+        expect: 'The Buyer shall refund any fees or amounts paid to the Seller under this Agreement.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Licensee shall comply with all laws and regulations promulgated thereunder.',
+        expect: 'The Licensee shall comply with all laws and regulations promulgated thereunder.',
+      },
+      {
+        text: 'The Licensee shall not exceed the rights and licence granted herein.',
+        expect: 'The Licensee shall not exceed the rights and licence granted herein.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.PARTICIPLE_IN_SUBJECT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'To the extent that the Buyer is required to withhold taxes, the party making such payment shall pay the taxes to the authority.',
+        expect: 'the party making such payment shall pay the taxes to the authority.',
+      },
+      {
+        text: 'Where VAT is added to a payment, the Party making the payment will pay the VAT on receipt of an invoice.',
+        expect: 'the Party making the payment will pay the VAT on receipt of an invoice.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.INFINITIVE_IN_SUBJECT',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Buyer shall give prompt notice of any claim, but failure to so notify the Seller shall not relieve it of any liability.',
+        expect: 'but failure to so notify the Seller shall not relieve it of any liability.',
+      },
+      {
+        text: 'If the parties cannot agree, such failure to agree shall be a breach by the Seller.',
+        expect: 'such failure to agree shall be a breach by the Seller.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COMPLEX_SUBORDINATOR',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'In the event that the Buyer fails to pay, the Seller shall stop delivery.',
+        expect: 'In the event that the Buyer fails to pay,',
+      },
+      {
+        text: '(b) To the extent that the Buyer fails to pay, the Seller shall stop delivery.',
+        expect: '(b) To the extent that the Buyer fails to pay,',
       },
     ],
   },

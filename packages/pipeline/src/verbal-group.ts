@@ -109,6 +109,7 @@ export function modifierParticiple(tokens: TokenArrays, index: number): boolean 
 
 /** Rule id: a participle the tree hangs on an appositive noun is no Finite (see `participleOnAppositive`). */
 export const PARTICIPLE_ON_APPOSITIVE = 'SEGMENT.PARTICIPLE_ON_APPOSITIVE';
+export const ABSOLUTE_PARTICIPLE = 'SEGMENT.ABSOLUTE_PARTICIPLE';
 
 /** Token arrays a verbal-group scan needs (document-level or clause-level). */
 export interface TokenArrays {
@@ -249,7 +250,8 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
         const subjectBefore = before >= from && before < start && isSubjectLike(pos[before]);
         if (
           isFiniteLexicalForm(lower[head] ?? '', lemmas[head] ?? '', subjectBefore) &&
-          !participleOnAppositive(tokens, head)
+          !participleOnAppositive(tokens, head) &&
+          !absoluteParticiple(tokens, head)
         )
           finite = head;
       }
@@ -285,6 +287,35 @@ function participleOnAppositive(tokens: TokenArrays, verb: number): boolean {
   for (let index = 0; index < anchor; index += 1)
     if (heads[index] === anchor && /^case(:|$)/.test(deprels[index] ?? '')) anchorCase = true;
   return appositiveQualifier(tokens.lower, anchor, anchorCase, noun, verb);
+}
+
+/** Words a bare nominal group of an absolute clause may open with ("all rights reserved"). */
+const ABSOLUTE_QUANTIFIERS = new Set(['all', 'no']);
+/** What may follow an absolute clause's participle: its end. */
+const ABSOLUTE_CLAUSE_END = new Set([',', ')', ';', ':', '.']);
+
+/**
+ * SEGMENT.ABSOLUTE_PARTICIPLE: "by certified mail, return receipt requested, to the address below",
+ * "(return receipt requested)", "sent by mail, all charges paid.": a past form the parse hangs as `acl`
+ * on the noun right before it, where that noun's bare nominal group (at most three nouns and adjectives,
+ * or "all" or "no" before them) is set off by a comma or "(" and the verb ends the clause (punctuation
+ * after it), is the participle of an absolute clause: no Finite, so the clause is a non-finite dependent,
+ * not a statement whose Subject is "return receipt".
+ */
+function absoluteParticiple(tokens: TokenArrays, verb: number): boolean {
+  const { heads, deprels, lower, lemmas, pos } = tokens;
+  if (heads === undefined || deprels === undefined || deprels[verb] !== 'acl') return false;
+  const word = lower[verb] ?? '';
+  const lemma = lemmas[verb] ?? '';
+  if (word === lemma || word.endsWith('ing') || presentTense(word, lemma)) return false;
+  if (heads[verb] !== verb - 1 || pos[verb - 1] !== 'NOUN') return false;
+  const after = lower[verb + 1];
+  if (after !== undefined && !ABSOLUTE_CLAUSE_END.has(after)) return false;
+  let index = verb - 1;
+  while (index >= 0 && (pos[index] === 'NOUN' || pos[index] === 'ADJ')) index -= 1;
+  if (index >= 0 && ABSOLUTE_QUANTIFIERS.has(lower[index] ?? '')) index -= 1;
+  if (verb - 1 - index > 3 || (lower[index] !== ',' && lower[index] !== '(')) return false;
+  return tokens.disabledRules?.has(ABSOLUTE_PARTICIPLE) !== true;
 }
 
 /**

@@ -88,6 +88,14 @@ export const REGISTER_WORDS: ReadonlySet<string> = wordSet(`
 `);
 
 /**
+ * Adverbs that point into the document and may close a participle's postmodifier ("the rights granted
+ * herein", "regulations promulgated thereunder", "the addresses set forth below").
+ */
+export const REFERENCE_ADVERBS: ReadonlySet<string> = wordSet(`
+  hereunder herein hereto hereof hereby thereof thereto therein thereunder thereby below above
+`);
+
+/**
  * Negation words that bound a quantity or a list rather than deny the process ("no later than", "not
  * less than", "including but not limited to"): keyed by the word after the negator.
  */
