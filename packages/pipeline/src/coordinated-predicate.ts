@@ -8,6 +8,7 @@ import {
 } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import { MODAL_FORMS, presentSForm } from './lexicons/word-classes';
+import { pastCoordinator } from './list-operator';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -69,13 +70,7 @@ function coordinatedEllipticalFinite(clause: Syntactic): boolean {
 /** Index of the clause's first word after the coordinator, punctuation and a list enumerator ("(b)"). */
 function firstWordAfterCoordinator(clause: Syntactic): number {
   const { tokens } = clause;
-  let index = 0;
-  while (
-    index < tokens.length &&
-    tokens[index]?.text !== '(' &&
-    (tokens[index]?.pos === 'PUNCT' || tokens[index]?.pos === 'CCONJ')
-  )
-    index += 1;
+  let index = pastCoordinator(tokens);
   const lower = (at: number) => tokens[at]?.text.toLowerCase() ?? '';
   if (
     tokens[index]?.text === '(' &&

@@ -56,11 +56,8 @@ export interface ListMember {
 const ENUMERATOR_TOKEN = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})\.$/i;
 const enumeratorWord = (text: string): boolean => ENUMERATOR_WORD.test(text.toLowerCase());
 
-/**
- * End (exclusive) of the list enumerator a clause opens with, past leading punctuation and a coordinator:
- * "(b)", "and (iv)", "2)", "A.", "3 ."; -1 when it opens with none.
- */
-export function enumeratorEnd(tokens: Syntactic['tokens']): number {
+/** Index of the first token past leading punctuation (not an opening bracket) and coordinators. */
+export function pastCoordinator(tokens: Syntactic['tokens']): number {
   let index = 0;
   while (
     index < tokens.length &&
@@ -68,6 +65,15 @@ export function enumeratorEnd(tokens: Syntactic['tokens']): number {
     (tokens[index]?.pos === 'PUNCT' || tokens[index]?.pos === 'CCONJ')
   )
     index += 1;
+  return index;
+}
+
+/**
+ * End (exclusive) of the list enumerator a clause opens with, past leading punctuation and a coordinator:
+ * "(b)", "and (iv)", "2)", "A.", "3 ."; -1 when it opens with none.
+ */
+export function enumeratorEnd(tokens: Syntactic['tokens']): number {
+  const index = pastCoordinator(tokens);
   const text = (at: number) => tokens[at]?.text ?? '';
   if (text(index) === '(' && text(index + 2) === ')' && enumeratorWord(text(index + 1))) return index + 3;
   if ((text(index + 1) === ')' || text(index + 1) === '.') && enumeratorWord(text(index))) return index + 2;
