@@ -101,11 +101,12 @@ export function listOpenerOperator(clause: Syntactic): number {
 }
 
 /**
- * Where the process of a list member starts, or -1 when the clause is no member: a list is open, the
- * clause has no Finite, and it opens (past an enumerator, or right after an enumerator standing alone,
- * or past the coordinator of a member's continuation in the member's sentence, or in the opener's own
- * sentence) with adverbs or "not"
- * and a base-form verb ("(a) pay", "B. Provide", "(c) not assign", "and promptly return", "be primary").
+ * The clause as a member of the open list (its opener, the operator, where its process starts), or
+ * undefined when it is none: a list is open, the clause has no Finite but its verb, and it opens (past an
+ * enumerator, or right after an enumerator standing alone, or past the coordinator of a member's
+ * continuation in the member's sentence, or in the opener's own sentence) with adverbs or "not" and a
+ * base-form verb ("(a) pay", "B. Provide", "(c) not assign", "and promptly return", "be primary"); not a
+ * title-case line.
  */
 export function listMember(clause: Syntactic, state: ListState): ListMember | undefined {
   const { opener } = state;
@@ -142,8 +143,8 @@ export function listMember(clause: Syntactic, state: ListState): ListMember | un
     (token.pos === 'AUX' && (word === 'be' || word === 'have'));
   if (!base) return undefined;
   // "(e) Defend Trade Secrets Act Notice:": two or more later words of four letters or more, all capitalised, make a heading.
-  const later = tokens.slice(index + 1).filter((later) => /^\p{L}{4,}$/u.test(later.text));
-  if (later.length > 1 && later.every((later) => /^\p{Lu}/u.test(later.text))) return undefined;
+  const longWords = tokens.slice(index + 1).filter((after) => /^\p{L}{4,}$/u.test(after.text));
+  if (longWords.length > 1 && longWords.every((after) => /^\p{Lu}/u.test(after.text))) return undefined;
   // No Finite but the verb itself (a base verb opening the clause may have been read as a command's).
   for (let at = 0; at < tokens.length; at += 1) if (at !== index && tokens[at]?.isFinite) return undefined;
   return { opener, operator: state.operator, from };
