@@ -7,7 +7,7 @@ import {
   SUBORDINATORS,
 } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
-import { MODAL_FORMS, presentSForm } from './lexicons/word-classes';
+import { presentSForm } from './lexicons/word-classes';
 import { pastCoordinator } from './list-operator';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
@@ -528,79 +528,19 @@ export function coordinatedNonCommandVerdict(clause: MoodClause, found: string):
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const DUTY_LIST_MEMBER = 'MOOD.DUTY_LIST_MEMBER';
 
-/** How many earlier clauses MOOD.DUTY_LIST_MEMBER looks back for the list's head. */
-const DUTY_LIST_REACH = 40;
-
-/**
- * The index of the clause's first word past a coordinator, punctuation, a list enumerator ("(b)", "2.",
- * "iv)"), adverbs and "not".
- */
-function firstWordOfMember(clause: Syntactic): number {
-  const { tokens } = clause;
-  let index = firstWordAfterCoordinator(clause);
-  const lower = (at: number) => tokens[at]?.text.toLowerCase() ?? '';
-  if (index === 0 && ENUMERATOR_WORD.test(lower(0)) && (lower(1) === '.' || lower(1) === ')')) index = 2;
-  // Adverbs and a negator before the verb ("(ii) promptly notify", "(f) not perform").
-  while (tokens[index]?.pos === 'ADV' || lower(index) === 'not') index += 1;
-  return index;
-}
-
-/**
- * The head of a list of duties: a Subject, a modal Finite and a colon right after it ("The Committee
- * shall:", "IBM will not:"); the modal, or '' when the clause is none.
- */
-function dutyListModal(clause: Syntactic): string {
-  const { tokens } = clause;
-  for (let index = 1; index < tokens.length - 1; index += 1) {
-    const token = tokens[index] as Syntactic['tokens'][number];
-    const word = token.text.toLowerCase();
-    if (!token.isFinite || !MODAL_FORMS.has(word)) continue;
-    const colon = tokens[index + 1]?.text.toLowerCase() === 'not' ? index + 2 : index + 1;
-    if (tokens[colon]?.text !== ':') continue;
-    const nominal = tokens
-      .slice(0, index)
-      .some((before) => before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'PRON');
-    if (nominal) return word;
-  }
-  return '';
-}
-
 /**
  * MOOD.DUTY_LIST_MEMBER: "The Committee shall: | (i) review the budget; | (ii) prepare the plan, | and
- * report to the Board", "IBM will: | install the servers; | and conduct a boarding call": a member of a
- * list of duties whose head is a Subject and a modal Finite before a colon has no Subject and no Finite
- * of its own and opens (past a coordinator, its enumerator and adverbs) with a base-form verb; it shares
- * the head's Subject and Finite (ellipsis): the same duty, `declarative`, not a command nor a fragment.
- * The head is found past the list's other members (clauses with no Finite) and dependent clauses, in the
- * same sentence or the sentences of the list after it; a main clause with a Finite of its own ends the
- * search. Returns the head's modal ('' when the row does not hold).
+ * report to the Board", "IBM will: install the servers; | and conduct a boarding call": a member of a
+ * list of duties (the pipeline's list state, src/list-operator.ts: a clause with a colon after its
+ * operator opens the list, members open with an enumerator or continue a member, then a base-form verb
+ * with no Finite of their own) that the rows after this one read as a command or a fragment shares the
+ * head's Subject and Finite (ellipsis): the same duty, `declarative`. Returns the head's operator ('' when
+ * the row does not hold).
  */
 export function dutyListMemberModal(clause: MoodClause): string {
-  const { previous } = clause;
-  const { syntactic } = clause.view;
-  // The list state of MODALITY.LIST_OPERATOR, when it is on, decides membership: a member of the list
-  // the pipeline has seen opened, however far back its head, and no member otherwise (a heading, a
-  // title-case line, a list closed since). Off, the head is looked for among the earlier clauses.
-  if (clause.listOperator !== undefined) {
-    if (clause.listOperator === '') return '';
-    const { mood } = clause.after(DUTY_LIST_MEMBER).verdict;
-    return mood === 'imperative' || mood === 'fragment' ? clause.listOperator : '';
-  }
-  if (previous === undefined || syntactic.tokens.some((token) => token.isFinite)) return '';
-  if (syntactic.dependency !== 'paratactic' && syntactic.dependency !== 'independent') return '';
-  const verb = syntactic.tokens[firstWordOfMember(syntactic)];
-  if (verb === undefined || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) return '';
-  if (verb.text.toLowerCase() !== verb.lemma || verb.lemma === 'to') return '';
+  if (clause.listOperator === '') return '';
   const { mood } = clause.after(DUTY_LIST_MEMBER).verdict;
-  if (mood !== 'imperative' && mood !== 'fragment') return '';
-  for (let back = previous.length - 1; back >= Math.max(0, previous.length - DUTY_LIST_REACH); back -= 1) {
-    const earlier = previous[back] as Syntactic;
-    if (earlier.dependency === 'hypotactic' || earlier.dependency === 'embedded') continue;
-    const modal = dutyListModal(earlier);
-    if (modal !== '') return modal;
-    if (earlier.tokens.some((token) => token.isFinite)) return '';
-  }
-  return '';
+  return mood === 'imperative' || mood === 'fragment' ? clause.listOperator : '';
 }
 
 /** MOOD.DUTY_LIST_MEMBER's verdict: declarative, Subject and Finite those of the list's head. */

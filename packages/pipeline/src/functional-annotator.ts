@@ -3,6 +3,7 @@ import { type ViewArrays, viewClause } from './clause-view';
 import type { ListContext } from './contract-modality';
 import { type IdeationalState, reviseIdeational } from './ideational-rules';
 import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
+import { LIST_OPERATOR } from './list-operator';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
 import { isPassive, scoreTenor } from './tenor-scorer';
@@ -33,7 +34,10 @@ export interface AnnotationContext {
   readonly disabledRules?: ReadonlySet<string>;
   /** `false`: participants and circumstances from the word-order analysis alone, not the tree (transitivity-tree.ts). */
   readonly treeParticipants?: boolean;
-  /** MODALITY.LIST_OPERATOR (absent when switched off): the list of duties the clause is a member of. */
+  /**
+   * The list of duties the clause is a member of (the pipeline's list state): MOOD.DUTY_LIST_MEMBER reads
+   * its mood from it, MODALITY.LIST_OPERATOR its operator.
+   */
   readonly list?: ListContext;
 }
 
@@ -47,13 +51,9 @@ function sentimentOf(lower: readonly string[], negative: boolean): 'positive' | 
   return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
 }
 
-/**
- * The operator word of the list of duties a clause is a member of: '' when it is none, undefined when
- * MODALITY.LIST_OPERATOR is off (no list state).
- */
-function listOperatorOf(list: ListContext | undefined): string | undefined {
-  if (list === undefined) return undefined;
-  const member = list.member;
+/** The operator word of the list of duties a clause is a member of ('' when it is none). */
+function listOperatorOf(list: ListContext | undefined): string {
+  const member = list?.member;
   return member === undefined ? '' : (member.opener.tokens[member.operator]?.text.toLowerCase() ?? '');
 }
 
@@ -114,7 +114,11 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     context.previousMoods,
   );
   const modality = projectModality(
-    analyzeModality(view, context.previous, context.list),
+    analyzeModality(
+      view,
+      context.previous,
+      context.disabledRules?.has(LIST_OPERATOR) === true ? undefined : context.list,
+    ),
     syntactic.relation,
     parentModality(syntactic, context.previous),
   );

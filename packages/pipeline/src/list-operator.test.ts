@@ -55,6 +55,14 @@ describe('MODALITY.LIST_OPERATOR: the members of a list of duties take the opera
     expect(find(without, '(g)')).toMatchObject({ type: null, weight: 0 });
   });
 
+  it('keeps the list state for MOOD.DUTY_LIST_MEMBER with MODALITY.LIST_OPERATOR switched off', () => {
+    const moodsOnly = read(createPipeline({ clock, disabledRules: [LIST_OPERATOR] }), LEASE);
+    expect(find(moodsOnly, '(d)')).toMatchObject({ mood: 'declarative', type: null, weight: 0 });
+    const modalityOnly = read(createPipeline({ clock, disabledRules: ['MOOD.DUTY_LIST_MEMBER'] }), LEASE);
+    expect(find(modalityOnly, '(d)')).toMatchObject({ type: 'obligation', weight: 0.9 });
+    expect(find(modalityOnly, '(d)').mood).not.toBe('declarative');
+  });
+
   it('takes the negation and the band of the opener: "shall not:" forbids, "may:" permits', () => {
     const forbidden = read(on, 'The Tenant shall not:\n\n(a) smoke in the attic room; or\n\n(b) keep a dog.');
     expect(find(forbidden, '(b)')).toMatchObject({ type: 'obligation', weight: 0.9, polarity: 'negative' });

@@ -628,10 +628,9 @@ export class MoodClause {
     readonly previous?: readonly Syntactic[],
     /**
      * The operator of the list of duties the clause is a member of ("shall" of "The Tenant shall:" |
-     * "(a) pay the rent"; MODALITY.LIST_OPERATOR, src/list-operator.ts), '' when it is no member,
-     * undefined when MODALITY.LIST_OPERATOR is switched off (no list state).
+     * "(a) pay the rent"; the pipeline's list state, src/list-operator.ts), '' when it is no member.
      */
-    readonly listOperator?: string,
+    readonly listOperator = '',
     /** The moods the pipeline gave the clauses of `previous`, in the same order. */
     readonly previousMoods?: readonly Mood[],
   ) {
@@ -2688,7 +2687,7 @@ export function classifyMood(
   standalone = false,
   disabledRules?: ReadonlySet<string>,
   previous?: readonly Syntactic[],
-  listOperator?: string,
+  listOperator = '',
   previousMoods?: readonly Mood[],
 ): MoodDecision {
   const clause = new MoodClause(

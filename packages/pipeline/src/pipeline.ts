@@ -11,7 +11,7 @@ import {
 import { loadModel, loadParser, type Parser } from '@cae/parser';
 import type { ListContext } from './contract-modality';
 import { annotateClause } from './functional-annotator';
-import { advanceList, LIST_OPERATOR, listMember, NO_LIST } from './list-operator';
+import { advanceList, listMember, NO_LIST } from './list-operator';
 import { type ApplyAnnotatorOptions, applyAnnotator, type LlmAnnotator } from './llm-annotator';
 import { forEachSyntaxClause } from './syntax-pass';
 import type { PosSource } from './syntax-tagger';
@@ -104,7 +104,7 @@ function readParserModel(path: unknown): Parser {
 /** Default largest text in characters. */
 export const DEFAULT_MAX_LENGTH = 2_000_000;
 
-/** MODALITY.LIST_OPERATOR is on and the clause is no member of a list of duties. */
+/** The clause is no member of a list of duties. */
 const NOT_A_MEMBER: ListContext = {};
 
 /**
@@ -162,8 +162,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       const previousMoods: Mood[] = [];
       const rulesOff = disabledRules.size > 0 ? disabledRules : undefined;
       const treeParticipants = options.treeParticipants !== false;
-      // MODALITY.LIST_OPERATOR: the list of duties open at this clause ("The Tenant shall:" | "(a) pay").
-      const listRule = !disabledRules.has(LIST_OPERATOR);
+      // The list of duties open at this clause ("The Tenant shall:" | "(a) pay"; src/list-operator.ts).
       let list = NO_LIST;
       // Pass 2 runs on each clause as pass 1 emits it: pass 1's per-clause data dies young.
       forEachSyntaxClause(
@@ -173,7 +172,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           // One literal of a fixed shape per clause (annotateClause reads the flags by value, so an
           // absent flag and an undefined one are the same to it): no object spreads on the hot path.
           const heading = headings.length > 0 && inHeading(headings, syntactic.start);
-          const member = listRule ? listMember(syntactic, list) : undefined;
+          const member = listMember(syntactic, list);
           const annotation = annotateClause(syntactic, {
             heading,
             sentenceFinal,
@@ -185,15 +184,14 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             standalone: standalone === true,
             disabledRules: rulesOff,
             treeParticipants,
-            list: listRule ? (member === undefined ? NOT_A_MEMBER : { member }) : undefined,
+            list: member === undefined ? NOT_A_MEMBER : { member },
           });
-          if (listRule)
-            list = advanceList(
-              list,
-              syntactic,
-              member,
-              heading || annotation.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
-            );
+          list = advanceList(
+            list,
+            syntactic,
+            member,
+            heading || annotation.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
+          );
           previous.push(syntactic);
           previousMoods.push(annotation.interpersonal.mood);
           if (previous.length > 5) {
@@ -223,22 +221,18 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       return clauses;
     },
     annotate(clause, annotateOptions = {}) {
-      let list: ListContext | undefined;
-      if (!disabledRules.has(LIST_OPERATOR)) {
-        // The list state the earlier clauses leave.
-        let state = NO_LIST;
-        for (const earlier of annotateOptions.previous ?? [])
-          state = advanceList(
-            state,
-            earlier.syntactic,
-            listMember(earlier.syntactic, state),
-            earlier.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
-          );
-        const member = listMember(clause.syntactic, state);
-        list = member === undefined ? NOT_A_MEMBER : { member };
-      }
+      // The list state the earlier clauses leave.
+      let state = NO_LIST;
+      for (const earlier of annotateOptions.previous ?? [])
+        state = advanceList(
+          state,
+          earlier.syntactic,
+          listMember(earlier.syntactic, state),
+          earlier.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
+        );
+      const member = listMember(clause.syntactic, state);
       return annotateClause(clause.syntactic, {
-        ...(list === undefined ? {} : { list }),
+        list: member === undefined ? NOT_A_MEMBER : { member },
         ...(annotateOptions.sentenceFinal === undefined
           ? {}
           : { sentenceFinal: annotateOptions.sentenceFinal }),
