@@ -4,6 +4,7 @@ import { Lemmatizer } from './lemmatizer';
 import { deprojectivize, LIFT_MARK } from './lifting';
 import type { ModelBundle } from './model-format';
 import { agreeWithSubjects, type Features, Morphology } from './morphology';
+import { attachPunctuation } from './punctuation';
 import { parseTagClass, type TagClass } from './tag-classes';
 import { type AllowedTags, type AllowedTagsAt, Tagger } from './tagger';
 import type { WordHashes } from './tagger-features';
@@ -20,6 +21,11 @@ export interface TagOptions {
    * when `allowed` is not given): spares the caller a set for every word the tagger knows anyway.
    */
   readonly allowedAt?: AllowedTagsAt;
+  /**
+   * `guideline` (the default) re-attaches punctuation as UD's guideline attaches it (`attachPunctuation`);
+   * `as-parsed` keeps the transition parser's attachments. Read by `parse` and `parseMany` only.
+   */
+  readonly punctuation?: 'guideline' | 'as-parsed';
 }
 
 /** A word with its part of speech, morphological features and lemma. */
@@ -94,7 +100,7 @@ export class EnglishParser implements Parser {
 
   parse(words: readonly string[], options: TagOptions = {}): ParsedWord[] {
     const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt);
-    return this.parseTagged(words, tags, this.tagger.wordHashes());
+    return this.parseTagged(words, tags, this.tagger.wordHashes(), options.punctuation);
   }
 
   parseMany(
@@ -107,20 +113,30 @@ export class EnglishParser implements Parser {
       tags.push(this.tagger.tagClasses(sentences[i]!, options?.[i]?.allowed ?? options?.[i]?.allowedAt));
       hashes.push(this.tagger.wordHashes());
     }
-    return sentences.map((words, i) => this.parseTagged(words, tags[i]!, hashes[i]));
+    return sentences.map((words, i) =>
+      this.parseTagged(words, tags[i]!, hashes[i], options?.[i]?.punctuation),
+    );
   }
 
-  private parseTagged(words: readonly string[], tags: Int32Array, hashes?: WordHashes): ParsedWord[] {
+  private parseTagged(
+    words: readonly string[],
+    tags: Int32Array,
+    hashes?: WordHashes,
+    punctuation: TagOptions['punctuation'] = 'guideline',
+  ): ParsedWord[] {
     const tree = this.dependencies.parse(words, tags, hashes);
     const labels = this.dependencies.labels;
     const parsed: ParsedWord[] = new Array(words.length);
-    let heads: ArrayLike<number> = tree.heads;
-    let deprels: string[] | undefined;
-    if (this.liftLabels) {
-      const lowered = Array.from(tree.heads.subarray(0, words.length));
-      deprels = Array.from(tree.labels.subarray(0, words.length), (label) => labels[label] ?? 'dep');
-      deprojectivize(lowered, deprels);
-      heads = lowered;
+    const heads = Array.from(tree.heads.subarray(0, words.length));
+    const deprels = Array.from(tree.labels.subarray(0, words.length), (label) => labels[label] ?? 'dep');
+    if (this.liftLabels) deprojectivize(heads, deprels);
+    if (punctuation !== 'as-parsed') {
+      attachPunctuation(
+        words,
+        Array.from(tags.subarray(0, words.length), (tag) => this.classes[tag]!.upos),
+        heads,
+        deprels,
+      );
     }
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
@@ -133,7 +149,7 @@ export class EnglishParser implements Parser {
         feats: this.morphology.feats(word, tags[i]!, lower),
         lemma: this.lemmatizer.lemma(word, upos, xpos, lower),
         head: heads[i]!,
-        deprel: deprels ? deprels[i]! : (labels[tree.labels[i]!] ?? 'dep'),
+        deprel: deprels[i]!,
       };
     }
     agreeWithSubjects(parsed);

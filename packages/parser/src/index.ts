@@ -9,4 +9,5 @@ export {
 export { DEFAULT_MODEL_PATH, loadModel, loadParser } from './load-parser';
 export { deserializeModel, type ModelBundle, serializeModel } from './model-format';
 export { type Features, formatFeats } from './morphology';
+export { attachPunctuation } from './punctuation';
 export type { AllowedTags, AllowedTagsAt } from './tagger';

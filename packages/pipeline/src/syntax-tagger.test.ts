@@ -222,6 +222,22 @@ describe('pass 1 with the trained parser', () => {
   });
 });
 
+describe('TREE.PUNCTUATION_GUIDELINE', () => {
+  it('hangs a comma before a relative clause on the clause, as UD does; off, the parser’s head stands', () => {
+    const text = 'The tenant, who signed the lease in May, shall pay the rent (monthly) to the landlord.';
+    const comma = (tagged: ReturnType<typeof tagText>) => {
+      const index = tagged.values.indexOf(',');
+      return tagged.values[tagged.heads[index]!];
+    };
+    expect(comma(tagText(text, { posSource: 'parser' }))).toBe('signed');
+    const off = tagText(text, {
+      posSource: 'parser',
+      disabledRules: new Set(['TREE.PUNCTUATION_GUIDELINE']),
+    });
+    expect(comma(off)).not.toBe('signed');
+  });
+});
+
 describe('repairTree', () => {
   // Trees as the parser may give them, on invented sentences (heads: token index, -1 for the root).
   const tree = (words: string, pos: string[], heads: number[], deprels: string[]) => ({
