@@ -84,6 +84,24 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText('It rained. We stayed in.').sentences).toHaveLength(2);
   });
 
+  it('SPLIT.EMOTICON_CLOSES: an emoticon after a sentence on the same line ends that sentence', () => {
+    const pieces = (text: string, disabled: string[] = []) => {
+      const tagged = tagText(text, { disabledRules: new Set(disabled) });
+      return tagged.sentences.map(([start, end]) => tagged.values.slice(start, end).join(' '));
+    };
+    expect(pieces('We won the match. :) Then it rained.')).toEqual([
+      'We won the match . :)',
+      'Then it rained .',
+    ]);
+    expect(pieces('Thanks for the tip! ;-)')).toEqual(['Thanks for the tip ! ;-)']);
+    // On a line of its own it stays where it is, and "8)" is a list number, not a face.
+    expect(pieces('We won.\n:) Then it rained.')[1]).toMatch(/^:\)/);
+    expect(pieces('We won. 8) Then it rained.')[0]).toBe('We won .');
+    expect(pieces('We won the match. :) Then it rained.', ['SPLIT.EMOTICON_CLOSES'])[0]).toBe(
+      'We won the match .',
+    );
+  });
+
   it('TOKEN.UD_WORDS: "gonna", "dunno", "5pm" and a typed "its"/"thats"/"im" are the words UD English counts', () => {
     const text =
       'I dunno, we gotta go at 7:30PM and its not fine. thats ok, im late. Lets go. I wanna eat alot.';

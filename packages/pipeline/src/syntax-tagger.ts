@@ -1430,9 +1430,10 @@ function tagChunk(
   outIndex[values.length] = out.values.length;
   correctPos(out, base, out.values.length, disabledRules);
   for (const [first, last] of spans) {
-    const start = outIndex[first] ?? base;
     const end = outIndex[last + 1] ?? out.values.length;
+    const start = emoticonsClose(text, out, outIndex[first] ?? base, end, disabledRules);
     if (
+      start < end &&
       !gluedPunctuation(out, start, end) &&
       !touchingSplit(out, start, end, disabledRules) &&
       !quotationThenReporting(text, out, start, end, disabledRules) &&
@@ -1704,6 +1705,39 @@ function gluedPunctuation(out: TaggedText, start: number, end: number): boolean 
 }
 
 /**
+ * An emoticon written as one token: ":)", ";-)", ":P", ":(", ":'(", "=)", "xD", "<3", "(:".
+ * (Not "8)": a list number.)
+ */
+const EMOTICON = /^(?:[:;=][-'^o]?[()[\]{}dDpPoO3|\\/*@$sSxX]+|[xX][dD]+|<\/?3+|\^_*\^|[)(][-'^]?[:;=])$/;
+
+/**
+ * SPLIT.EMOTICON_CLOSES: "I love her. :)", "Great! :P": the model starts a sentence at the emoticon
+ * after a sentence's end, or makes it a sentence alone; on the same line, an emoticon comments on the
+ * sentence before it and ends it (UD keeps it there, a `discourse` of its root). The emoticons at the start
+ * of the piece join the sentence before; returns where the rest of the piece starts (`end` when nothing
+ * is left).
+ */
+function emoticonsClose(
+  text: string,
+  out: TaggedText,
+  start: number,
+  end: number,
+  disabledRules?: ReadonlySet<string>,
+): number {
+  if (disabledRules?.has('SPLIT.EMOTICON_CLOSES')) return start;
+  const last = out.sentences.length - 1;
+  const previous = out.sentences[last];
+  if (previous === undefined || previous[1] !== start || end <= start) return start;
+  if (!EMOTICON.test(out.values[start] ?? '')) return start;
+  if (lineBreaks(text, out.ends[start - 1] ?? 0, out.starts[start] ?? 0) > 0) return start;
+  let at = start;
+  while (at < end && EMOTICON.test(out.values[at] ?? '')) at += 1;
+  out.sentences[last] = [previous[0], at];
+  return at;
+}
+
+/**
+ * SPLIT.NO_GAP:/**
  * SPLIT.NO_GAP: the model ends a sentence between two tokens with no white space between them, inside
  * what is one written word: a domain, e-mail address or file name ("paulhastings.com", "franz371...@gmail.com",
  * "TEXT.htm"), or a run of dots ("I have a Saab.. which"). A sentence boundary needs a gap; the part after
