@@ -4,7 +4,7 @@ import { Lemmatizer } from './lemmatizer';
 import { deprojectivize, LIFT_MARK } from './lifting';
 import type { ModelBundle } from './model-format';
 import { agreeWithSubjects, type Features, Morphology } from './morphology';
-import { attachPunctuation } from './punctuation';
+import { attachTaggedPunctuation } from './punctuation';
 import { parseTagClass, type TagClass } from './tag-classes';
 import { type AllowedTags, type AllowedTagsAt, Tagger } from './tagger';
 import type { WordHashes } from './tagger-features';
@@ -70,6 +70,8 @@ export class EnglishParser implements Parser {
   private readonly dependencies: DependencyParser;
   /** Whether some parser labels record a lift (a model trained with `nonProjective: 'lift-head'`). */
   private readonly liftLabels: boolean;
+  /** 1 for each tag class whose UPOS is PUNCT. */
+  private readonly punctClass: Uint8Array;
 
   constructor(readonly bundle: ModelBundle) {
     this.tagger = new Tagger(bundle.tagger);
@@ -78,6 +80,7 @@ export class EnglishParser implements Parser {
     this.lemmatizer = new Lemmatizer(bundle.lemmatizer);
     this.dependencies = new DependencyParser(bundle.parser);
     this.liftLabels = bundle.parser.labels.some((label) => label.includes(LIFT_MARK));
+    this.punctClass = Uint8Array.from(this.classes, (tagClass) => (tagClass.upos === 'PUNCT' ? 1 : 0));
   }
 
   tag(words: readonly string[], options: TagOptions = {}): TaggedWord[] {
@@ -127,16 +130,21 @@ export class EnglishParser implements Parser {
     const tree = this.dependencies.parse(words, tags, hashes);
     const labels = this.dependencies.labels;
     const parsed: ParsedWord[] = new Array(words.length);
-    const heads = Array.from(tree.heads.subarray(0, words.length));
-    const deprels = Array.from(tree.labels.subarray(0, words.length), (label) => labels[label] ?? 'dep');
-    if (this.liftLabels) deprojectivize(heads, deprels);
+    let heads: number[] | Int32Array = tree.heads;
+    let deprels: string[] | undefined;
+    if (this.liftLabels) {
+      const lowered = Array.from(tree.heads.subarray(0, words.length));
+      deprels = Array.from(tree.labels.subarray(0, words.length), (label) => labels[label] ?? 'dep');
+      deprojectivize(lowered, deprels);
+      heads = lowered;
+    }
+    // Marks moved by the punctuation pass, labelled `punct`.
+    let moved: Uint8Array | undefined;
     if (punctuation !== 'as-parsed') {
-      attachPunctuation(
-        words,
-        Array.from(tags.subarray(0, words.length), (tag) => this.classes[tag]!.upos),
-        heads,
-        deprels,
-      );
+      const tagged = new Uint8Array(words.length);
+      for (let i = 0; i < words.length; i++) tagged[i] = this.punctClass[tags[i]!]!;
+      moved = new Uint8Array(words.length);
+      if (!attachTaggedPunctuation(words, tagged, heads, moved)) moved = undefined;
     }
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
@@ -149,7 +157,7 @@ export class EnglishParser implements Parser {
         feats: this.morphology.feats(word, tags[i]!, lower),
         lemma: this.lemmatizer.lemma(word, upos, xpos, lower),
         head: heads[i]!,
-        deprel: deprels[i]!,
+        deprel: moved?.[i] === 1 ? 'punct' : deprels ? deprels[i]! : (labels[tree.labels[i]!] ?? 'dep'),
       };
     }
     agreeWithSubjects(parsed);

@@ -33,12 +33,32 @@ const FINAL = new Set(['.', '?', '!']);
 export function attachPunctuation(
   words: readonly string[],
   upos: readonly string[],
-  heads: number[],
+  heads: number[] | Int32Array,
   deprels: string[],
 ): boolean {
   const n = words.length;
-  if (n < 2 || !upos.includes('PUNCT')) return false;
-  const tree = new PunctuationTree(words, upos, heads);
+  const tagged = new Uint8Array(n);
+  for (let i = 0; i < n; i++) tagged[i] = upos[i] === 'PUNCT' ? 1 : 0;
+  const moved = new Uint8Array(n);
+  if (!attachTaggedPunctuation(words, tagged, heads, moved)) return false;
+  for (let i = 0; i < n; i++) if (moved[i] === 1) deprels[i] = 'punct';
+  return true;
+}
+
+/**
+ * `attachPunctuation` for callers that hold the tags as flags (`tagged[i]` 1 for a word tagged PUNCT):
+ * changes `heads` in place and sets `moved[i]` to 1 for each word tagged PUNCT whose head changed.
+ */
+export function attachTaggedPunctuation(
+  words: readonly string[],
+  tagged: Uint8Array,
+  heads: number[] | Int32Array,
+  moved: Uint8Array,
+): boolean {
+  const n = words.length;
+  if (n < 2 || tagged.indexOf(1) < 0) return false;
+  const tree = scratchTree(n);
+  tree.load(words, tagged, heads);
   tree.liftChildrenOfMarks();
   tree.attachPairs();
   tree.attachOthers();
@@ -49,83 +69,102 @@ export function attachPunctuation(
     if (head === heads[i]) continue;
     changed = true;
     heads[i] = head;
-    if (upos[i] === 'PUNCT') deprels[i] = 'punct';
+    if (tagged[i] === 1) moved[i] = 1;
   }
   return changed;
 }
 
-type Role = 0 | 1 | 2;
-const OPENING: Role = 1;
-const CLOSING: Role = 2;
+const OPENING = 1;
+const CLOSING = 2;
 
-/** A sentence's tree over 1-based positions (0 is the root), with the checks the guideline needs. */
+let scratch: PunctuationTree | undefined;
+
+/** One tree's buffers, reused from sentence to sentence (grown for a longer one). */
+function scratchTree(n: number): PunctuationTree {
+  if (scratch === undefined || scratch.capacity < n) scratch = new PunctuationTree(Math.max(n, 64));
+  return scratch;
+}
+
+/**
+ * A sentence's tree over 1-based positions (0 is the root), with the checks the guideline needs. The
+ * ancestor checks use a depth-first numbering of the tree (`number`), so that each is one comparison:
+ * the mark being placed is left out of it, and being a leaf it changes no other word's ancestors.
+ */
 class PunctuationTree {
-  readonly n: number;
+  n = 0;
+  private words: readonly string[] = [];
   /** head[position], position 1..n; head[0] unused. */
   readonly head: Int32Array;
-  private readonly punct: Uint8Array;
+  /** 1 for a word tagged PUNCT. */
+  private readonly tagged: Uint8Array;
+  /** 1 for a mark: tagged PUNCT, or a bracket or curly quote by its form. */
+  private readonly mark: Uint8Array;
   private readonly role: Uint8Array;
-  /** Scratch marks of one word's ancestors (the word included), by generation. */
-  private readonly mark: Int32Array;
-  private generation = 0;
-  /** Leftmost and rightmost position of each word's subtree (the word included). */
+  /** Leftmost and rightmost position and size of each word's subtree (the word included). */
   private readonly lo: Int32Array;
   private readonly hi: Int32Array;
   private readonly size: Int32Array;
+  /** Depth-first entry and exit numbers: a is an ancestor of x when it enters before and exits after. */
+  private readonly enter: Int32Array;
+  private readonly exit: Int32Array;
+  /** Children lists (first child, next sibling) and the depth-first stack. */
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly stack: Int32Array;
+  private readonly cursor: Int32Array;
+  /** The word left out of the current numbering (-1 for none). */
+  private skipped = -1;
 
-  constructor(
-    private readonly words: readonly string[],
-    private readonly upos: readonly string[],
-    heads: readonly number[],
-  ) {
+  constructor(readonly capacity: number) {
+    const size = capacity + 1;
+    this.head = new Int32Array(size);
+    this.tagged = new Uint8Array(size);
+    this.mark = new Uint8Array(size);
+    this.role = new Uint8Array(size);
+    this.lo = new Int32Array(size);
+    this.hi = new Int32Array(size);
+    this.size = new Int32Array(size);
+    this.enter = new Int32Array(size);
+    this.exit = new Int32Array(size);
+    this.firstChild = new Int32Array(size);
+    this.nextSibling = new Int32Array(size);
+    this.stack = new Int32Array(size + 1);
+    this.cursor = new Int32Array(size + 1);
+  }
+
+  load(words: readonly string[], tagged: Uint8Array, heads: ArrayLike<number>): void {
     const n = words.length;
     this.n = n;
-    this.head = new Int32Array(n + 1);
-    this.punct = new Uint8Array(n + 1);
-    this.role = new Uint8Array(n + 1);
-    this.mark = new Int32Array(n + 1);
-    this.lo = new Int32Array(n + 1);
-    this.hi = new Int32Array(n + 1);
-    this.size = new Int32Array(n + 1);
+    this.words = words;
+    this.role.fill(0, 0, n + 1);
     for (let p = 1; p <= n; p++) {
       this.head[p] = heads[p - 1]!;
-      this.punct[p] = this.isMark(p) ? 1 : 0;
+      this.tagged[p] = tagged[p - 1]!;
+      this.mark[p] = tagged[p - 1] === 1 || isBracketOrCurlyQuote(words[p - 1]!) ? 1 : 0;
     }
-  }
-
-  /** A mark by its tag, or a bracket or curly quote by its form (straight quotes only when tagged so). */
-  private isMark(p: number): boolean {
-    if (this.upos[p - 1] === 'PUNCT') return true;
-    const form = this.words[p - 1]!;
-    if (form === '"' || form === "'") return false;
-    return PAIRS.has(form) || CLOSERS.has(form);
-  }
-
-  private isPunctTag(p: number): boolean {
-    return p > 0 && this.upos[p - 1] === 'PUNCT';
   }
 
   /** Marks do not head words: a word on a mark moves up to the mark's own head. */
   liftChildrenOfMarks(): void {
-    const { head, punct, n } = this;
+    const { head, mark, n } = this;
     for (let p = 1; p <= n; p++) {
       let steps = 0;
-      while (head[p]! !== 0 && punct[head[p]!] === 1 && steps++ <= n) head[p] = head[head[p]!]!;
+      while (head[p]! !== 0 && mark[head[p]!] === 1 && steps++ <= n) head[p] = head[head[p]!]!;
     }
   }
 
   /** Each opening mark with its closing mark (nesting counted) hangs on the first and last head inside. */
   attachPairs(): void {
-    const { n } = this;
+    const { n, words } = this;
     for (let open = 1; open <= n; open++) {
       if (this.role[open] === CLOSING) continue;
-      const form = this.words[open - 1]!;
+      const form = words[open - 1]!;
       const closer = PAIRS.get(form);
       if (closer === undefined) continue;
-      if ((form === '"' || form === "'") && !this.isPunctTag(open)) continue;
+      if ((form === '"' || form === "'") && this.tagged[open] !== 1) continue;
       let depth = 0;
       for (let close = open + 1; close <= n; close++) {
-        const inner = this.words[close - 1]!;
+        const inner = words[close - 1]!;
         if (inner === closer) {
           if (depth > 0) depth--;
           else {
@@ -138,42 +177,55 @@ class PunctuationTree {
   }
 
   private attachPair(open: number, close: number): void {
-    const { head, n } = this;
-    const words: number[] = [];
-    const marks: number[] = [];
-    const add = (p: number) => (this.isPunctTag(p) ? marks : words).push(p);
+    const { head, n, tagged } = this;
+    // The first and last heads inside: a word inside whose head is outside heads the enclosed unit; so
+    // does a word inside that an outside word hangs on (the marks must not make that edge cross them).
+    // Words before marks: marks count only when no word does.
+    let firstWord = 0;
+    let lastWord = 0;
+    let firstMark = 0;
+    let lastMark = 0;
+    const add = (p: number) => {
+      if (tagged[p] === 1) {
+        if (firstMark === 0 || p < firstMark) firstMark = p;
+        if (p > lastMark) lastMark = p;
+      } else {
+        if (firstWord === 0 || p < firstWord) firstWord = p;
+        if (p > lastWord) lastWord = p;
+      }
+    };
     for (let p = 1; p <= n; p++) {
       if (p === open || p === close) continue;
       const h = head[p]!;
-      // A word inside whose head is outside heads the enclosed unit; so does a word inside that an
-      // outside word hangs on (the marks must not make that edge cross them).
       if (p > open && p < close) {
         if (h < open || h > close) add(p);
       } else if (h > open && h < close) add(h);
     }
-    const inside = words.length > 0 ? words : marks;
+    const first = firstWord !== 0 ? firstWord : firstMark;
+    const last = firstWord !== 0 ? lastWord : lastMark;
     // Nothing between the two marks: they are attached like any other mark.
-    if (inside.length === 0) return;
-    inside.sort((a, b) => a - b);
-    head[open] = inside[0]!;
-    head[close] = inside[inside.length - 1]!;
+    if (first === 0) return;
+    head[open] = first;
+    head[close] = last;
     this.role[open] = OPENING;
     this.role[close] = CLOSING;
     // Where a head inside leaves a gap ("the (lack of) reproducibility"), the mark moves to the nearest
     // word inside that does not.
+    if (!this.number(open)) return;
     if (this.causesGap(open)) {
       head[open] = open + 1;
       while (
         head[open]! < close - 1 &&
-        (this.isPunctTag(head[open]!) || !this.isProjective(open) || this.causesGap(open))
+        (tagged[head[open]!] === 1 || !this.isProjective(open) || this.causesGap(open))
       )
         head[open] = head[open]! + 1;
     }
+    if (!this.number(close)) return;
     if (this.causesGap(close)) {
       head[close] = close - 1;
       while (
         head[close]! > open + 1 &&
-        (this.isPunctTag(head[close]!) || !this.isProjective(close) || this.causesGap(close))
+        (tagged[head[close]!] === 1 || !this.isProjective(close) || this.causesGap(close))
       )
         head[close] = head[close]! - 1;
     }
@@ -181,23 +233,19 @@ class PunctuationTree {
 
   /** Every other mark: on the lower of the highest projective heads of the units to its left and right. */
   attachOthers(): void {
-    const { head, n } = this;
+    const { head, n, tagged } = this;
     for (let mark = 1; mark <= n; mark++) {
-      if (!this.isPunctTag(mark) || this.role[mark] !== 0) continue;
+      if (tagged[mark] !== 1 || this.role[mark] !== 0) continue;
       // A full stop on the word before it ends an abbreviation or an ordinal.
       if (this.words[mark - 1] === '.' && head[mark] === mark - 1) continue;
-      this.computeSpans(mark);
+      if (!this.number(mark)) return;
       if (this.delimitsItsHead(mark)) continue;
-      const left = this.climbLeft(mark);
-      const right = FINAL.has(this.words[mark - 1]!) ? [] : this.climbRight(mark);
       const original = head[mark]!;
-      const leftPath = left.filter((candidate) => this.allows(mark, candidate));
-      const rightPath = right.filter((candidate) => this.allows(mark, candidate));
+      const l = this.highestAllowed(mark, this.nearestLeft(mark), -1);
+      const r = FINAL.has(this.words[mark - 1]!) ? -1 : this.highestAllowed(mark, this.nearestRight(mark), 1);
       head[mark] = original;
-      const l = leftPath.length > 0 ? leftPath[leftPath.length - 1]! : -1;
-      const r = rightPath.length > 0 ? rightPath[rightPath.length - 1]! : -1;
       // The lower of the two tops: the unit the mark delimits is the smaller one.
-      if (l >= 0 && r >= 0 && this.isAncestorOrSelf(l, r) && l !== r) head[mark] = r;
+      if (l >= 0 && r >= 0 && l !== r && this.isAncestorOrSelf(l, r)) head[mark] = r;
       else if (l >= 0) head[mark] = l;
       else if (r >= 0) head[mark] = r;
     }
@@ -210,46 +258,53 @@ class PunctuationTree {
   private delimitsItsHead(mark: number): boolean {
     const h = this.head[mark]!;
     if (h === 0) return false;
-    // The spans leave the mark out: put it back in its head's subtree.
+    // The numbering leaves the mark out: put it back in its head's subtree.
     const lo = Math.min(this.lo[h]!, mark);
     const hi = Math.max(this.hi[h]!, mark);
     if (mark !== lo && mark !== hi) return false;
     if (this.size[h]! + 1 !== hi - lo + 1) return false;
-    return this.isPunctTag(lo) && this.isPunctTag(hi) && this.head[lo] === h && this.head[hi] === h;
+    return this.tagged[lo] === 1 && this.tagged[hi] === 1 && this.head[lo] === h && this.head[hi] === h;
   }
 
-  /** The nearest word to the left and its heads up to where the unit would cross the mark. */
-  private climbLeft(mark: number): number[] {
-    const { head } = this;
+  /** The nearest word to the left past marks (-1 when an open pair's mark or the sentence start stops it). */
+  private nearestLeft(mark: number): number {
     let word = mark - 1;
-    while (word > 0 && this.isPunctTag(word)) {
+    while (word > 0 && this.tagged[word] === 1) {
       // A mark inside an open pair that does not hang on this mark closes the way left.
-      if (this.role[word] === OPENING && head[word] !== mark) return [];
+      if (this.role[word] === OPENING && this.head[word] !== mark) return -1;
       word--;
     }
-    if (word <= 0) return [];
-    const path = [word];
-    while (head[word]! !== 0 && head[word]! < mark && !(mark < this.hi[word]!)) {
-      word = head[word]!;
-      path.push(word);
-    }
-    return path;
+    return word > 0 ? word : -1;
   }
 
-  private climbRight(mark: number): number[] {
-    const { head, n } = this;
+  private nearestRight(mark: number): number {
+    const { n } = this;
     let word = mark + 1;
-    while (word <= n && this.isPunctTag(word)) {
-      if (this.role[word] === CLOSING && head[word] !== mark) return [];
+    while (word <= n && this.tagged[word] === 1) {
+      if (this.role[word] === CLOSING && this.head[word] !== mark) return -1;
       word++;
     }
-    if (word > n) return [];
-    const path = [word];
-    while (head[word]! !== 0 && mark < head[word]! && !(this.lo[word]! < mark)) {
-      word = head[word]!;
-      path.push(word);
+    return word <= n ? word : -1;
+  }
+
+  /**
+   * From the nearest word on one side (`direction` -1 left, 1 right), its heads up to where the unit would
+   * cross the mark: the highest of them the mark may hang on, or -1.
+   */
+  private highestAllowed(mark: number, nearest: number, direction: -1 | 1): number {
+    if (nearest < 0) return -1;
+    const { head } = this;
+    let best = -1;
+    let word = nearest;
+    for (;;) {
+      if (this.allows(mark, word)) best = word;
+      const up = head[word]!;
+      if (up === 0) break;
+      if (direction < 0 ? !(up < mark && this.hi[word]! <= mark) : !(mark < up && this.lo[word]! >= mark))
+        break;
+      word = up;
     }
-    return path;
+    return best;
   }
 
   /** Whether the mark may hang on the candidate: projectively, and leaving no gap its head does not have. */
@@ -258,48 +313,69 @@ class PunctuationTree {
     return this.isProjective(mark) && !this.causesGap(mark);
   }
 
-  /** Subtree spans and sizes of the current tree, leaving out `skip` (the mark being placed, a leaf). */
-  private computeSpans(skip: number): void {
-    const { head, lo, hi, size, n } = this;
-    for (let p = 1; p <= n; p++) {
-      lo[p] = p;
-      hi[p] = p;
-      size[p] = 1;
-    }
-    for (let p = 1; p <= n; p++) {
+  /**
+   * Numbers the tree depth-first from the root, leaving out `skip` (a leaf, or -1), and computes each
+   * word's subtree span and size. False when some word does not reach the root (a cycle).
+   */
+  number(skip: number): boolean {
+    const { head, n, firstChild, nextSibling, stack, cursor, enter, exit, lo, hi, size } = this;
+    this.skipped = skip;
+    firstChild.fill(0, 0, n + 1);
+    // Children in reverse so that each list runs left to right.
+    for (let p = n; p >= 1; p--) {
       if (p === skip) continue;
-      let up = head[p]!;
-      let steps = 0;
-      while (up !== 0 && steps++ <= n) {
-        if (p < lo[up]!) lo[up] = p;
-        if (p > hi[up]!) hi[up] = p;
-        size[up] = size[up]! + 1;
-        up = head[up]!;
+      const h = head[p]!;
+      if (h < 0 || h > n) return false;
+      nextSibling[p] = firstChild[h]!;
+      firstChild[h] = p;
+    }
+    let clock = 0;
+    let top = 0;
+    let visited = 0;
+    stack[0] = 0;
+    cursor[0] = firstChild[0]!;
+    enter[0] = clock++;
+    while (top >= 0) {
+      const node = stack[top]!;
+      const child = cursor[top]!;
+      if (child !== 0) {
+        cursor[top] = nextSibling[child]!;
+        stack[++top] = child;
+        cursor[top] = firstChild[child]!;
+        enter[child] = clock++;
+        lo[child] = child;
+        hi[child] = child;
+        size[child] = 1;
+        visited++;
+        continue;
+      }
+      exit[node] = clock++;
+      top--;
+      if (top >= 0 && node !== 0) {
+        const parent = stack[top]!;
+        if (parent !== 0) {
+          if (lo[node]! < lo[parent]!) lo[parent] = lo[node]!;
+          if (hi[node]! > hi[parent]!) hi[parent] = hi[node]!;
+          size[parent] = size[parent]! + size[node]!;
+        }
       }
     }
+    return visited === (skip > 0 ? n - 1 : n);
   }
 
-  /** Marks `word` and its ancestors; returns the generation that marks them. */
-  private markAncestors(word: number): number {
-    const generation = ++this.generation;
-    let up = word;
-    let steps = 0;
-    while (up !== 0 && steps++ <= this.n) {
-      this.mark[up] = generation;
-      up = this.head[up]!;
-    }
-    return generation;
+  /** One root, and every word reaching it. */
+  isOneTree(): boolean {
+    let roots = 0;
+    for (let p = 1; p <= this.n; p++) if (this.head[p] === 0) roots++;
+    return roots === 1 && this.number(-1);
   }
 
+  /** Ancestry in the current numbering; the skipped word's ancestors are its head's. */
   private isAncestorOrSelf(ancestor: number, word: number): boolean {
-    if (ancestor === 0) return true;
-    let up = word;
-    let steps = 0;
-    while (up !== 0 && steps++ <= this.n) {
-      if (up === ancestor) return true;
-      up = this.head[up]!;
-    }
-    return false;
+    if (ancestor === 0 || ancestor === word) return true;
+    if (word === this.skipped) return this.isAncestorOrSelf(ancestor, this.head[word]!);
+    if (ancestor === this.skipped || word === 0) return false;
+    return this.enter[ancestor]! <= this.enter[word]! && this.exit[word]! <= this.exit[ancestor]!;
   }
 
   /** Every word between `word` and its head descends from the head (root edges always qualify). */
@@ -316,12 +392,12 @@ class PunctuationTree {
 
   /** Some edge passes over `word` from a head that is not its ancestor. */
   private inGap(word: number): boolean {
-    const generation = this.markAncestors(word);
-    const { head, n, mark } = this;
+    const { head, n } = this;
     for (let p = 1; p <= n; p++) {
+      if (p === word) continue;
       const h = head[p]!;
-      if (h === 0 || mark[h] === generation) continue;
-      if ((p < word && word < h) || (h < word && word < p)) return true;
+      if (h === 0) continue;
+      if (((p < word && word < h) || (h < word && word < p)) && !this.isAncestorOrSelf(h, word)) return true;
     }
     return false;
   }
@@ -332,24 +408,9 @@ class PunctuationTree {
     const h = this.head[word]!;
     return h === 0 || !this.inGap(h);
   }
+}
 
-  /** One root and every word reaching it. */
-  isOneTree(): boolean {
-    const { head, n } = this;
-    let roots = 0;
-    for (let p = 1; p <= n; p++) {
-      if (head[p] === 0) roots++;
-      if (head[p]! < 0 || head[p]! > n || head[p] === p) return false;
-    }
-    if (roots !== 1) return false;
-    for (let p = 1; p <= n; p++) {
-      let up = p;
-      let steps = 0;
-      while (up !== 0) {
-        if (steps++ > n) return false;
-        up = head[up]!;
-      }
-    }
-    return true;
-  }
+function isBracketOrCurlyQuote(form: string): boolean {
+  if (form === '"' || form === "'") return false;
+  return PAIRS.has(form) || CLOSERS.has(form);
 }
