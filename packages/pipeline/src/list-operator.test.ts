@@ -275,6 +275,19 @@ describe('POS.LIST_MEMBER_VERB: a list member opens with its verb, whatever the 
     expect(find(without, '(c)')).toMatchObject({ type: null, weight: 0 });
   });
 
+  it('reads a member verb before its adverbs ("(a) Respond fully and promptly to")', () => {
+    const text =
+      'The Agent shall:\n\n(a) Respond fully and promptly to every complaint from a guest;\n\n(b) keep the rooms clean.';
+    expect(tagOf(on, text, 'Respond')).toBe('VERB');
+    expect(find(read(on, text), '(a)')).toMatchObject({
+      mood: 'declarative',
+      type: 'obligation',
+      weight: 0.9,
+    });
+    expect(tagOf(memberOff, text, 'Respond')).not.toBe('VERB');
+    expect(find(read(memberOff, text), '(a)')).toMatchObject({ type: null, weight: 0 });
+  });
+
   it('leaves the same words alone outside a list of duties and in a heading', () => {
     // The nearest colon closes no list of duties: a list of things, whose members may be noun groups.
     const things = RESELLER.replace('The Reseller shall not:', 'The price list covers:');

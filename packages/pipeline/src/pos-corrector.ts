@@ -731,9 +731,10 @@ function coordinatedBaseVerb(tagged: Tagged, at: number): boolean {
  * POS.LIST_MEMBER_VERB: "Licensee shall not: | (g) not decompile, disassemble or reverse engineer the
  * Software; | (h) license, sublicense or lease it", "The Committee shall: | (iv) review, discuss and
  * approve the plan". A base form that the model's lexicon allows as a verb, opening a list member (after
- * its enumerator, which opens the sentence or follows a clause's end, a colon or a comma, and adverbs or
- * "not"), followed by what a verb takes (an object's start, a preposition other than "of" or "to", the
- * infinitive "to", or a comma or coordinator and another base form the lexicon allows as a verb), inside
+ * its enumerator, which opens the sentence or follows a clause's end, a colon or a comma, and "-ly"
+ * adverbs or "not"), followed by what a verb takes (an object's start, a preposition other than "of" or "to", the
+ * infinitive "to", adverbs and then an object's start or any preposition, or a comma or coordinator and
+ * another base form the lexicon allows as a verb), inside
  * a list of duties (the nearest colon before closes "X shall:" or "X agrees to:", listOpenBefore), is the
  * member's verb. Not the first noun of a compound ("(ii) copyright law;") nor a heading's capitalised word
  * ("10. Subject Injury Costs", "(a) Change in Control Period").
@@ -748,11 +749,11 @@ function isListMemberVerb(
   const { lower, lemmas, pos, values } = tagged;
   const word = lower[index] ?? '';
   if (word !== lemmas[index] || word.endsWith('ing') || participleForm(word) || index + 1 >= to) return false;
+  // Past "not" and manner adverbs ("(i) promptly notify"; not "(c) notwithstanding paragraph 3").
   let before = index - 1;
   while (
     before >= 0 &&
-    (pos[before] === 'ADV' || NEGATORS.has(lower[before] ?? '')) &&
-    lower[before] !== 'to'
+    ((pos[before] === 'ADV' && (lower[before] ?? '').endsWith('ly')) || NEGATORS.has(lower[before] ?? ''))
   )
     before -= 1;
   const start = enumeratorStartBefore(lower, before + 1);
@@ -764,7 +765,12 @@ function isListMemberVerb(
   const next = lower[index + 1] ?? '';
   const nextTag = pos[index + 1];
   const baseVerbAt = (at: number) => at < to && coordinatedBaseVerb(tagged, at);
+  // Past adverbs ("(a) respond fully and accurately to all inquiries"), any preposition.
+  let adverbs = index + 1;
+  while (adverbs < to && (pos[adverbs] === 'ADV' || (pos[adverbs] === 'CCONJ' && pos[adverbs + 1] === 'ADV')))
+    adverbs += 1;
   const takes =
+    (adverbs > index + 1 && adverbs < to && MEMBER_VERB_OBJECT.has(pos[adverbs] as Upos)) ||
     (nextTag !== undefined && MEMBER_VERB_OBJECT.has(nextTag) && !NOT_AFTER_MEMBER_VERB.has(next)) ||
     next === 'from' ||
     (next === 'to' && nextTag === 'PART') ||
