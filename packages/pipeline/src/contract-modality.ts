@@ -712,9 +712,13 @@ export function contractFacts(
         ? undefined
         : { clause: member.opener, index: member.operator, from: member.from });
     if (earlier !== undefined) {
-      operator = earlier.clause.tokens[earlier.index]?.lemma.toLowerCase() as ContractOperator;
+      const lemma = earlier.clause.tokens[earlier.index]?.lemma.toLowerCase() ?? '';
       inherited = true;
       listed = earlier.clause === member?.opener;
+      // MODALITY.LIST_OPERATOR: a list opened by a verb of undertaking ("Distributor agrees to:" | "(a)
+      // purchase the goods") binds its members as "agrees to" binds its own process.
+      if (OPERATORS.has(lemma)) operator = lemma as ContractOperator;
+      else commitment = listed;
       if (earlier.from !== undefined) processFrom = earlier.from - 1;
       subjectTokens = earlier.clause.tokens;
       const found = subjectOf(earlier.clause.tokens, earlier.index);
@@ -759,17 +763,18 @@ export function contractFacts(
     (FIRST_PERSON.has(subjectWord) || view.sentenceFinal === '?')
   )
     return undefined;
-  const process = commitment
-    ? {
-        process: view.lemma[processFrom + 1] ?? '',
-        voice: 'active' as const,
-        copula: false,
-        defining: false,
-        entitlement: false,
-        duty: false,
-        relation: 'word after the commitment',
-      }
-    : processAfter(view, processFrom);
+  const process =
+    commitment && !listed
+      ? {
+          process: view.lemma[processFrom + 1] ?? '',
+          voice: 'active' as const,
+          copula: false,
+          defining: false,
+          entitlement: false,
+          duty: false,
+          relation: 'word after the commitment',
+        }
+      : processAfter(view, processFrom);
   if (operator === null && !commitment && !process.entitlement && !process.duty) return undefined;
   const { relation: processRelation, ...processFacts } = process;
   return {
@@ -806,7 +811,9 @@ function factPremises(facts: ContractFacts): Premise[] {
       value:
         facts.operator === null
           ? facts.commitment
-            ? 'commitment'
+            ? facts.listed
+              ? 'commitment (MODALITY.LIST_OPERATOR: the clause opening the list)'
+              : 'commitment'
             : 'none'
           : facts.listed
             ? `${facts.operator} (MODALITY.LIST_OPERATOR: the clause opening the list)`

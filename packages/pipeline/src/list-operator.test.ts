@@ -1,6 +1,12 @@
 import type { Syntactic } from '@cae/core';
 import { describe, expect, it } from 'vitest';
-import { enumeratorEnd, LIST_OPERATOR, listOpenerOperator } from './list-operator';
+import {
+  enumeratorEnd,
+  enumeratorStartBefore,
+  LIST_OPENER_TO,
+  LIST_OPERATOR,
+  listOpenerOperator,
+} from './list-operator';
 import { createPipeline } from './pipeline';
 
 const clock = () => new Date(0);
@@ -214,6 +220,12 @@ describe('list openers and enumerators', () => {
     expect(end('B.', 'Provide')).toBe(1);
     expect(end('(', 'See', 'Part')).toBe(-1);
     expect(end('pay', 'the', 'rent')).toBe(-1);
+    // The mirror, for pass 1: where the enumerator ending before a word starts.
+    expect(enumeratorStartBefore([';', '(', 'b', ')', 'pay'], 4)).toBe(1);
+    expect(enumeratorStartBefore(['2', ')', 'pay'], 2)).toBe(0);
+    expect(enumeratorStartBefore(['.', '3', '.', 'pay'], 3)).toBe(1);
+    expect(enumeratorStartBefore(['b.', 'pay'], 1)).toBe(0);
+    expect(enumeratorStartBefore(['the', 'rent'], 1)).toBe(-1);
     expect(
       enumeratorEnd(
         tokens([
@@ -225,5 +237,190 @@ describe('list openers and enumerators', () => {
         ]).tokens,
       ),
     ).toBe(4);
+  });
+});
+
+describe('POS.LIST_MEMBER_VERB: a list member opens with its verb, whatever the tagger read', () => {
+  const RESELLER = [
+    'The Reseller shall not:',
+    '(a) rent the Device to anyone;',
+    '(b) not decompile, disassemble or alter the firmware; and',
+    '(c) license, lease or lend the Device to a third party.',
+  ].join('\n\n');
+  const memberOff = createPipeline({ clock, disabledRules: ['POS.LIST_MEMBER_VERB'] });
+  const tagOf = (compiler: typeof on, text: string, word: string) =>
+    compiler
+      .compile(text, { documentId: 'list' })
+      .flatMap((clause) => clause.syntactic.tokens)
+      .find((token) => token.text === word)?.pos;
+
+  it('reads "not decompile" and "license," after an enumerator as verbs, so the members take the operator', () => {
+    expect(tagOf(on, RESELLER, 'decompile')).toBe('VERB');
+    expect(tagOf(on, RESELLER, 'license')).toBe('VERB');
+    // The verbs coordinated with the member's verb are verbs too.
+    expect(tagOf(on, RESELLER, 'lease')).toBe('VERB');
+    const clauses = read(on, RESELLER);
+    for (const start of ['(b)', '(c)'])
+      expect(find(clauses, start), start).toMatchObject({
+        mood: 'declarative',
+        type: 'obligation',
+        weight: 0.9,
+        polarity: 'negative',
+      });
+    // Switched off, the tagger's adjective and noun stand and the members carry no modality.
+    expect(tagOf(memberOff, RESELLER, 'decompile')).not.toBe('VERB');
+    expect(tagOf(memberOff, RESELLER, 'license')).not.toBe('VERB');
+    const without = read(memberOff, RESELLER);
+    expect(find(without, '(b)')).toMatchObject({ mood: 'fragment', type: null, weight: 0 });
+    expect(find(without, '(c)')).toMatchObject({ type: null, weight: 0 });
+  });
+
+  it('reads a member verb before its adverbs ("(a) Respond fully and promptly to")', () => {
+    const text =
+      'The Agent shall:\n\n(a) Respond fully and promptly to every complaint from a guest;\n\n(b) keep the rooms clean.';
+    expect(tagOf(on, text, 'Respond')).toBe('VERB');
+    expect(find(read(on, text), '(a)')).toMatchObject({
+      mood: 'declarative',
+      type: 'obligation',
+      weight: 0.9,
+    });
+    expect(tagOf(memberOff, text, 'Respond')).not.toBe('VERB');
+    expect(find(read(memberOff, text), '(a)')).toMatchObject({ type: null, weight: 0 });
+  });
+
+  it('leaves the same words alone outside a list of duties and in a heading', () => {
+    // The nearest colon closes no list of duties: a list of things, whose members may be noun groups.
+    const things = RESELLER.replace('The Reseller shall not:', 'The price list covers:');
+    expect(tagOf(on, things, 'license')).toBe(tagOf(memberOff, things, 'license'));
+    expect(tagOf(on, things, 'decompile')).toBe(tagOf(memberOff, things, 'decompile'));
+    // A capitalised word before another is a heading's ("3. Change Control Board").
+    const heading =
+      'The Reseller shall not:\n\n(a) rent the Device to anyone.\n\n3. Change Control Board\n\nThe board meets monthly.';
+    expect(tagOf(on, heading, 'Change')).toBe(tagOf(memberOff, heading, 'Change'));
+    const section =
+      'The Reseller shall not:\n\n(a) rent the Device to anyone.\n\n9. Trade marks and logos\n\nThe marks stay ours.';
+    expect(tagOf(on, section, 'Trade')).toBe(tagOf(memberOff, section, 'Trade'));
+    // The first noun of a compound that makes the whole member ("(b) copyright law;").
+    const laws =
+      'The Licensee shall:\n\n(a) register the Device;\n\n(b) copyright law; and\n\n(c) trade secret law.';
+    expect(tagOf(on, laws, 'copyright')).toBe(tagOf(memberOff, laws, 'copyright'));
+    expect(tagOf(on, laws, 'trade')).toBe(tagOf(memberOff, laws, 'trade'));
+  });
+});
+
+describe('MODALITY.LIST_OPENER_TO: "agrees to:", "undertakes not to:", "shall use its efforts to:" open a list', () => {
+  const AGENT = [
+    'The Distributor agrees to:',
+    '(a) purchase the goods from the Supplier;',
+    '(b) keep full records of every sale.',
+  ].join('\n\n');
+  const openerOff = createPipeline({ clock, disabledRules: [LIST_OPENER_TO] });
+
+  it('binds the members of "X agrees to:" as "agrees to" binds its own process (MODALITY.CONTRACT_COMMITMENT)', () => {
+    const clauses = on.compile(AGENT, { documentId: 'list' });
+    const member = clauses.find((clause) => clause.text.startsWith('(b)'));
+    expect(member?.interpersonal).toMatchObject({
+      mood: 'declarative',
+      modalityType: 'obligation',
+      modalityWeight: 0.9,
+      polarity: 'positive',
+    });
+    expect(member?.interpersonal.reasoningTrace.rules).toContainEqual({
+      label: 'modality_weight',
+      rule: 'MODALITY.CONTRACT_COMMITMENT',
+    });
+    expect(member?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'contract_operator',
+      value: 'commitment (MODALITY.LIST_OPERATOR: the clause opening the list)',
+    });
+    expect(find(read(openerOff, AGENT), '(b)')).toMatchObject({ mood: 'fragment', type: null, weight: 0 });
+  });
+
+  it('takes the negation of "undertakes not to:" and the operator of "shall use its efforts to:"', () => {
+    const negative = read(
+      on,
+      'The Supplier undertakes not to:\n\n(a) sell the goods below cost; or\n\n(b) advertise them abroad.',
+    );
+    expect(find(negative, '(b)')).toMatchObject({ type: 'obligation', weight: 0.9, polarity: 'negative' });
+    const efforts = read(
+      on,
+      'Each Party shall use commercially reasonable efforts to:\n\n(a) obtain the permits;\n\n(b) keep the other Party informed.',
+    );
+    expect(find(efforts, '(b)')).toMatchObject({ mood: 'declarative', type: 'obligation', weight: 0.9 });
+    expect(
+      find(
+        read(
+          openerOff,
+          'Each Party shall use commercially reasonable efforts to:\n\n(a) obtain the permits;\n\n(b) keep the other Party informed.',
+        ),
+        '(b)',
+      ),
+    ).toMatchObject({ type: null, weight: 0 });
+  });
+
+  it('opens no list at "sent to:", "the right to:", or "agreed to:" with no Subject', () => {
+    const opener = (...words: (readonly [string, string, string?])[]) =>
+      listOpenerOperator({
+        sentenceIndex: 0,
+        tokens: words.map(([text, pos, lemma]) => ({ text, pos, lemma: lemma ?? text.toLowerCase() })),
+      } as unknown as Syntactic);
+    expect(
+      opener(
+        ['Notices', 'NOUN'],
+        ['shall', 'AUX'],
+        ['be', 'AUX'],
+        ['sent', 'VERB', 'send'],
+        ['to', 'ADP'],
+        [':', 'PUNCT'],
+      ),
+    ).toBe(-1);
+    expect(
+      opener(
+        ['Buyer', 'NOUN'],
+        ['shall', 'AUX'],
+        ['have', 'VERB'],
+        ['the', 'DET'],
+        ['right', 'NOUN'],
+        ['to', 'ADP'],
+        [':', 'PUNCT'],
+      ),
+    ).toBe(-1);
+    expect(
+      opener(
+        ['Accepted', 'VERB', 'accept'],
+        ['and', 'CCONJ'],
+        ['agreed', 'VERB', 'agree'],
+        ['to', 'ADP'],
+        [':', 'PUNCT'],
+      ),
+    ).toBe(-1);
+    expect(opener(['and', 'CCONJ'], ['agree', 'VERB'], ['to', 'ADP'], [':', 'PUNCT'])).toBe(-1);
+    // The operator's own verb of undertaking; another party's after an earlier duty.
+    expect(
+      opener(['Agent', 'NOUN'], ['shall', 'AUX'], ['agree', 'VERB'], ['to', 'ADP'], [':', 'PUNCT']),
+    ).toBe(1);
+    expect(
+      opener(
+        ['Agent', 'NOUN'],
+        ['shall', 'AUX'],
+        ['deliver', 'VERB'],
+        ['and', 'CCONJ'],
+        ['Owner', 'NOUN'],
+        ['agrees', 'VERB', 'agree'],
+        ['to', 'ADP'],
+        [':', 'PUNCT'],
+      ),
+    ).toBe(5);
+    expect(opener(['Agent', 'NOUN'], ['agrees', 'VERB', 'agree'], ['to', 'ADP'], [':', 'PUNCT'])).toBe(1);
+    expect(
+      opener(
+        ['Agent', 'NOUN'],
+        ['shall', 'AUX'],
+        ['be', 'AUX'],
+        ['required', 'VERB', 'require'],
+        ['to', 'ADP'],
+        [':', 'PUNCT'],
+      ),
+    ).toBe(1);
   });
 });

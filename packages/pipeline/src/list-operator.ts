@@ -1,4 +1,5 @@
-import type { Syntactic } from '@cae/core';
+import type { Syntactic, Upos } from '@cae/core';
+import { COMMITMENT_FORMS, DUTY_ATTRIBUTES, DUTY_NOUNS, EFFORT_NOUNS } from './lexicons/contract-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 
 /**
@@ -14,6 +15,13 @@ import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
  * moves the state past it.
  */
 export const LIST_OPERATOR = 'MODALITY.LIST_OPERATOR';
+
+/**
+ * MODALITY.LIST_OPENER_TO: "Distributor agrees to:", "The Supplier undertakes not to:", "Each Party shall
+ * use commercially reasonable efforts to:" open a list of duties too (openerOperatorIn); switched off,
+ * only an operator right before the colon does.
+ */
+export const LIST_OPENER_TO = 'MODALITY.LIST_OPENER_TO';
 
 /** The modal operators that open a list of duties. */
 const LIST_OPERATORS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);
@@ -81,23 +89,134 @@ export function enumeratorEnd(tokens: Syntactic['tokens']): number {
   return -1;
 }
 
+/** The words of a span as the opener test reads them (a clause's tokens or pass 1's tagged arrays). */
+export interface OpenerWords {
+  readonly pos: (index: number) => Upos | undefined;
+  readonly lemma: (index: number) => string;
+  /** Lower-cased text. */
+  readonly lower: (index: number) => string;
+}
+
 /**
- * Index of the operator of a clause that opens a list of processes, or -1: a colon follows its operator
- * with no verb between ("The Tenant shall:", "Vendor shall not, at its own expense:", "The manager will:
- * attend the call;" where the segmenter keeps the first member in the clause; not "The following shall
- * apply:", "shall be as follows:").
+ * Start of the list enumerator that ends just before `end` ("(b)", "2)", "A.", "3 ."), or -1: the mirror of
+ * enumeratorEnd, on lower-cased words.
  */
-export function listOpenerOperator(clause: Syntactic): number {
-  const { tokens } = clause;
+export function enumeratorStartBefore(lower: readonly string[], end: number): number {
+  const text = (at: number) => (at >= 0 ? (lower[at] ?? '') : '');
+  if (text(end - 1) === ')' && enumeratorWord(text(end - 2)))
+    return text(end - 3) === '(' ? end - 3 : end - 2;
+  if (text(end - 1) === '.' && enumeratorWord(text(end - 2))) return end - 2;
+  return ENUMERATOR_TOKEN.test(text(end - 1)) ? end - 1 : -1;
+}
+
+/** How far back (in tokens) pass 1 looks for the clause opening a member's list (POS.LIST_MEMBER_VERB). */
+const OPENER_LOOKBACK = 1500;
+const CLAUSE_BOUNDARY: ReadonlySet<string> = new Set(['.', '!', '?', ';', ':']);
+
+/**
+ * Pass 1's view of the list state (POS.LIST_MEMBER_VERB, before any clause exists): the nearest colon
+ * before `start` (at most OPENER_LOOKBACK tokens back) closes a clause that opens a list of duties
+ * (openerOperatorIn), so a list is open at `start`.
+ */
+export function listOpenBefore(
+  lower: readonly string[],
+  lemmas: readonly string[],
+  pos: readonly (Upos | undefined)[],
+  start: number,
+  disabled?: ReadonlySet<string>,
+): boolean {
+  let colon = start - 1;
+  while (colon >= 0 && colon >= start - OPENER_LOOKBACK && lower[colon] !== ':') colon -= 1;
+  if (colon < 0 || lower[colon] !== ':') return false;
+  let from = colon;
+  while (from > 0 && from > colon - 200 && !CLAUSE_BOUNDARY.has(lower[from - 1] ?? '')) from -= 1;
+  const words: OpenerWords = {
+    pos: (index) => pos[index],
+    lemma: (index) => lemmas[index] ?? '',
+    lower: (index) => lower[index] ?? '',
+  };
+  return openerOperatorIn(words, from, colon + 1, disabled) >= 0;
+}
+
+/**
+ * Index of the operator of the list the words [from, to) open, or -1: a colon follows a modal operator
+ * with no verb between ("The Tenant shall:", "Vendor shall not, at its own expense:"; not "The following
+ * shall apply:", "shall be as follows:"), or "to" before the colon follows a verb of undertaking
+ * ("Distributor agrees to:", "The Supplier undertakes not to:": the verb is the operator) or, after an
+ * operator, a word of duty or effort ("Each Party shall use commercially reasonable efforts to:", "Agent
+ * shall be required to:"; not "shall be sent to:", "shall have the right to:").
+ */
+export function openerOperatorIn(
+  words: OpenerWords,
+  from: number,
+  to: number,
+  disabled?: ReadonlySet<string>,
+): number {
+  const undertakings = disabled?.has(LIST_OPENER_TO) !== true;
   let operator = -1;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Syntactic['tokens'][number];
-    if (token.text === ':') {
+  // The last operator, kept past a verb after it ("shall use its best efforts to:").
+  let earlier = -1;
+  for (let index = from; index < to; index += 1) {
+    const lower = words.lower(index);
+    const tag = words.pos(index);
+    if (lower === ':') {
       if (operator >= 0) return operator;
-    } else if (token.pos === 'AUX' && LIST_OPERATORS.has(token.lemma.toLowerCase())) operator = index;
-    else if (operator >= 0 && (token.pos === 'VERB' || token.pos === 'AUX')) operator = -1;
+      const undertaking =
+        undertakings && index - 1 > from && words.lower(index - 1) === 'to'
+          ? undertakingOperator(words, from, index - 1, earlier)
+          : -1;
+      if (undertaking >= 0) return undertaking;
+    }
+    if (tag === 'AUX' && LIST_OPERATORS.has(words.lemma(index).toLowerCase())) {
+      operator = index;
+      earlier = index;
+    } else if (operator >= 0 && (tag === 'VERB' || tag === 'AUX')) operator = -1;
   }
   return -1;
+}
+
+/**
+ * The operator of "… to:" (`to`: the index of "to"), or -1: the verb of undertaking before it ("agrees
+ * (not) to:", with a Subject before it), or `operator` before a word of duty or effort ("shall use its
+ * best efforts to:", "shall be obliged to:", "shall have the obligation to:").
+ */
+function undertakingOperator(words: OpenerWords, from: number, to: number, operator: number): number {
+  let word = to - 1;
+  if (word > from && words.lower(word) === 'not') word -= 1;
+  const lower = words.lower(word);
+  if (COMMITMENT_FORMS.has(lower) && words.pos(word - 1) !== 'DET') {
+    // "shall (promptly) agree to:": the operator's own verb of undertaking.
+    let between = word - 1;
+    while (between > operator && (words.pos(between) === 'ADV' || words.pos(between) === 'PART'))
+      between -= 1;
+    if (operator >= 0 && between === operator) return operator;
+    for (let before = word - 1; before >= from; before -= 1) {
+      const tag = words.pos(before);
+      if (tag === 'NOUN' || tag === 'PROPN' || tag === 'PRON') return word;
+    }
+    return -1;
+  }
+  if (operator < 0) return -1;
+  return DUTY_ATTRIBUTES.has(lower) || DUTY_NOUNS.has(lower) || EFFORT_NOUNS.has(lower) ? operator : -1;
+}
+
+/**
+ * Index of the operator of a clause that opens a list of processes, or -1 (see openerOperatorIn): "The
+ * Tenant shall:", "Distributor agrees to:", "The manager will: attend the call;" where the segmenter keeps
+ * the first member in the clause.
+ */
+export function listOpenerOperator(clause: Syntactic, disabled?: ReadonlySet<string>): number {
+  const { tokens } = clause;
+  return openerOperatorIn(
+    {
+      pos: (index) => tokens[index]?.pos,
+      lemma: (index) => tokens[index]?.lemma ?? '',
+      lower: (index) => tokens[index]?.text.toLowerCase() ?? '',
+    },
+    0,
+    tokens.length,
+    disabled,
+  );
 }
 
 /**
@@ -150,14 +269,18 @@ export function listMember(clause: Syntactic, state: ListState): ListMember | un
   return { opener, operator: state.operator, from };
 }
 
-/** The state after `clause` (whose membership `member` gives); `heading`: the clause is a heading. */
+/**
+ * The state after `clause` (whose membership `member` gives); `heading`: the clause is a heading;
+ * `disabled`: the rule ids switched off (MODALITY.LIST_OPENER_TO).
+ */
 export function advanceList(
   state: ListState,
   clause: Syntactic,
   member: ListMember | undefined,
   heading: boolean,
+  disabled?: ReadonlySet<string>,
 ): ListState {
-  const operator = listOpenerOperator(clause);
+  const operator = listOpenerOperator(clause, disabled);
   const sentence = clause.sentenceIndex;
   if (operator >= 0)
     return { opener: clause, operator, gap: 0, memberSentence: -1, afterEnumerator: false, sentence };

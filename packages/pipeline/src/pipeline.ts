@@ -191,6 +191,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
             syntactic,
             member,
             heading || annotation.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
+            rulesOff,
           );
           previous.push(syntactic);
           previousMoods.push(annotation.interpersonal.mood);
@@ -229,6 +230,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           earlier.syntactic,
           listMember(earlier.syntactic, state),
           earlier.interpersonal.reasoningTrace.inferenceRule === 'MOOD.HEADING',
+          disabledRules,
         );
       const member = listMember(clause.syntactic, state);
       return annotateClause(clause.syntactic, {

@@ -13,6 +13,10 @@ import {
   POSSESSIVE_DETERMINERS,
   SUBJECT_PRONOUNS,
 } from './lexicons/word-classes';
+import { enumeratorStartBefore, listOpenBefore } from './list-operator';
+
+/** Rule id of the list member's verb (POS.LIST_MEMBER_VERB). */
+export const LIST_MEMBER_VERB = 'POS.LIST_MEMBER_VERB';
 
 interface Tagged {
   readonly values: string[];
@@ -205,6 +209,8 @@ export interface PosContext {
   found: number;
   /** Whether the token opens a command (see commandOpening): -1 not yet asked, else 0 or 1. */
   opening: number;
+  /** The rule ids switched off (`createPipeline({ disabledRules })`). */
+  disabled: ReadonlySet<string>;
 }
 
 /** A sentence, one of its words (lower case) and the tag the default pipeline gives that word. */
@@ -329,6 +335,40 @@ export const POS_RULES: readonly PosRule[] = [
     examples: [
       { text: 'Does iron rust', word: 'rust', pos: 'VERB' },
       { text: 'What did the kids pick up?', word: 'did', pos: 'AUX' },
+    ],
+  },
+  {
+    // "Licensee shall not: | (g) not decompile the Software; | (h) license, sublicense or sell it": the
+    // base verb of a list member, which the trained tagger reads as an adjective or noun after the
+    // enumerator or "not": see isListMemberVerb.
+    id: LIST_MEMBER_VERB,
+    tags: NOMINAL,
+    when: (c) => NOUNISH.has(c.tag) && isListMemberVerb(c.tagged, c.index, c.from, c.to, c.disabled),
+    then: (c) => {
+      const { lower, lemmas, pos } = c.tagged;
+      pos[c.index] = 'VERB';
+      lemmas[c.index] = c.word;
+      // The base forms coordinated with it ("license, sublicense or lease the Software") are verbs too.
+      let at = c.index + 1;
+      while (at + 1 < c.to && (lower[at] === ',' || pos[at] === 'CCONJ')) {
+        const verb = lower[at + 1] === 'or' || lower[at + 1] === 'and' ? at + 2 : at + 1;
+        if (verb >= c.to || !NOUNISH.has(pos[verb]) || !coordinatedBaseVerb(c.tagged, verb)) break;
+        pos[verb] = 'VERB';
+        lemmas[verb] = lower[verb] ?? '';
+        at = verb + 1;
+      }
+    },
+    examples: [
+      {
+        text: 'The Reseller shall not:\n\n(a) rent the Device to anyone;\n\n(b) not decompile, disassemble or alter the firmware; and\n\n(c) license, lease or lend the Device to a third party.',
+        word: 'decompile',
+        pos: 'VERB',
+      },
+      {
+        text: 'The Reseller shall not:\n\n(a) rent the Device to anyone;\n\n(b) not decompile, disassemble or alter the firmware; and\n\n(c) license, lease or lend the Device to a third party.',
+        word: 'license',
+        pos: 'VERB',
+      },
     ],
   },
   {
@@ -655,6 +695,128 @@ export const POS_RULES: readonly PosRule[] = [
   },
 ];
 
+/** What may stand before a list member's enumerator: the start of the text, or the end of a clause or member. */
+const MEMBER_BOUNDARY = new Set(['.', '!', '?', ';', ':', ',']);
+/** Prepositions that do not follow a verb opening a member: "(a) Change of Control", "(i) Subject to Section 4". */
+const NOT_AFTER_MEMBER_VERB = new Set(['of', 'to']);
+/** Tags that open what a verb takes right after it: an object or a prepositional phrase. */
+const MEMBER_VERB_OBJECT = new Set<Upos>(['DET', 'PRON', 'PROPN', 'NOUN', 'NUM', 'ADJ', 'ADP']);
+
+/**
+ * A word the model's lexicon allows as a verb, or a lower-case word it does not know at all ("decompile",
+ * "sublicense"; a name it does not know is capitalised).
+ */
+function verbOrUnknown(tagged: Tagged, index: number): boolean {
+  const word = tagged.lower[index] ?? '';
+  if (hasPosReading(word, 'VERB')) return true;
+  return /^\p{Ll}+$/u.test(tagged.values[index] ?? '') && !isKnownWord(word);
+}
+
+/** An -ed participle of a verb ("licensed", "used"; not "proceed", "exceed", "need"). */
+const participleForm = (word: string): boolean =>
+  word.endsWith('ed') && isParticipleOfVerb(word, (stem) => hasPosReading(stem, 'VERB'));
+
+/** A base form coordinated with a member's verb ("license, **sublicense** or **lease**"): see verbOrUnknown. */
+function coordinatedBaseVerb(tagged: Tagged, at: number): boolean {
+  const word = tagged.lower[at] ?? '';
+  return (
+    word === tagged.lemmas[at] &&
+    !word.endsWith('ing') &&
+    !participleForm(word) &&
+    (tagged.pos[at] === 'VERB' || verbOrUnknown(tagged, at))
+  );
+}
+
+/**
+ * POS.LIST_MEMBER_VERB: "Licensee shall not: | (g) not decompile, disassemble or reverse engineer the
+ * Software; | (h) license, sublicense or lease it", "The Committee shall: | (iv) review, discuss and
+ * approve the plan". A base form that the model's lexicon allows as a verb, opening a list member (after
+ * its enumerator, which opens the sentence or follows a clause's end, a colon or a comma, and "-ly"
+ * adverbs or "not"), followed by what a verb takes (an object's start, a preposition other than "of" or "to", the
+ * infinitive "to", adverbs and then an object's start or any preposition, or a comma or coordinator and
+ * another base form the lexicon allows as a verb), inside
+ * a list of duties (the nearest colon before closes "X shall:" or "X agrees to:", listOpenBefore), is the
+ * member's verb. Not the first noun of a compound ("(ii) copyright law;") nor a heading's capitalised word
+ * ("10. Subject Injury Costs", "(a) Change in Control Period").
+ */
+function isListMemberVerb(
+  tagged: Tagged,
+  index: number,
+  from: number,
+  to: number,
+  disabled: ReadonlySet<string>,
+): boolean {
+  const { lower, lemmas, pos, values } = tagged;
+  const word = lower[index] ?? '';
+  if (word !== lemmas[index] || word.endsWith('ing') || participleForm(word) || index + 1 >= to) return false;
+  // Past "not" and manner adverbs ("(i) promptly notify"; not "(c) notwithstanding paragraph 3").
+  let before = index - 1;
+  while (
+    before >= 0 &&
+    ((pos[before] === 'ADV' && (lower[before] ?? '').endsWith('ly')) || NEGATORS.has(lower[before] ?? ''))
+  )
+    before -= 1;
+  const start = enumeratorStartBefore(lower, before + 1);
+  if (start < 0) return false;
+  let boundary = start - 1;
+  while (boundary >= 0 && pos[boundary] === 'CCONJ') boundary -= 1;
+  if (boundary >= 0 && start !== from && !MEMBER_BOUNDARY.has(lower[boundary] ?? '')) return false;
+  if (!verbOrUnknown(tagged, index)) return false;
+  const next = lower[index + 1] ?? '';
+  const nextTag = pos[index + 1];
+  const baseVerbAt = (at: number) => at < to && coordinatedBaseVerb(tagged, at);
+  // Past adverbs ("(a) respond fully and accurately to all inquiries"), any preposition.
+  let adverbs = index + 1;
+  while (adverbs < to && (pos[adverbs] === 'ADV' || (pos[adverbs] === 'CCONJ' && pos[adverbs + 1] === 'ADV')))
+    adverbs += 1;
+  const takes =
+    (adverbs > index + 1 && adverbs < to && MEMBER_VERB_OBJECT.has(pos[adverbs] as Upos)) ||
+    (nextTag !== undefined && MEMBER_VERB_OBJECT.has(nextTag) && !NOT_AFTER_MEMBER_VERB.has(next)) ||
+    next === 'from' ||
+    (next === 'to' && nextTag === 'PART') ||
+    ((next === ',' || nextTag === 'CCONJ') && baseVerbAt(index + 2));
+  if (!takes) return false;
+  // "(ii) copyright law;", "(vi) trade secret law.", "(iv) design patent or ...": a group of nouns and
+  // adjectives after the word that ends in a singular noun and then the member (or a coordinator) makes
+  // the word a compound's first noun ("(a) process warranty claims", "(ii) conduct business in" keep it).
+  if (nextTag === 'NOUN' || nextTag === 'ADJ') {
+    let end = index + 1;
+    while (end < to && (pos[end] === 'NOUN' || pos[end] === 'ADJ')) end += 1;
+    const last = end - 1;
+    const after = lower[end] ?? '';
+    if (
+      pos[last] === 'NOUN' &&
+      lower[last] === lemmas[last] &&
+      (end >= to || CLAUSE_END.has(after) || after === ',' || pos[end] === 'CCONJ')
+    )
+      return false;
+  }
+  // "10. Subject Injury Medical Costs", "9. Trade marks and property": a capitalised word before a noun,
+  // name, adjective or number is a heading's ("F. Purchase and maintain the stock" keeps its verb).
+  if (
+    UPPER_INITIAL.test(values[index] ?? '') &&
+    (nextTag === 'NOUN' ||
+      nextTag === 'PROPN' ||
+      nextTag === 'ADJ' ||
+      nextTag === 'NUM' ||
+      UPPER_INITIAL.test(values[index + 1] ?? ''))
+  )
+    return false;
+  // "(a) Change in Control Period": two or more later words of four letters or more, all capitalised.
+  let long = 0;
+  for (let after = index + 1; after < to && !CLAUSE_END.has(lower[after] ?? ''); after += 1) {
+    const value = values[after] ?? '';
+    if (!/^\p{L}{4,}$/u.test(value)) continue;
+    if (!UPPER_INITIAL.test(value)) {
+      long = -1;
+      break;
+    }
+    long += 1;
+  }
+  if (long > 1) return false;
+  return listOpenBefore(lower, lemmas, pos, start, disabled);
+}
+
 /** Rules applied to the whole span before POS_RULES, because those look ahead at the tags they fix. */
 export const POS_FIRST_RULES: readonly PosRule[] = [
   {
@@ -746,16 +908,24 @@ const context: PosContext = {
   initial: false,
   found: -1,
   opening: -1,
+  disabled: NONE_DISABLED,
 };
 
 /** Runs the indexed rules over the tokens [from, to): the first rule whose `when` holds takes each token. */
-function runRules(index: RuleIndex, tagged: Tagged, from: number, to: number): void {
+function runRules(
+  index: RuleIndex,
+  tagged: Tagged,
+  from: number,
+  to: number,
+  disabled: ReadonlySet<string>,
+): void {
   if (index.other.length === 0 && index.byTag.size === 0) return;
   const { lower, pos } = tagged;
   const c = context;
   c.tagged = tagged;
   c.from = from;
   c.to = to;
+  c.disabled = disabled;
   for (let at = from; at < to; at += 1) {
     const tag = pos[at];
     const rules = index.byTag.get(tag) ?? index.other;
@@ -795,8 +965,8 @@ export function correctPos(
     active = [indexRules(POS_FIRST_RULES, disabled), indexRules(POS_RULES, disabled)];
     activeRules.set(disabled, active);
   }
-  runRules(active[0], tagged, from, to);
-  runRules(active[1], tagged, from, to);
+  runRules(active[0], tagged, from, to, disabled);
+  runRules(active[1], tagged, from, to, disabled);
 }
 
 const QUESTION_DETERMINERS = new Set([

@@ -71,6 +71,8 @@ export const DUTY_ATTRIBUTES: ReadonlySet<string> = wordSet(
 export const DUTY_NOUNS: ReadonlySet<string> = wordSet(
   'obligation obligations liability liabilities responsibility responsibilities duty duties',
 );
+/** Nouns of effort before "to": "shall use its best efforts to:", "shall use reasonable endeavours to:". */
+export const EFFORT_NOUNS: ReadonlySet<string> = wordSet('efforts endeavours endeavors');
 /** Nouns of entitlement after "have": "shall have the right to", "has the option to". */
 export const RIGHT_NOUNS: ReadonlySet<string> = wordSet('right rights option authority power discretion');
 /** Verbs of commitment before "to": "agrees to indemnify", "covenants to", "undertakes not to". Present forms. */
