@@ -37,6 +37,7 @@ import {
   DEGREE_OPENERS,
   DEGREE_WORDS,
   DISCOURSE_OPENERS,
+  DOCUMENT_PART_WORDS,
   ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
   EXCLAMATIVE_ADJECTIVES,
@@ -104,6 +105,20 @@ import {
   treeMoodFacts,
   treePremises,
 } from './mood-tree';
+import {
+  LABEL_LINE,
+  LOWER_CASE_CUT_PIECE,
+  labelLine,
+  labelLineVerdict,
+  lowerCaseCutPiece,
+  lowerCaseCutPieceVerdict,
+  QUOTED_TERM,
+  quotedTermMood,
+  quotedTermVerdict,
+  STRANDED_OPERATOR_EVENT,
+  strandedOperatorMood,
+  strandedOperatorVerdict,
+} from './non-command-mood';
 import { hasPosReading } from './pos-corrector';
 import { clauseParticipleOnAppositive, isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
@@ -1313,6 +1328,14 @@ function openingVerbBeforeQuantity(clause: MoodClause): string {
   if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
   if (!hasPosReading(word, 'VERB') || view.lemma[start] !== word) return '';
   if (view.pos.filter((pos) => pos !== 'PUNCT').length < 4) return '';
+  // MOOD.DOCUMENT_PART_NUMBER: "Section 3 Intellectual Property Matters." (a contents entry or heading):
+  // a document part's word before a number in figures names the part, it orders nothing.
+  if (
+    DOCUMENT_PART_WORDS.has(word) &&
+    /^[0-9]/.test(view.lower[start + 1] ?? '') &&
+    clause.disabled?.has('MOOD.DOCUMENT_PART_NUMBER') !== true
+  )
+    return '';
   const quantity =
     view.pos[start + 1] === 'NUM' && (view.pos[start + 2] === 'NOUN' || view.pos[start + 2] === 'ADJ');
   return quantity ? `${word}/${tag} (a verb reading)` : '';
@@ -1585,6 +1608,68 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'The Maker pays the fees, and agrees to repay the loan.', mood: 'declarative' },
       { text: 'The Lender waives the fee, and agrees to extend the term.', mood: 'declarative' },
+    ],
+  },
+  // Pieces the segmenter cut off a clause (non-command-mood.ts): no commands. The lower-case row comes
+  // first, as it yields to the stranded operator's reading of the same clause.
+  {
+    id: LOWER_CASE_CUT_PIECE,
+    // "Page 20 of 60 | respect to the leases", "including copyrights, patents, | mask works, trademarks":
+    // a main clause read as a command whose first word is in lower case, after a clause that closes no
+    // sentence or after a main clause of its own sentence, is a piece cut from the text before: a fragment.
+    when: (clause) => lowerCaseCutPiece(clause),
+    decide: (clause) => lowerCaseCutPieceVerdict(clause),
+    examples: [
+      {
+        text: 'No waiver or course of dealing shall be construed to modify, amend or otherwise affect any term of this lease.',
+        mood: 'fragment',
+      },
+      {
+        text: 'Subject to the consent of the Bank, the Supplier shall\n\nCONFIDENTIAL TREATMENT\n\ndiscuss the fee structure set forth in Exhibit B.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: QUOTED_TERM,
+    // '"Change in Control" has the meaning ...': a defined term in quotation marks whose first word reads
+    // as a verb is the Subject of a definition (or, alone, a term): no command.
+    when: (clause) => quotedTermMood(clause),
+    decide: (clause, found) => quotedTermVerdict(clause, found),
+    examples: [
+      {
+        text: '"Change in Control" has the meaning given to that term in the Schedule.',
+        mood: 'declarative',
+      },
+      { text: '"Calendar Quarter" means a period of three months ending on March 31.', mood: 'declarative' },
+      {
+        text: '"Suspend a Site", "Mean Time Between Removals" or "MTBR" shall mean the time.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: LABEL_LINE,
+    // "Notice to PREMIER:", "Copy to:", "Party A: Beike Ltd.": the label of a notice or signature block.
+    when: (clause) => labelLine(clause),
+    decide: (clause, found) => labelLineVerdict(clause, found),
+    examples: [
+      { text: 'Notice to SELLER:\nAcme Trading Limited\n12 High Street', mood: 'fragment' },
+      { text: 'Party A: Northwind Garden Supplies Co., Ltd.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: STRANDED_OPERATOR_EVENT,
+    // "The party will, | if a claim is made against it, | notify the other party": the segmenter left the
+    // operator at the end of a clause; the command-like clause after it holds the operator's Event.
+    when: (clause) => strandedOperatorMood(clause),
+    decide: (clause, found) => strandedOperatorVerdict(clause, found),
+    examples: [
+      { text: 'The Agent shall, if delivered, be deemed to have given notice.', mood: 'declarative' },
+      {
+        text: 'The Guarantor shall pay all amounts that the Franchisee may now or in the future owe to the Owner.',
+        mood: 'indicative',
+      },
     ],
   },
   {

@@ -568,6 +568,23 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.OPERATOR_ADJUNCT_AUXILIARY_EVENT',
+    // SEGMENT.OPERATOR_ADJUNCT_EVENT where the Event opens with "be" or "have" (a passive or perfect);
+    // before, "be held in a separate account" was a clause of its own, read as a command.
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The deposit shall, to the extent commercially feasible, be held in a separate account.',
+        expect: 'The deposit shall, to the extent commercially feasible, be held in a separate account.',
+      },
+      {
+        text: 'The Tenant shall, before the end of the term, have paid all the rent.',
+        expect: 'The Tenant shall, before the end of the term, have paid all the rent.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE',
     stage: 'word-order',
     offWith: TREE,
