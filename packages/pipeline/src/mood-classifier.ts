@@ -106,6 +106,9 @@ import {
   treePremises,
 } from './mood-tree';
 import {
+  CONTRACT_TITLE_LINE,
+  contractTitleLine,
+  contractTitleLineVerdict,
   LABEL_LINE,
   LOWER_CASE_CUT_PIECE,
   labelLine,
@@ -1610,8 +1613,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: 'The Lender waives the fee, and agrees to extend the term.', mood: 'declarative' },
     ],
   },
-  // Pieces the segmenter cut off a clause (non-command-mood.ts): no commands. The lower-case row comes
-  // first, as it yields to the stranded operator's reading of the same clause.
+  // Clauses that read as commands but are none (non-command-mood.ts). Each row holds only where the rows
+  // after it still read a command, so of these rows the later one wins: the stranded operator's reading
+  // over a quoted term's, a label's, a contract title's and, first in the table, a lower-case piece's.
   {
     id: LOWER_CASE_CUT_PIECE,
     // "Page 20 of 60 | respect to the leases", "including copyrights, patents, | mask works, trademarks":
@@ -1631,6 +1635,32 @@ export const MOOD_RULES: readonly MoodRule[] = [
     ],
   },
   {
+    id: CONTRACT_TITLE_LINE,
+    // "Note Portfolio.", "Change Control Procedures": a title-case line in a contract is a heading.
+    when: (clause) => contractTitleLine(clause),
+    decide: (clause) => contractTitleLineVerdict(clause),
+    examples: [
+      {
+        text: 'The Agreement ends on the Closing Date.\n\nNote Portfolio.\n\nThe Seller holds the notes.',
+        mood: 'fragment',
+      },
+      {
+        text: 'The Supplier shall keep a change log.\n\nChange Control Procedures\n\nEach request is logged.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: LABEL_LINE,
+    // "Notice to PREMIER:", "Copy to:", "Party A: Beike Ltd.": the label of a notice or signature block.
+    when: (clause) => labelLine(clause),
+    decide: (clause, found) => labelLineVerdict(clause, found),
+    examples: [
+      { text: 'Notice to SELLER:\nAcme Trading Limited\n12 High Street', mood: 'fragment' },
+      { text: 'Party A: Northwind Garden Supplies Co., Ltd.', mood: 'fragment' },
+    ],
+  },
+  {
     id: QUOTED_TERM,
     // '"Change in Control" has the meaning ...': a defined term in quotation marks whose first word reads
     // as a verb is the Subject of a definition (or, alone, a term): no command.
@@ -1646,16 +1676,6 @@ export const MOOD_RULES: readonly MoodRule[] = [
         text: '"Suspend a Site", "Mean Time Between Removals" or "MTBR" shall mean the time.',
         mood: 'fragment',
       },
-    ],
-  },
-  {
-    id: LABEL_LINE,
-    // "Notice to PREMIER:", "Copy to:", "Party A: Beike Ltd.": the label of a notice or signature block.
-    when: (clause) => labelLine(clause),
-    decide: (clause, found) => labelLineVerdict(clause, found),
-    examples: [
-      { text: 'Notice to SELLER:\nAcme Trading Limited\n12 High Street', mood: 'fragment' },
-      { text: 'Party A: Northwind Garden Supplies Co., Ltd.', mood: 'fragment' },
     ],
   },
   {

@@ -76,6 +76,18 @@ describe('defined terms, labels and document parts that read as commands', () =>
     expect(moodOf('Go to Paris.', 'Go')).toBe('imperative');
   });
 
+  it('MOOD.CONTRACT_TITLE_LINE: a title-case line of a contract is a heading; its commands stay commands', () => {
+    const text = 'The Agreement ends on the Closing Date.\n\nTrust Account.\n\nThe Seller holds the notes.';
+    expect(moodOf(text, 'Trust')).toBe('fragment');
+    expect(moodOf(text, 'Trust', ['MOOD.CONTRACT_TITLE_LINE'])).toBe('imperative');
+    const before = 'The Agreement ends on the Closing Date.\n\n';
+    expect(moodOf(`${before}Please Sign Below`, 'Sign')).toBe('imperative');
+    expect(moodOf(`${before}See Exhibit A`, 'See')).toBe('imperative');
+    expect(moodOf(`${before}Turn Off The Lights`, 'Turn')).toBe('imperative');
+    // Outside contract register a title-case command is left alone.
+    expect(moodOf('We left early.\n\nTrust Account.', 'Trust')).toBe('imperative');
+  });
+
   it('MOOD.DOCUMENT_PART_NUMBER: "Section 3 Intellectual Property Matters." names a part', () => {
     const text = 'Section 3 Intellectual Property Matters 3.1 Background IP.';
     expect(moodOf(text, 'Section')).not.toBe('imperative');

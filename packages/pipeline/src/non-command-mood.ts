@@ -1,5 +1,6 @@
 import type { Mood, Premise, Syntactic } from '@cae/core';
-import { IMPERATIVE_OPENERS } from './lexicons/mood-lexicon';
+import { INSTRUMENT_TERMS, PARTY_NOUNS, REGISTER_WORDS } from './lexicons/contract-lexicon';
+import { IMPERATIVE_OPENERS, REFERENCE_COMMANDS, TITLE_LOWER_WORDS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import { DO_FORMS, MODAL_FORMS, presentSForm } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
@@ -306,4 +307,76 @@ export function labelLineVerdict(clause: MoodClause, found: string): MoodVerdict
   );
   premises.push({ label: 'block', value: `label (${found})` });
   return { mood: 'fragment', confidence: 0.7, premises };
+}
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const CONTRACT_TITLE_LINE = 'MOOD.CONTRACT_TITLE_LINE';
+
+/** Tags right after a command's verb ("Pay the rent", "Turn off", "Sign here", "Send it"), never after a title's first word. */
+const COMMAND_NEXT = new Set(['DET', 'PRON', 'PART', 'ADV']);
+
+/** A word of contract register: "shall", "hereunder", a capitalised party or instrument ("Party", "Agreement"). */
+function registerToken(token: Syntactic['tokens'][number]): boolean {
+  const lower = token.text.toLowerCase();
+  if (REGISTER_WORDS.has(lower)) return true;
+  if (!CAPITALISED.test(token.text)) return false;
+  return PARTY_NOUNS.has(token.lemma.toLowerCase()) || INSTRUMENT_TERMS.has(lower);
+}
+
+/**
+ * The clause is a title: two to ten words, each capitalised, a number ("3.1", "A.") or a word a title
+ * leaves in lower case ("of", "and"), with no punctuation but brackets, dashes and slashes inside and a
+ * full stop, a colon or nothing at its end ("Note Portfolio.", "Change Control Procedures", "Rate Per
+ * kW (nameplate) Per Year"); the word after the first is no determiner, pronoun, particle or adverb, the
+ * way a command's object or particle would follow its verb ("Pay the Rent", "Turn Off").
+ */
+function titleWords(clause: Syntactic): boolean {
+  const { tokens } = clause;
+  let words = 0;
+  let last = tokens.length - 1;
+  if (last >= 0 && (tokens[last]?.text === '.' || tokens[last]?.text === ':')) last -= 1;
+  for (let index = 0; index <= last; index += 1) {
+    const token = tokens[index] as Syntactic['tokens'][number];
+    if (token.pos === 'PUNCT' || !/\p{L}|\p{N}/u.test(token.text)) {
+      if (!/^[()\-–—/]$/.test(token.text)) return false;
+      continue;
+    }
+    words += 1;
+    const lower = token.text.toLowerCase();
+    if (!/^[\p{Lu}\p{N}]/u.test(token.text) && !TITLE_LOWER_WORDS.has(lower)) return false;
+  }
+  if (words < 2 || words > 10) return false;
+  const second = tokens[1];
+  return second !== undefined && !COMMAND_NEXT.has(second.pos) && second.deprel !== 'compound:prt';
+}
+
+/**
+ * MOOD.CONTRACT_TITLE_LINE: "Note Portfolio.", "Change Control Procedures", "Search Engine Exemption
+ * Clause", "HOURLY RATE 1.": in contract register (a register word, party or instrument in the clause or
+ * the few clauses before it), an independent clause in title case (`titleWords`) that the rows after
+ * this one read as a command, its first word a noun the tagger read as a verb, is the title of a
+ * section, a schedule or a table: a heading, `fragment`. Outside contracts, title-case commands ("Turn
+ * Off The Lights") stay to the other rows (MOOD.TITLE_CASE_LINE leaves them), and so do "PLEASE TAKE
+ * NOTICE" and a cross-reference ("See Exhibit A").
+ */
+export function contractTitleLine(clause: MoodClause): boolean {
+  const { syntactic } = clause.view;
+  if (syntactic.dependency !== 'independent' || !titleWords(syntactic)) return false;
+  // "PLEASE TAKE NOTICE", "See Exhibit A": a politeness marker or a cross-reference is a command.
+  const first = syntactic.tokens[0]?.text.toLowerCase() ?? '';
+  if (IMPERATIVE_OPENERS.has(first) || REFERENCE_COMMANDS.has(first)) return false;
+  const register =
+    syntactic.tokens.some(registerToken) ||
+    (clause.previous ?? []).some((earlier) => earlier.tokens.some(registerToken));
+  return register && clause.after(CONTRACT_TITLE_LINE).verdict.mood === 'imperative';
+}
+
+/** MOOD.CONTRACT_TITLE_LINE's verdict: a heading, a fragment. */
+export function contractTitleLineVerdict(clause: MoodClause): MoodVerdict {
+  const { verdict } = clause.after(CONTRACT_TITLE_LINE);
+  const premises: Premise[] = (verdict.premises ?? []).filter(
+    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
+  );
+  premises.push({ label: 'block', value: 'title-case line in contract register' });
+  return { mood: 'fragment', confidence: 0.65, premises };
 }
