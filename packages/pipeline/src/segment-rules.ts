@@ -82,6 +82,20 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.HEADING_AT_LINE_END',
+    stage: 'text',
+    examples: [
+      {
+        text: 'The buyer may contest such disclosure. 10. FORCE MAJEURE\n\nIn the event that either party is unable to perform, it gives notice.',
+        expect: '10. FORCE MAJEURE',
+      },
+      {
+        text: 'The tenant keeps the keys. 4.2 LATE FEES\nA late payment costs ten dollars.',
+        expect: '4.2 LATE FEES',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.TABLE_THEN_PROSE',
     stage: 'sentence',
     examples: [
