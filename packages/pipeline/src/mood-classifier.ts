@@ -121,6 +121,9 @@ import {
   STRANDED_OPERATOR_EVENT,
   strandedOperatorMood,
   strandedOperatorVerdict,
+  VERB_NOUN_COORDINATION,
+  verbNounCoordination,
+  verbNounCoordinationVerdict,
 } from './non-command-mood';
 import { hasPosReading } from './pos-corrector';
 import { clauseParticipleOnAppositive, isFiniteLexicalForm, isSubjectLike } from './verbal-group';
@@ -1615,7 +1618,8 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   // Clauses that read as commands but are none (non-command-mood.ts). Each row holds only where the rows
   // after it still read a command, so of these rows the later one wins: the stranded operator's reading
-  // over a quoted term's, a label's, a contract title's and, first in the table, a lower-case piece's.
+  // over a quoted term's, a label's, a contract title's, a verb-and-noun group's and, first in the
+  // table, a lower-case piece's.
   {
     id: LOWER_CASE_CUT_PIECE,
     // "Page 20 of 60 | respect to the leases", "including copyrights, patents, | mask works, trademarks":
@@ -1630,6 +1634,20 @@ export const MOOD_RULES: readonly MoodRule[] = [
       },
       {
         text: 'Subject to the consent of the Bank, the Supplier shall\n\nCONFIDENTIAL TREATMENT\n\ndiscuss the fee structure set forth in Exhibit B.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: VERB_NOUN_COORDINATION,
+    // "Use and retention of standard forms;": a verb reading coordinated with a noun before "of" is a
+    // nominal group.
+    when: (clause) => verbNounCoordination(clause),
+    decide: (clause, found) => verbNounCoordinationVerdict(clause, found),
+    examples: [
+      { text: 'Use and retention of standard forms;', mood: 'fragment' },
+      {
+        text: 'The Franchisee shall follow the standards.\n\nConduct and actions of the Managers',
         mood: 'fragment',
       },
     ],

@@ -88,6 +88,14 @@ describe('defined terms, labels and document parts that read as commands', () =>
     expect(moodOf('We left early.\n\nTrust Account.', 'Trust')).toBe('imperative');
   });
 
+  it('MOOD.VERB_NOUN_COORDINATION: a verb reading coordinated with a noun before "of" is a nominal group', () => {
+    expect(moodOf('Use and retention of standard forms;', 'Use')).toBe('fragment');
+    expect(moodOf('Use and retention of standard forms;', 'Use', ['MOOD.VERB_NOUN_COORDINATION'])).toBe(
+      'imperative',
+    );
+    expect(moodOf('Wash and dry the dishes.', 'Wash')).toBe('imperative');
+  });
+
   it('MOOD.DOCUMENT_PART_NUMBER: "Section 3 Intellectual Property Matters." names a part', () => {
     const text = 'Section 3 Intellectual Property Matters 3.1 Background IP.';
     expect(moodOf(text, 'Section')).not.toBe('imperative');

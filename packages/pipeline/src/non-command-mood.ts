@@ -380,3 +380,38 @@ export function contractTitleLineVerdict(clause: MoodClause): MoodVerdict {
   premises.push({ label: 'block', value: 'title-case line in contract register' });
   return { mood: 'fragment', confidence: 0.65, premises };
 }
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const VERB_NOUN_COORDINATION = 'MOOD.VERB_NOUN_COORDINATION';
+
+/**
+ * MOOD.VERB_NOUN_COORDINATION: "Use and retention of standard forms;", "Conduct and actions of the
+ * Managers": a clause that the rows after this one read as a command, whose first word (read as a base
+ * verb) is coordinated ("and", "or") with a noun that "of" follows, is a nominal group, a list item or a
+ * title: `fragment`. A command's verb is coordinated with a verb ("Wash and dry the dishes") and is not
+ * followed by "of". Returns the words found ('' when the row does not hold).
+ */
+export function verbNounCoordination(clause: MoodClause): string {
+  const { tokens } = clause.view.syntactic;
+  let index = 0;
+  while (index < tokens.length && (tokens[index]?.pos === 'PUNCT' || tokens[index]?.pos === 'NUM'))
+    index += 1;
+  const verb = tokens[index];
+  const coordinator = tokens[index + 1]?.text.toLowerCase() ?? '';
+  const noun = tokens[index + 2];
+  if (verb === undefined || noun === undefined || verb.pos !== 'VERB') return '';
+  if ((coordinator !== 'and' && coordinator !== 'or') || noun.pos !== 'NOUN') return '';
+  if (tokens[index + 3]?.text.toLowerCase() !== 'of') return '';
+  if (clause.after(VERB_NOUN_COORDINATION).verdict.mood !== 'imperative') return '';
+  return `${verb.text} ${coordinator} ${noun.text} of`;
+}
+
+/** MOOD.VERB_NOUN_COORDINATION's verdict: a fragment, the nominal group its premise. */
+export function verbNounCoordinationVerdict(clause: MoodClause, found: string): MoodVerdict {
+  const { verdict } = clause.after(VERB_NOUN_COORDINATION);
+  const premises: Premise[] = (verdict.premises ?? []).filter(
+    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
+  );
+  premises.push({ label: 'block', value: `nominal group (${found})` });
+  return { mood: 'fragment', confidence: 0.65, premises };
+}
