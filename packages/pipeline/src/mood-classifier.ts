@@ -115,6 +115,9 @@ import {
   labelLineVerdict,
   lowerCaseCutPiece,
   lowerCaseCutPieceVerdict,
+  ONE_WORD_PIECE,
+  oneWordPiece,
+  oneWordPieceVerdict,
   QUOTED_TERM,
   quotedTermMood,
   quotedTermVerdict,
@@ -1618,8 +1621,8 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   // Clauses that read as commands but are none (non-command-mood.ts). Each row holds only where the rows
   // after it still read a command, so of these rows the later one wins: the stranded operator's reading
-  // over a quoted term's, a label's, a contract title's, a verb-and-noun group's and, first in the
-  // table, a lower-case piece's.
+  // over a quoted term's, a label's, a contract title's, a verb-and-noun group's, a one-word piece's
+  // and, first in the table, a lower-case piece's.
   {
     id: LOWER_CASE_CUT_PIECE,
     // "Page 20 of 60 | respect to the leases", "including copyrights, patents, | mask works, trademarks":
@@ -1634,6 +1637,22 @@ export const MOOD_RULES: readonly MoodRule[] = [
       },
       {
         text: 'Subject to the consent of the Bank, the Supplier shall\n\nCONFIDENTIAL TREATMENT\n\ndiscuss the fee structure set forth in Exhibit B.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: ONE_WORD_PIECE,
+    // "in no way define, | limit, | or describe the scope": one verb and a comma, a list member cut off.
+    when: (clause) => oneWordPiece(clause),
+    decide: (clause, found) => oneWordPieceVerdict(clause, found),
+    examples: [
+      {
+        text: 'The paragraph headings in this Lease are for the convenience of the parties, and in no way define, limit, or describe the scope or intent of this Lease.',
+        mood: 'fragment',
+      },
+      {
+        text: 'The section titles of this Agreement are for reference only, and in no way define, limit, or extend the scope of any Section.',
         mood: 'fragment',
       },
     ],

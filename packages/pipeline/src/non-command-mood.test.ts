@@ -49,6 +49,24 @@ describe('clauses that read as commands but are pieces of statements', () => {
     expect(moodOf('If the draft suits you, kindly sign and return a copy.', 'return')).toBe('imperative');
   });
 
+  it('MOOD.ONE_WORD_PIECE: one verb and a comma inside a sentence of contract register is a list member', () => {
+    const text =
+      'The section titles of this Agreement are for reference only, and in no way define, limit, or extend the scope of any Section.';
+    const piece = (disabledRules?: string[]) =>
+      compile(text, disabledRules).find((clause) => clause.text === 'limit,')?.interpersonal.mood;
+    expect(piece()).toBe('fragment');
+    expect(piece(['MOOD.ONE_WORD_PIECE'])).toBe('imperative');
+  });
+
+  it('keeps a run of commands: "Stop, look, and listen."', () => {
+    const clauses = compile('Stop, look, and listen.');
+    expect(clauses.map((clause) => clause.interpersonal.mood)).toEqual([
+      'imperative',
+      'imperative',
+      'imperative',
+    ]);
+  });
+
   it('keeps the commands: after an opening dependent clause, with "please", and at a sentence start', () => {
     expect(moodOf('If the alarm sounds, leave the building.', 'leave')).toBe('imperative');
     expect(moodOf('After signing, please return a copy of this lease to the Owner.', 'return')).toBe(

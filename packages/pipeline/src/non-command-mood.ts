@@ -150,8 +150,9 @@ function opensLowerCase(clause: Syntactic): boolean {
  * (cut-off text). It holds for an independent clause that opens its sentence after a clause that does
  * not close one (no ".", "!", "?", ":" or ";" at its end: a page footer, "CONFIDENTIAL TREATMENT", a
  * line the sentence splitter ended: "Page 20 of 60 | respect to the leases"), and for one that follows a
- * main clause of its own sentence ("No conduct shall be construed to modify, | amend or affect any
- * provision", "including copyrights, patents, | mask works, trademarks"): a command opening in lower case
+ * main clause of its own sentence that is no command ("No conduct shall be construed to modify, | amend
+ * or affect any provision", "including copyrights, patents, | mask works, trademarks"; after a command the
+ * piece may be the next one of a run: "Stop, | look, | and listen"): a command opening in lower case
  * after an opening dependent clause ("If it rains, stay home") is no such piece, nor one after "please" or
  * "kindly".
  */
@@ -169,7 +170,9 @@ export function lowerCaseCutPiece(clause: MoodClause): boolean {
   for (let back = (previous?.length ?? 0) - 1; back >= 0; back -= 1) {
     const earlier = previous?.[back] as Syntactic;
     if (earlier.sentenceIndex !== syntactic.sentenceIndex) return false;
-    if (earlier.dependency === 'independent' || earlier.dependency === 'paratactic') return true;
+    // After a command the piece may be the next command of a run ("Stop, | look, | and listen").
+    if (earlier.dependency === 'independent' || earlier.dependency === 'paratactic')
+      return clause.previousMoods?.[back] !== 'imperative';
   }
   return false;
 }
@@ -414,4 +417,42 @@ export function verbNounCoordinationVerdict(clause: MoodClause, found: string): 
   );
   premises.push({ label: 'block', value: `nominal group (${found})` });
   return { mood: 'fragment', confidence: 0.65, premises };
+}
+
+/** Rule id (switch it off with `createPipeline({ disabledRules })`). */
+export const ONE_WORD_PIECE = 'MOOD.ONE_WORD_PIECE';
+
+/**
+ * MOOD.ONE_WORD_PIECE: "own, manage, operate, | maintain, | or have any interest in", "to modify, |
+ * limit, | or describe the scope": a clause of one verb (after a coordinator, if any) and a comma, that
+ * the rows after this one read as a command, is a member of a list the segmenter cut at its commas: a
+ * `fragment` (cut-off text). It holds after a clause of its own sentence, in contract register (a register
+ * word, party or instrument in the clauses before it): "Stop, look, and listen." stays commands. Returns
+ * the word.
+ */
+export function oneWordPiece(clause: MoodClause): string {
+  const { tokens } = clause.view.syntactic;
+  let index = 0;
+  if (tokens[index]?.pos === 'CCONJ') index += 1;
+  const word = tokens[index];
+  if (word === undefined || word.pos !== 'VERB' || tokens[index + 1]?.text !== ',') return '';
+  if (index + 2 !== tokens.length) return '';
+  // Inside a sentence of contract register, after a clause of its own sentence: "Stop, look, and
+  // listen." stays a run of commands.
+  const previous = clause.previous ?? [];
+  const before = previous[previous.length - 1];
+  if (before === undefined || before.sentenceIndex !== clause.view.syntactic.sentenceIndex) return '';
+  if (!previous.some((earlier) => earlier.tokens.some(registerToken))) return '';
+  if (clause.after(ONE_WORD_PIECE).verdict.mood !== 'imperative') return '';
+  return word.text;
+}
+
+/** MOOD.ONE_WORD_PIECE's verdict: a fragment, the word its premise. */
+export function oneWordPieceVerdict(clause: MoodClause, found: string): MoodVerdict {
+  const { verdict } = clause.after(ONE_WORD_PIECE);
+  const premises: Premise[] = (verdict.premises ?? []).filter(
+    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
+  );
+  premises.push({ label: 'block', value: `list member cut at a comma (${found})` });
+  return { mood: 'fragment', confidence: 0.6, premises };
 }
