@@ -1263,9 +1263,19 @@ function operatorAcrossAdjunct(
 ): boolean {
   const { lower, lemmas, pos } = tokens;
   if (!bareModalOperator(tokens, clauseGroup, previous)) return false;
-  if (group.infinitive || group.finite >= 0 || group.start - previous.end > 15) return false;
+  if (group.infinitive || group.start - previous.end > 15) return false;
   const first = group.start;
-  if (pos[first] !== 'VERB' || lower[first] !== lemmas[first]) return false;
+  // SEGMENT.OPERATOR_ADJUNCT_AUXILIARY_EVENT: "shall, to the extent feasible, be held in a separate
+  // account", "may, for any reason, have been paid": the Event opens with "be" or "have" of a passive or
+  // perfect in its base form.
+  const auxiliary =
+    pos[first] === 'AUX' &&
+    (lemmas[first] === 'be' || lemmas[first] === 'have') &&
+    lower[first] === lemmas[first] &&
+    !ruleOff(tokens, 'SEGMENT.OPERATOR_ADJUNCT_AUXILIARY_EVENT');
+  // (The group finder takes a base "be" or "have" for a Finite; the group has no other.)
+  if (group.finite >= 0 && !(auxiliary && group.finite === first)) return false;
+  if ((pos[first] !== 'VERB' && !auxiliary) || lower[first] !== lemmas[first]) return false;
   if (lower[first - 1] !== ',') return false;
   let after = clauseGroup.head + 1;
   if (lower[after] === 'not') after += 1;

@@ -21,6 +21,8 @@ export const COORDINATED_TENSED_PREDICATE = 'MOOD.COORDINATED_TENSED_PREDICATE';
 export const COORDINATED_DEPENDENT = 'MOOD.COORDINATED_DEPENDENT';
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const COORDINATED_WITH_NON_COMMAND = 'MOOD.COORDINATED_WITH_NON_COMMAND';
+/** Rule id of the statement-host reading of MOOD.COORDINATED_WITH_NON_COMMAND (see `coordinatedNonCommandMood`). */
+export const COORDINATED_WITH_DECLARATIVE_BARE_HEAD = 'MOOD.COORDINATED_WITH_DECLARATIVE_BARE_HEAD';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
 const ELLIPTED: Premise = { label: 'subject_position', value: 'ellipted (coordinated predicate)' };
@@ -495,7 +497,15 @@ export function coordinatedNonCommandMood(clause: MoodClause): '' | Mood {
     !earlierHost.tokens.some(
       (token) => token.headStart === head && /^(nsubj|csubj|expl|aux|mark|cop)(:|$)/.test(token.deprel),
     );
-  if (bare) return '';
+  // MOOD.COORDINATED_WITH_DECLARATIVE_BARE_HEAD: a bare verb in a clause read as a statement ("Bank
+  // shall not (a) decompile, reverse compile | or disassemble it") shares that clause's Subject and
+  // Finite, so the member states too; politeness markers still keep "kindly sign | and return" a command.
+  if (
+    bare &&
+    (previousMoods[host] !== 'declarative' ||
+      clause.disabled?.has(COORDINATED_WITH_DECLARATIVE_BARE_HEAD) === true)
+  )
+    return '';
   // "If the draft suits you, kindly sign | and return a copy": a politeness marker opens a command,
   // wherever the segmenter put it.
   for (const clauseTokens of [earlierHost.tokens, syntactic.tokens])

@@ -37,6 +37,7 @@ import {
   DEGREE_OPENERS,
   DEGREE_WORDS,
   DISCOURSE_OPENERS,
+  DOCUMENT_PART_WORDS,
   ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
   EXCLAMATIVE_ADJECTIVES,
@@ -104,6 +105,29 @@ import {
   treeMoodFacts,
   treePremises,
 } from './mood-tree';
+import {
+  CONTRACT_TITLE_LINE,
+  contractTitleLine,
+  contractTitleLineVerdict,
+  LABEL_LINE,
+  LOWER_CASE_CUT_PIECE,
+  labelLine,
+  labelLineVerdict,
+  lowerCaseCutPiece,
+  lowerCaseCutPieceVerdict,
+  ONE_WORD_PIECE,
+  oneWordPiece,
+  oneWordPieceVerdict,
+  QUOTED_TERM,
+  quotedTermMood,
+  quotedTermVerdict,
+  STRANDED_OPERATOR_EVENT,
+  strandedOperatorMood,
+  strandedOperatorVerdict,
+  VERB_NOUN_COORDINATION,
+  verbNounCoordination,
+  verbNounCoordinationVerdict,
+} from './non-command-mood';
 import { hasPosReading } from './pos-corrector';
 import { clauseParticipleOnAppositive, isFiniteLexicalForm, isSubjectLike } from './verbal-group';
 
@@ -1313,6 +1337,14 @@ function openingVerbBeforeQuantity(clause: MoodClause): string {
   if (/(?:ing|ed)$/.test(word) || (word.endsWith('s') && !word.endsWith('ss'))) return '';
   if (!hasPosReading(word, 'VERB') || view.lemma[start] !== word) return '';
   if (view.pos.filter((pos) => pos !== 'PUNCT').length < 4) return '';
+  // MOOD.DOCUMENT_PART_NUMBER: "Section 3 Intellectual Property Matters." (a contents entry or heading):
+  // a document part's word before a number in figures names the part, it orders nothing.
+  if (
+    DOCUMENT_PART_WORDS.has(word) &&
+    /^[0-9]/.test(view.lower[start + 1] ?? '') &&
+    clause.disabled?.has('MOOD.DOCUMENT_PART_NUMBER') !== true
+  )
+    return '';
   const quantity =
     view.pos[start + 1] === 'NUM' && (view.pos[start + 2] === 'NOUN' || view.pos[start + 2] === 'ADJ');
   return quantity ? `${word}/${tag} (a verb reading)` : '';
@@ -1474,6 +1506,117 @@ const treeRow = (rule: MoodTreeRule): MoodRule => ({
  * question mark. The last rule always holds.
  */
 export const MOOD_RULES: readonly MoodRule[] = [
+  // Clauses that read as commands but are none (non-command-mood.ts). First in the table, so that the
+  // coordinated-member and duty-list rows after them read a member first. Each row holds only where the
+  // rows after it still read a command, so of these rows the later one wins: the stranded operator's reading
+  // over a quoted term's, a label's, a contract title's, a verb-and-noun group's, a one-word piece's
+  // and, first in the table, a lower-case piece's.
+  {
+    id: LOWER_CASE_CUT_PIECE,
+    // "Page 20 of 60 | respect to the leases", "including copyrights, patents, | mask works, trademarks":
+    // a main clause read as a command whose first word is in lower case, after a clause that closes no
+    // sentence or after a main clause of its own sentence, is a piece cut from the text before: a fragment.
+    when: (clause) => lowerCaseCutPiece(clause),
+    decide: (clause) => lowerCaseCutPieceVerdict(clause),
+    examples: [
+      {
+        text: 'No waiver or course of dealing shall be construed to modify, amend or otherwise affect any term of this lease.',
+        mood: 'fragment',
+      },
+      {
+        text: 'Subject to the consent of the Bank, the Supplier shall\n\nCONFIDENTIAL TREATMENT\n\ndiscuss the fee structure set forth in Exhibit B.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: ONE_WORD_PIECE,
+    // "in no way define, | limit, | or describe the scope": one verb and a comma, a list member cut off.
+    when: (clause) => oneWordPiece(clause),
+    decide: (clause, found) => oneWordPieceVerdict(clause, found),
+    examples: [
+      {
+        text: 'The paragraph headings in this Lease are for the convenience of the parties, and in no way define, limit, or describe the scope or intent of this Lease.',
+        mood: 'fragment',
+      },
+      {
+        text: 'The section titles of this Agreement are for reference only, and in no way define, limit, or extend the scope of any Section.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: VERB_NOUN_COORDINATION,
+    // "Use and retention of standard forms;": a verb reading coordinated with a noun before "of" is a
+    // nominal group.
+    when: (clause) => verbNounCoordination(clause),
+    decide: (clause, found) => verbNounCoordinationVerdict(clause, found),
+    examples: [
+      { text: 'Use and retention of standard forms;', mood: 'fragment' },
+      {
+        text: 'The Franchisee shall follow the standards.\n\nConduct and actions of the Managers',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: CONTRACT_TITLE_LINE,
+    // "Note Portfolio.", "Change Control Procedures": a title-case line in a contract is a heading.
+    when: (clause) => contractTitleLine(clause),
+    decide: (clause) => contractTitleLineVerdict(clause),
+    examples: [
+      {
+        text: 'The Agreement ends on the Closing Date.\n\nNote Portfolio.\n\nThe Seller holds the notes.',
+        mood: 'fragment',
+      },
+      {
+        text: 'The Supplier shall keep a change log.\n\nChange Control Procedures\n\nEach request is logged.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: LABEL_LINE,
+    // "Notice to PREMIER:", "Copy to:", "Party A: Beike Ltd.": the label of a notice or signature block.
+    when: (clause) => labelLine(clause),
+    decide: (clause, found) => labelLineVerdict(clause, found),
+    examples: [
+      { text: 'Notice to SELLER:\nAcme Trading Limited\n12 High Street', mood: 'fragment' },
+      { text: 'Party A: Northwind Garden Supplies Co., Ltd.', mood: 'fragment' },
+    ],
+  },
+  {
+    id: QUOTED_TERM,
+    // '"Change in Control" has the meaning ...': a defined term in quotation marks whose first word reads
+    // as a verb is the Subject of a definition (or, alone, a term): no command.
+    when: (clause) => quotedTermMood(clause),
+    decide: (clause, found) => quotedTermVerdict(clause, found),
+    examples: [
+      {
+        text: '"Change in Control" has the meaning given to that term in the Schedule.',
+        mood: 'declarative',
+      },
+      { text: '"Calendar Quarter" means a period of three months ending on March 31.', mood: 'declarative' },
+      {
+        text: '"Suspend a Site", "Mean Time Between Removals" or "MTBR" shall mean the time.',
+        mood: 'fragment',
+      },
+    ],
+  },
+  {
+    id: STRANDED_OPERATOR_EVENT,
+    // "The party will, | if a claim is made against it, | notify the other party": the segmenter left the
+    // operator at the end of a clause; the command-like clause after it holds the operator's Event.
+    when: (clause) => strandedOperatorMood(clause),
+    decide: (clause, found) => strandedOperatorVerdict(clause, found),
+    examples: [
+      { text: 'The Agent shall, if delivered, be deemed to have given notice.', mood: 'declarative' },
+      {
+        text: 'The Guarantor shall pay all amounts that the Franchisee may now or in the future owe to the Owner.',
+        mood: 'indicative',
+      },
+    ],
+  },
   {
     id: COORDINATED_WITH_NON_COMMAND,
     // "has the power to execute and deliver this Agreement | and perform its obligations": a member with

@@ -82,6 +82,20 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.HEADING_AT_LINE_END',
+    stage: 'text',
+    examples: [
+      {
+        text: 'The buyer may contest such disclosure. 10. FORCE MAJEURE\n\nIn the event that either party is unable to perform, it gives notice.',
+        expect: '10. FORCE MAJEURE',
+      },
+      {
+        text: 'The tenant keeps the keys. 4.2 LATE FEES\nA late payment costs ten dollars.',
+        expect: '4.2 LATE FEES',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.TABLE_THEN_PROSE',
     stage: 'sentence',
     examples: [
@@ -564,6 +578,23 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
       {
         text: 'The Licensee shall not, without the consent of the Licensor, assign this lease.',
         expect: 'The Licensee shall not, without the consent of the Licensor, assign this lease.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.OPERATOR_ADJUNCT_AUXILIARY_EVENT',
+    // SEGMENT.OPERATOR_ADJUNCT_EVENT where the Event opens with "be" or "have" (a passive or perfect);
+    // before, "be held in a separate account" was a clause of its own, read as a command.
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The deposit shall, to the extent commercially feasible, be held in a separate account.',
+        expect: 'The deposit shall, to the extent commercially feasible, be held in a separate account.',
+      },
+      {
+        text: 'The Tenant shall, before the end of the term, have paid all the rent.',
+        expect: 'The Tenant shall, before the end of the term, have paid all the rent.',
       },
     ],
   },

@@ -358,6 +358,7 @@ function numberingLevel(match: RegExpExecArray | null): number {
 export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<string>): ExtractedBlock[] {
   const blocks: ExtractedBlock[] = [];
   const afterGap = disabledRules?.has('SEGMENT.HEADING_AFTER_GAP') !== true;
+  const atLineEnd = disabledRules?.has('SEGMENT.HEADING_AT_LINE_END') !== true;
   const contents = disabledRules?.has('SEGMENT.CONTENTS_ENTRY') !== true;
   // The first gap of three blanks at or after `gapFrom` (-1: none in the rest of the text). A search
   // runs past the end of its line, so its answer serves the following lines until they reach it: one
@@ -395,9 +396,44 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
       }
       gap = gapAfter(Math.max(after, gap + 3));
     }
+    // SEGMENT.HEADING_AT_LINE_END: "... to contest or limit such disclosure. 10. FORCE MAJEURE" and a
+    // line break: a numbered all-caps title after a sentence's full stop that runs to the end of its line
+    // is a heading too (the text's line break after the heading was kept, the one before it lost).
+    if (atLineEnd && (heading === null || heading.end < lineEnd)) {
+      const found = headingAtLineEnd(text, heading === null ? lineStart : heading.end, lineEnd, contents);
+      if (found !== null) blocks.push(found);
+    }
     lineStart = lineEnd + 1;
   }
   return blocks;
+}
+
+/** A sentence's full stop, blanks, a numbering and an all-caps title to the end of the line (its tail). */
+const TITLE_AT_LINE_END =
+  /[\p{Ll}0-9)\]]\.[ \t]+((?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|[A-Z]\.)[ \t]+\p{Lu}[\p{Lu}0-9 ,&;'\-/()]*)[ \t\r]*$/u;
+
+/**
+ * The heading SEGMENT.HEADING_AT_LINE_END finds in [from, lineEnd): a numbered all-caps title (two
+ * letters at least, no lower-case letter) after a sentence's full stop, running to the end of the line
+ * and closing no sentence itself, that `headingAt` takes for a heading; null otherwise.
+ */
+function headingAtLineEnd(
+  text: string,
+  from: number,
+  lineEnd: number,
+  contents: boolean,
+): ExtractedBlock | null {
+  let last = lineEnd - 1;
+  while (last > from && isBlank(text.charCodeAt(last))) last -= 1;
+  const code = text.charCodeAt(last);
+  // Only a line that ends in a capital letter: most lines are gone after one comparison.
+  if (!(code >= 65 && code <= 90)) return null;
+  const match = TITLE_AT_LINE_END.exec(text.slice(from, lineEnd));
+  const tail = match?.[1];
+  if (match === null || tail === undefined || (tail.match(/\p{Lu}/gu)?.length ?? 0) < 2) return null;
+  const start = from + match.index + match[0].indexOf(tail, 2);
+  const found = headingAt(text, start, lineEnd, contents);
+  return found !== null && found.end >= last ? found : null;
 }
 
 /** Whether a numbering ("D.", "Section 11.4", "12.") opens the text at `at`, followed by a capital. */

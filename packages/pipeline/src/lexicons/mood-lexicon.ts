@@ -213,6 +213,17 @@ export const ADDRESS_LABELS = set('attention attn attn. telephone telefax facsim
  */
 export const ATTACHMENT_WORDS = set('exhibit schedule annex appendix attachment addendum rider');
 
+/** Verbs of a cross-reference, a true command in a contract ("See Exhibit A", "Refer to Section 5"). */
+export const REFERENCE_COMMANDS = set('see refer');
+
+/**
+ * Words that name a part of a document and read as verbs too ("Section 3 Intellectual Property",
+ * "Schedule 2 Prices"): before a number in figures, a label, no command (MOOD.DOCUMENT_PART_NUMBER).
+ */
+export const DOCUMENT_PART_WORDS = set(
+  'section schedule exhibit article paragraph annex appendix part chapter',
+);
+
 /**
  * Lower-case words an address line may hold between its capitalised names and numbers ("c/o", "Bank of
  * the West", "rue de la Gare", "President and Chief Executive Officer").
