@@ -1,6 +1,7 @@
 import type { Syntactic, Upos } from '@cae/core';
 import { COMMITMENT_FORMS, DUTY_ATTRIBUTES, DUTY_NOUNS, EFFORT_NOUNS } from './lexicons/contract-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
+import { CLAUSE_CLOSING_MARKS } from './lexicons/word-classes';
 
 /**
  * MODALITY.LIST_OPERATOR: a contract lists a party's duties under one operator ("The Tenant shall:" |
@@ -111,7 +112,6 @@ export function enumeratorStartBefore(lower: readonly string[], end: number): nu
 
 /** How far back (in tokens) pass 1 looks for the clause opening a member's list (POS.LIST_MEMBER_VERB). */
 const OPENER_LOOKBACK = 1500;
-const CLAUSE_BOUNDARY: ReadonlySet<string> = new Set(['.', '!', '?', ';', ':']);
 
 /**
  * Pass 1's view of the list state (POS.LIST_MEMBER_VERB, before any clause exists): the nearest colon
@@ -129,7 +129,7 @@ export function listOpenBefore(
   while (colon >= 0 && colon >= start - OPENER_LOOKBACK && lower[colon] !== ':') colon -= 1;
   if (colon < 0 || lower[colon] !== ':') return false;
   let from = colon;
-  while (from > 0 && from > colon - 200 && !CLAUSE_BOUNDARY.has(lower[from - 1] ?? '')) from -= 1;
+  while (from > 0 && from > colon - 200 && !CLAUSE_CLOSING_MARKS.has(lower[from - 1] ?? '')) from -= 1;
   const words: OpenerWords = {
     pos: (index) => pos[index],
     lemma: (index) => lemmas[index] ?? '',

@@ -2,7 +2,14 @@ import type { Mood, Premise, Syntactic } from '@cae/core';
 import { INSTRUMENT_TERMS, PARTY_NOUNS, REGISTER_WORDS } from './lexicons/contract-lexicon';
 import { IMPERATIVE_OPENERS, REFERENCE_COMMANDS, TITLE_LOWER_WORDS } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
-import { DO_FORMS, MODAL_FORMS, presentSForm } from './lexicons/word-classes';
+import {
+  CLAUSE_CLOSING_MARKS,
+  DO_FORMS,
+  FINITE_BE_FORMS,
+  FINITE_HAVE_FORMS,
+  MODAL_FORMS,
+  presentSForm,
+} from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -11,8 +18,6 @@ export const STRANDED_OPERATOR_EVENT = 'MOOD.STRANDED_OPERATOR_EVENT';
 export const LOWER_CASE_CUT_PIECE = 'MOOD.LOWER_CASE_CUT_PIECE';
 
 const SUBJECT = /^(nsubj|csubj|expl)(:|$)/;
-/** Punctuation that closes a sentence or a list member: no clause is cut across it. */
-const CLOSING = new Set(['.', '!', '?', ';', ':']);
 
 /** What a clause leaves waiting for the verb of the next one: its operator, or "to". */
 interface Stranded {
@@ -34,7 +39,7 @@ function strandedOperator(clause: Syntactic): Stranded | undefined {
   let last = tokens.length - 1;
   while (last >= 0 && tokens[last]?.pos === 'PUNCT' && tokens[last]?.text === ',') last -= 1;
   const end = tokens[last];
-  if (end === undefined || CLOSING.has(end.text)) return undefined;
+  if (end === undefined || CLAUSE_CLOSING_MARKS.has(end.text)) return undefined;
   // "... to (i)": a list enumerator after the "to".
   if (
     end.text === ')' &&
@@ -47,7 +52,7 @@ function strandedOperator(clause: Syntactic): Stranded | undefined {
     return { word: 'to', infinitive: true, at: last };
   for (let index = tokens.length - 1; index >= 0; index -= 1) {
     const token = tokens[index] as Syntactic['tokens'][number];
-    if (CLOSING.has(token.text)) return undefined;
+    if (CLAUSE_CLOSING_MARKS.has(token.text)) return undefined;
     if (token.pos === 'AUX' || token.pos === 'VERB') {
       const word = token.text.toLowerCase();
       // (A modal is always a Finite, whether or not the clause's group was found to have one.)
@@ -165,7 +170,7 @@ export function lowerCaseCutPiece(clause: MoodClause): boolean {
   if (clause.after(LOWER_CASE_CUT_PIECE).verdict.mood !== 'imperative') return false;
   if (before.sentenceIndex !== syntactic.sentenceIndex) {
     const last = [...before.tokens].reverse().find((token) => token.text !== ')' && token.text !== '"');
-    return last !== undefined && !CLOSING.has(last.text);
+    return last !== undefined && !CLAUSE_CLOSING_MARKS.has(last.text);
   }
   for (let back = (previous?.length ?? 0) - 1; back >= 0; back -= 1) {
     const earlier = previous?.[back] as Syntactic;
@@ -190,8 +195,6 @@ export const QUOTED_TERM = 'MOOD.QUOTED_TERM';
 
 const OPENING_QUOTES = new Set(['"', '“', "'", '‘']);
 const CLOSING_QUOTES = new Set(['"', '”', "'", '’']);
-/** Finite forms of "be" and "have" that follow a defined term ("is", "has the meaning"). */
-const TERM_FINITES = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 
 /**
  * The index just past the quoted terms that open the clause ('"Change in Control"', '"MTBUR" or
@@ -247,7 +250,12 @@ export function quotedTermMood(clause: MoodClause): '' | Mood {
   if (after === undefined || tokens.slice(next).every((token) => token.pos === 'PUNCT')) mood = 'fragment';
   else {
     const word = after.text.toLowerCase();
-    if (MODAL_FORMS.has(word) || TERM_FINITES.has(word) || presentSForm(word, after.lemma))
+    if (
+      MODAL_FORMS.has(word) ||
+      FINITE_BE_FORMS.has(word) ||
+      FINITE_HAVE_FORMS.has(word) ||
+      presentSForm(word, after.lemma)
+    )
       mood = 'declarative';
   }
   if (mood === '' || clause.after(QUOTED_TERM).verdict.mood !== 'imperative') return '';

@@ -5,6 +5,7 @@ import { IMPERATIVE_VERBS, WH_WORDS } from './lexicons/mood-lexicon';
 import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import {
   BE_FORMS,
+  CLAUSE_CLOSING_MARKS,
   DEMONSTRATIVES as DEMONSTRATIVE_WORDS,
   DO_FORMS,
   FINITE_BE_FORMS,
@@ -84,7 +85,7 @@ function isDiscourseMarker(tagged: Tagged, index: number, to: number): boolean {
   if (lower[index + 1] === ',') {
     // "Look, the cat!": with no verb after the nominal the command points at it.
     if (!SUBJECT_OPENING.has(pos[index + 2] ?? 'X')) return false;
-    for (let probe = index + 3; probe < to && !CLAUSE_END.has(lower[probe] ?? ''); probe += 1)
+    for (let probe = index + 3; probe < to && !CLAUSE_CLOSING_MARKS.has(lower[probe] ?? ''); probe += 1)
       if (pos[probe] === 'AUX' || pos[probe] === 'VERB') return true;
     return false;
   }
@@ -145,7 +146,6 @@ const OBJECT_START = new Set([
   'some',
   'all',
 ]);
-const CLAUSE_END = new Set(['.', '!', '?', ';', ':']);
 /** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
 const CLAUSE_PREPOSITIONS = new Set([
   'after',
@@ -169,7 +169,7 @@ function verblessAfter(tagged: Tagged, index: number, to: number): boolean {
   for (let probe = index + 1; probe < to; probe += 1) {
     const tag = tagged.pos[probe];
     if (tag === 'VERB' || tag === 'AUX') return false;
-    if (tag === 'PUNCT' && CLAUSE_END.has(tagged.lower[probe] ?? '')) return true;
+    if (tag === 'PUNCT' && CLAUSE_CLOSING_MARKS.has(tagged.lower[probe] ?? '')) return true;
     // "Work hard and retire early": a second command coordinated with the first.
     if (
       tag === 'CCONJ' &&
@@ -787,7 +787,7 @@ function isListMemberVerb(
     if (
       pos[last] === 'NOUN' &&
       lower[last] === lemmas[last] &&
-      (end >= to || CLAUSE_END.has(after) || after === ',' || pos[end] === 'CCONJ')
+      (end >= to || CLAUSE_CLOSING_MARKS.has(after) || after === ',' || pos[end] === 'CCONJ')
     )
       return false;
   }
@@ -804,7 +804,7 @@ function isListMemberVerb(
     return false;
   // "(a) Change in Control Period": two or more later words of four letters or more, all capitalised.
   let long = 0;
-  for (let after = index + 1; after < to && !CLAUSE_END.has(lower[after] ?? ''); after += 1) {
+  for (let after = index + 1; after < to && !CLAUSE_CLOSING_MARKS.has(lower[after] ?? ''); after += 1) {
     const value = values[after] ?? '';
     if (!/^\p{L}{4,}$/u.test(value)) continue;
     if (!UPPER_INITIAL.test(value)) {
@@ -1065,8 +1065,8 @@ function afterOpeningClause(tagged: Tagged, index: number, from: number): boolea
   // A chunk holds many sentences: the opening clause starts after the last sentence end (a bounded
   // walk; an opening clause longer than 60 tokens is not one this rule trusts).
   let start = comma;
-  while (start > from && start > comma - 60 && !CLAUSE_END.has(lower[start - 1] ?? '')) start -= 1;
-  if (start > from && !CLAUSE_END.has(lower[start - 1] ?? '')) return false;
+  while (start > from && start > comma - 60 && !CLAUSE_CLOSING_MARKS.has(lower[start - 1] ?? '')) start -= 1;
+  if (start > from && !CLAUSE_CLOSING_MARKS.has(lower[start - 1] ?? '')) return false;
   while (start < comma && pos[start] === 'CCONJ') start += 1;
   if (!OPENING_SUBORDINATORS.has(lower[start] ?? '')) return false;
   let verb = false;
@@ -1074,7 +1074,7 @@ function afterOpeningClause(tagged: Tagged, index: number, from: number): boolea
     const tag = pos[probe];
     if (tag === 'VERB' || tag === 'AUX') verb = true;
     // Only one comma: a second one may close an appositive or a list inside the main clause.
-    if (lower[probe] === ',' || CLAUSE_END.has(lower[probe] ?? '')) return false;
+    if (lower[probe] === ',' || CLAUSE_CLOSING_MARKS.has(lower[probe] ?? '')) return false;
   }
   return verb;
 }
@@ -1124,13 +1124,13 @@ function verbInOpeningClause(tagged: Tagged, index: number, from: number, to: nu
     if (!((thirdPerson && singular) || (word === lemma && plural))) return false;
   }
   let start = index - 1;
-  while (start > from && start > index - 10 && !CLAUSE_END.has(lower[start - 1] ?? '')) {
+  while (start > from && start > index - 10 && !CLAUSE_CLOSING_MARKS.has(lower[start - 1] ?? '')) {
     const tag = pos[start];
     if (lower[start] === ',' || ((tag === 'VERB' || tag === 'AUX') && !(perfect && start === index - 1)))
       return false;
     start -= 1;
   }
-  if (start > from && !CLAUSE_END.has(lower[start - 1] ?? '')) return false;
+  if (start > from && !CLAUSE_CLOSING_MARKS.has(lower[start - 1] ?? '')) return false;
   while (start < index && pos[start] === 'CCONJ') start += 1;
   return CLAUSE_ONLY_SUBORDINATORS.has(lower[start] ?? '') && start < index - 1;
 }
@@ -1203,7 +1203,7 @@ function isCoordinatedCommandVerb(tagged: Tagged, index: number, to: number): bo
   for (let probe = index + 1; probe < to && probe < index + 8; probe += 1) {
     const tag = pos[probe];
     const ahead = lower[probe] ?? '';
-    if (tag === 'VERB' || tag === 'AUX' || tag === 'PRON' || CLAUSE_END.has(ahead) || ahead === ',')
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'PRON' || CLAUSE_CLOSING_MARKS.has(ahead) || ahead === ',')
       return false;
     if (tag !== 'CCONJ' || (ahead !== 'and' && ahead !== 'or')) continue;
     const verb = lower[probe + 1] ?? '';
@@ -1232,7 +1232,8 @@ function noFiniteVerbAhead(tagged: Tagged, index: number, to: number): boolean {
   for (let probe = index + 1; probe < to && probe < index + 40; probe += 1) {
     const ahead = lower[probe] ?? '';
     const tag = pos[probe];
-    if (CLAUSE_END.has(ahead) || tag === 'SCONJ' || WH_WORDS.has(ahead) || ahead === 'that') return true;
+    if (CLAUSE_CLOSING_MARKS.has(ahead) || tag === 'SCONJ' || WH_WORDS.has(ahead) || ahead === 'that')
+      return true;
     // "Now, number one, we have to ...": a label before the main clause's Subject, not a command.
     if (ahead === ',' && NOMINATIVE_PRONOUNS.has(lower[probe + 1] ?? '')) return false;
     // "..., so you can turn": "you" after a comma or a linker opens a new clause as its Subject.
@@ -1270,7 +1271,7 @@ function isInitialCommandVerb(tagged: Tagged, index: number, to: number): boolea
   if (next === 'PROPN') return false;
   if (
     next === 'NOUN' &&
-    (index + 2 >= to || CLAUSE_END.has(lower[index + 2] ?? '')) &&
+    (index + 2 >= to || CLAUSE_CLOSING_MARKS.has(lower[index + 2] ?? '')) &&
     lower[index + 1] === lemmas[index + 1] &&
     verbReading?.(lower[index + 1] ?? '')
   )
@@ -1332,11 +1333,11 @@ function afterOpeningAdjunct(tagged: Tagged, comma: number, from: number): boole
   const { lower, pos } = tagged;
   // The tokens of a whole chunk are corrected at once: walk back to the sentence's start (a bounded walk).
   let start = comma;
-  while (start > from && start > comma - 30 && !CLAUSE_END.has(lower[start - 1] ?? '')) {
+  while (start > from && start > comma - 30 && !CLAUSE_CLOSING_MARKS.has(lower[start - 1] ?? '')) {
     if (lower[start - 1] === ',') return false;
     start -= 1;
   }
-  if (start !== from && !CLAUSE_END.has(lower[start - 1] ?? '')) return false;
+  if (start !== from && !CLAUSE_CLOSING_MARKS.has(lower[start - 1] ?? '')) return false;
   while (start < comma && pos[start] === 'CCONJ') start += 1;
   if (!ADJUNCT_OPENERS.has(pos[start] ?? 'X') && !OPENING_SUBORDINATORS.has(lower[start] ?? '')) return false;
   return comma > start;
@@ -1427,11 +1428,11 @@ function isVerbBeforeBareObject(tagged: Tagged, index: number, from: number, to:
   // "It may grow into a full-scale trade war": a verb earlier in the clause.
   for (let back = index - 1; back >= from && back > index - 40; back -= 1) {
     const before = lower[back] ?? '';
-    if (CLAUSE_END.has(before) || before === ',') break;
+    if (CLAUSE_CLOSING_MARKS.has(before) || before === ',') break;
     if (pos[back] === 'VERB' || pos[back] === 'AUX') return false;
   }
   let end = index + 1;
-  while (end < to && end < index + 40 && !CLAUSE_END.has(lower[end] ?? '')) end += 1;
+  while (end < to && end < index + 40 && !CLAUSE_CLOSING_MARKS.has(lower[end] ?? '')) end += 1;
   if (end >= to || (lower[end] !== '.' && lower[end] !== '!')) return false;
   for (let probe = index + 1; probe < end; probe += 1) {
     if (pos[probe] === 'VERB' || pos[probe] === 'AUX') return false;
@@ -1498,7 +1499,7 @@ function isVerbAfterSubject(tagged: Tagged, index: number, from: number, to: num
   for (let probe = from; probe < to; probe += 1) {
     const tag = pos[probe];
     if (tag === 'VERB' || tag === 'AUX') return false;
-    if (probe > index && tag === 'PUNCT' && CLAUSE_END.has(lower[probe] ?? '')) break;
+    if (probe > index && tag === 'PUNCT' && CLAUSE_CLOSING_MARKS.has(lower[probe] ?? '')) break;
   }
   return true;
 }
@@ -1568,7 +1569,7 @@ function isFiniteVerbAfterSubjectGroup(tagged: Tagged, index: number, from: numb
   const word = lower[index] ?? '';
   // "Dr Lee retired.": a past form may also close its clause.
   const past = word.length > 3 && word.endsWith('ed') && !word.endsWith('eed');
-  const closes = past && CLAUSE_END.has(following);
+  const closes = past && CLAUSE_CLOSING_MARKS.has(following);
   if (!closes && !AFTER_FINITE_VERB.has(pos[index + 1] ?? 'X') && !REPORTED_CLAUSE.has(following))
     return false;
   // "What tidy gardens they keep": a Subject pronoun after the word opens the clause it belongs to.
@@ -1646,6 +1647,6 @@ function isProgressiveInQuestion(tagged: Tagged, index: number, from: number, to
     next === 'DET' ||
     next === 'PRON' ||
     next === 'PART' ||
-    CLAUSE_END.has(following)
+    CLAUSE_CLOSING_MARKS.has(following)
   );
 }

@@ -102,6 +102,12 @@ export const MODAL_FORMS: ReadonlySet<string> = new Set([
 /** Forms of "do" that open a question or carry a negation. */
 export const DO_FORMS: ReadonlySet<string> = new Set(['do', 'does', 'did']);
 
+/** Marks that close a clause or a list member: no clause or member runs across them. */
+export const CLAUSE_CLOSING_MARKS: ReadonlySet<string> = new Set(['.', '!', '?', ';', ':']);
+
+/** The finite forms of "have". */
+export const FINITE_HAVE_FORMS: ReadonlySet<string> = new Set(['has', 'have', 'had']);
+
 /** The finite forms of "be" written out, which open a yes/no question ("Is it late?"). */
 export const FINITE_BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were']);
 
