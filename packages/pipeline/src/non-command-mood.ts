@@ -12,6 +12,14 @@ import {
 } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
 
+/**
+ * The premises of the reading the rows after `rule` give the clause (a command), without those labelled
+ * `dropped`: the word-order premises that argued for the command, which the row's own premises replace.
+ */
+function laterPremises(clause: MoodClause, rule: string, ...dropped: string[]): Premise[] {
+  return (clause.after(rule).verdict.premises ?? []).filter((premise) => !dropped.includes(premise.label));
+}
+
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const STRANDED_OPERATOR_EVENT = 'MOOD.STRANDED_OPERATOR_EVENT';
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
@@ -126,10 +134,7 @@ function strandedBefore(clause: MoodClause, previousMoods: readonly Mood[]): str
 /** MOOD.STRANDED_OPERATOR_EVENT's verdict: the mood found, the operator of the clause before its Finite. */
 export function strandedOperatorVerdict(clause: MoodClause, found: string): MoodVerdict {
   const [mood, word] = found.split('\t') as [Mood, string];
-  const { verdict } = clause.after(STRANDED_OPERATOR_EVENT);
-  const premises: Premise[] = (verdict.premises ?? []).filter(
-    (premise) => premise.label !== 'subject_position' && premise.label !== 'finite',
-  );
+  const premises = laterPremises(clause, STRANDED_OPERATOR_EVENT, 'subject_position', 'finite');
   premises.push(
     word === 'to'
       ? { label: 'subject_position', value: 'none (a to-infinitive whose "to" ends the clause before)' }
@@ -184,8 +189,7 @@ export function lowerCaseCutPiece(clause: MoodClause): boolean {
 
 /** MOOD.LOWER_CASE_CUT_PIECE's verdict: a fragment, the lower-case opening its premise. */
 export function lowerCaseCutPieceVerdict(clause: MoodClause): MoodVerdict {
-  const { verdict } = clause.after(LOWER_CASE_CUT_PIECE);
-  const premises: Premise[] = [...(verdict.premises ?? [])];
+  const premises = laterPremises(clause, LOWER_CASE_CUT_PIECE);
   premises.push({ label: 'block', value: 'piece cut from the clause before (opens in lower case)' });
   return { mood: 'fragment', confidence: 0.55, premises };
 }
@@ -264,10 +268,7 @@ export function quotedTermMood(clause: MoodClause): '' | Mood {
 
 /** MOOD.QUOTED_TERM's verdict: the mood found, the quoted term the Subject (or the whole clause). */
 export function quotedTermVerdict(clause: MoodClause, found: string): MoodVerdict {
-  const { verdict } = clause.after(QUOTED_TERM);
-  const premises: Premise[] = (verdict.premises ?? []).filter(
-    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
-  );
+  const premises = laterPremises(clause, QUOTED_TERM, 'subject_position', 'verb_form');
   premises.push(
     found === 'declarative'
       ? { label: 'subject_position', value: 'before_finite (a quoted term)' }
@@ -312,10 +313,7 @@ export function labelLine(clause: MoodClause): string {
 
 /** MOOD.LABEL_LINE's verdict: a fragment, the label its premise. */
 export function labelLineVerdict(clause: MoodClause, found: string): MoodVerdict {
-  const { verdict } = clause.after(LABEL_LINE);
-  const premises: Premise[] = (verdict.premises ?? []).filter(
-    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
-  );
+  const premises = laterPremises(clause, LABEL_LINE, 'subject_position', 'verb_form');
   premises.push({ label: 'block', value: `label (${found})` });
   return { mood: 'fragment', confidence: 0.7, premises };
 }
@@ -384,10 +382,7 @@ export function contractTitleLine(clause: MoodClause): boolean {
 
 /** MOOD.CONTRACT_TITLE_LINE's verdict: a heading, a fragment. */
 export function contractTitleLineVerdict(clause: MoodClause): MoodVerdict {
-  const { verdict } = clause.after(CONTRACT_TITLE_LINE);
-  const premises: Premise[] = (verdict.premises ?? []).filter(
-    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
-  );
+  const premises = laterPremises(clause, CONTRACT_TITLE_LINE, 'subject_position', 'verb_form');
   premises.push({ label: 'block', value: 'title-case line in contract register' });
   return { mood: 'fragment', confidence: 0.65, premises };
 }
@@ -419,10 +414,7 @@ export function verbNounCoordination(clause: MoodClause): string {
 
 /** MOOD.VERB_NOUN_COORDINATION's verdict: a fragment, the nominal group its premise. */
 export function verbNounCoordinationVerdict(clause: MoodClause, found: string): MoodVerdict {
-  const { verdict } = clause.after(VERB_NOUN_COORDINATION);
-  const premises: Premise[] = (verdict.premises ?? []).filter(
-    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
-  );
+  const premises = laterPremises(clause, VERB_NOUN_COORDINATION, 'subject_position', 'verb_form');
   premises.push({ label: 'block', value: `nominal group (${found})` });
   return { mood: 'fragment', confidence: 0.65, premises };
 }
@@ -457,10 +449,7 @@ export function oneWordPiece(clause: MoodClause): string {
 
 /** MOOD.ONE_WORD_PIECE's verdict: a fragment, the word its premise. */
 export function oneWordPieceVerdict(clause: MoodClause, found: string): MoodVerdict {
-  const { verdict } = clause.after(ONE_WORD_PIECE);
-  const premises: Premise[] = (verdict.premises ?? []).filter(
-    (premise) => premise.label !== 'subject_position' && premise.label !== 'verb_form',
-  );
+  const premises = laterPremises(clause, ONE_WORD_PIECE, 'subject_position', 'verb_form');
   premises.push({ label: 'block', value: `list member cut at a comma (${found})` });
   return { mood: 'fragment', confidence: 0.6, premises };
 }
