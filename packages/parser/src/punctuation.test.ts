@@ -102,6 +102,24 @@ describe('attachPunctuation', () => {
   });
 });
 
+describe('attachPunctuation on bad input', () => {
+  it('names the argument that does not fit and changes nothing', () => {
+    const heads = [2, 0, 2];
+    const deprels = ['nsubj', 'root', 'punct'];
+    expect(() => attachPunctuation(['We', 'won', '.'], ['PRON', 'VERB'], heads, deprels)).toThrow(
+      /upos, heads and deprels must have one entry per word \(3\)/,
+    );
+    expect(() =>
+      attachPunctuation(['We', 'won', '.'], ['PRON', 'VERB', 'PUNCT'], [2, 0, 7], deprels),
+    ).toThrow(/heads\[2\] is 7/);
+    expect(() =>
+      attachPunctuation(['We', 'won', '.'], ['PRON', 'VERB', 'PUNCT'], [2, 2, 2], deprels),
+    ).toThrow(/heads\[1\] is 2/);
+    expect(heads).toEqual([2, 0, 2]);
+    expect(deprels).toEqual(['nsubj', 'root', 'punct']);
+  });
+});
+
 describe('the parser with and without the punctuation pass', () => {
   const parser = loadParser();
   const words = ['When', 'it', 'rains', ',', 'we', 'stay', 'home', '.'];

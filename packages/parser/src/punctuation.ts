@@ -37,6 +37,19 @@ export function attachPunctuation(
   deprels: string[],
 ): boolean {
   const n = words.length;
+  if (upos.length !== n || heads.length !== n || deprels.length !== n) {
+    throw new RangeError(
+      `attachPunctuation: upos, heads and deprels must have one entry per word (${n}), got ${upos.length}, ${heads.length} and ${deprels.length}`,
+    );
+  }
+  for (let i = 0; i < n; i++) {
+    const head = heads[i]!;
+    if (!Number.isInteger(head) || head < 0 || head > n || head === i + 1) {
+      throw new RangeError(
+        `attachPunctuation: heads[${i}] is ${head}; a head is 0 (the root) or another word's 1-based position`,
+      );
+    }
+  }
   const tagged = new Uint8Array(n);
   for (let i = 0; i < n; i++) tagged[i] = upos[i] === 'PUNCT' ? 1 : 0;
   const moved = new Uint8Array(n);
