@@ -20,6 +20,7 @@ import {
   wordSet,
 } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
+import { labelColon, SPEAKER_LABEL_SEGMENT } from './speaker-label';
 import {
   findVerbalGroups,
   infinitiveRunBefore,
@@ -81,6 +82,17 @@ function exclamativeSubjectThat(tokens: TokenArrays, index: number, from: number
   if (pos[finite] === 'NOUN') finite += 1;
   if (pos[finite] !== 'AUX') return false;
   return finite + 1 >= lower.length || pos[finite + 1] === 'PUNCT';
+}
+
+/**
+ * SEGMENT.SPEAKER_LABEL: `index` opens the utterance after a label that opens the sentence ("Q: When did you
+ * first notice the leak?", "TENANT: Where were you?"): a WH-word there opens a question as it does at the
+ * start of a sentence.
+ */
+function afterSpeakerLabel(tokens: TokenArrays, index: number, from: number): boolean {
+  const values = tokens.values;
+  if (values === undefined || index < from + 2 || values[index - 1] !== ':') return false;
+  return labelColon(values, from, index + 2) === index - 1 && !ruleOff(tokens, SPEAKER_LABEL_SEGMENT);
 }
 
 function classify(tokens: TokenArrays, index: number, from: number): MarkerKind | null {
@@ -156,7 +168,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     return (before !== undefined && NOMINAL_END.has(before)) || beforeWord === ',' ? 'rel' : 'wh';
   }
   if (
-    index === from &&
+    (index === from || afterSpeakerLabel(tokens, index, from)) &&
     INTERROGATIVE_OPENERS.has(word) &&
     (tokens.pos[index + 1] === 'AUX' ||
       tokens.pos[index + 1] === 'ADJ' ||

@@ -6,6 +6,7 @@ import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { LIST_OPERATOR } from './list-operator';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
+import { SPEAKER_LABEL_MOOD, speakerUtterance } from './speaker-label';
 import { isPassive, scoreTenor } from './tenor-scorer';
 import { analyzeTheme } from './theme-analyzer';
 import { traceHash } from './trace-hash';
@@ -104,8 +105,13 @@ function parentModality(
  */
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
+  // MOOD.SPEAKER_LABEL: "Q: When did you first notice the leak?" has the mood of its utterance; the label
+  // stays in the clause (and in what is searched), and a premise names it.
+  const utterance = context.disabledRules?.has(SPEAKER_LABEL_MOOD)
+    ? undefined
+    : speakerUtterance(syntactic, context.arrays);
   const mood = classifyMood(
-    view,
+    utterance === undefined ? view : viewClause(utterance.syntactic, view.sentenceFinal, utterance.arrays),
     context.heading === true,
     context.standalone === true,
     context.disabledRules,
@@ -156,6 +162,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   const sentiment = sentimentOf(view.lower, negative);
   const attitude = composeAttitude(mood.mood, modality, sentiment, polite);
   const premises: Premise[] = [];
+  if (utterance !== undefined) premises.push({ label: 'speaker_label', value: utterance.label });
   for (let index = 0; index < mood.premises.length; index += 1)
     premises.push(internPremise(mood.premises[index] as Premise));
   for (let index = 0; index < modality.premises.length; index += 1)

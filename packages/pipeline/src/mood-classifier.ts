@@ -2716,7 +2716,8 @@ export const MOOD_RULES: readonly MoodRule[] = [
         text: 'WHEREAS, a group of farmers and traders calling themselves the Grain League are now in session in Topeka.',
         mood: 'declarative',
       },
-      { text: 'Spain: Renewing the permit is a simple matter.', mood: 'declarative' },
+      // (A label of capitalised words alone, "Spain: Renewing ...", is read by MOOD.SPEAKER_LABEL first.)
+      { text: 'Visas in Spain: Renewing the permit is a simple matter.', mood: 'declarative' },
     ],
   },
   {

@@ -132,7 +132,13 @@ describe('MOOD.TREE_STATEMENT_BELOW_ROOT, MOOD.TITLE_CASE_LINE and MOOD.NUMBER_Q
   });
 
   it('MOOD.TREE_STATEMENT_BELOW_ROOT cites the Subject and Finite it found', () => {
-    const [main] = moods(pipeline, 'Spain: Renewing the permit is a simple matter.');
+    // A label line: with MOOD.SPEAKER_LABEL on, the utterance alone is read ("Renewing ... is": a Subject
+    // before its Finite); off, this row finds the statement below the label.
+    const [label] = moods(pipeline, 'Spain: Renewing the permit is a simple matter.');
+    expect(label?.mood).toBe('declarative');
+    expect(label?.premises).toContainEqual({ label: 'speaker_label', value: 'Spain' });
+    const labelOff = createPipeline({ clock, disabledRules: ['MOOD.SPEAKER_LABEL'] });
+    const [main] = moods(labelOff, 'Spain: Renewing the permit is a simple matter.');
     expect(main?.rule).toBe('MOOD.TREE_STATEMENT_BELOW_ROOT');
     expect(main?.premises).toContainEqual({
       label: 'tree_subject_finite',

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
-import { loadParser, type ParsedWord, type Parser } from '@cae/parser';
+import { attachPunctuation, loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { ATTRIBUTIVE_COLLOCATIONS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
@@ -14,6 +14,7 @@ import {
   SENTENCE_END_MARKS,
 } from './lexicons/word-classes';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
+import { labelColon, SPEAKER_LABEL_TREE } from './speaker-label';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -740,11 +741,88 @@ function treeCorrection(
 /** Sentences handed to the parser at once. */
 const PARSE_BATCH = 64;
 
-/** The parses of the sentences `from` to `from + PARSE_BATCH` of `spans`. */
+/** Whether a word of the utterance's tree makes it a clause: a verb, or a Subject, auxiliary or copula on its root. */
+function clausalRoot(parsed: readonly ParsedWord[], root: number): boolean {
+  if (parsed[root - 1]?.upos === 'VERB') return true;
+  return parsed.some((word) => word.head === root && /^(nsubj|csubj|expl|aux|cop)(:|$)/.test(word.deprel));
+}
+
+const FINAL_MARK = /^[.?!…]+$/;
+
+/**
+ * The tree of a line that opens with a label: when the utterance is a clause, parsed alone and with a verb
+ * in the line parsed whole, the trees of the label and of the utterance joined (`joinLabelTree`); otherwise
+ * (a name, a list, an address, a reference after the label: "Source: ARCONIC ROLLED PRODUCTS CORP, 10-12B")
+ * the line's tree parsed whole, which EWT dev scores better on such lines.
+ */
+function labelLine(
+  whole: ParsedWord[],
+  label: readonly ParsedWord[],
+  utterance: readonly ParsedWord[],
+  guideline: boolean,
+): ParsedWord[] {
+  const root = utterance.findIndex((word) => word.head === 0) + 1;
+  let verb = false;
+  for (let local = label.length; local < whole.length; local += 1) {
+    const upos = whole[local]!.upos;
+    if (upos === 'VERB' || upos === 'AUX') verb = true;
+  }
+  return verb && clausalRoot(utterance, root) ? joinLabelTree(label, utterance, guideline) : whole;
+}
+
+/**
+ * One sentence's tree from the trees of its label (with the colon) and of the utterance after it, parsed
+ * apart: the label's root stays the root, as UD annotates such lines; the utterance, a clause, hangs on it as
+ * `parataxis`. With `guideline`, the punctuation of the whole line then
+ * goes where UD's guideline puts it (the colon on the utterance), and the final mark on the root, as UD's
+ * trees of such lines have them.
+ */
+function joinLabelTree(
+  label: readonly ParsedWord[],
+  utterance: readonly ParsedWord[],
+  guideline: boolean,
+): ParsedWord[] {
+  const offset = label.length;
+  const labelRoot = label.findIndex((word) => word.head === 0) + 1;
+  const utteranceRoot = utterance.findIndex((word) => word.head === 0) + 1;
+  const joined = label.map((word, local) =>
+    local === offset - 1 ? { ...word, head: utteranceRoot + offset, deprel: 'punct' } : { ...word },
+  );
+  for (const word of utterance) {
+    if (word.head === 0) joined.push({ ...word, head: labelRoot, deprel: 'parataxis' });
+    else joined.push({ ...word, head: word.head + offset });
+  }
+  if (guideline) {
+    const heads = joined.map((word) => word.head);
+    const deprels = joined.map((word) => word.deprel);
+    if (
+      attachPunctuation(
+        joined.map((word) => word.word),
+        joined.map((word) => word.upos),
+        heads,
+        deprels,
+      )
+    )
+      joined.forEach((word, local) => {
+        word.head = heads[local]!;
+        word.deprel = deprels[local]!;
+      });
+    // The mark that ends the line hangs on the line's root (the label), as in UD's trees of such lines.
+    const last = joined[joined.length - 1]!;
+    if (last.upos === 'PUNCT' && FINAL_MARK.test(last.word) && last.head === utteranceRoot + offset)
+      last.head = labelRoot;
+  }
+  return joined;
+}
+
+/** A span of tokens parsed as one tree: a sentence, or a part of one (then with its sentence's span). */
+type ParseUnit = readonly [start: number, end: number, sentenceStart?: number, sentenceEnd?: number];
+
+/** The parses of the units `from` to `from + PARSE_BATCH` of `spans`. */
 function parseBatch(
   models: Parser,
   out: TaggedText,
-  spans: ReadonlyArray<readonly [number, number]>,
+  spans: ReadonlyArray<ParseUnit>,
   from: number,
   disabledRules?: ReadonlySet<string>,
 ): ParsedWord[][] {
@@ -767,14 +845,19 @@ function parseBatch(
   // of the unit it delimits (@cae/parser's attachPunctuation; EWT dev UAS 84.87 -> 85.14, GUM dev 84.27 ->
   // 84.55 on gold words). Off, the transition parser's own attachments stand.
   const punctuation = disabledRules?.has('TREE.PUNCTUATION_GUIDELINE') ? 'as-parsed' : 'guideline';
-  const words = (start: number, end: number): string[] => {
+  // A unit that is part of a sentence (TREE.SPEAKER_LABEL) is in capitals when its sentence is.
+  const words = ([start, end, sentenceStart, sentenceEnd]: ParseUnit): string[] => {
     let values = out.values.slice(start, end);
-    if (truecase && capitalsSentence(values)) values = truecased(out, values);
+    const capitals =
+      sentenceStart === undefined
+        ? capitalsSentence(values)
+        : capitalsSentence(out.values.slice(sentenceStart, sentenceEnd));
+    if (truecase && capitals) values = truecased(out, values);
     return plain ? values.map(plainQuotes) : values;
   };
   // The parser asks for a word's readings only where they can constrain it (words it did not learn).
   return models.parseMany(
-    part.map(([start, end]) => words(start, end)),
+    part.map(words),
     part.map(([start]) =>
       dictionary
         ? {
@@ -879,13 +962,39 @@ function parseSentences(
   deprels.fill('root');
   const models = given ?? sharedParser();
   const spans = out.sentences.filter(([start, end]) => end > start);
-  // Sentences go to the parser in batches (parseMany tags a batch, then parses it: each model's tables stay
+  // TREE.SPEAKER_LABEL: a sentence that opens with a speaker's or a line's label ("Q: When did you first
+  // notice the leak?") is tagged and parsed as two units, the label with its colon and the utterance: read as
+  // one, the label's capitals and colon derail the utterance's tags ("did/VERB you/PRON notice/NOUN") and
+  // tree. `joinLabelTree` puts the two trees together again.
+  const labels = !disabledRules?.has(SPEAKER_LABEL_TREE);
+  const guideline = !disabledRules?.has('TREE.PUNCTUATION_GUIDELINE');
+  const units: ParseUnit[] = [];
+  const unitOf: number[] = [];
+  const colonOf: number[] = [];
+  for (const [start, end] of spans) {
+    const colon = labels ? labelColon(out.values, start, end) : -1;
+    unitOf.push(units.length);
+    colonOf.push(colon);
+    units.push([start, end]);
+    if (colon >= 0) units.push([start, colon + 1, start, end], [colon + 1, end, start, end]);
+  }
+  // Units go to the parser in batches (parseMany tags a batch, then parses it: each model's tables stay
   // warm in cache; the same trees as one by one), small enough that a long text's parses are not all held.
   let batch: ParsedWord[][] = [];
+  let batchStart = -PARSE_BATCH;
+  const unitParse = (unit: number): ParsedWord[] => {
+    if (unit >= batchStart + PARSE_BATCH) {
+      batchStart = unit - (unit % PARSE_BATCH);
+      batch = parseBatch(models, out, units, batchStart, disabledRules);
+    }
+    return batch[unit - batchStart]!;
+  };
   for (let sentence = 0; sentence < spans.length; sentence += 1) {
     const [start, end] = spans[sentence]!;
-    if (sentence % PARSE_BATCH === 0) batch = parseBatch(models, out, spans, sentence, disabledRules);
-    const parsed = batch[sentence % PARSE_BATCH]!;
+    const unit = unitOf[sentence]!;
+    const whole = unitParse(unit);
+    const parsed =
+      colonOf[sentence]! < 0 ? whole : labelLine(whole, unitParse(unit + 1), unitParse(unit + 2), guideline);
     let parserVerbs = 0;
     for (const word of parsed) if (word.upos === 'VERB' || word.upos === 'AUX') parserVerbs += 1;
     const winkTags = parserVerbs === 0 && posSource === 'parser' ? pos.slice(start, end) : undefined;

@@ -1,0 +1,127 @@
+import type { AnnotatedClause } from '@cae/core';
+import { describe, expect, it } from 'vitest';
+import { createPipeline } from './pipeline';
+import { labelColon, SPEAKER_LABEL_MOOD, SPEAKER_LABEL_SEGMENT, SPEAKER_LABEL_TREE } from './speaker-label';
+import { tagText } from './syntax-tagger';
+
+const RULES = [SPEAKER_LABEL_TREE, SPEAKER_LABEL_MOOD, SPEAKER_LABEL_SEGMENT];
+
+function compile(text: string, disabledRules: readonly string[] = []): AnnotatedClause[] {
+  return createPipeline({ disabledRules }).compile(text, { documentId: 'transcript' });
+}
+
+function moods(text: string, disabledRules: readonly string[] = []): string[] {
+  return compile(text, disabledRules).map((clause) => `${clause.interpersonal.mood}: ${clause.text}`);
+}
+
+describe('labelColon', () => {
+  it('finds the colon of one to four capitalised words or numbers opening the words, with two tokens after it', () => {
+    expect(labelColon(['Q', ':', 'Where', 'were', 'you', '?'])).toBe(1);
+    expect(labelColon(['MR.', 'SMITH', ':', 'No', 'objection', '.'])).toBe(2);
+    expect(labelColon(['Speaker', '2', ':', 'Hello', 'there'])).toBe(2);
+    // An utterance without a word in lower case is a name, a title or a reference: the line is read whole.
+    expect(labelColon(['MR.', 'SMITH', ':', 'Objection', '.'])).toBe(-1);
+    expect(labelColon(['Source', ':', 'ACME', 'ROLLED', 'PRODUCTS', 'CORP', ',', '8-K'])).toBe(-1);
+    expect(labelColon(['The', 'Very', 'Old', 'Court', 'Clerk', ':', 'Rise', '.'])).toBe(-1);
+    expect(labelColon(['Here', 'is', 'a', 'thought', ':', 'When', 'it', 'rains'])).toBe(-1);
+    expect(labelColon(['12', ':', '30', 'pm'])).toBe(-1);
+    expect(labelColon(['Q', ':', '?'])).toBe(-1);
+    expect(labelColon([':', 'Q', 'and', 'A'])).toBe(-1);
+  });
+
+  it('reads a span of the words when given one', () => {
+    expect(labelColon(['Yes', '.', 'Q', ':', 'Why', 'not', '?'], 2, 7)).toBe(3);
+    expect(labelColon(['Yes', '.', 'Q', ':', 'Why', 'not', '?'], 0, 7)).toBe(-1);
+  });
+});
+
+describe('TREE.SPEAKER_LABEL', () => {
+  it("roots the line on the label and hangs the utterance's own tree on it, the colon on the utterance", () => {
+    const tagged = tagText('INTERVIEWER: Did you call the landlord?');
+    const word = (value: string) => tagged.values.indexOf(value);
+    expect(tagged.heads[word('INTERVIEWER')]).toBe(-1);
+    expect(tagged.heads[word('call')]).toBe(word('INTERVIEWER'));
+    expect(tagged.deprels[word('call')]).toBe('parataxis');
+    expect(tagged.heads[word(':')]).toBe(word('call'));
+    // The utterance parsed as if it stood alone.
+    expect(tagged.heads[word('you')]).toBe(word('call'));
+    expect(tagged.deprels[word('you')]).toBe('nsubj');
+    expect(tagged.pos[word('Did')]).toBe('AUX');
+  });
+
+  it('hangs the mark that ends the line on the label, as UD does', () => {
+    const tagged = tagText('TENANT: Can you fix the heater?');
+    expect(tagged.heads[tagged.values.indexOf('?')]).toBe(tagged.values.indexOf('TENANT'));
+  });
+
+  it('reads a line whole when the utterance is no clause or the line has no verb', () => {
+    for (const line of [
+      'Image: Paul Budd, the photographer.',
+      'Delivery Point: the Meter at the gate, station 7.',
+    ]) {
+      const on = tagText(line);
+      const off = tagText(line, { disabledRules: new Set([SPEAKER_LABEL_TREE]) });
+      expect(on.heads).toEqual(off.heads);
+    }
+  });
+
+  it('leaves a line whose opening words are no label as the parser reads it whole', () => {
+    for (const line of ['Here is a thought: we could walk.', 'At 10:30 the tenant called.']) {
+      const on = tagText(line);
+      const off = tagText(line, { disabledRules: new Set([SPEAKER_LABEL_TREE]) });
+      expect(on.heads).toEqual(off.heads);
+      expect(on.deprels).toEqual(off.deprels);
+    }
+    const label = 'TENANT: Can you fix the heater?';
+    expect(tagText(label).heads).not.toEqual(
+      tagText(label, { disabledRules: new Set([SPEAKER_LABEL_TREE]) }).heads,
+    );
+  });
+});
+
+describe('the mood of an utterance after a speaker label', () => {
+  const transcript = [
+    'Q: When did you first notice the leak?',
+    'JOHN: Please send me the lease.',
+    'INTERVIEWER: And did he come look at it?',
+    'Tenant: He never came back.',
+  ].join('\n');
+
+  it('is the mood the utterance has alone, and the label stays in the clause', () => {
+    expect(moods(transcript)).toEqual([
+      'interrogative: Q: When did you first notice the leak?',
+      'imperative: JOHN: Please send me the lease.',
+      'interrogative: INTERVIEWER: And did he come look at it?',
+      'declarative: Tenant: He never came back.',
+    ]);
+    const [question] = compile(transcript);
+    expect(question?.syntactic.dependency).toBe('independent');
+    expect(question?.interpersonal.reasoning).toContain('Interrogative');
+  });
+
+  it('names the label in the premises of the trace', () => {
+    const [command] = compile('JOHN: Please send me the lease.');
+    expect(command?.interpersonal.mood).toBe('imperative');
+    expect(JSON.stringify(command)).toContain('"speaker_label"');
+  });
+
+  it('needs each of the three rules', () => {
+    const on = moods(transcript);
+    for (const rule of RULES) expect(moods(transcript, [rule]), rule).not.toEqual(on);
+    expect(moods('JOHN: Please send me the lease.', [SPEAKER_LABEL_MOOD])).toEqual([
+      expect.not.stringMatching(/^imperative/),
+    ]);
+    expect(moods('JOHN: Please send me the lease.', [SPEAKER_LABEL_TREE])).toEqual([
+      expect.not.stringMatching(/^imperative/),
+    ]);
+    expect(moods('Q: When did you first notice the leak?', [SPEAKER_LABEL_SEGMENT])).toEqual([
+      expect.not.stringMatching(/^interrogative/),
+    ]);
+  });
+
+  it('leaves a dependent clause after the label dependent', () => {
+    const clauses = compile('A: When I got home, the floor was wet.');
+    expect(clauses.map((clause) => clause.syntactic.dependency)).toEqual(['hypotactic', 'independent']);
+    expect(clauses[1]?.interpersonal.mood).toBe('declarative');
+  });
+});

@@ -1,0 +1,136 @@
+import type { Syntactic, Token } from '@cae/core';
+import type { ViewArrays } from './clause-view';
+
+/**
+ * Lines that open with a speaker's or a line's label: "Q: When did you first notice the leak?", "TENANT: Can
+ * you fix the heater?", "MR. SMITH: Objection.", "Image: Paul Budd.". Pass 1 parses the label and the utterance
+ * apart and joins the trees as UD annotates such lines (TREE.SPEAKER_LABEL: the label's root is the sentence's
+ * root, the utterance hangs on it); pass 2 reads the clause's mood from the utterance alone
+ * (MOOD.SPEAKER_LABEL), and a WH-word right after the label opens a question (SEGMENT.SPEAKER_LABEL).
+ */
+export const SPEAKER_LABEL_TREE = 'TREE.SPEAKER_LABEL';
+export const SPEAKER_LABEL_MOOD = 'MOOD.SPEAKER_LABEL';
+export const SPEAKER_LABEL_SEGMENT = 'SEGMENT.SPEAKER_LABEL';
+
+/** A word of a label: capitalised or a number ("Q", "MR.", "Tenant", "Speaker 2", "O'NEILL"). */
+const LABEL_WORD = /^[\p{Lu}\d][\p{L}\d.'’&-]*$/u;
+const LETTER = /\p{L}/u;
+/** Words of a label before its colon, at most. */
+const LABEL_WORDS = 4;
+/** Tokens after the colon, at least, for the line to be a label and an utterance. */
+const UTTERANCE_TOKENS = 2;
+
+/** A word in lower case: what an utterance has and a name, a title or a reference in capitals does not. */
+const LOWER_WORD = /^\p{Ll}\p{L}/u;
+
+/**
+ * The index in `values` of the colon that closes a label opening them, or -1: one to four label words with a
+ * letter among them, then ":", then at least two tokens with a word in lower case among them (so that
+ * "Source: ALLIED ESPORTS ENTERTAINMENT, INC., 8-K" and "MR. SMITH: Objection, Your Honor." stay lines read
+ * whole).
+ */
+export function labelColon(values: ArrayLike<string>, start = 0, end = values.length): number {
+  const last = Math.min(end - 1 - UTTERANCE_TOKENS, start + LABEL_WORDS);
+  let letter = false;
+  for (let index = start; index <= last; index += 1) {
+    const value = values[index] as string;
+    if (value === ':') {
+      if (index === start || !letter) return -1;
+      for (let after = index + 1; after < end; after += 1)
+        if (LOWER_WORD.test(values[after] as string)) return index;
+      return -1;
+    }
+    if (!LABEL_WORD.test(value)) return -1;
+    if (LETTER.test(value)) letter = true;
+  }
+  return -1;
+}
+
+/** The utterance of a clause that opens with a label, as a clause of its own, and the label. */
+export interface SpeakerUtterance {
+  readonly label: string;
+  readonly syntactic: Syntactic;
+  readonly arrays: ViewArrays | undefined;
+}
+
+/**
+ * The clause after its opening label, when the tree reads the line as a label and an utterance (the root of
+ * the sentence among the label's words, the utterance's own root hanging on the label, nothing else crossing
+ * the colon): the utterance's tokens re-indexed, its root the root, its groups kept. Otherwise undefined.
+ */
+export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): SpeakerUtterance | undefined {
+  const { tokens } = syntactic;
+  const colon = labelColon(
+    tokens.map((token) => token.text),
+    0,
+    tokens.length,
+  );
+  if (colon < 0) return undefined;
+  const labelStarts = new Set<number>();
+  let labelRoot = false;
+  for (let index = 0; index < colon; index += 1) {
+    const token = tokens[index] as Token;
+    labelStarts.add(token.start);
+    if (token.headStart === null) labelRoot = true;
+  }
+  if (!labelRoot) return undefined;
+  const first = colon + 1;
+  const utteranceStarts = new Set<number>();
+  for (let index = first; index < tokens.length; index += 1)
+    utteranceStarts.add((tokens[index] as Token).start);
+  // The label's words hang inside the label (the colon goes with the utterance).
+  for (let index = 0; index < colon; index += 1) {
+    const head = (tokens[index] as Token).headStart;
+    if (head !== null && !labelStarts.has(head)) return undefined;
+  }
+  // The utterance's root hangs on the label; so may the mark that ends the line (UD hangs it on the root).
+  let top = -1;
+  for (let index = first; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    const head = token.headStart;
+    if (head !== null && utteranceStarts.has(head)) continue;
+    if (head === null || !labelStarts.has(head)) return undefined;
+    if (token.pos === 'PUNCT') continue;
+    if (top >= 0) return undefined;
+    top = index;
+  }
+  if (top < 0) return undefined;
+  const topStart = (tokens[top] as Token).start;
+  const utterance = tokens.slice(first).map((token, index): Token => {
+    if (index === top - first) return { ...token, index, headStart: null, deprel: 'root' };
+    if (token.headStart !== null && labelStarts.has(token.headStart))
+      return { ...token, index, headStart: topStart };
+    return { ...token, index };
+  });
+  const groups = syntactic.groups
+    .filter((group) => group.start >= first)
+    .map((group) => ({
+      ...group,
+      start: group.start - first,
+      end: group.end - first,
+      head: group.head - first,
+    }));
+  const start = (tokens[first] as Token).start;
+  return {
+    label: tokens
+      .slice(0, colon)
+      .map((token) => token.text)
+      .join(' '),
+    syntactic: {
+      ...syntactic,
+      text: syntactic.text.slice(start - syntactic.start),
+      tokens: utterance,
+      groups,
+      rootIndex: syntactic.rootIndex >= first ? syntactic.rootIndex - first : top - first,
+      start,
+    },
+    arrays:
+      arrays === undefined
+        ? undefined
+        : {
+            lower: arrays.lower.slice(first),
+            lemma: arrays.lemma.slice(first),
+            pos: arrays.pos.slice(first),
+          },
+  };
+}
