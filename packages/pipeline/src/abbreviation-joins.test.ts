@@ -70,6 +70,13 @@ describe('SPLIT.ABBREVIATION_*: joins only where the abbreviation does not end t
     expect(sentences('The plant went to Ross Pty. Ltd. The Seller keeps the land.')).toHaveLength(2);
   });
 
+  it('leaves to wink the company suffixes it knows, and "Sr." after a name still ends a sentence', () => {
+    const companies = 'Sold to Reno Co., Ltd., Rossi S.p.A., Bakker B.V. and Weber GmbH & Co. KG as agreed.';
+    expect(sentences(companies, ALL_IDS)).toEqual([companies]);
+    expect(sentences(companies)).toEqual([companies]);
+    expect(sentences('The deed was signed by Carl Moss Sr. The bank kept a copy.')).toHaveLength(2);
+  });
+
   it('still ends the sentence after a title that a word opening a sentence follows', () => {
     expect(sentences('We waited for Fr. The bus was late.')).toHaveLength(2);
   });
