@@ -1,3 +1,4 @@
+export { ABBREVIATION_JOIN_RULE_IDS } from './abbreviation-joins';
 export { IDEATIONAL_RULE_IDS, IDEATIONAL_RULES } from './ideational-rules';
 export type {
   ApplyAnnotatorOptions,

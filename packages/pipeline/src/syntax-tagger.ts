@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
 import { attachPunctuation, loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
+import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
 import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
 import { ATTRIBUTIVE_COLLOCATIONS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
@@ -284,6 +285,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     tagChunk(text, from, to, out, disabledRules, cursor);
     from = to;
   }
+  joinAbbreviationCuts(text, out, disabledRules, options.breaks);
   const punctuationRuns = !disabledRules?.has('TOKEN.PUNCTUATION_RUN');
   if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
     joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
@@ -293,6 +295,62 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
   parseSentences(out, posSource, disabledRules, models);
   return out;
+}
+
+/**
+ * SPLIT.ABBREVIATION_* (abbreviation-joins.ts): where wink-nlp ends a sentence after an abbreviation it
+ * does not know ("U.S. Pat. | No. 5,123,456", "call Drs. | Smith", "ABC Pvt. | Ltd. as agreed"), and a row
+ * of ABBREVIATION_JOIN_RULES finds the cut is none, the two sentences are one again. The cut must be on
+ * one line, with no forced break in it (a heading's edge): a line break after an abbreviation in a list
+ * or a heading keeps the cut. An abbreviation cut off its period ("Pvt" ".") is one token with it again,
+ * as wink keeps those it knows ("Messrs.") and UD English writes them ("No.", "Drs.").
+ */
+function joinAbbreviationCuts(
+  text: string,
+  out: TaggedText,
+  disabledRules: ReadonlySet<string> | undefined,
+  breaks: readonly number[] | undefined,
+): void {
+  const { sentences, starts, ends } = out;
+  const joined: Array<readonly [number, number]> = [];
+  const periods = new Set<number>();
+  for (const span of sentences) {
+    const previous = joined[joined.length - 1];
+    if (previous !== undefined && previous[1] === span[0]) {
+      const cut = abbreviationCutAt(out, previous[0], span[0], span[1]);
+      const gapStart = ends[span[0] - 1] ?? 0;
+      const gapEnd = starts[span[0]] ?? 0;
+      if (
+        cut !== undefined &&
+        lineBreaks(text, gapStart, gapEnd) === 0 &&
+        !breakBetween(breaks, gapStart, gapEnd) &&
+        abbreviationJoinRule(cut, out, disabledRules) !== undefined
+      ) {
+        joined[joined.length - 1] = [previous[0], span[1]];
+        if (cut.at === span[0] - 2) periods.add(cut.at);
+        continue;
+      }
+    }
+    joined.push(span);
+  }
+  if (joined.length === sentences.length) return;
+  sentences.length = 0;
+  sentences.push(...joined);
+  if (periods.size > 0)
+    joinTokens(out, (index) => (periods.has(index) ? { last: index + 2, pos: out.pos[index]! } : null));
+}
+
+/** Whether a forced break (ascending offsets) lies in [from, to]. */
+function breakBetween(breaks: readonly number[] | undefined, from: number, to: number): boolean {
+  if (breaks === undefined || breaks.length === 0) return false;
+  let low = 0;
+  let high = breaks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((breaks[middle] as number) < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < breaks.length && (breaks[low] as number) <= to;
 }
 
 const WORDLIKE = /^[\p{L}\p{N}][\p{L}\p{N}_]*$/u;
