@@ -26,6 +26,11 @@ describe('labelColon', () => {
     expect(labelColon(['Here', 'is', 'a', 'thought', ':', 'When', 'it', 'rains'])).toBe(-1);
     expect(labelColon(['12', ':', '30', 'pm'])).toBe(-1);
     expect(labelColon(['Q', ':', '?'])).toBe(-1);
+    // A speaker's answer of a minor expression, after a label in capitals; a form's field is no utterance.
+    expect(labelColon(['THE', 'WITNESS', ':', 'No', '.'])).toBe(2);
+    expect(labelColon(['A', ':', 'Yes', '.'])).toBe(1);
+    expect(labelColon(['Pets', ':', 'No', '.'])).toBe(-1);
+    expect(labelColon(['EXCLUSIVE', ':', 'No'])).toBe(-1);
     expect(labelColon([':', 'Q', 'and', 'A'])).toBe(-1);
   });
 
@@ -117,6 +122,15 @@ describe('the mood of an utterance after a speaker label', () => {
     expect(moods('Q: When did you first notice the leak?', [SPEAKER_LABEL_SEGMENT])).toEqual([
       expect.not.stringMatching(/^interrogative/),
     ]);
+  });
+
+  it('reads an answer of a minor expression after a label in capitals as minor', () => {
+    expect(moods('Q: Did you see him that night?\nA: Yes.\nTHE WITNESS: No.')).toEqual([
+      'interrogative: Q: Did you see him that night?',
+      'minor: A: Yes.',
+      'minor: THE WITNESS: No.',
+    ]);
+    expect(moods('A: Yes.', [SPEAKER_LABEL_MOOD])).toEqual([expect.not.stringMatching(/^minor/)]);
   });
 
   it('leaves a dependent clause after the label dependent', () => {

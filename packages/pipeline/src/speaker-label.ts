@@ -1,5 +1,6 @@
 import type { Syntactic, Token } from '@cae/core';
 import type { ViewArrays } from './clause-view';
+import { MINOR_CLOSERS, MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
 
 /**
  * Lines that open with a speaker's or a line's label: "Q: When did you first notice the leak?", "TENANT: Can
@@ -15,6 +16,7 @@ export const SPEAKER_LABEL_SEGMENT = 'SEGMENT.SPEAKER_LABEL';
 /** A word of a label: capitalised or a number ("Q", "MR.", "Tenant", "Speaker 2", "O'NEILL"). */
 const LABEL_WORD = /^[\p{Lu}\d][\p{L}\d.'’&-]*$/u;
 const LETTER = /\p{L}/u;
+const LOWER_LETTER = /\p{Ll}/u;
 /** Words of a label before its colon, at most. */
 const LABEL_WORDS = 4;
 /** Tokens after the colon, at least, for the line to be a label and an utterance. */
@@ -27,21 +29,31 @@ const LOWER_WORD = /^\p{Ll}\p{L}/u;
  * The index in `values` of the colon that closes a label opening them, or -1: one to four label words with a
  * letter among them, then ":", then at least two tokens with a word in lower case among them (so that
  * "Source: ALLIED ESPORTS ENTERTAINMENT, INC., 8-K" and "MR. SMITH: Objection, Your Honor." stay lines read
- * whole).
+ * whole), or, after a label in capitals, a minor expression and its closing mark ("A: Yes.").
  */
 export function labelColon(values: ArrayLike<string>, start = 0, end = values.length): number {
   const last = Math.min(end - 1 - UTTERANCE_TOKENS, start + LABEL_WORDS);
   let letter = false;
+  let capitals = true;
   for (let index = start; index <= last; index += 1) {
     const value = values[index] as string;
     if (value === ':') {
       if (index === start || !letter) return -1;
+      // A speaker's answer of a minor expression counts too ("A: Yes.", "THE WITNESS: No.", "Q: Okay."):
+      // a label in capitals, the expression, a closing mark (a form's "Pets: No" stays a line read whole).
+      if (
+        capitals &&
+        MINOR_EXPRESSIONS.has((values[index + 1] as string).toLowerCase()) &&
+        MINOR_CLOSERS.has(values[index + 2] as string)
+      )
+        return index;
       for (let after = index + 1; after < end; after += 1)
         if (LOWER_WORD.test(values[after] as string)) return index;
       return -1;
     }
     if (!LABEL_WORD.test(value)) return -1;
     if (LETTER.test(value)) letter = true;
+    if (LOWER_LETTER.test(value)) capitals = false;
   }
   return -1;
 }
