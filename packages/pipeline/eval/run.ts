@@ -197,8 +197,10 @@ if (want('pos')) {
     [`UD EWT ${split}`, ud],
     [`GUM ${split}`, gum],
   ] as const) {
-    const parsed = scoreParse(sentences, 'wink');
-    const corrected = scoreParse(sentences, 'parser');
+    // `--disable` reaches the parse rows too (tokenisation, sentence splitting and tree rules are pass 1's).
+    const switched = disabledRules.length > 0 ? { disabledRules: new Set(disabledRules) } : {};
+    const parsed = scoreParse(sentences, 'wink', switched);
+    const corrected = scoreParse(sentences, 'parser', switched);
     const share = (count: number) => pct(count / parsed.aligned);
     const compromise = name.startsWith('UD') ? pct(compromisePos(sentences)) : 'n/a';
     row(
@@ -233,10 +235,10 @@ if (want('pos')) {
     );
     // The same sentences written in capitals (a contract's disclaimers), with the words the models read
     // truecased (TOKEN.PARSER_TRUECASE_CAPS) and without.
-    const capitals = scoreParse(sentences, 'parser', { capitals: true });
+    const capitals = scoreParse(sentences, 'parser', { ...switched, capitals: true });
     const capitalsOff = scoreParse(sentences, 'parser', {
       capitals: true,
-      disabledRules: new Set(['TOKEN.PARSER_TRUECASE_CAPS']),
+      disabledRules: new Set([...disabledRules, 'TOKEN.PARSER_TRUECASE_CAPS']),
     });
     const of = (scores: ParseScores, count: number) => pct(count / scores.aligned);
     row(
