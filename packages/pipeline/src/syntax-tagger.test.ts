@@ -1,6 +1,6 @@
 import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
-import { repairTree, tagText } from './syntax-tagger';
+import { repairTree, replaceSpans, tagText } from './syntax-tagger';
 
 describe('pass 1 with the trained parser', () => {
   it('gives every token of every sentence one head, one root per sentence and no cycle', () => {
@@ -510,5 +510,15 @@ describe('repairTree', () => {
     );
     repairTree(participle, 0, 6);
     expect(participle.deprels[1]).toBe('acl');
+  });
+});
+
+describe('replaceSpans', () => {
+  it("puts a long document's sentences in place without overflowing the call stack", () => {
+    const target: Array<readonly [number, number]> = [[0, 1]];
+    const spans = Array.from({ length: 300_000 }, (_, index) => [index, index + 1] as const);
+    replaceSpans(target, spans);
+    expect(target).toHaveLength(300_000);
+    expect(target[299_999]).toEqual([299_999, 300_000]);
   });
 });

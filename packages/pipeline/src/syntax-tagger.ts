@@ -334,8 +334,7 @@ function joinAbbreviationCuts(
     joined.push(span);
   }
   if (joined.length === sentences.length) return;
-  sentences.length = 0;
-  sentences.push(...joined);
+  replaceSpans(sentences, joined);
   if (periods.size > 0)
     joinTokens(out, (index) => (periods.has(index) ? { last: index + 2, pos: out.pos[index]! } : null));
 }
@@ -507,8 +506,7 @@ function dropPageNumberLines(text: string, out: TaggedText): void {
     if (joinAfter.has(s - 2) && last !== undefined) merged[merged.length - 1] = [last[0], span[1]];
     else if (span[1] > span[0] || end <= start) merged.push(span);
   }
-  sentences.length = 0;
-  sentences.push(...merged);
+  replaceSpans(sentences, merged);
 }
 
 const WORD_WITH_PERIOD = /^\p{L}+\.$/u;
@@ -794,6 +792,15 @@ function treeCorrection(
     out.pos[index] = 'AUX';
     out.lemmas[index] = word.deprel === 'cop' ? 'be' : word.lemma;
   }
+}
+
+/**
+ * Puts `spans` in place of what `target` holds, in place. A loop, not `push(...spans)`: a spread passes every
+ * span as an argument, and a long document's hundred thousand sentences overflow the call stack.
+ */
+export function replaceSpans<T>(target: T[], spans: readonly T[]): void {
+  target.length = 0;
+  for (let index = 0; index < spans.length; index += 1) target.push(spans[index] as T);
 }
 
 /** Sentences handed to the parser at once. */
