@@ -6,9 +6,15 @@ import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicons/mood-lexicon';
 import { LIST_OPERATOR } from './list-operator';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
-import { SPEAKER_LABEL_MOOD, speakerUtterance } from './speaker-label';
+import {
+  SPEAKER_LABEL_MOOD,
+  SPEAKER_LABEL_PARTICIPANTS,
+  SPEAKER_LABEL_THEME,
+  shiftIdeational,
+  speakerUtterance,
+} from './speaker-label';
 import { isPassive, scoreTenor } from './tenor-scorer';
-import { analyzeTheme } from './theme-analyzer';
+import { afterLabel, analyzeTheme } from './theme-analyzer';
 import { traceHash } from './trace-hash';
 import { analyzeTransitivity } from './transitivity-analyzer';
 import { treeTransitivity } from './transitivity-tree';
@@ -106,12 +112,20 @@ function parentModality(
 export function annotateClause(syntactic: Syntactic, context: AnnotationContext): ClauseAnnotation {
   const view = viewClause(syntactic, context.sentenceFinal, context.arrays);
   // MOOD.SPEAKER_LABEL: "Q: When did you first notice the leak?" has the mood of its utterance; the label
-  // stays in the clause (and in what is searched), and a premise names it.
-  const utterance = context.disabledRules?.has(SPEAKER_LABEL_MOOD)
-    ? undefined
-    : speakerUtterance(syntactic, context.arrays);
+  // stays in the clause (and in what is searched), and a premise names it. PARTICIPANT.SPEAKER_LABEL and
+  // THEME.SPEAKER_LABEL read participants and theme from the utterance too ("JOHN" is no Actor, "Q" no theme).
+  const off = context.disabledRules;
+  const moodOn = off?.has(SPEAKER_LABEL_MOOD) !== true;
+  const participantsOn = off?.has(SPEAKER_LABEL_PARTICIPANTS) !== true;
+  const themeOn = off?.has(SPEAKER_LABEL_THEME) !== true;
+  const utterance =
+    moodOn || participantsOn || themeOn ? speakerUtterance(syntactic, context.arrays) : undefined;
+  const utteranceView =
+    utterance === undefined
+      ? undefined
+      : viewClause(utterance.syntactic, view.sentenceFinal, utterance.arrays);
   const mood = classifyMood(
-    utterance === undefined ? view : viewClause(utterance.syntactic, view.sentenceFinal, utterance.arrays),
+    (moodOn ? utteranceView : undefined) ?? view,
     context.heading === true,
     context.standalone === true,
     context.disabledRules,
@@ -128,17 +142,18 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     syntactic.relation,
     parentModality(syntactic, context.previous),
   );
-  const passive = isPassive(view);
+  const ideaView = (participantsOn ? utteranceView : undefined) ?? view;
+  const passive = isPassive(ideaView);
   const tenor = scoreTenor(view, mood.mood, passive);
   // Participants and circumstances from the tree, the word-order analysis where the tree gives none.
-  const wordOrder = analyzeTransitivity(view, passive, modality.polarity, mood.mood, {
+  const wordOrder = analyzeTransitivity(ideaView, passive, modality.polarity, mood.mood, {
     projects: context.projects === true,
     disabled: context.disabledRules,
   });
   const fromTree =
     context.treeParticipants === false
       ? { ideational: wordOrder, premises: NO_PREMISES, rules: NO_RULES }
-      : treeTransitivity(view, wordOrder, context.disabledRules);
+      : treeTransitivity(ideaView, wordOrder, context.disabledRules);
   // Revisions of what the stages gave (ideational-rules.ts): a heading has no participants, "hold
   // harmless" is one process. Nothing is copied unless a row applies.
   const revised: IdeationalState = {
@@ -146,9 +161,15 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     premises: fromTree.premises,
     rules: fromTree.rules,
   };
-  reviseIdeational(revised, { view, moodRule: mood.rule }, context.disabledRules);
-  const ideational = revised.ideational;
-  const textual = analyzeTheme(view, mood.mood, { previous: context.previous ?? NO_CLAUSES });
+  reviseIdeational(revised, { view: ideaView, moodRule: mood.rule }, context.disabledRules);
+  const ideational =
+    ideaView === view || utterance === undefined
+      ? revised.ideational
+      : shiftIdeational(revised.ideational, utterance.offset);
+  const themeView = (themeOn ? utteranceView : undefined) ?? view;
+  const themed = analyzeTheme(themeView, mood.mood, { previous: context.previous ?? NO_CLAUSES });
+  const textual =
+    themeView === view || utterance === undefined ? themed : afterLabel(themed, syntactic, utterance.offset);
   const features = tenor.features;
   let polite = false;
   for (let index = 0; index < features.length; index += 1) {

@@ -1,7 +1,14 @@
 import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
-import { labelColon, SPEAKER_LABEL_MOOD, SPEAKER_LABEL_SEGMENT, SPEAKER_LABEL_TREE } from './speaker-label';
+import {
+  labelColon,
+  SPEAKER_LABEL_MOOD,
+  SPEAKER_LABEL_PARTICIPANTS,
+  SPEAKER_LABEL_SEGMENT,
+  SPEAKER_LABEL_THEME,
+  SPEAKER_LABEL_TREE,
+} from './speaker-label';
 import { tagText } from './syntax-tagger';
 
 const RULES = [SPEAKER_LABEL_TREE, SPEAKER_LABEL_MOOD, SPEAKER_LABEL_SEGMENT];
@@ -137,5 +144,59 @@ describe('the mood of an utterance after a speaker label', () => {
     const clauses = compile('A: When I got home, the floor was wet.');
     expect(clauses.map((clause) => clause.syntactic.dependency)).toEqual(['hypotactic', 'independent']);
     expect(clauses[1]?.interpersonal.mood).toBe('declarative');
+  });
+});
+
+describe('PARTICIPANT.SPEAKER_LABEL and THEME.SPEAKER_LABEL', () => {
+  function roles(clause: AnnotatedClause | undefined): string[] {
+    return (clause?.ideational.participants ?? []).map(
+      (participant) => `${participant.role}: ${participant.text} [${participant.start}, ${participant.end})`,
+    );
+  }
+
+  function theme(clause: AnnotatedClause | undefined): string[] {
+    return (clause?.textual?.theme.elements ?? []).map(
+      (element) => `${element.kind}: ${element.text} [${element.start}, ${element.end})`,
+    );
+  }
+
+  it('reads participants from the utterance, with spans in the whole clause', () => {
+    const [command] = compile('JOHN: Please send me the lease.');
+    expect(roles(command)).toEqual(['beneficiary: me [4, 5)', 'goal: the lease [5, 7)']);
+    const [question] = compile('TENANT: Can you fix the heater before Friday?');
+    expect(roles(question)).toEqual(['actor: you [3, 4)', 'goal: the heater [5, 7)']);
+    expect(
+      question?.ideational.circumstances.map((item) => `${item.text} [${item.start}, ${item.end})`),
+    ).toEqual(['before Friday [7, 9)']);
+    // Off: the label is read as a participant of the utterance's process.
+    expect(roles(compile('JOHN: Please send me the lease.', [SPEAKER_LABEL_PARTICIPANTS])[0])).toContain(
+      'actor: JOHN [0, 1)',
+    );
+    expect(
+      roles(compile('TENANT: Can you fix the heater before Friday?', [SPEAKER_LABEL_PARTICIPANTS])[0]),
+    ).toContain('goal: TENANT [0, 1)');
+  });
+
+  it("reads the theme from the utterance: the label opens the theme's span and is none of its elements", () => {
+    const [command] = compile('JOHN: Please send me the lease.');
+    expect(theme(command)).toEqual(['interpersonal: Please [2, 3)', 'topical: send [3, 4)']);
+    expect(command?.textual?.theme).toMatchObject({ text: 'JOHN: Please send', start: 0, end: 4 });
+    expect(command?.textual?.rheme).toEqual({ text: 'me the lease.', start: 4, end: 8 });
+    const [statement] = compile('A: I saw it in March, and then I called him.');
+    expect(theme(statement)).toEqual(['topical: I [2, 3)']);
+    expect(statement?.textual?.markedTheme).toBe(false);
+    expect(statement?.textual?.cohesiveReferences.map((reference) => reference.tokenIndex)).toEqual([4]);
+    // Off: the label is the topical theme, and a marked one.
+    const [off] = compile('A: I saw it in March, and then I called him.', [SPEAKER_LABEL_THEME]);
+    expect(theme(off)).toEqual(['topical: A [0, 1)']);
+    expect(off?.textual?.markedTheme).toBe(true);
+    expect(theme(compile('JOHN: Please send me the lease.', [SPEAKER_LABEL_THEME])[0])).toEqual([
+      'topical: JOHN [0, 1)',
+    ]);
+  });
+
+  it('leaves a line that is no label and an utterance as it was', () => {
+    const [line] = compile('Source: ACME ROLLED PRODUCTS CORP, 8-K.');
+    expect(line?.textual?.theme.elements[0]?.text).toBe('Source');
   });
 });

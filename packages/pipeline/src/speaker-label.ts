@@ -1,4 +1,4 @@
-import type { Syntactic, Token } from '@cae/core';
+import type { Ideational, Syntactic, Token } from '@cae/core';
 import type { ViewArrays } from './clause-view';
 import { MINOR_CLOSERS, MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
 
@@ -7,11 +7,16 @@ import { MINOR_CLOSERS, MINOR_EXPRESSIONS } from './lexicons/mood-lexicon';
  * you fix the heater?", "MR. SMITH: Objection.", "Image: Paul Budd.". Pass 1 parses the label and the utterance
  * apart and joins the trees as UD annotates such lines (TREE.SPEAKER_LABEL: the label's root is the sentence's
  * root, the utterance hangs on it); pass 2 reads the clause's mood from the utterance alone
- * (MOOD.SPEAKER_LABEL), and a WH-word right after the label opens a question (SEGMENT.SPEAKER_LABEL).
+ * (MOOD.SPEAKER_LABEL), and so do its participants (PARTICIPANT.SPEAKER_LABEL) and its theme
+ * (THEME.SPEAKER_LABEL); a WH-word right after the label opens a question (SEGMENT.SPEAKER_LABEL).
  */
 export const SPEAKER_LABEL_TREE = 'TREE.SPEAKER_LABEL';
 export const SPEAKER_LABEL_MOOD = 'MOOD.SPEAKER_LABEL';
 export const SPEAKER_LABEL_SEGMENT = 'SEGMENT.SPEAKER_LABEL';
+/** Participants, circumstances and process of a label line come from its utterance ("JOHN" is no Actor). */
+export const SPEAKER_LABEL_PARTICIPANTS = 'PARTICIPANT.SPEAKER_LABEL';
+/** The theme of a label line is the utterance's ("Q" is no topical theme); the label comes before it. */
+export const SPEAKER_LABEL_THEME = 'THEME.SPEAKER_LABEL';
 
 /** A word of a label: capitalised or a number ("Q", "MR.", "Tenant", "Speaker 2", "O'NEILL"). */
 const LABEL_WORD = /^[\p{Lu}\d][\p{L}\d.'’&-]*$/u;
@@ -61,6 +66,8 @@ export function labelColon(values: ArrayLike<string>, start = 0, end = values.le
 /** The utterance of a clause that opens with a label, as a clause of its own, and the label. */
 export interface SpeakerUtterance {
   readonly label: string;
+  /** Tokens of the clause before the utterance (the label and its colon): what its token indices are shifted by. */
+  readonly offset: number;
   readonly syntactic: Syntactic;
   readonly arrays: ViewArrays | undefined;
 }
@@ -87,21 +94,19 @@ export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): Spe
   }
   if (!labelRoot) return undefined;
   const first = colon + 1;
-  const utteranceStarts = new Set<number>();
-  for (let index = first; index < tokens.length; index += 1)
-    utteranceStarts.add((tokens[index] as Token).start);
   // The label's words hang inside the label (the colon goes with the utterance).
   for (let index = 0; index < colon; index += 1) {
     const head = (tokens[index] as Token).headStart;
     if (head !== null && !labelStarts.has(head)) return undefined;
   }
   // The utterance's root hangs on the label; so may the mark that ends the line (UD hangs it on the root).
+  // A word may hang on a later clause of the sentence ("A: I saw it in March, | and then I called him.").
   let top = -1;
   for (let index = first; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
     const head = token.headStart;
-    if (head !== null && utteranceStarts.has(head)) continue;
-    if (head === null || !labelStarts.has(head)) return undefined;
+    if (head === null) return undefined;
+    if (!labelStarts.has(head)) continue;
     if (token.pos === 'PUNCT') continue;
     if (top >= 0) return undefined;
     top = index;
@@ -128,6 +133,7 @@ export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): Spe
       .slice(0, colon)
       .map((token) => token.text)
       .join(' '),
+    offset: first,
     syntactic: {
       ...syntactic,
       text: syntactic.text.slice(start - syntactic.start),
@@ -144,5 +150,22 @@ export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): Spe
             lemma: arrays.lemma.slice(first),
             pos: arrays.pos.slice(first),
           },
+  };
+}
+
+/** Participants and circumstances found in an utterance, with their token spans in the whole clause. */
+export function shiftIdeational(ideational: Ideational, offset: number): Ideational {
+  return {
+    ...ideational,
+    participants: ideational.participants.map((participant) => ({
+      ...participant,
+      start: participant.start + offset,
+      end: participant.end + offset,
+    })),
+    circumstances: ideational.circumstances.map((circumstance) => ({
+      ...circumstance,
+      start: circumstance.start + offset,
+      end: circumstance.end + offset,
+    })),
   };
 }

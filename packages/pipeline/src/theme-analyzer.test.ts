@@ -22,6 +22,14 @@ describe('theme', () => {
     expect(themeOf('Emma, bring the chairs inside.').text).toBe('Emma, bring');
   });
 
+  it('THEME.UNGROUPED_INTERPERSONAL: "please" before the process is an interpersonal theme', () => {
+    const clause = pipeline.compile('Please return the keys by Friday.', { documentId: 'theme-test' })[0];
+    expect(clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`)).toEqual([
+      'interpersonal: Please',
+      'topical: return',
+    ]);
+  });
+
   it('THEME.COORDINATED_NOMINAL: a coordinated Subject is one unmarked topical theme', () => {
     expect(themeOf('Bread and butter are on the table.')).toEqual({
       text: 'Bread and butter',

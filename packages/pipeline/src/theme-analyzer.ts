@@ -66,6 +66,14 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
   let markedTheme = false;
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position] as (typeof groups)[number];
+    // THEME.UNGROUPED_INTERPERSONAL: "Please send me the lease": "please" (an interjection, in no group) before
+    // the topical theme is an interpersonal theme.
+    for (let index = themeEnd; index < group.start; index += 1) {
+      if (!INTERPERSONAL_THEMES.has(view.lower[index] ?? '') || view.pos[index] !== 'INTJ') continue;
+      const text = tokens[index]?.text ?? '';
+      elements.push({ kind: 'interpersonal', text, start: index, end: index + 1 });
+      themeEnd = index + 1;
+    }
     const word = view.lower[group.start] ?? '';
     const text = group.text;
     if (group.type === 'conjunction' || (group.type === 'adverbial' && TEXTUAL_THEMES.has(word))) {
@@ -254,6 +262,33 @@ export function openingCircumstanceEnd(view: ClauseView, groups: Syntactic['grou
     probe += 1;
   }
   return at + 1;
+}
+
+/**
+ * The theme of a label line's utterance (THEME.SPEAKER_LABEL) in the whole clause: the theme still opens the
+ * clause (the label comes first in it, and is none of its elements), the elements, the rheme and the
+ * cohesive references are shifted past the label's `offset` tokens.
+ */
+export function afterLabel(textual: Textual, syntactic: Syntactic, offset: number): Textual {
+  const themeEnd = textual.theme.end + offset;
+  return {
+    ...textual,
+    theme: {
+      text: spanOf(syntactic, 0, themeEnd),
+      start: 0,
+      end: themeEnd,
+      elements: textual.theme.elements.map((element) => ({
+        ...element,
+        start: element.start + offset,
+        end: element.end + offset,
+      })),
+    },
+    rheme: span(syntactic, textual.rheme.start + offset, textual.rheme.end + offset),
+    cohesiveReferences: textual.cohesiveReferences.map((reference) => ({
+      ...reference,
+      tokenIndex: reference.tokenIndex + offset,
+    })),
+  };
 }
 
 function spanOf(syntactic: Syntactic, start: number, end: number): string {
