@@ -163,6 +163,22 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
     ],
   },
   {
+    id: 'PARTICIPANT.DATA_LINE',
+    // "Sent: Tuesday, March 3, 2026 9:14 AM", "To: John Smith; Mary Jones" (MOOD.DATA_LINE): an e-mail's
+    // header field, a time stamp or an address names a value; it has no process, so the date is no Actor
+    // of "Sent" and "To" no circumstance of place.
+    when: (state, { moodRule }) =>
+      moodRule === 'MOOD.DATA_LINE' &&
+      (state.ideational.participants.length > 0 ||
+        state.ideational.circumstances.length > 0 ||
+        state.ideational.rawTransitivity.verbLemma !== null),
+    decide: (state) => noProcess(state, 'PARTICIPANT.DATA_LINE'),
+    examples: [
+      { text: 'Sent: Tuesday, March 3, 2026 9:14 AM', expect: '' },
+      { text: 'To: John Smith; Mary Jones', expect: '' },
+    ],
+  },
+  {
     id: 'PARTICIPANT.TITLE_LINE',
     // 'THIS SUPPLY AGREEMENT (this "Agreement"), dated May 3, 2011, between ...': the title line of a
     // preamble with no Finite names the instrument (a fragment); a participle inside it ("dated",

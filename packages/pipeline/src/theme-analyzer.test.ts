@@ -22,12 +22,14 @@ describe('theme', () => {
     expect(themeOf('Emma, bring the chairs inside.').text).toBe('Emma, bring');
   });
 
-  it('THEME.UNGROUPED_INTERPERSONAL: "please" before the process is an interpersonal theme', () => {
-    const clause = pipeline.compile('Please return the keys by Friday.', { documentId: 'theme-test' })[0];
-    expect(clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`)).toEqual([
-      'interpersonal: Please',
-      'topical: return',
-    ]);
+  it('THEME.UNGROUPED_INTERJECTION: "please", "well", "no" before the topical theme are in the theme', () => {
+    const elements = (text: string) =>
+      pipeline
+        .compile(text, { documentId: 'theme-test' })[0]
+        ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
+    expect(elements('Please return the keys by Friday.')).toEqual(['interpersonal: Please', 'topical: return']);
+    expect(elements('Well, the heater broke again.')).toEqual(['textual: Well', 'topical: the heater']);
+    expect(elements('No, the landlord never called back.')).toEqual(['textual: No', 'topical: the landlord']);
   });
 
   it('THEME.COORDINATED_NOMINAL: a coordinated Subject is one unmarked topical theme', () => {

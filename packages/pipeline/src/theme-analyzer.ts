@@ -1,7 +1,7 @@
 import type { CohesiveReference, Mood, Syntactic, Textual, ThemeElement } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
-import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import { CONTINUATIVES, INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { S_CLITICS } from './lexicons/word-classes';
 
 const PERSONAL = new Set([
@@ -66,12 +66,19 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
   let markedTheme = false;
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position] as (typeof groups)[number];
-    // THEME.UNGROUPED_INTERPERSONAL: "Please send me the lease": "please" (an interjection, in no group) before
-    // the topical theme is an interpersonal theme.
+    // THEME.UNGROUPED_INTERJECTION: an interjection (in no group) before the topical theme is part of the
+    // theme: "Please send me the lease" (interpersonal), "No, I never got it", "Well, I think so" (a
+    // continuative: textual).
     for (let index = themeEnd; index < group.start; index += 1) {
-      if (!INTERPERSONAL_THEMES.has(view.lower[index] ?? '') || view.pos[index] !== 'INTJ') continue;
-      const text = tokens[index]?.text ?? '';
-      elements.push({ kind: 'interpersonal', text, start: index, end: index + 1 });
+      if (view.pos[index] !== 'INTJ') continue;
+      const lower = view.lower[index] ?? '';
+      const kind = INTERPERSONAL_THEMES.has(lower)
+        ? 'interpersonal'
+        : TEXTUAL_THEMES.has(lower) || CONTINUATIVES.has(lower)
+          ? 'textual'
+          : undefined;
+      if (kind === undefined) continue;
+      elements.push({ kind, text: tokens[index]?.text ?? '', start: index, end: index + 1 });
       themeEnd = index + 1;
     }
     const word = view.lower[group.start] ?? '';

@@ -42,6 +42,11 @@ export const INTERPERSONAL_THEMES = set(`
   interestingly importantly undoubtedly admittedly arguably evidently presumably ideally
 `);
 
+/** Continuatives that open a reply, textual themes besides `TEXTUAL_THEMES` ("No, I never got it"). */
+export const CONTINUATIVES = set(`
+  yes yeah yep no nope ok okay right
+`);
+
 /** Subordinating conjunctions that open a hypotactic clause. */
 export const SUBORDINATORS = set(`
   because since although though if unless when whenever while whilst whereas after before until till
