@@ -27,7 +27,10 @@ describe('theme', () => {
       pipeline
         .compile(text, { documentId: 'theme-test' })[0]
         ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
-    expect(elements('Please return the keys by Friday.')).toEqual(['interpersonal: Please', 'topical: return']);
+    expect(elements('Please return the keys by Friday.')).toEqual([
+      'interpersonal: Please',
+      'topical: return',
+    ]);
     expect(elements('Well, the heater broke again.')).toEqual(['textual: Well', 'topical: the heater']);
     expect(elements('No, the landlord never called back.')).toEqual(['textual: No', 'topical: the landlord']);
   });
