@@ -229,6 +229,28 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText('The Seller owns it; whereas the Buyer rents it.').sentences).toHaveLength(1);
   });
 
+  it('SPLIT.HEADING_LINE: a short line opening its paragraph is a sentence of its own', () => {
+    const firsts = (text: string, off: string[] = []) => {
+      const tagged = tagText(text, { disabledRules: new Set(off) });
+      return tagged.sentences.map(([start, end]) => text.slice(tagged.starts[start], tagged.ends[end - 1]));
+    };
+    const minutes =
+      'Minutes of the meeting.\n\nHeating repairs\nThe chair reported that the boiler failed twice.';
+    expect(firsts(minutes)).toEqual([
+      'Minutes of the meeting.',
+      'Heating repairs',
+      'The chair reported that the boiler failed twice.',
+    ]);
+    expect(firsts(minutes, ['SPLIT.HEADING_LINE'])).toHaveLength(2);
+    expect(firsts('Dear Sir or Madam\nI am writing about my deposit.')).toHaveLength(2);
+    // A line of running text wrapped by hand stays in its sentence: it ends in a preposition, it does not
+    // open its paragraph, or it is long.
+    expect(firsts('The committee met on\nTuesday to discuss the lease.')).toHaveLength(1);
+    expect(firsts('We met the tenant.\nShe asked about\nMarch and April.')).toHaveLength(2);
+    expect(firsts('We walked along the river for an hour with\nJohn and his sister.')).toHaveLength(1);
+    expect(firsts('We walked along the river for an hour yesterday\nJohn said nothing.')).toHaveLength(1);
+  });
+
   it('SPLIT.LIST_NUMBER: a list number joins the item after it on the same line', () => {
     const text = '2. The attachment is a draft of the lease.';
     expect(tagText(text).sentences).toHaveLength(1);

@@ -1621,6 +1621,7 @@ function tagChunk(
         breaks,
         !disabledRules?.has('SPLIT.RECITAL'),
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
+        !disabledRules?.has('SPLIT.HEADING_LINE'),
       );
     if (
       !openQuotationThenReporting(text, out, disabledRules) &&
@@ -2165,6 +2166,40 @@ function labelLetterEndsBefore(out: TaggedText, index: number): boolean {
   return labelLetterAt(out, index - 1) && SENTENCE_OPENING.test(out.values[index] ?? '');
 }
 
+/** Characters and words of a heading line, at most (SPLIT.HEADING_LINE). */
+const HEADING_LINE_CHARS = 40;
+const HEADING_LINE_WORDS = 6;
+/** Tags of a word a line of running text may break after but a heading does not end with. */
+const CONTINUING_TAGS: ReadonlySet<string> = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PRON']);
+const HEADING_LINE_END = /[\p{L}\p{N})]$/u;
+
+/**
+ * SPLIT.HEADING_LINE: "1. Heating repairs | The chair reported that ...", "Dear Sir or Madam | I am writing
+ * ...": a short line that opens its paragraph (after a blank line or at the start of the text), ends in a
+ * word with no mark after it and not in a word a wrapped line breaks after (a preposition, determiner,
+ * conjunction, auxiliary, particle or pronoun), followed by a line break and a capitalised word, is a
+ * heading or a salutation, a sentence of its own. A line break after a lower-case word otherwise ends no
+ * sentence (a paragraph wrapped by hand), so the heading ran into the first sentence under it.
+ */
+function headingLineBefore(text: string, out: TaggedText, index: number): boolean {
+  const lastEnd = out.ends[index - 1] ?? 0;
+  if (CONTINUING_TAGS.has(out.pos[index - 1] ?? '')) return false;
+  const lineStart = text.lastIndexOf('\n', lastEnd - 1) + 1;
+  const line = text.slice(lineStart, lastEnd).trim();
+  if (line.length === 0 || line.length > HEADING_LINE_CHARS || !HEADING_LINE_END.test(line)) return false;
+  if (line.split(/\s+/).length > HEADING_LINE_WORDS) return false;
+  // The line opens its paragraph: only white space with a blank line in it, or nothing, before it.
+  let newlines = 0;
+  for (let at = lineStart - 1; at >= 0; at -= 1) {
+    const code = text.charCodeAt(at);
+    if (code === 10) {
+      newlines += 1;
+      if (newlines >= 2) return true;
+    } else if (code !== 32 && code !== 9 && code !== 13) return false;
+  }
+  return true;
+}
+
 function splitAtLines(
   text: string,
   first: number,
@@ -2173,6 +2208,7 @@ function splitAtLines(
   cursor?: BreakCursor,
   recitals = true,
   labels = true,
+  headings = true,
 ): void {
   // A sentence of white space only has no tokens left.
   if (end <= first) return;
@@ -2208,7 +2244,12 @@ function splitAtLines(
     const blank = second < gapEnd;
     const next = out.values[index] ?? '';
     const previous = out.values[index - 1] ?? '';
-    if (blank || LIST_MARKER.test(next) || (UPPER_START.test(next) && !LOWER_WORD.test(previous))) {
+    if (
+      blank ||
+      LIST_MARKER.test(next) ||
+      (UPPER_START.test(next) &&
+        (!LOWER_WORD.test(previous) || (headings && headingLineBefore(text, out, index))))
+    ) {
       out.sentences.push([start, index]);
       start = index;
     }
