@@ -8,6 +8,7 @@ import {
   SPEAKER_LABEL_SEGMENT,
   SPEAKER_LABEL_THEME,
   SPEAKER_LABEL_TREE,
+  timestampEnd,
 } from './speaker-label';
 import { tagText } from './syntax-tagger';
 
@@ -39,6 +40,24 @@ describe('labelColon', () => {
     expect(labelColon(['Pets', ':', 'No', '.'])).toBe(-1);
     expect(labelColon(['EXCLUSIVE', ':', 'No'])).toBe(-1);
     expect(labelColon([':', 'Q', 'and', 'A'])).toBe(-1);
+  });
+
+  it('reads a time stamp before the label and a name in brackets after it, as chat logs write them', () => {
+    expect(labelColon(['[', '10:02', ']', 'Customer', ':', 'Hi', ',', 'my', 'invoice'])).toBe(4);
+    expect(labelColon(['10:02', 'AM', 'Agent', '(', 'Priya', ')', ':', 'I', "'m", 'sorry'])).toBe(6);
+    expect(labelColon(['[', '2026-03-03', '10:02:15', ']', 'John', 'Smith', ':', 'can', 'you', 'send'])).toBe(
+      6,
+    );
+    expect(labelColon(['(', '10:02', ')', 'Tom', ':', 'send', 'it'])).toBe(4);
+    // After a time stamp, a minor answer is an utterance too.
+    expect(labelColon(['[', '10:05', ']', 'Agent', ':', 'Thanks', '.'])).toBe(4);
+    expect(labelColon(['Agent', ':', 'Thanks', '.'])).toBe(-1);
+    // No time stamp or bracket left open; a bracket that no colon follows; a time alone is no label.
+    expect(labelColon(['[', '10:02', 'Customer', ':', 'Hi', 'there'])).toBe(-1);
+    expect(labelColon(['Agent', '(', 'Priya', ')', 'said', ':', 'hi', 'there'])).toBe(-1);
+    expect(labelColon(['[', '10:02', ']', ':', 'hi', 'there'])).toBe(-1);
+    expect(timestampEnd(['[', '10:02', 'AM', ']', 'Tom'])).toBe(4);
+    expect(timestampEnd(['10', 'people', 'came'])).toBe(0);
   });
 
   it('reads a span of the words when given one', () => {
@@ -198,5 +217,29 @@ describe('PARTICIPANT.SPEAKER_LABEL and THEME.SPEAKER_LABEL', () => {
   it('leaves a line that is no label and an utterance as it was', () => {
     const [line] = compile('Source: ACME ROLLED PRODUCTS CORP, 8-K.');
     expect(line?.textual?.theme.elements[0]?.text).toBe('Source');
+  });
+});
+
+describe('chat lines with a time stamp and a bracketed name', () => {
+  it('reads mood, participants and theme from the utterance', () => {
+    const chat = [
+      '[10:02] Customer: Hi, my invoice for October shows a late fee.',
+      '[10:03] Agent (Priya): Could you share the invoice number?',
+      '[10:05] Agent (Priya): Thanks.',
+      '[10:07] Customer: please waive the fee.',
+    ].join('\n');
+    const clauses = compile(chat);
+    expect(clauses.map((clause) => clause.interpersonal.mood)).toEqual([
+      'declarative',
+      'interrogative',
+      'minor',
+      'imperative',
+    ]);
+    expect(clauses[0]?.ideational.participants.map((participant) => participant.text)).not.toContain('10:02');
+    expect(clauses[1]?.textual?.theme.elements.map((element) => element.text)).toEqual(['Could', 'you']);
+    // With the label rules off, the time stamp and the name are read as the clause's first words.
+    const off = compile(chat, [...RULES, SPEAKER_LABEL_PARTICIPANTS, SPEAKER_LABEL_THEME]);
+    expect(off[1]?.textual?.theme.elements.map((element) => element.text)).not.toEqual(['Could', 'you']);
+    expect(off[2]?.interpersonal.mood).not.toBe('minor');
   });
 });

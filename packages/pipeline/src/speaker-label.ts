@@ -30,24 +30,56 @@ const UTTERANCE_TOKENS = 2;
 /** A word in lower case: what an utterance has and a name, a title or a reference in capitals does not. */
 const LOWER_WORD = /^\p{Ll}\p{L}/u;
 
+/** A time of day or a date that a chat or transcript line opens with ("10:02", "10:02:15", "2026-03-03"). */
+const CLOCK_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
+const DATE = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})$/;
+const DAY_HALF = /^(?:am|pm|a\.m\.|p\.m\.)$/i;
+const CLOSING_BRACKET: Readonly<Record<string, string>> = { '[': ']', '(': ')' };
+
+/**
+ * The index after the time stamp that opens `values` at `start` ("[10:02]", "(10:02)", "10:02 AM",
+ * "[2026-03-03 10:02:15]"), or `start` when there is none: a time of day, a date before it or alone, a
+ * half of the day, in brackets or not.
+ */
+export function timestampEnd(values: ArrayLike<string>, start = 0, end = values.length): number {
+  let at = start;
+  const close = CLOSING_BRACKET[values[at] as string];
+  if (close !== undefined) at += 1;
+  const first = at;
+  if (at < end && DATE.test(values[at] as string)) at += 1;
+  if (at < end && CLOCK_TIME.test(values[at] as string)) {
+    at += 1;
+    if (at < end && DAY_HALF.test(values[at] as string)) at += 1;
+  }
+  if (at === first) return start;
+  if (close === undefined) return at;
+  return values[at] === close ? at + 1 : start;
+}
+
+/** Words in brackets after a label's name, at most ("Agent (Priya)", "Witness (Dr. Lee)"). */
+const BRACKETED_LABEL_WORDS = 3;
+
 /**
  * The index in `values` of the colon that closes a label opening them, or -1: one to four label words with a
- * letter among them, then ":", then at least two tokens with a word in lower case among them (so that
+ * letter among them (after a time stamp, `timestampEnd`, and with a bracketed name after them: "[10:02]
+ * Agent (Priya):"), then ":", then at least two tokens with a word in lower case among them (so that
  * "Source: ALLIED ESPORTS ENTERTAINMENT, INC., 8-K" and "MR. SMITH: Objection, Your Honor." stay lines read
  * whole), or, after a label in capitals, a minor expression and its closing mark ("A: Yes.").
  */
 export function labelColon(values: ArrayLike<string>, start = 0, end = values.length): number {
-  const last = Math.min(end - 1 - UTTERANCE_TOKENS, start + LABEL_WORDS);
+  const from = timestampEnd(values, start, end);
+  let last = Math.min(end - 1 - UTTERANCE_TOKENS, from + LABEL_WORDS);
   let letter = false;
   let capitals = true;
-  for (let index = start; index <= last; index += 1) {
+  for (let index = from; index <= last; index += 1) {
     const value = values[index] as string;
     if (value === ':') {
-      if (index === start || !letter) return -1;
+      if (index === from || !letter) return -1;
       // A speaker's answer of a minor expression counts too ("A: Yes.", "THE WITNESS: No.", "Q: Okay."):
-      // a label in capitals, the expression, a closing mark (a form's "Pets: No" stays a line read whole).
+      // a label in capitals or after a time stamp, the expression, a closing mark (a form's "Pets: No" stays a
+      // line read whole).
       if (
-        capitals &&
+        (capitals || from > start) &&
         MINOR_EXPRESSIONS.has((values[index + 1] as string).toLowerCase()) &&
         MINOR_CLOSERS.has(values[index + 2] as string)
       )
@@ -55,6 +87,20 @@ export function labelColon(values: ArrayLike<string>, start = 0, end = values.le
       for (let after = index + 1; after < end; after += 1)
         if (LOWER_WORD.test(values[after] as string)) return index;
       return -1;
+    }
+    if (value === '(' && letter && values[index - 1] !== ')') {
+      // "Agent (Priya):": a name in brackets after the label's words, then the colon.
+      let close = index + 1;
+      while (
+        close < end &&
+        close <= index + BRACKETED_LABEL_WORDS &&
+        LABEL_WORD.test(values[close] as string)
+      )
+        close += 1;
+      if (close === index + 1 || values[close] !== ')' || values[close + 1] !== ':') return -1;
+      last = Math.min(end - 1 - UTTERANCE_TOKENS, close + 1);
+      index = close;
+      continue;
     }
     if (!LABEL_WORD.test(value)) return -1;
     if (LETTER.test(value)) letter = true;
