@@ -4,6 +4,7 @@ import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
   COORDINATION,
+  CORE_PREPOSITION,
   NOT_ON_PREDICATE,
   PARTICIPANT_TREE_RULES,
   POSTMODIFIER_CLAUSE,
@@ -139,6 +140,17 @@ describe('tree stage', () => {
   it('a second object hung under the first still makes two participants', () => {
     const clause = mainClause(pipeline.compile('My aunt sent the twins a parcel.', { documentId: 'd' }));
     expect(clauseElements(clause)).toEqual(['actor=My aunt', 'beneficiary=the twins', 'goal=a parcel']);
+  });
+  it('a preposition the parser hangs on a Subject is no part of it (PARTICIPANT.TREE_CORE_PREPOSITION)', () => {
+    const text = 'The balance will be returned within 30 days after the tenant moves out.';
+    const after = (compiler: typeof pipeline) =>
+      compiler
+        .compile(text, { documentId: 'd' })
+        .find((clause) => clause.text.startsWith('after')) as AnnotatedClause;
+    expect(clauseElements(after(pipeline))).toContain('actor=the tenant');
+    expect(rulesOf(after(pipeline))).toContain(CORE_PREPOSITION);
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CORE_PREPOSITION] });
+    expect(clauseElements(after(off))).not.toContain('actor=the tenant');
   });
   it("a phrase of time the parser hangs on an oblique is the process's circumstance (CIRCUMSTANCE.TREE_TIME_TAIL)", () => {
     const text = 'Armed clashes broke out in several northern Iraqi cities on Wednesday.';

@@ -53,6 +53,12 @@ export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
+/**
+ * "after **the tenant** moves out": a preposition or subordinator that the parser hangs on a Subject or an
+ * object (`case`, `mark`) is no part of the participant (a Subject or object takes none); its span starts
+ * after it.
+ */
+export const CORE_PREPOSITION = 'PARTICIPANT.TREE_CORE_PREPOSITION';
 
 /** One dependent of the predicate, as the rules see it. */
 export interface TreeDependent {
@@ -657,6 +663,20 @@ export function treeTransitivity(
     if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';
     if (!CANDIDATE.test(deprel)) continue;
     const span = subtreeSpan(view, tree, index);
+    if (/^(nsubj|obj|iobj)(:|$)/.test(deprel) && disabled?.has(CORE_PREPOSITION) !== true) {
+      let start = span.start;
+      while (
+        start < index &&
+        (view.pos[start] === 'ADP' || view.pos[start] === 'SCONJ') &&
+        /^(case|mark)$/.test(tokens[start]?.deprel ?? '') &&
+        tree.heads[start] === index
+      )
+        start += 1;
+      if (start > span.start) {
+        span.start = start;
+        fire('participants', CORE_PREPOSITION);
+      }
+    }
     if (/^(obj|iobj)(:|$)/.test(deprel) && disabled?.has(OBJECT_TAIL) !== true) {
       // "gave the twins a parcel", "told a secret to her friend": where the parser hangs a second object or a
       // prepositional phrase under an object, the word order's boundary holds (its own element after the object).
