@@ -20,7 +20,9 @@ export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from 
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';
 export { POS_RULE_IDS } from './pos-corrector';
 export { SEGMENT_RULE_IDS, SEGMENT_RULES, type SegmentRule, type SegmentStage } from './segment-rules';
+export { SENTENCE_TAIL_RULE_IDS } from './sentence-tails';
 export type { PosSource } from './syntax-tagger';
 export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
 export { extractPdfText, extractText, plainTextHeadings } from './text-formats';
+export { TOKEN_SPLIT_RULE_IDS } from './token-splits';
 export { TRANSITIVITY_RULE_IDS } from './transitivity-analyzer';

@@ -186,6 +186,63 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText('the CEE- Enhanced mark').values).not.toContain('CEE-');
   });
 
+  it('TOKEN.TYPED_ITS_PREDICATIVE: a typed "its" before an adjective that ends its phrase is "it s"', () => {
+    const off = new Set(['TOKEN.TYPED_ITS_PREDICATIVE']);
+    for (const text of [
+      'its illegal to park here.',
+      'Well, its fab!',
+      'if the coat is red then its scottish',
+    ]) {
+      const tagged = tagText(text);
+      expect(tagged.values, text).toContain('s');
+      expect(tagged.values[tagged.values.indexOf('s') - 1]?.toLowerCase()).toBe('it');
+      expect(tagText(text, { disabledRules: off }).values.map((value) => value.toLowerCase())).toContain(
+        'its',
+      );
+    }
+    // A possessive's adjective goes on to a noun, and "own" and a superlative end a possessive's phrase.
+    for (const text of [
+      'The city lost its central square.',
+      'It stands on its own.',
+      'The team was at its best.',
+    ])
+      expect(tagText(text).values, text).toContain('its');
+  });
+
+  it('TOKEN.ADDRESS_PARTS: an address cut after a part with dots, an "@" or a dot of its own is one token', () => {
+    const text = 'See www.visitshropshire.co.uk or write to jo...@mail.bbc.co.uk plus @hastings.com today.';
+    const words = ['www.visitshropshire.co.uk', 'jo...@mail.bbc.co.uk', '@hastings.com'];
+    expect(tagText(text).values).toEqual(expect.arrayContaining(words));
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.ADDRESS_PARTS']) }).values;
+    for (const word of words) expect(off).not.toContain(word);
+    // Initials and an abbreviation before a name stay as they are.
+    expect(tagText('The U.S.A. won, e.g. Smith did.').values).toEqual(
+      expect.arrayContaining(['U.S.A.', 'e.g.']),
+    );
+  });
+
+  it("TOKEN.ABBREVIATION_BEFORE_COMMA: a period between a short word and a comma is the abbreviation's", () => {
+    const text = 'The shop at Main and Federal Sts., now a bakery, is open (Biggs et al., 2011).';
+    const tagged = tagText(text);
+    expect(tagged.values).toEqual(expect.arrayContaining(['Sts.', 'al.']));
+    expect(tagged.sentences).toHaveLength(1);
+    const off = tagText(text, { disabledRules: new Set(['TOKEN.ABBREVIATION_BEFORE_COMMA']) }).values;
+    expect(off).not.toContain('Sts.');
+  });
+
+  it('TOKEN.WORD_FRAGMENT_BEFORE_DASH: a listed word or prefix broken off before a dash or a mark is one token', () => {
+    const off = new Set(['TOKEN.WORD_FRAGMENT_BEFORE_DASH']);
+    for (const [text, fragment] of [
+      ["I don't re- – I don't remember.", 're-'],
+      ['What did, uh, our, wh-, the one with the hat?', 'wh-'],
+    ] as const) {
+      expect(tagText(text).values, text).toContain(fragment);
+      expect(tagText(text, { disabledRules: off }).values, text).not.toContain(fragment);
+    }
+    // A prefix with a word after it stays a prefix.
+    expect(tagText('the pre- and post-war years').values).not.toContain('pre-');
+  });
+
   it('TOKEN.FINAL_PERIOD: a sentence ending on a word read as an abbreviation ends on the word and a full stop', () => {
     const text = 'I like apples, pears, etc. He came in.';
     const tagged = tagText(text);

@@ -15,7 +15,9 @@ import {
   SENTENCE_END_MARKS,
 } from './lexicons/word-classes';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
+import { sentenceTail } from './sentence-tails';
 import { labelColon, SPEAKER_LABEL_TREE } from './speaker-label';
+import { tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -286,10 +288,19 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     from = to;
   }
   joinAbbreviationCuts(text, out, disabledRules, options.breaks);
+  joinSentenceTails(text, out, disabledRules, options.breaks);
+  splitTokens(out, disabledRules);
+  if (!disabledRules?.has('TOKEN.ABBREVIATION_BEFORE_COMMA')) joinPeriodsBeforeCommas(out);
   const punctuationRuns = !disabledRules?.has('TOKEN.PUNCTUATION_RUN');
   if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
-    joinWrittenWords(out, punctuationRuns, !disabledRules?.has('TOKEN.WRITTEN_WORD'));
-  if (!disabledRules?.has('TOKEN.WORD_FRAGMENT')) joinWordFragments(out);
+    joinWrittenWords(
+      out,
+      punctuationRuns,
+      !disabledRules?.has('TOKEN.WRITTEN_WORD'),
+      !disabledRules?.has('TOKEN.ADDRESS_PARTS'),
+    );
+  if (!disabledRules?.has('TOKEN.WORD_FRAGMENT'))
+    joinWordFragments(out, !disabledRules?.has('TOKEN.WORD_FRAGMENT_BEFORE_DASH'));
   if (!disabledRules?.has('TOKEN.SIGNATURE_MARK')) joinSignatureMarks(out);
   if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
   if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
@@ -355,6 +366,12 @@ function breakBetween(breaks: readonly number[] | undefined, from: number, to: n
 const WORDLIKE = /^[\p{L}\p{N}][\p{L}\p{N}_]*$/u;
 const AT_WORD = /^@[\p{L}\p{N}][\p{L}\p{N}_.]*$/u;
 const CONNECTOR = /^(?:\.+|_)$/;
+/**
+ * TOKEN.ADDRESS_PARTS: the first part of an address wink cut later on, itself with dots or an "@" in it
+ * ("www.visitsouthshropshire", "dailyem...@ebs.bbc", "@paulhastings"), and a part with its dot ("co.").
+ */
+const ADDRESS_START = /^@?[\p{L}\p{N}][\p{L}\p{N}_]*(?:(?:\.+|@)[\p{L}\p{N}_]+)*$/u;
+const WORD_WITH_DOT = /^[\p{L}\p{N}]+\.$/u;
 
 /**
  * Where a written word made of several touching tokens ends: `word (connector? word)+` where a connector is
@@ -366,6 +383,7 @@ function compoundEnd(
   touching: (i: number) => boolean,
   from: number,
   end: number,
+  addressParts = false,
 ): number {
   // Nothing touches the token: no word goes on (most tokens; spares the tests below).
   if (from + 1 >= end || !touching(from + 1)) return from;
@@ -379,8 +397,8 @@ function compoundEnd(
     (values[from + 2] ?? '').includes('@')
   )
     // "mailto:someone@example.com", which wink cuts after "mailto".
-    return Math.max(from + 3, compoundEnd(values, touching, from + 2, end));
-  if (!WORDLIKE.test(first)) return from;
+    return Math.max(from + 3, compoundEnd(values, touching, from + 2, end, addressParts));
+  if (!WORDLIKE.test(first) && !(addressParts && ADDRESS_START.test(first))) return from;
   let best = from;
   let at = from + 1;
   let joined = false;
@@ -392,6 +410,15 @@ function compoundEnd(
       at += 1;
       continue;
     }
+    if (addressParts && WORD_WITH_DOT.test(value) && at + 1 < end && touching(at + 1)) {
+      // TOKEN.ADDRESS_PARTS: "co." of "www.example . co. uk", a part wink keeps with the dot after it.
+      const next = values[at + 1] ?? '';
+      if (!WORDLIKE.test(next)) break;
+      joined = true;
+      best = at + 2;
+      at += 2;
+      continue;
+    }
     if (!CONNECTOR.test(value)) break;
     // A dot or underscore, then a word; or a run of dots, then "@word" ("franz371 . .. @gmail"), but not
     // an ellipsis between words ("Saab...which").
@@ -400,6 +427,19 @@ function compoundEnd(
     if (after >= end || !touching(after)) break;
     const next = values[after] ?? '';
     const single = after === at + 1 && (value === '.' || value === '_');
+    if (
+      single &&
+      addressParts &&
+      WORD_WITH_DOT.test(next) &&
+      after + 1 < end &&
+      touching(after + 1) &&
+      WORDLIKE.test(values[after + 1] ?? '')
+    ) {
+      joined = true;
+      best = after + 2;
+      at = after + 2;
+      continue;
+    }
     if (!(single && WORDLIKE.test(next)) && !AT_WORD.test(next)) break;
     joined = true;
     best = after + 1;
@@ -623,11 +663,18 @@ export function punctuationRunEnd(
  * form (UD EWT dev: 29 such words cut up, which the words that depend on them could not be aligned to); so is
  * "mailto:" with the address after it, and a number with a plural "'s" ("the 80's", tagged NOUN).
  */
-function joinWrittenWords(out: TaggedText, punctuationRuns: boolean, writtenWords: boolean): void {
+function joinWrittenWords(
+  out: TaggedText,
+  punctuationRuns: boolean,
+  writtenWords: boolean,
+  addressParts: boolean,
+): void {
   const { values, pos, starts, ends } = out;
   const touching = (i: number) => starts[i] === ends[i - 1];
   joinTokens(out, (index, _start, end) => {
-    let last = writtenWords ? Math.max(index + 1, compoundEnd(values, touching, index, end)) : index + 1;
+    let last = writtenWords
+      ? Math.max(index + 1, compoundEnd(values, touching, index, end, addressParts))
+      : index + 1;
     // A decade or number with a plural "'s" ("the 80's", "78's"; wink's "80 's" or "78 ' s"): UD keeps it
     // whole (EWT train: 13 of 14).
     const plural = last === index + 1 && writtenWords ? pluralNumberEnd(values, touching, index, end) : index;
@@ -679,6 +726,127 @@ function joinTokens(
   for (const array of [values, lower, lemmas, pos, starts, ends]) array.length = write;
 }
 
+/**
+ * SENTENCE_TAIL_RULES (sentence-tails.ts): where wink-nlp opens a sentence with what closes the one before
+ * it on the same line (a reference "[17]" after its full stop, a closing quotation mark left alone, a
+ * footnote number), those tokens go back to the sentence before; a sentence left empty is dropped. A
+ * forced break (a heading's edge) between the two keeps the cut.
+ */
+function joinSentenceTails(
+  text: string,
+  out: TaggedText,
+  disabledRules: ReadonlySet<string> | undefined,
+  breaks: readonly number[] | undefined,
+): void {
+  const { sentences } = out;
+  const tokens = { text, values: out.values, starts: out.starts, ends: out.ends };
+  let changed = false;
+  const joined: Array<readonly [number, number]> = [];
+  for (const span of sentences) {
+    const previous = joined[joined.length - 1];
+    if (
+      previous !== undefined &&
+      previous[1] === span[0] &&
+      span[1] > span[0] &&
+      previous[1] > previous[0] &&
+      !breakBetween(breaks, out.ends[span[0] - 1] ?? 0, out.starts[span[0]] ?? 0)
+    ) {
+      const moved = sentenceTail(
+        { previous: previous[0], first: span[0], end: span[1] },
+        tokens,
+        disabledRules,
+      );
+      if (moved > 0) {
+        changed = true;
+        joined[joined.length - 1] = [previous[0], span[0] + moved];
+        if (span[0] + moved < span[1]) joined.push([span[0] + moved, span[1]]);
+        continue;
+      }
+    }
+    joined.push(span);
+  }
+  if (changed) replaceSpans(sentences, joined);
+}
+
+/** A word an abbreviation's period may follow: letters (not a single one, an initial or a list's letter). */
+const ABBREVIATION_LETTERS = /^\p{L}{2,5}$/u;
+
+/**
+ * TOKEN.ABBREVIATION_BEFORE_COMMA: "Federal Sts., is now home", "(Biggs et al., 2011)", "of S. F., Cal.,
+ * declare": a period written between a short word and a comma ends no sentence, so it is the
+ * abbreviation's, and the two are one token as UD writes them ("Sts.", "al."); wink cut the period off
+ * where it first ended a sentence there.
+ */
+function joinPeriodsBeforeCommas(out: TaggedText): void {
+  const { values, starts, ends } = out;
+  joinTokens(out, (index, _start, end) =>
+    index + 2 < end &&
+    values[index + 1] === '.' &&
+    values[index + 2] === ',' &&
+    starts[index + 1] === ends[index] &&
+    starts[index + 2] === ends[index + 1] &&
+    ABBREVIATION_LETTERS.test(values[index]!)
+      ? { last: index + 2, pos: out.pos[index]! }
+      : null,
+  );
+}
+
+/** Characters one of TOKEN_SPLIT_RULES needs in a token: most tokens have none, and no row is tried. */
+const SPLIT_MARK = /[-.:)'"”’‘]/;
+
+/**
+ * TOKEN_SPLIT_RULES (token-splits.ts): a token wink-nlp keeps whole that UD English writes as several
+ * words ("13-17", "-0.3931", an address with its full stop, "):" closing a bracket, "etc." before "..") is
+ * cut into them, each with its own span; the sentences' bounds follow.
+ */
+function splitTokens(out: TaggedText, disabledRules: ReadonlySet<string> | undefined): void {
+  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
+  const cuts = new Map<number, ReturnType<typeof tokenPieces>>();
+  for (const [start, end] of sentences) {
+    const tokens = { values, starts, ends, start, end };
+    for (let index = start; index < end; index += 1) {
+      if (!SPLIT_MARK.test(values[index]!)) continue;
+      const pieces = tokenPieces(index, tokens, disabledRules);
+      if (pieces !== undefined) cuts.set(index, pieces);
+    }
+  }
+  if (cuts.size === 0) return;
+  const copy = {
+    values: [...values],
+    lower: [...lower],
+    lemmas: [...lemmas],
+    pos: [...pos],
+    starts: [...starts],
+    ends: [...ends],
+  };
+  const newIndex: number[] = new Array(copy.values.length + 1);
+  for (const column of [values, lower, lemmas, pos, starts, ends]) column.length = 0;
+  for (let index = 0; index < copy.values.length; index += 1) {
+    newIndex[index] = values.length;
+    const pieces = cuts.get(index);
+    if (pieces === undefined) {
+      values.push(copy.values[index]!);
+      lower.push(copy.lower[index]!);
+      lemmas.push(copy.lemmas[index]!);
+      pos.push(copy.pos[index]!);
+      starts.push(copy.starts[index]!);
+      ends.push(copy.ends[index]!);
+      continue;
+    }
+    let at = 0;
+    for (const { length, pos: tag } of pieces) {
+      const value = copy.values[index]!.slice(at, at + length);
+      pushToken(out, value, lowerOf(value), tag, copy.starts[index]! + at, copy.starts[index]! + at + length);
+      at += length;
+    }
+  }
+  newIndex[copy.values.length] = values.length;
+  replaceSpans(
+    sentences,
+    sentences.map(([start, end]) => [newIndex[start]!, newIndex[end]!] as const),
+  );
+}
+
 /** A short run of letters, the start of a word a speaker broke off ("th-", "exper-"). */
 const FRAGMENT_LETTERS = /^\p{L}{1,6}$/u;
 
@@ -709,21 +877,36 @@ function brokenOff(value: string, lower: string): boolean {
  * ("w-", INTJ, mostly `reparandum`), reads as a noun and a dash and often makes the root. The two become
  * one token again, tagged INTJ. A hyphen touching the next word ("well-known") is no such break.
  */
-function joinWordFragments(out: TaggedText): void {
+function joinWordFragments(out: TaggedText, beforeDash: boolean): void {
   const { values, lower, starts, ends } = out;
   joinTokens(out, (index, start, end) => {
+    if (index + 1 >= end || values[index + 1] !== '-' || starts[index + 1] !== ends[index]) return null;
+    const markAfter = beforeDash && breakMarkAfter(out, index + 2, end);
     const fragment =
-      index + 1 < end &&
-      values[index + 1] === '-' &&
-      starts[index + 1] === ends[index] &&
       FRAGMENT_LETTERS.test(values[index]!) &&
-      brokenOff(values[index]!, lower[index]!) &&
+      (markAfter || brokenOff(values[index]!, lower[index]!)) &&
       // A single capital inside the sentence is an initial or a split word ("the E- Commerce Platform").
       !(index > start && values[index] !== lower[index]) &&
-      (index + 2 >= end || starts[index + 2]! > ends[index + 1]!) &&
+      (markAfter || index + 2 >= end || starts[index + 2]! > ends[index + 1]!) &&
       (index === start || starts[index]! > ends[index - 1]!);
     return fragment ? { last: index + 2, pos: 'INTJ' } : null;
   });
+}
+
+/** A dash or a mark after a broken-off word ("re- —", "wh-,", "t-?"). */
+const BREAK_MARK = /^(?:[-–—]+|[,?!.…]+)$/;
+
+/**
+ * TOKEN.WORD_FRAGMENT_BEFORE_DASH: letters and a hyphen with a dash after them ("Now I'm supposed to re-
+ * —", "I don't re- – I don't remember") or a mark against them ("our, wh-, the one", "t-?") are a word
+ * broken off even where they are a word or a prefix the lexicon lists: nothing goes on after the hyphen.
+ */
+function breakMarkAfter(out: TaggedText, next: number, end: number): boolean {
+  if (next >= end) return false;
+  const value = out.values[next]!;
+  if (!BREAK_MARK.test(value)) return false;
+  // A mark against the hyphen ("wh-,"), or a dash after a space ("re- —"; a dash against it is a run).
+  return out.starts[next] === out.ends[next - 1] ? !/^[-–—]/.test(value) : /^[-–—]/.test(value);
 }
 
 /**
@@ -1581,7 +1764,10 @@ function tagChunk(
     const parts =
       !mayBeUdWords(value) || disabledRules?.has('TOKEN.UD_WORDS')
         ? undefined
-        : udWordParts(value, sentenceFirst.has(index), nextWord(values, index));
+        : (udWordParts(value, sentenceFirst.has(index), nextWord(values, index)) ??
+          (disabledRules?.has(TYPED_ITS_PREDICATIVE)
+            ? undefined
+            : typedItsPredicative(value, values, index)));
     if (parts !== undefined) {
       // TOKEN.UD_WORDS: a written word that is two or three syntactic words ("gonna", "5pm"): one token each.
       let partStart = from + at;
@@ -2037,6 +2223,36 @@ const AFTER_TYPED_ITS: ReadonlySet<string> = new Set(
   their what ok okay over done almost already`.split(/\s+/),
 );
 
+/** Rule id: see `typedItsPredicative`. */
+const TYPED_ITS_PREDICATIVE = 'TOKEN.TYPED_ITS_PREDICATIVE';
+
+/** Adjectives a possessive "its" has before a comma or the sentence's end ("on its own.", "at its best."). */
+const POSSESSIVE_ADJECTIVE = /^(?:own|\p{L}+est)$/u;
+/** Words after which an adjective is no noun's modifier: it ends its phrase ("illegal to", "fab!"). */
+const PHRASE_END = /^(?:[.,!?;:]+|to|that|because|if|when|but|so)$/;
+
+/**
+ * TOKEN.TYPED_ITS_PREDICATIVE: "its illegal to sell stolen property", "Its fab!", "if its a reel then its
+ * scottish": "its" before an adjective that ends its phrase (the sentence's end, a mark, "to", "that",
+ * "because") is "it's" typed without its apostrophe, the pronoun and the copula (EWT and GUM train: 12
+ * typed "it s" so, against 3 possessives before an adjective and a mark, "its own,", "its biggest -").
+ * A possessive's adjective goes on to a noun ("its new owner"), and "own" and superlatives are left out.
+ */
+function typedItsPredicative(
+  value: string,
+  values: readonly string[],
+  index: number,
+): readonly WordPart[] | undefined {
+  if (value !== 'its' && value !== 'Its') return undefined;
+  const next = nextWordIndex(values, index);
+  if (next < 0) return undefined;
+  const adjective = lowerOf(values[next]!);
+  if (POSSESSIVE_ADJECTIVE.test(adjective) || !hasReading(adjective, 'ADJ') || hasReading(adjective, 'NOUN'))
+    return undefined;
+  const after = nextWordIndex(values, next);
+  return after < 0 || PHRASE_END.test(lowerOf(values[after]!)) ? IT_IS : undefined;
+}
+
 /** Words that can open the object of the verb "lets" ("Lets you choose", "Lets the user ..."). */
 const LETS_OBJECT_START: ReadonlySet<string> = new Set(
   `you me him her them us it one the a an this that these those my your his its our their everyone everybody
@@ -2084,6 +2300,15 @@ export function mayBeUdWords(value: string): boolean {
   if (value.length < 2 || value.length > 7) return false;
   const last = value.charCodeAt(value.length - 1) | 32;
   return last === 97 || last === 111 || last === 116 || last === 109 || last === 115;
+}
+
+/** The index of the next model token after `index` that is not white space (-1 at the end). */
+function nextWordIndex(values: readonly string[], index: number): number {
+  for (let next = index + 1; next < values.length; next += 1) {
+    const value = values[next] ?? '';
+    if (value.length > 0 && !isSpace(value.charCodeAt(0))) return next;
+  }
+  return -1;
 }
 
 /** The next model token after `index` that is not white space ("" at the end). */
