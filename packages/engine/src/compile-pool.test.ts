@@ -154,6 +154,36 @@ describe('createCompilePool', () => {
     }
   }, 120_000);
 
+  it('sends a ready worker its next job with the one it compiles, so it does not wait for this thread between two', async () => {
+    const single = createCompilePool(1, 1_000);
+    try {
+      const job = (index: number) => ({
+        text: `${LEASE} Clause ${index} of the lease.`,
+        documentId: `ahead-${index}`,
+        sourceType: 'document',
+        format: 'text' as const,
+      });
+      // Once the worker has answered a job it is ready, and jobs go to it as they are queued.
+      await single.compile(job(0), notHere);
+      const here: string[] = [];
+      const pending = [1, 2, 3, 4, 5].map((index) =>
+        single.compile(job(index), () => {
+          here.push(job(index).documentId);
+          return pipeline.compile(job(index).text, job(index));
+        }),
+      );
+      while (single.runQueuedHere());
+      // The worker holds two (the one it compiles and the next); this thread took the other three.
+      expect(here).toEqual(['ahead-3', 'ahead-4', 'ahead-5']);
+      const compiled = await Promise.all(pending);
+      expect(compiled.map((clauses) => clauses[0]?.documentId)).toEqual(
+        [1, 2, 3, 4, 5].map((i) => `ahead-${i}`),
+      );
+    } finally {
+      await single.close();
+    }
+  }, 120_000);
+
   it('compiles in-process once closed, so no job is lost', async () => {
     const closed = createCompilePool(1, 1_000);
     await closed.close();

@@ -52,6 +52,12 @@ interface Answer {
   error?: { code?: string; message: string; statusCode?: number; details?: unknown };
 }
 
+/**
+ * Jobs sent to a worker at a time: the one it compiles and the next, so it never waits for this
+ * thread between two documents. Only jobs not yet sent can be taken back by `runQueuedHere`.
+ */
+const WORKER_JOBS = 2;
+
 /** The worker script: a plain module beside src/ and dist/, so both find it at the same place. */
 const WORKER_URL = new URL('../worker/compile-worker.mjs', import.meta.url);
 
@@ -61,8 +67,10 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 /** Starts `size` compile workers running `createPipeline({ maxLength })`. */
 export function createCompilePool(size: number, maxLength: number): CompilePool {
   const queue: Pending[] = [];
-  const idle: Worker[] = [];
-  const running = new Map<Worker, Pending>();
+  /** The workers that said they are ready. */
+  const ready: Worker[] = [];
+  /** The jobs sent to each worker, oldest (the one it runs) first; it answers them in order. */
+  const running = new Map<Worker, Pending[]>();
   const workers: Worker[] = [];
   let nextId = 0;
   let broken = false;
@@ -79,17 +87,28 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
 
   const breakPool = () => {
     broken = true;
-    for (const pending of running.values()) fallBack(pending);
+    for (const sent of running.values()) for (const pending of sent) fallBack(pending);
     running.clear();
+    ready.length = 0;
     for (const pending of queue.splice(0)) fallBack(pending);
     for (const worker of workers) void worker.terminate();
   };
 
+  /**
+   * Sends waiting jobs to the ready workers, up to WORKER_JOBS each, the least busy first. A worker
+   * holds its next job while it compiles one, so it starts it at once instead of waiting for this
+   * thread to read its answer (this thread compiles and writes in long synchronous stretches).
+   */
   const dispatch = () => {
-    while (idle.length > 0 && queue.length > 0) {
-      const worker = idle.pop()!;
+    while (queue.length > 0) {
+      let worker: Worker | null = null;
+      for (const candidate of ready) {
+        const load = running.get(candidate)!.length;
+        if (load < WORKER_JOBS && (worker === null || load < running.get(worker)!.length)) worker = candidate;
+      }
+      if (!worker) return;
       const pending = queue.shift()!;
-      running.set(worker, pending);
+      running.get(worker)!.push(pending);
       worker.postMessage(pending.job);
     }
   };
@@ -101,14 +120,15 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
     worker.unref();
     worker.on('message', (answer: Answer) => {
       if (answer.ready) {
-        idle.push(worker);
+        running.set(worker, []);
+        ready.push(worker);
         dispatch();
         return;
       }
-      const pending = running.get(worker);
-      running.delete(worker);
-      idle.push(worker);
-      if (pending && pending.job.id === answer.id) {
+      // Answers come in the order the jobs were sent; one after a close or break finds none.
+      const sent = running.get(worker);
+      const pending = sent && sent[0]?.job.id === answer.id ? sent.shift() : undefined;
+      if (pending) {
         if (answer.error) {
           const { code, message, statusCode, details } = answer.error;
           pending.reject(
@@ -156,8 +176,9 @@ export function createCompilePool(size: number, maxLength: number): CompilePool 
     },
     async close() {
       closed = true;
-      for (const pending of running.values()) fallBack(pending);
+      for (const sent of running.values()) for (const pending of sent) fallBack(pending);
       running.clear();
+      ready.length = 0;
       for (const pending of queue.splice(0)) fallBack(pending);
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
