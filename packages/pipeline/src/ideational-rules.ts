@@ -58,6 +58,23 @@ function titleLine(view: ClauseView): boolean {
 }
 
 /** Clears the participants and circumstances and gives the verbless default: the clause has no process. */
+/** A full stop, "!" or "?" (not an ellipsis, which may run on inside a sentence). */
+const FINAL_MARK = /^[.!?]$/;
+
+/**
+ * Index of a sentence-final mark in the clause that a reference or note follows (a bracket or a number
+ * right after it: "Dulwich. [17]", "in 2019. 3"), or -1.
+ */
+function finalMarkIndex(view: ClauseView): number {
+  const { lower, pos } = view;
+  for (let index = 1; index < lower.length - 1; index += 1) {
+    if (pos[index] !== 'PUNCT' || !FINAL_MARK.test(lower[index] ?? '')) continue;
+    const next = lower[index + 1] ?? '';
+    return next === '[' || next === '(' || pos[index + 1] === 'NUM' ? index : -1;
+  }
+  return -1;
+}
+
 function noProcess(state: IdeationalState, rule: string): void {
   state.ideational = {
     ...state.ideational,
@@ -176,6 +193,32 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
     examples: [
       { text: 'Sent: Tuesday, March 3, 2026 9:14 AM', expect: '' },
       { text: 'To: John Smith; Mary Jones', expect: '' },
+    ],
+  },
+  {
+    id: 'PARTICIPANT.AFTER_FINAL_MARK',
+    // "He was born in Dulwich. [17]": a reference number or a note left after the sentence's final mark
+    // (SPLIT.CITATION_MARK keeps it in the sentence) is no participant or circumstance of the process.
+    when: (state, { view }) => {
+      const final = finalMarkIndex(view);
+      return (
+        final >= 0 &&
+        (state.ideational.participants.some((element) => element.start > final) ||
+          state.ideational.circumstances.some((element) => element.start > final))
+      );
+    },
+    decide: (state, { view }) => {
+      const final = finalMarkIndex(view);
+      state.ideational = {
+        ...state.ideational,
+        participants: state.ideational.participants.filter((element) => element.start < final),
+        circumstances: state.ideational.circumstances.filter((element) => element.start < final),
+      };
+      state.rules = [...state.rules, { label: 'participants', rule: 'PARTICIPANT.AFTER_FINAL_MARK' }];
+    },
+    examples: [
+      { text: 'He was born in Dulwich. [17]', expect: 'goal=He' },
+      { text: 'The rate rose by 4 percent in 2019. [3]', expect: 'actor=The rate' },
     ],
   },
   {
