@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sentences } from './__fixtures__/sentences';
 import { ABBREVIATION_JOIN_RULE_IDS, ABBREVIATION_JOIN_RULES } from './abbreviation-joins';
 import { tagText } from './syntax-tagger';
 
 const ALL_IDS = ABBREVIATION_JOIN_RULE_IDS;
-
-/** The text of each sentence pass 1 makes of `text`. */
-function sentences(text: string, disabled: readonly string[] = []): string[] {
-  const tagged = tagText(text, { disabledRules: new Set(disabled) });
-  return tagged.sentences
-    .filter(([start, end]) => end > start)
-    .map(([start, end]) => text.slice(tagged.starts[start], tagged.ends[end - 1]));
-}
 
 describe('ABBREVIATION_JOIN_RULES: each row keeps its examples one sentence, and switched off no longer does', () => {
   for (const rule of ABBREVIATION_JOIN_RULES) {

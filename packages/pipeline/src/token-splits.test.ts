@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sentences } from './__fixtures__/sentences';
 import { SENTENCE_TAIL_RULE_IDS, SENTENCE_TAIL_RULES } from './sentence-tails';
 import { tagText } from './syntax-tagger';
 import { TOKEN_SPLIT_RULE_IDS, TOKEN_SPLIT_RULES } from './token-splits';
@@ -6,14 +7,6 @@ import { TOKEN_SPLIT_RULE_IDS, TOKEN_SPLIT_RULES } from './token-splits';
 /** The tokens pass 1 makes of `text`, with a space between two. */
 function tokens(text: string, disabled: readonly string[] = []): string {
   return tagText(text, { disabledRules: new Set(disabled) }).values.join(' ');
-}
-
-/** The text of each sentence pass 1 makes of `text`. */
-function sentences(text: string, disabled: readonly string[] = []): string[] {
-  const tagged = tagText(text, { disabledRules: new Set(disabled) });
-  return tagged.sentences
-    .filter(([start, end]) => end > start)
-    .map(([start, end]) => text.slice(tagged.starts[start], tagged.ends[end - 1]));
 }
 
 describe('TOKEN_SPLIT_RULES: each row cuts its examples into the words UD writes, and switched off does not', () => {
