@@ -19,6 +19,7 @@ import {
   verbForm,
   wordSet,
 } from './lexicons/word-classes';
+import { afterOpeningMarks } from './opening-marks';
 import { ruleOff } from './segment-rules';
 import { labelColon, SPEAKER_LABEL_SEGMENT } from './speaker-label';
 import {
@@ -89,6 +90,9 @@ function exclamativeSubjectThat(tokens: TokenArrays, index: number, from: number
  * first notice the leak?", "TENANT: Where were you?"): a WH-word there opens a question as it does at the
  * start of a sentence.
  */
+/** SEGMENT.QUESTION_AFTER_MARKS: a WH-word after nothing but opening marks opens a question, as at the start. */
+const QUESTION_AFTER_MARKS = 'SEGMENT.QUESTION_AFTER_MARKS';
+
 function afterSpeakerLabel(tokens: TokenArrays, index: number, from: number): boolean {
   const values = tokens.values;
   if (values === undefined || index < from + 2 || values[index - 1] !== ':') return false;
@@ -168,7 +172,10 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     return (before !== undefined && NOMINAL_END.has(before)) || beforeWord === ',' ? 'rel' : 'wh';
   }
   if (
-    (index === from || afterSpeakerLabel(tokens, index, from)) &&
+    (index === from ||
+      afterSpeakerLabel(tokens, index, from) ||
+      // SEGMENT.QUESTION_AFTER_MARKS: "- When can I expect my deposit back?", "> Where is it?".
+      (!ruleOff(tokens, QUESTION_AFTER_MARKS) && afterOpeningMarks(tokens.lower, tokens.pos, index, from))) &&
     INTERROGATIVE_OPENERS.has(word) &&
     (tokens.pos[index + 1] === 'AUX' ||
       tokens.pos[index + 1] === 'ADJ' ||

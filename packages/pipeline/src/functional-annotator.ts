@@ -167,7 +167,10 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
       ? revised.ideational
       : shiftIdeational(revised.ideational, utterance.offset);
   const themeView = (themeOn ? utteranceView : undefined) ?? view;
-  const themed = analyzeTheme(themeView, mood.mood, { previous: context.previous ?? NO_CLAUSES });
+  const themed = analyzeTheme(themeView, mood.mood, {
+    previous: context.previous ?? NO_CLAUSES,
+    disabled: context.disabledRules,
+  });
   const textual =
     themeView === view || utterance === undefined ? themed : afterLabel(themed, syntactic, utterance.offset);
   const features = tenor.features;

@@ -756,6 +756,15 @@ describe('round 10: quotations and their reporting clauses, opening "where" and 
     expect(clauses[1]?.interpersonal.reasoningTrace.inferenceRule).toBe('MOOD.REPORTING_VERB_BEFORE_SUBJECT');
   });
 
+  it('MOOD.REPORTING_TREE_SUBJECT: a common noun the tree makes the Subject after a verb of saying states', () => {
+    const text = '"We are done," said council member Ruth Alvarez.';
+    const on = pipeline.compile(text, { documentId: 'rule-test' })[1];
+    expect(on?.interpersonal.mood).toBe('declarative');
+    expect(on?.interpersonal.reasoningTrace.inferenceRule).toBe('MOOD.REPORTING_VERB_BEFORE_SUBJECT');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['MOOD.REPORTING_TREE_SUBJECT'] });
+    expect(off.compile(text, { documentId: 'rule-test' })[1]?.interpersonal.mood).not.toBe('declarative');
+  });
+
   it('SEGMENT.QUOTATION_THEN_REPORTING: the quoted clause keeps its own "?" and names the projection', () => {
     const [quoted] = pipeline.compile('"You found the map?" I asked.', { documentId: 'rule-test' });
     expect(quoted?.interpersonal.reasoningTrace.premises).toContainEqual({

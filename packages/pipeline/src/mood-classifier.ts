@@ -307,6 +307,17 @@ function verbAfterOpeningPhrase(view: ClauseView, start: number): number {
 /** Tags after "which" that make it a determiner ("Which way", "Which old car"), asking. */
 const WHICH_DETERMINED = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 
+/** MOOD.REPORTING_TREE_SUBJECT: see MOOD.REPORTING_VERB_BEFORE_SUBJECT. */
+const REPORTING_TREE_SUBJECT = 'MOOD.REPORTING_TREE_SUBJECT';
+
+/** Whether the tree hangs a Subject (`nsubj`) on the clause's head after it. */
+function treeSubjectAfter(view: ClauseView): boolean {
+  const { tokens } = view.syntactic;
+  for (let index = view.head + 1; index < tokens.length; index += 1)
+    if (view.heads[index] === view.head && /^nsubj(?::|$)/.test(tokens[index]?.deprel ?? '')) return true;
+  return false;
+}
+
 /** Index of the first token that is not punctuation (an opening quotation mark or bracket). */
 function firstWordIndex(view: ClauseView): number {
   let index = 0;
@@ -2634,7 +2645,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
     id: 'MOOD.REPORTING_VERB_BEFORE_SUBJECT',
     // "“Who is it?” said the guard": a tensed verb of saying that opens the clause before its Subject
     // reports a quotation ("asked questions", a participle before a bare noun, does not).
-    when: ({ view }) => {
+    // So does a common noun after the verb that the tree makes its Subject ("said council member Ruth
+    // Alvarez"; MOOD.REPORTING_TREE_SUBJECT, switchable).
+    when: ({ view, disabled }) => {
       const headWord = view.lower[view.head] ?? '';
       const afterHead = view.pos[view.head + 1];
       return (
@@ -2642,7 +2655,10 @@ export const MOOD_RULES: readonly MoodRule[] = [
         QUOTING_VERBS.has(view.lemma[view.head] ?? '') &&
         headWord !== view.lemma[view.head] &&
         !headWord.endsWith('ing') &&
-        (afterHead === 'DET' || afterHead === 'PROPN' || afterHead === 'PRON')
+        (afterHead === 'DET' ||
+          afterHead === 'PROPN' ||
+          afterHead === 'PRON' ||
+          (afterHead === 'NOUN' && disabled?.has(REPORTING_TREE_SUBJECT) !== true && treeSubjectAfter(view)))
       );
     },
     decide: (clause) =>

@@ -15,9 +15,13 @@ import {
   SUBJECT_PRONOUNS,
 } from './lexicons/word-classes';
 import { enumeratorStartBefore, listOpenBefore } from './list-operator';
+import { afterOpeningMarks } from './opening-marks';
 
 /** Rule id of the list member's verb (POS.LIST_MEMBER_VERB). */
 export const LIST_MEMBER_VERB = 'POS.LIST_MEMBER_VERB';
+
+/** POS.INITIAL_AFTER_MARKS: see `runRules`. */
+export const INITIAL_AFTER_MARKS = 'POS.INITIAL_AFTER_MARKS';
 
 interface Tagged {
   readonly values: string[];
@@ -936,6 +940,9 @@ function runRules(
     c.next = at + 1 < to ? pos[at + 1] : undefined;
     c.initial =
       at === from ||
+      // POS.INITIAL_AFTER_MARKS: after nothing but opening marks ("- Did the landlord return the keys?",
+      // "> When can I expect my deposit back?"), a word opens its sentence.
+      (!disabled.has(INITIAL_AFTER_MARKS) && afterOpeningMarks(lower, pos, at, from)) ||
       SENTENCE_END.has(lower[at - 1] ?? '') ||
       (lower[at - 1] === 'please' && (at - 1 === from || SENTENCE_END.has(lower[at - 2] ?? '')));
     c.found = -1;

@@ -30,3 +30,12 @@ describe('POS rules: each rule runs its examples as tests', () => {
     });
   }
 });
+
+describe('POS.INITIAL_AFTER_MARKS', () => {
+  it('reads a word after nothing but opening marks as opening its sentence', () => {
+    for (const text of ['* Did the landlord return the keys?', '- Did the landlord return the keys?'])
+      expect(tagOf(text, 'did'), text).toBe('AUX');
+    // Off, the do-form after the bullet is no longer read as opening a question (the tagger's VERB stands).
+    expect(tagOf('* Did the landlord return the keys?', 'did', ['POS.INITIAL_AFTER_MARKS'])).toBe('VERB');
+  });
+});

@@ -52,6 +52,12 @@ describe('WordNet verb priors (src/lexicons/wordnet-priors.ts)', () => {
     expect(found.matched?.split(' ')[0]).toBe(`${PROCESS_RULES.wordnetPrior}:${lemma}`);
   });
 
+  it('reads money and water verbs WordNet leans elsewhere as material, from the hand lexicon', () => {
+    expect(verbPrior('leak')?.type).not.toBe('material');
+    expect(processOf('The ceiling in 3A is leaking.').type).toBe('material');
+    expect(processOf('We may deduct the cost from the deposit.').type).toBe('material');
+  });
+
   it('keeps the hand lexicon first where it has the verb', () => {
     // WordNet puts most senses of "show" in verb.perception (mental); the hand lexicon makes it relational.
     expect(verbPrior('show')?.type).toBe('mental');

@@ -792,6 +792,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.QUESTION_AFTER_MARKS',
+    stage: 'word-order',
+    examples: [
+      {
+        text: '- When can I expect my deposit back?',
+        expect: '- When can I expect my deposit back?',
+      },
+      { text: '> When should I call?', expect: '> When should I call?' },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_MAIN_AFTER_OPENING',
     stage: 'tree',
     offWith: ['SEGMENT.TREE_CLAUSES'],

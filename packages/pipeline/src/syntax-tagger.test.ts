@@ -592,6 +592,205 @@ describe('repairTree', () => {
   });
 });
 
+describe('TREE.ACTIVE_AGENT', () => {
+  const tree = (words: string, lemmas: string, pos: string[], heads: number[], deprels: string[]) => ({
+    lower: words.toLowerCase().split(' '),
+    lemmas: lemmas.split(' '),
+    pos: pos as Upos[],
+    heads: [...heads],
+    deprels: [...deprels],
+  });
+
+  it('makes an agent on a verb that is no participle and has no passive marker a plain oblique', () => {
+    // "please reply by Friday", parsed with "Friday" an agent of "reply".
+    const reply = () =>
+      tree(
+        'please reply by Friday',
+        'please reply by Friday',
+        ['INTJ', 'VERB', 'ADP', 'PROPN'],
+        [1, -1, 3, 1],
+        ['discourse', 'root', 'case', 'obl:agent'],
+      );
+    const repaired = reply();
+    repairTree(repaired, 0, 4);
+    expect(repaired.deprels[3]).toBe('obl');
+    const off = reply();
+    repairTree(off, 0, 4, new Set(['TREE.ACTIVE_AGENT']));
+    expect(off.deprels[3]).toBe('obl:agent');
+  });
+
+  it('keeps the agent of a participle or of a verb with a passive auxiliary', () => {
+    const participle = tree(
+      'the lease signed by both parties',
+      'the lease sign by both party',
+      ['DET', 'NOUN', 'VERB', 'ADP', 'DET', 'NOUN'],
+      [1, -1, 1, 5, 5, 2],
+      ['det', 'root', 'acl', 'case', 'det', 'obl:agent'],
+    );
+    repairTree(participle, 0, 6);
+    expect(participle.deprels[5]).toBe('obl:agent');
+    const passive = tree(
+      'it is being read by Dana',
+      'it be be read by Dana',
+      ['PRON', 'AUX', 'AUX', 'VERB', 'ADP', 'PROPN'],
+      [3, 3, 3, -1, 5, 3],
+      ['nsubj:pass', 'aux', 'aux:pass', 'root', 'case', 'obl:agent'],
+    );
+    repairTree(passive, 0, 6);
+    expect(passive.deprels[5]).toBe('obl:agent');
+  });
+});
+
+describe('TREE.TIME_OBJECT', () => {
+  const tree = (words: string, heads: number[], deprels: string[]) => ({
+    lower: words.toLowerCase().split(' '),
+    heads: [...heads],
+    deprels: [...deprels],
+    pos: [] as Upos[],
+  });
+
+  it('makes a time noun with "next", "last" or "every" and no other determiner a time, not an object', () => {
+    // "He can start next Monday", parsed with "Monday" the object of "start".
+    const start = () =>
+      tree('He can start next Monday', [2, 2, -1, 4, 2], ['nsubj', 'aux', 'root', 'amod', 'obj']);
+    const repaired = start();
+    repairTree(repaired, 0, 5);
+    expect(repaired.deprels[4]).toBe('obl:unmarked');
+    expect(repaired.heads).toEqual([2, 2, -1, 4, 2]);
+    const off = start();
+    repairTree(off, 0, 5, new Set(['TREE.TIME_OBJECT']));
+    expect(off.deprels[4]).toBe('obj');
+  });
+
+  it('leaves an object with another determiner, or a noun that names no time', () => {
+    const years = tree(
+      'They spent the last years abroad',
+      [1, -1, 4, 4, 1, 1],
+      ['nsubj', 'root', 'det', 'amod', 'obj', 'advmod'],
+    );
+    repairTree(years, 0, 6);
+    expect(years.deprels[4]).toBe('obj');
+    const item = tree('Take the next item', [-1, 3, 3, 0], ['root', 'det', 'amod', 'obj']);
+    repairTree(item, 0, 4);
+    expect(item.deprels[3]).toBe('obj');
+  });
+});
+
+describe('TREE.LIST_NUMBER', () => {
+  const words = (text: string, disabledRules?: ReadonlySet<string>) => {
+    const out = tagText(text, disabledRules === undefined ? {} : { disabledRules });
+    return out.values.map((value, index) => ({
+      value,
+      head: out.heads[index] === -1 ? null : out.values[out.heads[index]!],
+      deprel: out.deprels[index],
+    }));
+  };
+
+  it("hangs a list item's number on the root as discourse, its marks on the number", () => {
+    expect(words('1. The Tenant shall pay the rent monthly.').slice(0, 2)).toEqual([
+      { value: '1', head: 'pay', deprel: 'discourse' },
+      { value: '.', head: '1', deprel: 'punct' },
+    ]);
+    expect(words('(a) the Tenant shall keep the premises clean;').slice(0, 3)).toEqual([
+      { value: '(', head: 'a', deprel: 'punct' },
+      { value: 'a', head: 'keep', deprel: 'discourse' },
+      { value: ')', head: 'a', deprel: 'punct' },
+    ]);
+    expect(words('3.2 Landlord may enter the premises.')[0]).toEqual({
+      value: '3.2',
+      head: 'enter',
+      deprel: 'discourse',
+    });
+  });
+
+  it('leaves a number that is a quantity, and off leaves the parse', () => {
+    expect(words('3.5 percent of the shares were sold.')[0]?.deprel).not.toBe('discourse');
+    // Off, the parse hangs the number on the Subject after it.
+    const off = words('3.2 Landlord may enter the premises.', new Set(['TREE.LIST_NUMBER']));
+    expect(off[0]?.head).toBe('Landlord');
+  });
+});
+
+describe('TREE.REPORTING_INVERSION', () => {
+  const tree = (words: string, lemmas: string, pos: string[], heads: number[], deprels: string[]) => ({
+    lower: words.toLowerCase().split(' '),
+    lemmas: lemmas.split(' '),
+    pos: pos as Upos[],
+    heads: [...heads],
+    deprels: [...deprels],
+  });
+  // '" Where is it ? " asked Tom Becker', parsed with "Tom" the indirect object of "asked".
+  const asked = () =>
+    tree(
+      '" where is it ? " asked tom becker',
+      '" where be it ? " ask Tom Becker',
+      ['PUNCT', 'ADV', 'AUX', 'PRON', 'PUNCT', 'PUNCT', 'VERB', 'PROPN', 'PROPN'],
+      [1, 6, 1, 1, 1, 1, -1, 6, 7],
+      ['punct', 'ccomp', 'cop', 'nsubj', 'punct', 'punct', 'root', 'iobj', 'flat'],
+    );
+
+  it('makes the nominal right after a verb of saying that follows its quotation the Subject', () => {
+    const repaired = asked();
+    repairTree(repaired, 0, 9);
+    expect(repaired.deprels[7]).toBe('nsubj');
+    const off = asked();
+    repairTree(off, 0, 9, new Set(['TREE.REPORTING_INVERSION']));
+    expect(off.deprels[7]).toBe('iobj');
+  });
+
+  it('leaves a verb of saying with a Subject of its own', () => {
+    // '" go home , " she told him'
+    const told = tree(
+      '" go home , " she told him',
+      '" go home , " she tell he',
+      ['PUNCT', 'VERB', 'ADV', 'PUNCT', 'PUNCT', 'PRON', 'VERB', 'PRON'],
+      [1, 6, 1, 1, 1, 6, -1, 6],
+      ['punct', 'ccomp', 'advmod', 'punct', 'punct', 'nsubj', 'root', 'obj'],
+    );
+    repairTree(told, 0, 8);
+    expect(told.deprels[7]).toBe('obj');
+  });
+});
+
+describe('TREE.QUOTE_MARKER', () => {
+  const parsed = (text: string, disabledRules?: ReadonlySet<string>) => {
+    const out = tagText(text, disabledRules === undefined ? {} : { disabledRules });
+    return out.values.map((value, index) => ({
+      value,
+      pos: out.pos[index],
+      head: out.heads[index] === -1 ? null : out.values[out.heads[index]!],
+      deprel: out.deprels[index],
+    }));
+  };
+
+  it('parses a quoted line without its markers and hangs each on the root as punctuation', () => {
+    const words = parsed('> Did the landlord return the keys?');
+    expect(words[0]).toEqual({ value: '>', pos: 'PUNCT', head: 'return', deprel: 'punct' });
+    expect(words.find((word) => word.value === 'landlord')?.deprel).toBe('nsubj');
+    expect(words.find((word) => word.value === 'return')?.deprel).toBe('root');
+  });
+
+  it('takes a marker of two tokens, and reads the quoted question as it reads it unquoted', () => {
+    const words = parsed('> > What is the deadline for the deposit?');
+    expect(words.slice(0, 2)).toEqual([
+      { value: '>', pos: 'PUNCT', head: 'What', deprel: 'punct' },
+      { value: '>', pos: 'PUNCT', head: 'What', deprel: 'punct' },
+    ]);
+    expect(words.find((word) => word.value === 'deadline')?.deprel).toBe('nsubj');
+    // Off, the marker is parsed as a word, and "deadline" becomes the root.
+    const off = parsed('> What is the deadline for the deposit?', new Set(['TREE.QUOTE_MARKER']));
+    expect(off.find((word) => word.value === 'deadline')?.deprel).not.toBe('nsubj');
+    expect(
+      parsed('> What is the deadline for the deposit?').find((word) => word.value === 'deadline')?.deprel,
+    ).toBe('nsubj');
+  });
+
+  it('leaves a ">" inside a line alone', () => {
+    const inline = parsed('The total is > 5 units.');
+    expect(inline.find((word) => word.value === '>')?.deprel).not.toBe('punct');
+  });
+});
+
 describe('replaceSpans', () => {
   it("puts a long document's sentences in place without overflowing the call stack", () => {
     const target: Array<readonly [number, number]> = [[0, 1]];

@@ -7,6 +7,7 @@ import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotatio
 import { ATTRIBUTIVE_COLLOCATIONS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import { ATTACHMENT_WORDS, QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { ENUMERATOR_WORD, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   FINITE_OPERATOR_FORMS,
   HYPHEN_PREFIXES,
@@ -304,7 +305,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   if (!disabledRules?.has('TOKEN.SIGNATURE_MARK')) joinSignatureMarks(out);
   if (!disabledRules?.has('TOKEN.FINAL_PERIOD')) splitFinalPeriods(out);
   if (!disabledRules?.has(PAGE_NUMBER_LINE)) dropPageNumberLines(text, out);
-  parseSentences(out, posSource, disabledRules, models);
+  parseSentences(text, out, posSource, disabledRules, models);
   return out;
 }
 
@@ -1073,8 +1074,20 @@ function parseBatch(
   spans: ReadonlyArray<ParseUnit>,
   from: number,
   disabledRules?: ReadonlySet<string>,
+  holes?: ReadonlyMap<number, readonly number[]>,
 ): ParsedWord[][] {
   const part = spans.slice(from, from + PARSE_BATCH);
+  // The document indices of a unit's words that go to the models (all of them unless it has holes).
+  const kept = (unit: number): number[] | undefined => {
+    const skipped = holes?.get(from + unit);
+    if (skipped === undefined) return undefined;
+    const [start, end] = part[unit]!;
+    const indices: number[] = [];
+    for (let index = start; index < end; index += 1)
+      if (!skipped.includes(index - start)) indices.push(index);
+    return indices;
+  };
+  const keptOf = part.map((_, unit) => kept(unit));
   // POS.LEXICON_TAG_DICTIONARY: wink's lexicon is the tag dictionary for words the trained tagger did
   // not learn from its treebank (dev: GUM UPOS +0.18, UAS +0.40, LAS +0.71; EWT UAS +0.08, LAS +0.23).
   const dictionary = !disabledRules?.has('POS.LEXICON_TAG_DICTIONARY');
@@ -1094,8 +1107,10 @@ function parseBatch(
   // 84.55 on gold words). Off, the transition parser's own attachments stand.
   const punctuation = disabledRules?.has('TREE.PUNCTUATION_GUIDELINE') ? 'as-parsed' : 'guideline';
   // A unit that is part of a sentence (TREE.SPEAKER_LABEL) is in capitals when its sentence is.
-  const words = ([start, end, sentenceStart, sentenceEnd]: ParseUnit): string[] => {
-    let values = out.values.slice(start, end);
+  const words = ([start, end, sentenceStart, sentenceEnd]: ParseUnit, unit: number): string[] => {
+    const indices = keptOf[unit];
+    let values =
+      indices === undefined ? out.values.slice(start, end) : indices.map((index) => out.values[index]!);
     const capitals =
       sentenceStart === undefined
         ? capitalsSentence(values)
@@ -1106,12 +1121,12 @@ function parseBatch(
   // The parser asks for a word's readings only where they can constrain it (words it did not learn).
   return models.parseMany(
     part.map(words),
-    part.map(([start]) =>
+    part.map(([start], unit) =>
       dictionary
         ? {
             punctuation,
             allowedAt: (local: number) => {
-              const lower = out.lower[start + local] as string;
+              const lower = out.lower[keptOf[unit]?.[local] ?? start + local] as string;
               // TOKEN.SIGNATURE_MARK's "/s/" is a symbol.
               if (lower === '/s/') return SYMBOL_ONLY;
               return posReadings(plain ? plainQuotes(lower) : lower);
@@ -1196,8 +1211,60 @@ function plainQuotes(value: string): string {
   return value.replace(CURLY_APOSTROPHES, "'");
 }
 
+/** TREE.QUOTE_MARKER: see `quoteMarkers`. */
+const QUOTE_MARKER = 'TREE.QUOTE_MARKER';
+/** An e-mail quotation marker: ">", ">>", "> >" written as tokens of ">" alone, each with a space after it. */
+const QUOTE_MARKER_TOKEN = /^>+$/;
+
+/**
+ * TREE.QUOTE_MARKER: the local indices of the e-mail quotation markers of the sentence [start, end): a token
+ * of ">" alone that opens its line ("> When can I expect my deposit back?", "> I moved out on May 31⏎> and
+ * left the keys"). Read as words, they derail the tags and tree of the quoted line ("When can" | "I expect
+ * ..."); the sentence is parsed without them, and each hangs on its root as punctuation (as UD hangs the
+ * few its treebanks keep). Empty when there is none, or when the sentence is nothing else.
+ */
+function quoteMarkers(text: string, out: TaggedText, start: number, end: number): number[] {
+  const markers: number[] = [];
+  for (let index = start; index < end; index += 1) {
+    // A marker stands apart from the word after it (">100,000 members" is "more than").
+    if (!QUOTE_MARKER_TOKEN.test(out.values[index]!) || out.ends[index] === out.starts[index + 1]) continue;
+    const opensLine = index === 0 || lineBreaks(text, out.ends[index - 1]!, out.starts[index]!) > 0;
+    // "> >" or ">>" written as two tokens: the second follows a marker on the same line.
+    const afterMarker = markers[markers.length - 1] === index - start - 1;
+    if (opensLine || afterMarker) markers.push(index - start);
+  }
+  return markers.length === end - start ? [] : markers;
+}
+
+/** A unit's parse with its quotation markers put back, each a PUNCT on the root (heads renumbered). */
+function withMarkers(
+  parsed: readonly ParsedWord[],
+  markers: readonly number[],
+  length: number,
+): ParsedWord[] {
+  const place: number[] = [];
+  for (let local = 0; local < length; local += 1) if (!markers.includes(local)) place.push(local);
+  const root = parsed.findIndex((word) => word.head === 0);
+  const whole: ParsedWord[] = new Array(length);
+  parsed.forEach((word, local) => {
+    whole[place[local]!] = { ...word, head: word.head === 0 ? 0 : place[word.head - 1]! + 1 };
+  });
+  for (const local of markers)
+    whole[local] = {
+      word: '>',
+      upos: 'PUNCT',
+      xpos: 'NFP',
+      feats: {},
+      lemma: '>',
+      head: root < 0 ? 0 : place[root]! + 1,
+      deprel: 'punct',
+    };
+  return whole;
+}
+
 /** Tags (unless wink's tags are asked for) and parses every sentence with the trained models. */
 function parseSentences(
+  text: string,
   out: TaggedText,
   posSource: PosSource,
   disabledRules: ReadonlySet<string> | undefined,
@@ -1219,10 +1286,14 @@ function parseSentences(
   const units: ParseUnit[] = [];
   const unitOf: number[] = [];
   const colonOf: number[] = [];
+  const quoted = !disabledRules?.has(QUOTE_MARKER);
+  const holes = new Map<number, readonly number[]>();
   for (const [start, end] of spans) {
     const colon = labels ? labelColon(out.values, start, end) : -1;
     unitOf.push(units.length);
     colonOf.push(colon);
+    const markers = quoted && colon < 0 ? quoteMarkers(text, out, start, end) : [];
+    if (markers.length > 0) holes.set(units.length, markers);
     units.push([start, end]);
     if (colon >= 0) units.push([start, colon + 1, start, end], [colon + 1, end, start, end]);
   }
@@ -1233,9 +1304,13 @@ function parseSentences(
   const unitParse = (unit: number): ParsedWord[] => {
     if (unit >= batchStart + PARSE_BATCH) {
       batchStart = unit - (unit % PARSE_BATCH);
-      batch = parseBatch(models, out, units, batchStart, disabledRules);
+      batch = parseBatch(models, out, units, batchStart, disabledRules, holes);
     }
-    return batch[unit - batchStart]!;
+    const parsed = batch[unit - batchStart]!;
+    const markers = holes.get(unit);
+    if (markers === undefined) return parsed;
+    const [start, end] = units[unit]!;
+    return withMarkers(parsed, markers, end - start);
   };
   for (let sentence = 0; sentence < spans.length; sentence += 1) {
     const [start, end] = spans[sentence]!;
@@ -1387,6 +1462,161 @@ export function repairTree(
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
+  if (!disabledRules?.has(ACTIVE_AGENT)) activeAgents(out, start, end);
+  if (!disabledRules?.has(TIME_OBJECT)) timeObjects(out, start, end);
+  if (!disabledRules?.has(LIST_NUMBER_TREE)) listNumber(out, start, end);
+  if (!disabledRules?.has(REPORTING_INVERSION)) reportingInversion(out, start, end);
+}
+
+/** TREE.REPORTING_INVERSION: see `reportingInversion`. */
+const REPORTING_INVERSION = 'TREE.REPORTING_INVERSION';
+const CLOSING_QUOTES = new Set(['"', '”', "''", '’', "'"]);
+
+/**
+ * TREE.REPORTING_INVERSION: a verb of saying right after the quotation it reports, with no Subject of its own,
+ * has its Subject after it ("“Where is it?” asked Tom Becker"): the nominal the parse makes its object there
+ * is its `nsubj`, as in UD's trees of such inversions.
+ */
+function reportingInversion(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels, lemmas } = out;
+  if (lemmas === undefined) return;
+  for (let verb = start + 1; verb + 1 < end; verb += 1) {
+    if (
+      pos[verb] !== 'VERB' ||
+      !QUOTING_VERBS.has(lemmas[verb] ?? '') ||
+      !CLOSING_QUOTES.has(lower[verb - 1] ?? '')
+    )
+      continue;
+    let subject = false;
+    let object = -1;
+    for (let index = start; index < end; index += 1) {
+      if (heads[index] !== verb) continue;
+      if (/^nsubj/.test(deprels[index] ?? '')) subject = true;
+      else if (object < 0 && index > verb && /^(?:obj|iobj)$/.test(deprels[index] ?? '')) object = index;
+    }
+    if (subject || object < 0) continue;
+    // The object's phrase opens right after the verb ("asked Tom Becker", "said council member Ruth Alvarez").
+    let first = object;
+    for (let index = verb + 1; index < object; index += 1) {
+      let up = index;
+      while (up >= 0 && up !== object && up !== verb) up = heads[up] ?? -1;
+      if (up === object) {
+        first = index;
+        break;
+      }
+    }
+    if (first === verb + 1) deprels[object] = 'nsubj';
+  }
+}
+
+/** TREE.LIST_NUMBER: see `listNumber`. */
+const LIST_NUMBER_TREE = 'TREE.LIST_NUMBER';
+/** A section number written as one token ("3.2", "12.1.4"). */
+const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.?$/;
+const CAPITAL_START = /^\p{Lu}/u;
+
+/**
+ * TREE.LIST_NUMBER: the number or letter of a list item or section opening the sentence ("1. The Tenant shall
+ * pay ...", "(a) the Tenant shall keep ...", "2) Target Israel", "3.2 Landlord may enter ...") hangs on the
+ * root as `discourse`, its brackets or period on it as `punct`, as UD writes list numbers (GUM and EWT train
+ * and dev: all 83 such numbers). Parsed as a word of the sentence it joins a nominal ("3.2 Landlord",
+ * "a) the Tenant"), whose participant then starts with it.
+ */
+function listNumber(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly values?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, heads, deprels } = out;
+  const text = (at: number) => (at < end ? (lower[at] ?? '') : '');
+  let number = -1;
+  const marks: number[] = [];
+  if (text(start) === '(' && ENUMERATOR_WORD.test(text(start + 1)) && text(start + 2) === ')') {
+    number = start + 1;
+    marks.push(start, start + 2);
+  } else if (ENUMERATOR_WORD.test(text(start)) && (text(start + 1) === ')' || text(start + 1) === '.')) {
+    number = start;
+    marks.push(start + 1);
+  } else if (SECTION_NUMBER.test(text(start)) && CAPITAL_START.test(out.values?.[start + 1] ?? ''))
+    number = start;
+  const after = Math.max(number, ...marks) + 1;
+  // The item needs a word after it, and a root of its own there.
+  if (number < 0 || after >= end) return;
+  let root = -1;
+  for (let index = start; index < end; index += 1) if (heads[index] === -1) root = index;
+  if (root < after) return;
+  // A letter is a list letter only before a capital or a clause ("(a) the Tenant shall", "a) pay"), which the
+  // root after it stands for; a word ("a. m.") never gets here without the period and another word.
+  heads[number] = root;
+  deprels[number] = 'discourse';
+  for (const mark of marks) {
+    heads[mark] = number;
+    deprels[mark] = 'punct';
+  }
+  // Nothing else hangs on the number or its marks.
+  for (let index = after; index < end; index += 1)
+    if (heads[index] === number || marks.includes(heads[index]!)) heads[index] = root;
+}
+
+/** TREE.TIME_OBJECT: see `timeObjects`. */
+const TIME_OBJECT = 'TREE.TIME_OBJECT';
+/** Modifiers that make a time noun a point or span of time ("next Monday", "every year"). */
+const TIME_MODIFIERS = new Set(['next', 'last', 'every', 'each', 'coming', 'following', 'previous']);
+
+/**
+ * TREE.TIME_OBJECT: a time noun with "next", "last", "every" or the like and no other determiner that the parse
+ * makes the object of a verb ("He can start next Monday", "We meet every week") names when, as UD's
+ * `obl:unmarked` (UD EWT train and dev: 210 such nouns `obl:unmarked`, 6 `obj`, these with "this"/"that"/
+ * "the", which the rule leaves alone): not the verb's Goal.
+ */
+function timeObjects(out: Pick<TaggedText, 'lower' | 'heads' | 'deprels'>, start: number, end: number): void {
+  const { lower, heads, deprels } = out;
+  for (let index = start; index < end; index += 1) {
+    if (deprels[index] !== 'obj' || !TIME_NOUNS.has(lower[index] ?? '')) continue;
+    let timed = false;
+    let other = false;
+    for (let child = start; child < index; child += 1) {
+      if (heads[child] !== index) continue;
+      if (TIME_MODIFIERS.has(lower[child] ?? '') && /^(?:det|amod)$/.test(deprels[child] ?? '')) timed = true;
+      else if (/^(?:det|nmod:poss)$/.test(deprels[child] ?? '')) other = true;
+    }
+    if (timed && !other) deprels[index] = 'obl:unmarked';
+  }
+}
+
+/** TREE.ACTIVE_AGENT: see `activeAgents`. */
+const ACTIVE_AGENT = 'TREE.ACTIVE_AGENT';
+const PASSIVE_MARKERS = /^(?:aux|nsubj|csubj):pass$/;
+
+/**
+ * TREE.ACTIVE_AGENT: an agent (`obl:agent`) hangs only on a passive verb, a participle; one the parse hangs
+ * on a verb in its base, -s or -ing form with no passive auxiliary or Subject ("please reply by Friday",
+ * "pay by the first of the month") is a plain oblique, a circumstance (UD EWT train: each of its 312
+ * agents hangs on a past participle or a verb with a passive marker).
+ */
+function activeAgents(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, heads, deprels, lemmas } = out;
+  if (lemmas === undefined) return;
+  for (let index = start; index < end; index += 1) {
+    if (deprels[index] !== 'obl:agent') continue;
+    const head = heads[index] ?? -1;
+    if (head < start || head >= end) continue;
+    const word = lower[head] ?? '';
+    const participle = word !== lemmas[head] && !/(?:s|ing)$/.test(word);
+    if (participle) continue;
+    let passive = false;
+    for (let child = start; child < end && !passive; child += 1)
+      if (heads[child] === head && PASSIVE_MARKERS.test(deprels[child] ?? '')) passive = true;
+    if (!passive) deprels[index] = 'obl';
+  }
 }
 
 /**

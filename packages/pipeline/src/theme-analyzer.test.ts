@@ -58,3 +58,24 @@ describe('theme', () => {
     expect(themeOf('Travelling to the coast, we stopped twice.').text).not.toBe('Travelling to the coast');
   });
 });
+
+describe('THEME.LIST_NUMBER', () => {
+  const elements = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'theme-test' })[0]
+      ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
+
+  it("is no element of the theme: the item's own first group is its topical theme", () => {
+    expect(elements('1. The Tenant shall pay the rent monthly.')).toEqual(['topical: The Tenant']);
+    expect(elements('(a) the Tenant shall keep the premises clean;')).toEqual(['topical: the Tenant']);
+    expect(elements('2. Can I pay the rent online?')).toEqual(['interpersonal: Can', 'topical: I']);
+    expect(themeOf('1. The Tenant shall pay the rent monthly.')).toEqual({
+      text: '1. The Tenant',
+      marked: false,
+    });
+  });
+
+  it('off, the number is the topical theme', () => {
+    expect(elements('2. Can I pay the rent online?', ['THEME.LIST_NUMBER'])?.[0]).toBe('topical: 2');
+  });
+});

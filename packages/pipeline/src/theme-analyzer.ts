@@ -3,6 +3,7 @@ import type { ClauseView } from './clause-view';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { CONTINUATIVES, INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { S_CLITICS } from './lexicons/word-classes';
+import { enumeratorEnd, pastCoordinator } from './list-operator';
 
 const PERSONAL = new Set([
   'he',
@@ -51,7 +52,12 @@ const CONJUNCTIVE_ADJUNCTS = new Set([
 /** Earlier clauses a reference can point back to, newest last. */
 export interface CohesionContext {
   readonly previous: readonly Syntactic[];
+  /** Rule ids switched off (`createPipeline({ disabledRules })`). */
+  readonly disabled?: ReadonlySet<string> | undefined;
 }
+
+/** THEME.LIST_NUMBER: see `analyzeTheme`. */
+export const LIST_NUMBER_THEME = 'THEME.LIST_NUMBER';
 
 /**
  * Theme and rheme (ANNOTATION.md, "Theme"): textual and interpersonal themes, then the first
@@ -64,8 +70,17 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
   const conjunctiveAdjuncts: string[] = [];
   let themeEnd = 0;
   let markedTheme = false;
+  // THEME.LIST_NUMBER: the number or letter of a list item ("1. The Tenant shall pay", "(a) the Tenant shall
+  // keep", "2. Can I pay rent online?") is no element of the theme: the theme opens the clause with it, as with a
+  // speaker's label, and its elements start after it.
+  const listNumberEnd = context.disabled?.has(LIST_NUMBER_THEME) === true ? -1 : enumeratorEnd(tokens);
+  const listNumberStart = listNumberEnd < 0 ? 0 : pastCoordinator(tokens);
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position] as (typeof groups)[number];
+    if (group.start >= listNumberStart && group.end <= listNumberEnd) {
+      themeEnd = Math.max(themeEnd, group.end);
+      continue;
+    }
     // THEME.UNGROUPED_INTERJECTION: an interjection (in no group) before the topical theme is part of the
     // theme: "Please send me the lease" (interpersonal), "No, I never got it", "Well, I think so" (a
     // continuative: textual).

@@ -12,7 +12,7 @@ import type {
 import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
-import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import { isOperandByPhrase, isParenthesisedEnumerator } from './lexicons/transitivity-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
@@ -289,6 +289,24 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     },
     decide: () => NONE,
     examples: [{ text: 'She turned down the lane.', expect: 'location/place=down the lane' }],
+  },
+  {
+    // "“We are done,” said council member Ruth Alvarez": the Subject after a verb of saying that reports a
+    // quotation is its Sayer, whatever role the word order gave the noun after the verb (Verbiage).
+    id: 'PARTICIPANT.TREE_REPORTING_SUBJECT',
+    when: (dependent, context) =>
+      /^nsubj$/.test(dependent.deprel) &&
+      !context.passive &&
+      context.view.head >= 0 &&
+      dependent.start > context.view.head &&
+      QUOTING_VERBS.has(context.verbLemma ?? ''),
+    decide: (_dependent, context) => participantAs(ROLES[context.processType].subject),
+    examples: [
+      {
+        text: '"We are done," said council member Ruth Alvarez.',
+        expect: 'sayer=council member Ruth Alvarez',
+      },
+    ],
   },
   {
     // nsubj/csubj (and :pass): the first participant of the process type, the passive's Goal-like one in the passive.

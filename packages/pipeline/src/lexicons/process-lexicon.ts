@@ -22,7 +22,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
     repay replace reserve restore retrieve scan select share sort split store stretch sweep switch test
     try update upgrade vote wait wipe withdraw accelerate migrate infect isolate purify synthesize
     transfect transform measure analyze analyse examine investigate evaluate assess compare calculate compute
-    inspect audit deduct subtract withhold refund reimburse
+    inspect audit deduct subtract withhold refund reimburse leak
     count combine divide separate connect link integrate extend expand limit restrict improve optimize
     enable allow let require support require target trigger enroll recruit administer randomize
     operate treat undergo exercise
