@@ -696,6 +696,10 @@ describe('TREE.LIST_NUMBER', () => {
       { value: 'a', head: 'keep', deprel: 'discourse' },
       { value: ')', head: 'a', deprel: 'punct' },
     ]);
+    expect(words('c. Distributor is not involved in any litigation.')[0]).toMatchObject({
+      head: 'involved',
+      deprel: 'discourse',
+    });
     expect(words('3.2 Landlord may enter the premises.')[0]).toEqual({
       value: '3.2',
       head: 'enter',

@@ -1518,6 +1518,8 @@ const LIST_NUMBER_TREE = 'TREE.LIST_NUMBER';
 /** A section number written as one token ("3.2", "12.1.4"). */
 const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.?$/;
 const CAPITAL_START = /^\p{Lu}/u;
+/** A list number or letter written with its period as one token ("c.", "iv.", "12."). */
+const LIST_NUMBER_TOKEN = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})\.$/;
 
 /**
  * TREE.LIST_NUMBER: the number or letter of a list item or section opening the sentence ("1. The Tenant shall
@@ -1541,11 +1543,16 @@ function listNumber(
   } else if (ENUMERATOR_WORD.test(text(start)) && (text(start + 1) === ')' || text(start + 1) === '.')) {
     number = start;
     marks.push(start + 1);
-  } else if (SECTION_NUMBER.test(text(start)) && CAPITAL_START.test(out.values?.[start + 1] ?? ''))
+  } else if (
+    (SECTION_NUMBER.test(text(start)) || LIST_NUMBER_TOKEN.test(text(start))) &&
+    CAPITAL_START.test(out.values?.[start + 1] ?? '')
+  )
     number = start;
   const after = Math.max(number, ...marks) + 1;
   // The item needs a word after it, and a root of its own there.
   if (number < 0 || after >= end) return;
+  // A capital and a period before a name is an initial ("A. Smith signed"), no list letter.
+  if (/^\p{Lu}\.?$/u.test(out.values?.[number] ?? '') && out.pos[after] === 'PROPN') return;
   let root = -1;
   for (let index = start; index < end; index += 1) if (heads[index] === -1) root = index;
   if (root < after) return;
