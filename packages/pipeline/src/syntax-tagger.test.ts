@@ -756,6 +756,44 @@ describe('TREE.REPORTING_INVERSION', () => {
   });
 });
 
+describe('TREE.PREPOSITIONAL_OBJECT', () => {
+  const tree = (words: string, pos: string[], heads: number[], deprels: string[]) => ({
+    lower: words.toLowerCase().split(' '),
+    pos: pos as Upos[],
+    heads: [...heads],
+    deprels: [...deprels],
+  });
+
+  it('makes an object whose phrase opens with a preposition an oblique', () => {
+    // "will return it by June 19", parsed with "by" on "June", "June" on "19" and "19" the object of "return".
+    const returned = () =>
+      tree(
+        'will return it by june 19',
+        ['AUX', 'VERB', 'PRON', 'ADP', 'PROPN', 'NUM'],
+        [1, -1, 1, 4, 5, 1],
+        ['aux', 'root', 'obj', 'case', 'nmod:unmarked', 'obj'],
+      );
+    const repaired = returned();
+    repairTree(repaired, 0, 6);
+    expect(repaired.deprels[5]).toBe('obl');
+    expect(repaired.deprels[2]).toBe('obj');
+    const off = returned();
+    repairTree(off, 0, 6, new Set(['TREE.PREPOSITIONAL_OBJECT']));
+    expect(off.deprels[5]).toBe('obj');
+  });
+
+  it('leaves "at least" before an object', () => {
+    const least = tree(
+      'raise at least 100 dollars',
+      ['VERB', 'ADP', 'ADJ', 'NUM', 'NOUN'],
+      [-1, 2, 3, 4, 0],
+      ['root', 'case', 'advmod', 'nummod', 'obj'],
+    );
+    repairTree(least, 0, 5);
+    expect(least.deprels[4]).toBe('obj');
+  });
+});
+
 describe('TREE.QUOTE_MARKER', () => {
   const parsed = (text: string, disabledRules?: ReadonlySet<string>) => {
     const out = tagText(text, disabledRules === undefined ? {} : { disabledRules });
