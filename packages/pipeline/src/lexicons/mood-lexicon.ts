@@ -448,3 +448,107 @@ export const QUESTION_NOUNS: ReadonlySet<string> = set('question questions probl
 export const TITLE_LOWER_WORDS: ReadonlySet<string> = set(
   'a an the of in on at to for and or nor but by with from as into onto upon about over off out up via per vs',
 );
+
+/** Verbs of perception that open speech as discourse markers ("Look, ...", "See, ...", "Listen, ..."). */
+export const DISCOURSE_VERBS: ReadonlySet<string> = new Set(['look', 'see', 'listen']);
+
+/** Subject pronouns after which a discourse "see" is followed by its clause ("See this is it"). */
+export const DISCOURSE_SEE_SUBJECTS: ReadonlySet<string> = new Set([
+  'i',
+  'we',
+  'he',
+  'she',
+  'they',
+  'it',
+  'this',
+  'that',
+  'everything',
+]);
+
+/** Prepositions that do not follow a verb opening a member: "(a) Change of Control", "(i) Subject to Section 4". */
+export const NOT_AFTER_MEMBER_VERB: ReadonlySet<string> = new Set(['of', 'to']);
+
+/**
+ * Prepositions after an opening "verb" and its plural "object" that make them a heading's noun group ("Use
+ * cases for small teams"), not a command.
+ */
+export const HEADING_PREPOSITIONS: ReadonlySet<string> = new Set(['for', 'of', 'about', 'on']);
+
+/** Determiners of the Subject after an opening do-form ("Did the boss notice the mistake", "Do your cats climb"). */
+export const QUESTION_DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'your',
+  'my',
+  'his',
+  'her',
+  'their',
+  'our',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'any',
+  'most',
+  'all',
+]);
+
+/** Linkers after which "you" is the Subject of a new clause ("so you can", "and you will"). */
+export const LINKERS_BEFORE_SUBJECT: ReadonlySet<string> = new Set(['so', 'and', 'but', 'or', 'then']);
+
+/** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
+export const COMMAND_OPENING_ADVERBS: ReadonlySet<string> = new Set([
+  'then',
+  'now',
+  'first',
+  'next',
+  'finally',
+  'also',
+  'just',
+  'simply',
+]);
+
+/** Base forms far more often a command's verb than a noun at the start of a sentence. */
+export const COMMAND_VERBS: ReadonlySet<string> = new Set([
+  'use',
+  'rinse',
+  'stir',
+  'chop',
+  'knead',
+  'sprinkle',
+  'mix',
+  'place',
+  'toast',
+  'pat',
+  'press',
+  'drain',
+  'whisk',
+  'pour',
+  'combine',
+  'fold',
+  'bake',
+  'wrap',
+  'soak',
+  'season',
+  'balance',
+  'tie',
+  'mark',
+]);
+
+/** Manner and sequence adverbs that close a command ("Drink responsibly", "Rinse the rice thoroughly"). */
+export const CLOSING_COMMAND_ADVERBS: ReadonlySet<string> = new Set([
+  'thoroughly',
+  'gently',
+  'carefully',
+  'evenly',
+  'lightly',
+  'firmly',
+  'quickly',
+  'slowly',
+  'responsibly',
+  'well',
+  'first',
+]);

@@ -221,3 +221,24 @@ export function isParenthesisedEnumerator(lower: readonly string[], start: numbe
     lower[end] === ')'
   );
 }
+
+/** Linking verbs: a participle after them is an adjectival Attribute ("The room felt crowded"). */
+export const LINKING_VERBS: ReadonlySet<string> = new Set([
+  'feel',
+  'seem',
+  'look',
+  'sound',
+  'appear',
+  'become',
+  'remain',
+]);
+
+/** Nouns whose complement opens with "into" ("Research into sleep"). */
+export const INTO_NOUNS: ReadonlySet<string> = new Set([
+  'research',
+  'inquiry',
+  'enquiry',
+  'probe',
+  'foray',
+  'insight',
+]);

@@ -192,3 +192,148 @@ export const HYPHEN_PREFIXES: ReadonlySet<string> = wordSet(`
   non pre post anti co re sub self multi inter intra semi over under counter ex mid pro dis
   bi tri uni mono poly micro macro mini cross extra ultra infra trans
 `);
+
+/** Compound indefinite pronouns ("everything", "someone"): never verbs or nouns. */
+export const INDEFINITE_PRONOUNS: ReadonlySet<string> = new Set([
+  'everything',
+  'everyone',
+  'everybody',
+  'something',
+  'someone',
+  'somebody',
+  'anything',
+  'anyone',
+  'anybody',
+  'nothing',
+  'nobody',
+]);
+
+/** Demonstratives but "that" (also a conjunction and a relative): "this", "these", "those". */
+export const DEMONSTRATIVES_BUT_THAT: ReadonlySet<string> = new Set(['this', 'these', 'those']);
+
+/** The articles ("a", "an", "the"). */
+export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
+/**
+ * Words that open a verb's object: object pronouns, possessive and demonstrative determiners but "that",
+ * articles, "some", "all".
+ */
+export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  'me',
+  'him',
+  'her',
+  'us',
+  'them',
+  'it',
+  'my',
+  'your',
+  'his',
+  'our',
+  'their',
+  'its',
+  'this',
+  'these',
+  'those',
+  'the',
+  'a',
+  'an',
+  'some',
+  'all',
+]);
+
+/** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
+export const CLAUSE_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'after',
+  'before',
+  'since',
+  'until',
+  'till',
+  'unless',
+  'once',
+  'as',
+  'than',
+  'because',
+  'while',
+]);
+
+/** Approximators before a number ("around 1,100", "over 200"): adverbs in UD. */
+export const APPROXIMATORS: ReadonlySet<string> = new Set([
+  'around',
+  'about',
+  'over',
+  'under',
+  'nearly',
+  'almost',
+]);
+
+/** Subordinators that open a sentence-initial dependent clause before the main clause. */
+export const OPENING_SUBORDINATORS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'once',
+  'before',
+  'after',
+  'unless',
+  'until',
+]);
+
+/** Subordinators that open a finite dependent clause and never a prepositional phrase. */
+export const CLAUSE_ONLY_SUBORDINATORS: ReadonlySet<string> = new Set([
+  'when',
+  'whenever',
+  'where',
+  'wherever',
+  'if',
+  'once',
+  'unless',
+]);
+
+/** Third-person singular Subject pronouns ("he", "she", "it"): their present Finite takes "-s". */
+export const THIRD_SINGULAR_SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['he', 'she', 'it']);
+
+/** Subject pronouns whose present Finite is the base form ("i", "we", "you", "they"). */
+export const BASE_FORM_SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they']);
+
+/** Words after a verb that open its object: determiners, possessives and object pronouns, not "that". */
+export const VERB_OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  ...OBJECT_OPENERS,
+  'each',
+  'every',
+  'any',
+  'yourself',
+  'yourselves',
+  'everything',
+  'something',
+  'anything',
+]);
+
+/** Particles of phrasal verbs ("Strain out the seeds", "Heat up the oil"). */
+export const COMMON_PHRASAL_PARTICLES: ReadonlySet<string> = new Set(['out', 'up', 'down', 'off', 'away']);
+
+/** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
+export const GOAL_PREPOSITIONS: ReadonlySet<string> = new Set(['onto', 'into']);
+
+/**
+ * Quantifiers that float after the Subject or the Finite ("they all left", "we have both seen it"); FLOATING
+ * adds the reflexives.
+ */
+export const FLOATING_QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'both', 'each']);
+
+/** Possessives and quantifiers that open a Subject's nominal group ("Her results", "Many households"). */
+export const SUBJECT_GROUP_OPENERS: ReadonlySet<string> = new Set([
+  ...POSSESSIVE_DETERMINERS,
+  'many',
+  'most',
+  'several',
+  'few',
+  'both',
+  'all',
+  'some',
+  'each',
+  'every',
+  'no',
+]);
+
+/** Words that open a reported clause after a verb ("The report states that ..."). */
+export const REPORTED_CLAUSE_OPENERS: ReadonlySet<string> = new Set(['that', 'whether', 'if']);
