@@ -31,6 +31,7 @@ import {
   CAUSEE_PRONOUNS,
   CLOSING_FORMULAS,
   COMMAND_ADVERBS,
+  COMMAND_PARTICLES,
   CONDITIONAL_FINITES,
   COUNTERFACTUAL_MODALS,
   DEFECTIVE_VERBS,
@@ -84,6 +85,7 @@ import {
 } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
+  CURLY_OPENING_QUOTES,
   DO_FORMS,
   FINITE_BE_FORMS,
   FINITE_OPERATOR_FORMS,
@@ -94,6 +96,7 @@ import {
   presentSForm,
   S_CLITICS,
   SENTENCE_END_MARKS,
+  STRAIGHT_QUOTES,
   SUBJECT_PRONOUNS,
   SUBORDINATING_WH,
 } from './lexicons/word-classes';
@@ -1114,9 +1117,6 @@ function commandVerb(clause: MoodClause): boolean {
   );
 }
 
-const OPENING_QUOTES = new Set(['“', '‘']);
-const PLAIN_QUOTES = new Set(['"', "'"]);
-
 /**
  * Whether the clause's own words stop where a quotation opens, with no "?" of their own: 'Nonna goes
  * "', 'I was like “'. The sentence's question mark then closes the quoted clause, not this one. (After
@@ -1127,14 +1127,12 @@ function opensQuotation(view: ClauseView): boolean {
   const last = lower.length - 1;
   if (last < 1 || lower.includes('?')) return false;
   const word = lower[last] ?? '';
-  if (OPENING_QUOTES.has(word)) return true;
-  return PLAIN_QUOTES.has(word) && pos[last - 1] !== 'PUNCT';
+  if (CURLY_OPENING_QUOTES.has(word)) return true;
+  return STRAIGHT_QUOTES.has(word) && pos[last - 1] !== 'PUNCT';
 }
 
 /** Tags the tagger gives a sentence-initial command verb by mistake. */
 const OPENING_VERB_SLIP_TAGS = new Set<Upos>(['PROPN', 'NOUN', 'ADV', 'ADJ']);
-/** Particles a phrasal command verb takes right after it ("pat down", "pour out"). */
-const COMMAND_PARTICLES = new Set(['down', 'out', 'up', 'off', 'away', 'back', 'over']);
 const OPENING_OBJECT_TAGS = new Set<Upos>(['NOUN', 'DET', 'PRON', 'NUM', 'ADJ']);
 const MANNER_ADVERB = /^[a-z]{3,}ly$/;
 

@@ -164,3 +164,6 @@ export const ATTRIBUTIVE_COLLOCATIONS: ReadonlySet<string> = new Set([
   'related parties',
   'related documents',
 ]);
+
+/** The forms of "include" ("including", "included"), which open a list of examples. */
+export const INCLUDE_FORMS: ReadonlySet<string> = new Set(['including', 'include', 'includes', 'included']);

@@ -283,3 +283,6 @@ export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = lexiconTa
   /** Attributive "certain" ("in certain cases") is a vague quantifier, not high probability. */
   certain: entry(0.4, 'probability', 'hedge'),
 });
+
+/** Nouns whose infinitive is their modal complement, not a purpose: "has the potential to spread" ("could spread"). */
+export const CAPACITY_NOUNS: ReadonlySet<string> = new Set(['potential']);

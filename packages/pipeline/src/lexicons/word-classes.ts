@@ -337,3 +337,267 @@ export const SUBJECT_GROUP_OPENERS: ReadonlySet<string> = new Set([
 
 /** Words that open a reported clause after a verb ("The report states that ..."). */
 export const REPORTED_CLAUSE_OPENERS: ReadonlySet<string> = new Set(['that', 'whether', 'if']);
+
+/** Quotation marks, opening or closing, as tokens. */
+export const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
+
+/**
+ * Personal pronouns in Subject or object form but "it": after a verb of saying, its object or Sayer ("asked
+ * me", "said he"), not a quoted thing.
+ */
+export const PERSONAL_PRONOUNS_BUT_IT: ReadonlySet<string> = new Set([
+  'me',
+  'him',
+  'her',
+  'us',
+  'them',
+  'you',
+  'i',
+  'he',
+  'she',
+  'we',
+  'they',
+]);
+
+/**
+ * WH-adverbs, "whether" and "if": before an operator at the start of a sentence they open a question ("When
+ * does the store close?"), not a dependent clause.
+ */
+export const INTERROGATIVE_OPENERS: ReadonlySet<string> = new Set([
+  'when',
+  'where',
+  'why',
+  'how',
+  'whether',
+  'if',
+]);
+
+/** The WH relative pronouns ("who", "whom", "whose", "which"; not "that"). */
+export const WH_RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'whom', 'whose', 'which']);
+
+/**
+ * Subject pronouns but "it" (which is as often an object): after a verb they open a new clause ("If they help,
+ * we win").
+ */
+export const SUBJECT_PRONOUNS_BUT_IT: ReadonlySet<string> = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
+
+/** WH-words and "whether" that open a WH complement clause ("ask what it costs", "see whether it works"). */
+export const WH_COMPLEMENT_OPENERS: ReadonlySet<string> = new Set([
+  'what',
+  'where',
+  'when',
+  'why',
+  'how',
+  'whether',
+  'whoever',
+  'whatever',
+]);
+
+/**
+ * The auxiliaries as lemmas: "be", "have", "do" and the modal operators; as a Finite coordinated with another
+ * ("is or becomes", "has or will have"), they take nothing of their own.
+ */
+export const AUXILIARY_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', ...MODAL_FORMS]);
+
+/** Particles of a participle whose form is its base's ("set forth", "set out"). */
+export const SAME_FORM_PARTICIPLE_PARTICLES: ReadonlySet<string> = new Set(['forth', 'out']);
+
+/** Prepositions the parse tags SCONJ before an "-ing" form ("by using", "in doing", "without paying"). */
+export const GERUND_PREPOSITIONS: ReadonlySet<string> = new Set(['by', 'in', 'for', 'without']);
+
+/**
+ * Quantifiers that open the Subject of a coordinated clause as often as a nominal ("and no license to use it is
+ * granted").
+ */
+export const SUBJECT_QUANTIFIERS: ReadonlySet<string> = new Set([
+  'no',
+  'each',
+  'every',
+  'neither',
+  'either',
+  'all',
+  'any',
+  'such',
+  'some',
+  'both',
+]);
+
+/** Words that open a definite nominal group, the Subject of a coordinated clause more often than not. */
+export const DEFINITE_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'his',
+  'her',
+  'their',
+  'our',
+  'my',
+  'your',
+]);
+
+/**
+ * Verbs whose past participle has the base form ("put", "set", "cut"); unlike SAME_FORM_PAST, with "cast" and
+ * "split", without "let", "hit", "cost", "quit" and "hurt".
+ */
+export const SAME_FORM_PARTICIPLES: ReadonlySet<string> = new Set([
+  'put',
+  'set',
+  'cut',
+  'spread',
+  'cast',
+  'shut',
+  'split',
+  'read',
+]);
+
+/**
+ * Subordinating WH-adverbs (and "while", "once", "as") that, on a parse's root before it, make its clause an
+ * opening dependent one ("When the dough rises, knead it").
+ */
+export const OPENING_WH_ADVERBS: ReadonlySet<string> = new Set([
+  'when',
+  'whenever',
+  'where',
+  'wherever',
+  'while',
+  'once',
+  'as',
+]);
+
+/**
+ * WH-words that head a free relative ("what you said", "wherever you go"); FREE_RELATIVE_WH with "wherever" and
+ * "whenever".
+ */
+export const FREE_RELATIVE_HEADS: ReadonlySet<string> = new Set([
+  'what',
+  'whatever',
+  'whoever',
+  'whichever',
+  'wherever',
+  'whenever',
+]);
+
+/**
+ * WH-words, "whether" and "if": the words that open a WH or yes/no dependent clause, its relation named by the
+ * word.
+ */
+export const WH_OPENERS: ReadonlySet<string> = new Set([
+  'what',
+  'who',
+  'whom',
+  'whose',
+  'which',
+  'where',
+  'when',
+  'why',
+  'how',
+  'whether',
+  'if',
+  'whoever',
+  'whatever',
+]);
+
+/** Non-finite operators that may open a clause ("Having failed ...", "Being tired ..."): no inverted Finite. */
+export const NON_FINITE_OPENERS: ReadonlySet<string> = new Set(['having', 'being']);
+
+/** Opening quotation marks, curly or straight (a straight mark opens where a comma or colon stands before it). */
+export const OPENING_QUOTE_MARKS: ReadonlySet<string> = new Set(['“', '‘', '"', "'"]);
+
+/** Closing quotation marks, curly or straight. */
+export const CLOSING_QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '”', "'", '’']);
+
+/** Curly opening quotation marks ("“", "‘"). */
+export const CURLY_OPENING_QUOTES: ReadonlySet<string> = new Set(['“', '‘']);
+
+/** Straight quotation marks, opening or closing ('"', "'"). */
+export const STRAIGHT_QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
+
+/**
+ * Opening quotation marks as tokens but the straight single mark, which is as often an apostrophe (a straight
+ * mark opens where a sentence starts with it).
+ */
+export const OPENING_QUOTES_BUT_APOSTROPHE: ReadonlySet<string> = new Set(['“', '"', '‘']);
+
+/** A word that opens a piece in lower case and may still start a sentence of its own in casual writing. */
+export const LOWER_CASE_OPENERS: ReadonlySet<string> = new Set([
+  'i',
+  "i'm",
+  'im',
+  "i'll",
+  "i've",
+  "i'd",
+  'ok',
+  'okay',
+  'lol',
+  'http',
+  'https',
+  'www',
+]);
+
+/** What may stand between two words of one Title-Case name. */
+export const NAME_JOINERS: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
+
+/** Words a bare nominal group of an absolute clause may open with ("all rights reserved"). */
+export const ABSOLUTE_QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'no']);
+
+/**
+ * WH-words, linkers and marks after which a Finite before its Subject is an inversion ("what is it", "and so do
+ * I").
+ */
+export const INVERSION_BEFORE: ReadonlySet<string> = new Set([
+  'what',
+  'who',
+  'whom',
+  'which',
+  'where',
+  'when',
+  'why',
+  'how',
+  'and',
+  'but',
+  'or',
+  'so',
+  ',',
+  '"',
+  '(',
+]);
+
+/**
+ * Personal pronouns in Subject or object form but "her" (also a possessive determiner): each a nominal group of
+ * its own.
+ */
+export const PERSONAL_PRONOUNS_BUT_HER: ReadonlySet<string> = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+  'it',
+  'me',
+  'him',
+  'us',
+  'them',
+]);
+
+/** Determiners that make a time noun after a noun a temporal group of its own ("the museum | last summer"). */
+export const TIME_DETERMINERS: ReadonlySet<string> = new Set(['last', 'next', 'every', 'each']);
+
+/** Determiners after which a participle or adverb stays inside the nominal group ("that" may be a conjunction). */
+export const PREMODIFIER_DETERMINERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  ...POSSESSIVE_DETERMINERS,
+  'this',
+  'these',
+  'those',
+  'each',
+  'every',
+  'any',
+  'some',
+  'no',
+]);
