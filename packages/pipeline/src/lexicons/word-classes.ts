@@ -601,3 +601,6 @@ export const PREMODIFIER_DETERMINERS: ReadonlySet<string> = new Set([
   'some',
   'no',
 ]);
+
+/** The first-person Subject pronouns ("i", "we"); every first-person form is FIRST_PERSON_FORMS. */
+export const FIRST_PERSON_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we']);
