@@ -68,7 +68,6 @@ import {
   NEGATIVE_OPENERS,
   NON_FINITE_AUX,
   OPERATOR_LEMMAS,
-  PERFECT_HAVE,
   QUESTION_NOUNS,
   QUOTING_VERBS,
   SAME_FORM_PAST,
@@ -88,6 +87,7 @@ import {
   CURLY_OPENING_QUOTES,
   DO_FORMS,
   FINITE_BE_FORMS,
+  FINITE_HAVE_FORMS,
   FINITE_OPERATOR_FORMS,
   MODAL_FORMS,
   NOMINATIVE_PRONOUNS,
@@ -3422,7 +3422,7 @@ function misreadYesNo(view: ClauseView, start: number): string {
     if (finite > start + 1 && pos[finite] === 'VERB' && lower[finite] === lemma[finite])
       return 'modal read as noun';
   }
-  if (PERFECT_HAVE.has(word) && tag === 'VERB') {
+  if (FINITE_HAVE_FORMS.has(word) && tag === 'VERB') {
     const finite = subjectThenFinite(view, start + 1);
     if (
       finite > start + 1 &&

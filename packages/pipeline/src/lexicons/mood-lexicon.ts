@@ -413,8 +413,6 @@ export const DEGREE_WORDS: ReadonlySet<string> = set(
 /** Verbs of the Finite that a measure question with "it" does not use as a Subject's verb ("how long it takes"). */
 export const OPERATOR_LEMMAS: ReadonlySet<string> = new Set(['be', 'have']);
 
-export const PERFECT_HAVE: ReadonlySet<string> = new Set(['has', 'have', 'had']);
-
 /** Objects of main-verb "do" rather than Subjects ("did nothing wrong", "does none of it"). */
 export const NEGATIVE_OBJECTS: ReadonlySet<string> = new Set([
   'nothing',
