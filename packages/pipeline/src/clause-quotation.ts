@@ -1,28 +1,13 @@
 import type { Upos } from '@cae/core';
 import { INVERTED_REPORTING_VERBS, QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { PERSONAL_PRONOUNS_BUT_IT, QUOTE_MARKS } from './lexicons/word-classes';
 import { ruleOff } from './segment-rules';
 import type { TokenArrays } from './verbal-group';
 
-/** Quotation marks, opening or closing, as tokens. */
-export const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
 /** Punctuation that closes the last clause of a quotation before its closing mark ("...?”", "...,”"). */
 const QUOTE_CLOSERS = new Set([',', '?', '!', '...', '…', '—', '-', '--']);
 /** Tags of the words of a reporting clause's Subject ("I", "my mother", "the old man", "Betty"). */
 const SPEAKER_TAGS = new Set<Upos>(['PRON', 'PROPN', 'NOUN', 'DET', 'ADJ']);
-/** Pronouns after a verb of saying that are its object or Subject, not a quoted thing ("asked me", "said he"). */
-const AFTER_QUOTING_PRONOUNS = new Set([
-  'me',
-  'him',
-  'her',
-  'us',
-  'them',
-  'you',
-  'i',
-  'he',
-  'she',
-  'we',
-  'they',
-]);
 
 /** True when `index` holds a closing quotation mark right after the punctuation that ends the quoted clause. */
 export function closesQuotation(tokens: TokenArrays, index: number): boolean {
@@ -76,7 +61,7 @@ export function reportingVerbAt(tokens: TokenArrays, start: number, end: number)
     after === 'ADV' ||
     after === 'SCONJ' ||
     lower[verb + 1] === 'each' ||
-    AFTER_QUOTING_PRONOUNS.has(lower[verb + 1] ?? '')
+    PERSONAL_PRONOUNS_BUT_IT.has(lower[verb + 1] ?? '')
   )
     return verb;
   return -1;

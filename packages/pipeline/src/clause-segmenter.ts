@@ -1,23 +1,36 @@
 import type { ClauseDependency, Upos } from '@cae/core';
-import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
+import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS, REFERENCE_ADVERBS } from './lexicons/contract-lexicon';
+import { CAPACITY_NOUNS } from './lexicons/modal-lexicon';
 import {
+  CONDITIONAL_FINITES,
   COORDINATORS,
   NON_PREPOSITION_SUBORDINATORS,
+  QUESTION_AUXILIARIES,
   QUOTING_VERBS,
   REPORTING_VERBS,
   SUBORDINATORS,
 } from './lexicons/mood-lexicon';
-import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
+import { CONTROL_VERBS, ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
+  AUXILIARY_LEMMAS,
   COORDINATED_DETERMINER_WORDS,
+  DEFINITE_OPENERS,
+  GERUND_PREPOSITIONS,
+  INTERROGATIVE_OPENERS,
   MODAL_FORMS,
   OPENING_PUNCTUATION,
   POSSESSIVE_DETERMINERS,
   presentSForm,
+  QUOTE_MARKS,
   S_CLITICS,
+  SAME_FORM_PARTICIPLE_PARTICLES,
+  SAME_FORM_PARTICIPLES,
+  SUBJECT_PRONOUNS_BUT_IT,
+  SUBJECT_QUANTIFIERS,
   verbForm,
-  wordSet,
+  WH_COMPLEMENT_OPENERS,
+  WH_RELATIVE_PRONOUNS,
 } from './lexicons/word-classes';
 import { afterOpeningMarks } from './opening-marks';
 import { ruleOff } from './segment-rules';
@@ -56,19 +69,8 @@ interface Marker {
   readonly afterNominal?: true;
 }
 
-const INTERROGATIVE_OPENERS = new Set(['when', 'where', 'why', 'how', 'whether', 'if']);
-const RELATIVE_PRONOUNS = new Set(['who', 'whom', 'whose', 'which']);
-/** Finite operators that, after an opening WH-word, make a question ("when does", "where can"). */
-const FINITE_OPERATORS = wordSet(
-  'do does did is are was were am can could will would shall should may might must has have had',
-);
-const NOMINATIVE = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
-const WH_COMPLEMENT = new Set(['what', 'where', 'when', 'why', 'how', 'whether', 'whoever', 'whatever']);
 const NOMINAL_END = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const SUBJECT_PART = new Set<Upos>(['PRON', 'NOUN', 'PROPN', 'DET', 'ADJ', 'NUM', 'PART']);
-const CONTROL_VERBS = wordSet(
-  'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind',
-);
 
 /**
  * SEGMENT.EXCLAMATIVE_THAT: "What a great idea that was!", "How thrilling that ride was": after an
@@ -153,7 +155,8 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
       !ruleOff(tokens, 'SEGMENT.DEMONSTRATIVE_THAT') &&
       !NOMINAL_END.has(tokens.pos[index - 2] ?? 'X') &&
       tokens.pos[index + 1] === 'AUX' &&
-      (FINITE_OPERATORS.has(tokens.lower[index + 1] ?? '') || S_CLITICS.has(tokens.lower[index + 1] ?? ''))
+      (QUESTION_AUXILIARIES.has(tokens.lower[index + 1] ?? '') ||
+        S_CLITICS.has(tokens.lower[index + 1] ?? ''))
     )
       return null;
     // SEGMENT.DETERMINER_THAT: "the fee for that quarter", "during that period": right after a
@@ -168,7 +171,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     }
     return before !== undefined && NOMINAL_END.has(before) && tag !== 'SCONJ' ? 'rel' : 'that';
   }
-  if (RELATIVE_PRONOUNS.has(word)) {
+  if (WH_RELATIVE_PRONOUNS.has(word)) {
     return (before !== undefined && NOMINAL_END.has(before)) || beforeWord === ',' ? 'rel' : 'wh';
   }
   if (
@@ -179,7 +182,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     INTERROGATIVE_OPENERS.has(word) &&
     (tokens.pos[index + 1] === 'AUX' ||
       tokens.pos[index + 1] === 'ADJ' ||
-      FINITE_OPERATORS.has(tokens.lower[index + 1] ?? ''))
+      QUESTION_AUXILIARIES.has(tokens.lower[index + 1] ?? ''))
   )
     // "When does the store close?", "Where is it?": a WH-question, not a dependent clause.
     return null;
@@ -198,7 +201,7 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     if (word === 'whether' || (word === 'if' && before === 'VERB')) return 'wh';
     return 'sub';
   }
-  if (WH_COMPLEMENT.has(word)) return 'wh';
+  if (WH_COMPLEMENT_OPENERS.has(word)) return 'wh';
   return null;
 }
 
@@ -1041,7 +1044,7 @@ function subjectParticiple(
   const noun = pos[group.start - 1];
   if (group.start <= from || (noun !== 'NOUN' && noun !== 'PROPN')) return false;
   if (next.finite !== next.start || pos[next.start] !== 'AUX' || next.start - group.end > 8) return false;
-  if (!FINITE_OPERATORS.has(lower[next.start] ?? '')) return false;
+  if (!QUESTION_AUXILIARIES.has(lower[next.start] ?? '')) return false;
   // A to-infinitive only before a modal, the operator of a duty ("failure to notify shall not relieve";
   // "The first room to start the cleaning in is the kitchen" is MOOD.FINITE_OPERATOR_OUTSIDE_GROUP's).
   if (group.infinitive && !MODAL_FORMS.has(lower[next.start] ?? '')) return false;
@@ -1248,9 +1251,6 @@ function operatorWaitingForEvent(
   return group.start - previous.end <= 8;
 }
 
-/** Verbs that, as a Finite coordinated with another ("is or becomes", "has or will have"), take nothing of their own. */
-const OPERATOR_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', ...MODAL_FORMS]);
-
 /**
  * SEGMENT.COORDINATED_OPERATORS (see segmentClauses): `previous` is a Finite group of "be", "have",
  * "do" or a modal (its head such a verb, nothing of its own after it), and `group`, with a Finite of
@@ -1263,7 +1263,7 @@ function coordinatedOperator(tokens: TokenArrays, previous: VerbalGroup, group: 
   const coordinator = lower[previous.end] ?? '';
   if (pos[previous.end] !== 'CCONJ' || (coordinator !== 'or' && coordinator !== 'and')) return false;
   return (
-    OPERATOR_LEMMAS.has(lemmas[previous.head] ?? '') && OPERATOR_LEMMAS.has(lemmas[previous.finite] ?? '')
+    AUXILIARY_LEMMAS.has(lemmas[previous.head] ?? '') && AUXILIARY_LEMMAS.has(lemmas[previous.finite] ?? '')
   );
 }
 
@@ -1305,12 +1305,6 @@ function operatorAcrossAdjunct(
   return true;
 }
 
-/** Particles of a participle whose form is its base's ("set forth", "set out"). */
-const PARTICIPLE_PARTICLES = new Set(['forth', 'out']);
-
-/** Prepositions the parse tags SCONJ before an "-ing" form ("by using", "in doing", "without paying"). */
-const GERUND_PREPOSITIONS = new Set(['by', 'in', 'for', 'without']);
-
 /**
  * SEGMENT.COORDINATED_NOMINAL_PARTICIPLE (see segmentClauses): the coordinator at `coordinator` stands
  * between the end of a nominal group and the start of another, and `group` is a participle alone
@@ -1328,7 +1322,8 @@ function coordinatedNominalParticiple(
   const irregular = !ruleOff(tokens, 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL');
   // SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL: "the terms and conditions set forth herein", "any fees or
   // costs set out in Schedule B": "set" with its particle is a participle, though its form is the base's.
-  const setForth = irregular && word === 'set' && PARTICIPLE_PARTICLES.has(lower[group.head + 1] ?? '');
+  const setForth =
+    irregular && word === 'set' && SAME_FORM_PARTICIPLE_PARTICLES.has(lower[group.head + 1] ?? '');
   if (word === lemmas[group.head] && !setForth) return false;
   if (setForth) {
     if (DEFINITE_OPENERS.has(lower[coordinator + 1] ?? '')) return false;
@@ -1437,7 +1432,7 @@ function finiteAfter(tokens: TokenArrays, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) {
     const word = tokens.lower[index] ?? '';
     if (word === ',' || word === ';' || word === ':') return false;
-    if (tokens.pos[index] === 'AUX' && FINITE_OPERATORS.has(word)) return true;
+    if (tokens.pos[index] === 'AUX' && QUESTION_AUXILIARIES.has(word)) return true;
   }
   return false;
 }
@@ -1468,39 +1463,6 @@ function coordinatedNominalGerund(tokens: TokenArrays, coordinator: number, grou
   return after === undefined || after === 'ADP' || after === 'PUNCT' || after === 'CCONJ';
 }
 
-/** Quantifiers that open the Subject of a coordinated clause as often as a nominal ("and no license to use it is granted"). */
-const SUBJECT_QUANTIFIERS = new Set([
-  'no',
-  'each',
-  'every',
-  'neither',
-  'either',
-  'all',
-  'any',
-  'such',
-  'some',
-  'both',
-]);
-
-/** Words that open a definite nominal group, the Subject of a coordinated clause more often than not. */
-const DEFINITE_OPENERS = new Set([
-  'the',
-  'this',
-  'that',
-  'these',
-  'those',
-  'its',
-  'his',
-  'her',
-  'their',
-  'our',
-  'my',
-  'your',
-]);
-
-/** Operators that open a conditional clause with the Subject after them ("Should ...", "Had ...", "Were ..."). */
-const CONDITIONAL_OPERATORS = new Set(['should', 'had', 'were']);
-
 /**
  * SEGMENT.INVERTED_CONDITIONAL (see segmentClauses): the index of the comma that ends the opening
  * conditional clause, or -1 when the sentence does not open with one: an operator first whose verbal
@@ -1520,7 +1482,7 @@ function invertedConditionalEnd(
   // whole already, and its mood rule (MOOD.CONDITIONAL_INVERSION) reads it. Only a Subject too long for
   // the group ("Should any Agreement between the parties be terminated, ...") needs the cut here.
   if (first.head !== first.start) return -1;
-  if (!CONDITIONAL_OPERATORS.has(tokens.lower[from] ?? '') || endsInQuestion(tokens, to)) return -1;
+  if (!CONDITIONAL_FINITES.has(tokens.lower[from] ?? '') || endsInQuestion(tokens, to)) return -1;
   const next = tokens.pos[from + 1];
   if (!isSubjectLike(next) && next !== 'DET' && next !== 'ADJ' && next !== 'NUM') return -1;
   let depth = 0;
@@ -1606,7 +1568,7 @@ function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, g
   const subject = start - 1;
   if (
     subject >= previous.end &&
-    NOMINATIVE.has(tokens.lower[subject] ?? '') &&
+    SUBJECT_PRONOUNS_BUT_IT.has(tokens.lower[subject] ?? '') &&
     // Right after the verb, "you" may be its object ("If they help you understand").
     (subject > previous.end || tokens.lower[subject] !== 'you') &&
     hasFinite(group) &&
@@ -1615,10 +1577,10 @@ function mainAfterOpeningDependent(tokens: TokenArrays, previous: VerbalGroup, g
     !REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '')
   )
     return subject;
-  if (tokens.pos[start] !== 'AUX' || !FINITE_OPERATORS.has(tokens.lower[start] ?? '')) return -1;
+  if (tokens.pos[start] !== 'AUX' || !QUESTION_AUXILIARIES.has(tokens.lower[start] ?? '')) return -1;
   // A nominative pronoun after the Finite is the Subject ("a chance could you"); after a nominal, a
   // Finite followed by a noun may be that nominal's own ("If the man is there").
-  if (NOMINATIVE.has(tokens.lower[start + 1] ?? '')) return start;
+  if (SUBJECT_PRONOUNS_BUT_IT.has(tokens.lower[start + 1] ?? '')) return start;
   return !isSubjectLike(tokens.pos[start - 1]) &&
     tokens.pos[start - 1] !== 'DET' &&
     (isSubjectLike(tokens.pos[start + 1]) || tokens.lower[start + 1] === 'there')
@@ -1636,7 +1598,7 @@ function coordinatedQuestion(tokens: TokenArrays, start: number, to: number): bo
   return (
     tokens.pos[start] === 'CCONJ' &&
     COORDINATORS.has(lower[start] ?? '') &&
-    FINITE_OPERATORS.has(lower[start + 2] ?? '') &&
+    QUESTION_AUXILIARIES.has(lower[start + 2] ?? '') &&
     lower[to - 1] === '?'
   );
 }
@@ -1646,7 +1608,7 @@ function whQuestionAfterOpening(tokens: TokenArrays, wh: number, to: number): bo
   const comma = lower[wh - 1] === 'then' ? wh - 2 : wh - 1;
   if (lower[comma] !== ',') return false;
   const next = lower[wh + 1] ?? '';
-  return FINITE_OPERATORS.has(next) || (lower[wh] === 'why' && next === 'not') || lower[to - 1] === '?';
+  return QUESTION_AUXILIARIES.has(next) || (lower[wh] === 'why' && next === 'not') || lower[to - 1] === '?';
 }
 
 /**
@@ -1699,9 +1661,6 @@ function attachOpening(
   }
 }
 
-/** Verbs whose past participle has the base form ("put", "set", "cut"). */
-const SAME_FORM_PARTICIPLES = new Set(['put', 'set', 'cut', 'spread', 'cast', 'shut', 'split', 'read']);
-
 /** True when a nominal (an object) follows the verbal group, before the opening clause's comma. */
 function objectAfter(tokens: TokenArrays, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) {
@@ -1727,8 +1686,8 @@ function isTensed(tokens: TokenArrays, index: number): boolean {
 function mainAfterCoordinatedNominal(tokens: TokenArrays, coordinator: number, group: VerbalGroup): number {
   if (
     tokens.pos[group.start] === 'AUX' &&
-    FINITE_OPERATORS.has(tokens.lower[group.start] ?? '') &&
-    NOMINATIVE.has(tokens.lower[group.start + 1] ?? '') &&
+    QUESTION_AUXILIARIES.has(tokens.lower[group.start] ?? '') &&
+    SUBJECT_PRONOUNS_BUT_IT.has(tokens.lower[group.start + 1] ?? '') &&
     group.start > coordinator + 1
   )
     return group.start;
@@ -1766,6 +1725,3 @@ function isPurpose(tokens: TokenArrays, previous: VerbalGroup, group: VerbalGrou
     !CAPACITY_NOUNS.has(before)
   );
 }
-
-/** Nouns whose infinitive is their modal complement, not a purpose: "has the potential to spread" ("could spread"). */
-const CAPACITY_NOUNS = new Set(['potential']);

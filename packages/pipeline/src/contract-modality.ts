@@ -6,6 +6,7 @@ import {
   DEEMING_PARTICIPLES,
   DEFINING_VERBS,
   DUTY_ATTRIBUTES,
+  DUTY_MODALS,
   DUTY_NOUNS,
   INSTRUMENT_TERMS,
   PARTY_DETERMINERS,
@@ -17,7 +18,7 @@ import {
   RIGHT_NOUNS,
   THING_TERMS,
 } from './lexicons/contract-lexicon';
-import { NEGATION_WORDS } from './lexicons/word-classes';
+import { FIRST_PERSON_SUBJECTS, NEGATION_WORDS } from './lexicons/word-classes';
 import { enumeratorEnd, type ListMember } from './list-operator';
 
 /**
@@ -37,7 +38,6 @@ export interface ListContext {
 
 /** The modal operators the contract rules read. */
 export type ContractOperator = 'shall' | 'will' | 'may' | 'must';
-const OPERATORS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);
 
 /** What a clause shows about its Subject, process and voice. */
 export interface ContractFacts {
@@ -237,7 +237,6 @@ export interface ContractReading {
   readonly cue: string;
 }
 
-const FIRST_PERSON = new Set(['i', 'we']);
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
 const SKIPPED = new Set(['ADV', 'PART', 'PUNCT']);
 
@@ -483,7 +482,7 @@ function treeProcessStart(view: ClauseView, operator: number): number | undefine
   const tag = view.pos[process];
   if (tag !== 'VERB' && tag !== 'AUX' && tag !== 'ADJ' && tag !== 'NOUN') return undefined;
   for (const index of dependents(tokens, process, VERB_CHAIN))
-    if (index > operator && !OPERATORS.has(view.lemma[index] ?? '')) return index;
+    if (index > operator && !DUTY_MODALS.has(view.lemma[index] ?? '')) return index;
   return process;
 }
 
@@ -508,7 +507,7 @@ function processAfter(view: ClauseView, at: number): ProcessFacts {
   while (index < lower.length) {
     const tag = pos[index] ?? 'X';
     if (SKIPPED.has(tag) || (tag === 'CCONJ' && pos[index + 1] === 'AUX')) index += 1;
-    else if (tag === 'AUX' && OPERATORS.has(lemma[index] ?? '')) index += 1;
+    else if (tag === 'AUX' && DUTY_MODALS.has(lemma[index] ?? '')) index += 1;
     else break;
   }
   const fromTree = at >= 0 && view.pos[at] === 'AUX' ? treeProcessStart(view, at) : undefined;
@@ -599,7 +598,7 @@ function inheritedOperator(
     let operator = -1;
     for (let index = 0; index < clause.tokens.length; index += 1) {
       const token = clause.tokens[index];
-      if (token?.pos === 'AUX' && OPERATORS.has(token.lemma)) operator = index;
+      if (token?.pos === 'AUX' && DUTY_MODALS.has(token.lemma)) operator = index;
       else if (!conjunct && operator >= 0 && (token?.pos === 'VERB' || token?.pos === 'AUX')) operator = -1;
     }
     if (operator >= 0)
@@ -628,7 +627,7 @@ function treeInheritedOperator(
       const token = tokens[index] as Syntactic['tokens'][number];
       if (
         token.pos !== 'AUX' ||
-        !OPERATORS.has(token.lemma) ||
+        !DUTY_MODALS.has(token.lemma) ||
         !/^aux/.test(token.deprel) ||
         token.headStart === null
       )
@@ -654,7 +653,7 @@ function operatorIndex(view: ClauseView): number {
     if (view.pos[index] !== 'AUX') continue;
     const lemma = view.lemma[index] ?? '';
     const word = view.lower[index] ?? '';
-    if (OPERATORS.has(lemma) || OPERATORS.has(word)) return index;
+    if (DUTY_MODALS.has(lemma) || DUTY_MODALS.has(word)) return index;
   }
   return -1;
 }
@@ -678,7 +677,7 @@ export function contractFacts(
   let negative: boolean;
   if (own >= 0) {
     const lemma = view.lemma[own] ?? '';
-    operator = (OPERATORS.has(lemma) ? lemma : view.lower[own]) as ContractOperator;
+    operator = (DUTY_MODALS.has(lemma) ? lemma : view.lower[own]) as ContractOperator;
     const found = subjectOf(tokens, own);
     subject = found?.index ?? -1;
     subjectRelation = found?.relation ?? '';
@@ -717,7 +716,7 @@ export function contractFacts(
       listed = earlier.clause === member?.opener;
       // MODALITY.LIST_OPERATOR: a list opened by a verb of undertaking ("Distributor agrees to:" | "(a)
       // purchase the goods") binds its members as "agrees to" binds its own process.
-      if (OPERATORS.has(lemma)) operator = lemma as ContractOperator;
+      if (DUTY_MODALS.has(lemma)) operator = lemma as ContractOperator;
       else commitment = listed;
       if (earlier.from !== undefined) processFrom = earlier.from - 1;
       subjectTokens = earlier.clause.tokens;
@@ -760,7 +759,7 @@ export function contractFacts(
   const subjectWord = subject < 0 ? '' : (subjectTokens[subject]?.text.toLowerCase() ?? '');
   if (
     (operator === 'shall' || operator === 'will') &&
-    (FIRST_PERSON.has(subjectWord) || view.sentenceFinal === '?')
+    (FIRST_PERSON_SUBJECTS.has(subjectWord) || view.sentenceFinal === '?')
   )
     return undefined;
   const process =

@@ -1,16 +1,17 @@
 import type { Group, GroupType, Token, Upos } from '@cae/core';
 import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
-import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import { TIME_PERIOD_NOUNS } from './lexicons/transitivity-lexicon';
+import {
+  NEGATORS,
+  PERSONAL_PRONOUNS_BUT_HER,
+  PREMODIFIER_DETERMINERS,
+  TIME_DETERMINERS,
+} from './lexicons/word-classes';
 import { isComplexPreposition } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const VERBAL = new Set<Upos>(['AUX', 'VERB']);
-const PERSONAL = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'me', 'him', 'us', 'them']);
-const TIME_DETERMINERS = new Set(['last', 'next', 'every', 'each']);
-const TIME_NOUNS = wordSet(
-  'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday',
-);
 
 function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number): number {
   let index = from;
@@ -30,13 +31,13 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
       )
         break;
       // A personal pronoun is a nominal group of its own ("How tall | you | are").
-      if (tag === 'PRON' && index > from && PERSONAL.has(lower[index] ?? '')) break;
+      if (tag === 'PRON' && index > from && PERSONAL_PRONOUNS_BUT_HER.has(lower[index] ?? '')) break;
       // "the museum | last summer": a time determiner after a noun starts a temporal group.
       if (
         index > from &&
         TIME_DETERMINERS.has(lower[index] ?? '') &&
         (pos[index - 1] === 'NOUN' || pos[index - 1] === 'PROPN') &&
-        TIME_NOUNS.has(lower[index + 1] ?? '')
+        TIME_PERIOD_NOUNS.has(lower[index + 1] ?? '')
       )
         break;
       // An adjective after a noun that no nominal word follows is a complement ("Is the store open?").
@@ -72,22 +73,6 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
   }
   return index;
 }
-
-/** Determiners after which a participle or adverb stays inside the nominal group ("that" may be a conjunction). */
-const PREMODIFIER_DETERMINERS = new Set([
-  'a',
-  'an',
-  'the',
-  ...POSSESSIVE_DETERMINERS,
-  'this',
-  'these',
-  'those',
-  'each',
-  'every',
-  'any',
-  'some',
-  'no',
-]);
 
 /**
  * A word the tagger read as a verb or adverb that premodifies the noun after it, inside a nominal group
@@ -145,7 +130,7 @@ function phrasalParticle(
   const end = nominalEnd(lower, pos, at + 1);
   if (end <= at + 1) return false;
   const word = lower[nominalHead(pos, at + 1, end)] ?? '';
-  return !PATH_NOUNS.has(word) && !TIME_NOUNS.has(word);
+  return !PATH_NOUNS.has(word) && !TIME_PERIOD_NOUNS.has(word);
 }
 
 function nominalHead(pos: readonly Upos[], start: number, end: number): number {

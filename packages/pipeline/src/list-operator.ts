@@ -1,5 +1,11 @@
 import type { Syntactic, Upos } from '@cae/core';
-import { COMMITMENT_FORMS, DUTY_ATTRIBUTES, DUTY_NOUNS, EFFORT_NOUNS } from './lexicons/contract-lexicon';
+import {
+  COMMITMENT_FORMS,
+  DUTY_ATTRIBUTES,
+  DUTY_MODALS,
+  DUTY_NOUNS,
+  EFFORT_NOUNS,
+} from './lexicons/contract-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import { CLAUSE_CLOSING_MARKS } from './lexicons/word-classes';
 
@@ -23,9 +29,6 @@ export const LIST_OPERATOR = 'MODALITY.LIST_OPERATOR';
  * only an operator right before the colon does.
  */
 export const LIST_OPENER_TO = 'MODALITY.LIST_OPENER_TO';
-
-/** The modal operators that open a list of duties. */
-const LIST_OPERATORS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);
 
 /** How many sentences may stand between two members of a list ("1. include X. Vendor shall provide a copy. … 2. include Y"). */
 const MAX_GAP_SENTENCES = 3;
@@ -167,7 +170,7 @@ export function openerOperatorIn(
           : -1;
       if (undertaking >= 0) return undertaking;
     }
-    if (tag === 'AUX' && LIST_OPERATORS.has(words.lemma(index).toLowerCase())) {
+    if (tag === 'AUX' && DUTY_MODALS.has(words.lemma(index).toLowerCase())) {
       operator = index;
       earlier = index;
     } else if (operator >= 0 && (tag === 'VERB' || tag === 'AUX')) operator = -1;

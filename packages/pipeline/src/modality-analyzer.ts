@@ -4,20 +4,31 @@ import { type ClauseView, viewClause } from './clause-view';
 import { type ListContext, readContract } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
+  AS_ONLY_PARTICIPLES,
+  ATTRIBUTIVE_ONLY_MODAL_ADJECTIVES,
+  CAPACITY_NOUNS,
+  DOUBT_DETERMINERS,
   DOUBT_PHRASES,
   HEDGE_QUANTIFIERS,
+  MANNER_USUALITY_ADVERBS,
+  MANY_FEW_MEASURERS,
   MODAL_ADJECTIVES,
   MODAL_ADJUNCTS,
   MODAL_CONJUNCTIONS,
   MODAL_EXPRESSIONS,
+  MODAL_NOUN_DETERMINERS,
   MODAL_NOUNS,
   MODAL_OPERATORS,
   MODAL_VERBS,
   type ModalEntry,
   OPERATOR_READINGS,
   PASSIVE_PROJECTION,
+  PREDICATIVE_ONLY_MODAL_ADJECTIVES,
+  PROJECTED_SUBJECTS,
+  QUANTIFIER_NOUNS,
+  VAGUE_SOURCE_SAYING_VERBS,
 } from './lexicons/modal-lexicon';
-import { BE_FORMS, BE_NONFINITE, NEGATORS } from './lexicons/word-classes';
+import { BE_FORMS, BE_NONFINITE, FIRST_PERSON_SUBJECTS, NEGATORS } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 
 /** Modality and polarity of a clause, with the cues that decided them. */
@@ -58,67 +69,7 @@ const numberedSuperlative = (view: ClauseView, index: number): boolean =>
 /** MODALITY.NOUN_WITHOUT_COMPLEMENT: "its obligations hereunder" names a duty; "the obligation to pay" modalises. */
 const NOUN_WITHOUT_COMPLEMENT = 'MODALITY.NOUN_WITHOUT_COMPLEMENT';
 const round = (value: number): number => Math.round(value * 100) / 100;
-const PROJECTED_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'this']);
-const FIRST_PERSON = new Set(['i', 'we']);
-/** Words before "many"/"few" that make them a plain measure of quantity ("how many", "too many"). */
-const MEASURED = new Set(['how', 'too', 'so', 'as']);
-/** Quantifiers the tagger may read as nouns at the start of a sentence ("Several critics ..."). */
-const QUANTIFIER_NOUNS = new Set(['several', 'certain', 'many', 'some', 'numerous', 'various', 'others']);
-/** Passive participles that attribute a view only before "as" ("has been described as"). */
-const AS_ONLY = new Set(['described', 'seen', 'viewed']);
-/**
- * Words that are modal adjectives only before a noun ("the alleged theft", not "they alleged fraud";
- * "a potential buyer", not the noun of capacity the tagger may read as an adjective, "a great potential").
- */
-const ATTRIBUTIVE_ONLY = new Set(['alleged', 'purported', 'reputed', 'potential']);
-/**
- * Modal adjectives that are modal only predicatively ("it is essential that", "essential to success");
- * before a noun "essential" means basic or intrinsic ("the essential difference", "essential oils").
- */
-const PREDICATIVE_ONLY = new Set(['essential']);
-/** Expressions of MODAL_EXPRESSIONS that are nouns before their infinitive ("has the potential to spread"). */
-const NOUN_EXPRESSIONS = new Set(['potential']);
-/**
- * Words after which a modal's form is a noun the tagger read as an operator: articles, possessive
- * determiners and the usual modifiers of "will" ("of their own free will", "with all his might", "a
- * must", "good will"). "her" is left out: it is also an object pronoun before a finite ("let her will").
- */
-const NOUN_DETERMINERS = new Set([
-  'a',
-  'an',
-  'the',
-  'my',
-  'your',
-  'his',
-  'its',
-  'our',
-  'their',
-  'free',
-  'good',
-  'ill',
-  'own',
-]);
-/** Determiners before "doubt" inside a modal adjunct ("without a doubt", "beyond any doubt"). */
-const DOUBT_DETERMINERS = new Set(['a', 'any', 'all']);
-/**
- * Verbs of saying and opinion whose Sayer or Senser can be a vague quantifier ("some say that",
- * "others have written that"): the vague attribution is then the modality of the projected clause.
- */
-const SAYING = new Set([
-  'say',
-  'think',
-  'feel',
-  'write',
-  'state',
-  'maintain',
-  'contend',
-  'hold',
-  'assert',
-  'insist',
-]);
 const NOMINAL_NEXT = new Set(['NOUN', 'ADJ', 'PROPN']);
-/** Usuality adverbs that are manner right after the verb ("breathing normally"). */
-const MANNER_AFTER_VERB = new Set(['normally', 'regularly']);
 
 /**
  * "how many", "too many", "so few", "as many as 500": a plain measure of quantity. "as" is a measure
@@ -126,7 +77,7 @@ const MANNER_AFTER_VERB = new Set(['normally', 'regularly']);
  */
 function measured(view: ClauseView, index: number): boolean {
   const before = view.lower[index - 1] ?? '';
-  if (!MEASURED.has(before)) return false;
+  if (!MANY_FEW_MEASURERS.has(before)) return false;
   if (before !== 'as') return true;
   for (let probe = index + 1; probe < view.lower.length && probe <= index + 4; probe += 1)
     if (view.lower[probe] === 'as') return true;
@@ -251,7 +202,7 @@ function operatorReading(view: ClauseView, index: number, lemma: string, entry: 
   const subject = view.lower[before] ?? '';
   const question = view.sentenceFinal === '?';
   if (question && view.lower[index + 1] === 'you') return OPERATOR_READINGS.request as ModalEntry;
-  if (FIRST_PERSON.has(subject)) return OPERATOR_READINGS.volition as ModalEntry;
+  if (FIRST_PERSON_SUBJECTS.has(subject)) return OPERATOR_READINGS.volition as ModalEntry;
   if (lemma === 'shall' && !question) return entry;
   return OPERATOR_READINGS.prediction as ModalEntry;
 }
@@ -270,7 +221,7 @@ function cueAt(view: ClauseView, index: number): Found {
   if (tag === 'AUX') {
     const key = MODAL_OPERATORS[lemma] !== undefined ? lemma : word;
     const operator = MODAL_OPERATORS[key];
-    if (operator !== undefined && NOUN_DETERMINERS.has(view.lower[index - 1] ?? '')) return undefined;
+    if (operator !== undefined && MODAL_NOUN_DETERMINERS.has(view.lower[index - 1] ?? '')) return undefined;
     // MODALITY.CONDITIONAL_INVERSION: "Should any Agreement be terminated, ...": the "should" that opens
     // an inverted conditional clause (SEGMENT.INVERTED_CONDITIONAL, relation "should") means "if", no
     // obligation or probability.
@@ -289,12 +240,12 @@ function cueAt(view: ClauseView, index: number): Found {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
     if (
       expression !== undefined &&
-      (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX' || (tag === 'NOUN' && NOUN_EXPRESSIONS.has(word)))
+      (tag === 'VERB' || tag === 'ADJ' || tag === 'AUX' || (tag === 'NOUN' && CAPACITY_NOUNS.has(word)))
     )
       return expression;
   }
   if (tag === 'ADV') {
-    if (MANNER_AFTER_VERB.has(word) && view.pos[index - 1] === 'VERB') return undefined;
+    if (MANNER_USUALITY_ADVERBS.has(word) && view.pos[index - 1] === 'VERB') return undefined;
     if (MODAL_ADJUNCTS[word]?.type === 'usuality' && premodifiesNoun(view, index)) return NOMINAL_USUALITY;
     if (word === 'most') return quantifyingMost(view, index) ? HEDGE_QUANTIFIERS.most : undefined;
     return MODAL_ADJUNCTS[word];
@@ -311,12 +262,14 @@ function cueAt(view: ClauseView, index: number): Found {
     if (view.lower[index + 1] === 'of' && ABILITY_OF_ADJECTIVES[word] !== undefined)
       return ABILITY_OF_ADJECTIVES[word];
     if (word === 'possible' && intensifyingPossible(view, index)) return undefined;
-    if (PREDICATIVE_ONLY.has(word) && NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X')) return undefined;
+    if (PREDICATIVE_ONLY_MODAL_ADJECTIVES.has(word) && NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X'))
+      return undefined;
   }
   if (tag === 'ADJ' || tag === 'VERB') {
     // "most" is a vague quantifier before a noun ("most critics"), a superlative before an adjective.
     const quantifier = tag === 'ADJ' && (word !== 'most' || quantifyingMost(view, index));
-    const attributiveOnly = ATTRIBUTIVE_ONLY.has(word) && !NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X');
+    const attributiveOnly =
+      ATTRIBUTIVE_ONLY_MODAL_ADJECTIVES.has(word) && !NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X');
     const adjective = attributiveOnly
       ? undefined
       : (MODAL_ADJECTIVES[word] ?? (quantifier ? HEDGE_QUANTIFIERS[word] : undefined));
@@ -326,7 +279,8 @@ function cueAt(view: ClauseView, index: number): Found {
     if (unknownReading(view, index)) return MODAL_ADJECTIVES.unknown;
     const passive = PASSIVE_PROJECTION[word];
     if (passive !== undefined && afterBe(view, index)) {
-      if (AS_ONLY.has(word) ? view.lower[index + 1] === 'as' : projects(view, index)) return passive;
+      if (AS_ONLY_PARTICIPLES.has(word) ? view.lower[index + 1] === 'as' : projects(view, index))
+        return passive;
     }
     const verb = MODAL_VERBS[lemma];
     return verb !== undefined && (projects(view, index) || afterBe(view, index)) ? verb : undefined;
@@ -530,7 +484,7 @@ export function analyzeModality(
  */
 function vagueSayer(view: ClauseView, cues: readonly Cue[]): Cue | undefined {
   const head = view.head;
-  if (head < 0 || !SAYING.has(view.lemma[head] ?? '')) return undefined;
+  if (head < 0 || !VAGUE_SOURCE_SAYING_VERBS.has(view.lemma[head] ?? '')) return undefined;
   return cues.find((cue) => cue.entry.kind === 'hedge' && cue.index < head);
 }
 

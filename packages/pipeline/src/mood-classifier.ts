@@ -31,6 +31,7 @@ import {
   CAUSEE_PRONOUNS,
   CLOSING_FORMULAS,
   COMMAND_ADVERBS,
+  COMMAND_PARTICLES,
   CONDITIONAL_FINITES,
   COUNTERFACTUAL_MODALS,
   DEFECTIVE_VERBS,
@@ -67,7 +68,6 @@ import {
   NEGATIVE_OPENERS,
   NON_FINITE_AUX,
   OPERATOR_LEMMAS,
-  PERFECT_HAVE,
   QUESTION_NOUNS,
   QUOTING_VERBS,
   SAME_FORM_PAST,
@@ -84,8 +84,10 @@ import {
 } from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
+  CURLY_OPENING_QUOTES,
   DO_FORMS,
   FINITE_BE_FORMS,
+  FINITE_HAVE_FORMS,
   FINITE_OPERATOR_FORMS,
   MODAL_FORMS,
   NOMINATIVE_PRONOUNS,
@@ -94,6 +96,7 @@ import {
   presentSForm,
   S_CLITICS,
   SENTENCE_END_MARKS,
+  STRAIGHT_QUOTES,
   SUBJECT_PRONOUNS,
   SUBORDINATING_WH,
 } from './lexicons/word-classes';
@@ -1125,9 +1128,6 @@ function commandVerb(clause: MoodClause): boolean {
   );
 }
 
-const OPENING_QUOTES = new Set(['“', '‘']);
-const PLAIN_QUOTES = new Set(['"', "'"]);
-
 /**
  * Whether the clause's own words stop where a quotation opens, with no "?" of their own: 'Nonna goes
  * "', 'I was like “'. The sentence's question mark then closes the quoted clause, not this one. (After
@@ -1138,14 +1138,12 @@ function opensQuotation(view: ClauseView): boolean {
   const last = lower.length - 1;
   if (last < 1 || lower.includes('?')) return false;
   const word = lower[last] ?? '';
-  if (OPENING_QUOTES.has(word)) return true;
-  return PLAIN_QUOTES.has(word) && pos[last - 1] !== 'PUNCT';
+  if (CURLY_OPENING_QUOTES.has(word)) return true;
+  return STRAIGHT_QUOTES.has(word) && pos[last - 1] !== 'PUNCT';
 }
 
 /** Tags the tagger gives a sentence-initial command verb by mistake. */
 const OPENING_VERB_SLIP_TAGS = new Set<Upos>(['PROPN', 'NOUN', 'ADV', 'ADJ']);
-/** Particles a phrasal command verb takes right after it ("pat down", "pour out"). */
-const COMMAND_PARTICLES = new Set(['down', 'out', 'up', 'off', 'away', 'back', 'over']);
 const OPENING_OBJECT_TAGS = new Set<Upos>(['NOUN', 'DET', 'PRON', 'NUM', 'ADJ']);
 const MANNER_ADVERB = /^[a-z]{3,}ly$/;
 
@@ -3440,7 +3438,7 @@ function misreadYesNo(view: ClauseView, start: number): string {
     if (finite > start + 1 && pos[finite] === 'VERB' && lower[finite] === lemma[finite])
       return 'modal read as noun';
   }
-  if (PERFECT_HAVE.has(word) && tag === 'VERB') {
+  if (FINITE_HAVE_FORMS.has(word) && tag === 'VERB') {
     const finite = subjectThenFinite(view, start + 1);
     if (
       finite > start + 1 &&

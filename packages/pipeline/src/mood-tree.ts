@@ -5,6 +5,7 @@ import {
   LEFT_OUT_SUBJECT_ADVERBS,
   LEFT_OUT_SUBJECT_OPERATORS,
   LET_FORMS,
+  NON_FINITE_BEFORE,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
 import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
@@ -659,9 +660,6 @@ function relativeOnNominalRoot(facts: TreeMoodFacts, view: ClauseView): boolean 
   const last = view.lower[view.lower.length - 1] ?? '';
   return first >= 0 && (view.pos[view.lower.length - 1] !== 'PUNCT' || SENTENCE_END_MARKS.test(last));
 }
-
-/** Words after which a verb is non-finite ("to be shocked", "has been sent"). */
-const NON_FINITE_BEFORE: ReadonlySet<string> = new Set(['to', 'be', 'been', 'being']);
 
 /**
  * Ordered: array order is apply order; the first rule whose `when` holds decides, and a clause no rule

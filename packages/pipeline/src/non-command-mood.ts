@@ -4,10 +4,12 @@ import { IMPERATIVE_OPENERS, REFERENCE_COMMANDS, TITLE_LOWER_WORDS } from './lex
 import { ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
   CLAUSE_CLOSING_MARKS,
+  CLOSING_QUOTE_MARKS,
   DO_FORMS,
   FINITE_BE_FORMS,
   FINITE_HAVE_FORMS,
   MODAL_FORMS,
+  OPENING_QUOTE_MARKS,
   presentSForm,
 } from './lexicons/word-classes';
 import type { MoodClause, MoodVerdict } from './mood-classifier';
@@ -197,9 +199,6 @@ export function lowerCaseCutPieceVerdict(clause: MoodClause): MoodVerdict {
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const QUOTED_TERM = 'MOOD.QUOTED_TERM';
 
-const OPENING_QUOTES = new Set(['"', '“', "'", '‘']);
-const CLOSING_QUOTES = new Set(['"', '”', "'", '’']);
-
 /**
  * The index just past the quoted terms that open the clause ('"Change in Control"', '"MTBUR" or
  * "Mean Time"'): an opening quotation mark, capitalised words, a closing one, and more such terms after
@@ -209,13 +208,13 @@ function quotedTermsEnd(tokens: Syntactic['tokens']): number {
   let index = 0;
   let end = -1;
   while (index < tokens.length) {
-    if (!OPENING_QUOTES.has(tokens[index]?.text ?? '')) return end;
+    if (!OPENING_QUOTE_MARKS.has(tokens[index]?.text ?? '')) return end;
     const first = tokens[index + 1];
     if (first === undefined || !/^\p{Lu}/u.test(first.text)) return end;
     let close = index + 1;
-    while (close < tokens.length && close - index <= 8 && !CLOSING_QUOTES.has(tokens[close]?.text ?? ''))
+    while (close < tokens.length && close - index <= 8 && !CLOSING_QUOTE_MARKS.has(tokens[close]?.text ?? ''))
       close += 1;
-    if (!CLOSING_QUOTES.has(tokens[close]?.text ?? '')) return end;
+    if (!CLOSING_QUOTE_MARKS.has(tokens[close]?.text ?? '')) return end;
     // A term holds words only: '"Go home,"' and '"Stop!"' are quoted speech.
     for (let inside = index + 1; inside < close; inside += 1)
       if (

@@ -1,18 +1,47 @@
 import { createRequire } from 'node:module';
 import { UPOS_TAGS, type Upos } from '@cae/core';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
-import { IMPERATIVE_VERBS, WH_WORDS } from './lexicons/mood-lexicon';
-import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
 import {
+  CLOSING_COMMAND_ADVERBS,
+  COMMAND_OPENING_ADVERBS,
+  COMMAND_VERBS,
+  DISCOURSE_SEE_SUBJECTS,
+  DISCOURSE_VERBS,
+  HEADING_PREPOSITIONS,
+  IMPERATIVE_VERBS,
+  LINKERS_BEFORE_SUBJECT,
+  NOT_AFTER_MEMBER_VERB,
+  QUESTION_DETERMINERS,
+  WH_WORDS,
+} from './lexicons/mood-lexicon';
+import { PROCESS_BY_LEMMA } from './lexicons/process-lexicon';
+import { INTO_NOUNS, LINKING_VERBS } from './lexicons/transitivity-lexicon';
+import {
+  APPROXIMATORS,
+  ARTICLES,
+  BASE_FORM_SUBJECT_PRONOUNS,
   BE_FORMS,
   CLAUSE_CLOSING_MARKS,
+  CLAUSE_ONLY_SUBORDINATORS,
+  CLAUSE_PREPOSITIONS,
+  COMMON_PHRASAL_PARTICLES,
   DEMONSTRATIVES as DEMONSTRATIVE_WORDS,
+  DEMONSTRATIVES_BUT_THAT,
   DO_FORMS,
   FINITE_BE_FORMS,
+  FINITE_HAVE_FORMS,
+  FLOATING_QUANTIFIERS,
+  GOAL_PREPOSITIONS,
+  INDEFINITE_PRONOUNS,
   NEGATORS,
   NOMINATIVE_PRONOUNS,
-  POSSESSIVE_DETERMINERS,
+  OBJECT_OPENERS,
+  OPENING_SUBORDINATORS,
+  REPORTED_CLAUSE_OPENERS,
+  SUBJECT_GROUP_OPENERS,
   SUBJECT_PRONOUNS,
+  THIRD_SINGULAR_SUBJECT_PRONOUNS,
+  VERB_OBJECT_OPENERS,
 } from './lexicons/word-classes';
 import { enumeratorStartBefore, listOpenBefore } from './list-operator';
 import { afterOpeningMarks } from './opening-marks';
@@ -73,11 +102,6 @@ function isKnownWord(lower: string): boolean {
   return id !== undefined && id < lexemes.intrinsicSize;
 }
 
-/** Verbs of perception that open speech as discourse markers ("Look, ...", "See, ...", "Listen, ..."). */
-const DISCOURSE_VERBS = new Set(['look', 'see', 'listen']);
-/** Subject pronouns after which a discourse "see" is followed by its clause ("See this is it"). */
-const MARKED_SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'this', 'that', 'everything']);
-
 /**
  * "Look, the plan is fine", "Listen, we tried": "look"/"see"/"listen" alone before a comma and a nominal
  * (the Subject of the next clause, not a second command); or "see" (with "now" after it) directly before
@@ -96,7 +120,7 @@ function isDiscourseMarker(tagged: Tagged, index: number, to: number): boolean {
   if (lower[index] !== 'see') return false;
   const subject = lower[index + 1] === 'now' ? index + 2 : index + 1;
   const finite = subject + 1;
-  if (finite >= to || !MARKED_SUBJECTS.has(lower[subject] ?? '')) return false;
+  if (finite >= to || !DISCOURSE_SEE_SUBJECTS.has(lower[subject] ?? '')) return false;
   const verb = lower[finite] ?? '';
   return (
     pos[finite] === 'AUX' || (pos[finite] === 'VERB' && verb !== lemmas[finite] && !verb.endsWith('ing'))
@@ -104,69 +128,13 @@ function isDiscourseMarker(tagged: Tagged, index: number, to: number): boolean {
 }
 const SUBJECT_OPENING = new Set<Upos>(['PRON', 'DET', 'NOUN', 'PROPN']);
 
-/** Compound indefinite pronouns ("everything", "someone"): never verbs or nouns. */
-const INDEFINITE_PRONOUNS = new Set([
-  'everything',
-  'everyone',
-  'everybody',
-  'something',
-  'someone',
-  'somebody',
-  'anything',
-  'anyone',
-  'anybody',
-  'nothing',
-  'nobody',
-]);
-const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 const NOMINAL_NEXT = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'PROPN', 'DET', 'ADV']);
 const DIGITS = /^\d+[.)]?$/;
-const ARTICLES = new Set(['a', 'an', 'the']);
-const LINKING_VERBS = new Set(['feel', 'seem', 'look', 'sound', 'appear', 'become', 'remain']);
 const NOMINAL_START = new Set<Upos>(['DET', 'NUM', 'NOUN', 'ADJ', 'PROPN']);
 const SENTENCE_END = new Set(['.', '!', '?', ':', '"', '-', '--', '(', ')']);
 const TITLE = /^\p{Lu}\p{Ll}/u;
 const UPPER_INITIAL = /^\p{Lu}/u;
 const SKIPPABLE_BEFORE_VERB = new Set<Upos>(['ADV', 'PART', 'PRON']);
-const OBJECT_START = new Set([
-  'me',
-  'him',
-  'her',
-  'us',
-  'them',
-  'it',
-  'my',
-  'your',
-  'his',
-  'our',
-  'their',
-  'its',
-  'this',
-  'these',
-  'those',
-  'the',
-  'a',
-  'an',
-  'some',
-  'all',
-]);
-/** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
-const CLAUSE_PREPOSITIONS = new Set([
-  'after',
-  'before',
-  'since',
-  'until',
-  'till',
-  'unless',
-  'once',
-  'as',
-  'than',
-  'because',
-  'while',
-]);
-const CLAUSE_SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'it']);
-/** "around 1,100", "over 200": approximators before a number are adverbs in UD. */
-const APPROXIMATORS = new Set(['around', 'about', 'over', 'under', 'nearly', 'almost']);
 
 /** True when no verb or auxiliary follows `index` before the end of its sentence. */
 function verblessAfter(tagged: Tagged, index: number, to: number): boolean {
@@ -495,7 +463,7 @@ export const POS_RULES: readonly PosRule[] = [
       return (
         (c.next === 'VERB' && following.endsWith('ing')) ||
         (CLAUSE_PREPOSITIONS.has(c.word) &&
-          CLAUSE_SUBJECTS.has(following) &&
+          SUBJECT_PRONOUNS.has(following) &&
           (afterNext === 'AUX' || afterNext === 'VERB'))
       );
     },
@@ -553,7 +521,7 @@ export const POS_RULES: readonly PosRule[] = [
     // "I like these": a demonstrative standing alone is a pronoun.
     id: 'POS.DEMONSTRATIVE_PRONOUN',
     tags: ['DET'],
-    when: (c) => DEMONSTRATIVES.has(c.word) && c.tag === 'DET',
+    when: (c) => DEMONSTRATIVES_BUT_THAT.has(c.word) && c.tag === 'DET',
     then: (c) => {
       if (c.next === undefined || !NOMINAL_NEXT.has(c.next)) c.tagged.pos[c.index] = 'PRON';
     },
@@ -701,8 +669,6 @@ export const POS_RULES: readonly PosRule[] = [
 
 /** What may stand before a list member's enumerator: the start of the text, or the end of a clause or member. */
 const MEMBER_BOUNDARY = new Set(['.', '!', '?', ';', ':', ',']);
-/** Prepositions that do not follow a verb opening a member: "(a) Change of Control", "(i) Subject to Section 4". */
-const NOT_AFTER_MEMBER_VERB = new Set(['of', 'to']);
 /** Tags that open what a verb takes right after it: an object or a prepositional phrase. */
 const MEMBER_VERB_OBJECT = new Set<Upos>(['DET', 'PRON', 'PROPN', 'NOUN', 'NUM', 'ADJ', 'ADP']);
 
@@ -850,8 +816,6 @@ export const POS_FIRST_RULES: readonly PosRule[] = [
   },
 ];
 
-const HEADING_PREPOSITIONS = new Set(['for', 'of', 'about', 'on']);
-
 /** The verb an "-ed" participle comes from, when the lexicon lists it as a verb ("injured": "injure"), or ''. */
 function participleLemma(word: string): string {
   for (const stem of [word.slice(0, -1), word.slice(0, -2), word.slice(0, -3)])
@@ -976,26 +940,6 @@ export function correctPos(
   runRules(active[1], tagged, from, to, disabled);
 }
 
-const QUESTION_DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'your',
-  'my',
-  'his',
-  'her',
-  'their',
-  'our',
-  'its',
-  'this',
-  'that',
-  'these',
-  'those',
-  'some',
-  'any',
-  'most',
-  'all',
-]);
 const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
 
 /**
@@ -1048,18 +992,6 @@ function markDoQuestion(tagged: Tagged, index: number, verb: number): void {
   pos[verb] = 'VERB';
 }
 
-/** Subordinators that open a sentence-initial dependent clause before the main clause. */
-const OPENING_SUBORDINATORS = new Set([
-  'if',
-  'when',
-  'whenever',
-  'once',
-  'before',
-  'after',
-  'unless',
-  'until',
-]);
-
 /**
  * True when the token at `index` follows the comma that closes a sentence-initial dependent clause
  * ("If you ..., ", "When it ..., "; "so"/"and"/"but" may come first) with "please" or adverbs between.
@@ -1088,8 +1020,6 @@ function afterOpeningClause(tagged: Tagged, index: number, from: number): boolea
 
 /** A past participle in -ed ("melted", "cooled"); -en forms ("golden", "wooden") are often adjectives. */
 const PARTICIPLE_ED = /[^e]ed$/;
-/** Subordinators that open a finite dependent clause and never a prepositional phrase. */
-const CLAUSE_ONLY_SUBORDINATORS = new Set(['when', 'whenever', 'where', 'wherever', 'if', 'once', 'unless']);
 
 /**
  * True when `index` ends a sentence-initial clause opened by a subordinator ("When the ice melted,") with
@@ -1097,8 +1027,6 @@ const CLAUSE_ONLY_SUBORDINATORS = new Set(['when', 'whenever', 'where', 'whereve
  */
 /** Tags of the words between an opening clause's verb and its comma: a prepositional phrase or an adverb. */
 const AFTER_OPENING_VERB = new Set<Upos>(['ADP', 'DET', 'NOUN', 'PROPN', 'ADJ', 'NUM', 'ADV', 'PRON']);
-const SINGULAR_SUBJECT_PRONOUNS = new Set(['he', 'she', 'it']);
-const PLURAL_SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they']);
 
 /**
  * The verb of an opening when/if/once/unless/where clause that the model read as an adjective or noun:
@@ -1112,7 +1040,7 @@ function verbInOpeningClause(tagged: Tagged, index: number, from: number, to: nu
   const lemma = lemmas[index] ?? word;
   const previous = lower[index - 1] ?? '';
   const before = pos[index - 1];
-  const perfect = PERFECT_HAVE_FORMS.has(previous);
+  const perfect = FINITE_HAVE_FORMS.has(previous);
   let comma = index + 1;
   while (comma < to && comma < index + 8 && AFTER_OPENING_VERB.has(pos[comma] ?? 'X')) comma += 1;
   if (lower[comma] !== ',') return false;
@@ -1123,10 +1051,10 @@ function verbInOpeningClause(tagged: Tagged, index: number, from: number, to: nu
     const singular =
       (before === 'NOUN' && previous === lemmas[index - 1]) ||
       before === 'PROPN' ||
-      SINGULAR_SUBJECT_PRONOUNS.has(previous);
+      THIRD_SINGULAR_SUBJECT_PRONOUNS.has(previous);
     const plural =
       (before === 'NOUN' && previous !== lemmas[index - 1] && previous.endsWith('s')) ||
-      PLURAL_SUBJECT_PRONOUNS.has(previous);
+      BASE_FORM_SUBJECT_PRONOUNS.has(previous);
     const thirdPerson = word !== lemma && word.endsWith('s') && !word.endsWith('ss');
     if (!((thirdPerson && singular) || (word === lemma && plural))) return false;
   }
@@ -1141,7 +1069,6 @@ function verbInOpeningClause(tagged: Tagged, index: number, from: number, to: nu
   while (start < index && pos[start] === 'CCONJ') start += 1;
   return CLAUSE_ONLY_SUBORDINATORS.has(lower[start] ?? '') && start < index - 1;
 }
-const PERFECT_HAVE_FORMS = new Set(['has', 'have', 'had']);
 
 /** "Water the plants", "Check the mail", "Call mom": a known verb opening a sentence before its object. */
 function isInitialImperative(tagged: Tagged, index: number, to: number): boolean {
@@ -1150,7 +1077,7 @@ function isInitialImperative(tagged: Tagged, index: number, to: number): boolean
   if (!imperative && !PROCESS_BY_LEMMA.has(word)) return false;
   const nextWord = tagged.lower[index + 1] ?? '';
   const nextTag = index + 1 < to ? tagged.pos[index + 1] : undefined;
-  if (OBJECT_START.has(nextWord) && nextTag !== 'AUX' && nextTag !== 'VERB' && isKnownWord(word)) {
+  if (OBJECT_OPENERS.has(nextWord) && nextTag !== 'AUX' && nextTag !== 'VERB' && isKnownWord(word)) {
     // "Call them", "Check the mail"; not "Work is", "Love it" keeps its VERB reading anyway.
     return nextWord !== 'it' || imperative;
   }
@@ -1225,9 +1152,6 @@ function isCoordinatedCommandVerb(tagged: Tagged, index: number, to: number): bo
   return false;
 }
 
-/** Linkers after which "you" is the Subject of a new clause ("so you can", "and you will"). */
-const LINKERS_BEFORE_SUBJECT = new Set(['so', 'and', 'but', 'or', 'then']);
-
 /**
  * True when no finite verb follows `index` in its clause, so the word there cannot be a Subject: the
  * scan stops at the clause's end or where a new clause opens (a subordinator, "that", a WH-word, a
@@ -1286,32 +1210,6 @@ function isInitialCommandVerb(tagged: Tagged, index: number, to: number): boolea
   return noFiniteVerbAhead(tagged, index, to);
 }
 
-/** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
-const COMMAND_OPENING_ADVERBS = new Set([
-  'then',
-  'now',
-  'first',
-  'next',
-  'finally',
-  'also',
-  'just',
-  'simply',
-]);
-/** Words after a verb that open its object: determiners, possessives and object pronouns, not "that". */
-const BASE_VERB_OBJECT = new Set([
-  ...OBJECT_START,
-  'each',
-  'every',
-  'any',
-  'yourself',
-  'yourselves',
-  'everything',
-  'something',
-  'anything',
-]);
-/** Particles of phrasal verbs ("Strain out the seeds", "Heat up the oil"). */
-const PHRASAL_PARTICLES = new Set(['out', 'up', 'down', 'off', 'away']);
-
 /**
  * True at the opening of a sentence, after a list number ("2 Plant the seeds") or after an opening
  * adverb of sequence or manner ("Then rinse the rice", "Gently press the soil").
@@ -1364,61 +1262,17 @@ function isInitialBaseVerb(tagged: Tagged, index: number, to: number): boolean {
   const next = lower[index + 1] ?? '';
   const nextTag = pos[index + 1];
   if (nextTag === 'AUX' || nextTag === 'VERB') return false;
-  if (BASE_VERB_OBJECT.has(next)) return true;
+  if (VERB_OBJECT_OPENERS.has(next)) return true;
   if (next === 'together') return true;
-  if (!PHRASAL_PARTICLES.has(next) || index + 2 >= to) return false;
+  if (!COMMON_PHRASAL_PARTICLES.has(next) || index + 2 >= to) return false;
   const after = lower[index + 2] ?? '';
-  return BASE_VERB_OBJECT.has(after) || pos[index + 2] === 'NUM';
+  return VERB_OBJECT_OPENERS.has(after) || pos[index + 2] === 'NUM';
 }
 
-/** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
-const GOAL_PREPOSITIONS = new Set(['onto', 'into']);
-/** Nouns whose complement opens with "into" ("Research into sleep"). */
-const INTO_NOUNS = new Set(['research', 'inquiry', 'enquiry', 'probe', 'foray', 'insight']);
 /** Tags inside a bare noun group ("heavy books and boxes", "1 cup"). */
 const BARE_GROUP = new Set<Upos>(['NOUN', 'ADJ', 'NUM', 'CCONJ']);
 /** Tags that open the object of a preposition. */
 const GROUP_START = new Set<Upos>(['DET', 'NOUN', 'ADJ', 'NUM', 'PRON', 'PROPN']);
-/** Base forms far more often a command's verb than a noun at the start of a sentence. */
-const COMMAND_VERBS = new Set([
-  'use',
-  'rinse',
-  'stir',
-  'chop',
-  'knead',
-  'sprinkle',
-  'mix',
-  'place',
-  'toast',
-  'pat',
-  'press',
-  'drain',
-  'whisk',
-  'pour',
-  'combine',
-  'fold',
-  'bake',
-  'wrap',
-  'soak',
-  'season',
-  'balance',
-  'tie',
-  'mark',
-]);
-/** Manner and sequence adverbs that close a command ("Drink responsibly", "Rinse the rice thoroughly"). */
-const COMMAND_ADVERBS = new Set([
-  'thoroughly',
-  'gently',
-  'carefully',
-  'evenly',
-  'lightly',
-  'firmly',
-  'quickly',
-  'slowly',
-  'responsibly',
-  'well',
-  'first',
-]);
 
 /**
  * "Hop onto a bus", "Drink responsibly", "Pack books and toys into boxes", "Use sturdy boxes": a base form
@@ -1448,7 +1302,7 @@ function isVerbBeforeBareObject(tagged: Tagged, index: number, from: number, to:
   let after = index + 1;
   while (after < end && BARE_GROUP.has(pos[after] ?? 'X') && (pos[after] !== 'CCONJ' || after > index + 1))
     after += 1;
-  if (pos[after] === 'ADV' && COMMAND_ADVERBS.has(lower[after] ?? '')) return true;
+  if (pos[after] === 'ADV' && CLOSING_COMMAND_ADVERBS.has(lower[after] ?? '')) return true;
   const group = after - (index + 1);
   if (group === 0) return false;
   // "Travel tips for beginners", "Use cases for AI": one plural noun after the word is a compound's head.
@@ -1472,9 +1326,6 @@ function isParticipleOfVerb(word: string, isVerb: (lower: string) => boolean): b
   return isVerb(word.slice(0, -2)) || (stem.length >= 4 && isVerb(stem));
 }
 
-const PLURAL_SUBJECTS = new Set(['i', 'we', 'you', 'they']);
-const SINGULAR_SUBJECTS = new Set(['he', 'she', 'it']);
-const FLOATING = new Set(['all', 'both', 'each']);
 const OBJECT_TAGS = new Set<Upos>(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 /**
@@ -1490,16 +1341,17 @@ function isVerbAfterSubject(tagged: Tagged, index: number, from: number, to: num
   const nextTag = index + 1 < to ? pos[index + 1] : undefined;
   if (nextTag === undefined || !OBJECT_TAGS.has(nextTag) || !PROCESS_BY_LEMMA.has(lemma)) return false;
   let before = index - 1;
-  while (before > from && (pos[before] === 'ADV' || FLOATING.has(lower[before] ?? ''))) before -= 1;
+  while (before > from && (pos[before] === 'ADV' || FLOATING_QUANTIFIERS.has(lower[before] ?? '')))
+    before -= 1;
   const subject = lower[before] ?? '';
   const subjectTag = pos[before];
   const base = word === lemma;
   const tensed = word.endsWith('ed') || (word.endsWith('s') && !base);
   let agrees = false;
   if (subjectTag === 'PRON')
-    agrees = PLURAL_SUBJECTS.has(subject)
+    agrees = BASE_FORM_SUBJECT_PRONOUNS.has(subject)
       ? base || word.endsWith('ed')
-      : SINGULAR_SUBJECTS.has(subject) && tensed;
+      : THIRD_SINGULAR_SUBJECT_PRONOUNS.has(subject) && tensed;
   else if (subjectTag === 'NOUN')
     agrees = subject.endsWith('s') && !subject.endsWith('ss') && (base || word.endsWith('ed'));
   if (!agrees) return false;
@@ -1511,22 +1363,6 @@ function isVerbAfterSubject(tagged: Tagged, index: number, from: number, to: num
   return true;
 }
 
-/** Possessives and quantifiers that open a Subject's nominal group ("Her results", "Many households"). */
-const GROUP_OPENERS = new Set([
-  ...POSSESSIVE_DETERMINERS,
-  'many',
-  'most',
-  'several',
-  'few',
-  'both',
-  'all',
-  'some',
-  'each',
-  'every',
-  'no',
-]);
-/** Words that open a reported clause after a verb ("The report states that ..."). */
-const REPORTED_CLAUSE = new Set(['that', 'whether', 'if']);
 const DEMONSTRATIVE_SUBJECTS = new Set(DEMONSTRATIVE_WORDS);
 /** Tags inside a nominal group before its head ("the loud music", "the rent board", "two new"). */
 const GROUP_INSIDE = new Set<Upos>(['NOUN', 'PROPN', 'ADJ', 'NUM']);
@@ -1577,7 +1413,7 @@ function isFiniteVerbAfterSubjectGroup(tagged: Tagged, index: number, from: numb
   // "Dr Lee retired.": a past form may also close its clause.
   const past = word.length > 3 && word.endsWith('ed') && !word.endsWith('eed');
   const closes = past && CLAUSE_CLOSING_MARKS.has(following);
-  if (!closes && !AFTER_FINITE_VERB.has(pos[index + 1] ?? 'X') && !REPORTED_CLAUSE.has(following))
+  if (!closes && !AFTER_FINITE_VERB.has(pos[index + 1] ?? 'X') && !REPORTED_CLAUSE_OPENERS.has(following))
     return false;
   // "What tidy gardens they keep": a Subject pronoun after the word opens the clause it belongs to.
   if (NOMINATIVE_PRONOUNS.has(following)) return false;
@@ -1594,18 +1430,19 @@ function isFiniteVerbAfterSubjectGroup(tagged: Tagged, index: number, from: numb
     // "These look fine": a demonstrative standing alone as the Subject (made a pronoun below).
     plural = headWord === 'these' || headWord === 'those';
   } else if (headTag === 'PRON') {
-    if (SINGULAR_SUBJECT_PRONOUNS.has(headWord)) plural = false;
-    else if (PLURAL_SUBJECT_PRONOUNS.has(headWord)) plural = true;
+    if (THIRD_SINGULAR_SUBJECT_PRONOUNS.has(headWord)) plural = false;
+    else if (BASE_FORM_SUBJECT_PRONOUNS.has(headWord)) plural = true;
     else return false;
   } else if (headTag === 'NOUN' || headTag === 'PROPN' || headTag === 'ADJ') {
     // "A green light signals": the model may read the head noun as an adjective; it needs an opener.
-    if (headTag === 'ADJ' && (GROUP_OPENERS.has(headWord) || !hasPosReading(headWord, 'NOUN'))) return false;
+    if (headTag === 'ADJ' && (SUBJECT_GROUP_OPENERS.has(headWord) || !hasPosReading(headWord, 'NOUN')))
+      return false;
     plural = headTag === 'NOUN' && headWord !== lemmas[head] && headWord.endsWith('s');
     while (start > from && start > head - 6 && GROUP_INSIDE.has(pos[start - 1] ?? 'X')) start -= 1;
     const opener = lower[start - 1] ?? '';
     if (WH_WORDS.has(opener)) return false;
-    if (start > from && (pos[start - 1] === 'DET' || GROUP_OPENERS.has(opener))) start -= 1;
-    else if (GROUP_OPENERS.has(lower[start] ?? '') && start < head) {
+    if (start > from && (pos[start - 1] === 'DET' || SUBJECT_GROUP_OPENERS.has(opener))) start -= 1;
+    else if (SUBJECT_GROUP_OPENERS.has(lower[start] ?? '') && start < head) {
       // "Many households": the quantifier tagged an adjective opens the group.
     } else if (headTag === 'ADJ' || (!plural && headTag !== 'PROPN')) return false;
   } else return false;
@@ -1632,7 +1469,7 @@ function isProgressiveInQuestion(tagged: Tagged, index: number, from: number, to
   let start = index - 1;
   if (headTag !== 'PRON') {
     while (start > from && start > index - 6 && GROUP_INSIDE.has(pos[start - 1] ?? 'X')) start -= 1;
-    if (start - 1 < from || !(pos[start - 1] === 'DET' || GROUP_OPENERS.has(lower[start - 1] ?? '')))
+    if (start - 1 < from || !(pos[start - 1] === 'DET' || SUBJECT_GROUP_OPENERS.has(lower[start - 1] ?? '')))
       return false;
     start -= 1;
   } else if (!SUBJECT_PRONOUNS.has(lower[start] ?? '')) return false;

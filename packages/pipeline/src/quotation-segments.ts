@@ -1,6 +1,7 @@
-import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
+import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { type ClauseSegment, inFirstTokenOrder } from './clause-segmenter';
 import { QUOTING_VERBS } from './lexicons/mood-lexicon';
+import { OPENING_QUOTE_MARKS, QUOTE_MARKS } from './lexicons/word-classes';
 import { findVerbalGroups, type TokenArrays, type VerbalGroup } from './verbal-group';
 
 /**
@@ -97,9 +98,6 @@ function groupIn(tokens: TokenArrays, from: number, to: number): VerbalGroup | n
   return groups.find((group) => group.finite >= 0) ?? groups[0] ?? null;
 }
 
-/** Opening quotation marks (a plain mark opens where a comma or colon stands before it). */
-const OPENING_MARKS: ReadonlySet<string> = new Set(['“', '‘', '"', "'"]);
-
 /**
  * SEGMENT.TREE_REPORTING_THEN_QUOTATION: 'She said, "Are you in?"', "So I say, “You want a cookie?”":
  * a reporting clause (a verb of saying, then only pronouns, then a comma or colon) followed by a
@@ -122,7 +120,7 @@ export function reportingThenQuotationSegments(
   // The opening mark: the last quotation mark before the closing one, after a comma or colon.
   let open = last - 1;
   while (open > from && !QUOTE_MARKS.has(lower[open] ?? '')) open -= 1;
-  if (open <= from + 1 || open >= last - 1 || !OPENING_MARKS.has(lower[open] ?? '')) return segments;
+  if (open <= from + 1 || open >= last - 1 || !OPENING_QUOTE_MARKS.has(lower[open] ?? '')) return segments;
   if (lower[open - 1] !== ',' && lower[open - 1] !== ':') return segments;
   let verb = open - 2;
   while (verb > from && (pos[verb] === 'PRON' || pos[verb] === 'ADV')) verb -= 1;

@@ -3,17 +3,28 @@ import type { Upos } from '@cae/core';
 import { attachPunctuation, loadParser, type ParsedWord, type Parser } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
-import { closesQuotation, QUOTE_MARKS, reportingVerbAt } from './clause-quotation';
+import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { ATTRIBUTIVE_COLLOCATIONS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
-import { ATTACHMENT_WORDS, QUOTING_VERBS } from './lexicons/mood-lexicon';
+import {
+  AFTER_TYPED_ITS,
+  CLITIC_HOST_PRONOUNS,
+  LETS_OBJECT_START,
+  LETTER_LABEL_WORDS,
+  QUOTING_VERBS,
+} from './lexicons/mood-lexicon';
 import { ENUMERATOR_WORD, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
+  CLOSING_QUOTE_MARKS,
   FINITE_OPERATOR_FORMS,
   HYPHEN_PREFIXES,
+  LOWER_CASE_OPENERS,
   NOMINATIVE_PRONOUNS,
+  OPENING_QUOTES_BUT_APOSTROPHE,
   PLURAL_PRONOUNS,
+  QUOTE_MARKS,
   SENTENCE_END_MARKS,
+  TIME_MODIFIERS,
 } from './lexicons/word-classes';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { sentenceTail } from './sentence-tails';
@@ -1505,7 +1516,6 @@ function prepositionalObjects(
 
 /** TREE.REPORTING_INVERSION: see `reportingInversion`. */
 const REPORTING_INVERSION = 'TREE.REPORTING_INVERSION';
-const CLOSING_QUOTES = new Set(['"', '”', "''", '’', "'"]);
 
 /**
  * TREE.REPORTING_INVERSION: a verb of saying right after the quotation it reports, with no Subject of its own,
@@ -1523,7 +1533,7 @@ function reportingInversion(
     if (
       pos[verb] !== 'VERB' ||
       !QUOTING_VERBS.has(lemmas[verb] ?? '') ||
-      !CLOSING_QUOTES.has(lower[verb - 1] ?? '')
+      !CLOSING_QUOTE_MARKS.has(lower[verb - 1] ?? '')
     )
       continue;
     let subject = false;
@@ -1606,8 +1616,6 @@ function listNumber(
 
 /** TREE.TIME_OBJECT: see `timeObjects`. */
 const TIME_OBJECT = 'TREE.TIME_OBJECT';
-/** Modifiers that make a time noun a point or span of time ("next Monday", "every year"). */
-const TIME_MODIFIERS = new Set(['next', 'last', 'every', 'each', 'coming', 'following', 'previous']);
 
 /**
  * TREE.TIME_OBJECT: a time noun with "next", "last", "every" or the like and no other determiner that the parse
@@ -2017,7 +2025,7 @@ function tagChunk(
         out,
         host,
         hostLower === 'ca' ? 'can' : hostLower === 'wo' ? 'will' : hostLower,
-        PRONOUNS.has(hostLower) ? 'PRON' : (pos[index] ?? 'X'),
+        CLITIC_HOST_PRONOUNS.has(hostLower) ? 'PRON' : (pos[index] ?? 'X'),
         from + at,
         split,
       );
@@ -2027,7 +2035,7 @@ function tagChunk(
         out,
         tail,
         tailInfo.lemma,
-        tailLower === "'s" && !PRONOUNS.has(hostLower) ? 'PART' : tailInfo.pos,
+        tailLower === "'s" && !CLITIC_HOST_PRONOUNS.has(hostLower) ? 'PART' : tailInfo.pos,
         split,
         from + end,
       );
@@ -2089,8 +2097,6 @@ function tagChunk(
   }
 }
 
-/** Opening quotation marks as tokens (a straight mark opens where a sentence starts with it). */
-const OPENING_QUOTE_MARKS = new Set(['“', '"', '‘']);
 /** How many cut-off pieces of one quotation SPLIT.OPEN_QUOTATION_THEN_REPORTING joins at most. */
 const OPEN_QUOTATION_PIECES = 8;
 
@@ -2141,7 +2147,7 @@ function openQuotationThenReporting(
     const piece = out.sentences[back] as readonly [number, number];
     for (let index = piece[0] + 1; index < piece[1]; index += 1)
       if (QUOTE_MARKS.has(out.lower[index] ?? '')) return false;
-    if (OPENING_QUOTE_MARKS.has(out.lower[piece[0]] ?? '')) {
+    if (OPENING_QUOTES_BUT_APOSTROPHE.has(out.lower[piece[0]] ?? '')) {
       out.sentences.splice(back, last - back + 1, [piece[0], to]);
       return true;
     }
@@ -2184,7 +2190,8 @@ function quotationAfterWords(text: string, out: TaggedText, disabledRules?: Read
       }
     if (marks === 0) continue;
     // The piece's one quotation mark opens the quotation after words of the sentence.
-    if (marks > 1 || open <= piece[0] || !OPENING_QUOTE_MARKS.has(out.lower[open] ?? '')) return false;
+    if (marks > 1 || open <= piece[0] || !OPENING_QUOTES_BUT_APOSTROPHE.has(out.lower[open] ?? ''))
+      return false;
     // It touches the word after it and not the one before ('like "What', 'said, “Are').
     if (
       (out.ends[open] ?? 0) !== (out.starts[open + 1] ?? -1) ||
@@ -2196,22 +2203,6 @@ function quotationAfterWords(text: string, out: TaggedText, disabledRules?: Read
   }
   return false;
 }
-
-/** A word that opens a piece in lower case and may still start a sentence of its own in casual writing. */
-const LOWER_CASE_OPENERS = new Set([
-  'i',
-  "i'm",
-  'im',
-  "i'll",
-  "i've",
-  "i'd",
-  'ok',
-  'okay',
-  'lol',
-  'http',
-  'https',
-  'www',
-]);
 
 /**
  * SPLIT.LOWERCASE_CONTINUATION: "we show that Huh? meets the criteria", "for my M.Sc. studies", "my Eng.
@@ -2421,23 +2412,6 @@ function hasApostrophe(value: string): boolean {
 }
 
 const CLITIC = /^([\p{L}]+?)(n['’]t|['’]m|['’]re|['’]ve|['’]ll|['’]d|['’]s)$/iu;
-const PRONOUNS = new Set([
-  'i',
-  'you',
-  'he',
-  'she',
-  'it',
-  'we',
-  'they',
-  'that',
-  'there',
-  'what',
-  'who',
-  'where',
-  'here',
-  'how',
-  'let',
-]);
 const CLITIC_TAGS: Readonly<Record<string, { lemma: string; pos: Upos }>> = lexiconTable({
   "n't": { lemma: 'not', pos: 'PART' },
   "'m": { lemma: 'be', pos: 'AUX' },
@@ -2482,19 +2456,6 @@ const UNMARKED_CONTRACTIONS: Readonly<Record<string, readonly WordPart[]>> = lex
 const IT_IS: readonly WordPart[] = [part(2, 'it', 'PRON'), part(1, 'be', 'AUX')];
 const LET_US: readonly WordPart[] = [part(3, 'let', 'VERB'), part(1, 'we', 'PRON')];
 
-/**
- * Words after which "its" is "it's" typed without its apostrophe ("its not", "its a shame", "its really
- * good"), never the possessive: no noun can follow (EWT and GUM train and dev: 40 "it s" so written, none
- * possessive, against 382 possessive "its" before other words). Words that can also open a possessive's noun
- * phrase are left out even where the data had no such case: "its very nature", "its only obligation", "its true
- * value", "its worth", "its being sold".
- */
-const AFTER_TYPED_ITS: ReadonlySet<string> = new Set(
-  `a an the not really simply all like still in now definitely for also from just been as your too
-  getting going gonna always never probably actually pretty quite nothing about because that this my his her our
-  their what ok okay over done almost already`.split(/\s+/),
-);
-
 /** Rule id: see `typedItsPredicative`. */
 const TYPED_ITS_PREDICATIVE = 'TOKEN.TYPED_ITS_PREDICATIVE';
 
@@ -2524,12 +2485,6 @@ function typedItsPredicative(
   const after = nextWordIndex(values, next);
   return after < 0 || PHRASE_END.test(lowerOf(values[after]!)) ? IT_IS : undefined;
 }
-
-/** Words that can open the object of the verb "lets" ("Lets you choose", "Lets the user ..."). */
-const LETS_OBJECT_START: ReadonlySet<string> = new Set(
-  `you me him her them us it one the a an this that these those my your his its our their everyone everybody
-  anyone anybody people users`.split(/\s+/),
-);
 
 const CLOCK_TIME = /^(\d{1,2}(?::\d\d)?)([ap]m)$/i;
 
@@ -2636,11 +2591,6 @@ function recitalStartsAt(out: TaggedText, index: number, first: number, end: num
   return /^(?:THEREFORE|Therefore)$/.test(out.values[next] ?? '');
 }
 
-/** Words a document part's letter follows ("Exhibit A", "Part B", "Schedule C"). */
-const LETTER_LABEL_WORDS: ReadonlySet<string> = new Set([
-  ...ATTACHMENT_WORDS,
-  ...'part article section clause item paragraph'.split(' '),
-]);
 /** A capital letter with its period, as wink-nlp keeps an initial ("A."). */
 const LETTER_WITH_PERIOD = /^\p{Lu}\.$/u;
 const SENTENCE_OPENING = /^(?:\p{Lu}|["“‘(])/u;

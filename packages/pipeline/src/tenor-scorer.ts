@@ -1,13 +1,17 @@
 import type { Mood, Premise } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  FIRST_PERSON_FORMS,
   FORMAL_WORDS,
+  HEDGING_MODALS,
   INFORMAL_WORDS,
   NOMINALISATION_SUFFIXES,
   POLITENESS_WORDS,
+  SECOND_PERSON_FORMS,
   TENOR_BASE,
   TENOR_FEATURES,
   type TenorFeatureName,
+  THIRD_PERSON_FORMS,
 } from './lexicons/tenor-lexicon';
 import { BE_FORMS } from './lexicons/word-classes';
 
@@ -16,11 +20,6 @@ export interface TenorDecision {
   readonly tenor: number;
   readonly features: Premise[];
 }
-
-const FIRST_PERSON = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'ours', 'myself', 'ourselves']);
-const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves', 'u', 'ya']);
-const THIRD_PERSON = new Set(['he', 'she', 'it', 'they', 'him', 'her', 'them', 'his', 'its', 'their']);
-const HEDGING_MODALS = new Set(['would', 'could', 'might', 'may']);
 
 // The word lists scoreTenor reads for every word, as one look-up: a bit per list.
 const IS_FIRST = 1;
@@ -31,9 +30,9 @@ const IS_FORMAL = 16;
 const IS_POLITE = 32;
 const WORD_FLAGS = new Map<string, number>();
 for (const [words, flag] of [
-  [FIRST_PERSON, IS_FIRST],
-  [SECOND_PERSON, IS_SECOND],
-  [THIRD_PERSON, IS_THIRD],
+  [FIRST_PERSON_FORMS, IS_FIRST],
+  [SECOND_PERSON_FORMS, IS_SECOND],
+  [THIRD_PERSON_FORMS, IS_THIRD],
   [INFORMAL_WORDS, IS_INFORMAL],
   [FORMAL_WORDS, IS_FORMAL],
   [POLITENESS_WORDS, IS_POLITE],

@@ -1,6 +1,7 @@
 import { InvalidRequestError, TEXT_FORMATS, type TextFormat } from '@cae/core';
 import { Parser } from 'htmlparser2';
 import { Lexer, type Token, type Tokens } from 'marked';
+import { CAPITALISED_STATEMENT_WORDS, HEADING_SMALL_WORDS } from './lexicons/mood-lexicon';
 
 export type { TextFormat };
 
@@ -316,18 +317,6 @@ function extractPlain(source: string): ExtractedText {
 /** Numbering before a heading: "ARTICLE II", "Section 4.2", "12.", "1.1", "(a)", "B.". */
 const NUMBERING =
   /(?:(article|section|exhibit|schedule|annex|appendix|part)\s+[0-9ivxlc]+[a-z]?(?:\.[0-9]+)*\.?|([0-9]{1,3}(?:\.[0-9]{1,3})*)\.?|\([a-z]{1,4}\)|\([0-9]{1,3}\)|[a-z]\.)(?=[ \t]|$)/iy;
-/** Words that make an all-caps line a statement, not a title ("PORTIONS HAVE BEEN REDACTED"). */
-const CAPS_FINITES = new Set(
-  'SHALL WILL HAVE HAS HAD IS ARE WAS WERE MAY MUST BE BEEN CAN COULD SHOULD WOULD DOES DO DID AGREE AGREES'.split(
-    ' ',
-  ),
-);
-/** Small words a title-case heading may keep in lower case ("Limitation of Liability"). */
-const TITLE_SMALL = new Set(
-  'of the and or for to in on a an by with upon under from at as its their after before between against not per into than nor'.split(
-    ' ',
-  ),
-);
 const HAS_LOWER = /\p{Ll}/u;
 /** A page number of a table of contents: "5", "117", "A-3", "iv". */
 const PAGE_NUMBER = /^(?:[0-9]{1,4}|[A-Z]-[0-9]{1,3}|[ivxl]{1,6})$/;
@@ -503,9 +492,10 @@ function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean, 
     if (words > 12) return -1;
     const lower = HAS_LOWER.test(word);
     if (lower) caps = false;
-    else if (CAPS_FINITES.has(word.replace(/[^A-Z]/g, ''))) return -1;
+    else if (CAPITALISED_STATEMENT_WORDS.has(word.replace(/[^A-Z]/g, ''))) return -1;
     else for (const char of word) if (char >= 'A' && char <= 'Z') capitals += 1;
-    if (title && (HAS_DIGIT.test(word) || (!UPPER_FIRST.test(word) && !TITLE_SMALL.has(word)))) title = false;
+    if (title && (HAS_DIGIT.test(word) || (!UPPER_FIRST.test(word) && !HEADING_SMALL_WORDS.has(word))))
+      title = false;
     if (title && words === 1 && !UPPER_FIRST.test(word)) title = false;
     if (!caps && !title) return -1;
     let gap = wordEnd;
@@ -516,13 +506,13 @@ function titleEnd(text: string, at: number, lineEnd: number, numbered: boolean, 
     // and a page number that ends the line is a line of the table of contents, a heading with its page.
     if (contents && title && numbered && !closed && gap - wordEnd >= 2 && gap < lineEnd) {
       const rest = text.slice(gap, lineEnd).trimEnd();
-      if (PAGE_NUMBER.test(rest) && !TITLE_SMALL.has(word.toLowerCase())) return gap + rest.length;
+      if (PAGE_NUMBER.test(rest) && !HEADING_SMALL_WORDS.has(word.toLowerCase())) return gap + rest.length;
     }
     // A wider gap ends an all-caps title; a title-case one may have been wrapped there.
     if (gap >= lineEnd || closed || (caps && gap - wordEnd >= 2)) {
       if (last === ',' || last === ';') return -1;
       // A title does not end in a small word ("AND", "PARTIES AND"): that is a line of a signature block.
-      if (TITLE_SMALL.has(word.replace(/[.:]$/, '').toLowerCase())) return -1;
+      if (HEADING_SMALL_WORDS.has(word.replace(/[.:]$/, '').toLowerCase())) return -1;
       // An all-caps title needs a few capitals ("WITNESSETH", "TERM OF CONTRACT"), not "A" or "I";
       // unnumbered, it has its line to itself or a wider gap after it ("PLEASE NOTE: Your ..." is a label).
       if (caps && capitals >= 4 && (numbered || gap >= lineEnd || gap - wordEnd >= 2)) return wordEnd;

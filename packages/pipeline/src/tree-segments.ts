@@ -9,10 +9,14 @@ import {
 } from './lexicons/mood-lexicon';
 import {
   FINITE_OPERATOR_FORMS,
+  FREE_RELATIVE_HEADS,
   MODAL_FORMS,
+  NON_FINITE_OPENERS,
   OPENING_PUNCTUATION,
+  OPENING_WH_ADVERBS,
   SUBORDINATING_WH,
   verbForm,
+  WH_OPENERS,
 } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 import { ruleOff } from './segment-rules';
@@ -531,23 +535,6 @@ function hasWordCharacter(word: string): boolean {
   }
   return false;
 }
-const OPENING_WH_ADVERBS = new Set(['when', 'whenever', 'where', 'wherever', 'while', 'once', 'as']);
-const FREE_RELATIVE_HEADS = new Set(['what', 'whatever', 'whoever', 'whichever', 'wherever', 'whenever']);
-const WH_OPENERS = new Set([
-  'what',
-  'who',
-  'whom',
-  'whose',
-  'which',
-  'where',
-  'when',
-  'why',
-  'how',
-  'whether',
-  'if',
-  'whoever',
-  'whatever',
-]);
 
 /**
  * Which tokens of [from, to) have a `cop` or `aux` dependent in [from, to) (by index from `from`): what
@@ -871,9 +858,6 @@ function treeClauseGroup(tree: SentenceTree, tokens: readonly number[], head: nu
   }
   return fallback;
 }
-
-/** Non-finite operators that may open a clause ("Having failed ...", "Being tired ..."): no inverted Finite. */
-const NON_FINITE_OPENERS: ReadonlySet<string> = new Set(['having', 'being']);
 
 /**
  * SEGMENT.TREE_OPENING_ADVCL: where the word-order segments and the parse find the same clauses, an

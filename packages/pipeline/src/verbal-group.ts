@@ -1,7 +1,12 @@
 import type { Token, Upos } from '@cae/core';
-import { CATENATIVE_VERBS } from './lexicons/mood-lexicon';
+import { INCLUDE_FORMS } from './lexicons/contract-lexicon';
+import { CATENATIVE_VERBS, NON_FINITE_AUX } from './lexicons/mood-lexicon';
 import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
+  ABSOLUTE_QUANTIFIERS,
+  FLOATING_QUANTIFIERS,
+  INVERSION_BEFORE,
+  NAME_JOINERS,
   NEGATORS,
   ONLY_PARTICIPLE_FORMS,
   POSSESSIVE_DETERMINERS,
@@ -36,8 +41,6 @@ export const TITLE_CASE_GERUND = 'SEGMENT.TITLE_CASE_GERUND';
 
 const CAPITALISED_ING = /^[A-Z][a-z]+ing$/;
 const CAPITALISED_WORD = /^[A-Z][A-Za-z]*[a-z]/;
-/** What may stand between two words of one Title-Case name. */
-const NAME_JOINERS = new Set([',', 'and', 'or', '&', '/']);
 
 /**
  * SEGMENT.TITLE_CASE_GERUND: a capitalised "-ing" word inside a Title-Case name is a nominal, no verbal
@@ -63,8 +66,6 @@ export function titleCaseGerund(tokens: TokenArrays, index: number): boolean {
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`). */
 export const NOT_LIMITED_TO = 'SEGMENT.NOT_LIMITED_TO';
-
-const INCLUDE_FORMS = new Set(['including', 'include', 'includes', 'included']);
 
 /**
  * SEGMENT.NOT_LIMITED_TO: the index of the "but" of "including, but not limited to, ..." (a comma
@@ -144,9 +145,6 @@ const IRREGULAR_PARTICIPLE = /(?:en|wn|ne|un|ung|ugh|ought|aught|ept|elt|ilt|eft
 function isVerbal(tag: Upos | undefined): boolean {
   return tag === 'VERB' || tag === 'AUX';
 }
-
-/** Auxiliary forms that are never Finite. */
-const NON_FINITE_AUX = new Set(['having', 'being', 'been']);
 
 /** True when a lexical verb form, with no auxiliary before it, is finite (tensed) rather than -ing or base/participle. */
 export function isFiniteLexicalForm(lower: string, lemma: string, hasSubjectBefore: boolean): boolean {
@@ -289,8 +287,6 @@ function participleOnAppositive(tokens: TokenArrays, verb: number): boolean {
   return appositiveQualifier(tokens.lower, anchor, anchorCase, noun, verb);
 }
 
-/** Words a bare nominal group of an absolute clause may open with ("all rights reserved"). */
-const ABSOLUTE_QUANTIFIERS = new Set(['all', 'no']);
 /** What may follow an absolute clause's participle: its end. */
 const ABSOLUTE_CLAUSE_END = new Set([',', ')', ';', ':', '.']);
 
@@ -366,25 +362,7 @@ export function clauseParticipleOnAppositive(
   return appositiveQualifier(lower, anchor, anchorCase, noun, verb);
 }
 
-const FLOATING_QUANTIFIERS = new Set(['all', 'both', 'each']);
 const INVERTED_SUBJECT = new Set<Upos>(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
-const INVERSION_BEFORE = new Set([
-  'what',
-  'who',
-  'whom',
-  'which',
-  'where',
-  'when',
-  'why',
-  'how',
-  'and',
-  'but',
-  'or',
-  'so',
-  ',',
-  '"',
-  '(',
-]);
 
 function isInversionContext(tokens: TokenArrays, start: number, from: number): boolean {
   if (start === from) return true;

@@ -164,3 +164,12 @@ export const ATTRIBUTIVE_COLLOCATIONS: ReadonlySet<string> = new Set([
   'related parties',
   'related documents',
 ]);
+
+/** The forms of "include" ("including", "included"), which open a list of examples. */
+export const INCLUDE_FORMS: ReadonlySet<string> = new Set(['including', 'include', 'includes', 'included']);
+
+/**
+ * The modal operators of contract provisions ("shall", "will", "may", "must"): they open a duty, a permission
+ * or a list of duties.
+ */
+export const DUTY_MODALS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);

@@ -1,5 +1,9 @@
 import { MODALITY_TYPES, PROCESS_TYPES } from '@cae/core';
 import { describe, expect, it } from 'vitest';
+import * as abbreviationLexicon from './abbreviation-lexicon';
+import * as circumstanceLexicon from './circumstance-lexicon';
+import * as contractLexicon from './contract-lexicon';
+import * as modalLexicon from './modal-lexicon';
 import {
   ABILITY_OF_ADJECTIVES,
   DOUBT_PHRASES,
@@ -12,8 +16,13 @@ import {
   MODAL_VERBS,
   PASSIVE_PROJECTION,
 } from './modal-lexicon';
+import * as moodLexicon from './mood-lexicon';
+import * as processLexicon from './process-lexicon';
 import { PROCESS_BY_LEMMA, PROCESS_VERBS } from './process-lexicon';
+import * as tenorLexicon from './tenor-lexicon';
 import { TENOR_FEATURES } from './tenor-lexicon';
+import * as transitivityLexicon from './transitivity-lexicon';
+import * as wordClasses from './word-classes';
 
 describe('modal lexicon', () => {
   const tables = {
@@ -112,5 +121,48 @@ describe('round 7 entries', () => {
     expect(MODAL_EXPRESSIONS.expected?.weight).toBe(MODAL_EXPRESSIONS.likely?.weight);
     expect(MODAL_EXPRESSIONS.expected?.type).toBe('probability');
     expect(MODAL_EXPRESSIONS.expected?.rule).toBe('MODALITY.EXPECTED_TO');
+  });
+});
+
+describe('closed word classes', () => {
+  // Every exported word class of lexicons/: a set of strings or an array of strings (wordnet-priors.ts holds
+  // data, not classes).
+  const modules = {
+    abbreviationLexicon,
+    circumstanceLexicon,
+    contractLexicon,
+    modalLexicon,
+    moodLexicon,
+    processLexicon,
+    tenorLexicon,
+    transitivityLexicon,
+    wordClasses,
+  };
+  const classes: [string, readonly string[]][] = Object.entries(modules).flatMap(([file, module]) =>
+    Object.entries(module).flatMap(([name, value]): [string, readonly string[]][] => {
+      const members = value instanceof Set ? [...value] : Array.isArray(value) ? value : null;
+      return members?.every((member) => typeof member === 'string') ? [[`${file}.${name}`, members]] : [];
+    }),
+  );
+
+  it('are found', () => {
+    expect(classes.length).toBeGreaterThan(200);
+  });
+
+  it('are each listed once: no two exported classes have exactly the same members', () => {
+    const byMembers = new Map<string, string[]>();
+    for (const [name, members] of classes) {
+      const key = [...new Set(members)].sort().join(' ');
+      byMembers.set(key, [...(byMembers.get(key) ?? []), name]);
+    }
+    expect([...byMembers.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
+  it('hold lower-case forms, but the all-caps words matched against an all-caps line', () => {
+    const upperCase = new Set(['moodLexicon.CAPITALISED_STATEMENT_WORDS']);
+    for (const [name, members] of classes) {
+      if (upperCase.has(name)) continue;
+      for (const member of members) expect(member, name).toBe(member.toLowerCase());
+    }
   });
 });

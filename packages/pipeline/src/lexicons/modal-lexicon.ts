@@ -283,3 +283,100 @@ export const HEDGE_QUANTIFIERS: Readonly<Record<string, ModalEntry>> = lexiconTa
   /** Attributive "certain" ("in certain cases") is a vague quantifier, not high probability. */
   certain: entry(0.4, 'probability', 'hedge'),
 });
+
+/** Nouns whose infinitive is their modal complement, not a purpose: "has the potential to spread" ("could spread"). */
+export const CAPACITY_NOUNS: ReadonlySet<string> = new Set(['potential']);
+
+/**
+ * Pronouns (and "there", "this") that, before a Finite or verb right after a verb of MODAL_VERBS, open the
+ * clause it projects ("I doubt he came").
+ */
+export const PROJECTED_SUBJECTS: ReadonlySet<string> = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+  'it',
+  'there',
+  'this',
+]);
+
+/** Words before "many"/"few" that make them a plain measure of quantity ("how many", "too many"). */
+export const MANY_FEW_MEASURERS: ReadonlySet<string> = new Set(['how', 'too', 'so', 'as']);
+
+/** Quantifiers the tagger may read as nouns at the start of a sentence ("Several critics ..."). */
+export const QUANTIFIER_NOUNS: ReadonlySet<string> = new Set([
+  'several',
+  'certain',
+  'many',
+  'some',
+  'numerous',
+  'various',
+  'others',
+]);
+
+/** Passive participles that attribute a view only before "as" ("has been described as"). */
+export const AS_ONLY_PARTICIPLES: ReadonlySet<string> = new Set(['described', 'seen', 'viewed']);
+
+/**
+ * Words that are modal adjectives only before a noun ("the alleged theft", not "they alleged fraud";
+ * "a potential buyer", not the noun of capacity the tagger may read as an adjective, "a great potential").
+ */
+export const ATTRIBUTIVE_ONLY_MODAL_ADJECTIVES: ReadonlySet<string> = new Set([
+  'alleged',
+  'purported',
+  'reputed',
+  'potential',
+]);
+
+/**
+ * Modal adjectives that are modal only predicatively ("it is essential that", "essential to success");
+ * before a noun "essential" means basic or intrinsic ("the essential difference", "essential oils").
+ */
+export const PREDICATIVE_ONLY_MODAL_ADJECTIVES: ReadonlySet<string> = new Set(['essential']);
+
+/**
+ * Words after which a modal's form is a noun the tagger read as an operator: articles, possessive
+ * determiners and the usual modifiers of "will" ("of their own free will", "with all his might", "a
+ * must", "good will"). "her" is left out: it is also an object pronoun before a finite ("let her will").
+ */
+export const MODAL_NOUN_DETERMINERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'its',
+  'our',
+  'their',
+  'free',
+  'good',
+  'ill',
+  'own',
+]);
+
+/** Determiners before "doubt" inside a modal adjunct ("without a doubt", "beyond any doubt"). */
+export const DOUBT_DETERMINERS: ReadonlySet<string> = new Set(['a', 'any', 'all']);
+
+/**
+ * Verbs of saying and opinion whose Sayer or Senser can be a vague quantifier ("some say that",
+ * "others have written that"): the vague attribution is then the modality of the projected clause.
+ */
+export const VAGUE_SOURCE_SAYING_VERBS: ReadonlySet<string> = new Set([
+  'say',
+  'think',
+  'feel',
+  'write',
+  'state',
+  'maintain',
+  'contend',
+  'hold',
+  'assert',
+  'insist',
+]);
+
+/** Usuality adverbs that are manner right after the verb ("breathing normally"). */
+export const MANNER_USUALITY_ADVERBS: ReadonlySet<string> = new Set(['normally', 'regularly']);

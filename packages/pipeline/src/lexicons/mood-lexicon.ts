@@ -413,8 +413,6 @@ export const DEGREE_WORDS: ReadonlySet<string> = set(
 /** Verbs of the Finite that a measure question with "it" does not use as a Subject's verb ("how long it takes"). */
 export const OPERATOR_LEMMAS: ReadonlySet<string> = new Set(['be', 'have']);
 
-export const PERFECT_HAVE: ReadonlySet<string> = new Set(['has', 'have', 'had']);
-
 /** Objects of main-verb "do" rather than Subjects ("did nothing wrong", "does none of it"). */
 export const NEGATIVE_OBJECTS: ReadonlySet<string> = new Set([
   'nothing',
@@ -447,4 +445,189 @@ export const QUESTION_NOUNS: ReadonlySet<string> = set('question questions probl
  */
 export const TITLE_LOWER_WORDS: ReadonlySet<string> = set(
   'a an the of in on at to for and or nor but by with from as into onto upon about over off out up via per vs',
+);
+
+/** Verbs of perception that open speech as discourse markers ("Look, ...", "See, ...", "Listen, ..."). */
+export const DISCOURSE_VERBS: ReadonlySet<string> = new Set(['look', 'see', 'listen']);
+
+/** Subject pronouns after which a discourse "see" is followed by its clause ("See this is it"). */
+export const DISCOURSE_SEE_SUBJECTS: ReadonlySet<string> = new Set([
+  'i',
+  'we',
+  'he',
+  'she',
+  'they',
+  'it',
+  'this',
+  'that',
+  'everything',
+]);
+
+/** Prepositions that do not follow a verb opening a member: "(a) Change of Control", "(i) Subject to Section 4". */
+export const NOT_AFTER_MEMBER_VERB: ReadonlySet<string> = new Set(['of', 'to']);
+
+/**
+ * Prepositions after an opening "verb" and its plural "object" that make them a heading's noun group ("Use
+ * cases for small teams"), not a command.
+ */
+export const HEADING_PREPOSITIONS: ReadonlySet<string> = new Set(['for', 'of', 'about', 'on']);
+
+/** Determiners of the Subject after an opening do-form ("Did the boss notice the mistake", "Do your cats climb"). */
+export const QUESTION_DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'your',
+  'my',
+  'his',
+  'her',
+  'their',
+  'our',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'any',
+  'most',
+  'all',
+]);
+
+/** Linkers after which "you" is the Subject of a new clause ("so you can", "and you will"). */
+export const LINKERS_BEFORE_SUBJECT: ReadonlySet<string> = new Set(['so', 'and', 'but', 'or', 'then']);
+
+/** Adverbs that can open a command before its verb ("Then add the flour", "Gently press the seeds"). */
+export const COMMAND_OPENING_ADVERBS: ReadonlySet<string> = new Set([
+  'then',
+  'now',
+  'first',
+  'next',
+  'finally',
+  'also',
+  'just',
+  'simply',
+]);
+
+/** Base forms far more often a command's verb than a noun at the start of a sentence. */
+export const COMMAND_VERBS: ReadonlySet<string> = new Set([
+  'use',
+  'rinse',
+  'stir',
+  'chop',
+  'knead',
+  'sprinkle',
+  'mix',
+  'place',
+  'toast',
+  'pat',
+  'press',
+  'drain',
+  'whisk',
+  'pour',
+  'combine',
+  'fold',
+  'bake',
+  'wrap',
+  'soak',
+  'season',
+  'balance',
+  'tie',
+  'mark',
+]);
+
+/** Manner and sequence adverbs that close a command ("Drink responsibly", "Rinse the rice thoroughly"). */
+export const CLOSING_COMMAND_ADVERBS: ReadonlySet<string> = new Set([
+  'thoroughly',
+  'gently',
+  'carefully',
+  'evenly',
+  'lightly',
+  'firmly',
+  'quickly',
+  'slowly',
+  'responsibly',
+  'well',
+  'first',
+]);
+
+/** Particles a phrasal command verb takes right after it ("pat down", "pour out"). */
+export const COMMAND_PARTICLES: ReadonlySet<string> = new Set([
+  'down',
+  'out',
+  'up',
+  'off',
+  'away',
+  'back',
+  'over',
+]);
+
+/** Words after which a verb is non-finite ("to be shocked", "has been sent"). */
+export const NON_FINITE_BEFORE: ReadonlySet<string> = new Set(['to', 'be', 'been', 'being']);
+
+/**
+ * Words that, as the host of a clitic ("it's", "there's", "what's", "let's"), are pronouns: their "'s" is "is",
+ * "has" or "us", not a possessive.
+ */
+export const CLITIC_HOST_PRONOUNS: ReadonlySet<string> = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'it',
+  'we',
+  'they',
+  'that',
+  'there',
+  'what',
+  'who',
+  'where',
+  'here',
+  'how',
+  'let',
+]);
+
+/**
+ * Words after which "its" is "it's" typed without its apostrophe ("its not", "its a shame", "its really
+ * good"), never the possessive: no noun can follow (EWT and GUM train and dev: 40 "it s" so written, none
+ * possessive, against 382 possessive "its" before other words). Words that can also open a possessive's noun
+ * phrase are left out even where the data had no such case: "its very nature", "its only obligation", "its true
+ * value", "its worth", "its being sold".
+ */
+export const AFTER_TYPED_ITS: ReadonlySet<string> = new Set(
+  `a an the not really simply all like still in now definitely for also from just been as your too
+  getting going gonna always never probably actually pretty quite nothing about because that this my his her our
+  their what ok okay over done almost already`.split(/\s+/),
+);
+
+/** Words that can open the object of the verb "lets" ("Lets you choose", "Lets the user ..."). */
+export const LETS_OBJECT_START: ReadonlySet<string> = new Set(
+  `you me him her them us it one the a an this that these those my your his its our their everyone everybody
+  anyone anybody people users`.split(/\s+/),
+);
+
+/** Words a document part's letter follows ("Exhibit A", "Part B", "Schedule C"). */
+export const LETTER_LABEL_WORDS: ReadonlySet<string> = new Set([
+  ...ATTACHMENT_WORDS,
+  ...'part article section clause item paragraph'.split(' '),
+]);
+
+/**
+ * Finites and "agree(s)" in capitals that make an all-caps line a statement, not a title ("PORTIONS HAVE BEEN
+ * REDACTED"); upper case, as the line is matched.
+ */
+export const CAPITALISED_STATEMENT_WORDS: ReadonlySet<string> = new Set(
+  'SHALL WILL HAVE HAS HAD IS ARE WAS WERE MAY MUST BE BEEN CAN COULD SHOULD WOULD DOES DO DID AGREE AGREES'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Small words a title-case heading may keep in lower case ("Limitation of Liability"); wider than
+ * TITLE_LOWER_WORDS ("its", "their", "not", "than", "between").
+ */
+export const HEADING_SMALL_WORDS: ReadonlySet<string> = new Set(
+  'of the and or for to in on a an by with upon under from at as its their after before between against not per into than nor'.split(
+    ' ',
+  ),
 );

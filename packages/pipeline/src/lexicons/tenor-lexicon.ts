@@ -65,3 +65,45 @@ export const NOMINALISATION_SUFFIXES: readonly string[] = [
   'ence',
   'ism',
 ];
+
+/** Every first-person form: pronouns, possessives and reflexives ("i", "us", "our", "ourselves"). */
+export const FIRST_PERSON_FORMS: ReadonlySet<string> = new Set([
+  'i',
+  'we',
+  'me',
+  'us',
+  'my',
+  'our',
+  'mine',
+  'ours',
+  'myself',
+  'ourselves',
+]);
+
+/** Every second-person form, casual spellings included ("you", "yours", "yourselves", "u", "ya"). */
+export const SECOND_PERSON_FORMS: ReadonlySet<string> = new Set([
+  'you',
+  'your',
+  'yours',
+  'yourself',
+  'yourselves',
+  'u',
+  'ya',
+]);
+
+/** Third-person personal pronouns and possessive determiners ("he", "them", "its", "their"). */
+export const THIRD_PERSON_FORMS: ReadonlySet<string> = new Set([
+  'he',
+  'she',
+  'it',
+  'they',
+  'him',
+  'her',
+  'them',
+  'his',
+  'its',
+  'their',
+]);
+
+/** Modals that hedge a proposal or a proposition ("would", "could", "might", "may"). */
+export const HEDGING_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'might', 'may']);

@@ -221,3 +221,37 @@ export function isParenthesisedEnumerator(lower: readonly string[], start: numbe
     lower[end] === ')'
   );
 }
+
+/** Linking verbs: a participle after them is an adjectival Attribute ("The room felt crowded"). */
+export const LINKING_VERBS: ReadonlySet<string> = new Set([
+  'feel',
+  'seem',
+  'look',
+  'sound',
+  'appear',
+  'become',
+  'remain',
+]);
+
+/** Nouns whose complement opens with "into" ("Research into sleep"). */
+export const INTO_NOUNS: ReadonlySet<string> = new Set([
+  'research',
+  'inquiry',
+  'enquiry',
+  'probe',
+  'foray',
+  'insight',
+]);
+
+/** Verbs whose object is the Subject of an infinitive after it ("ask him to go", "let them stay", "help us finish"). */
+export const CONTROL_VERBS: ReadonlySet<string> = wordSet(
+  'ask tell want allow expect force require enable help cause encourage let make get persuade invite order urge need like love prefer advise permit teach remind',
+);
+
+/**
+ * Nouns of a period of time in the singular ("morning", "week", "monday", "summer"); narrower than TIME_NOUNS
+ * (no plurals, months, "today" or "hour").
+ */
+export const TIME_PERIOD_NOUNS: ReadonlySet<string> = wordSet(
+  'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday',
+);

@@ -192,3 +192,422 @@ export const HYPHEN_PREFIXES: ReadonlySet<string> = wordSet(`
   non pre post anti co re sub self multi inter intra semi over under counter ex mid pro dis
   bi tri uni mono poly micro macro mini cross extra ultra infra trans
 `);
+
+/** Compound indefinite pronouns ("everything", "someone"): never verbs or nouns. */
+export const INDEFINITE_PRONOUNS: ReadonlySet<string> = new Set([
+  'everything',
+  'everyone',
+  'everybody',
+  'something',
+  'someone',
+  'somebody',
+  'anything',
+  'anyone',
+  'anybody',
+  'nothing',
+  'nobody',
+]);
+
+/** Demonstratives but "that" (also a conjunction and a relative): "this", "these", "those". */
+export const DEMONSTRATIVES_BUT_THAT: ReadonlySet<string> = new Set(['this', 'these', 'those']);
+
+/** The articles ("a", "an", "the"). */
+export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
+/**
+ * Words that open a verb's object: object pronouns, possessive and demonstrative determiners but "that",
+ * articles, "some", "all".
+ */
+export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  'me',
+  'him',
+  'her',
+  'us',
+  'them',
+  'it',
+  'my',
+  'your',
+  'his',
+  'our',
+  'their',
+  'its',
+  'this',
+  'these',
+  'those',
+  'the',
+  'a',
+  'an',
+  'some',
+  'all',
+]);
+
+/** Prepositions that, before a Subject and its verb, are subordinators ("after you are elected"). */
+export const CLAUSE_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'after',
+  'before',
+  'since',
+  'until',
+  'till',
+  'unless',
+  'once',
+  'as',
+  'than',
+  'because',
+  'while',
+]);
+
+/** Approximators before a number ("around 1,100", "over 200"): adverbs in UD. */
+export const APPROXIMATORS: ReadonlySet<string> = new Set([
+  'around',
+  'about',
+  'over',
+  'under',
+  'nearly',
+  'almost',
+]);
+
+/** Subordinators that open a sentence-initial dependent clause before the main clause. */
+export const OPENING_SUBORDINATORS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'once',
+  'before',
+  'after',
+  'unless',
+  'until',
+]);
+
+/** Subordinators that open a finite dependent clause and never a prepositional phrase. */
+export const CLAUSE_ONLY_SUBORDINATORS: ReadonlySet<string> = new Set([
+  'when',
+  'whenever',
+  'where',
+  'wherever',
+  'if',
+  'once',
+  'unless',
+]);
+
+/** Third-person singular Subject pronouns ("he", "she", "it"): their present Finite takes "-s". */
+export const THIRD_SINGULAR_SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['he', 'she', 'it']);
+
+/** Subject pronouns whose present Finite is the base form ("i", "we", "you", "they"). */
+export const BASE_FORM_SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they']);
+
+/** Words after a verb that open its object: determiners, possessives and object pronouns, not "that". */
+export const VERB_OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  ...OBJECT_OPENERS,
+  'each',
+  'every',
+  'any',
+  'yourself',
+  'yourselves',
+  'everything',
+  'something',
+  'anything',
+]);
+
+/** Particles of phrasal verbs ("Strain out the seeds", "Heat up the oil"). */
+export const COMMON_PHRASAL_PARTICLES: ReadonlySet<string> = new Set(['out', 'up', 'down', 'off', 'away']);
+
+/** Prepositions of goal: a noun is rarely followed directly by them ("Hop onto a bus", "Climb into bed"). */
+export const GOAL_PREPOSITIONS: ReadonlySet<string> = new Set(['onto', 'into']);
+
+/**
+ * Quantifiers that float after the Subject or the Finite ("they all left", "we have both seen it"); FLOATING
+ * adds the reflexives.
+ */
+export const FLOATING_QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'both', 'each']);
+
+/** Possessives and quantifiers that open a Subject's nominal group ("Her results", "Many households"). */
+export const SUBJECT_GROUP_OPENERS: ReadonlySet<string> = new Set([
+  ...POSSESSIVE_DETERMINERS,
+  'many',
+  'most',
+  'several',
+  'few',
+  'both',
+  'all',
+  'some',
+  'each',
+  'every',
+  'no',
+]);
+
+/** Words that open a reported clause after a verb ("The report states that ..."). */
+export const REPORTED_CLAUSE_OPENERS: ReadonlySet<string> = new Set(['that', 'whether', 'if']);
+
+/** Quotation marks, opening or closing, as tokens. */
+export const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
+
+/**
+ * Personal pronouns in Subject or object form but "it": after a verb of saying, its object or Sayer ("asked
+ * me", "said he"), not a quoted thing.
+ */
+export const PERSONAL_PRONOUNS_BUT_IT: ReadonlySet<string> = new Set([
+  'me',
+  'him',
+  'her',
+  'us',
+  'them',
+  'you',
+  'i',
+  'he',
+  'she',
+  'we',
+  'they',
+]);
+
+/**
+ * WH-adverbs, "whether" and "if": before an operator at the start of a sentence they open a question ("When
+ * does the store close?"), not a dependent clause.
+ */
+export const INTERROGATIVE_OPENERS: ReadonlySet<string> = new Set([
+  'when',
+  'where',
+  'why',
+  'how',
+  'whether',
+  'if',
+]);
+
+/** The WH relative pronouns ("who", "whom", "whose", "which"; not "that"). */
+export const WH_RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'whom', 'whose', 'which']);
+
+/**
+ * Subject pronouns but "it" (which is as often an object): after a verb they open a new clause ("If they help,
+ * we win").
+ */
+export const SUBJECT_PRONOUNS_BUT_IT: ReadonlySet<string> = new Set(['i', 'you', 'we', 'he', 'she', 'they']);
+
+/** WH-words and "whether" that open a WH complement clause ("ask what it costs", "see whether it works"). */
+export const WH_COMPLEMENT_OPENERS: ReadonlySet<string> = new Set([
+  'what',
+  'where',
+  'when',
+  'why',
+  'how',
+  'whether',
+  'whoever',
+  'whatever',
+]);
+
+/**
+ * The auxiliaries as lemmas: "be", "have", "do" and the modal operators; as a Finite coordinated with another
+ * ("is or becomes", "has or will have"), they take nothing of their own.
+ */
+export const AUXILIARY_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', ...MODAL_FORMS]);
+
+/** Particles of a participle whose form is its base's ("set forth", "set out"). */
+export const SAME_FORM_PARTICIPLE_PARTICLES: ReadonlySet<string> = new Set(['forth', 'out']);
+
+/** Prepositions the parse tags SCONJ before an "-ing" form ("by using", "in doing", "without paying"). */
+export const GERUND_PREPOSITIONS: ReadonlySet<string> = new Set(['by', 'in', 'for', 'without']);
+
+/**
+ * Quantifiers that open the Subject of a coordinated clause as often as a nominal ("and no license to use it is
+ * granted").
+ */
+export const SUBJECT_QUANTIFIERS: ReadonlySet<string> = new Set([
+  'no',
+  'each',
+  'every',
+  'neither',
+  'either',
+  'all',
+  'any',
+  'such',
+  'some',
+  'both',
+]);
+
+/** Words that open a definite nominal group, the Subject of a coordinated clause more often than not. */
+export const DEFINITE_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'his',
+  'her',
+  'their',
+  'our',
+  'my',
+  'your',
+]);
+
+/**
+ * Verbs whose past participle has the base form ("put", "set", "cut"); unlike SAME_FORM_PAST, with "cast" and
+ * "split", without "let", "hit", "cost", "quit" and "hurt".
+ */
+export const SAME_FORM_PARTICIPLES: ReadonlySet<string> = new Set([
+  'put',
+  'set',
+  'cut',
+  'spread',
+  'cast',
+  'shut',
+  'split',
+  'read',
+]);
+
+/**
+ * Subordinating WH-adverbs (and "while", "once", "as") that, on a parse's root before it, make its clause an
+ * opening dependent one ("When the dough rises, knead it").
+ */
+export const OPENING_WH_ADVERBS: ReadonlySet<string> = new Set([
+  'when',
+  'whenever',
+  'where',
+  'wherever',
+  'while',
+  'once',
+  'as',
+]);
+
+/**
+ * WH-words that head a free relative ("what you said", "wherever you go"); FREE_RELATIVE_WH with "wherever" and
+ * "whenever".
+ */
+export const FREE_RELATIVE_HEADS: ReadonlySet<string> = new Set([
+  'what',
+  'whatever',
+  'whoever',
+  'whichever',
+  'wherever',
+  'whenever',
+]);
+
+/**
+ * WH-words, "whether" and "if": the words that open a WH or yes/no dependent clause, its relation named by the
+ * word.
+ */
+export const WH_OPENERS: ReadonlySet<string> = new Set([
+  'what',
+  'who',
+  'whom',
+  'whose',
+  'which',
+  'where',
+  'when',
+  'why',
+  'how',
+  'whether',
+  'if',
+  'whoever',
+  'whatever',
+]);
+
+/** Non-finite operators that may open a clause ("Having failed ...", "Being tired ..."): no inverted Finite. */
+export const NON_FINITE_OPENERS: ReadonlySet<string> = new Set(['having', 'being']);
+
+/** Opening quotation marks, curly or straight (a straight mark opens where a comma or colon stands before it). */
+export const OPENING_QUOTE_MARKS: ReadonlySet<string> = new Set(['“', '‘', '"', "'"]);
+
+/** Closing quotation marks, curly or straight. */
+export const CLOSING_QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '”', "'", '’']);
+
+/** Curly opening quotation marks ("“", "‘"). */
+export const CURLY_OPENING_QUOTES: ReadonlySet<string> = new Set(['“', '‘']);
+
+/** Straight quotation marks, opening or closing ('"', "'"). */
+export const STRAIGHT_QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
+
+/**
+ * Opening quotation marks as tokens but the straight single mark, which is as often an apostrophe (a straight
+ * mark opens where a sentence starts with it).
+ */
+export const OPENING_QUOTES_BUT_APOSTROPHE: ReadonlySet<string> = new Set(['“', '"', '‘']);
+
+/** A word that opens a piece in lower case and may still start a sentence of its own in casual writing. */
+export const LOWER_CASE_OPENERS: ReadonlySet<string> = new Set([
+  'i',
+  "i'm",
+  'im',
+  "i'll",
+  "i've",
+  "i'd",
+  'ok',
+  'okay',
+  'lol',
+  'http',
+  'https',
+  'www',
+]);
+
+/** What may stand between two words of one Title-Case name. */
+export const NAME_JOINERS: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
+
+/** Words a bare nominal group of an absolute clause may open with ("all rights reserved"). */
+export const ABSOLUTE_QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'no']);
+
+/**
+ * WH-words, linkers and marks after which a Finite before its Subject is an inversion ("what is it", "and so do
+ * I").
+ */
+export const INVERSION_BEFORE: ReadonlySet<string> = new Set([
+  'what',
+  'who',
+  'whom',
+  'which',
+  'where',
+  'when',
+  'why',
+  'how',
+  'and',
+  'but',
+  'or',
+  'so',
+  ',',
+  '"',
+  '(',
+]);
+
+/**
+ * Personal pronouns in Subject or object form but "her" (also a possessive determiner): each a nominal group of
+ * its own.
+ */
+export const PERSONAL_PRONOUNS_BUT_HER: ReadonlySet<string> = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+  'it',
+  'me',
+  'him',
+  'us',
+  'them',
+]);
+
+/** Determiners that make a time noun after a noun a temporal group of its own ("the museum | last summer"). */
+export const TIME_DETERMINERS: ReadonlySet<string> = new Set(['last', 'next', 'every', 'each']);
+/** Modifiers that make a time noun a point or span of time ("next Monday", "the following week", "every year"). */
+export const TIME_MODIFIERS: ReadonlySet<string> = new Set([
+  ...TIME_DETERMINERS,
+  'coming',
+  'following',
+  'previous',
+]);
+
+/** Determiners after which a participle or adverb stays inside the nominal group ("that" may be a conjunction). */
+export const PREMODIFIER_DETERMINERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  ...POSSESSIVE_DETERMINERS,
+  'this',
+  'these',
+  'those',
+  'each',
+  'every',
+  'any',
+  'some',
+  'no',
+]);
+
+/** The first-person Subject pronouns ("i", "we"); every first-person form is FIRST_PERSON_FORMS. */
+export const FIRST_PERSON_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we']);
