@@ -1495,21 +1495,19 @@ function prepositionalObjects(
   end: number,
 ): void {
   const { lower, pos, heads, deprels } = out;
-  for (let object = start; object < end; object += 1) {
-    if (deprels[object] !== 'obj' && deprels[object] !== 'iobj') continue;
-    for (let index = start; index < object; index += 1) {
-      let up = index;
-      let steps = 0;
-      while (up >= start && up < end && up !== object && steps < end - start) {
-        up = heads[up] ?? -1;
-        steps += 1;
+  // The first word of each object's phrase: walking up from each word in order, an object met on the way
+  // that has no first word yet gets this one.
+  const seen = new Set<number>();
+  for (let index = start; index < end; index += 1) {
+    let up = index;
+    for (let steps = 0; up >= start && up < end && steps <= end - start; steps += 1) {
+      if ((deprels[up] === 'obj' || deprels[up] === 'iobj') && !seen.has(up)) {
+        seen.add(up);
+        const next = lower[index + 1] ?? '';
+        if (pos[index] === 'ADP' && deprels[index] === 'case' && next !== 'least' && next !== 'most')
+          deprels[up] = 'obl';
       }
-      if (up !== object) continue;
-      // The first word of the object's phrase.
-      const next = lower[index + 1] ?? '';
-      if (pos[index] === 'ADP' && deprels[index] === 'case' && next !== 'least' && next !== 'most')
-        deprels[object] = 'obl';
-      break;
+      up = heads[up] ?? -1;
     }
   }
 }
