@@ -839,10 +839,14 @@ export function readContract(
   view: ClauseView,
   previous: readonly Syntactic[] = [],
   list?: ListContext,
+  disabled?: ReadonlySet<string>,
 ): ContractReading | undefined {
   const facts = contractFacts(view, previous, list);
   if (facts === undefined) return undefined;
-  const rule = CONTRACT_RULES.find((candidate) => candidate.when(facts));
+  // A row switched off (`createPipeline({ disabledRules })`) is skipped: the next row that holds decides.
+  const rule = CONTRACT_RULES.find(
+    (candidate) => disabled?.has(candidate.id) !== true && candidate.when(facts),
+  );
   if (rule === undefined) return undefined;
   return {
     weight: rule.reading.weight,

@@ -94,13 +94,15 @@ export function composeAttitude(
 function parentModality(
   syntactic: Syntactic,
   previous: readonly Syntactic[] | undefined,
+  disabled?: ReadonlySet<string>,
 ): ModalityDecision | undefined {
   const { relation, parentClauseId } = syntactic;
   if (parentClauseId === null || (relation !== 'reported' && relation !== 'that') || previous === undefined)
     return undefined;
   for (let index = previous.length - 1; index >= 0; index -= 1) {
     const candidate = previous[index] as Syntactic;
-    if (candidate.id === parentClauseId) return analyzeModality(viewClause(candidate));
+    if (candidate.id === parentClauseId)
+      return analyzeModality(viewClause(candidate), undefined, undefined, disabled);
   }
   return undefined;
 }
@@ -138,9 +140,11 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
       view,
       context.previous,
       context.disabledRules?.has(LIST_OPERATOR) === true ? undefined : context.list,
+      context.disabledRules,
     ),
     syntactic.relation,
-    parentModality(syntactic, context.previous),
+    parentModality(syntactic, context.previous, context.disabledRules),
+    context.disabledRules,
   );
   const ideaView = (participantsOn ? utteranceView : undefined) ?? view;
   const passive = isPassive(ideaView);

@@ -15,6 +15,7 @@ export {
   normalizeProcessType,
 } from './llm-annotator';
 export { createModelAnnotator } from './llm-annotator-model';
+export { MODALITY_RULE_IDS } from './modality-analyzer';
 export { MOOD_RULE_IDS } from './mood-classifier';
 export type { AnnotateOptions, CompileOptions, Pipeline, PipelineOptions } from './pipeline';
 export { createPipeline, DEFAULT_MAX_LENGTH } from './pipeline';

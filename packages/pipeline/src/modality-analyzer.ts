@@ -1,7 +1,7 @@
 import type { ModalityType, Premise, Syntactic } from '@cae/core';
 import { embeddedTokens } from './clause-scope';
 import { type ClauseView, viewClause } from './clause-view';
-import { type ListContext, readContract } from './contract-modality';
+import { CONTRACT_RULES, type ListContext, readContract } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
   AS_ONLY_PARTICIPLES,
@@ -69,6 +69,16 @@ const numberedSuperlative = (view: ClauseView, index: number): boolean =>
 /** MODALITY.NOUN_WITHOUT_COMPLEMENT: "its obligations hereunder" names a duty; "the obligation to pay" modalises. */
 const NOUN_WITHOUT_COMPLEMENT = 'MODALITY.NOUN_WITHOUT_COMPLEMENT';
 const round = (value: number): number => Math.round(value * 100) / 100;
+/** MODALITY.CONDITIONAL_INVERSION: see `cueAt`. */
+const CONDITIONAL_INVERSION = 'MODALITY.CONDITIONAL_INVERSION';
+/** MODALITY.OWN_CLAUSE: see `analyzeModality`. */
+const OWN_CLAUSE = 'MODALITY.OWN_CLAUSE';
+/** MODALITY.HEDGED: a low hedge adjunct beside another modal lowers its value ("might possibly"). */
+const HEDGED = 'MODALITY.HEDGED';
+/** MODALITY.REINFORCED: further cues raise the strongest one's value within its band ("must certainly"). */
+const REINFORCED = 'MODALITY.REINFORCED';
+/** MODALITY.PROJECTED: see `projectModality`. */
+const PROJECTED = 'MODALITY.PROJECTED';
 const NOMINAL_NEXT = new Set(['NOUN', 'ADJ', 'PROPN']);
 
 /**
@@ -214,7 +224,7 @@ function firstWord(view: ClauseView): number {
   return index;
 }
 
-function cueAt(view: ClauseView, index: number): Found {
+function cueAt(view: ClauseView, index: number, off: (id: string) => boolean): Found {
   const word = view.lower[index] ?? '';
   const lemma = view.lemma[index] ?? '';
   const tag = view.pos[index];
@@ -225,8 +235,13 @@ function cueAt(view: ClauseView, index: number): Found {
     // MODALITY.CONDITIONAL_INVERSION: "Should any Agreement be terminated, ...": the "should" that opens
     // an inverted conditional clause (SEGMENT.INVERTED_CONDITIONAL, relation "should") means "if", no
     // obligation or probability.
-    if (word === 'should' && view.syntactic.relation === 'should' && firstWord(view) === index)
-      return 'MODALITY.CONDITIONAL_INVERSION';
+    if (
+      word === 'should' &&
+      view.syntactic.relation === 'should' &&
+      firstWord(view) === index &&
+      !off(CONDITIONAL_INVERSION)
+    )
+      return CONDITIONAL_INVERSION;
     if (operator !== undefined) return operatorReading(view, index, key, operator);
   }
   if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
@@ -235,7 +250,8 @@ function cueAt(view: ClauseView, index: number): Found {
     const phrase = doubtPhrase(view, index);
     if (phrase !== undefined) return phrase;
   }
-  if (word === 'most' && numberedSuperlative(view, index)) return NUMBERED_SUPERLATIVE;
+  if (word === 'most' && numberedSuperlative(view, index) && !off(NUMBERED_SUPERLATIVE))
+    return NUMBERED_SUPERLATIVE;
   if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) {
     const expression = MODAL_EXPRESSIONS[word] ?? MODAL_EXPRESSIONS[lemma];
     if (
@@ -246,13 +262,14 @@ function cueAt(view: ClauseView, index: number): Found {
   }
   if (tag === 'ADV') {
     if (MANNER_USUALITY_ADVERBS.has(word) && view.pos[index - 1] === 'VERB') return undefined;
-    if (MODAL_ADJUNCTS[word]?.type === 'usuality' && premodifiesNoun(view, index)) return NOMINAL_USUALITY;
+    if (MODAL_ADJUNCTS[word]?.type === 'usuality' && premodifiesNoun(view, index) && !off(NOMINAL_USUALITY))
+      return NOMINAL_USUALITY;
     if (word === 'most') return quantifyingMost(view, index) ? HEDGE_QUANTIFIERS.most : undefined;
     return MODAL_ADJUNCTS[word];
   }
   if ((word === 'many' || word === 'few') && measured(view, index)) return undefined;
   // "some 1,500 visitors": "some" before a numeral approximates the number ("about"), not a vague source.
-  if (word === 'some' && view.pos[index + 1] === 'NUM') return APPROXIMATE_NUMBER;
+  if (word === 'some' && view.pos[index + 1] === 'NUM' && !off(APPROXIMATE_NUMBER)) return APPROXIMATE_NUMBER;
   if (tag === 'DET' || tag === 'PRON') return HEDGE_QUANTIFIERS[word];
   if (tag === 'ADJ' && word === 'certain') {
     const next = view.pos[index + 1];
@@ -305,7 +322,7 @@ function cueAt(view: ClauseView, index: number): Found {
     // At the end of the clause the complement was cut off into the next one ("an obligation" | "to notify").
     const after = view.lower[index + 1];
     if (noun?.type === 'obligation' && after !== undefined && after !== 'to' && after !== 'that')
-      return NOUN_WITHOUT_COMPLEMENT;
+      return off(NOUN_WITHOUT_COMPLEMENT) ? noun : NOUN_WITHOUT_COMPLEMENT;
     return noun;
   }
   if (tag === 'SCONJ') return MODAL_CONJUNCTIONS[word];
@@ -354,7 +371,9 @@ export function analyzeModality(
   view: ClauseView,
   previous?: readonly Syntactic[],
   list?: ListContext,
+  disabled?: ReadonlySet<string>,
 ): ModalityDecision {
+  const off = (id: string): boolean => disabled?.has(id) === true;
   const cues: Cue[] = [];
   const notModal: string[] = [];
   let negative = false;
@@ -363,10 +382,10 @@ export function analyzeModality(
   let embedded: Set<number> | undefined;
   for (let index = 0; index < tokens.length; index += 1) {
     if (tokens[index]?.isNegation) negative = true;
-    const found = cueAt(view, index);
+    const found = cueAt(view, index, off);
     if (found === undefined) continue;
     embedded ??= embeddedTokens(view.syntactic, view.finite);
-    if (embedded.has(index)) {
+    if (!off(OWN_CLAUSE) && embedded.has(index)) {
       // MODALITY.OWN_CLAUSE: a cue in a dependent clause the segmenter left inside this one ("if
       // possible", "when she could", "and if he were correct it is unclear") modalises that clause, not this one.
       if (typeof found !== 'string') notModal.push(`${view.lower[index] ?? ''}: MODALITY.OWN_CLAUSE`);
@@ -378,7 +397,7 @@ export function analyzeModality(
   const polarity = negative ? 'negative' : 'positive';
   const premises: Premise[] = [{ label: 'polarity_marker', value: negative ? 'present' : 'absent' }];
   if (notModal.length > 0) premises.push({ label: 'not_modal', value: notModal.join(', ') });
-  const contract = readContract(view, previous, list);
+  const contract = readContract(view, previous, list, disabled);
   if (contract !== undefined) {
     // Contract language: the Subject, the process and its voice decide (src/contract-modality.ts).
     const words = cues.map((cue) => cue.word);
@@ -402,7 +421,7 @@ export function analyzeModality(
     // MODALITY.LIST_OPERATOR: a member of a list of duties whose opener the contract rules do not read
     // ("The insurance policy must:" | "1. include the Customer as an additional insured") takes the
     // opener's modality; its own negation counts too.
-    const opener = analyzeModality(viewClause(member.opener));
+    const opener = analyzeModality(viewClause(member.opener), undefined, undefined, disabled);
     if (opener.weight > 0) {
       const listPolarity = negative || opener.polarity === 'negative' ? 'negative' : 'positive';
       premises[0] = { label: 'polarity_marker', value: listPolarity === 'negative' ? 'present' : 'absent' };
@@ -437,13 +456,13 @@ export function analyzeModality(
   }
   let weight = strongest.entry.weight;
   let rule = `MODALITY.${strongest.entry.kind.toUpperCase()}`;
-  if (hedge !== undefined && (otherWeakest !== undefined || hedges > 1)) {
+  if (hedge !== undefined && (otherWeakest !== undefined || hedges > 1) && !off(HEDGED)) {
     const other = otherWeakest?.entry.weight ?? hedge.entry.weight;
     weight = Math.max(0.1, Math.min(hedge.entry.weight, other) - 0.05 * hedges);
-    rule = 'MODALITY.HEDGED';
-  } else if (cues.length > 1) {
+    rule = HEDGED;
+  } else if (cues.length > 1 && !off(REINFORCED)) {
     weight = Math.min(bandCeiling(weight), weight + 0.03 * (cues.length - 1));
-    rule = 'MODALITY.REINFORCED';
+    rule = REINFORCED;
   }
   premises.push({ label: 'modal_cues', value: cues.map((cue) => cue.word).join(', ') });
   const rules = cues.flatMap((cue) => (cue.entry.rule === undefined ? [] : [cue.entry.rule]));
@@ -503,7 +522,9 @@ export function projectModality(
   own: ModalityDecision,
   relation: string | null,
   parent: ModalityDecision | undefined,
+  disabled?: ReadonlySet<string>,
 ): ModalityDecision {
+  if (disabled?.has(PROJECTED) === true) return own;
   const projection = parent?.projection;
   if (projection === undefined || relation === null || !PROJECTED_RELATIONS.has(relation)) return own;
   if (projection.weight <= own.weight) return own;
@@ -512,7 +533,25 @@ export function projectModality(
     type: 'probability',
     polarity: own.polarity,
     cues: [...own.cues, projection.word],
-    rule: 'MODALITY.PROJECTED',
+    rule: PROJECTED,
     premises: [...own.premises, { label: 'projected_by', value: projection.word }],
   };
 }
+
+/**
+ * The modality rules `createPipeline({ disabledRules })` switches off, in the order they apply: the readings
+ * that make a cue no modality, the contract rows (contract-modality.ts), the list operator, and how cues combine.
+ */
+export const MODALITY_RULE_IDS: readonly string[] = [
+  CONDITIONAL_INVERSION,
+  NUMBERED_SUPERLATIVE,
+  NOMINAL_USUALITY,
+  APPROXIMATE_NUMBER,
+  NOUN_WITHOUT_COMPLEMENT,
+  OWN_CLAUSE,
+  ...CONTRACT_RULES.map((rule) => rule.id),
+  'MODALITY.LIST_OPERATOR',
+  HEDGED,
+  REINFORCED,
+  PROJECTED,
+];
