@@ -7,6 +7,9 @@ import { LIST_OPERATOR } from './list-operator';
 import { analyzeModality, type ModalityDecision, projectModality } from './modality-analyzer';
 import { classifyMood } from './mood-classifier';
 import {
+  LABEL_NON_FINITE_PARTICIPANTS,
+  LABEL_NON_FINITE_THEME,
+  nonFiniteUtterance,
   SPEAKER_LABEL_MOOD,
   SPEAKER_LABEL_PARTICIPANTS,
   SPEAKER_LABEL_THEME,
@@ -146,7 +149,21 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     parentModality(syntactic, context.previous, context.disabledRules),
     context.disabledRules,
   );
-  const ideaView = (participantsOn ? utteranceView : undefined) ?? view;
+  // PARTICIPANT.LABEL_NON_FINITE / THEME.LABEL_NON_FINITE: "ACTION: J. Alvarez to write to management" has
+  // the participants and theme of its non-finite utterance (the mood stays the whole line's).
+  const nonFinite =
+    utterance === undefined &&
+    (off?.has(LABEL_NON_FINITE_PARTICIPANTS) !== true || off?.has(LABEL_NON_FINITE_THEME) !== true)
+      ? nonFiniteUtterance(syntactic, context.arrays)
+      : undefined;
+  const nonFiniteView =
+    nonFinite === undefined
+      ? undefined
+      : viewClause(nonFinite.syntactic, view.sentenceFinal, nonFinite.arrays);
+  const ideaView =
+    (participantsOn ? utteranceView : undefined) ??
+    (off?.has(LABEL_NON_FINITE_PARTICIPANTS) === true ? undefined : nonFiniteView) ??
+    view;
   const passive = isPassive(ideaView);
   const tenor = scoreTenor(view, mood.mood, passive);
   // Participants and circumstances from the tree, the word-order analysis where the tree gives none.
@@ -166,17 +183,24 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     rules: fromTree.rules,
   };
   reviseIdeational(revised, { view: ideaView, moodRule: mood.rule }, context.disabledRules);
+  const ideaOffset =
+    ideaView === view ? 0 : ideaView === utteranceView ? utterance?.offset : nonFinite?.offset;
   const ideational =
-    ideaView === view || utterance === undefined
+    ideaOffset === undefined || ideaOffset === 0
       ? revised.ideational
-      : shiftIdeational(revised.ideational, utterance.offset);
-  const themeView = (themeOn ? utteranceView : undefined) ?? view;
+      : shiftIdeational(revised.ideational, ideaOffset);
+  const themeView =
+    (themeOn ? utteranceView : undefined) ??
+    (off?.has(LABEL_NON_FINITE_THEME) === true ? undefined : nonFiniteView) ??
+    view;
   const themed = analyzeTheme(themeView, mood.mood, {
     previous: context.previous ?? NO_CLAUSES,
     disabled: context.disabledRules,
   });
+  const themeOffset =
+    themeView === view ? 0 : themeView === utteranceView ? utterance?.offset : nonFinite?.offset;
   const textual =
-    themeView === view || utterance === undefined ? themed : afterLabel(themed, syntactic, utterance.offset);
+    themeOffset === undefined || themeOffset === 0 ? themed : afterLabel(themed, syntactic, themeOffset);
   const features = tenor.features;
   let polite = false;
   for (let index = 0; index < features.length; index += 1) {
@@ -191,6 +215,8 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
   const attitude = composeAttitude(mood.mood, modality, sentiment, polite);
   const premises: Premise[] = [];
   if (utterance !== undefined) premises.push({ label: 'speaker_label', value: utterance.label });
+  else if (nonFinite !== undefined && (ideaView === nonFiniteView || themeView === nonFiniteView))
+    premises.push({ label: 'speaker_label', value: nonFinite.label });
   for (let index = 0; index < mood.premises.length; index += 1)
     premises.push(internPremise(mood.premises[index] as Premise));
   for (let index = 0; index < modality.premises.length; index += 1)

@@ -75,6 +75,36 @@ function finalMarkIndex(view: ClauseView): number {
   return -1;
 }
 
+/** Tokens of a reference besides its numbers: brackets, and the commas and dashes of a list or a range. */
+const REFERENCE_MARK = /^[[\](),\u2013\u2014-]$/;
+/** A sentence's final mark at the end of a text, closing quotation marks after it aside. */
+const TEXT_ENDS_SENTENCE = /[.!?]["'\u201d\u2019]*$/;
+
+/**
+ * Whether tokens `start`..`end` of the clause are a reference left after the end of the sentence ("[17]",
+ * "[3, 4]", "5"): numbers, brackets, commas and dashes only, a number among them, and the text of the
+ * document before them (and before the bracket that opens them) ends with a final mark, closing quotation
+ * marks aside, where the clause has no such mark right before them: the mark lies in another clause, the tree
+ * having hung the reference on the root of this one ("Byron received his education there, and in 1799 entered
+ * a school in Dulwich. [17]": the clause is "Byron received his education there ... [17]"), or a closing
+ * quotation mark stands between ('... "the first object of his feelings." [20]').
+ */
+function detachedReference(view: ClauseView, start: number, end: number): boolean {
+  const { lower, pos, syntactic } = view;
+  let number = false;
+  for (let index = start; index < end; index += 1) {
+    if (pos[index] === 'NUM') number = true;
+    else if (pos[index] !== 'PUNCT' || !REFERENCE_MARK.test(lower[index] ?? '')) return false;
+  }
+  // The reference's opening bracket, outside the element's span ("[" of "[17]").
+  let from = start;
+  while (from > 1 && (lower[from - 1] === '[' || lower[from - 1] === '(')) from -= 1;
+  const first = syntactic.tokens[from];
+  // A mark right before the reference in the clause is PARTICIPANT.AFTER_FINAL_MARK's case.
+  if (!number || first === undefined || from === 0 || FINAL_MARK.test(lower[from - 1] ?? '')) return false;
+  return TEXT_ENDS_SENTENCE.test(syntactic.text.slice(0, first.start - syntactic.start).trimEnd());
+}
+
 function noProcess(state: IdeationalState, rule: string): void {
   state.ideational = {
     ...state.ideational,
@@ -219,6 +249,42 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
     examples: [
       { text: 'He was born in Dulwich. [17]', expect: 'goal=He' },
       { text: 'The rate rose by 4 percent in 2019. [3]', expect: 'actor=The rate' },
+    ],
+  },
+  {
+    id: 'PARTICIPANT.DETACHED_REFERENCE',
+    // "Byron received his education at Aberdeen, and in 1799 entered a school in Dulwich. [17]": the tree
+    // hangs the reference number after the sentence's final mark on the root (UD's `dep`), so it joins the
+    // first clause while the mark stays in the last; it is no participant or circumstance of the process
+    // (PARTICIPANT.AFTER_FINAL_MARK sees only a mark inside the clause).
+    when: (state, { view }) =>
+      state.ideational.participants.some((element) => detachedReference(view, element.start, element.end)) ||
+      state.ideational.circumstances.some((element) => detachedReference(view, element.start, element.end)),
+    decide: (state, { view }) => {
+      state.ideational = {
+        ...state.ideational,
+        participants: state.ideational.participants.filter(
+          (element) => !detachedReference(view, element.start, element.end),
+        ),
+        circumstances: state.ideational.circumstances.filter(
+          (element) => !detachedReference(view, element.start, element.end),
+        ),
+      };
+      state.rules = [...state.rules, { label: 'participants', rule: 'PARTICIPANT.DETACHED_REFERENCE' }];
+    },
+    examples: [
+      {
+        text: 'The council built a new school, and in 2004 it opened a library. [7]',
+        expect: 'actor=The council | goal=a new school',
+      },
+      {
+        text: 'He gave the dog a bone, and then he left the house. [3, 4]',
+        expect: 'actor=He | beneficiary=the dog | goal=a bone',
+      },
+      {
+        text: 'She called it "the best year of her life." [9]',
+        expect: 'sayer=She | receiver=it | verbiage=the best year of her life',
+      },
     ],
   },
   {

@@ -2,6 +2,8 @@ import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
 import {
+  LABEL_NON_FINITE_PARTICIPANTS,
+  LABEL_NON_FINITE_THEME,
   labelColon,
   SPEAKER_LABEL_MOOD,
   SPEAKER_LABEL_PARTICIPANTS,
@@ -20,6 +22,18 @@ function compile(text: string, disabledRules: readonly string[] = []): Annotated
 
 function moods(text: string, disabledRules: readonly string[] = []): string[] {
   return compile(text, disabledRules).map((clause) => `${clause.interpersonal.mood}: ${clause.text}`);
+}
+
+function roles(clause: AnnotatedClause | undefined): string[] {
+  return (clause?.ideational.participants ?? []).map(
+    (participant) => `${participant.role}: ${participant.text} [${participant.start}, ${participant.end})`,
+  );
+}
+
+function theme(clause: AnnotatedClause | undefined): string[] {
+  return (clause?.textual?.theme.elements ?? []).map(
+    (element) => `${element.kind}: ${element.text} [${element.start}, ${element.end})`,
+  );
 }
 
 describe('labelColon', () => {
@@ -167,18 +181,6 @@ describe('the mood of an utterance after a speaker label', () => {
 });
 
 describe('PARTICIPANT.SPEAKER_LABEL and THEME.SPEAKER_LABEL', () => {
-  function roles(clause: AnnotatedClause | undefined): string[] {
-    return (clause?.ideational.participants ?? []).map(
-      (participant) => `${participant.role}: ${participant.text} [${participant.start}, ${participant.end})`,
-    );
-  }
-
-  function theme(clause: AnnotatedClause | undefined): string[] {
-    return (clause?.textual?.theme.elements ?? []).map(
-      (element) => `${element.kind}: ${element.text} [${element.start}, ${element.end})`,
-    );
-  }
-
   it('reads participants from the utterance, with spans in the whole clause', () => {
     const [command] = compile('JOHN: Please send me the lease.');
     expect(roles(command)).toEqual(['beneficiary: me [4, 5)', 'goal: the lease [5, 7)']);
@@ -241,5 +243,34 @@ describe('chat lines with a time stamp and a bracketed name', () => {
     const off = compile(chat, [...RULES, SPEAKER_LABEL_PARTICIPANTS, SPEAKER_LABEL_THEME]);
     expect(off[1]?.textual?.theme.elements.map((element) => element.text)).not.toEqual(['Could', 'you']);
     expect(off[2]?.interpersonal.mood).not.toBe('minor');
+  });
+});
+
+describe('PARTICIPANT.LABEL_NON_FINITE and THEME.LABEL_NON_FINITE', () => {
+  const minute = 'ACTION: J. Alvarez to write to management.';
+  const reply = 'ACTION: T. Novak to reply to the tenants.';
+  const rules = [LABEL_NON_FINITE_PARTICIPANTS, LABEL_NON_FINITE_THEME];
+
+  it('reads the Subject before "to" of a non-finite utterance after a label as its first participant and topical theme', () => {
+    const [action] = compile(minute);
+    expect(roles(action)).toEqual(['actor: J. Alvarez [2, 4)']);
+    expect(theme(action)).toEqual(['topical: J. Alvarez [2, 4)']);
+    expect(action?.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'speaker_label',
+      value: 'ACTION',
+    });
+    const [verbal] = compile(reply);
+    expect(roles(verbal)[0]).toBe('sayer: T. Novak [2, 4)');
+    expect(theme(verbal)).toEqual(['topical: T. Novak [2, 4)']);
+    // Off: the label is the first participant and the topical theme.
+    expect(roles(compile(minute, rules)[0])).toEqual(['actor: ACTION [0, 1)']);
+    expect(theme(compile(minute, rules)[0])).toEqual(['topical: ACTION [0, 1)']);
+    expect(roles(compile(reply, rules)[0])[0]).toBe('sayer: ACTION [0, 1)');
+  });
+
+  it('leaves the mood of the line and a line with a finite utterance as they were', () => {
+    expect(compile(minute)[0]?.interpersonal.mood).toBe(compile(minute, rules)[0]?.interpersonal.mood);
+    const [statement] = compile('A: I saw it in March.');
+    expect(roles(statement)).toEqual(['senser: I [2, 3)', 'phenomenon: it [4, 5)']);
   });
 });

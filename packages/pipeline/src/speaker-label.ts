@@ -199,6 +199,108 @@ export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): Spe
   };
 }
 
+/**
+ * "ACTION: J. Alvarez to write to management.": a label before a non-finite utterance whose Subject stands
+ * before "to". The tree hangs both on the label (the name as `appos`, the verb as `acl`), so
+ * `speakerUtterance` does not take the line; its participants and theme (PARTICIPANT.LABEL_NON_FINITE,
+ * THEME.LABEL_NON_FINITE) are read from the utterance with the verb as its root and the name as its Subject.
+ */
+export const LABEL_NON_FINITE_PARTICIPANTS = 'PARTICIPANT.LABEL_NON_FINITE';
+export const LABEL_NON_FINITE_THEME = 'THEME.LABEL_NON_FINITE';
+
+/** Parts of speech of the head of a Subject before "to" ("J. Alvarez", "the chair", "she"). */
+const SUBJECT_HEADS = new Set(['PROPN', 'NOUN', 'PRON']);
+
+/**
+ * The utterance of a label line read as a non-finite clause with its Subject ("ACTION: J. Alvarez to write to
+ * management", "TODO: Priya and Sam to check the invoices"), or undefined: a label (`labelColon`) whose words
+ * hold the root of the sentence, and after the colon exactly two words hanging on the label (marks aside): a
+ * nominal head, and after it a verb whose "to" comes right after the nominal's last word; everything else of
+ * the utterance hangs inside it. The verb becomes the utterance's root, the nominal head its `nsubj`.
+ */
+export function nonFiniteUtterance(syntactic: Syntactic, arrays?: ViewArrays): SpeakerUtterance | undefined {
+  const { tokens } = syntactic;
+  const colon = labelColon(
+    tokens.map((token) => token.text),
+    0,
+    tokens.length,
+  );
+  if (colon < 0) return undefined;
+  const labelStarts = new Set<number>();
+  let labelRoot = false;
+  for (let index = 0; index < colon; index += 1) {
+    const token = tokens[index] as Token;
+    labelStarts.add(token.start);
+    if (token.headStart === null) labelRoot = true;
+  }
+  if (!labelRoot) return undefined;
+  const first = colon + 1;
+  const tops: number[] = [];
+  for (let index = first; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    if (token.headStart === null) return undefined;
+    if (labelStarts.has(token.headStart) && token.pos !== 'PUNCT') tops.push(index);
+  }
+  if (tops.length !== 2) return undefined;
+  const [subject, verb] = tops as [number, number];
+  const verbToken = tokens[verb] as Token;
+  const to = tokens[verb - 1];
+  if (
+    !SUBJECT_HEADS.has((tokens[subject] as Token).pos) ||
+    verbToken.pos !== 'VERB' ||
+    to === undefined ||
+    to.text.toLowerCase() !== 'to' ||
+    to.headStart !== verbToken.start ||
+    verb - 1 <= subject
+  )
+    return undefined;
+  // The nominal's words run from the colon to the "to": none of them hangs on the verb's side.
+  for (let index = first; index < verb - 1; index += 1) {
+    const token = tokens[index] as Token;
+    if (index !== subject && token.pos !== 'PUNCT' && token.headStart === verbToken.start) return undefined;
+  }
+  const utterance = tokens.slice(first).map((token, index): Token => {
+    const at = index + first;
+    if (at === verb) return { ...token, index, headStart: null, deprel: 'root' };
+    if (at === subject) return { ...token, index, headStart: verbToken.start, deprel: 'nsubj' };
+    if (token.headStart !== null && labelStarts.has(token.headStart))
+      return { ...token, index, headStart: verbToken.start };
+    return { ...token, index };
+  });
+  const groups = syntactic.groups
+    .filter((group) => group.start >= first)
+    .map((group) => ({
+      ...group,
+      start: group.start - first,
+      end: group.end - first,
+      head: group.head - first,
+    }));
+  const start = (tokens[first] as Token).start;
+  return {
+    label: tokens
+      .slice(0, colon)
+      .map((token) => token.text)
+      .join(' '),
+    offset: first,
+    syntactic: {
+      ...syntactic,
+      text: syntactic.text.slice(start - syntactic.start),
+      tokens: utterance,
+      groups,
+      rootIndex: verb - first,
+      start,
+    },
+    arrays:
+      arrays === undefined
+        ? undefined
+        : {
+            lower: arrays.lower.slice(first),
+            lemma: arrays.lemma.slice(first),
+            pos: arrays.pos.slice(first),
+          },
+  };
+}
+
 /** Participants and circumstances found in an utterance, with their token spans in the whole clause. */
 export function shiftIdeational(ideational: Ideational, offset: number): Ideational {
   return {

@@ -22,6 +22,77 @@ describe('theme', () => {
     expect(themeOf('Emma, bring the chairs inside.').text).toBe('Emma, bring');
   });
 
+  it('THEME.GREETING_VOCATIVE: a greeting and the name addressed are an interpersonal theme', () => {
+    const elements = (text: string, disabledRules: readonly string[] = []) => {
+      const clause = createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, {
+        documentId: 'theme-test',
+      })[0];
+      return {
+        elements: clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`),
+        marked: clause?.textual?.markedTheme,
+      };
+    };
+    expect(elements('Hi Marta, I left the keys with the porter.')).toEqual({
+      elements: ['interpersonal: Hi Marta', 'topical: I'],
+      marked: false,
+    });
+    expect(elements('Dear Ms. Okafor, we received your letter on Monday.')).toEqual({
+      elements: ['interpersonal: Dear Ms. Okafor', 'topical: we'],
+      marked: false,
+    });
+    expect(elements('Hello all, the lift is out of order until Tuesday.').elements).toEqual([
+      'interpersonal: Hello all',
+      'topical: the lift',
+    ]);
+    expect(elements('Hi Marta and Joe, can you check the meter?').elements).toEqual([
+      'interpersonal: Hi Marta and Joe',
+      'interpersonal: can',
+      'topical: you',
+    ]);
+    expect(elements('Hey, Mr. Lee, you left your umbrella in the hall.').elements).toEqual([
+      'interpersonal: Hey, Mr. Lee',
+      'topical: you',
+    ]);
+    // Off: the name is read as a marked topical theme.
+    expect(elements('Hi Marta, I left the keys with the porter.', ['THEME.GREETING_VOCATIVE'])).toEqual({
+      elements: ['topical: Marta'],
+      marked: true,
+    });
+    // "Dear" needs a name; a greeting word inside the clause is no theme.
+    expect(elements('Dear friends are hard to find.').elements).toEqual(['topical: Dear friends']);
+  });
+
+  it('THEME.TREE_VOCATIVE: a name the tree reads as called out before a comma is an interpersonal theme', () => {
+    const themeWith = (text: string, disabledRules: readonly string[] = []) => {
+      const clause = createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, {
+        documentId: 'theme-test',
+      })[0];
+      return {
+        elements: clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`),
+        marked: clause?.textual?.markedTheme,
+      };
+    };
+    expect(themeWith('Tom, I moved out on the 1st.')).toEqual({
+      elements: ['interpersonal: Tom', 'topical: I'],
+      marked: false,
+    });
+    expect(themeWith('Mrs. Ruiz, the boiler is fixed.')).toEqual({
+      elements: ['interpersonal: Mrs. Ruiz', 'topical: the boiler'],
+      marked: false,
+    });
+    expect(themeWith('Tom, I moved out on the 1st.', ['THEME.TREE_VOCATIVE'])).toEqual({
+      elements: ['topical: Tom'],
+      marked: true,
+    });
+    // A name with an apposition or a relative clause after its comma is the Subject, whatever the tree says.
+    expect(themeWith('Okafor, who runs the clinic, said the roof leaks.').elements).toEqual([
+      'topical: Okafor',
+    ]);
+    expect(themeWith('Brennan, a lawyer from Cork, was there to open the hall.').elements).toEqual([
+      'topical: Brennan',
+    ]);
+  });
+
   it('THEME.UNGROUPED_INTERJECTION: "please", "well", "no" before the topical theme are in the theme', () => {
     const elements = (text: string) =>
       pipeline

@@ -1,7 +1,13 @@
-import type { CohesiveReference, Mood, Syntactic, Textual, ThemeElement } from '@cae/core';
+import type { CohesiveReference, Mood, Syntactic, Textual, ThemeElement, Token } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
-import { CONTINUATIVES, INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import {
+  CONTINUATIVES,
+  GREETINGS,
+  GROUP_ADDRESS_WORDS,
+  INTERPERSONAL_THEMES,
+  TEXTUAL_THEMES,
+} from './lexicons/mood-lexicon';
 import { S_CLITICS } from './lexicons/word-classes';
 import { enumeratorEnd, pastCoordinator } from './list-operator';
 
@@ -49,11 +55,91 @@ const CONJUNCTIVE_ADJUNCTS = new Set([
   'then',
 ]);
 
-/** Earlier clauses a reference can point back to, newest last. */
+/** Earlier clauses a reference can point back to, newest last; the theme rules switched off. */
 export interface CohesionContext {
   readonly previous: readonly Syntactic[];
   /** Rule ids switched off (`createPipeline({ disabledRules })`). */
   readonly disabled?: ReadonlySet<string> | undefined;
+}
+
+/** "Hi Tom, I moved out": a greeting and the name of the one addressed are an interpersonal theme. */
+export const THEME_GREETING_VOCATIVE = 'THEME.GREETING_VOCATIVE';
+
+/** "Tom, I moved out": a name the tree reads as called out (`vocative`) before a comma is an interpersonal theme. */
+export const THEME_TREE_VOCATIVE = 'THEME.TREE_VOCATIVE';
+
+/** Words of the name after a greeting, at most ("Dear Mr. J. Alvarez,"). */
+const GREETING_NAME_WORDS = 4;
+/** A word of a name: capitalised ("Tom", "Mr.", "O'Neill", "J."). */
+const NAME_WORD = /^\p{Lu}[\p{L}.'’-]*$/u;
+
+/**
+ * The index after the greeting and the name addressed that open the clause ("Hi Tom", "Dear Ms. Okafor",
+ * "Hello all", "Hi Tom and Ana", "Hi", "Hey, Mr. Lee"), or 0: a greeting (GREETINGS), up to four words of a
+ * name (capitalised, joined by "and", "or" or "&") or one word addressing a group (GROUP_ADDRESS_WORDS), then a
+ * comma and more of the clause; "dear" needs a name.
+ */
+function greetingEnd(view: ClauseView): number {
+  const { lower } = view;
+  let greeting = 0;
+  if (GREETINGS.has(`${lower[0]}_${lower[1]}`)) greeting = 2;
+  else if (GREETINGS.has(lower[0] ?? '')) greeting = 1;
+  else return 0;
+  // "Hey, Mr. Lee, you ...": a comma may set the name off from the greeting too.
+  if (lower[greeting] === ',' && lower[0] !== 'dear') {
+    const name = nameEnd(view, greeting + 1);
+    if (name > greeting + 1 && clauseAfterComma(view, name)) return name;
+  }
+  const end = nameEnd(view, greeting);
+  if (end === greeting && lower[0] === 'dear') return 0;
+  return clauseAfterComma(view, end) ? end : 0;
+}
+
+/**
+ * The index after the name addressed that starts at `from` (up to four capitalised words joined by "and", "or"
+ * or "&", or one word addressing a group), `from` when there is none.
+ */
+function nameEnd(view: ClauseView, from: number): number {
+  const tokens = view.syntactic.tokens;
+  if (GROUP_ADDRESS_WORDS.has(view.lower[from] ?? '')) return from + 1;
+  let at = from;
+  while (at < tokens.length && at - from < GREETING_NAME_WORDS) {
+    const text = tokens[at]?.text ?? '';
+    const joins = (text === 'and' || text === 'or' || text === '&') && at > from;
+    if (!joins && (!NAME_WORD.test(text) || view.pos[at] === 'PRON')) break;
+    at += 1;
+  }
+  return at > from && !NAME_WORD.test(tokens[at - 1]?.text ?? '') ? from : at;
+}
+
+/**
+ * The index after a name the tree reads as called out that opens the clause before a comma ("Tom, I moved
+ * out", "Mrs. Ruiz, the boiler is fixed"): up to four capitalised words (`nameEnd`), one of them the tree's
+ * `vocative`, the others hanging inside the name, and no relative pronoun or "a" after the comma (a name the
+ * tree misreads: "Atwood, a prize-winner, was there", "Kalkat, who chairs the council, said"); or 0.
+ */
+function treeVocativeEnd(view: ClauseView): number {
+  const end = nameEnd(view, 0);
+  if (end === 0 || !clauseAfterComma(view, end) || APPOSITION_OPENERS.has(view.lower[end + 1] ?? ''))
+    return 0;
+  const tokens = view.syntactic.tokens;
+  const starts = new Set<number>();
+  for (let index = 0; index < end; index += 1) starts.add((tokens[index] as Token).start);
+  let vocative = false;
+  for (let index = 0; index < end; index += 1) {
+    const token = tokens[index] as Token;
+    if (token.deprel === 'vocative') vocative = true;
+    else if (token.headStart === null || !starts.has(token.headStart)) return 0;
+  }
+  return vocative ? end : 0;
+}
+
+/** Words after a name and its comma that open an apposition or a relative clause, not the clause addressed. */
+const APPOSITION_OPENERS = new Set(['who', 'whom', 'whose', 'which', 'a', 'an']);
+
+/** Whether a comma stands at `at` and a word of the clause after it. */
+function clauseAfterComma(view: ClauseView, at: number): boolean {
+  return view.lower[at] === ',' && at + 1 < view.lower.length && view.pos[at + 1] !== 'PUNCT';
 }
 
 /** THEME.LIST_NUMBER: see `analyzeTheme`. */
@@ -70,6 +156,15 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
   const conjunctiveAdjuncts: string[] = [];
   let themeEnd = 0;
   let markedTheme = false;
+  // THEME.GREETING_VOCATIVE: "Hi Tom, I moved out on the 1st.", "Dear Ms. Okafor, we received your letter.":
+  // the greeting and the name of the one addressed are one interpersonal element (a vocative), and the
+  // topical theme is what follows the comma ("I", unmarked).
+  let greeting = context.disabled?.has(THEME_GREETING_VOCATIVE) === true ? 0 : greetingEnd(view);
+  if (greeting === 0 && context.disabled?.has(THEME_TREE_VOCATIVE) !== true) greeting = treeVocativeEnd(view);
+  if (greeting > 0) {
+    elements.push({ kind: 'interpersonal', text: spanOf(syntactic, 0, greeting), start: 0, end: greeting });
+    themeEnd = greeting;
+  }
   // THEME.LIST_NUMBER: the number or letter of a list item ("1. The Tenant shall pay", "(a) the Tenant shall
   // keep", "2. Can I pay rent online?") is no element of the theme: the theme opens the clause with it, as with a
   // speaker's label, and its elements start after it.
@@ -77,6 +172,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
   const listNumberStart = listNumberEnd < 0 ? 0 : pastCoordinator(tokens);
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position] as (typeof groups)[number];
+    if (group.start < themeEnd) continue;
     if (group.start >= listNumberStart && group.end <= listNumberEnd) {
       themeEnd = Math.max(themeEnd, group.end);
       continue;

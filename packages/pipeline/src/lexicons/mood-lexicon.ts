@@ -42,6 +42,19 @@ export const INTERPERSONAL_THEMES = set(`
   interestingly importantly undoubtedly admittedly arguably evidently presumably ideally
 `);
 
+/**
+ * Greetings that open a letter, an e-mail or a turn before the name of the one addressed ("Hi Tom,", "Dear Ms.
+ * Okafor,", "Good morning all,"), two-word ones joined by "_".
+ */
+export const GREETINGS = set(`
+  hi hello hey hiya dear greetings good_morning good_afternoon good_evening
+`);
+
+/** Words that address a group after a greeting in place of a name ("Hi all,", "Hello team,", "Hi there,"). */
+export const GROUP_ADDRESS_WORDS = set(`
+  all everyone everybody team folks guys there
+`);
+
 /** Continuatives that open a reply, textual themes besides `TEXTUAL_THEMES` ("No, I never got it"). */
 export const CONTINUATIVES = set(`
   yes yeah yep no nope ok okay right
