@@ -25,5 +25,6 @@ export { SENTENCE_TAIL_RULE_IDS } from './sentence-tails';
 export type { PosSource } from './syntax-tagger';
 export type { BlockRole, ExtractedBlock, ExtractedText, TextFormat } from './text-formats';
 export { extractPdfText, extractText, plainTextHeadings } from './text-formats';
+export { THEME_RULE_IDS } from './theme-analyzer';
 export { TOKEN_SPLIT_RULE_IDS } from './token-splits';
 export { TRANSITIVITY_RULE_IDS } from './transitivity-analyzer';

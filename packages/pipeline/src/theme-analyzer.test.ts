@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
+import { THEME_RULE_IDS } from './theme-analyzer';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
 
@@ -148,5 +149,35 @@ describe('THEME.LIST_NUMBER', () => {
 
   it('off, the number is the topical theme', () => {
     expect(elements('2. Can I pay the rent online?', ['THEME.LIST_NUMBER'])?.[0]).toBe('topical: 2');
+  });
+});
+
+describe('theme rules are switchable with disabledRules', () => {
+  const themeWith = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'theme-test' })
+      .find((clause) => clause.syntactic.dependency === 'independent')
+      ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
+
+  it.each([
+    ['THEME.UNGROUPED_INTERJECTION', 'Please return the keys by Friday.'],
+    ['THEME.VOCATIVE', 'Emma, bring the chairs inside.'],
+    ['THEME.POLAR_FINITE', 'Did the landlord return the keys?'],
+    ['THEME.LETS', "Let's meet at noon."],
+    ['THEME.WH_GROUP', 'How kind you are!'],
+    ['THEME.OPENING_CIRCUMSTANCE', 'Despite the heavy rain of the last few days, the match went ahead.'],
+    ['THEME.COORDINATED_NOMINAL', 'Salt and pepper are essential.'],
+    ['THEME.POSTMODIFIER', 'The house on the hill is old.'],
+    ['THEME.GREETING_VOCATIVE', 'Hi Tom, I moved out on the 1st.'],
+    ['THEME.LIST_NUMBER', '2. Can I pay the rent online?'],
+  ])('%s: %s', (id, text) => {
+    const on = themeWith(text);
+    expect(on?.length).toBeGreaterThan(0);
+    expect(themeWith(text, [id])).not.toEqual(on);
+  });
+
+  it('lists every id once', () => {
+    expect(new Set(THEME_RULE_IDS).size).toBe(THEME_RULE_IDS.length);
+    expect(THEME_RULE_IDS).toContain('THEME.POSTMODIFIER');
   });
 });

@@ -2,58 +2,27 @@ import type { CohesiveReference, Mood, Syntactic, Textual, ThemeElement, Token }
 import type { ClauseView } from './clause-view';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import {
+  CONJUNCTIVE_ADJUNCTS,
   CONTINUATIVES,
   GREETINGS,
   GROUP_ADDRESS_WORDS,
   INTERPERSONAL_THEMES,
   TEXTUAL_THEMES,
 } from './lexicons/mood-lexicon';
-import { S_CLITICS } from './lexicons/word-classes';
+import {
+  APPOSITION_OPENERS,
+  COMPARATIVE_REFERENCES,
+  DEMONSTRATIVES,
+  FLOATING_QUANTIFIERS,
+  PERSON_PRONOUNS_HE_SHE,
+  REFERRING_PERSONAL_PRONOUNS,
+  S_CLITICS,
+  WH_MODIFIERS,
+} from './lexicons/word-classes';
 import { enumeratorEnd, pastCoordinator } from './list-operator';
 
-const PERSONAL = new Set([
-  'he',
-  'she',
-  'it',
-  'they',
-  'him',
-  'her',
-  'them',
-  'his',
-  'its',
-  'their',
-  'hers',
-  'theirs',
-]);
-const WH_DETERMINERS = new Set(['what', 'how', 'which', 'whose']);
-const FLOATING = new Set(['all', 'both', 'each']);
-const DEMONSTRATIVE = new Set(['this', 'that', 'these', 'those']);
-const COMPARATIVE = new Set(['such', 'same', 'similar', 'other', 'another', 'different']);
-const PERSON_PRONOUNS = new Set(['he', 'she', 'him', 'her', 'his', 'hers']);
-const CONJUNCTIVE_ADJUNCTS = new Set([
-  'however',
-  'therefore',
-  'thus',
-  'hence',
-  'moreover',
-  'furthermore',
-  'besides',
-  'meanwhile',
-  'nevertheless',
-  'nonetheless',
-  'consequently',
-  'accordingly',
-  'instead',
-  'otherwise',
-  'finally',
-  'additionally',
-  'likewise',
-  'similarly',
-  'subsequently',
-  'afterwards',
-  'also',
-  'then',
-]);
+/** Demonstratives as cohesive references (the class of lexicons/, as a set). */
+const DEMONSTRATIVE_REFERENCES: ReadonlySet<string> = new Set(DEMONSTRATIVES);
 
 /** Earlier clauses a reference can point back to, newest last; the theme rules switched off. */
 export interface CohesionContext {
@@ -134,9 +103,6 @@ function treeVocativeEnd(view: ClauseView): number {
   return vocative ? end : 0;
 }
 
-/** Words after a name and its comma that open an apposition or a relative clause, not the clause addressed. */
-const APPOSITION_OPENERS = new Set(['who', 'whom', 'whose', 'which', 'a', 'an']);
-
 /** Whether a comma stands at `at` and a word of the clause after it. */
 function clauseAfterComma(view: ClauseView, at: number): boolean {
   return view.lower[at] === ',' && at + 1 < view.lower.length && view.pos[at + 1] !== 'PUNCT';
@@ -144,6 +110,34 @@ function clauseAfterComma(view: ClauseView, at: number): boolean {
 
 /** THEME.LIST_NUMBER: see `analyzeTheme`. */
 export const LIST_NUMBER_THEME = 'THEME.LIST_NUMBER';
+const UNGROUPED_INTERJECTION = 'THEME.UNGROUPED_INTERJECTION';
+const VOCATIVE = 'THEME.VOCATIVE';
+const POLAR_FINITE = 'THEME.POLAR_FINITE';
+const LETS = 'THEME.LETS';
+const WH_GROUP = 'THEME.WH_GROUP';
+const OPENING_CIRCUMSTANCE = 'THEME.OPENING_CIRCUMSTANCE';
+const COORDINATED_NOMINAL = 'THEME.COORDINATED_NOMINAL';
+const POSTMODIFIER = 'THEME.POSTMODIFIER';
+
+/**
+ * The theme rules `createPipeline({ disabledRules })` switches off (each described where `analyzeTheme`
+ * applies it; THEME.SPEAKER_LABEL and THEME.LABEL_NON_FINITE choose the view the analysis reads).
+ */
+export const THEME_RULE_IDS: readonly string[] = [
+  THEME_GREETING_VOCATIVE,
+  THEME_TREE_VOCATIVE,
+  LIST_NUMBER_THEME,
+  UNGROUPED_INTERJECTION,
+  VOCATIVE,
+  POLAR_FINITE,
+  LETS,
+  WH_GROUP,
+  OPENING_CIRCUMSTANCE,
+  COORDINATED_NOMINAL,
+  POSTMODIFIER,
+  'THEME.SPEAKER_LABEL',
+  'THEME.LABEL_NON_FINITE',
+];
 
 /**
  * Theme and rheme (ANNOTATION.md, "Theme"): textual and interpersonal themes, then the first
@@ -156,6 +150,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
   const conjunctiveAdjuncts: string[] = [];
   let themeEnd = 0;
   let markedTheme = false;
+  const off = (id: string): boolean => context.disabled?.has(id) === true;
   // THEME.GREETING_VOCATIVE: "Hi Tom, I moved out on the 1st.", "Dear Ms. Okafor, we received your letter.":
   // the greeting and the name of the one addressed are one interpersonal element (a vocative), and the
   // topical theme is what follows the comma ("I", unmarked).
@@ -180,7 +175,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     // THEME.UNGROUPED_INTERJECTION: an interjection (in no group) before the topical theme is part of the
     // theme: "Please send me the lease" (interpersonal), "No, I never got it", "Well, I think so" (a
     // continuative: textual).
-    for (let index = themeEnd; index < group.start; index += 1) {
+    for (let index = themeEnd; index < group.start && !off(UNGROUPED_INTERJECTION); index += 1) {
       if (view.pos[index] !== 'INTJ') continue;
       const lower = view.lower[index] ?? '';
       const kind = INTERPERSONAL_THEMES.has(lower)
@@ -211,6 +206,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     const nextGroup = groups[position + 1];
     if (
       mood === 'imperative' &&
+      !off(VOCATIVE) &&
       group.type === 'nominal' &&
       group.end - group.start <= 3 &&
       view.lower[group.end] === ',' &&
@@ -224,6 +220,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     }
     if (
       mood === 'interrogative' &&
+      !off(POLAR_FINITE) &&
       group.type === 'verbal' &&
       view.finite === group.start &&
       (view.head !== group.start ||
@@ -232,7 +229,8 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
           nextGroup?.type === 'nominal' &&
           nextGroup.start === group.end))
     ) {
-      // Polar interrogative: the Finite is an interpersonal theme and the Subject after it the topical theme.
+      // THEME.POLAR_FINITE: in a polar interrogative the Finite is an interpersonal theme and the Subject
+      // after it the topical theme.
       elements.push({
         kind: 'interpersonal',
         text: tokens[group.start]?.text ?? '',
@@ -246,6 +244,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     let next = position + 1;
     if (
       group.type === 'verbal' &&
+      !off(LETS) &&
       view.lemma[group.head] === 'let' &&
       S_CLITICS.has(view.lower[group.end] ?? '')
     ) {
@@ -253,7 +252,8 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       end = group.end + 1;
     } else if (
       group.start === group.end - 1 &&
-      WH_DETERMINERS.has(word) &&
+      !off(WH_GROUP) &&
+      WH_MODIFIERS.has(word) &&
       (nextGroup?.type === 'nominal' || nextGroup?.type === 'adjectival') &&
       nextGroup.start === group.end &&
       view.pos[nextGroup.head] !== 'PRON'
@@ -261,7 +261,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
       // THEME.WH_GROUP: "What a mess (this is)", "How kind (you are)": the WH word with the group it modifies.
       end = nextGroup.end;
       next = position + 2;
-    } else if (group.type === 'prepositional') {
+    } else if (group.type === 'prepositional' && !off(OPENING_CIRCUMSTANCE)) {
       // THEME.OPENING_CIRCUMSTANCE: "Notwithstanding any other provision of this Agreement, ...", "Despite weeks of talks between
       // unions and management, ...": an opening circumstance runs over its post-modifying phrases to
       // the comma that closes it (no verb before the comma).
@@ -273,7 +273,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     } else if (group.type === 'nominal') {
       // THEME.COORDINATED_NOMINAL: "Salt and pepper are essential": nominal groups joined by "and"/"or"
       // are one element.
-      next = coordinatedNominalEnd(view, groups, position);
+      next = off(COORDINATED_NOMINAL) ? position + 1 : coordinatedNominalEnd(view, groups, position);
       end = (groups[next - 1] as (typeof groups)[number]).end;
       // THEME.POSTMODIFIER: prepositional phrases between the Subject and the verb belong to it ("The key to success is").
       let probe = next;
@@ -281,6 +281,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
         probe += 1;
       if (
         probe > next &&
+        !off(POSTMODIFIER) &&
         groups[probe]?.type === 'verbal' &&
         groups[probe]?.start === groups[probe - 1]?.end
       ) {
@@ -300,7 +301,7 @@ export function analyzeTheme(view: ClauseView, mood: Mood, context: CohesionCont
     while (
       groups[next]?.type === 'adverbial' ||
       (groups[next]?.type === 'nominal' &&
-        FLOATING.has(view.lower[groups[next]?.start ?? -1] ?? '') &&
+        FLOATING_QUANTIFIERS.has(view.lower[groups[next]?.start ?? -1] ?? '') &&
         groups[next]?.end === (groups[next]?.start ?? 0) + 1)
     )
       next += 1;
@@ -437,14 +438,14 @@ function findReferences(view: ClauseView, context: CohesionContext): CohesiveRef
     const word = view.lower[index] ?? '';
     const tag = view.pos[index];
     let kind: CohesiveReference['kind'] | null = null;
-    if (PERSONAL.has(word) && tag === 'PRON') kind = 'personal';
+    if (REFERRING_PERSONAL_PRONOUNS.has(word) && tag === 'PRON') kind = 'personal';
     else if (
-      DEMONSTRATIVE.has(word) &&
+      DEMONSTRATIVE_REFERENCES.has(word) &&
       (tag === 'PRON' || tag === 'DET') &&
       view.syntactic.relation !== 'relative'
     )
       kind = 'demonstrative';
-    else if (COMPARATIVE.has(word) && (tag === 'ADJ' || tag === 'DET')) kind = 'comparative';
+    else if (COMPARATIVE_REFERENCES.has(word) && (tag === 'ADJ' || tag === 'DET')) kind = 'comparative';
     if (kind === null) continue;
     references.push({
       text: tokens[index]?.text ?? word,
@@ -460,7 +461,7 @@ function resolve(word: string, kind: CohesiveReference['kind'], context: Cohesio
   const { previous } = context;
   if (previous.length === 0) return null;
   if (kind !== 'personal') return previous[previous.length - 1]?.id ?? null;
-  const wantsPerson = PERSON_PRONOUNS.has(word);
+  const wantsPerson = PERSON_PRONOUNS_HE_SHE.has(word);
   // The nearest earlier clause (up to five back) with a compatible nominal head is the antecedent.
   for (let back = previous.length - 1; back >= 0 && back >= previous.length - 5; back -= 1) {
     const clause = previous[back] as Syntactic;

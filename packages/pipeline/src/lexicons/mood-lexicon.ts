@@ -644,3 +644,29 @@ export const HEADING_SMALL_WORDS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/** Conjunctive adjuncts: textual links to the text before ("however", "therefore", "meanwhile"). */
+export const CONJUNCTIVE_ADJUNCTS: ReadonlySet<string> = new Set([
+  'however',
+  'therefore',
+  'thus',
+  'hence',
+  'moreover',
+  'furthermore',
+  'besides',
+  'meanwhile',
+  'nevertheless',
+  'nonetheless',
+  'consequently',
+  'accordingly',
+  'instead',
+  'otherwise',
+  'finally',
+  'additionally',
+  'likewise',
+  'similarly',
+  'subsequently',
+  'afterwards',
+  'also',
+  'then',
+]);

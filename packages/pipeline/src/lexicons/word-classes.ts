@@ -611,3 +611,41 @@ export const PREMODIFIER_DETERMINERS: ReadonlySet<string> = new Set([
 
 /** The first-person Subject pronouns ("i", "we"); every first-person form is FIRST_PERSON_FORMS. */
 export const FIRST_PERSON_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we']);
+
+/** Third-person pronouns that refer back (theme-analyzer's cohesive references: "he", "its", "theirs"). */
+export const REFERRING_PERSONAL_PRONOUNS: ReadonlySet<string> = new Set([
+  'he',
+  'she',
+  'it',
+  'they',
+  'him',
+  'her',
+  'them',
+  'his',
+  'its',
+  'their',
+  'hers',
+  'theirs',
+]);
+/** WH-words that open a WH-group with the group they modify ("What a mess", "How kind"). */
+export const WH_MODIFIERS: ReadonlySet<string> = new Set(['what', 'how', 'which', 'whose']);
+/** Words of comparative reference ("such", "the same", "another"). */
+export const COMPARATIVE_REFERENCES: ReadonlySet<string> = new Set([
+  'such',
+  'same',
+  'similar',
+  'other',
+  'another',
+  'different',
+]);
+/** Pronouns that refer to a person ("he", "her"), whose antecedent is a name. */
+export const PERSON_PRONOUNS_HE_SHE: ReadonlySet<string> = new Set([
+  'he',
+  'she',
+  'him',
+  'her',
+  'his',
+  'hers',
+]);
+/** Words after a name and its comma that open an apposition or a relative clause, not the clause addressed. */
+export const APPOSITION_OPENERS: ReadonlySet<string> = new Set(['who', 'whom', 'whose', 'which', 'a', 'an']);
