@@ -118,13 +118,8 @@ export interface SpeakerUtterance {
   readonly arrays: ViewArrays | undefined;
 }
 
-/**
- * The clause after its opening label, when the tree reads the line as a label and an utterance (the root of
- * the sentence among the label's words, the utterance's own root hanging on the label, nothing else crossing
- * the colon): the utterance's tokens re-indexed, its root the root, its groups kept. Otherwise undefined.
- */
-export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): SpeakerUtterance | undefined {
-  const { tokens } = syntactic;
+/** A label opening the clause's tokens (`labelColon`) whose words hold the sentence's root: its colon and its words' starts. */
+function rootLabel(tokens: readonly Token[]): { colon: number; labelStarts: Set<number> } | undefined {
   const colon = labelColon(
     tokens.map((token) => token.text),
     0,
@@ -138,7 +133,63 @@ export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): Spe
     labelStarts.add(token.start);
     if (token.headStart === null) labelRoot = true;
   }
-  if (!labelRoot) return undefined;
+  return labelRoot ? { colon, labelStarts } : undefined;
+}
+
+/** The utterance after the label's `colon`: its re-indexed `utterance` tokens, groups, text and arrays, `rootIndex` its root. */
+function utteranceAfter(
+  syntactic: Syntactic,
+  arrays: ViewArrays | undefined,
+  colon: number,
+  utterance: Token[],
+  rootIndex: number,
+): SpeakerUtterance {
+  const { tokens } = syntactic;
+  const first = colon + 1;
+  const groups = syntactic.groups
+    .filter((group) => group.start >= first)
+    .map((group) => ({
+      ...group,
+      start: group.start - first,
+      end: group.end - first,
+      head: group.head - first,
+    }));
+  const start = (tokens[first] as Token).start;
+  return {
+    label: tokens
+      .slice(0, colon)
+      .map((token) => token.text)
+      .join(' '),
+    offset: first,
+    syntactic: {
+      ...syntactic,
+      text: syntactic.text.slice(start - syntactic.start),
+      tokens: utterance,
+      groups,
+      rootIndex,
+      start,
+    },
+    arrays:
+      arrays === undefined
+        ? undefined
+        : {
+            lower: arrays.lower.slice(first),
+            lemma: arrays.lemma.slice(first),
+            pos: arrays.pos.slice(first),
+          },
+  };
+}
+
+/**
+ * The clause after its opening label, when the tree reads the line as a label and an utterance (the root of
+ * the sentence among the label's words, the utterance's own root hanging on the label, nothing else crossing
+ * the colon): the utterance's tokens re-indexed, its root the root, its groups kept. Otherwise undefined.
+ */
+export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): SpeakerUtterance | undefined {
+  const { tokens } = syntactic;
+  const label = rootLabel(tokens);
+  if (label === undefined) return undefined;
+  const { colon, labelStarts } = label;
   const first = colon + 1;
   // The label's words hang inside the label (the colon goes with the utterance).
   for (let index = 0; index < colon; index += 1) {
@@ -165,38 +216,13 @@ export function speakerUtterance(syntactic: Syntactic, arrays?: ViewArrays): Spe
       return { ...token, index, headStart: topStart };
     return { ...token, index };
   });
-  const groups = syntactic.groups
-    .filter((group) => group.start >= first)
-    .map((group) => ({
-      ...group,
-      start: group.start - first,
-      end: group.end - first,
-      head: group.head - first,
-    }));
-  const start = (tokens[first] as Token).start;
-  return {
-    label: tokens
-      .slice(0, colon)
-      .map((token) => token.text)
-      .join(' '),
-    offset: first,
-    syntactic: {
-      ...syntactic,
-      text: syntactic.text.slice(start - syntactic.start),
-      tokens: utterance,
-      groups,
-      rootIndex: syntactic.rootIndex >= first ? syntactic.rootIndex - first : top - first,
-      start,
-    },
-    arrays:
-      arrays === undefined
-        ? undefined
-        : {
-            lower: arrays.lower.slice(first),
-            lemma: arrays.lemma.slice(first),
-            pos: arrays.pos.slice(first),
-          },
-  };
+  return utteranceAfter(
+    syntactic,
+    arrays,
+    colon,
+    utterance,
+    syntactic.rootIndex >= first ? syntactic.rootIndex - first : top - first,
+  );
 }
 
 /**
@@ -220,20 +246,9 @@ const SUBJECT_HEADS = new Set(['PROPN', 'NOUN', 'PRON']);
  */
 export function nonFiniteUtterance(syntactic: Syntactic, arrays?: ViewArrays): SpeakerUtterance | undefined {
   const { tokens } = syntactic;
-  const colon = labelColon(
-    tokens.map((token) => token.text),
-    0,
-    tokens.length,
-  );
-  if (colon < 0) return undefined;
-  const labelStarts = new Set<number>();
-  let labelRoot = false;
-  for (let index = 0; index < colon; index += 1) {
-    const token = tokens[index] as Token;
-    labelStarts.add(token.start);
-    if (token.headStart === null) labelRoot = true;
-  }
-  if (!labelRoot) return undefined;
+  const label = rootLabel(tokens);
+  if (label === undefined) return undefined;
+  const { colon, labelStarts } = label;
   const first = colon + 1;
   const tops: number[] = [];
   for (let index = first; index < tokens.length; index += 1) {
@@ -267,38 +282,7 @@ export function nonFiniteUtterance(syntactic: Syntactic, arrays?: ViewArrays): S
       return { ...token, index, headStart: verbToken.start };
     return { ...token, index };
   });
-  const groups = syntactic.groups
-    .filter((group) => group.start >= first)
-    .map((group) => ({
-      ...group,
-      start: group.start - first,
-      end: group.end - first,
-      head: group.head - first,
-    }));
-  const start = (tokens[first] as Token).start;
-  return {
-    label: tokens
-      .slice(0, colon)
-      .map((token) => token.text)
-      .join(' '),
-    offset: first,
-    syntactic: {
-      ...syntactic,
-      text: syntactic.text.slice(start - syntactic.start),
-      tokens: utterance,
-      groups,
-      rootIndex: verb - first,
-      start,
-    },
-    arrays:
-      arrays === undefined
-        ? undefined
-        : {
-            lower: arrays.lower.slice(first),
-            lemma: arrays.lemma.slice(first),
-            pos: arrays.pos.slice(first),
-          },
-  };
+  return utteranceAfter(syntactic, arrays, colon, utterance, verb - first);
 }
 
 /** Participants and circumstances found in an utterance, with their token spans in the whole clause. */

@@ -11,6 +11,17 @@ function themeOf(text: string): { text: string; marked: boolean } {
   return { text: clause?.textual?.theme.text ?? '', marked: clause?.textual?.markedTheme ?? false };
 }
 
+/** The theme elements ("kind: text") and markedness of the first clause of `text`, with `disabledRules` off. */
+function themeElements(text: string, disabledRules: readonly string[] = []) {
+  const clause = createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, {
+    documentId: 'theme-test',
+  })[0];
+  return {
+    elements: clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`),
+    marked: clause?.textual?.markedTheme,
+  };
+}
+
 describe('theme', () => {
   it('THEME.OPENING_CIRCUMSTANCE: an opening circumstance runs to the comma that closes it', () => {
     expect(themeOf('Despite the heavy rain of the last few days, the match went ahead.')).toEqual({
@@ -24,15 +35,7 @@ describe('theme', () => {
   });
 
   it('THEME.GREETING_VOCATIVE: a greeting and the name addressed are an interpersonal theme', () => {
-    const elements = (text: string, disabledRules: readonly string[] = []) => {
-      const clause = createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, {
-        documentId: 'theme-test',
-      })[0];
-      return {
-        elements: clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`),
-        marked: clause?.textual?.markedTheme,
-      };
-    };
+    const elements = themeElements;
     expect(elements('Hi Marta, I left the keys with the porter.')).toEqual({
       elements: ['interpersonal: Hi Marta', 'topical: I'],
       marked: false,
@@ -64,15 +67,7 @@ describe('theme', () => {
   });
 
   it('THEME.TREE_VOCATIVE: a name the tree reads as called out before a comma is an interpersonal theme', () => {
-    const themeWith = (text: string, disabledRules: readonly string[] = []) => {
-      const clause = createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, {
-        documentId: 'theme-test',
-      })[0];
-      return {
-        elements: clause?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`),
-        marked: clause?.textual?.markedTheme,
-      };
-    };
+    const themeWith = themeElements;
     expect(themeWith('Tom, I moved out on the 1st.')).toEqual({
       elements: ['interpersonal: Tom', 'topical: I'],
       marked: false,
@@ -95,10 +90,7 @@ describe('theme', () => {
   });
 
   it('THEME.UNGROUPED_INTERJECTION: "please", "well", "no" before the topical theme are in the theme', () => {
-    const elements = (text: string) =>
-      pipeline
-        .compile(text, { documentId: 'theme-test' })[0]
-        ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
+    const elements = (text: string) => themeElements(text).elements;
     expect(elements('Please return the keys by Friday.')).toEqual([
       'interpersonal: Please',
       'topical: return',
@@ -133,9 +125,7 @@ describe('theme', () => {
 
 describe('THEME.LIST_NUMBER', () => {
   const elements = (text: string, disabledRules: string[] = []) =>
-    createPipeline({ clock: () => new Date(0), disabledRules })
-      .compile(text, { documentId: 'theme-test' })[0]
-      ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
+    themeElements(text, disabledRules).elements;
 
   it("is no element of the theme: the item's own first group is its topical theme", () => {
     expect(elements('1. The Tenant shall pay the rent monthly.')).toEqual(['topical: The Tenant']);
@@ -154,10 +144,7 @@ describe('THEME.LIST_NUMBER', () => {
 
 describe('theme rules are switchable with disabledRules', () => {
   const themeWith = (text: string, disabledRules: string[] = []) =>
-    createPipeline({ clock: () => new Date(0), disabledRules })
-      .compile(text, { documentId: 'theme-test' })
-      .find((clause) => clause.syntactic.dependency === 'independent')
-      ?.textual?.theme.elements.map((element) => `${element.kind}: ${element.text}`);
+    themeElements(text, disabledRules).elements;
 
   it.each([
     ['THEME.UNGROUPED_INTERJECTION', 'Please return the keys by Friday.'],

@@ -9,13 +9,13 @@ import {
   INTERPERSONAL_THEMES,
   TEXTUAL_THEMES,
 } from './lexicons/mood-lexicon';
+import { REFERRING_PERSONAL_PRONOUNS } from './lexicons/tenor-lexicon';
 import {
   APPOSITION_OPENERS,
   COMPARATIVE_REFERENCES,
   DEMONSTRATIVES,
   FLOATING_QUANTIFIERS,
   PERSON_PRONOUNS_HE_SHE,
-  REFERRING_PERSONAL_PRONOUNS,
   S_CLITICS,
   WH_MODIFIERS,
 } from './lexicons/word-classes';

@@ -105,5 +105,12 @@ export const THIRD_PERSON_FORMS: ReadonlySet<string> = new Set([
   'their',
 ]);
 
+/** Third-person pronouns that refer back (theme-analyzer's cohesive references: "he", "its", "theirs"). */
+export const REFERRING_PERSONAL_PRONOUNS: ReadonlySet<string> = new Set([
+  ...THIRD_PERSON_FORMS,
+  'hers',
+  'theirs',
+]);
+
 /** Modals that hedge a proposal or a proposition ("would", "could", "might", "may"). */
 export const HEDGING_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'might', 'may']);

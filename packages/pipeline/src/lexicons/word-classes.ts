@@ -612,21 +612,6 @@ export const PREMODIFIER_DETERMINERS: ReadonlySet<string> = new Set([
 /** The first-person Subject pronouns ("i", "we"); every first-person form is FIRST_PERSON_FORMS. */
 export const FIRST_PERSON_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we']);
 
-/** Third-person pronouns that refer back (theme-analyzer's cohesive references: "he", "its", "theirs"). */
-export const REFERRING_PERSONAL_PRONOUNS: ReadonlySet<string> = new Set([
-  'he',
-  'she',
-  'it',
-  'they',
-  'him',
-  'her',
-  'them',
-  'his',
-  'its',
-  'their',
-  'hers',
-  'theirs',
-]);
 /** WH-words that open a WH-group with the group they modify ("What a mess", "How kind"). */
 export const WH_MODIFIERS: ReadonlySet<string> = new Set(['what', 'how', 'which', 'whose']);
 /** Words of comparative reference ("such", "the same", "another"). */
