@@ -335,14 +335,33 @@ describe('TREE.PUNCTUATION_GUIDELINE', () => {
   });
 });
 
-describe('repairTree', () => {
-  // Trees as the parser may give them, on invented sentences (heads: token index, -1 for the root).
-  const tree = (words: string, pos: string[], heads: number[], deprels: string[]) => ({
+/**
+ * A tree as the parser may give it, on an invented sentence (heads: token index, -1 for the root), with the
+ * lemmas when given.
+ */
+function parserTree(words: string, pos: string[], heads: number[], deprels: string[], lemmas?: string) {
+  return {
     lower: words.toLowerCase().split(' '),
     pos: pos as Upos[],
     heads: [...heads],
     deprels: [...deprels],
-  });
+    ...(lemmas === undefined ? {} : { lemmas: lemmas.split(' ') }),
+  };
+}
+
+/** Each token of `text` after pass 1: its text, tag, its head's text (null for a root) and its relation. */
+function treeWords(text: string, disabledRules?: ReadonlySet<string>) {
+  const out = tagText(text, disabledRules === undefined ? {} : { disabledRules });
+  return out.values.map((value, index) => ({
+    value,
+    pos: out.pos[index],
+    head: out.heads[index] === -1 ? null : out.values[out.heads[index]!],
+    deprel: out.deprels[index],
+  }));
+}
+
+describe('repairTree', () => {
+  const tree = parserTree;
 
   it('TREE.ADJACENT_SUBJECTS: a repeated subject is a reparandum, a noun before a noun a compound', () => {
     const restart = tree(
@@ -593,13 +612,8 @@ describe('repairTree', () => {
 });
 
 describe('TREE.ACTIVE_AGENT', () => {
-  const tree = (words: string, lemmas: string, pos: string[], heads: number[], deprels: string[]) => ({
-    lower: words.toLowerCase().split(' '),
-    lemmas: lemmas.split(' '),
-    pos: pos as Upos[],
-    heads: [...heads],
-    deprels: [...deprels],
-  });
+  const tree = (words: string, lemmas: string, pos: string[], heads: number[], deprels: string[]) =>
+    parserTree(words, pos, heads, deprels, lemmas);
 
   it('makes an agent on a verb that is no participle and has no passive marker a plain oblique', () => {
     // "please reply by Friday", parsed with "Friday" an agent of "reply".
@@ -642,12 +656,7 @@ describe('TREE.ACTIVE_AGENT', () => {
 });
 
 describe('TREE.TIME_OBJECT', () => {
-  const tree = (words: string, heads: number[], deprels: string[]) => ({
-    lower: words.toLowerCase().split(' '),
-    heads: [...heads],
-    deprels: [...deprels],
-    pos: [] as Upos[],
-  });
+  const tree = (words: string, heads: number[], deprels: string[]) => parserTree(words, [], heads, deprels);
 
   it('makes a time noun with "next", "last" or "every" and no other determiner a time, not an object', () => {
     // "He can start next Monday", parsed with "Monday" the object of "start".
@@ -677,14 +686,8 @@ describe('TREE.TIME_OBJECT', () => {
 });
 
 describe('TREE.LIST_NUMBER', () => {
-  const words = (text: string, disabledRules?: ReadonlySet<string>) => {
-    const out = tagText(text, disabledRules === undefined ? {} : { disabledRules });
-    return out.values.map((value, index) => ({
-      value,
-      head: out.heads[index] === -1 ? null : out.values[out.heads[index]!],
-      deprel: out.deprels[index],
-    }));
-  };
+  const words = (text: string, disabledRules?: ReadonlySet<string>) =>
+    treeWords(text, disabledRules).map(({ pos: _pos, ...word }) => word);
 
   it("hangs a list item's number on the root as discourse, its marks on the number", () => {
     expect(words('1. The Tenant shall pay the rent monthly.').slice(0, 2)).toEqual([
@@ -716,13 +719,8 @@ describe('TREE.LIST_NUMBER', () => {
 });
 
 describe('TREE.REPORTING_INVERSION', () => {
-  const tree = (words: string, lemmas: string, pos: string[], heads: number[], deprels: string[]) => ({
-    lower: words.toLowerCase().split(' '),
-    lemmas: lemmas.split(' '),
-    pos: pos as Upos[],
-    heads: [...heads],
-    deprels: [...deprels],
-  });
+  const tree = (words: string, lemmas: string, pos: string[], heads: number[], deprels: string[]) =>
+    parserTree(words, pos, heads, deprels, lemmas);
   // '" Where is it ? " asked Tom Becker', parsed with "Tom" the indirect object of "asked".
   const asked = () =>
     tree(
@@ -757,12 +755,7 @@ describe('TREE.REPORTING_INVERSION', () => {
 });
 
 describe('TREE.PREPOSITIONAL_OBJECT', () => {
-  const tree = (words: string, pos: string[], heads: number[], deprels: string[]) => ({
-    lower: words.toLowerCase().split(' '),
-    pos: pos as Upos[],
-    heads: [...heads],
-    deprels: [...deprels],
-  });
+  const tree = parserTree;
 
   it('makes an object whose phrase opens with a preposition an oblique', () => {
     // "will return it by June 19", parsed with "by" on "June", "June" on "19" and "19" the object of "return".
@@ -795,15 +788,7 @@ describe('TREE.PREPOSITIONAL_OBJECT', () => {
 });
 
 describe('TREE.QUOTE_MARKER', () => {
-  const parsed = (text: string, disabledRules?: ReadonlySet<string>) => {
-    const out = tagText(text, disabledRules === undefined ? {} : { disabledRules });
-    return out.values.map((value, index) => ({
-      value,
-      pos: out.pos[index],
-      head: out.heads[index] === -1 ? null : out.values[out.heads[index]!],
-      deprel: out.deprels[index],
-    }));
-  };
+  const parsed = treeWords;
 
   it('parses a quoted line without its markers and hangs each on the root as punctuation', () => {
     const words = parsed('> Did the landlord return the keys?');
