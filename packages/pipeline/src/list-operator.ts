@@ -65,7 +65,8 @@ export interface ListMember {
   readonly from: number;
 }
 
-const ENUMERATOR_TOKEN = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})\.$/i;
+/** A list number or letter written with its period as one token ("c.", "iv.", "12."). */
+export const ENUMERATOR_TOKEN = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})\.$/i;
 const enumeratorWord = (text: string): boolean => ENUMERATOR_WORD.test(text.toLowerCase());
 
 /** Index of the first token past leading punctuation (not an opening bracket) and coordinators. */

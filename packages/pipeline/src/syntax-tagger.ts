@@ -26,6 +26,7 @@ import {
   SENTENCE_END_MARKS,
   TIME_MODIFIERS,
 } from './lexicons/word-classes';
+import { ENUMERATOR_TOKEN } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { sentenceTail } from './sentence-tails';
 import { labelColon, SPEAKER_LABEL_TREE } from './speaker-label';
@@ -1561,8 +1562,6 @@ const LIST_NUMBER_TREE = 'TREE.LIST_NUMBER';
 /** A section number written as one token ("3.2", "12.1.4"). */
 const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.?$/;
 const CAPITAL_START = /^\p{Lu}/u;
-/** A list number or letter written with its period as one token ("c.", "iv.", "12."). */
-const LIST_NUMBER_TOKEN = /^(?:[ivx]{1,5}|[a-z]|\d{1,2})\.$/;
 
 /**
  * TREE.LIST_NUMBER: the number or letter of a list item or section opening the sentence ("1. The Tenant shall
@@ -1587,7 +1586,7 @@ function listNumber(
     number = start;
     marks.push(start + 1);
   } else if (
-    (SECTION_NUMBER.test(text(start)) || LIST_NUMBER_TOKEN.test(text(start))) &&
+    (SECTION_NUMBER.test(text(start)) || ENUMERATOR_TOKEN.test(text(start))) &&
     CAPITAL_START.test(out.values?.[start + 1] ?? '')
   )
     number = start;
