@@ -60,8 +60,12 @@ export function readConllu(path: string): UdSentence[] {
   return sentences;
 }
 
-/** Gold clause count: the root plus each advcl, ccomp, acl:relcl, parataxis, csubj and conj of a verb. */
-export function goldClauseCount(sentence: UdSentence): number {
+/**
+ * Gold clause count: the root plus each advcl, ccomp, acl:relcl, parataxis, csubj and conj of a verb. With
+ * `copularConjuncts`, also each conj that is no verb but has a copula or auxiliary and a Subject of its own
+ * ("..., but this time the crew was safe"): UD hangs such a clause on its predicate.
+ */
+export function goldClauseCount(sentence: UdSentence, copularConjuncts = false): number {
   let count = 1;
   for (const token of sentence.tokens) {
     const relation = token.deprel;
@@ -71,10 +75,24 @@ export function goldClauseCount(sentence: UdSentence): number {
       relation === 'acl:relcl' ||
       relation === 'parataxis' ||
       relation.startsWith('csubj') ||
-      (relation === 'conj' && token.upos === 'VERB')
+      (relation === 'conj' && token.upos === 'VERB') ||
+      (copularConjuncts && relation === 'conj' && copularClause(sentence, token.id))
     ) {
       count += 1;
     }
   }
   return count;
+}
+
+/** Whether word `id` has a cop or aux dependent and a Subject (nsubj, csubj, expl) of its own. */
+function copularClause(sentence: UdSentence, id: number): boolean {
+  let predicator = false;
+  let subject = false;
+  for (const token of sentence.tokens) {
+    if (token.head !== id) continue;
+    const universal = token.deprel.split(':')[0];
+    if (universal === 'cop' || universal === 'aux') predicator = true;
+    if (universal === 'nsubj' || universal === 'csubj' || universal === 'expl') subject = true;
+  }
+  return predicator && subject;
 }

@@ -73,6 +73,32 @@ const round = (value: number): number => Math.round(value * 100) / 100;
 const CONDITIONAL_INVERSION = 'MODALITY.CONDITIONAL_INVERSION';
 /** MODALITY.OWN_CLAUSE: see `analyzeModality`. */
 const OWN_CLAUSE = 'MODALITY.OWN_CLAUSE';
+/**
+ * MODALITY.SUBJECT_QUANTIFIER: a vague quantifier in the Subject ("Many voters fear inflation", "Several
+ * residents have reported no heat", "Some say that ...") counts people or things; it does not temper the
+ * speaker's commitment, so it is no modality (weight 0). Read off the tree: the quantifier or a word it
+ * hangs on within the clause is the Subject (nsubj, csubj, expl). Elsewhere ("in some cases") it stands.
+ */
+const SUBJECT_QUANTIFIER = 'MODALITY.SUBJECT_QUANTIFIER';
+const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
+
+const SUBJECT_GROUP_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON']);
+
+/**
+ * Whether token `index` is the clause's Subject or inside it, by the tree (heads within the clause). A clause
+ * whose parse has no Subject at all ("A few historians date ...", read as a compound) falls back on word
+ * order: a nominal group running from the quantifier's group up to the Finite.
+ */
+function inSubject(view: ClauseView, index: number): boolean {
+  const { tokens } = view.syntactic;
+  for (let at = index, steps = 0; at >= 0 && steps < tokens.length; steps += 1) {
+    if (SUBJECT_RELATION.test(tokens[at]?.deprel ?? '')) return true;
+    at = view.heads[at] ?? -1;
+  }
+  if (view.finite <= index || tokens.some((token) => SUBJECT_RELATION.test(token.deprel))) return false;
+  for (let at = 0; at < view.finite; at += 1) if (!SUBJECT_GROUP_TAGS.has(view.pos[at] ?? 'X')) return false;
+  return true;
+}
 /** MODALITY.HEDGED: a low hedge adjunct beside another modal lowers its value ("might possibly"). */
 const HEDGED = 'MODALITY.HEDGED';
 /** MODALITY.REINFORCED: further cues raise the strongest one's value within its band ("must certainly"). */
@@ -392,6 +418,8 @@ export function analyzeModality(
       continue;
     }
     if (typeof found === 'string') notModal.push(`${view.lower[index] ?? ''}: ${found}`);
+    else if (found.kind === 'hedge' && !off(SUBJECT_QUANTIFIER) && inSubject(view, index))
+      notModal.push(`${view.lower[index] ?? ''}: ${SUBJECT_QUANTIFIER}`);
     else cues.push({ word: view.lower[index] ?? '', entry: found, index });
   }
   const polarity = negative ? 'negative' : 'positive';
@@ -547,6 +575,7 @@ export const MODALITY_RULE_IDS: readonly string[] = [
   NUMBERED_SUPERLATIVE,
   NOMINAL_USUALITY,
   APPROXIMATE_NUMBER,
+  SUBJECT_QUANTIFIER,
   NOUN_WITHOUT_COMPLEMENT,
   OWN_CLAUSE,
   ...CONTRACT_RULES.map((rule) => rule.id),

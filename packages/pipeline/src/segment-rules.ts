@@ -395,6 +395,20 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_COPULAR_CONJUNCT',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'I took photographs of every room, and I would be happy to share them with you.',
+        expect: 'and I would be happy to share them with you.',
+      },
+      {
+        text: 'The storm hit the coast at night, but this time the crew was safe.',
+        expect: 'but this time the crew was safe.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.INFINITIVE_RUN_ADJUNCTS',
     stage: 'tree',
     examples: [

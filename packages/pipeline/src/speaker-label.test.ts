@@ -41,6 +41,10 @@ describe('labelColon', () => {
     expect(labelColon(['Q', ':', 'Where', 'were', 'you', '?'])).toBe(1);
     expect(labelColon(['MR.', 'SMITH', ':', 'No', 'objection', '.'])).toBe(2);
     expect(labelColon(['Speaker', '2', ':', 'Hello', 'there'])).toBe(2);
+    // A short date in the label, as a post's update line writes it.
+    expect(labelColon(['UPDATE', '6/12', ':', 'the', 'landlord', 'answered', '.'])).toBe(2);
+    expect(labelColon(['EDIT', '3/4/2024', ':', 'they', 'refunded', 'it', '.'])).toBe(2);
+    expect(labelColon(['6/12', ':', 'they', 'refunded', 'it', '.'])).toBe(-1);
     // An utterance without a word in lower case is a name, a title or a reference: the line is read whole.
     expect(labelColon(['MR.', 'SMITH', ':', 'Objection', '.'])).toBe(-1);
     expect(labelColon(['Source', ':', 'ACME', 'ROLLED', 'PRODUCTS', 'CORP', ',', '8-K'])).toBe(-1);

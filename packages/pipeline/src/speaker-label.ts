@@ -18,8 +18,8 @@ export const SPEAKER_LABEL_PARTICIPANTS = 'PARTICIPANT.SPEAKER_LABEL';
 /** The theme of a label line is the utterance's ("Q" is no topical theme); the label comes before it. */
 export const SPEAKER_LABEL_THEME = 'THEME.SPEAKER_LABEL';
 
-/** A word of a label: capitalised or a number ("Q", "MR.", "Tenant", "Speaker 2", "O'NEILL"). */
-const LABEL_WORD = /^[\p{Lu}\d][\p{L}\d.'’&-]*$/u;
+/** A word of a label: capitalised, a number or a short date ("Q", "MR.", "Tenant", "Speaker 2", "O'NEILL", "UPDATE 6/12"). */
+const LABEL_WORD = /^(?:[\p{Lu}\d][\p{L}\d.'’&-]*|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?)$/u;
 const LETTER = /\p{L}/u;
 const LOWER_LETTER = /\p{Ll}/u;
 /** Words of a label before its colon, at most. */

@@ -317,6 +317,19 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText('2.\nThe attachment is a draft.').sentences.length).toBeGreaterThan(1);
     expect(tagText('We paid 2. Then we left.').sentences).toHaveLength(2);
   });
+
+  it('SPLIT.LIST_NUMBER_LINE: the number joins its item when the item runs on past its line', () => {
+    const texts = (text: string, disabled: string[] = []) => {
+      const tagged = tagText(text, { disabledRules: new Set(disabled) });
+      return tagged.sentences.map(([from, to]) => tagged.values.slice(from, to).join(' '));
+    };
+    const minutes = '1. Call to order\nThe meeting was called to order at 7:05 pm.';
+    expect(texts(minutes)).toEqual(['1 . Call to order', 'The meeting was called to order at 7:05 pm .']);
+    expect(texts(minutes, ['SPLIT.LIST_NUMBER_LINE'])[0]).toBe('1 .');
+    const wrapped = '1. The tenant shall pay the rent on the first day\nof each month.';
+    expect(texts(wrapped)).toHaveLength(1);
+    expect(texts(wrapped, ['SPLIT.LIST_NUMBER_LINE'])).toHaveLength(2);
+  });
 });
 
 describe('TREE.PUNCTUATION_GUIDELINE', () => {

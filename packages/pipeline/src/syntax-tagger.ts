@@ -2075,7 +2075,8 @@ function tagChunk(
       !touchingSplit(out, start, end, disabledRules) &&
       !quotationThenReporting(text, out, start, end, disabledRules) &&
       !listNumberThenItem(text, out, start, end, disabledRules)
-    )
+    ) {
+      const pieces = out.sentences.length;
       splitAtLines(
         text,
         start,
@@ -2086,6 +2087,14 @@ function tagChunk(
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
         !disabledRules?.has('SPLIT.HEADING_LINE'),
       );
+      // SPLIT.LIST_NUMBER_LINE: the item after a list number runs on past its line, cut there or wrapped
+      // ("1. Call to order\nThe meeting was called to order.", "1. The tenant shall pay the rent on the
+      // first day\nof each month."): once split at lines, the item's first sentence joins the number all
+      // the same (off: the number stays a sentence alone).
+      const item = out.sentences[pieces];
+      if (item !== undefined && item[0] === start && !disabledRules?.has('SPLIT.LIST_NUMBER_LINE'))
+        listNumberThenItem(text, out, start, item[1], disabledRules, pieces - 1, true);
+    }
     if (
       !openQuotationThenReporting(text, out, disabledRules) &&
       !quotationAfterWords(text, out, disabledRules)
@@ -2238,7 +2247,9 @@ const LIST_NUMBER_PART = /^(?:\d{1,2}|[.)(*[\]])$/;
 /**
  * SPLIT.LIST_NUMBER: "2. The attachment is a Jeff question.", "*3. The third aspect is money.": the
  * model ends a sentence after a list item's number; the item on the same line joins it, so the number
- * is no clause of its own and the item's clause is the sentence's main clause. Returns true when joined.
+ * is no clause of its own and the item's clause is the sentence's main clause. The item is the sentence
+ * `[start, end)` after sentence `last` (the number), which it replaces with the two joined; by default the
+ * last sentence is the number and the item not pushed yet. Returns true when joined.
  */
 function listNumberThenItem(
   text: string,
@@ -2246,9 +2257,10 @@ function listNumberThenItem(
   start: number,
   end: number,
   disabledRules?: ReadonlySet<string>,
+  last = out.sentences.length - 1,
+  wrapped = false,
 ): boolean {
   if (disabledRules?.has('SPLIT.LIST_NUMBER')) return false;
-  const last = out.sentences.length - 1;
   const previous = out.sentences[last];
   if (previous === undefined || previous[1] !== start || end <= start) return false;
   let numbers = 0;
@@ -2262,8 +2274,8 @@ function listNumberThenItem(
   if ((out.starts[start] ?? 0) - (out.ends[start - 1] ?? 0) !== 1) return false;
   if (!/^\p{Lu}\p{Ll}/u.test(out.values[start] ?? '') && !/^["“*]?\p{Lu}?$/u.test(out.values[start] ?? ''))
     return false;
-  if (lineBreaks(text, out.ends[start - 1] ?? 0, out.ends[end - 1] ?? 0) > 0) return false;
-  out.sentences[last] = [previous[0], end];
+  if (lineBreaks(text, out.ends[start - 1] ?? 0, out.ends[wrapped ? start : end - 1] ?? 0) > 0) return false;
+  out.sentences.splice(last, 2, [previous[0], end]);
   return true;
 }
 

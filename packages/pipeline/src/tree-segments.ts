@@ -523,6 +523,7 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Segme
  * Relations by which a clause hangs on its head in the tree (UD): each opens a clause of its own. A
  * `conj` does when its word is a verb ("came and left"), an `xcomp` only with its own Subject.
  */
+const COPULAR_CONJUNCT = 'SEGMENT.TREE_COPULAR_CONJUNCT';
 const TREE_CLAUSE_RELATION = /^(advcl|ccomp|acl:relcl|parataxis|csubj(:.*)?)$/;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
@@ -616,11 +617,16 @@ function headsTreeClause(
   if (TREE_CLAUSE_RELATION.test(relation)) return true;
   // A content clause of a noun ("no doubt that the letter is a copy") is a clause too.
   if (relation === 'acl' && tree.lower[childBy(tree, index, 'mark', from, to)] === 'that') return true;
-  if (relation === 'conj')
-    return (
-      (tag === 'VERB' || tag === 'AUX') &&
-      (ruleOff(tree, 'SEGMENT.COORDINATED_VERBS') || !declarationPair(tree, index, head, from, to))
-    );
+  if (relation === 'conj') {
+    if (tag === 'VERB' || tag === 'AUX')
+      return ruleOff(tree, 'SEGMENT.COORDINATED_VERBS') || !declarationPair(tree, index, head, from, to);
+    // SEGMENT.TREE_COPULAR_CONJUNCT: a conjunct whose predicate is an adjective, noun or phrase with a
+    // copula or auxiliary and a Subject of its own ("I took photographs, and I would be happy to share
+    // them", "but this time the crew was safe") is a clause, as a verb's conjunct is; UD hangs it on its
+    // predicate, not on the verb. Without a Subject of its own it shares the first conjunct's clause ("The
+    // flat was clean and in good repair"). Off, a conjunct is a clause only when its word is a verb.
+    return !ruleOff(tree, COPULAR_CONJUNCT) && hasSubject(tree, index, from, to);
+  }
   if (relation === 'xcomp') return hasSubject(tree, index, from, to);
   return false;
 }
