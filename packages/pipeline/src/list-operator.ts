@@ -88,10 +88,29 @@ export function pastCoordinator(tokens: Syntactic['tokens']): number {
 export function enumeratorEnd(tokens: Syntactic['tokens']): number {
   const index = pastCoordinator(tokens);
   const text = (at: number) => tokens[at]?.text ?? '';
-  if (text(index) === '(' && text(index + 2) === ')' && enumeratorWord(text(index + 1))) return index + 3;
-  if ((text(index + 1) === ')' || text(index + 1) === '.') && enumeratorWord(text(index))) return index + 2;
+  const found = enumeratorAt(text, index);
+  if (found !== undefined) return found.end;
   if (ENUMERATOR_TOKEN.test(text(index))) return index + 1;
   return -1;
+}
+
+/** An enumerator written in tokens of its own: the number or letter, its brackets or period, the index after it. */
+export interface Enumerator {
+  readonly number: number;
+  readonly marks: readonly number[];
+  readonly end: number;
+}
+
+/**
+ * The enumerator of separate tokens at `index` of the words `text` reads ("( b )", "2 )", "A .", "iv ."), or
+ * undefined; one token with its period ("3.") is ENUMERATOR_TOKEN's.
+ */
+export function enumeratorAt(text: (at: number) => string, index: number): Enumerator | undefined {
+  if (text(index) === '(' && text(index + 2) === ')' && enumeratorWord(text(index + 1)))
+    return { number: index + 1, marks: [index, index + 2], end: index + 3 };
+  if ((text(index + 1) === ')' || text(index + 1) === '.') && enumeratorWord(text(index)))
+    return { number: index, marks: [index + 1], end: index + 2 };
+  return undefined;
 }
 
 /** The words of a span as the opener test reads them (a clause's tokens or pass 1's tagged arrays). */

@@ -38,7 +38,14 @@ function citationLength(tokens: TailTokens, first: number, end: number): number 
 
 /** Whether the white space between two tokens holds a line break. */
 function lineBreakBetween(tokens: TailTokens, before: number, after: number): boolean {
-  return tokens.text.slice(tokens.ends[before], tokens.starts[after]).includes('\n');
+  return lineBreaks(tokens.text, tokens.ends[before] ?? 0, tokens.starts[after] ?? 0) > 0;
+}
+
+/** Line breaks in `text` between `from` and `to`. */
+export function lineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = from; at < to; at += 1) if (text.charCodeAt(at) === 10) count += 1;
+  return count;
 }
 
 /**

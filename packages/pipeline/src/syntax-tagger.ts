@@ -13,7 +13,7 @@ import {
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
-import { ENUMERATOR_WORD, TIME_NOUNS } from './lexicons/transitivity-lexicon';
+import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   CLOSING_QUOTE_MARKS,
   FINITE_OPERATOR_FORMS,
@@ -26,9 +26,9 @@ import {
   SENTENCE_END_MARKS,
   TIME_MODIFIERS,
 } from './lexicons/word-classes';
-import { ENUMERATOR_TOKEN } from './list-operator';
+import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
-import { sentenceTail } from './sentence-tails';
+import { lineBreaks, sentenceTail } from './sentence-tails';
 import { labelColon, SPEAKER_LABEL_TREE } from './speaker-label';
 import { tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
@@ -485,13 +485,6 @@ const PAGE_MARKER =
 const BARE_NUMBER = /^\d{1,4}$/;
 const LOWER_START = /^\p{Ll}/u;
 const SENTENCE_END_TOKEN = /^(?:[.!?:;…]+|["'”’)\]]+)$/;
-
-/** Line breaks in `text` between `from` and `to`. */
-function lineBreaks(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = from; at < to; at += 1) if (text.charCodeAt(at) === 10) count += 1;
-  return count;
-}
 
 /** Whether the white space of `text` between `from` and `to` holds a blank line. */
 function blankGap(text: string, from: number, to: number): boolean {
@@ -1577,15 +1570,11 @@ function listNumber(
 ): void {
   const { lower, heads, deprels } = out;
   const text = (at: number) => (at < end ? (lower[at] ?? '') : '');
-  let number = -1;
-  const marks: number[] = [];
-  if (text(start) === '(' && ENUMERATOR_WORD.test(text(start + 1)) && text(start + 2) === ')') {
-    number = start + 1;
-    marks.push(start, start + 2);
-  } else if (ENUMERATOR_WORD.test(text(start)) && (text(start + 1) === ')' || text(start + 1) === '.')) {
-    number = start;
-    marks.push(start + 1);
-  } else if (
+  const enumerator = enumeratorAt(text, start);
+  let number = enumerator?.number ?? -1;
+  const marks = enumerator?.marks ?? [];
+  if (
+    enumerator === undefined &&
     (SECTION_NUMBER.test(text(start)) || ENUMERATOR_TOKEN.test(text(start))) &&
     CAPITAL_START.test(out.values?.[start + 1] ?? '')
   )
