@@ -395,6 +395,14 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.TREE_ADVERBIAL_NOT_RELATIVE',
+    stage: 'tree',
+    examples: [
+      { text: 'Landlords raise prices when demand grows.', expect: 'when demand grows.' },
+      { text: 'The tenant pays a fee when the rent is late.', expect: 'when the rent is late.' },
+    ],
+  },
+  {
     id: 'SEGMENT.TREE_COPULAR_CONJUNCT',
     stage: 'tree',
     examples: [

@@ -840,3 +840,48 @@ describe('replaceSpans', () => {
     expect(target[299_999]).toEqual([299_999, 300_000]);
   });
 });
+
+describe('TREE.WHEN_ADVERBIAL', () => {
+  const tree = (words: string, heads: number[], deprels: string[]) =>
+    parserTree(words, ['NOUN', 'VERB', 'NOUN', 'ADV', 'NOUN', 'VERB'], heads, deprels);
+
+  it("hangs a when-clause the parser made a relative clause of a verb's object on the verb, as advcl", () => {
+    // "Landlords raise prices when demand grows", parsed with "grows" a relative clause of "prices".
+    const parsed = () =>
+      tree(
+        'Landlords raise prices when demand grows',
+        [1, -1, 1, 5, 5, 2],
+        ['nsubj', 'root', 'obj', 'advmod', 'nsubj', 'acl:relcl'],
+      );
+    const repaired = parsed();
+    repairTree(repaired, 0, 6);
+    expect([repaired.heads[5], repaired.deprels[5]]).toEqual([1, 'advcl']);
+    const off = parsed();
+    repairTree(off, 0, 6, new Set(['TREE.WHEN_ADVERBIAL']));
+    expect([off.heads[5], off.deprels[5]]).toEqual([2, 'acl:relcl']);
+  });
+
+  it('keeps a relative clause of a noun that names a time', () => {
+    const day = tree(
+      'I remember day when we moved',
+      [1, -1, 1, 5, 5, 2],
+      ['nsubj', 'root', 'obj', 'advmod', 'nsubj', 'acl:relcl'],
+    );
+    repairTree(day, 0, 6);
+    expect([day.heads[5], day.deprels[5]]).toEqual([2, 'acl:relcl']);
+  });
+
+  it('reads the whole sentence so: the when-clause is hypotactic, not a relative clause', () => {
+    const words = treeWords('Landlords raise prices when demand grows.');
+    expect(words.find((word) => word.value === 'grows')).toMatchObject({ head: 'raise', deprel: 'advcl' });
+  });
+});
+
+describe('POS.TREE_NOMINAL_VERB', () => {
+  it('makes a "verb" the tree hangs as an object a noun, when the lexicon reads it as one', () => {
+    const rents = (disabled?: ReadonlySet<string>) =>
+      treeWords('The landlord will raise rents next year.', disabled).find((word) => word.value === 'rents');
+    expect(rents()).toMatchObject({ pos: 'NOUN', deprel: 'obj' });
+    expect(rents(new Set(['POS.TREE_NOMINAL_VERB']))).toMatchObject({ pos: 'VERB', deprel: 'obj' });
+  });
+});
