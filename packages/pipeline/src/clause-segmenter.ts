@@ -97,7 +97,8 @@ const QUESTION_AFTER_MARKS = 'SEGMENT.QUESTION_AFTER_MARKS';
 
 function afterSpeakerLabel(tokens: TokenArrays, index: number, from: number): boolean {
   const values = tokens.values;
-  if (values === undefined || index < from + 2 || values[index - 1] !== ':') return false;
+  if (values === undefined || index < from + 2 || (values[index - 1] !== ':' && values[index - 1] !== '.'))
+    return false;
   return labelColon(values, from, index + 2) === index - 1 && !ruleOff(tokens, SPEAKER_LABEL_SEGMENT);
 }
 

@@ -11,6 +11,7 @@ import {
   SPEAKER_LABEL_THEME,
   SPEAKER_LABEL_TREE,
   timestampEnd,
+  transcriptLabelStarts,
 } from './speaker-label';
 import { tagText } from './syntax-tagger';
 
@@ -276,5 +277,45 @@ describe('PARTICIPANT.LABEL_NON_FINITE and THEME.LABEL_NON_FINITE', () => {
     expect(compile(minute)[0]?.interpersonal.mood).toBe(compile(minute, rules)[0]?.interpersonal.mood);
     const [statement] = compile('A: I saw it in March.');
     expect(roles(statement)).toEqual(['senser: I [2, 3)', 'phenomenon: it [4, 5)']);
+  });
+});
+
+describe('TOKEN.TRANSCRIPT_LABEL: the "Q." and "A." of a transcript are speaker labels', () => {
+  const transcript = [
+    'Q. Please state your name for the record.',
+    'A. Maria Lopez.',
+    'Q. When you moved out, did you receive a report?',
+    'A. No.',
+    'Q. Why?',
+    'A. The heat was off.',
+  ].join('\n');
+
+  it('finds the labels only in a text with lines of both kinds', () => {
+    expect([...transcriptLabelStarts(transcript)]).toHaveLength(6);
+    expect(transcriptLabelStarts('A. Smith signed the lease.\nB. Jones paid the deposit.').size).toBe(0);
+    expect(transcriptLabelStarts('Q. Is the flat free?').size).toBe(0);
+  });
+
+  it('reads each utterance as after "Q:" or "A:"; off, "Q." and "A." are words of the line', () => {
+    expect(moods(transcript)).toEqual([
+      'imperative: Q. Please state your name for the record.',
+      'fragment: A. Maria Lopez.',
+      'indicative: Q. When you moved out,',
+      'interrogative: did you receive a report?',
+      'minor: A. No.',
+      'interrogative: Q. Why?',
+      'declarative: A. The heat was off.',
+    ]);
+    const off = moods(transcript, ['TOKEN.TRANSCRIPT_LABEL']);
+    expect(off[0]).toBe('fragment: Q. Please state your name for the record.');
+    expect(off).toContain('fragment: A. No.');
+    // The letter and its period are tokens of their own, with their offsets.
+    const tagged = tagText(transcript);
+    expect(tagged.values.slice(0, 3)).toEqual(['Q', '.', 'Please']);
+    expect([tagged.starts[1], tagged.ends[1]]).toEqual([1, 2]);
+  });
+
+  it('leaves an initial before a name whole', () => {
+    expect(tagText('A. Smith signed the lease.\nB. Jones paid the deposit.').values[0]).toBe('A.');
   });
 });

@@ -18,6 +18,25 @@ export const SPEAKER_LABEL_PARTICIPANTS = 'PARTICIPANT.SPEAKER_LABEL';
 /** The theme of a label line is the utterance's ("Q" is no topical theme); the label comes before it. */
 export const SPEAKER_LABEL_THEME = 'THEME.SPEAKER_LABEL';
 
+/** A line of a transcript's question or answer: "Q." or "A." opening the line, then the utterance. */
+const TRANSCRIPT_LINE = /^[ \t]*([QA])\.[ \t]+\S/gm;
+
+/**
+ * Where the "Q." and "A." labels of a transcript's lines start ("Q. Please state your name for the record." |
+ * "A. Maria Lopez."): empty unless the text has lines of both kinds, so an initial ("A. Smith signed") or a
+ * list letter in other text is none (TOKEN.TRANSCRIPT_LABEL).
+ */
+export function transcriptLabelStarts(text: string): Set<number> {
+  const starts = new Set<number>();
+  if (!text.includes('Q.') || !text.includes('A.')) return starts;
+  const kinds = new Set<string>();
+  for (const match of text.matchAll(TRANSCRIPT_LINE)) {
+    starts.add((match.index ?? 0) + match[0].indexOf(match[1] as string));
+    kinds.add(match[1] as string);
+  }
+  return kinds.size < 2 ? new Set() : starts;
+}
+
 /** A word of a label: capitalised, a number or a short date ("Q", "MR.", "Tenant", "Speaker 2", "O'NEILL", "UPDATE 6/12"). */
 const LABEL_WORD = /^(?:[\p{Lu}\d][\p{L}\d.'’&-]*|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?)$/u;
 const LETTER = /\p{L}/u;
@@ -67,6 +86,13 @@ const BRACKETED_LABEL_WORDS = 3;
  * whole), or, after a label in capitals, a minor expression and its closing mark ("A: Yes.").
  */
 export function labelColon(values: ArrayLike<string>, start = 0, end = values.length): number {
+  // A transcript's "Q." or "A." (TOKEN.TRANSCRIPT_LABEL made the letter and its period two tokens).
+  if (
+    (values[start] === 'Q' || values[start] === 'A') &&
+    values[start + 1] === '.' &&
+    end - start > 1 + UTTERANCE_TOKENS
+  )
+    return start + 1;
   const from = timestampEnd(values, start, end);
   let last = Math.min(end - 1 - UTTERANCE_TOKENS, from + LABEL_WORDS);
   let letter = false;

@@ -29,7 +29,7 @@ import {
 import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { lineBreaks, sentenceTail } from './sentence-tails';
-import { labelColon, SPEAKER_LABEL_TREE } from './speaker-label';
+import { labelColon, SPEAKER_LABEL_TREE, transcriptLabelStarts } from './speaker-label';
 import { tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
 
@@ -303,6 +303,7 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   joinAbbreviationCuts(text, out, disabledRules, options.breaks);
   joinSentenceTails(text, out, disabledRules, options.breaks);
   splitTokens(out, disabledRules);
+  if (!disabledRules?.has(TRANSCRIPT_LABEL)) splitTranscriptLabels(text, out);
   if (!disabledRules?.has('TOKEN.ABBREVIATION_BEFORE_COMMA')) joinPeriodsBeforeCommas(out);
   const punctuationRuns = !disabledRules?.has('TOKEN.PUNCTUATION_RUN');
   if (!disabledRules?.has('TOKEN.WRITTEN_WORD') || punctuationRuns)
@@ -794,6 +795,59 @@ function joinPeriodsBeforeCommas(out: TaggedText): void {
     ABBREVIATION_LETTERS.test(values[index]!)
       ? { last: index + 2, pos: out.pos[index]! }
       : null,
+  );
+}
+
+const TRANSCRIPT_LABEL = 'TOKEN.TRANSCRIPT_LABEL';
+
+/**
+ * TOKEN.TRANSCRIPT_LABEL: in a transcript whose lines open with "Q." and "A." (a deposition, a hearing:
+ * "Q. Please state your name for the record." | "A. Maria Lopez."), the letter and its period are two tokens,
+ * a speaker's label and its mark, which the speaker-label rules then read as "Q:" and "A:" (TREE.SPEAKER_LABEL,
+ * MOOD.SPEAKER_LABEL): read as one word, "Q." made the utterance a fragment. Only in a text with lines of
+ * both kinds, so an initial ("A. Smith signed") stays whole.
+ */
+function splitTranscriptLabels(text: string, out: TaggedText): void {
+  const starts = transcriptLabelStarts(text);
+  if (starts.size === 0) return;
+  const { values, lower, lemmas, pos, starts: tokenStarts, ends, sentences } = out;
+  const cut: number[] = [];
+  for (const [start, end] of sentences) {
+    const value = values[start];
+    if (end - start > 1 && (value === 'Q.' || value === 'A.') && starts.has(tokenStarts[start]!))
+      cut.push(start);
+  }
+  if (cut.length === 0) return;
+  const at = new Set(cut);
+  const copy = {
+    values: [...values],
+    lower: [...lower],
+    lemmas: [...lemmas],
+    pos: [...pos],
+    starts: [...tokenStarts],
+    ends: [...ends],
+  };
+  const newIndex: number[] = new Array(copy.values.length + 1);
+  for (const column of [values, lower, lemmas, pos, tokenStarts, ends]) column.length = 0;
+  for (let index = 0; index < copy.values.length; index += 1) {
+    newIndex[index] = values.length;
+    if (!at.has(index)) {
+      values.push(copy.values[index]!);
+      lower.push(copy.lower[index]!);
+      lemmas.push(copy.lemmas[index]!);
+      pos.push(copy.pos[index]!);
+      tokenStarts.push(copy.starts[index]!);
+      ends.push(copy.ends[index]!);
+      continue;
+    }
+    const letter = copy.values[index]!.slice(0, 1);
+    pushToken(out, letter, letter.toLowerCase(), 'PROPN', copy.starts[index]!, copy.starts[index]! + 1);
+    pushToken(out, '.', '.', 'PUNCT', copy.starts[index]! + 1, copy.starts[index]! + 2);
+  }
+  newIndex[copy.values.length] = values.length;
+  replaceSpans(
+    sentences,
+    sentences.map(([start, end]) => [newIndex[start]!, newIndex[end]!] as const),
   );
 }
 

@@ -2,6 +2,7 @@ import { InvalidRequestError, TEXT_FORMATS, type TextFormat } from '@cae/core';
 import { Parser } from 'htmlparser2';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { CAPITALISED_STATEMENT_WORDS, HEADING_SMALL_WORDS } from './lexicons/mood-lexicon';
+import { transcriptLabelStarts } from './speaker-label';
 
 export type { TextFormat };
 
@@ -361,10 +362,19 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
     }
     return gapAt;
   };
+  // A transcript's "Q." and "A." lines are a speaker's words, no numbered headings ("A. No.": TOKEN.TRANSCRIPT_LABEL).
+  const transcript =
+    disabledRules?.has('TOKEN.TRANSCRIPT_LABEL') === true ? new Set<number>() : transcriptLabelStarts(text);
   let lineStart = 0;
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
+    let first = lineStart;
+    while (first < lineEnd && isBlank(text.charCodeAt(first))) first += 1;
+    if (transcript.has(first)) {
+      lineStart = lineEnd + 1;
+      continue;
+    }
     const heading = headingAt(text, lineStart, lineEnd, contents);
     if (heading !== null) blocks.push(heading);
     // SEGMENT.HEADING_AFTER_GAP: "... the Licensed Products.   D. Product Commitment. Up to ...": in a
