@@ -385,3 +385,22 @@ describe('list enumerators in parentheses are no participants', () => {
     expect(roles.some((role) => role.endsWith('=a') || role.endsWith('=i'))).toBe(false);
   });
 });
+
+describe('clauses with no Finite have no Subject after the verb (SUBJECT.AFTER_FINITE)', () => {
+  const pipeline = createPipeline({ clock: () => new Date(0) });
+  const roles = (text: string) =>
+    pipeline
+      .compile(text, { documentId: 'no-finite' })[0]!
+      .ideational.participants.map((participant) => `${participant.role}=${participant.text}`);
+
+  it.each([
+    ['How to get your security deposit back', 'goal=your security deposit'],
+    ['Where to file a complaint', 'verbiage=a complaint'],
+  ])('%s: %s', (text, role) => {
+    expect(roles(text)).toEqual([role]);
+  });
+
+  it('still finds the Subject after the Finite of a question', () => {
+    expect(roles('Where is the nearest pharmacy?')).toContain('carrier=the nearest pharmacy');
+  });
+});

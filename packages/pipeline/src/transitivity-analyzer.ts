@@ -968,6 +968,9 @@ function preSeparated(state: TransitivityState): boolean {
   );
 }
 
+/** WH-words that can be a to-infinitive's fronted complement ("what to do", "which form to sign"). */
+const WH_COMPLEMENTS: ReadonlySet<string> = new Set(['what', 'which', 'whom', 'who', 'whatever']);
+
 export const SUBJECT_RULES: readonly TransitivityRule[] = [
   {
     // Finite before the Subject (interrogative): the Subject is the nominal group after the Finite; what comes
@@ -1020,6 +1023,25 @@ export const SUBJECT_RULES: readonly TransitivityRule[] = [
         state.fronted = { start, end: (pre[pre.length - 2] as Group).end };
     },
     examples: [{ text: 'What a mess this is!', expect: 'carrier=this' }],
+  },
+  {
+    // "What to do if ...", "Which form to sign": a WH-word before a to-infinitive in a clause with no Finite is
+    // the infinitive's fronted complement; the clause has no Subject.
+    id: 'SUBJECT.WH_BEFORE_INFINITIVE',
+    cites: null,
+    when: (state) => {
+      const { view, pre, event } = state;
+      if (view.finite >= 0 || event === undefined || pre.length !== 1) return false;
+      const group = pre[0] as Group;
+      return view.lower[event.start] === 'to' || view.lower[event.start - 1] === 'to'
+        ? WH_COMPLEMENTS.has(view.lower[group.start] ?? '')
+        : false;
+    },
+    decide: (state) => {
+      const group = state.pre[0] as Group;
+      state.fronted = { start: group.start, end: group.end };
+    },
+    examples: [{ text: 'What to bring to the inspection', expect: 'goal=What' }],
   },
   {
     // The first candidate before the Event is the Subject.
@@ -1103,13 +1125,16 @@ export const FRONTED_RULES: readonly TransitivityRule[] = [
     examples: [{ text: 'How tall the tower is!', expect: 'attribute=How tall' }],
   },
   {
-    // "Is the store open?", "where is the nearest pharmacy": the Subject follows the Finite.
+    // "Is the store open?", "where is the nearest pharmacy": the Subject follows the Finite. A clause with no
+    // Finite ("How to get your deposit back", "Where to file a complaint") has no Subject to follow it: the
+    // nominal after its verb is a complement.
     id: 'SUBJECT.AFTER_FINITE',
     cites: ROLE_RULES.invertedSubject,
     when: (state) => {
       const { subject, event, processType, post } = state;
       if (subject !== undefined || event === undefined || processType === 'existential' || post.length === 0)
         return false;
+      if (state.view.finite < 0) return false;
       const { whLead, polar } = leadBeforeEvent(state);
       return (post[0] as Group).start === event.end && (polar || WH_ADVERBS.has(whLead));
     },
