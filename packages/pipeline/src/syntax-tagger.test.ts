@@ -885,3 +885,34 @@ describe('POS.TREE_NOMINAL_VERB', () => {
     expect(rents(new Set(['POS.TREE_NOMINAL_VERB']))).toMatchObject({ pos: 'VERB', deprel: 'obj' });
   });
 });
+
+describe('TREE.CONTACT_RELATIVE', () => {
+  const words = 'Many are happy to point out problems you can fix';
+  const parsed = () =>
+    parserTree(
+      words,
+      ['ADJ', 'AUX', 'ADJ', 'PART', 'VERB', 'ADP', 'NOUN', 'PRON', 'AUX', 'VERB'],
+      [2, 2, -1, 4, 2, 4, 4, 9, 9, 2],
+      ['nsubj', 'cop', 'root', 'mark', 'xcomp', 'compound:prt', 'obj', 'nsubj', 'aux', 'parataxis'],
+    );
+
+  it('hangs a clause with no relative pronoun and no object after a noun on the noun as acl:relcl', () => {
+    const repaired = parsed();
+    repairTree(repaired, 0, 10);
+    expect([repaired.heads[9], repaired.deprels[9]]).toEqual([6, 'acl:relcl']);
+    const off = parsed();
+    repairTree(off, 0, 10, new Set(['TREE.CONTACT_RELATIVE']));
+    expect([off.heads[9], off.deprels[9]]).toEqual([2, 'parataxis']);
+  });
+
+  it('leaves a clause with an object of its own', () => {
+    const tree = parserTree(
+      'We saw problems we fixed them',
+      ['PRON', 'VERB', 'NOUN', 'PRON', 'VERB', 'PRON'],
+      [1, -1, 1, 4, 1, 4],
+      ['nsubj', 'root', 'obj', 'nsubj', 'parataxis', 'obj'],
+    );
+    repairTree(tree, 0, 6);
+    expect([tree.heads[4], tree.deprels[4]]).toEqual([1, 'parataxis']);
+  });
+});

@@ -1554,6 +1554,41 @@ export function repairTree(
   if (!disabledRules?.has(REPORTING_INVERSION)) reportingInversion(out, start, end);
   if (!disabledRules?.has(PREPOSITIONAL_OBJECT)) prepositionalObjects(out, start, end);
   if (!disabledRules?.has(WHEN_ADVERBIAL)) whenAdverbials(out, start, end);
+  if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
+}
+
+const CONTACT_RELATIVE = 'TREE.CONTACT_RELATIVE';
+/** Relations of a verb's dependent that fill its object's place. */
+const OBJECT_PLACE = /^(?:obj|ccomp|xcomp)(?::|$)/;
+
+/**
+ * TREE.CONTACT_RELATIVE: a clause with no relative pronoun right after a noun ("Many are happy to point out
+ * problems | you can still fix"), its Subject a pronoun against the noun and its verb with no object, is a
+ * relative clause of that noun (`acl:relcl`) where the parser hung it as `parataxis` or as a `conj` with no
+ * coordinator. In EWT and GUM train, of such clauses (a noun, then a pronoun Subject, a verb with no object,
+ * complement clause or xcomp) 754 are relative clauses and 29 `parataxis` or `conj`.
+ */
+function contactRelatives(
+  out: Pick<TaggedText, 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { pos, heads, deprels } = out;
+  for (let subject = start + 1; subject < end; subject += 1) {
+    if (pos[subject] !== 'PRON' || !(deprels[subject] ?? '').startsWith('nsubj')) continue;
+    const noun = subject - 1;
+    const verb = heads[subject] ?? -1;
+    if (pos[noun] !== 'NOUN' || verb <= subject || verb >= end || pos[verb] !== 'VERB') continue;
+    const relation = deprels[verb] ?? '';
+    if (relation !== 'parataxis' && relation !== 'conj') continue;
+    let filled = false;
+    for (let child = start; child < end && !filled; child += 1)
+      if (heads[child] === verb && (OBJECT_PLACE.test(deprels[child] ?? '') || deprels[child] === 'cc'))
+        filled = true;
+    if (filled || (heads[verb] ?? -1) >= noun) continue;
+    heads[verb] = noun;
+    deprels[verb] = 'acl:relcl';
+  }
 }
 
 const WHEN_ADVERBIAL = 'TREE.WHEN_ADVERBIAL';
