@@ -404,3 +404,23 @@ describe('clauses with no Finite have no Subject after the verb (SUBJECT.AFTER_F
     expect(roles('Where is the nearest pharmacy?')).toContain('carrier=the nearest pharmacy');
   });
 });
+
+describe('ROLE.VERBAL_RECEIVER: what is said is no Receiver', () => {
+  const pipeline = createPipeline({ clock: () => new Date(0) });
+  const roles = (text: string) =>
+    pipeline
+      .compile(text, { documentId: 'verbal' })[0]!
+      .ideational.participants.map((participant) => `${participant.role}=${participant.text}`);
+
+  it.each([
+    ['I emailed it to the manager on June 2.', 'verbiage=it'],
+    ['Did you report that?', 'verbiage=that'],
+  ])('%s: %s', (text, role) => {
+    expect(roles(text)).toContain(role);
+  });
+
+  it('keeps an addressed person the Receiver', () => {
+    expect(roles('Please notify the landlord.')).toEqual(['receiver=the landlord']);
+    expect(roles('I asked him.')).toContain('receiver=him');
+  });
+});

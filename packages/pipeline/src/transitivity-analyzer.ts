@@ -968,6 +968,17 @@ function preSeparated(state: TransitivityState): boolean {
   );
 }
 
+/** Pronouns that name what is said, never who is addressed ("I emailed it", "Did you report that?"). */
+const SAID_PRONOUNS: ReadonlySet<string> = new Set([
+  'it',
+  'this',
+  'that',
+  'something',
+  'everything',
+  'anything',
+  'nothing',
+]);
+
 /** WH-words that can be a to-infinitive's fronted complement ("what to do", "which form to sign"). */
 const WH_COMPLEMENTS: ReadonlySet<string> = new Set(['what', 'which', 'whom', 'who', 'whatever']);
 
@@ -1307,8 +1318,10 @@ export const COMPLEMENT_ROLE_RULES: readonly TransitivityRule[] = [
     decide: (state) => {
       const word = state.view.lower[(state.objects[0] as Group).head] ?? '';
       const addressing = RECEIVER_VERBS.has(state.verbLemma ?? '');
+      // "I emailed it to the manager", "She explained this to us": a thing said, the Receiver after "to".
+      const said = SAID_PRONOUNS.has(word) || state.view.lower[(state.objects[0] as Group).end] === 'to';
       const receiver =
-        !state.passive && ((addressing && !VERBIAGE_NOUNS.has(word)) || OBJECT_PRONOUNS.has(word));
+        !state.passive && ((addressing && !said && !VERBIAGE_NOUNS.has(word)) || OBJECT_PRONOUNS.has(word));
       state.complementRoles.push(receiver ? 'receiver' : 'verbiage');
       if (receiver) fire(state, ROLE_RULES.verbalReceiver);
     },
