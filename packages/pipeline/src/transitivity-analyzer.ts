@@ -1319,7 +1319,10 @@ export const COMPLEMENT_ROLE_RULES: readonly TransitivityRule[] = [
       const word = state.view.lower[(state.objects[0] as Group).head] ?? '';
       const addressing = RECEIVER_VERBS.has(state.verbLemma ?? '');
       // "I emailed it to the manager", "She explained this to us": a thing said, the Receiver after "to".
-      const said = SAID_PRONOUNS.has(word) || state.view.lower[(state.objects[0] as Group).end] === 'to';
+      // (Not before a second complement: "She called it the best year of her life" names it.)
+      const said =
+        (SAID_PRONOUNS.has(word) && state.objects.length === 1 && state.post.length <= 1) ||
+        state.view.lower[(state.objects[0] as Group).end] === 'to';
       const receiver =
         !state.passive && ((addressing && !said && !VERBIAGE_NOUNS.has(word)) || OBJECT_PRONOUNS.has(word));
       state.complementRoles.push(receiver ? 'receiver' : 'verbiage');
