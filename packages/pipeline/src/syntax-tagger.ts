@@ -30,7 +30,7 @@ import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { lineBreaks, sentenceTail } from './sentence-tails';
 import { labelColon, SPEAKER_LABEL_TREE, transcriptLabelStarts } from './speaker-label';
-import { tokenPieces } from './token-splits';
+import { type TokenPiece, tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -810,46 +810,20 @@ const TRANSCRIPT_LABEL = 'TOKEN.TRANSCRIPT_LABEL';
 function splitTranscriptLabels(text: string, out: TaggedText): void {
   const starts = transcriptLabelStarts(text);
   if (starts.size === 0) return;
-  const { values, lower, lemmas, pos, starts: tokenStarts, ends, sentences } = out;
-  const cut: number[] = [];
-  for (const [start, end] of sentences) {
-    const value = values[start];
-    if (end - start > 1 && (value === 'Q.' || value === 'A.') && starts.has(tokenStarts[start]!))
-      cut.push(start);
+  const cuts = new Map<number, readonly TokenPiece[]>();
+  for (const [start, end] of out.sentences) {
+    const value = out.values[start];
+    if (end - start > 1 && (value === 'Q.' || value === 'A.') && starts.has(out.starts[start]!))
+      cuts.set(start, TRANSCRIPT_LABEL_PIECES);
   }
-  if (cut.length === 0) return;
-  const at = new Set(cut);
-  const copy = {
-    values: [...values],
-    lower: [...lower],
-    lemmas: [...lemmas],
-    pos: [...pos],
-    starts: [...tokenStarts],
-    ends: [...ends],
-  };
-  const newIndex: number[] = new Array(copy.values.length + 1);
-  for (const column of [values, lower, lemmas, pos, tokenStarts, ends]) column.length = 0;
-  for (let index = 0; index < copy.values.length; index += 1) {
-    newIndex[index] = values.length;
-    if (!at.has(index)) {
-      values.push(copy.values[index]!);
-      lower.push(copy.lower[index]!);
-      lemmas.push(copy.lemmas[index]!);
-      pos.push(copy.pos[index]!);
-      tokenStarts.push(copy.starts[index]!);
-      ends.push(copy.ends[index]!);
-      continue;
-    }
-    const letter = copy.values[index]!.slice(0, 1);
-    pushToken(out, letter, letter.toLowerCase(), 'PROPN', copy.starts[index]!, copy.starts[index]! + 1);
-    pushToken(out, '.', '.', 'PUNCT', copy.starts[index]! + 1, copy.starts[index]! + 2);
-  }
-  newIndex[copy.values.length] = values.length;
-  replaceSpans(
-    sentences,
-    sentences.map(([start, end]) => [newIndex[start]!, newIndex[end]!] as const),
-  );
+  cutTokens(out, cuts);
 }
+
+/** The letter of a transcript's label and its period. */
+const TRANSCRIPT_LABEL_PIECES: readonly TokenPiece[] = [
+  { length: 1, pos: 'PROPN' },
+  { length: 1, pos: 'PUNCT' },
+];
 
 /** Characters one of TOKEN_SPLIT_RULES needs in a token: most tokens have none, and no row is tried. */
 const SPLIT_MARK = /[-.:)'"”’‘]/;
@@ -860,8 +834,8 @@ const SPLIT_MARK = /[-.:)'"”’‘]/;
  * cut into them, each with its own span; the sentences' bounds follow.
  */
 function splitTokens(out: TaggedText, disabledRules: ReadonlySet<string> | undefined): void {
-  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
-  const cuts = new Map<number, ReturnType<typeof tokenPieces>>();
+  const { values, starts, ends, sentences } = out;
+  const cuts = new Map<number, readonly TokenPiece[]>();
   for (const [start, end] of sentences) {
     const tokens = { values, starts, ends, start, end };
     for (let index = start; index < end; index += 1) {
@@ -870,7 +844,13 @@ function splitTokens(out: TaggedText, disabledRules: ReadonlySet<string> | undef
       if (pieces !== undefined) cuts.set(index, pieces);
     }
   }
+  cutTokens(out, cuts);
+}
+
+/** Cuts each token `cuts` names into its pieces, each with its own span and tag; the sentences' bounds follow. */
+function cutTokens(out: TaggedText, cuts: ReadonlyMap<number, readonly TokenPiece[]>): void {
   if (cuts.size === 0) return;
+  const { values, lower, lemmas, pos, starts, ends, sentences } = out;
   const copy = {
     values: [...values],
     lower: [...lower],
