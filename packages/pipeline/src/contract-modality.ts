@@ -237,7 +237,8 @@ export interface ContractReading {
   readonly cue: string;
 }
 
-const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
+/** The relations of a Subject in the tree (subtypes included: "nsubj:pass"). */
+export const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
 const SKIPPED = new Set(['ADV', 'PART', 'PUNCT']);
 
 /** Local index of the token a token depends on in the tree, or -1 (the root, or a head outside the clause). */

@@ -1,7 +1,7 @@
 import type { ModalityType, Premise, Syntactic } from '@cae/core';
 import { embeddedTokens } from './clause-scope';
 import { type ClauseView, viewClause } from './clause-view';
-import { CONTRACT_RULES, type ListContext, readContract } from './contract-modality';
+import { CONTRACT_RULES, type ListContext, readContract, SUBJECT_RELATION } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
   AS_ONLY_PARTICIPLES,
@@ -80,7 +80,6 @@ const OWN_CLAUSE = 'MODALITY.OWN_CLAUSE';
  * hangs on within the clause is the Subject (nsubj, csubj, expl). Elsewhere ("in some cases") it stands.
  */
 const SUBJECT_QUANTIFIER = 'MODALITY.SUBJECT_QUANTIFIER';
-const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
 
 const SUBJECT_GROUP_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON']);
 

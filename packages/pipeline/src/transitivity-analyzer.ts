@@ -44,6 +44,7 @@ import {
   RANGE_OBJECTS,
   RECEIVER_VERBS,
   RELATIVES,
+  SAID_PRONOUNS,
   SAYING_BEHAVIOURS,
   SAYING_WHEN_PROJECTING,
   SENSE_VERBS,
@@ -55,6 +56,7 @@ import {
   UNIQUE_MODIFIERS,
   VERBIAGE_NOUNS,
   WH_ADVERBS,
+  WH_INFINITIVE_COMPLEMENTS,
 } from './lexicons/transitivity-lexicon';
 import { MODAL_FORMS, NEGATORS, ONLY_PARTICIPLE_FORMS, S_CLITICS } from './lexicons/word-classes';
 import { everyRule, firstRule, type TableRule } from './rule-table';
@@ -968,20 +970,6 @@ function preSeparated(state: TransitivityState): boolean {
   );
 }
 
-/** Pronouns that name what is said, never who is addressed ("I emailed it", "Did you report that?"). */
-const SAID_PRONOUNS: ReadonlySet<string> = new Set([
-  'it',
-  'this',
-  'that',
-  'something',
-  'everything',
-  'anything',
-  'nothing',
-]);
-
-/** WH-words that can be a to-infinitive's fronted complement ("what to do", "which form to sign"). */
-const WH_COMPLEMENTS: ReadonlySet<string> = new Set(['what', 'which', 'whom', 'who', 'whatever']);
-
 export const SUBJECT_RULES: readonly TransitivityRule[] = [
   {
     // Finite before the Subject (interrogative): the Subject is the nominal group after the Finite; what comes
@@ -1045,7 +1033,7 @@ export const SUBJECT_RULES: readonly TransitivityRule[] = [
       if (view.finite >= 0 || event === undefined || pre.length !== 1) return false;
       const group = pre[0] as Group;
       return view.lower[event.start] === 'to' || view.lower[event.start - 1] === 'to'
-        ? WH_COMPLEMENTS.has(view.lower[group.start] ?? '')
+        ? WH_INFINITIVE_COMPLEMENTS.has(view.lower[group.start] ?? '')
         : false;
     },
     decide: (state) => {

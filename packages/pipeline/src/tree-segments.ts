@@ -5,6 +5,7 @@ import {
   FREE_RELATIVE_WH,
   MINOR_EXPRESSIONS,
   REPORTING_VERBS,
+  WH_SUBORDINATORS,
   WH_WORDS,
 } from './lexicons/mood-lexicon';
 import {
@@ -525,8 +526,6 @@ function below(tree: SentenceTree, node: number, ancestor: number, inside: Segme
  */
 const COPULAR_CONJUNCT = 'SEGMENT.TREE_COPULAR_CONJUNCT';
 
-/** WH-words that open an adverbial clause as its `advmod` ("when demand grows"), its relation when it has no mark. */
-const ADVERBIAL_WH: ReadonlySet<string> = new Set(['when', 'where', 'whenever', 'wherever']);
 const ADVERBIAL_NOT_RELATIVE = 'SEGMENT.TREE_ADVERBIAL_NOT_RELATIVE';
 
 /**
@@ -564,7 +563,7 @@ function adverbialClauses(
     out[local] = {
       ...segment,
       dependency: 'hypotactic',
-      relation: mark >= 0 ? (tree.lower[mark] ?? first) : ADVERBIAL_WH.has(first) ? first : ',',
+      relation: mark >= 0 ? (tree.lower[mark] ?? first) : WH_SUBORDINATORS.has(first) ? first : ',',
       parent,
     };
   });
@@ -1272,7 +1271,7 @@ function segmentsFromTree(
           ? markWord
           : relation === 'xcomp' || first === 'to'
             ? 'to'
-            : ADVERBIAL_WH.has(first)
+            : WH_SUBORDINATORS.has(first)
               ? first
               : ',';
       segment.parent = parent;

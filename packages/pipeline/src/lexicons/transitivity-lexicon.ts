@@ -255,3 +255,10 @@ export const CONTROL_VERBS: ReadonlySet<string> = wordSet(
 export const TIME_PERIOD_NOUNS: ReadonlySet<string> = wordSet(
   'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday',
 );
+
+/** Pronouns that name what is said, never who is addressed ("I emailed it", "Did you report that?"). */
+export const SAID_PRONOUNS: ReadonlySet<string> = wordSet(
+  'it this that something everything anything nothing',
+);
+/** WH-words that can be a to-infinitive's fronted complement ("what to do", "which form to sign"). */
+export const WH_INFINITIVE_COMPLEMENTS: ReadonlySet<string> = wordSet('what which whom who whatever');
