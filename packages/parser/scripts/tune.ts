@@ -10,7 +10,7 @@ import { evalDataDir } from '../../../scripts/eval-data-dir';
 import { type ConlluSentence, readConllu } from '../src/conllu';
 import { EnglishParser } from '../src/english-parser';
 import { projectivizeWithLabels } from '../src/lifting';
-import { inTableOrder, type LinearModelData } from '../src/linear-model';
+import { inTableOrder, type LinearModelData, type SparseModelData, sparseRows } from '../src/linear-model';
 import { DEFAULT_MODEL_PATH } from '../src/load-parser';
 import { deserializeModel, serializeModel } from '../src/model-format';
 import { isProjective, projectivize } from '../src/oracle';
@@ -56,7 +56,8 @@ function jackknifedTags(): number[][] {
 }
 
 /** Drops the rows whose largest quantised weight is under `minRowWeight`, as `PerceptronTrainer.finish` does. */
-function pruneRows(model: LinearModelData, minRowWeight: number): LinearModelData {
+function pruneRows(data: LinearModelData, minRowWeight: number): SparseModelData {
+  const model = sparseRows(data);
   const keys: number[] = [];
   const rowStarts: number[] = [0];
   const classes: number[] = [];
@@ -140,7 +141,7 @@ trainParser(examples, {
       console.log(
         `iteration ${iteration}, prune ${prune}, ${transitions.keys.length} transition rows: ${scores.join(' | ')}`,
       );
-      const savePath = process.env.SAVE_PATH ?? `${tmpdir()}/cae-parser-tune-{iteration}.bin.gz`;
+      const savePath = process.env.SAVE_PATH ?? `${tmpdir()}/cae-parser-tune-{iteration}.bin`;
       if (saveIters.includes(iteration) && (prune === prunes[0] || savePath.includes('{prune}'))) {
         const about = {
           ...bundle.about,

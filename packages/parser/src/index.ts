@@ -6,6 +6,14 @@ export {
   type TaggedWord,
   type TagOptions,
 } from './english-parser';
+export {
+  type DenseModelData,
+  denseRows,
+  isDenseData,
+  type LinearModelData,
+  type SparseModelData,
+  sparseRows,
+} from './linear-model';
 export { DEFAULT_MODEL_PATH, loadModel, loadParser } from './load-parser';
 export { deserializeModel, type ModelBundle, serializeModel } from './model-format';
 export { type Features, formatFeats } from './morphology';

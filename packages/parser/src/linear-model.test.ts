@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { featureKey1 } from './feature-hash';
-import { inTableOrder, LinearModel, type LinearModelData } from './linear-model';
+import { denseRows, inTableOrder, LinearModel, type SparseModelData, sparseRows } from './linear-model';
 import { seededRandom } from './random';
 
 /** A random model: `rows` features with 1..maxLength (class, weight) entries each. */
-function randomModel(classCount: number, rows: number, maxLength: number, seed: number): LinearModelData {
+function randomModel(classCount: number, rows: number, maxLength: number, seed: number): SparseModelData {
   const random = seededRandom(seed);
   const keys: number[] = [];
   const rowStarts = [0];
@@ -31,7 +31,7 @@ function randomModel(classCount: number, rows: number, maxLength: number, seed: 
 }
 
 /** The sum of each class's weights over the features that exist, read straight from the data. */
-function naiveScores(data: LinearModelData, features: Uint32Array): number[] {
+function naiveScores(data: SparseModelData, features: Uint32Array): number[] {
   const scores = new Array(data.classCount).fill(0);
   for (const key of features) {
     const row = data.keys.indexOf(key);
@@ -78,6 +78,31 @@ describe('linear model tables', () => {
         expect(Math.abs(scores[c]! * scale - exact[c]!)).toBeLessThanOrEqual(40 * scale);
     }
     expect(agree).toBeGreaterThanOrEqual(490);
+  });
+
+  it('score the dense form of a model as its sparse form, for one to three classes', () => {
+    for (const classCount of [1, 2, 3]) {
+      const data = randomModel(classCount, 4000, classCount, 17 + classCount);
+      const dense = denseRows(data);
+      expect(dense.dense.length).toBe(4000 * classCount);
+      expect(sparseRows(dense)).toEqual(data);
+      // Without the stored largest weight the table scans for it, and comes out the same.
+      const { largest: _, ...unscanned } = dense;
+      const random = seededRandom(classCount);
+      const models = [new LinearModel(data), new LinearModel(dense), new LinearModel(unscanned)];
+      const scores = models.map(() => new Int32Array(3));
+      for (let trial = 0; trial < 100; trial++) {
+        const features = Uint32Array.from({ length: 30 }, () => featureKey1(3, Math.floor(random() * 8000)));
+        models.forEach((model, i) => {
+          model.score(features, features.length, scores[i]!);
+        });
+        expect(Array.from(scores[1]!)).toEqual(Array.from(scores[0]!));
+        expect(Array.from(scores[2]!)).toEqual(Array.from(scores[0]!));
+      }
+    }
+    expect(() => new LinearModel(denseRows(randomModel(5, 10, 5, 1)))).toThrow(
+      'dense model data of more than three',
+    );
   });
 
   it('adds nothing for features it does not hold', () => {

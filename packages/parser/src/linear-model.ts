@@ -1,5 +1,5 @@
 /** Sparse, quantised weights of a multi-class linear model: for each feature row, (class, weight) pairs. */
-export interface LinearModelData {
+export interface SparseModelData {
   classCount: number;
   /** Feature key of each row. */
   keys: Uint32Array;
@@ -7,6 +7,70 @@ export interface LinearModelData {
   rowStarts: Uint32Array;
   classes: Uint8Array;
   weights: Int16Array;
+}
+
+/**
+ * The same weights with every class of every row spelled out (0 where the sparse form has no entry): the form a
+ * model file keeps models of up to three classes in, read without a copy.
+ */
+export interface DenseModelData {
+  classCount: number;
+  keys: Uint32Array;
+  /** `classCount` weights per row, row after row. */
+  dense: Int16Array;
+  /** The largest weight magnitude in `dense`, when known (spares a pass over the weights at load time). */
+  largest?: number;
+}
+
+/** Trainers make the sparse form; a model file gives either. */
+export type LinearModelData = SparseModelData | DenseModelData;
+
+export function isDenseData(data: LinearModelData): data is DenseModelData {
+  return 'dense' in data;
+}
+
+/** The sparse form of either form (the same object when it is sparse already; zero weights are no entries). */
+export function sparseRows(data: LinearModelData): SparseModelData {
+  if (!isDenseData(data)) return data;
+  const { classCount, keys, dense } = data;
+  let entries = 0;
+  for (let i = 0; i < dense.length; i++) if (dense[i] !== 0) entries++;
+  const rowStarts = new Uint32Array(keys.length + 1);
+  const classes = new Uint8Array(entries);
+  const weights = new Int16Array(entries);
+  let next = 0;
+  for (let row = 0; row < keys.length; row++) {
+    for (let c = 0; c < classCount; c++) {
+      const weight = dense[row * classCount + c]!;
+      if (weight === 0) continue;
+      classes[next] = c;
+      weights[next++] = weight;
+    }
+    rowStarts[row + 1] = next;
+  }
+  return { classCount, keys, rowStarts, classes, weights };
+}
+
+/** The dense form of a sparse model (rows × classCount weights). */
+export function denseRows(data: SparseModelData): DenseModelData {
+  const { classCount, keys, rowStarts, classes, weights } = data;
+  const dense = new Int16Array(keys.length * classCount);
+  for (let row = 0; row < keys.length; row++) {
+    for (let j = rowStarts[row]!; j < rowStarts[row + 1]!; j++)
+      dense[row * classCount + classes[j]!] = weights[j]!;
+  }
+  return { classCount, keys, dense, largest: largestMagnitude(weights) };
+}
+
+/** The largest |weight| of a weight table (0 when it is empty). */
+export function largestMagnitude(weights: Int16Array): number {
+  let largest = 0;
+  for (let i = 0; i < weights.length; i++) {
+    const weight = weights[i]!;
+    if (weight > largest) largest = weight;
+    else if (-weight > largest) largest = -weight;
+  }
+  return largest;
 }
 
 const DENSE_CLASSES = 3;
@@ -28,7 +92,7 @@ export function tableCapacity(rows: number, classCount = Number.POSITIVE_INFINIT
  * The same model with its rows in the order of their home slots, so that building the table at load
  * time writes memory front to back instead of at random.
  */
-export function inTableOrder(data: LinearModelData): LinearModelData {
+export function inTableOrder(data: SparseModelData): SparseModelData {
   const mask = tableCapacity(data.keys.length, data.classCount) - 1;
   const order = Array.from(data.keys, (_, row) => row);
   order.sort((a, b) => (data.keys[a]! & mask) - (data.keys[b]! & mask) || data.keys[a]! - data.keys[b]!);
@@ -76,16 +140,12 @@ export class LinearModel {
   constructor(readonly data: LinearModelData) {
     this.classCount = data.classCount;
     this.dense = data.classCount <= DENSE_CLASSES;
-    if (data.classes.length >= 2 ** 31) throw new Error('linear model too large');
+    if (isDenseData(data) && !this.dense) throw new Error('dense model data of more than three classes');
+    const weights = isDenseData(data) ? data.dense : data.weights;
+    if (weights.length >= 2 ** 31) throw new Error('linear model too large');
     let largest = 1;
-    if (this.dense) {
-      const weights = data.weights;
-      for (let i = 0; i < weights.length; i++) {
-        const weight = weights[i]!;
-        if (weight > largest) largest = weight;
-        else if (-weight > largest) largest = -weight;
-      }
-    }
+    if (isDenseData(data) && data.largest !== undefined) largest = Math.max(1, data.largest);
+    else if (this.dense) largest = Math.max(1, largestMagnitude(weights));
     let shift = 0;
     while (largest >> shift > DENSE_LIMIT) shift++;
     this.denseShift = shift;
@@ -93,15 +153,20 @@ export class LinearModel {
     this.slots = new Int32Array(capacity * (this.dense ? 2 : SPARSE_SLOT));
     this.mask = capacity - 1;
     let long = 0;
-    if (!this.dense) {
-      for (let row = 0; row < data.keys.length; row++) {
-        const length = data.rowStarts[row + 1]! - data.rowStarts[row]!;
-        if (length > INLINE) long += length;
+    if (!isDenseData(data)) {
+      if (!this.dense) {
+        for (let row = 0; row < data.keys.length; row++) {
+          const length = data.rowStarts[row + 1]! - data.rowStarts[row]!;
+          if (length > INLINE) long += length;
+        }
       }
+      this.entries = new Int32Array(long);
+      if (this.dense) this.buildDense(data);
+      else this.buildSparse(data);
+    } else {
+      this.entries = new Int32Array(0);
+      this.buildFromDense(data);
     }
-    this.entries = new Int32Array(long);
-    if (this.dense) this.buildDense();
-    else this.buildSparse();
   }
 
   /** Writes into `scores` (length ≥ classCount) the score of every class for the first `count` keys. */
@@ -187,8 +252,8 @@ export class LinearModel {
     }
   }
 
-  private buildDense(): void {
-    const { keys, rowStarts, classes, weights } = this.data;
+  private buildDense(data: SparseModelData): void {
+    const { keys, rowStarts, classes, weights } = data;
     const { slots, mask, denseShift } = this;
     // Math.round(weight / 2^shift) in integers: floor((weight + 2^shift / 2) / 2^shift), halves rounded up.
     const half = denseShift > 0 ? 1 << (denseShift - 1) : 0;
@@ -207,8 +272,31 @@ export class LinearModel {
     }
   }
 
-  private buildSparse(): void {
-    const { keys, rowStarts, classes, weights } = this.data;
+  /** `buildDense` from the dense form: the same slots, with no class ids to read. */
+  private buildFromDense(data: DenseModelData): void {
+    const { keys, dense, classCount } = data;
+    const { slots, mask, denseShift } = this;
+    const half = denseShift > 0 ? 1 << (denseShift - 1) : 0;
+    const bits = (1 << DENSE_BITS) - 1;
+    const quantised = (weight: number) => {
+      const scaled = (weight + half) >> denseShift;
+      return (scaled > DENSE_LIMIT ? DENSE_LIMIT : Math.max(scaled, -DENSE_LIMIT)) & bits;
+    };
+    for (let row = 0; row < keys.length; row++) {
+      const key = keys[row]! | 0;
+      let home = key & mask;
+      while (slots[home * 2] !== 0) home = (home + 1) & mask;
+      slots[home * 2] = key;
+      const at = row * classCount;
+      let packed = quantised(dense[at]!);
+      if (classCount > 1) packed |= quantised(dense[at + 1]!) << DENSE_BITS;
+      if (classCount > 2) packed |= quantised(dense[at + 2]!) << (2 * DENSE_BITS);
+      slots[home * 2 + 1] = packed;
+    }
+  }
+
+  private buildSparse(data: SparseModelData): void {
+    const { keys, rowStarts, classes, weights } = data;
     const { slots, mask, entries } = this;
     let next = 0;
     for (let row = 0; row < keys.length; row++) {

@@ -10,7 +10,7 @@ import {
 import { deserializeModel } from './model-format';
 
 /** The model shipped with the package (trained on UD English EWT by scripts/train.ts). */
-export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../model/en-ewt.bin.gz', import.meta.url));
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../model/en-ewt.bin', import.meta.url));
 
 const loaded = new Map<string, EnglishParser>();
 

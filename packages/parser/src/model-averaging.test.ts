@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseConllu } from './conllu';
 import { EnglishParser } from './english-parser';
-import { inTableOrder, type LinearModelData } from './linear-model';
+import { inTableOrder, type SparseModelData } from './linear-model';
 import { averageLinearModels, averageParsers } from './model-averaging';
 import { trainModel } from './model-training';
 
 /** A model from rows of (key, [class, weight]…). */
-function model(classCount: number, rows: [number, [number, number][]][]): LinearModelData {
+function model(classCount: number, rows: [number, [number, number][]][]): SparseModelData {
   const rowStarts = [0];
   const classes: number[] = [];
   const weights: number[] = [];
@@ -28,7 +28,7 @@ function model(classCount: number, rows: [number, [number, number][]][]): Linear
 }
 
 /** Each row's weights by key, as a plain object for comparison. */
-function rowsOf(data: LinearModelData): Record<number, number[]> {
+function rowsOf(data: SparseModelData): Record<number, number[]> {
   const rows: Record<number, number[]> = {};
   data.keys.forEach((key, row) => {
     const weights = new Array(data.classCount).fill(0);

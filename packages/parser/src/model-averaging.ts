@@ -1,5 +1,5 @@
 import type { ParserModelData } from './dependency-parser';
-import { inTableOrder, type LinearModelData } from './linear-model';
+import { inTableOrder, type LinearModelData, type SparseModelData, sparseRows } from './linear-model';
 
 /**
  * Transition rows of a summed parser whose largest weight (of 32767) stays under this are dropped: the sum of two
@@ -19,14 +19,14 @@ export const AVERAGED_LABEL_MIN_ROW_WEIGHT = 300;
  * largest weight of 32767. Rows none of whose new weights reaches `minRowWeight` are dropped. The sum does not
  * depend on the order of the models.
  */
-export function averageLinearModels(models: readonly LinearModelData[], minRowWeight = 0): LinearModelData {
+export function averageLinearModels(models: readonly LinearModelData[], minRowWeight = 0): SparseModelData {
   if (models.length === 0) throw new Error('averageLinearModels: no model');
   const classCount = models[0]!.classCount;
   if (models.some((model) => model.classCount !== classCount)) {
     throw new Error('averageLinearModels: the models have different class counts');
   }
   const sums = new Map<number, Float64Array>();
-  for (const model of models) {
+  for (const model of models.map(sparseRows)) {
     for (let row = 0; row < model.keys.length; row++) {
       const key = model.keys[row]!;
       let sum = sums.get(key);

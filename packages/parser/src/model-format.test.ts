@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseConllu } from './conllu';
 import { EnglishParser } from './english-parser';
-import { deserializeModel, serializeModel } from './model-format';
+import { isDenseData, sparseRows } from './linear-model';
+import { deserializeModel, type ModelBundle, serializeModel } from './model-format';
 import { trainModel } from './model-training';
 
 const toy = parseConllu(readFileSync(new URL('./__fixtures__/toy-treebank.conllu', import.meta.url), 'utf8'));
@@ -22,18 +24,58 @@ const SENTENCES = [
   ['Zorblat', 'quinked', 'frabjously', '!'],
 ];
 
+/** A file in the first layout (`CAEPARS1`), as models trained before the second were written. */
+function firstLayout(model: ModelBundle): Buffer {
+  const linear = [model.tagger.weights, model.parser.transitions, model.parser.labeler].map(sparseRows);
+  const header = {
+    tagger: { ...model.tagger, weights: undefined },
+    parser: { ...model.parser, transitions: undefined, labeler: undefined },
+    morphology: model.morphology,
+    lemmatizer: model.lemmatizer,
+    about: model.about,
+    linear: linear.map((data) => ({
+      classCount: data.classCount,
+      rows: data.keys.length,
+      entries: data.classes.length,
+    })),
+  };
+  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length);
+  const parts: Buffer[] = [Buffer.from('CAEPARS1', 'latin1'), length, json];
+  for (const data of linear) {
+    const rowLengths = data.keys.map((_, row) => data.rowStarts[row + 1]! - data.rowStarts[row]!);
+    parts.push(
+      Buffer.from(data.keys.buffer, data.keys.byteOffset, data.keys.byteLength),
+      Buffer.from(Uint8Array.from(rowLengths)),
+      Buffer.from(data.classes),
+      Buffer.from(data.weights.buffer, data.weights.byteOffset, data.weights.byteLength),
+    );
+  }
+  return gzipSync(Buffer.concat(parts));
+}
+
 describe('model format', () => {
   const restored = deserializeModel(serializeModel(bundle));
 
   it('round-trips every table and weight, the word clusters among them', () => {
     expect(bundle.parser.clusters).toEqual(clusters);
-    expect(restored).toEqual(bundle);
+    // The three-class transition model comes back dense; its sparse form is the trained one.
+    expect({
+      ...restored,
+      parser: { ...restored.parser, transitions: sparseRows(restored.parser.transitions) },
+    }).toEqual(bundle);
+    expect(isDenseData(restored.parser.transitions)).toBe(true);
+    expect(isDenseData(restored.parser.labeler)).toBe(false);
     expect(restored.parser.clusters).toEqual(clusters);
+    expect(serializeModel(restored)).toEqual(serializeModel(bundle));
   });
 
   it('round-trips a model without word clusters', () => {
     const copy = deserializeModel(serializeModel(plain));
-    expect(copy).toEqual(plain);
+    expect({ ...copy, parser: { ...copy.parser, transitions: sparseRows(copy.parser.transitions) } }).toEqual(
+      plain,
+    );
     expect(copy.parser.clusters).toBeUndefined();
     for (const words of SENTENCES)
       expect(new EnglishParser(copy).parse(words)).toEqual(new EnglishParser(plain).parse(words));
@@ -67,7 +109,35 @@ describe('model format', () => {
     expect(trainModel(toy, { ...options, explorationProbability: 0.9 }).parser).toEqual(plain.parser);
   });
 
-  it('rejects files that are not models', () => {
-    expect(() => deserializeModel(Buffer.from('not a model'))).toThrow();
+  it('reads the weight tables of a file without copying them, wherever the file lies in memory', () => {
+    const file = serializeModel(bundle);
+    const aligned = new Uint8Array(new ArrayBuffer(file.length));
+    aligned.set(file);
+    const views = deserializeModel(aligned);
+    for (const model of [views.tagger.weights, views.parser.transitions, views.parser.labeler])
+      expect(model.keys.buffer).toBe(aligned.buffer);
+    // One byte off the alignment: the tables are copied once, and the model is the same.
+    const shifted = new Uint8Array(file.length + 1).subarray(1);
+    shifted.set(file);
+    const copied = deserializeModel(shifted);
+    expect(copied.parser.transitions.keys.buffer).not.toBe(shifted.buffer);
+    expect(serializeModel(copied)).toEqual(file);
+  });
+
+  it('reads gzipped files and files of the first layout (gzipped, not aligned, every model sparse)', () => {
+    expect(serializeModel(deserializeModel(gzipSync(serializeModel(bundle))))).toEqual(
+      serializeModel(bundle),
+    );
+    const first = deserializeModel(firstLayout(bundle));
+    expect(isDenseData(first.parser.transitions)).toBe(false);
+    expect(serializeModel(first)).toEqual(serializeModel(bundle));
+    for (const words of SENTENCES)
+      expect(new EnglishParser(first).parse(words)).toEqual(new EnglishParser(bundle).parse(words));
+  });
+
+  it('rejects files that are not models, and truncated ones', () => {
+    expect(() => deserializeModel(Buffer.from('not a model'))).toThrow('not a @cae/parser model file');
+    const file = serializeModel(bundle);
+    expect(() => deserializeModel(file.subarray(0, file.length - 3))).toThrow('model file truncated');
   });
 });

@@ -1,8 +1,15 @@
 import { endianness } from 'node:os';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { ParserModelData } from './dependency-parser';
 import type { LemmatizerData } from './lemmatizer';
-import type { LinearModelData } from './linear-model';
+import {
+  type DenseModelData,
+  denseRows,
+  isDenseData,
+  type LinearModelData,
+  largestMagnitude,
+  sparseRows,
+} from './linear-model';
 import type { MorphologyData } from './morphology';
 import type { TaggerModelData } from './tagger';
 
@@ -16,18 +23,30 @@ export interface ModelBundle {
   about: Record<string, string | number>;
 }
 
-const MAGIC = 'CAEPARS1';
+/** The first, gzipped layout (still read). */
+const MAGIC_V1 = 'CAEPARS1';
+/** The layout written now: not compressed, every table aligned so that it is read without a copy. */
+const MAGIC = 'CAEPARS2';
 
 interface LinearModelHeader {
   classCount: number;
   rows: number;
   entries: number;
+  /** Version 2: `dense` keeps `classCount` weights per row, `sparse` (class, weight) entries. */
+  layout?: 'dense' | 'sparse';
+  /** Version 2, dense: the largest weight magnitude. */
+  largest?: number;
 }
 
+/** Models of up to this many classes are written dense (as `LinearModel` keeps them in 8-byte slots). */
+const DENSE_FILE_CLASSES = 3;
+
 /**
- * Layout (gzipped): the 8-byte magic, a u32 length and a JSON header with every table that is not a
- * weight matrix, then per linear model its keys (u32), row lengths (u8), classes (u8) and weights (i16),
- * little-endian.
+ * Layout (version 2, not compressed: inflating took half the load time, and the tables are mostly weights that
+ * deflate only to two thirds): the 8-byte magic, a u32 length and a JSON header with every table that is not a
+ * weight matrix, zeros up to a multiple of 4, then per linear model its keys (u32) and either `classCount`
+ * weights (i16) per row (models of up to three classes) or row lengths (u8), classes (u8) and weights (i16),
+ * little-endian, each table starting at a multiple of its element size.
  */
 export function serializeModel(bundle: ModelBundle): Buffer {
   const linear = [bundle.tagger.weights, bundle.parser.transitions, bundle.parser.labeler];
@@ -37,56 +56,96 @@ export function serializeModel(bundle: ModelBundle): Buffer {
     morphology: bundle.morphology,
     lemmatizer: bundle.lemmatizer,
     about: bundle.about,
-    linear: linear.map(
-      (model): LinearModelHeader => ({
-        classCount: model.classCount,
-        rows: model.keys.length,
-        entries: model.classes.length,
-      }),
-    ),
+    linear: linear.map((model): LinearModelHeader => {
+      if (model.classCount > DENSE_FILE_CLASSES) {
+        const { classCount, keys, classes } = sparseRows(model);
+        return { classCount, rows: keys.length, entries: classes.length, layout: 'sparse' };
+      }
+      const { classCount, keys, dense } = denseForm(model);
+      return {
+        classCount,
+        rows: keys.length,
+        entries: dense.length,
+        layout: 'dense',
+        largest: largestMagnitude(dense),
+      };
+    }),
   };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length);
   const parts: Buffer[] = [Buffer.from(MAGIC, 'latin1'), length, json];
+  let size = MAGIC.length + 4 + json.length;
+  const push = (part: Buffer, align: number) => {
+    const padding = (align - (size % align)) % align;
+    if (padding > 0) parts.push(Buffer.alloc(padding));
+    parts.push(part);
+    size += padding + part.length;
+  };
   for (const model of linear) {
-    const rowLengths = new Uint8Array(model.keys.length);
-    for (let row = 0; row < rowLengths.length; row++) {
-      rowLengths[row] = model.rowStarts[row + 1]! - model.rowStarts[row]!;
+    push(littleEndian(model.keys), 4);
+    if (model.classCount <= DENSE_FILE_CLASSES) {
+      push(littleEndian(denseForm(model).dense), 2);
+      continue;
     }
-    parts.push(
-      littleEndian(model.keys),
-      Buffer.from(rowLengths),
-      Buffer.from(model.classes),
-      littleEndian(model.weights),
-    );
+    const sparse = sparseRows(model);
+    const rowLengths = new Uint8Array(sparse.keys.length);
+    for (let row = 0; row < rowLengths.length; row++) {
+      rowLengths[row] = sparse.rowStarts[row + 1]! - sparse.rowStarts[row]!;
+    }
+    push(Buffer.from(rowLengths), 1);
+    push(Buffer.from(sparse.classes), 1);
+    push(littleEndian(sparse.weights), 2);
   }
-  return gzipSync(Buffer.concat(parts), { level: 9 });
+  return Buffer.concat(parts);
 }
 
-export function deserializeModel(compressed: Uint8Array): ModelBundle {
-  const bytes = gunzipSync(compressed, { chunkSize: inflatedSize(compressed) });
-  if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a @cae/parser model file');
+/**
+ * Reads a model file of either layout (a gzipped file is inflated first). The weight tables of a version-2 file
+ * are views into `bytes` (on a little-endian machine), so the bytes must not be changed afterwards.
+ */
+export function deserializeModel(file: Uint8Array): ModelBundle {
+  let bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes, { chunkSize: inflatedSize(bytes) });
+  const magic = bytes.toString('latin1', 0, MAGIC.length);
+  if (magic !== MAGIC && magic !== MAGIC_V1) throw new Error('not a @cae/parser model file');
+  // Views need the tables at their alignment in memory, as they are in the file.
+  if (bytes.byteOffset % 4 !== 0) {
+    const aligned = Buffer.alloc(bytes.length);
+    bytes.copy(aligned);
+    bytes = aligned;
+  }
   const jsonLength = bytes.readUInt32LE(MAGIC.length);
   let offset = MAGIC.length + 4;
   const header = JSON.parse(bytes.toString('utf8', offset, offset + jsonLength));
   offset += jsonLength;
-  const [taggerWeights, transitions, labeler] = (header.linear as LinearModelHeader[]).map((shape) => {
-    const take = (byteLength: number) => {
-      const slice = bytes.subarray(offset, offset + byteLength);
-      offset += byteLength;
-      return slice;
-    };
-    const keys = new Uint32Array(shape.rows);
-    readLittleEndian(take(shape.rows * 4), keys);
-    const rowLengths = take(shape.rows);
-    const rowStarts = new Uint32Array(shape.rows + 1);
-    for (let row = 0; row < shape.rows; row++) rowStarts[row + 1] = rowStarts[row]! + rowLengths[row]!;
-    const classes = new Uint8Array(take(shape.entries));
-    const weights = new Int16Array(shape.entries);
-    readLittleEndian(take(shape.entries * 2), weights);
-    return { classCount: shape.classCount, keys, rowStarts, classes, weights } satisfies LinearModelData;
-  });
+  const take = (byteLength: number, align: number) => {
+    if (magic !== MAGIC_V1) offset += (align - (offset % align)) % align;
+    if (offset + byteLength > bytes.length) throw new Error('model file truncated');
+    const slice = bytes.subarray(offset, offset + byteLength);
+    offset += byteLength;
+    return slice;
+  };
+  const [taggerWeights, transitions, labeler] = (header.linear as LinearModelHeader[]).map(
+    (shape): LinearModelData => {
+      const keys = readUint32(take(shape.rows * 4, 4), shape.rows, magic === MAGIC);
+      if (shape.layout === 'dense') {
+        const dense = readInt16(take(shape.entries * 2, 2), shape.entries, true);
+        return {
+          classCount: shape.classCount,
+          keys,
+          dense,
+          ...(shape.largest !== undefined ? { largest: shape.largest } : {}),
+        };
+      }
+      const rowLengths = take(shape.rows, 1);
+      const rowStarts = new Uint32Array(shape.rows + 1);
+      for (let row = 0; row < shape.rows; row++) rowStarts[row + 1] = rowStarts[row]! + rowLengths[row]!;
+      const classes = new Uint8Array(take(shape.entries, 1));
+      const weights = readInt16(take(shape.entries * 2, 2), shape.entries, magic === MAGIC);
+      return { classCount: shape.classCount, keys, rowStarts, classes, weights };
+    },
+  );
   return {
     tagger: { ...header.tagger, weights: taggerWeights! },
     parser: { ...header.parser, transitions: transitions!, labeler: labeler! },
@@ -125,11 +184,25 @@ function littleEndian(array: Uint32Array | Int16Array): Buffer {
   return buffer;
 }
 
-function readLittleEndian(bytes: Buffer, into: Uint32Array | Int16Array): void {
-  if (NATIVE_LITTLE_ENDIAN) {
-    new Uint8Array(into.buffer, into.byteOffset, into.byteLength).set(bytes);
-    return;
-  }
-  if (into instanceof Uint32Array) for (let i = 0; i < into.length; i++) into[i] = bytes.readUInt32LE(i * 4);
-  else for (let i = 0; i < into.length; i++) into[i] = bytes.readInt16LE(i * 2);
+function denseForm(model: LinearModelData): DenseModelData {
+  return isDenseData(model) ? model : denseRows(model);
+}
+
+/** The u32 table in `bytes`: a view when it can be (aligned, little-endian machine), otherwise a copy. */
+function readUint32(bytes: Buffer, length: number, view: boolean): Uint32Array {
+  if (NATIVE_LITTLE_ENDIAN && view && bytes.byteOffset % 4 === 0)
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, length);
+  const into = new Uint32Array(length);
+  if (NATIVE_LITTLE_ENDIAN) new Uint8Array(into.buffer).set(bytes);
+  else for (let i = 0; i < length; i++) into[i] = bytes.readUInt32LE(i * 4);
+  return into;
+}
+
+function readInt16(bytes: Buffer, length: number, view: boolean): Int16Array {
+  if (NATIVE_LITTLE_ENDIAN && view && bytes.byteOffset % 2 === 0)
+    return new Int16Array(bytes.buffer, bytes.byteOffset, length);
+  const into = new Int16Array(length);
+  if (NATIVE_LITTLE_ENDIAN) new Uint8Array(into.buffer).set(bytes);
+  else for (let i = 0; i < length; i++) into[i] = bytes.readInt16LE(i * 2);
+  return into;
 }

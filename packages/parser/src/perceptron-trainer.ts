@@ -1,5 +1,5 @@
 import { FeatureTable } from './feature-table';
-import { inTableOrder, type LinearModelData } from './linear-model';
+import { inTableOrder, type SparseModelData } from './linear-model';
 
 /**
  * Averaged multi-class perceptron under training. Rows are created on a feature's first update, so
@@ -57,7 +57,7 @@ export class PerceptronTrainer {
    * and rows left empty are dropped, and so are rows none of whose quantised weights reaches
    * `minRowWeight` (of 32767): features that hardly move any score.
    */
-  finish(minMagnitude = 0, minRowWeight = 0): LinearModelData {
+  finish(minMagnitude = 0, minRowWeight = 0): SparseModelData {
     const classCount = this.classCount;
     const rows = this.table.size;
     const average = new Float32Array(rows * classCount);

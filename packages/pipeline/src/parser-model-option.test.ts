@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MODEL_PATH, deserializeModel, serializeModel } from '@cae/parser';
+import { DEFAULT_MODEL_PATH, deserializeModel, serializeModel, sparseRows } from '@cae/parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
 
@@ -24,8 +24,9 @@ describe('createPipeline({ parserModel })', () => {
     // The shipped model with every labeler weight negated: the best label becomes the worst, so the
     // relations must change when (and only when) this file is the one in use.
     const bundle = deserializeModel(readFileSync(DEFAULT_MODEL_PATH));
-    bundle.parser.labeler.weights = bundle.parser.labeler.weights.map((weight) => -weight);
-    const path = join(dir, 'negated-labels.bin.gz');
+    const labeler = sparseRows(bundle.parser.labeler);
+    bundle.parser.labeler = { ...labeler, weights: labeler.weights.map((weight) => -weight) };
+    const path = join(dir, 'negated-labels.bin');
     writeFileSync(path, serializeModel(bundle));
 
     const shipped = trees(createPipeline({ clock: fixed }));
@@ -38,9 +39,9 @@ describe('createPipeline({ parserModel })', () => {
   }, 120_000);
 
   it('refuses a path that holds no model with a RangeError naming the option, when the pipeline is created', () => {
-    const missing = join(dir, 'no-such-model.bin.gz');
+    const missing = join(dir, 'no-such-model.bin');
     expect(() => createPipeline({ parserModel: missing })).toThrow(RangeError);
-    expect(() => createPipeline({ parserModel: missing })).toThrow(/parserModel.*no-such-model\.bin\.gz/);
+    expect(() => createPipeline({ parserModel: missing })).toThrow(/parserModel.*no-such-model\.bin/);
     const notAModel = join(dir, 'notes.txt');
     writeFileSync(notAModel, 'not a model');
     expect(() => createPipeline({ parserModel: notAModel })).toThrow(/^parserModel: /);
