@@ -34,6 +34,30 @@ describe('nominal groups with premodifiers the tagger read as verbs or adverbs',
     expect(groupsOf('She turned up the next morning.')).toContain('verbal[turned]');
   });
 
+  it('GROUP.PRONOUN_COMPLEMENT: an adjective after a personal or demonstrative pronoun is its complement', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['GROUP.PRONOUN_COMPLEMENT'] });
+    const roles = (compiler: typeof pipeline, text: string) =>
+      compiler
+        .compile(text, { documentId: 'chunker-test' })[0]!
+        .ideational.participants.map((participant) => `${participant.role}:${participant.text}`);
+    for (const [text, carrier, attribute] of [
+      ['Are you sure?', 'you', 'sure'],
+      ['Is that ok?', 'that', 'ok'],
+      ['Is he ready?', 'he', 'ready'],
+    ] as const) {
+      expect(groupsOf(text)).toContain(`nominal[${carrier}]`);
+      expect(roles(pipeline, text)).toEqual([`carrier:${carrier}`, `attribute:${attribute}`]);
+      expect(roles(off, text)).not.toEqual(roles(pipeline, text));
+    }
+    // "hold them harmless": the pronoun alone is the Goal.
+    expect(roles(pipeline, 'The Agent shall defend and hold them harmless from all claims.')).toEqual([
+      'actor:The Agent',
+      'goal:them',
+    ]);
+    // An indefinite pronoun keeps its adjective.
+    expect(groupsOf('They found something new.')).toContain('nominal[something new]');
+  });
+
   it('GROUP.HOW_ATTRIBUTE: "how" + adjective ends before the Subject\'s determiner', () => {
     expect(groupsOf('How quiet the village seems!')).toEqual([
       'adjectival[How quiet]',

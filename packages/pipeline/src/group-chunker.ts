@@ -2,6 +2,7 @@ import type { Group, GroupType, Token, Upos } from '@cae/core';
 import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
 import { TIME_PERIOD_NOUNS } from './lexicons/transitivity-lexicon';
 import {
+  DEMONSTRATIVES,
   NEGATORS,
   PERSONAL_PRONOUNS_BUT_HER,
   PREMODIFIER_DETERMINERS,
@@ -13,7 +14,32 @@ const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const VERBAL = new Set<Upos>(['AUX', 'VERB']);
 
-function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number): number {
+/**
+ * GROUP.PRONOUN_COMPLEMENT: "Are you sure?", "Is that ok?", "Is he ready?": an adjective right after a personal
+ * or demonstrative pronoun is its complement or opens a group of its own ("giving them | vast amounts"), not
+ * part of the pronoun's group (an indefinite pronoun keeps its adjective: "something new", "anyone else").
+ */
+export const PRONOUN_COMPLEMENT = 'GROUP.PRONOUN_COMPLEMENT';
+const DEMONSTRATIVE_PRONOUNS: ReadonlySet<string> = new Set(DEMONSTRATIVES);
+
+/**
+ * The adjective at `index` follows a personal pronoun ("giving them vast amounts", "Are you sure?"), or a
+ * demonstrative with no nominal word after the adjective ("Is that ok?"; "that such action" and "that other
+ * countries" are left as they were: there "that" is mostly a misread conjunction or relative).
+ */
+function pronounComplement(lower: readonly string[], pos: readonly Upos[], index: number): boolean {
+  if (pos[index - 1] !== 'PRON') return false;
+  const pronoun = lower[index - 1] ?? '';
+  if (PERSONAL_PRONOUNS_BUT_HER.has(pronoun)) return true;
+  return DEMONSTRATIVE_PRONOUNS.has(pronoun) && !NOMINAL.has(pos[index + 1] ?? 'X');
+}
+
+function nominalEnd(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  from: number,
+  disabledRules?: ReadonlySet<string>,
+): number {
   let index = from;
   while (index < pos.length) {
     const tag = pos[index] ?? 'X';
@@ -38,6 +64,13 @@ function nominalEnd(lower: readonly string[], pos: readonly Upos[], from: number
         TIME_DETERMINERS.has(lower[index] ?? '') &&
         (pos[index - 1] === 'NOUN' || pos[index - 1] === 'PROPN') &&
         TIME_PERIOD_NOUNS.has(lower[index + 1] ?? '')
+      )
+        break;
+      if (
+        tag === 'ADJ' &&
+        index > from &&
+        pronounComplement(lower, pos, index) &&
+        !disabledRules?.has(PRONOUN_COMPLEMENT)
       )
         break;
       // An adjective after a noun that no nominal word follows is a complement ("Is the store open?").
@@ -176,6 +209,7 @@ export function chunkGroups(
   pos: readonly Upos[],
   tokens: readonly Token[],
   original: string,
+  disabledRules?: ReadonlySet<string>,
 ): Group[] {
   const groups: Group[] = [];
   let index = 0;
@@ -187,7 +221,7 @@ export function chunkGroups(
     } else if (tag === 'ADP' || isComplexPreposition(lower, index)) {
       // "according to the report": the complex preposition opens one prepositional group.
       const from = tag === 'ADP' ? index + 1 : index + 2;
-      const end = nominalEnd(lower, pos, from);
+      const end = nominalEnd(lower, pos, from, disabledRules);
       groups.push(group('prepositional', index, Math.max(end, index + 1), index, tokens, original));
       index = Math.max(end, index + 1);
     } else if (
@@ -214,7 +248,7 @@ export function chunkGroups(
       NOMINAL.has(tag) ||
       (tag === 'ADV' && (pos[index + 1] === 'ADJ' || pos[index + 1] === 'NUM'))
     ) {
-      const end = Math.max(nominalEnd(lower, pos, index), index + 1);
+      const end = Math.max(nominalEnd(lower, pos, index, disabledRules), index + 1);
       const head = nominalHead(pos, index, end);
       const type = allAdjectives(pos, index, end) ? 'adjectival' : 'nominal';
       groups.push(group(type, index, end, head, tokens, original));

@@ -158,8 +158,9 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
         expect: 'actor=The Tenant | goal=Landlord',
       },
       {
-        text: 'The Agent shall defend and hold them harmless from all claims.',
-        expect: 'actor=The Agent | goal=them',
+        // ("hold them harmless" needs no revision since GROUP.PRONOUN_COMPLEMENT keeps "harmless" out of "them".)
+        text: 'Seller agrees to hold harmless Buyer against any loss.',
+        expect: 'actor=Seller | goal=Buyer',
       },
     ],
   },

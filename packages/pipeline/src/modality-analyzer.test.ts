@@ -33,6 +33,53 @@ describe('hedges (weasel wording)', () => {
   });
 });
 
+describe('MODALITY.PASSIVE_DEONTIC: a passive that states a rule ("is required", "is prohibited") is obligation', () => {
+  const without = createPipeline({ clock: () => new Date(0), disabledRules: ['MODALITY.PASSIVE_DEONTIC'] });
+  const first = (compiler: typeof pipeline, text: string) => {
+    const clause = compiler.compile(text, { documentId: 'modality-test' })[0]!;
+    const { modalityWeight, modalityType, polarity } = clause.interpersonal;
+    return { modalityWeight, modalityType, polarity };
+  };
+
+  it.each([
+    ['A security deposit is required.', 0.9, 'positive'],
+    ['Proof of insurance is required before move-in.', 0.9, 'positive'],
+    ['Smoking is prohibited in all units.', 0.9, 'negative'],
+    ['Parking in fire lanes is strictly forbidden.', 0.9, 'negative'],
+    ['Pets are permitted in the east building.', 0.3, 'positive'],
+    ['Pets are not permitted.', 0.3, 'negative'],
+    ['Subletting is not allowed.', 0.3, 'negative'],
+    ['Smoking is not prohibited on the roof.', 0.3, 'positive'],
+  ] as const)('%s: obligation %s, %s; with the rule off, something else', (text, weight, polarity) => {
+    const on = first(pipeline, text);
+    expect(on).toEqual({ modalityWeight: weight, modalityType: 'obligation', polarity });
+    expect(first(without, text)).not.toEqual(on);
+  });
+
+  it('leaves the infinitive expressions and participles without "be" as they were', () => {
+    expect(first(pipeline, 'Guests are required to sign in at the front desk.')).toMatchObject({
+      modalityWeight: 0.9,
+      polarity: 'positive',
+    });
+    expect(first(pipeline, 'You are allowed to bring a guest.')).toMatchObject({ modalityWeight: 0.3 });
+    expect(first(pipeline, 'Students are not allowed to leave early.')).toMatchObject({
+      modalityWeight: 0.3,
+      polarity: 'negative',
+    });
+    expect(weightOf('The landlord allowed pets in 2020.')).toBe(0);
+    expect(weightOf('Calcium is required for muscle contraction.')).toBe(0);
+    expect(weightOf('These sites are required in vivo for chromosome segregation.')).toBe(0);
+    expect(weightOf('Fill in the form required for the permit.')).toBe(0);
+  });
+
+  it('cites the rule in the trace', () => {
+    expect(premisesOf('Smoking is prohibited in all units.')).toContainEqual({
+      label: 'modal_rules',
+      value: 'MODALITY.PASSIVE_DEONTIC',
+    });
+  });
+});
+
 describe('MODALITY.SUBJECT_QUANTIFIER: a vague quantifier in the Subject is no modality', () => {
   const hedging = createPipeline({
     clock: () => new Date(0),

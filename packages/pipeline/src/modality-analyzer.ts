@@ -7,6 +7,7 @@ import {
   AS_ONLY_PARTICIPLES,
   ATTRIBUTIVE_ONLY_MODAL_ADJECTIVES,
   CAPACITY_NOUNS,
+  DEONTIC_PASSIVES,
   DOUBT_DETERMINERS,
   DOUBT_PHRASES,
   HEDGE_QUANTIFIERS,
@@ -55,6 +56,48 @@ interface Cue {
 
 /** What `cueAt` found at a token: a modal cue, or the id of the rule that says it is not one. */
 type Found = ModalEntry | string | undefined;
+
+/**
+ * MODALITY.PASSIVE_DEONTIC: "A security deposit is required.", "Pets are permitted.", "Smoking is
+ * prohibited in all units.", "Tenants are prohibited" | "from smoking": a participle of DEONTIC_PASSIVES
+ * after a form of "be" (adverbs and a negator between them), with no to-infinitive after it (that is
+ * "required to", an expression), states a rule: a requirement is high obligation (not with a "for" after
+ * it: "is required for cell growth" says what a process needs); a permission low obligation (negated, "not permitted", it keeps
+ * its value with negative polarity, as "not allowed to" does); a prohibition high obligation with
+ * negative polarity, and negated ("not prohibited") a permission.
+ */
+const PASSIVE_DEONTIC = 'MODALITY.PASSIVE_DEONTIC';
+const DEONTIC_READINGS = {
+  requirement: { weight: 0.9, type: 'obligation', kind: 'verb', rule: PASSIVE_DEONTIC },
+  permission: { weight: 0.3, type: 'obligation', kind: 'verb', rule: PASSIVE_DEONTIC },
+  prohibition: { weight: 0.9, type: 'obligation', kind: 'verb', rule: PASSIVE_DEONTIC, polarity: 'negative' },
+  prohibitedNot: {
+    weight: 0.3,
+    type: 'obligation',
+    kind: 'verb',
+    rule: PASSIVE_DEONTIC,
+    polarity: 'positive',
+  },
+} as const satisfies Record<string, ModalEntry>;
+
+function deonticPassive(view: ClauseView, index: number): ModalEntry | undefined {
+  const kind = DEONTIC_PASSIVES[view.lower[index] ?? ''];
+  if (kind === undefined) return undefined;
+  let before = index - 1;
+  let negated = false;
+  while (before > 0 && (view.pos[before] === 'ADV' || NEGATORS.has(view.lower[before] ?? ''))) {
+    if (NEGATORS.has(view.lower[before] ?? '')) negated = true;
+    before -= 1;
+  }
+  if (view.lemma[before] !== 'be' || view.pos[before] !== 'AUX') return undefined;
+  if (view.lower[index + 1] === 'to' && infinitiveAt(view, index + 2)) return undefined;
+  // "is required for cell growth", "are required in vivo for chromosome segregation": what a process
+  // needs, not a rule about anyone.
+  if (kind === 'requirement' && view.lower.indexOf('for', index + 1) > 0) return undefined;
+  if (kind === 'requirement') return DEONTIC_READINGS.requirement;
+  if (kind === 'permission') return DEONTIC_READINGS.permission;
+  return negated ? DEONTIC_READINGS.prohibitedNot : DEONTIC_READINGS.prohibition;
+}
 
 /** MODALITY.APPROXIMATE_NUMBER: "some 1,500 visitors" is "about 1,500 visitors", a measure, not a hedge. */
 const APPROXIMATE_NUMBER = 'MODALITY.APPROXIMATE_NUMBER';
@@ -307,6 +350,10 @@ function cueAt(view: ClauseView, index: number, off: (id: string) => boolean): F
     if (PREDICATIVE_ONLY_MODAL_ADJECTIVES.has(word) && NOMINAL_NEXT.has(view.pos[index + 1] ?? 'X'))
       return undefined;
   }
+  if ((tag === 'VERB' || tag === 'ADJ') && !off(PASSIVE_DEONTIC)) {
+    const deontic = deonticPassive(view, index);
+    if (deontic !== undefined) return deontic;
+  }
   if (tag === 'ADJ' || tag === 'VERB') {
     // "most" is a vague quantifier before a noun ("most critics"), a superlative before an adjective.
     const quantifier = tag === 'ADJ' && (word !== 'most' || quantifyingMost(view, index));
@@ -513,7 +560,7 @@ export function analyzeModality(
   return {
     weight: round(weight),
     type: primary.entry.type,
-    polarity,
+    polarity: primary.entry.polarity ?? polarity,
     cues: cues.map((cue) => cue.word),
     rule,
     premises,
@@ -577,6 +624,7 @@ export const MODALITY_RULE_IDS: readonly string[] = [
   SUBJECT_QUANTIFIER,
   NOUN_WITHOUT_COMPLEMENT,
   OWN_CLAUSE,
+  PASSIVE_DEONTIC,
   ...CONTRACT_RULES.map((rule) => rule.id),
   'MODALITY.LIST_OPERATOR',
   HEDGED,

@@ -2,6 +2,7 @@ import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
 import {
+  hasLabelLines,
   LABEL_NON_FINITE_PARTICIPANTS,
   LABEL_NON_FINITE_THEME,
   labelColon,
@@ -77,6 +78,14 @@ describe('labelColon', () => {
     expect(labelColon(['[', '10:02', ']', ':', 'hi', 'there'])).toBe(-1);
     expect(timestampEnd(['[', '10:02', 'AM', ']', 'Tom'])).toBe(4);
     expect(timestampEnd(['10', 'people', 'came'])).toBe(0);
+    // A chat export's stamps: a comma between date and time, a dash before the label.
+    expect(timestampEnd(['[', '3/4/24', ',', '9:15', 'AM', ']', 'Dana'])).toBe(6);
+    expect(timestampEnd(['3/4/24', ',', '9:15', 'AM', '-', 'Dana'])).toBe(5);
+    expect(timestampEnd(['3/4/24', ',', 'we', 'met'])).toBe(1);
+    expect(labelColon(['3/4/24', ',', '9:15', 'AM', '-', 'Dana', ':', 'hey', 'there'])).toBe(6);
+    expect(hasLabelLines('Dana: hi there\nRuiz: hello there')).toBe(true);
+    expect(hasLabelLines('[3/4/24, 9:15 AM] Dana: hi\n[3/4/24, 9:16 AM] Ruiz: hello')).toBe(true);
+    expect(hasLabelLines('Dana: hi there, and welcome.')).toBe(false);
   });
 
   it('reads a span of the words when given one', () => {

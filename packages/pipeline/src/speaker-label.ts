@@ -65,14 +65,39 @@ export function timestampEnd(values: ArrayLike<string>, start = 0, end = values.
   const close = CLOSING_BRACKET[values[at] as string];
   if (close !== undefined) at += 1;
   const first = at;
-  if (at < end && DATE.test(values[at] as string)) at += 1;
+  if (at < end && DATE.test(values[at] as string)) {
+    at += 1;
+    // A chat export's "[3/4/24, 9:15 AM]": a comma between the date and the time.
+    if (values[at] === ',' && at + 1 < end && CLOCK_TIME.test(values[at + 1] as string)) at += 1;
+  }
   if (at < end && CLOCK_TIME.test(values[at] as string)) {
     at += 1;
     if (at < end && DAY_HALF.test(values[at] as string)) at += 1;
   }
   if (at === first) return start;
-  if (close === undefined) return at;
+  if (close === undefined) return STAMP_DASHES.has(values[at] as string) && at + 1 < end ? at + 1 : at;
   return values[at] === close ? at + 1 : start;
+}
+
+/** A dash between a time stamp and the label after it ("3/4/24, 9:15 AM - Dana: ..."). */
+const STAMP_DASHES: ReadonlySet<string> = new Set(['-', '–', '—']);
+
+/**
+ * Lines that open with a speaker's label, as a chat export or a transcript writes them ("Dana: hey is it still
+ * available", "[3/4/24, 9:15 AM] Mr. Ruiz: yes it is!"): a time stamp or not, one to four words (the first
+ * capitalised) and a colon at the start of a line. SPLIT.LABEL_LINE reads the lines' labels in a text that has
+ * at least two.
+ */
+const LABEL_LINE_START =
+  /^[ \t]*(?:[[(]?[\d/.,: -]*\d(?:[ \t]*[AaPp]\.?[Mm]\.?)?[\])]?[ \t]*[-–—]?[ \t]*)?\p{Lu}[\p{L}.'’&-]*(?:[ \t]+[\p{L}\d.'’&()-]+){0,3}[ \t]*:[ \t]/gmu;
+
+/** Whether `text` has at least two lines that open with a speaker's label (SPLIT.LABEL_LINE). */
+export function hasLabelLines(text: string): boolean {
+  if (!text.includes(':') || !text.includes('\n')) return false;
+  let count = 0;
+  LABEL_LINE_START.lastIndex = 0;
+  while (LABEL_LINE_START.exec(text) !== null) if (++count >= 2) return true;
+  return false;
 }
 
 /** Words in brackets after a label's name, at most ("Agent (Priya)", "Witness (Dr. Lee)"). */

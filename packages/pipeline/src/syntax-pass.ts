@@ -637,7 +637,7 @@ function buildSyntactic(
     pos[local] = tag;
     if (index === headAt) rootIndex = local;
   }
-  const groups = chunkGroups(lower, pos, tokens, original);
+  const groups = chunkGroups(lower, pos, tokens, original, tagged.disabledRules);
   if (rootIndex < 0) {
     let main: Group | undefined;
     for (let index = 0; index < groups.length; index += 1) {

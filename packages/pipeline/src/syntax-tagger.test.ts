@@ -274,6 +274,24 @@ describe('pass 1 with the trained parser', () => {
     expect(tagText('Mr. A. Smith signed the lease.').values).toContain('A.');
   });
 
+  it('SPLIT.CODE_LETTER_END: a letter written against a number ends the sentence before a capital', () => {
+    const sentences = (text: string, off: string[] = []) => {
+      const tagged = tagText(text, { disabledRules: new Set(off) });
+      return tagged.sentences.map(([start, end]) => tagged.values.slice(start, end).join(' '));
+    };
+    expect(sentences('I knocked at Apt 3B. Upon arrival I heard music.')).toEqual([
+      'I knocked at Apt 3 B .',
+      'Upon arrival I heard music .',
+    ]);
+    expect(sentences('The company filed its Form 10-K. The auditors signed it.')).toHaveLength(2);
+    expect(
+      sentences('I knocked at Apt 3B. Upon arrival I heard music.', ['SPLIT.CODE_LETTER_END']),
+    ).toHaveLength(1);
+    // An initial after a space, and a code before a lower-case word, stay inside the sentence.
+    expect(sentences('In 1999 J. Smith wrote it.')).toHaveLength(1);
+    expect(sentences('Unit 3B. is vacant.')).toHaveLength(1);
+  });
+
   it('SPLIT.RECITAL: recitals joined by semicolons are a sentence each', () => {
     const text =
       'WHEREAS, the Seller owns a bakery; and WHEREAS, the Buyer and its lender wish to buy it; NOW, THEREFORE, the parties agree as follows.';
@@ -306,6 +324,26 @@ describe('pass 1 with the trained parser', () => {
     expect(firsts('We met the tenant.\nShe asked about\nMarch and April.')).toHaveLength(2);
     expect(firsts('We walked along the river for an hour with\nJohn and his sister.')).toHaveLength(1);
     expect(firsts('We walked along the river for an hour yesterday\nJohn said nothing.')).toHaveLength(1);
+  });
+
+  it('SPLIT.LABEL_LINE: a chat line that opens with a speaker label starts a sentence', () => {
+    const lines = (text: string, off: string[] = []) => {
+      const tagged = tagText(text, { disabledRules: new Set(off) });
+      return tagged.sentences.map(([start, end]) => text.slice(tagged.starts[start], tagged.ends[end - 1]));
+    };
+    const chat = 'Dana: hey is the unit still available\nRuiz: yes it is\nDana: can i see it tomorrow';
+    expect(lines(chat)).toEqual([
+      'Dana: hey is the unit still available',
+      'Ruiz: yes it is',
+      'Dana: can i see it tomorrow',
+    ]);
+    expect(lines(chat, ['SPLIT.LABEL_LINE']).length).toBeLessThan(3);
+    // A chat export's time stamps, with a comma and a dash.
+    const exported =
+      '[3/4/24, 9:15 AM] Dana: is it still available\n[3/4/24, 9:17 AM] Mr. Ruiz: yes it is\n3/4/24, 9:18 AM - Dana: great see you then';
+    expect(lines(exported)).toHaveLength(3);
+    // One label line in a text is no chat: a wrapped line stays in its sentence.
+    expect(lines('We agreed on the following terms with\nJohn: the rent stays the same.')).toHaveLength(1);
   });
 
   it('SPLIT.LIST_NUMBER: a list number joins the item after it on the same line', () => {

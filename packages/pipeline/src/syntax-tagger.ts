@@ -29,7 +29,7 @@ import {
 import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { lineBreaks, sentenceTail } from './sentence-tails';
-import { labelColon, SPEAKER_LABEL_TREE, transcriptLabelStarts } from './speaker-label';
+import { hasLabelLines, labelColon, SPEAKER_LABEL_TREE, transcriptLabelStarts } from './speaker-label';
 import { type TokenPiece, tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
 
@@ -2202,6 +2202,7 @@ function tagChunk(
         !disabledRules?.has('SPLIT.RECITAL'),
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
         !disabledRules?.has('SPLIT.HEADING_LINE'),
+        !disabledRules?.has('SPLIT.LABEL_LINE') && labelLinesIn(text),
       );
       // SPLIT.LIST_NUMBER_LINE: the item after a list number runs on past its line, cut there or wrapped
       // ("1. Call to order\nThe meeting was called to order.", "1. The tenant shall pay the rent on the
@@ -2217,6 +2218,19 @@ function tagChunk(
     )
       lowercaseContinuation(text, out, disabledRules);
   }
+}
+
+/** The text last asked about and its answer: `labelLinesIn` is asked once per span of a document. */
+let labelLinesText: string | undefined;
+let labelLinesAnswer = false;
+
+/** `hasLabelLines`, remembered for the document being tagged. */
+function labelLinesIn(text: string): boolean {
+  if (text !== labelLinesText) {
+    labelLinesText = text;
+    labelLinesAnswer = hasLabelLines(text);
+  }
+  return labelLinesAnswer;
 }
 
 /** How many cut-off pieces of one quotation SPLIT.OPEN_QUOTATION_THEN_REPORTING joins at most. */
@@ -2720,11 +2734,27 @@ function recitalStartsAt(out: TaggedText, index: number, first: number, end: num
 const LETTER_WITH_PERIOD = /^\p{Lu}\.$/u;
 const SENTENCE_OPENING = /^(?:\p{Lu}|["“‘(])/u;
 
-/** Whether the letter-with-period token at `index` closes a reference to a document part ("Exhibit A."). */
+/**
+ * Whether the letter-with-period token at `index` closes a reference to a document part ("Exhibit A."), or
+ * (SPLIT.CODE_LETTER_END) a code whose digits it is written against ("Apt 3B.", "Room 12A.", "Form 10-K."):
+ * wink-nlp cuts "3B." into "3" and an initial "B.", and so ran "Apt 3B. Upon arrival I heard music." on as
+ * one sentence.
+ */
 function labelLetterAt(out: TaggedText, index: number): boolean {
-  return (
-    LETTER_WITH_PERIOD.test(out.values[index] ?? '') && LETTER_LABEL_WORDS.has(out.lower[index - 1] ?? '')
-  );
+  if (!LETTER_WITH_PERIOD.test(out.values[index] ?? '')) return false;
+  if (LETTER_LABEL_WORDS.has(out.lower[index - 1] ?? '')) return true;
+  return !out.disabledRules?.has(CODE_LETTER_END) && codeLetterAt(out, index);
+}
+
+const CODE_LETTER_END = 'SPLIT.CODE_LETTER_END';
+const ENDS_IN_DIGIT = /\d$/;
+
+/** The letter at `index` is written against a number before it, or against a hyphen written against one ("10-K."). */
+function codeLetterAt(out: TaggedText, index: number): boolean {
+  let before = index - 1;
+  if (before < 0 || out.ends[before] !== out.starts[index]) return false;
+  if (out.values[before] === '-' && before > 0 && out.ends[before - 1] === out.starts[before]) before -= 1;
+  return ENDS_IN_DIGIT.test(out.values[before] ?? '');
 }
 
 /**
@@ -2781,6 +2811,7 @@ function splitAtLines(
   recitals = true,
   labels = true,
   headings = true,
+  labelLines = false,
 ): void {
   // A sentence of white space only has no tokens left.
   if (end <= first) return;
@@ -2820,7 +2851,10 @@ function splitAtLines(
       blank ||
       LIST_MARKER.test(next) ||
       (UPPER_START.test(next) &&
-        (!LOWER_WORD.test(previous) || (headings && headingLineBefore(text, out, index))))
+        (!LOWER_WORD.test(previous) || (headings && headingLineBefore(text, out, index)))) ||
+      // SPLIT.LABEL_LINE: "Dana: hey is it still available" | "Ruiz: yes it is!": a line that opens with a
+      // speaker's label starts a sentence, whatever the line before ends with (chat lines often end in none).
+      (labelLines && labelColon(out.values, index, end) >= 0)
     ) {
       out.sentences.push([start, index]);
       start = index;

@@ -11,6 +11,8 @@ export interface ModalEntry {
   readonly kind: ModalKind;
   /** Id of the rule that added this entry ("MODALITY.EXPECTED_TO"), cited in the trace as `modal_rules`. */
   readonly rule?: string;
+  /** The clause's polarity when this cue decides it, whatever its negators say ("is prohibited": negative). */
+  readonly polarity?: 'positive' | 'negative';
 }
 
 const entry = (weight: number, type: ModalityType, kind: ModalKind): ModalEntry => ({ weight, type, kind });
@@ -162,6 +164,23 @@ export const MODAL_ADJECTIVES: Readonly<Record<string, ModalEntry>> = lexiconTab
   reputed: entry(0.4, 'probability', 'adjective'),
   hypothetical: entry(0.3, 'probability', 'adjective'),
 });
+
+/**
+ * Participles whose passive after "be", with no to-infinitive after it, states a rule about what its
+ * Subject names (MODALITY.PASSIVE_DEONTIC; ANNOTATION.md: "required" is high obligation, permission the
+ * low end of obligation, a prohibition high obligation with negative polarity): "A security deposit is
+ * required.", "Pets are permitted.", "Smoking is prohibited in all units." Keyed by lower-case form.
+ */
+export const DEONTIC_PASSIVES: Readonly<Record<string, 'requirement' | 'permission' | 'prohibition'>> =
+  lexiconTable({
+    required: 'requirement',
+    mandated: 'requirement',
+    permitted: 'permission',
+    allowed: 'permission',
+    prohibited: 'prohibition',
+    forbidden: 'prohibition',
+    banned: 'prohibition',
+  });
 
 /**
  * Passive participles of verbs of saying and thinking that project an extraposed that-clause ("it is
