@@ -954,3 +954,60 @@ describe('TREE.CONTACT_RELATIVE', () => {
     expect([tree.heads[4], tree.deprels[4]]).toEqual([1, 'parataxis']);
   });
 });
+
+describe('TREE.POSTPOSED_ADJECTIVE', () => {
+  // "Accounts inactive for more months may be deleted" as the parser reads it: "inactive" the root, the verb its ccomp.
+  const parsed = () =>
+    parserTree(
+      'Accounts inactive for more months may be deleted',
+      ['NOUN', 'ADJ', 'ADP', 'ADJ', 'NOUN', 'AUX', 'AUX', 'VERB'],
+      [1, -1, 4, 4, 7, 7, 7, 1],
+      ['nsubj', 'root', 'case', 'amod', 'obl', 'aux', 'aux:pass', 'ccomp'],
+    );
+
+  it('makes the adjective and its complement modify the noun, and the noun the Subject of the verb', () => {
+    const repaired = parsed();
+    repairTree(repaired, 0, 8);
+    expect(repaired.heads).toEqual([7, 0, 4, 4, 1, 7, 7, -1]);
+    expect(repaired.deprels).toEqual([
+      'nsubj:pass',
+      'amod',
+      'case',
+      'amod',
+      'obl',
+      'aux',
+      'aux:pass',
+      'root',
+    ]);
+    const off = parsed();
+    repairTree(off, 0, 8, new Set(['TREE.POSTPOSED_ADJECTIVE']));
+    expect(off.heads).toEqual([1, -1, 4, 4, 7, 7, 7, 1]);
+  });
+
+  it('mends the other shapes the parser gives, on whole sentences', () => {
+    for (const text of [
+      'Employees eligible for the bonus will be notified by email.',
+      'Tenants responsible for the damage will be charged.',
+    ]) {
+      const words = treeWords(text);
+      expect(words[0], text).toMatchObject({
+        deprel: 'nsubj:pass',
+        head: words.find((w) => w.deprel === 'root')?.value,
+      });
+      expect(words[1], text).toMatchObject({ deprel: 'amod', head: words[0]!.value });
+    }
+  });
+
+  it('leaves a copular adjective, a complement with a verb and a Subject of its own alone', () => {
+    const copular = parserTree(
+      'Tenants are responsible for damage',
+      ['NOUN', 'AUX', 'ADJ', 'ADP', 'NOUN'],
+      [2, 2, -1, 4, 2],
+      ['nsubj', 'cop', 'root', 'case', 'obl'],
+    );
+    repairTree(copular, 0, 5);
+    expect(copular.deprels[2]).toBe('root');
+    const verbal = treeWords('Residents unable to attend may vote by proxy.');
+    expect(verbal[1]?.deprel).not.toBe('amod');
+  });
+});

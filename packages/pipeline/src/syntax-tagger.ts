@@ -1535,6 +1535,82 @@ export function repairTree(
   if (!disabledRules?.has(PREPOSITIONAL_OBJECT)) prepositionalObjects(out, start, end);
   if (!disabledRules?.has(WHEN_ADVERBIAL)) whenAdverbials(out, start, end);
   if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
+  if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
+}
+
+const POSTPOSED_ADJECTIVE = 'TREE.POSTPOSED_ADJECTIVE';
+/** Tags of the words of a nominal group before its head noun. */
+const PREMODIFIER_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
+
+/**
+ * TREE.POSTPOSED_ADJECTIVE: "Employees eligible for the bonus will be notified by email", "Accounts inactive for
+ * more than 24 months may be deleted", "Tenants responsible for the damage will be charged": the sentence opens
+ * with a nominal group whose noun has an adjective right after it that takes a prepositional complement, and the
+ * first auxiliary after that complement belongs to a verb with no other Subject. The parser, having seen few
+ * such adjectives in its treebanks, makes the adjective the noun's predicate (the noun its `nsubj`; the
+ * adjective the verb's Subject, or the sentence's root holding the verb) or a second Subject of the verb. The
+ * adjective and its complement modify the noun (`amod`), and the noun is the verb's Subject (`nsubj:pass` when
+ * the verb has a passive auxiliary); a verb the adjective held takes the adjective's place in the tree. A
+ * complement with a verb in it ("Residents unable to attend may vote") is left alone.
+ */
+function postposedAdjectives(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { pos, heads, deprels } = out;
+  let noun = start;
+  while (noun < end && PREMODIFIER_TAGS.has(pos[noun] ?? '') && pos[noun + 1] !== 'ADJ') noun += 1;
+  const adjective = noun + 1;
+  if (noun >= end || (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') || pos[adjective] !== 'ADJ') return;
+  if (pos[adjective + 1] !== 'ADP') return;
+  // The first auxiliary after the complement (no verb before it), and its verb.
+  let auxiliary = adjective + 2;
+  while (auxiliary < end && pos[auxiliary] !== 'AUX') {
+    if (pos[auxiliary] === 'VERB') return;
+    auxiliary += 1;
+  }
+  const verb = heads[auxiliary] ?? -1;
+  if (auxiliary >= end || verb <= auxiliary || verb >= end || pos[verb] !== 'VERB') return;
+  if (!(deprels[auxiliary] ?? '').startsWith('aux')) return;
+  const subject = (at: number) => (deprels[at] ?? '').startsWith('nsubj');
+  // The noun the adjective's Subject, or both Subjects of the verb.
+  if (
+    !subject(noun) ||
+    (heads[noun] !== adjective && !(heads[noun] === verb && heads[adjective] === verb && subject(adjective)))
+  )
+    return;
+  let passive = false;
+  for (let child = start; child < end; child += 1) {
+    const relation = deprels[child] ?? '';
+    if (heads[child] === adjective && relation === 'cop') return;
+    if (heads[child] !== verb || child === noun || child === adjective) continue;
+    if (/^(?:nsubj|csubj|expl)/.test(relation)) return;
+    if (relation === 'aux:pass') passive = true;
+  }
+  // Does the adjective hold the verb (the verb inside its subtree)?
+  let up = verb;
+  let held = false;
+  for (let steps = 0; up >= 0 && steps < end - start; steps += 1) {
+    if (up === adjective) held = true;
+    up = heads[up] ?? -1;
+  }
+  if (held) {
+    heads[verb] = heads[adjective] ?? -1;
+    deprels[verb] = deprels[adjective] ?? 'root';
+  }
+  // The complement's words hang inside it; what hung on the adjective past the auxiliary goes to the verb.
+  for (let index = start; index < end; index += 1) {
+    if (index === noun || index === adjective || index === verb) continue;
+    const head = heads[index] ?? -1;
+    if (index > adjective && index < auxiliary && (head < adjective || head >= auxiliary))
+      heads[index] = adjective;
+    else if (index >= auxiliary && head === adjective) heads[index] = verb;
+  }
+  heads[noun] = verb;
+  deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
+  heads[adjective] = noun;
+  deprels[adjective] = 'amod';
 }
 
 const CONTACT_RELATIVE = 'TREE.CONTACT_RELATIVE';
