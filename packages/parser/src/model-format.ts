@@ -190,19 +190,29 @@ function denseForm(model: LinearModelData): DenseModelData {
 
 /** The u32 table in `bytes`: a view when it can be (aligned, little-endian machine), otherwise a copy. */
 function readUint32(bytes: Buffer, length: number, view: boolean): Uint32Array {
-  if (NATIVE_LITTLE_ENDIAN && view && bytes.byteOffset % 4 === 0)
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, length);
-  const into = new Uint32Array(length);
-  if (NATIVE_LITTLE_ENDIAN) new Uint8Array(into.buffer).set(bytes);
-  else for (let i = 0; i < length; i++) into[i] = bytes.readUInt32LE(i * 4);
-  return into;
+  return readTable(bytes, length, view, Uint32Array, (at) => bytes.readUInt32LE(at * 4));
 }
 
+/** The i16 table in `bytes`, as `readUint32`. */
 function readInt16(bytes: Buffer, length: number, view: boolean): Int16Array {
-  if (NATIVE_LITTLE_ENDIAN && view && bytes.byteOffset % 2 === 0)
-    return new Int16Array(bytes.buffer, bytes.byteOffset, length);
-  const into = new Int16Array(length);
+  return readTable(bytes, length, view, Int16Array, (at) => bytes.readInt16LE(at * 2));
+}
+
+function readTable<T extends Uint32Array | Int16Array>(
+  bytes: Buffer,
+  length: number,
+  view: boolean,
+  Table: {
+    new (buffer: ArrayBufferLike, offset: number, length: number): T;
+    new (length: number): T;
+    BYTES_PER_ELEMENT: number;
+  },
+  readLittleEndian: (at: number) => number,
+): T {
+  if (NATIVE_LITTLE_ENDIAN && view && bytes.byteOffset % Table.BYTES_PER_ELEMENT === 0)
+    return new Table(bytes.buffer, bytes.byteOffset, length);
+  const into = new Table(length);
   if (NATIVE_LITTLE_ENDIAN) new Uint8Array(into.buffer).set(bytes);
-  else for (let i = 0; i < length; i++) into[i] = bytes.readInt16LE(i * 2);
+  else for (let i = 0; i < length; i++) into[i] = readLittleEndian(i);
   return into;
 }
