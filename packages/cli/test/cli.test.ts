@@ -67,7 +67,8 @@ describe('cae CLI', () => {
     const response = JSON.parse(questions.out.join(''));
     expect(response.results.every((result: any) => result.mood === 'interrogative')).toBe(true);
 
-    // --modality-type: "The tenant must pay the deposit." is the one obligation of the two files.
+    // --modality-type: the two obligations of the two files, "must pay" (high) and "are not allowed" (a permission
+    // denied: obligation, low, negative; MODALITY.PASSIVE_DEONTIC); the questions and the plain statements are none.
     const obligations = io();
     expect(
       await runCli(
@@ -76,7 +77,10 @@ describe('cae CLI', () => {
       ),
     ).toBe(0);
     const obliged = JSON.parse(obligations.out.join(''));
-    expect(obliged.results.map((result: any) => result.text)).toEqual(['The tenant must pay the deposit.']);
+    expect(obliged.results.map((result: any) => result.text).sort()).toEqual([
+      'Dogs are not allowed in the garden.',
+      'The tenant must pay the deposit.',
+    ]);
 
     const ask = io();
     expect(await runCli(['ask', 'Who must pay the deposit?'], ask)).toBe(0);
