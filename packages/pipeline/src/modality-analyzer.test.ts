@@ -80,6 +80,32 @@ describe('MODALITY.PASSIVE_DEONTIC: a passive that states a rule ("is required",
   });
 });
 
+describe('MODALITY.REPORTED_THING: a clause-final passive of saying whose Subject names what was said', () => {
+  const attributing = createPipeline({
+    clock: () => new Date(0),
+    disabledRules: ['MODALITY.REPORTED_THING'],
+  });
+  const attributed = (text: string) =>
+    attributing.compile(text, { documentId: 'modality-test' })[0]!.interpersonal.modalityWeight;
+
+  it.each(['No deaths have been reported.', 'Two injuries were reported.', 'The cost was estimated.'])(
+    '%s: weight 0, the attribution reading with the rule off',
+    (text) => {
+      expect(weightOf(text)).toBe(0);
+      expect(attributed(text)).toBeGreaterThan(0);
+    },
+  );
+
+  it('keeps the attribution with "it", a that-clause or a to-infinitive', () => {
+    expect(weightOf('It is reported that the mayor resigned.')).toBe(0.6);
+    expect(weightOf('The mayor is said to have resigned.')).toBe(0.6);
+    expect(premisesOf('No deaths have been reported.')).toContainEqual({
+      label: 'not_modal',
+      value: 'reported: MODALITY.REPORTED_THING',
+    });
+  });
+});
+
 describe('MODALITY.SUBJECT_QUANTIFIER: a vague quantifier in the Subject is no modality', () => {
   const hedging = createPipeline({
     clock: () => new Date(0),

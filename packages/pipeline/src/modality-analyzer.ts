@@ -99,6 +99,30 @@ function deonticPassive(view: ClauseView, index: number): ModalEntry | undefined
   return negated ? DEONTIC_READINGS.prohibitedNot : DEONTIC_READINGS.prohibition;
 }
 
+/**
+ * MODALITY.REPORTED_THING: "No deaths have been reported.", "Two injuries were reported.", "The figure was
+ * estimated.": a passive of saying or thinking that ends its clause, with a Subject that names what was said
+ * (not "it" or "this", whose that-clause the segmenter cut off: "It is reported | that the mayor resigned"), is
+ * an ordinary verbal or mental process, no attribution of a proposition to an unnamed source. (A to-infinitive
+ * or a that-clause after it, "is said to have", keeps the reading.)
+ */
+const REPORTED_THING = 'MODALITY.REPORTED_THING';
+const PROJECTING_SUBJECTS: ReadonlySet<string> = new Set(['it', 'this', 'that', 'which', 'what', 'as']);
+
+function reportedThing(view: ClauseView, index: number): boolean {
+  let next = index + 1;
+  while (view.pos[next] === 'ADV') next += 1;
+  if (next < view.pos.length && view.pos[next] !== 'PUNCT') return false;
+  const { tokens } = view.syntactic;
+  for (let at = 0; at < index; at += 1)
+    if (view.heads[at] === index && SUBJECT_RELATION.test(tokens[at]?.deprel ?? ''))
+      return (
+        !PROJECTING_SUBJECTS.has(view.lower[at] ?? '') &&
+        (view.pos[at] === 'NOUN' || view.pos[at] === 'PROPN' || view.pos[at] === 'NUM')
+      );
+  return false;
+}
+
 /** MODALITY.APPROXIMATE_NUMBER: "some 1,500 visitors" is "about 1,500 visitors", a measure, not a hedge. */
 const APPROXIMATE_NUMBER = 'MODALITY.APPROXIMATE_NUMBER';
 /**
@@ -368,8 +392,10 @@ function cueAt(view: ClauseView, index: number, off: (id: string) => boolean): F
     if (unknownReading(view, index)) return MODAL_ADJECTIVES.unknown;
     const passive = PASSIVE_PROJECTION[word];
     if (passive !== undefined && afterBe(view, index)) {
-      if (AS_ONLY_PARTICIPLES.has(word) ? view.lower[index + 1] === 'as' : projects(view, index))
+      if (AS_ONLY_PARTICIPLES.has(word) ? view.lower[index + 1] === 'as' : projects(view, index)) {
+        if (!off(REPORTED_THING) && reportedThing(view, index)) return REPORTED_THING;
         return passive;
+      }
     }
     const verb = MODAL_VERBS[lemma];
     return verb !== undefined && (projects(view, index) || afterBe(view, index)) ? verb : undefined;
@@ -625,6 +651,7 @@ export const MODALITY_RULE_IDS: readonly string[] = [
   NOUN_WITHOUT_COMPLEMENT,
   OWN_CLAUSE,
   PASSIVE_DEONTIC,
+  REPORTED_THING,
   ...CONTRACT_RULES.map((rule) => rule.id),
   'MODALITY.LIST_OPERATOR',
   HEDGED,

@@ -31,6 +31,7 @@ const EXAMPLES: ReadonlyArray<readonly [id: string, text: string, weight: number
   ['MODALITY.NOUN_WITHOUT_COMPLEMENT', 'The Supplier performed its obligations hereunder.', 0],
   ['MODALITY.OWN_CLAUSE', 'We will, if possible, ship the goods today.', 0.6],
   ['MODALITY.PASSIVE_DEONTIC', 'A security deposit is required.', 0.9],
+  ['MODALITY.REPORTED_THING', 'No deaths have been reported.', 0],
   ['MODALITY.HEDGED', 'It might possibly rain tomorrow.', 0.23],
   ['MODALITY.REINFORCED', 'It will probably rain.', 0.63],
 ];

@@ -1011,3 +1011,30 @@ describe('TREE.POSTPOSED_ADJECTIVE', () => {
     expect(verbal[1]?.deprel).not.toBe('amod');
   });
 });
+
+describe('TREE.MEANS_AGENT', () => {
+  it('makes an agent that names a means of sending a plain oblique; off, it stays an agent', () => {
+    const parsed = () =>
+      parserTree(
+        'You will be notified by email',
+        ['PRON', 'AUX', 'AUX', 'VERB', 'ADP', 'NOUN'],
+        [3, 3, 3, -1, 5, 3],
+        ['nsubj:pass', 'aux', 'aux:pass', 'root', 'case', 'obl:agent'],
+      );
+    const repaired = parsed();
+    repairTree(repaired, 0, 6);
+    expect(repaired.deprels[5]).toBe('obl');
+    const off = parsed();
+    repairTree(off, 0, 6, new Set(['TREE.MEANS_AGENT']));
+    expect(off.deprels[5]).toBe('obl:agent');
+    // A person stays the agent.
+    const person = parserTree(
+      'The window was broken by neighbor',
+      ['DET', 'NOUN', 'AUX', 'VERB', 'ADP', 'NOUN'],
+      [1, 3, 3, -1, 5, 3],
+      ['det', 'nsubj:pass', 'aux:pass', 'root', 'case', 'obl:agent'],
+    );
+    repairTree(person, 0, 6);
+    expect(person.deprels[5]).toBe('obl:agent');
+  });
+});

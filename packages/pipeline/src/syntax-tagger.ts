@@ -13,7 +13,7 @@ import {
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
-import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
+import { MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   CLOSING_QUOTE_MARKS,
   FINITE_OPERATOR_FORMS,
@@ -1529,6 +1529,7 @@ export function repairTree(
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
   if (!disabledRules?.has(ACTIVE_AGENT)) activeAgents(out, start, end);
+  if (!disabledRules?.has(MEANS_AGENT)) meansAgents(out, start, end);
   if (!disabledRules?.has(TIME_OBJECT)) timeObjects(out, start, end);
   if (!disabledRules?.has(LIST_NUMBER_TREE)) listNumber(out, start, end);
   if (!disabledRules?.has(REPORTING_INVERSION)) reportingInversion(out, start, end);
@@ -1856,6 +1857,21 @@ function activeAgents(
       if (heads[child] === head && PASSIVE_MARKERS.test(deprels[child] ?? '')) passive = true;
     if (!passive) deprels[index] = 'obl';
   }
+}
+
+/** TREE.MEANS_AGENT: see `meansAgents`. */
+const MEANS_AGENT = 'TREE.MEANS_AGENT';
+
+/**
+ * TREE.MEANS_AGENT: "You will be notified **by email**", "was sent by post": an agent (`obl:agent`) that names a
+ * means of sending (MEANS_OF_SENDING: email, mail, post, phone, fax, courier) is a plain oblique, a circumstance
+ * of means; no e-mail says anything. In UD EWT and GUM train, "by" before these nouns opens an `obl` 18 times and
+ * an `obl:agent` once ("by phone").
+ */
+function meansAgents(out: Pick<TaggedText, 'lower' | 'deprels'>, start: number, end: number): void {
+  const { lower, deprels } = out;
+  for (let index = start; index < end; index += 1)
+    if (deprels[index] === 'obl:agent' && MEANS_OF_SENDING.has(lower[index] ?? '')) deprels[index] = 'obl';
 }
 
 /**

@@ -36,6 +36,21 @@ describe('participant rules read off the tree: every example is a test', () => {
   });
 });
 
+describe('CIRCUMSTANCE.TREE_BY_MEANS', () => {
+  it('reads "by email" in the passive as means; off, "email" is the Sayer', () => {
+    const text = 'You will be notified by email.';
+    const on = clauseElements(mainClause(pipeline.compile(text, { documentId: 'by-means' })));
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: ['CIRCUMSTANCE.TREE_BY_MEANS', 'TREE.MEANS_AGENT'],
+    });
+    const without = clauseElements(mainClause(off.compile(text, { documentId: 'by-means' })));
+    expect(on).toContain('manner/means=by email');
+    expect(on).not.toContain('sayer=email');
+    expect(without).toContain('sayer=email');
+  });
+});
+
 describe('tree stage', () => {
   it('is on by default; treeParticipants: false keeps the word-order analysis alone', () => {
     const text = "Here's an excerpt from the article:";

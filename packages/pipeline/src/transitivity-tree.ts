@@ -13,7 +13,11 @@ import type { ClauseView } from './clause-view';
 import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { isOperandByPhrase, isParenthesisedEnumerator } from './lexicons/transitivity-lexicon';
+import {
+  isOperandByPhrase,
+  isParenthesisedEnumerator,
+  MEANS_OF_SENDING,
+} from './lexicons/transitivity-lexicon';
 import { NEGATORS } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
@@ -209,6 +213,21 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
         text: 'The total was multiplied by the number of days.',
         expect: 'manner/means=by the number of days',
       },
+    ],
+  },
+  {
+    // "will be notified by email", "was sent by courier": a passive "by" phrase whose noun is a means of sending
+    // (MEANS_OF_SENDING) is the means, no agent: no e-mail says anything.
+    id: 'CIRCUMSTANCE.TREE_BY_MEANS',
+    when: (dependent, context) =>
+      (/^obl:agent$/.test(dependent.deprel) ||
+        (context.passive && /^obl(:|$)/.test(dependent.deprel) && dependent.preposition === 'by')) &&
+      context.view.lower[dependent.start] === 'by' &&
+      MEANS_OF_SENDING.has(context.view.lower[dependent.index] ?? ''),
+    decide: () => circumstanceAs('manner', 'means'),
+    examples: [
+      { text: 'You will be notified by email.', expect: 'manner/means=by email' },
+      { text: 'The contract was sent by courier.', expect: 'manner/means=by courier' },
     ],
   },
   {
