@@ -141,32 +141,30 @@ export class LinearModel {
     this.classCount = data.classCount;
     this.dense = data.classCount <= DENSE_CLASSES;
     if (isDenseData(data) && !this.dense) throw new Error('dense model data of more than three classes');
-    const weights = isDenseData(data) ? data.dense : data.weights;
+    // A model of up to three classes is built from its dense form (trainers give the sparse one).
+    const dense = this.dense ? (isDenseData(data) ? data : denseRows(data)) : undefined;
+    const weights = dense === undefined ? (data as SparseModelData).weights : dense.dense;
     if (weights.length >= 2 ** 31) throw new Error('linear model too large');
-    let largest = 1;
-    if (isDenseData(data) && data.largest !== undefined) largest = Math.max(1, data.largest);
-    else if (this.dense) largest = Math.max(1, largestMagnitude(weights));
+    const largest = dense === undefined ? 1 : Math.max(1, dense.largest ?? largestMagnitude(dense.dense));
     let shift = 0;
     while (largest >> shift > DENSE_LIMIT) shift++;
     this.denseShift = shift;
     const capacity = tableCapacity(data.keys.length, data.classCount);
     this.slots = new Int32Array(capacity * (this.dense ? 2 : SPARSE_SLOT));
     this.mask = capacity - 1;
-    let long = 0;
-    if (!isDenseData(data)) {
-      if (!this.dense) {
-        for (let row = 0; row < data.keys.length; row++) {
-          const length = data.rowStarts[row + 1]! - data.rowStarts[row]!;
-          if (length > INLINE) long += length;
-        }
-      }
-      this.entries = new Int32Array(long);
-      if (this.dense) this.buildDense(data);
-      else this.buildSparse(data);
-    } else {
+    if (dense !== undefined) {
       this.entries = new Int32Array(0);
-      this.buildFromDense(data);
+      this.buildDense(dense);
+      return;
     }
+    const sparse = data as SparseModelData;
+    let long = 0;
+    for (let row = 0; row < sparse.keys.length; row++) {
+      const length = sparse.rowStarts[row + 1]! - sparse.rowStarts[row]!;
+      if (length > INLINE) long += length;
+    }
+    this.entries = new Int32Array(long);
+    this.buildSparse(sparse);
   }
 
   /** Writes into `scores` (length ≥ classCount) the score of every class for the first `count` keys. */
@@ -252,28 +250,11 @@ export class LinearModel {
     }
   }
 
-  private buildDense(data: SparseModelData): void {
-    const { keys, rowStarts, classes, weights } = data;
-    const { slots, mask, denseShift } = this;
-    // Math.round(weight / 2^shift) in integers: floor((weight + 2^shift / 2) / 2^shift), halves rounded up.
-    const half = denseShift > 0 ? 1 << (denseShift - 1) : 0;
-    for (let row = 0; row < keys.length; row++) {
-      const key = keys[row]! | 0;
-      let home = key & mask;
-      while (slots[home * 2] !== 0) home = (home + 1) & mask;
-      slots[home * 2] = key;
-      let packed = 0;
-      for (let j = rowStarts[row]!; j < rowStarts[row + 1]!; j++) {
-        const scaled = (weights[j]! + half) >> denseShift;
-        const weight = scaled > DENSE_LIMIT ? DENSE_LIMIT : Math.max(scaled, -DENSE_LIMIT);
-        packed |= (weight & ((1 << DENSE_BITS) - 1)) << (DENSE_BITS * classes[j]!);
-      }
-      slots[home * 2 + 1] = packed;
-    }
-  }
-
-  /** `buildDense` from the dense form: the same slots, with no class ids to read. */
-  private buildFromDense(data: DenseModelData): void {
+  /**
+   * The 8-byte slots of a model of up to three classes: the key, and the three weights re-quantised to 10 bits
+   * (Math.round(weight / 2^shift) in integers, halves rounded up, clamped).
+   */
+  private buildDense(data: DenseModelData): void {
     const { keys, dense, classCount } = data;
     const { slots, mask, denseShift } = this;
     const half = denseShift > 0 ? 1 << (denseShift - 1) : 0;

@@ -139,5 +139,7 @@ describe('model format', () => {
     expect(() => deserializeModel(Buffer.from('not a model'))).toThrow('not a @cae/parser model file');
     const file = serializeModel(bundle);
     expect(() => deserializeModel(file.subarray(0, file.length - 3))).toThrow('model file truncated');
+    // Cut inside the JSON header.
+    expect(() => deserializeModel(file.subarray(0, 40))).toThrow('model file truncated');
   });
 });

@@ -49,27 +49,33 @@ const DENSE_FILE_CLASSES = 3;
  * little-endian, each table starting at a multiple of its element size.
  */
 export function serializeModel(bundle: ModelBundle): Buffer {
-  const linear = [bundle.tagger.weights, bundle.parser.transitions, bundle.parser.labeler];
+  // Each model in the form it is written in, converted once.
+  const linear = [bundle.tagger.weights, bundle.parser.transitions, bundle.parser.labeler].map((model) =>
+    model.classCount <= DENSE_FILE_CLASSES ? denseForm(model) : sparseRows(model),
+  );
   const header = {
     tagger: { ...bundle.tagger, weights: undefined },
     parser: { ...bundle.parser, transitions: undefined, labeler: undefined },
     morphology: bundle.morphology,
     lemmatizer: bundle.lemmatizer,
     about: bundle.about,
-    linear: linear.map((model): LinearModelHeader => {
-      if (model.classCount > DENSE_FILE_CLASSES) {
-        const { classCount, keys, classes } = sparseRows(model);
-        return { classCount, rows: keys.length, entries: classes.length, layout: 'sparse' };
-      }
-      const { classCount, keys, dense } = denseForm(model);
-      return {
-        classCount,
-        rows: keys.length,
-        entries: dense.length,
-        layout: 'dense',
-        largest: largestMagnitude(dense),
-      };
-    }),
+    linear: linear.map(
+      (model): LinearModelHeader =>
+        isDenseData(model)
+          ? {
+              classCount: model.classCount,
+              rows: model.keys.length,
+              entries: model.dense.length,
+              layout: 'dense',
+              largest: model.largest ?? largestMagnitude(model.dense),
+            }
+          : {
+              classCount: model.classCount,
+              rows: model.keys.length,
+              entries: model.classes.length,
+              layout: 'sparse',
+            },
+    ),
   };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const length = Buffer.alloc(4);
@@ -84,18 +90,17 @@ export function serializeModel(bundle: ModelBundle): Buffer {
   };
   for (const model of linear) {
     push(littleEndian(model.keys), 4);
-    if (model.classCount <= DENSE_FILE_CLASSES) {
-      push(littleEndian(denseForm(model).dense), 2);
+    if (isDenseData(model)) {
+      push(littleEndian(model.dense), 2);
       continue;
     }
-    const sparse = sparseRows(model);
-    const rowLengths = new Uint8Array(sparse.keys.length);
+    const rowLengths = new Uint8Array(model.keys.length);
     for (let row = 0; row < rowLengths.length; row++) {
-      rowLengths[row] = sparse.rowStarts[row + 1]! - sparse.rowStarts[row]!;
+      rowLengths[row] = model.rowStarts[row + 1]! - model.rowStarts[row]!;
     }
     push(Buffer.from(rowLengths), 1);
-    push(Buffer.from(sparse.classes), 1);
-    push(littleEndian(sparse.weights), 2);
+    push(Buffer.from(model.classes), 1);
+    push(littleEndian(model.weights), 2);
   }
   return Buffer.concat(parts);
 }
@@ -117,6 +122,7 @@ export function deserializeModel(file: Uint8Array): ModelBundle {
   }
   const jsonLength = bytes.readUInt32LE(MAGIC.length);
   let offset = MAGIC.length + 4;
+  if (offset + jsonLength > bytes.length) throw new Error('model file truncated');
   const header = JSON.parse(bytes.toString('utf8', offset, offset + jsonLength));
   offset += jsonLength;
   const take = (byteLength: number, align: number) => {

@@ -25,6 +25,7 @@ import {
   OPERATOR_READINGS,
   PASSIVE_PROJECTION,
   PREDICATIVE_ONLY_MODAL_ADJECTIVES,
+  PROJECTED_FROM_SUBJECTS,
   PROJECTED_SUBJECTS,
   QUANTIFIER_NOUNS,
   VAGUE_SOURCE_SAYING_VERBS,
@@ -107,7 +108,6 @@ function deonticPassive(view: ClauseView, index: number): ModalEntry | undefined
  * or a that-clause after it, "is said to have", keeps the reading.)
  */
 const REPORTED_THING = 'MODALITY.REPORTED_THING';
-const PROJECTING_SUBJECTS: ReadonlySet<string> = new Set(['it', 'this', 'that', 'which', 'what', 'as']);
 
 function reportedThing(view: ClauseView, index: number): boolean {
   let next = index + 1;
@@ -117,7 +117,7 @@ function reportedThing(view: ClauseView, index: number): boolean {
   for (let at = 0; at < index; at += 1)
     if (view.heads[at] === index && SUBJECT_RELATION.test(tokens[at]?.deprel ?? ''))
       return (
-        !PROJECTING_SUBJECTS.has(view.lower[at] ?? '') &&
+        !PROJECTED_FROM_SUBJECTS.has(view.lower[at] ?? '') &&
         (view.pos[at] === 'NOUN' || view.pos[at] === 'PROPN' || view.pos[at] === 'NUM')
       );
   return false;

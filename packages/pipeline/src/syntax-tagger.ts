@@ -294,10 +294,12 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
     deprels: [],
     disabledRules: disabledRules !== undefined && disabledRules.size > 0 ? disabledRules : undefined,
   };
+  // SPLIT.LABEL_LINE reads the whole text once: does it have two or more lines that open with a label?
+  const labelLines = !disabledRules?.has('SPLIT.LABEL_LINE') && hasLabelLines(text);
   let from = 0;
   while (from < text.length) {
     const to = chunkEnd(text, from);
-    tagChunk(text, from, to, out, disabledRules, cursor);
+    tagChunk(text, from, to, out, disabledRules, cursor, labelLines);
     from = to;
   }
   joinAbbreviationCuts(text, out, disabledRules, options.breaks);
@@ -2185,6 +2187,7 @@ function tagChunk(
   out: TaggedText,
   disabledRules?: ReadonlySet<string>,
   breaks?: BreakCursor,
+  labelLines = false,
 ): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
@@ -2294,7 +2297,7 @@ function tagChunk(
         !disabledRules?.has('SPLIT.RECITAL'),
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
         !disabledRules?.has('SPLIT.HEADING_LINE'),
-        !disabledRules?.has('SPLIT.LABEL_LINE') && labelLinesIn(text),
+        labelLines,
       );
       // SPLIT.LIST_NUMBER_LINE: the item after a list number runs on past its line, cut there or wrapped
       // ("1. Call to order\nThe meeting was called to order.", "1. The tenant shall pay the rent on the
@@ -2310,19 +2313,6 @@ function tagChunk(
     )
       lowercaseContinuation(text, out, disabledRules);
   }
-}
-
-/** The text last asked about and its answer: `labelLinesIn` is asked once per span of a document. */
-let labelLinesText: string | undefined;
-let labelLinesAnswer = false;
-
-/** `hasLabelLines`, remembered for the document being tagged. */
-function labelLinesIn(text: string): boolean {
-  if (text !== labelLinesText) {
-    labelLinesText = text;
-    labelLinesAnswer = hasLabelLines(text);
-  }
-  return labelLinesAnswer;
 }
 
 /** How many cut-off pieces of one quotation SPLIT.OPEN_QUOTATION_THEN_REPORTING joins at most. */

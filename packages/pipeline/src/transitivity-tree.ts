@@ -145,6 +145,12 @@ const participantAs = (role: ParticipantRole, dropPreposition = false): TreeOutc
   role,
   dropPreposition,
 });
+/** An agent, or an oblique with "by" in the passive, whose phrase opens with "by" ("divided by four", "sent by post"). */
+const passiveByPhrase = (dependent: TreeDependent, context: TreeContext): boolean =>
+  (/^obl:agent$/.test(dependent.deprel) ||
+    (context.passive && /^obl(:|$)/.test(dependent.deprel) && dependent.preposition === 'by')) &&
+  context.view.lower[dependent.start] === 'by';
+
 const circumstanceAs = (type: CircumstanceType, subtype: string | null): TreeOutcome => ({
   kind: 'circumstance',
   type,
@@ -196,9 +202,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     // a number or an amount, is the operand or the degree, no agent (lexicons/transitivity-lexicon.ts).
     id: 'CIRCUMSTANCE.TREE_BY_OPERAND',
     when: (dependent, context) =>
-      (/^obl:agent$/.test(dependent.deprel) ||
-        (context.passive && /^obl(:|$)/.test(dependent.deprel) && dependent.preposition === 'by')) &&
-      context.view.lower[dependent.start] === 'by' &&
+      passiveByPhrase(dependent, context) &&
       isOperandByPhrase(
         context.view.lower,
         context.view.pos,
@@ -220,10 +224,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     // (MEANS_OF_SENDING) is the means, no agent: no e-mail says anything.
     id: 'CIRCUMSTANCE.TREE_BY_MEANS',
     when: (dependent, context) =>
-      (/^obl:agent$/.test(dependent.deprel) ||
-        (context.passive && /^obl(:|$)/.test(dependent.deprel) && dependent.preposition === 'by')) &&
-      context.view.lower[dependent.start] === 'by' &&
-      MEANS_OF_SENDING.has(context.view.lower[dependent.index] ?? ''),
+      passiveByPhrase(dependent, context) && MEANS_OF_SENDING.has(context.view.lower[dependent.index] ?? ''),
     decide: () => circumstanceAs('manner', 'means'),
     examples: [
       { text: 'You will be notified by email.', expect: 'manner/means=by email' },

@@ -183,6 +183,19 @@ export const DEONTIC_PASSIVES: Readonly<Record<string, 'requirement' | 'permissi
   });
 
 /**
+ * Subjects of a passive of saying that stand for the projected clause, not for what was said (MODALITY.REPORTED_THING
+ * reads only other Subjects): "It is reported | that the mayor resigned", "This is believed".
+ */
+export const PROJECTED_FROM_SUBJECTS: ReadonlySet<string> = new Set([
+  'it',
+  'this',
+  'that',
+  'which',
+  'what',
+  'as',
+]);
+
+/**
  * Passive participles of verbs of saying and thinking that project an extraposed that-clause ("it is
  * said that", "it is believed that"): attribution to an unnamed source, an interpersonal metaphor of
  * low-to-median probability (Wikipedia's weasel wording). Matched only after a form of "be" and before
