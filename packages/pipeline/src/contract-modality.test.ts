@@ -48,6 +48,22 @@ describe('contract rules: every example of every rule is decided by that rule', 
   });
 });
 
+describe('terms of use', () => {
+  it('reads "these Terms" as contract register: the reader is a party bound by "may not"', () => {
+    const text =
+      'By using the Service, you agree to these Terms. You may not share your account with anyone.';
+    const last = readings(text).at(-1);
+    expect(last).toMatchObject({ weight: 0.9, type: 'obligation', polarity: 'negative' });
+    expect(last?.rule).toBe('MODALITY.CONTRACT_PROHIBITION');
+    // Without the document naming its terms, "may" stays a possibility.
+    expect(readings('You may not share your account with anyone.')[0]).toMatchObject({ type: 'probability' });
+    // "Terms" opening a sentence, with no determiner, names no document.
+    expect(
+      readings('Terms like these are common. You may not share your account with anyone.').at(-1),
+    ).toMatchObject({ type: 'probability' });
+  });
+});
+
 describe('obligation, prohibition and permission on a party', () => {
   it('reads "shall" + an act of a party as obligation, high, positive', () => {
     const clause = decided('The Tenant shall pay the deposit before moving in.');

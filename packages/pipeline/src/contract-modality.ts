@@ -382,6 +382,17 @@ const isRegisterToken = (token: Syntactic['tokens'][number]): boolean => {
   return PARTY_NOUNS.has(token.lemma.toLowerCase()) || INSTRUMENT_TERMS.has(lower);
 };
 
+/** Determiners before "Terms" that name a document's terms of use ("these Terms", "our Terms of Service"). */
+const TERMS_DETERMINERS: ReadonlySet<string> = new Set(['these', 'the', 'our', 'its', 'such']);
+
+/**
+ * "these Terms", "the Terms of Service": terms of use name themselves the way a contract does ("this
+ * Agreement"), and bind the reader as a party ("You may not share your account" is a prohibition).
+ */
+function termsOfUse(token: Syntactic['tokens'][number], before: string | undefined): boolean {
+  return token.text === 'Terms' && before !== undefined && TERMS_DETERMINERS.has(before);
+}
+
 /**
  * A Subject that marks contract register by itself: a name in capitals ("ELEPHANT TALK", "CERES", "MSL")
  * or a party noun after "each", "either", "neither", "both" ("each party will execute").
@@ -452,7 +463,9 @@ const REGISTER_TOKENS = new WeakMap<Syntactic['tokens'], boolean>();
 function hasRegisterToken(tokens: Syntactic['tokens']): boolean {
   let found = REGISTER_TOKENS.get(tokens);
   if (found === undefined) {
-    found = tokens.some(isRegisterToken);
+    found = tokens.some(
+      (token, index) => isRegisterToken(token) || termsOfUse(token, tokens[index - 1]?.text.toLowerCase()),
+    );
     REGISTER_TOKENS.set(tokens, found);
   }
   return found;

@@ -151,6 +151,23 @@ const SUBJECT_QUANTIFIER = 'MODALITY.SUBJECT_QUANTIFIER';
 const SUBJECT_GROUP_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON']);
 
 /**
+ * MODALITY.ADDRESSEE_BELIEF: a verb of believing or seeming (MODAL_VERBS) whose Subject is "you" ("If you
+ * believe your account has been compromised, ...", "If you suspect a leak, ...", "Do you think it will
+ * rain?") states or asks what the addressee thinks; the speaker's own judgement of probability, the
+ * interpersonal metaphor of "I believe" or "it seems", is not in it, so it is no modality (weight 0).
+ */
+const ADDRESSEE_BELIEF = 'MODALITY.ADDRESSEE_BELIEF';
+
+/** Whether the verb at `index` has "you" as its Subject (its nsubj in the tree). */
+function addresseeSubject(view: ClauseView, index: number): boolean {
+  const { tokens } = view.syntactic;
+  for (let at = 0; at < tokens.length; at += 1)
+    if (view.heads[at] === index && /^nsubj/.test(tokens[at]?.deprel ?? '') && view.lower[at] === 'you')
+      return true;
+  return false;
+}
+
+/**
  * Whether token `index` is the clause's Subject or inside it, by the tree (heads within the clause). A clause
  * whose parse has no Subject at all ("A few historians date ...", read as a compound) falls back on word
  * order: a nominal group running from the quantifier's group up to the Finite.
@@ -492,6 +509,8 @@ export function analyzeModality(
     if (typeof found === 'string') notModal.push(`${view.lower[index] ?? ''}: ${found}`);
     else if (found.kind === 'hedge' && !off(SUBJECT_QUANTIFIER) && inSubject(view, index))
       notModal.push(`${view.lower[index] ?? ''}: ${SUBJECT_QUANTIFIER}`);
+    else if (found.kind === 'verb' && !off(ADDRESSEE_BELIEF) && addresseeSubject(view, index))
+      notModal.push(`${view.lower[index] ?? ''}: ${ADDRESSEE_BELIEF}`);
     else cues.push({ word: view.lower[index] ?? '', entry: found, index });
   }
   const polarity = negative ? 'negative' : 'positive';
@@ -648,6 +667,7 @@ export const MODALITY_RULE_IDS: readonly string[] = [
   NOMINAL_USUALITY,
   APPROXIMATE_NUMBER,
   SUBJECT_QUANTIFIER,
+  ADDRESSEE_BELIEF,
   NOUN_WITHOUT_COMPLEMENT,
   OWN_CLAUSE,
   PASSIVE_DEONTIC,

@@ -28,6 +28,7 @@ const EXAMPLES: ReadonlyArray<readonly [id: string, text: string, weight: number
   ['MODALITY.NOMINAL_USUALITY', 'The often cited figure is wrong.', 0],
   ['MODALITY.APPROXIMATE_NUMBER', 'The fair drew some 1,500 visitors.', 0],
   ['MODALITY.SUBJECT_QUANTIFIER', 'Many voters fear inflation.', 0],
+  ['MODALITY.ADDRESSEE_BELIEF', 'If you believe that your account was hacked, call us.', 0],
   ['MODALITY.NOUN_WITHOUT_COMPLEMENT', 'The Supplier performed its obligations hereunder.', 0],
   ['MODALITY.OWN_CLAUSE', 'We will, if possible, ship the goods today.', 0.6],
   ['MODALITY.PASSIVE_DEONTIC', 'A security deposit is required.', 0.9],

@@ -1038,3 +1038,133 @@ describe('TREE.MEANS_AGENT', () => {
     expect(person.deprels[5]).toBe('obl:agent');
   });
 });
+
+describe('TREE.REDUCED_RELATIVE', () => {
+  // "Products shipped without a number will be refused" as the parser reads it: "shipped" the root, the
+  // predicate its conjunct with no coordinator.
+  const parsed = () =>
+    parserTree(
+      'Products shipped without a number will be refused',
+      ['NOUN', 'VERB', 'ADP', 'DET', 'NOUN', 'AUX', 'AUX', 'VERB'],
+      [1, -1, 4, 4, 1, 7, 7, 1],
+      ['nsubj', 'root', 'case', 'det', 'obl', 'aux', 'aux:pass', 'conj'],
+      'product ship without a number will be refuse',
+    );
+
+  it('makes the participle a reduced relative clause of the noun, and the noun the Subject of the predicate', () => {
+    const repaired = parsed();
+    repairTree(repaired, 0, 8);
+    expect(repaired.heads).toEqual([7, 0, 4, 4, 1, 7, 7, -1]);
+    expect(repaired.deprels).toEqual(['nsubj:pass', 'acl', 'case', 'det', 'obl', 'aux', 'aux:pass', 'root']);
+    const off = parsed();
+    repairTree(off, 0, 8, new Set(['TREE.REDUCED_RELATIVE']));
+    expect(off.heads).toEqual([1, -1, 4, 4, 1, 7, 7, 1]);
+  });
+
+  it('leaves a past tense with its own object or a comma before the next verb alone', () => {
+    const object = parserTree(
+      'Products shipped the goods will be refused',
+      ['NOUN', 'VERB', 'DET', 'NOUN', 'AUX', 'AUX', 'VERB'],
+      [1, -1, 3, 1, 6, 6, 1],
+      ['nsubj', 'root', 'det', 'obj', 'aux', 'aux:pass', 'conj'],
+      'product ship the good will be refuse',
+    );
+    repairTree(object, 0, 7);
+    expect(object.deprels[1]).toBe('root');
+    const comma = parserTree(
+      'Prices rose , will rise',
+      ['NOUN', 'VERB', 'PUNCT', 'AUX', 'VERB'],
+      [1, -1, 4, 4, 1],
+      ['nsubj', 'root', 'punct', 'aux', 'conj'],
+      'price rise , will rise',
+    );
+    repairTree(comma, 0, 5);
+    expect(comma.deprels[1]).toBe('root');
+  });
+
+  it('mends the sentence as the pipeline parses it', () => {
+    const text = 'Products shipped without a return authorization number will be refused.';
+    const words = treeWords(text);
+    expect(words[0]).toMatchObject({ deprel: 'nsubj:pass', head: 'refused' });
+    expect(words[1]).toMatchObject({ deprel: 'acl', head: 'Products' });
+    expect(treeWords(text, new Set(['TREE.REDUCED_RELATIVE']))[1]).toMatchObject({ deprel: 'root' });
+  });
+});
+
+describe('TREE.APPOSITIVE_AGENT', () => {
+  it('makes an agent with no "by" after a comma and a noun an apposition of that noun', () => {
+    const parsed = () =>
+      parserTree(
+        'You were treated for pneumonia , an infection',
+        ['PRON', 'AUX', 'VERB', 'ADP', 'NOUN', 'PUNCT', 'DET', 'NOUN'],
+        [2, 2, -1, 4, 2, 7, 7, 2],
+        ['nsubj:pass', 'aux:pass', 'root', 'case', 'obl', 'punct', 'det', 'obl:agent'],
+      );
+    const repaired = parsed();
+    repairTree(repaired, 0, 8);
+    expect([repaired.heads[7], repaired.deprels[7]]).toEqual([4, 'appos']);
+    const off = parsed();
+    repairTree(off, 0, 8, new Set(['TREE.APPOSITIVE_AGENT']));
+    expect(off.deprels[7]).toBe('obl:agent');
+  });
+
+  it('keeps an agent whose "by" the parse hung on another word of its group', () => {
+    const name = parserTree(
+      'written by Vice President William',
+      ['VERB', 'ADP', 'PROPN', 'PROPN', 'PROPN'],
+      [-1, 3, 3, 4, 0],
+      ['root', 'case', 'compound', 'compound', 'obl:agent'],
+    );
+    repairTree(name, 0, 5);
+    expect(name.deprels[4]).toBe('obl:agent');
+  });
+
+  it('gives the pipeline no Actor in an apposition', () => {
+    const words = treeWords('You were treated for pneumonia, an infection of the lungs.');
+    expect(words.find((word) => word.value === 'infection')).toMatchObject({
+      deprel: 'appos',
+      head: 'pneumonia',
+    });
+  });
+});
+
+describe('TREE.BULLET_MARKER and POS.OPENING_COMMAND', () => {
+  it('parses a bulleted instruction without its bullet, the bullet hanging on the root', () => {
+    const words = treeWords('- Stop taking ibuprofen.');
+    expect(words[1]).toMatchObject({ value: 'Stop', pos: 'VERB', deprel: 'root' });
+    expect(words[0]).toMatchObject({ value: '-', pos: 'PUNCT', deprel: 'punct', head: 'Stop' });
+    expect(treeWords('- Stop taking ibuprofen.', new Set(['TREE.BULLET_MARKER']))[1]).toMatchObject({
+      pos: 'NOUN',
+    });
+  });
+
+  it('reads an opening noun with a clause or an object after it as the command verb', () => {
+    const text = 'Start walking daily.';
+    expect(treeWords(text)[0]).toMatchObject({ pos: 'VERB' });
+    expect(treeWords(text, new Set(['POS.OPENING_COMMAND']))[0]).toMatchObject({ pos: 'NOUN' });
+    // A noun with a number or a determiner stays a noun.
+    expect(treeWords('Part 1 Getting Ready to Dance')[0]).toMatchObject({ pos: 'NOUN' });
+  });
+});
+
+describe('TREE.DATELINE', () => {
+  it('parses a news dateline apart from its sentence and hangs it on the root', () => {
+    const text =
+      'EASTFIELD, Ohio, March 4, 2025 /PRNewswire/ -- Riverside Health announced today that it opened a clinic.';
+    const words = treeWords(text);
+    const subjects = words.filter(
+      (word) => (word.deprel ?? '').startsWith('nsubj') && word.head === 'announced',
+    );
+    expect(subjects.map((word) => word.value)).toEqual(['Health']);
+    expect(words[0]).toMatchObject({ deprel: 'parataxis', head: 'announced' });
+    const off = treeWords(text, new Set(['TREE.DATELINE']));
+    expect(
+      off.filter((word) => (word.deprel ?? '').startsWith('nsubj') && word.head === 'announced').length,
+    ).toBe(2);
+  });
+
+  it('leaves a label in capitals and a heading alone', () => {
+    expect(treeWords('BIG MISTAKE - The food was tasteless and cold.')[1]).toMatchObject({ deprel: 'root' });
+    expect(treeWords('ARTICLE 5 - Term of the Agreement')[0]).toMatchObject({ deprel: 'root' });
+  });
+});

@@ -1264,25 +1264,111 @@ const QUOTE_MARKER_TOKEN = /^>+$/;
  * ..."); the sentence is parsed without them, and each hangs on its root as punctuation (as UD hangs the
  * few its treebanks keep). Empty when there is none, or when the sentence is nothing else.
  */
-function quoteMarkers(text: string, out: TaggedText, start: number, end: number): number[] {
+function quoteMarkers(text: string, out: TaggedText, start: number, end: number, bullets: boolean): number[] {
   const markers: number[] = [];
   for (let index = start; index < end; index += 1) {
-    // A marker stands apart from the word after it (">100,000 members" is "more than").
-    if (!QUOTE_MARKER_TOKEN.test(out.values[index]!) || out.ends[index] === out.starts[index + 1]) continue;
+    const value = out.values[index]!;
+    const quote = QUOTE_MARKER_TOKEN.test(value);
+    if (!quote && !(bullets && BULLET_TOKEN.test(value) && proseAfter(out.values, index + 1, end))) continue;
+    // A marker stands apart from the word after it (">100,000 members" is "more than", "-5" a number).
+    if (out.ends[index] === out.starts[index + 1]) continue;
     const opensLine = index === 0 || lineBreaks(text, out.ends[index - 1]!, out.starts[index]!) > 0;
-    // "> >" or ">>" written as two tokens: the second follows a marker on the same line.
+    // "> >" or ">>" written as two tokens: the second follows a marker on the same line; so does a bullet
+    // inside a quotation ("> - item").
     const afterMarker = markers[markers.length - 1] === index - start - 1;
     if (opensLine || afterMarker) markers.push(index - start);
   }
   return markers.length === end - start ? [] : markers;
 }
 
-/** A unit's parse with its quotation markers put back, each a PUNCT on the root (heads renumbered). */
+const DATELINE = 'TREE.DATELINE';
+/** Dashes that close a news dateline. */
+const DATELINE_DASHES: ReadonlySet<string> = new Set(['--', '—', '–', '-']);
+/** Tokens of a dateline after its place in capitals: names, numbers, commas, the wire's slashes and brackets. */
+const DATELINE_WORD = /^(?:\p{Lu}[\p{L}.'’&-]*|\d[\d,:]*|[,/().])$/u;
+/** Tokens of a dateline before its dash, at most. */
+const DATELINE_TOKENS = 16;
+
+/**
+ * TREE.DATELINE: the index of the dash that closes a news dateline opening the sentence ("EASTFIELD, Ohio,
+ * March 4, 2025 /PRNewswire/ -- Riverside Health announced today ...", "WASHINGTON (AP) — The Senate voted
+ * ..."), or -1: a place in capitals, then names, numbers, commas, slashes and brackets (one at least: a
+ * label in capitals, "OBSERVATION--", "BIG MISTAKE - The food was cold", has none), then a dash and a
+ * sentence with a word in lower case. Parsed as one sentence, the dateline's names become Subjects of the
+ * verb ("EASTFIELD" and "Health" both `nsubj`); the dateline and the sentence are parsed apart, and when the
+ * sentence is a clause the dateline hangs on its root (`parataxis`).
+ */
+export function datelineDash(values: ArrayLike<string>, start: number, end: number): number {
+  const first = values[start] ?? '';
+  if (!/^\p{Lu}{2}/u.test(first) || /\p{Ll}/u.test(first)) return -1;
+  const last = Math.min(end - 3, start + DATELINE_TOKENS);
+  // A comma, a bracket or a slash after the place: a label ("OBSERVATION--", "BIG MISTAKE -") has none.
+  let parts = false;
+  for (let index = start + 1; index <= last; index += 1) {
+    const value = values[index] as string;
+    if (value === ',' || value === '(' || value === '/') parts = true;
+    if (DATELINE_DASHES.has(value)) {
+      if (!parts) return -1;
+      if (!/^\p{Lu}/u.test(values[index + 1] ?? '')) return -1;
+      for (let after = index + 2; after < end; after += 1)
+        if (/^\p{Ll}/u.test(values[after] as string)) return index;
+      return -1;
+    }
+    if (!DATELINE_WORD.test(value)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * A sentence's tree from the trees of its dateline (with the dash) and of the sentence after it, the sentence's
+ * root the root, when the sentence is a clause; else (a heading: "ARTICLE 5 - Term of the Agreement") the
+ * line's tree parsed whole.
+ */
+function joinDateline(
+  whole: ParsedWord[],
+  dateline: readonly ParsedWord[],
+  sentence: readonly ParsedWord[],
+): ParsedWord[] {
+  if (!clausalRoot(sentence, sentence.findIndex((word) => word.head === 0) + 1)) return whole;
+  const offset = dateline.length;
+  const sentenceRoot = sentence.findIndex((word) => word.head === 0) + 1 + offset;
+  const joined = dateline.map((word, local) =>
+    local === offset - 1
+      ? { ...word, head: sentenceRoot, deprel: 'punct' }
+      : word.head === 0
+        ? { ...word, head: sentenceRoot, deprel: 'parataxis' }
+        : { ...word },
+  );
+  for (const word of sentence)
+    joined.push(word.head === 0 ? { ...word } : { ...word, head: word.head + offset });
+  return joined;
+}
+
+const BULLET_MARKER = 'TREE.BULLET_MARKER';
+/** A word in lower-case letters only. */
+const LOWER_CASE_WORD = /^\p{Ll}{2,}$/u;
+
+/**
+ * Whether the tokens [from, end) hold two words in lower case at least: a list item in prose ("Stop taking
+ * ibuprofen"), not a file name or a name ("- UnleadedStocks.pdf", "- Egg McMuffin, Sausage"), which the
+ * parser reads better with its bullet (EWT dev).
+ */
+function proseAfter(values: readonly string[], from: number, end: number): boolean {
+  let words = 0;
+  for (let index = from; index < end; index += 1)
+    if (LOWER_CASE_WORD.test(values[index]!) && ++words >= 2) return true;
+  return false;
+}
+/** A list bullet written as a token of its own: a hyphen, dash, asterisk or bullet sign. */
+const BULLET_TOKEN = /^[-–—*•·‣◦▪]$/;
+
+/** A unit's parse with its quotation markers and bullets put back, each a PUNCT on the root (heads renumbered). */
 function withMarkers(
   parsed: readonly ParsedWord[],
   markers: readonly number[],
-  length: number,
+  values: readonly string[],
 ): ParsedWord[] {
+  const length = values.length;
   const place: number[] = [];
   for (let local = 0; local < length; local += 1) if (!markers.includes(local)) place.push(local);
   const root = parsed.findIndex((word) => word.head === 0);
@@ -1292,11 +1378,11 @@ function withMarkers(
   });
   for (const local of markers)
     whole[local] = {
-      word: '>',
+      word: values[local]!,
       upos: 'PUNCT',
-      xpos: 'NFP',
+      xpos: values[local] === '>' ? 'NFP' : ':',
       feats: {},
-      lemma: '>',
+      lemma: values[local]!,
       head: root < 0 ? 0 : place[root]! + 1,
       deprel: 'punct',
     };
@@ -1328,12 +1414,25 @@ function parseSentences(
   const unitOf: number[] = [];
   const colonOf: number[] = [];
   const quoted = !disabledRules?.has(QUOTE_MARKER);
+  // TREE.BULLET_MARKER: a list bullet opening a line of prose ("- Stop taking ibuprofen.", "* Keep all
+  // receipts", `proseAfter`) is left out of the parse the way a quotation marker is: read as a word it derails the tags of the item ("Stop":
+  // NOUN, "taking" the root), and hangs on the root as punctuation.
+  const bullets = !disabledRules?.has(BULLET_MARKER);
   const holes = new Map<number, readonly number[]>();
+  // TREE.DATELINE: see `datelineDash`.
+  const datelines = !disabledRules?.has(DATELINE);
+  const dashOf: number[] = [];
   for (const [start, end] of spans) {
     const colon = labels ? labelColon(out.values, start, end) : -1;
+    const dash = colon < 0 && datelines ? datelineDash(out.values, start, end) : -1;
     unitOf.push(units.length);
     colonOf.push(colon);
-    const markers = quoted && colon < 0 ? quoteMarkers(text, out, start, end) : [];
+    dashOf.push(dash);
+    if (dash >= 0) {
+      units.push([start, end], [start, dash + 1, start, end], [dash + 1, end, start, end]);
+      continue;
+    }
+    const markers = quoted && colon < 0 ? quoteMarkers(text, out, start, end, bullets) : [];
     if (markers.length > 0) holes.set(units.length, markers);
     units.push([start, end]);
     if (colon >= 0) units.push([start, colon + 1, start, end], [colon + 1, end, start, end]);
@@ -1351,14 +1450,18 @@ function parseSentences(
     const markers = holes.get(unit);
     if (markers === undefined) return parsed;
     const [start, end] = units[unit]!;
-    return withMarkers(parsed, markers, end - start);
+    return withMarkers(parsed, markers, out.values.slice(start, end));
   };
   for (let sentence = 0; sentence < spans.length; sentence += 1) {
     const [start, end] = spans[sentence]!;
     const unit = unitOf[sentence]!;
     const whole = unitParse(unit);
     const parsed =
-      colonOf[sentence]! < 0 ? whole : labelLine(whole, unitParse(unit + 1), unitParse(unit + 2), guideline);
+      dashOf[sentence]! >= 0
+        ? joinDateline(whole, unitParse(unit + 1), unitParse(unit + 2))
+        : colonOf[sentence]! < 0
+          ? whole
+          : labelLine(whole, unitParse(unit + 1), unitParse(unit + 2), guideline);
     let parserVerbs = 0;
     for (const word of parsed) if (word.upos === 'VERB' || word.upos === 'AUX') parserVerbs += 1;
     const winkTags = parserVerbs === 0 && posSource === 'parser' ? pos.slice(start, end) : undefined;
@@ -1449,10 +1552,59 @@ function parseSentences(
           : tag;
       if (pos[index] !== tag) out.lemmas[index] = lower[index] ?? '';
     }
+    if (posSource === 'parser' && !disabledRules?.has(OPENING_COMMAND))
+      openingCommand(out, start, end, colonOf[sentence]!);
     repairTree(out, start, end, disabledRules);
     // The measured corrections still help on the trained tags (sfl-gold mood 96.2% -> 97.0%).
     if (posSource === 'parser') correctPos(out, start, end, disabledRules);
   }
+}
+
+const OPENING_COMMAND = 'POS.OPENING_COMMAND';
+/** Dependents only a verb takes: a clause, an object. */
+const VERBAL_DEPENDENT = /^(?:advcl|xcomp|ccomp|obj|iobj)(?::|$)/;
+/** Dependents a noun takes and a command's verb does not. */
+const NOMINAL_DEPENDENT = /^(?:det|case|nmod|amod|nummod|cop|nsubj|compound|acl|flat|appos)(?::|$)/;
+
+/**
+ * POS.OPENING_COMMAND: an instruction's opening verb in capitals the tagger reads as a noun ("Rest as needed.",
+ * "Start walking daily.", "Activity: Rest as needed.", "- Stop taking ibuprofen"): the first word of the
+ * sentence (past bullets, or of the utterance after a label), tagged NOUN, in its base form, capitalised,
+ * with a verb reading in wink's lexicon and a word in lower case after it (not "to"), the root of the tree (or
+ * the utterance's) with a dependent only a verb takes (a clause or an object after it) and none a noun takes
+ * (a determiner, a case marker, a Subject), is a verb.
+ */
+function openingCommand(out: TaggedText, start: number, end: number, colon: number): void {
+  const { lower, lemmas, pos, heads, deprels } = out;
+  let first = colon >= 0 ? colon + 1 : start;
+  while (first < end && pos[first] === 'PUNCT') first += 1;
+  if (first >= end || pos[first] !== 'NOUN') return;
+  const word = lower[first] ?? '';
+  // Before an adjective the noun most often opens a nominal group ("Ice cold beer and good prices"); a word in
+  // capitals, or one before a number, a name or "to", opens a heading or a phrase ("ARTICLE 6
+  // REPRESENTATIONS", "Section 3.01 Services", "Page i of 32", "Subject to Section 3.2").
+  // A number after it is MOOD.OPENING_VERB_BEFORE_QUANTITY's ("Stack three boxes in the corner").
+  if (
+    word !== lemmas[first] ||
+    !hasReading(word, 'VERB') ||
+    pos[first + 1] === 'ADJ' ||
+    pos[first + 1] === 'NUM'
+  )
+    return;
+  const next = out.values[first + 1] ?? '';
+  // Capitalised, as a sentence opens: a sentence opening in lower case is a piece cut from another ("receipt
+  // or one day after it is sent").
+  if (!LOWER_CASE_WORD.test(next) || next === 'to' || !/^\p{Lu}\p{Ll}+$/u.test(out.values[first] ?? ''))
+    return;
+  if (deprels[first] !== 'root' && !(colon >= 0 && deprels[first] === 'parataxis')) return;
+  let verbal = false;
+  for (let child = start; child < end; child += 1) {
+    if (heads[child] !== first) continue;
+    const relation = deprels[child] ?? '';
+    if (NOMINAL_DEPENDENT.test(relation)) return;
+    if (child > first && VERBAL_DEPENDENT.test(relation)) verbal = true;
+  }
+  if (verbal) pos[first] = 'VERB';
 }
 
 const NOMINAL: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN']);
@@ -1539,6 +1691,125 @@ export function repairTree(
   if (!disabledRules?.has(WHEN_ADVERBIAL)) whenAdverbials(out, start, end);
   if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
   if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
+  if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
+  if (!disabledRules?.has(APPOSITIVE_AGENT)) appositiveAgents(out, start, end);
+}
+
+const REDUCED_RELATIVE = 'TREE.REDUCED_RELATIVE';
+/** Relations the parse gives the real predicate when it makes an opening participle the sentence's verb. */
+const SWALLOWED_PREDICATE = /^(?:conj|parataxis|ccomp|xcomp)$/;
+/** Dependents a participle of a reduced relative clause cannot have: it is passive and has the noun as Subject. */
+const OWN_CLAUSE_DEPENDENT = /^(?:aux|cop|obj|iobj|expl|csubj|ccomp|cc)(?::|$)/;
+
+/**
+ * TREE.REDUCED_RELATIVE: "Products shipped without a return authorization number will be refused",
+ * "Applications received after the deadline are not eligible": the sentence opens with a nominal group and a
+ * past participle after its noun, and a finite predicate follows with no Subject of its own. The parser, reading
+ * the participle as a past tense, makes it the sentence's verb with the noun as its Subject, and the real
+ * predicate a conjunct with no coordinator (or a complement). The participle and what follows it up to the
+ * predicate's first auxiliary modify the noun (`acl`, a reduced relative clause), and the noun is the Subject of
+ * the predicate, which takes the participle's place in the tree (`nsubj:pass` when it has a passive auxiliary).
+ * Left alone: a participle with an auxiliary, an object or a coordinator of its own, and a comma, verb or
+ * auxiliary between it and the predicate's first auxiliary ("Prices rose, and will rise again").
+ */
+function reducedRelatives(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels, lemmas } = out;
+  if (lemmas === undefined) return;
+  let noun = start;
+  while (noun + 1 < end && PREMODIFIER_TAGS.has(pos[noun] ?? '') && PREMODIFIER_TAGS.has(pos[noun + 1] ?? ''))
+    noun += 1;
+  const participle = noun + 1;
+  if (participle >= end || (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') || pos[participle] !== 'VERB')
+    return;
+  const word = lower[participle] ?? '';
+  if (word === lemmas[participle] || /(?:s|ing)$/.test(word)) return;
+  if (heads[noun] !== participle || deprels[noun] !== 'nsubj') return;
+  // The predicate: a dependent of the participle, later in the sentence, with a finite auxiliary or copula.
+  let predicate = -1;
+  let firstAuxiliary = end;
+  for (let child = participle + 1; child < end && predicate < 0; child += 1) {
+    if (heads[child] !== participle || !SWALLOWED_PREDICATE.test(deprels[child] ?? '')) continue;
+    let finite = false;
+    let auxiliary = end;
+    let ownSubject = false;
+    for (let dependent = start; dependent < end; dependent += 1) {
+      if (heads[dependent] !== child) continue;
+      const relation = deprels[dependent] ?? '';
+      if (/^(?:nsubj|csubj|expl|cc|mark)(?::|$)/.test(relation)) ownSubject = true;
+      if (/^(?:aux|cop)(?::|$)/.test(relation) && dependent < child) {
+        auxiliary = Math.min(auxiliary, dependent);
+        if (FINITE_OPERATOR_FORMS.has(lower[dependent] ?? '')) finite = true;
+      }
+    }
+    if (!finite || ownSubject) continue;
+    predicate = child;
+    firstAuxiliary = auxiliary;
+  }
+  if (predicate < 0) return;
+  for (let index = participle + 1; index < firstAuxiliary; index += 1) {
+    const tag = pos[index];
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'CCONJ' || lower[index] === ',' || lower[index] === ';')
+      return;
+  }
+  for (let child = start; child < end; child += 1)
+    if (heads[child] === participle && child !== noun && OWN_CLAUSE_DEPENDENT.test(deprels[child] ?? ''))
+      return;
+  let passive = false;
+  for (let child = start; child < end; child += 1)
+    if (heads[child] === predicate && deprels[child] === 'aux:pass') passive = true;
+  heads[predicate] = heads[participle] ?? -1;
+  deprels[predicate] = deprels[participle] ?? 'root';
+  // What hung on the participle from the predicate's first auxiliary on goes to the predicate.
+  for (let index = firstAuxiliary; index < end; index += 1)
+    if (index !== predicate && heads[index] === participle) heads[index] = predicate;
+  heads[noun] = predicate;
+  deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
+  heads[participle] = noun;
+  deprels[participle] = 'acl';
+}
+
+const APPOSITIVE_AGENT = 'TREE.APPOSITIVE_AGENT';
+
+/**
+ * TREE.APPOSITIVE_AGENT: "You were treated for pneumonia**, an infection of the lungs**": an agent (`obl:agent`)
+ * with no "by" is no agent. UD hangs every agent on "by" (UD EWT train: each of its 312). After a comma right
+ * behind a noun, it restates that noun (`appos`); elsewhere it is a plain oblique.
+ */
+function appositiveAgents(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let agent = start; agent < end; agent += 1) {
+    if (deprels[agent] !== 'obl:agent') continue;
+    // A "by" anywhere between the verb and the agent ("written by Vice President William Hall", where the
+    // parse hangs "by" on another word of the name) keeps it an agent.
+    const head = heads[agent] ?? -1;
+    let by = false;
+    for (let index = head >= start && head < agent ? head + 1 : start; index < agent && !by; index += 1)
+      if (lower[index] === 'by') by = true;
+    if (by) continue;
+    let first = agent;
+    for (let child = start; child < end; child += 1)
+      if (heads[child] === agent && deprels[child] !== 'punct') first = Math.min(first, child);
+    const comma = first - 1;
+    const noun = comma - 1;
+    if (
+      noun >= start &&
+      lower[comma] === ',' &&
+      (pos[noun] === 'NOUN' || pos[noun] === 'PROPN') &&
+      heads[noun] === head
+    ) {
+      heads[agent] = noun;
+      deprels[agent] = 'appos';
+      if (heads[comma] !== noun) heads[comma] = agent;
+    } else deprels[agent] = 'obl';
+  }
 }
 
 const POSTPOSED_ADJECTIVE = 'TREE.POSTPOSED_ADJECTIVE';

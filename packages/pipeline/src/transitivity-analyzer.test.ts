@@ -262,6 +262,17 @@ describe('process type (ambiguous verbs)', () => {
     ]);
   });
 
+  it('PROCESS.QUOTE_COLON: an e-mail attribution line is verbal, its Subject the Sayer', () => {
+    const line = 'On Tue, Mar 4, 2025 at 9:12 AM Jordan Lee <jlee@example.com> wrote:';
+    expect(processOf(line)).toBe('verbal');
+    expect(rolesOf(line)[0]).toMatch(/^sayer=Jordan Lee/);
+  });
+
+  it('PROCESS.QUOTE_COLON guard: with an object, or with no colon after it, writing stays material', () => {
+    expect(processOf('She wrote a letter.')).toBe('material');
+    expect(processOf('She wrote the following: a letter.')).toBe('material');
+  });
+
   it('PROCESS.SAYING_BEHAVIOUR guard: with no Verbiage (a time only) it stays behavioural', () => {
     expect(processOf('The children shouted all morning.')).toBe('behavioral');
   });

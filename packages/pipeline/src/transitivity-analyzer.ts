@@ -41,6 +41,7 @@ import {
   POSSESSIVE_VERBS,
   PROCESS_NOUNS,
   PROJECTING_PASSIVE,
+  QUOTE_COLON_VERBS,
   RANGE_OBJECTS,
   RECEIVER_VERBS,
   RELATIVES,
@@ -107,6 +108,8 @@ export const ROLE_RULES = {
   orderGoods: 'PROCESS.ORDER_GOODS',
   /** whisper/shout/mutter... with a Verbiage ("whispered something") is a verbal process. */
   sayingBehaviour: 'PROCESS.SAYING_BEHAVIOUR',
+  /** write/add/reply... right before a colon that ends the clause introduces what was written or said: verbal. */
+  quoteColon: 'PROCESS.QUOTE_COLON',
   /**
    * Nominal groups after a non-finite clause left inside the clause ("advised us | against signing the lease",
    * "asked me | to sign the form") belong to that clause, not to this process.
@@ -662,6 +665,22 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     },
     decide: (state) => decideProcess(state, 'material', ROLE_RULES.orderGoods),
     examples: [{ text: 'Shall we order a pizza?', expect: 'process=material' }],
+  },
+  {
+    // "On Tue, Mar 4, 2025 Jordan Lee <jlee@example.com> wrote:", "She added:": a verb of writing or saying
+    // with no object, a colon right after it ending the clause: what follows is what was written (verbal).
+    id: ROLE_RULES.quoteColon,
+    when: (state) => {
+      const { view, verbLemma, event } = state;
+      if (verbLemma === null || event === undefined || !QUOTE_COLON_VERBS.has(verbLemma) || state.passive)
+        return false;
+      if (view.lower[event.end] !== ':' || objectNext(state) !== undefined) return false;
+      for (let index = event.end + 1; index < view.lower.length; index += 1)
+        if (view.pos[index] !== 'PUNCT') return false;
+      return true;
+    },
+    decide: (state) => decideProcess(state, 'verbal', ROLE_RULES.quoteColon),
+    examples: [{ text: 'On Tue, Mar 4, 2025 at 9:12 AM Jordan Lee wrote:', expect: 'process=verbal' }],
   },
   {
     // "He whispered something to his brother": with a Verbiage the process is one of saying (verbal).

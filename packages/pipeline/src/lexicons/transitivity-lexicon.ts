@@ -50,6 +50,11 @@ export const GOODS_VERBS: ReadonlySet<string> = new Set(['order']);
 export const SAYING_BEHAVIOURS: ReadonlySet<string> = wordSet(
   'whisper mutter shout yell scream grumble mumble moan',
 );
+/**
+ * Verbs that, right before a colon ending their clause, introduce what was written or said after it, a verbal
+ * process ("Jordan Lee <jlee@example.com> wrote:", "She added:"; PROCESS.QUOTE_COLON).
+ */
+export const QUOTE_COLON_VERBS: ReadonlySet<string> = wordSet('write add reply respond answer continue');
 /** Nouns of process that after take/have are the Range ("take a shower", "have a nap"). */
 export const PROCESS_NOUNS: ReadonlySet<string> = wordSet(
   'shower showers bath baths walk walks look glance peek nap naps break breaks rest swim stroll breath sip bite jog dip wash shave',
