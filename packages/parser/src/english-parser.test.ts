@@ -184,6 +184,25 @@ describe('tag dictionary from an outside lexicon', () => {
     expect(parser.tag(words, { allowed: impossible })[5]!.upos).toBe(free[5]!.upos);
   });
 
+  it('required tags hold for a word the tagger learnt, and leave the rest to it', () => {
+    const words = ['Pour', 'the', 'batter', 'into', 'the', 'pan', '.'];
+    const free = parser.tag(words);
+    const wanted = free[0]!.upos === 'VERB' ? 'NOUN' : 'VERB';
+    const required = { index: 0, tags: new Set([wanted]) };
+    expect(parser.tag(words, { required })[0]!.upos).toBe(wanted);
+    const parsed = parser.parse(words, { required });
+    expect(parsed[0]!.upos).toBe(wanted);
+    expectWellFormedTree(parsed, words.length);
+    expect(parser.parseMany([words, words], [{ required }, undefined])).toEqual([
+      parsed,
+      parser.parse(words),
+    ]);
+    // A word the tagger always tags one way ("the") takes the required tag too.
+    expect(parser.tag(words, { required: { index: 1, tags: new Set(['PRON']) } })[1]!.upos).toBe('PRON');
+    // A requirement no class satisfies is ignored.
+    expect(parser.tag(words, { required: { index: 0, tags: new Set(['NOT-A-TAG']) } })).toEqual(free);
+  });
+
   it('asks allowedAt only for the words it can constrain, with the same tags and trees as allowed', () => {
     const words = ['She', 'put', 'the', 'bowl', 'on', 'zorble', 'shelves', '.'];
     const free = parser.tag(words);

@@ -6,7 +6,7 @@ import type { ModelBundle } from './model-format';
 import { agreeWithSubjects, type Features, Morphology } from './morphology';
 import { attachTaggedPunctuation } from './punctuation';
 import { parseTagClass, type TagClass } from './tag-classes';
-import { type AllowedTags, type AllowedTagsAt, Tagger } from './tagger';
+import { type AllowedTags, type AllowedTagsAt, type RequiredTags, Tagger } from './tagger';
 import type { WordHashes } from './tagger-features';
 
 /** Options of one call. */
@@ -21,6 +21,8 @@ export interface TagOptions {
    * when `allowed` is not given): spares the caller a set for every word the tagger knows anyway.
    */
   readonly allowedAt?: AllowedTagsAt;
+  /** UPOS tags one word must take, known to the tagger or not (the best-scoring class among them). */
+  readonly required?: RequiredTags;
   /**
    * `guideline` (the default) re-attaches punctuation as UD's guideline attaches it (`attachPunctuation`);
    * `as-parsed` keeps the transition parser's attachments. Read by `parse` and `parseMany` only.
@@ -84,7 +86,7 @@ export class EnglishParser implements Parser {
   }
 
   tag(words: readonly string[], options: TagOptions = {}): TaggedWord[] {
-    const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt);
+    const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt, options.required);
     const tagged: TaggedWord[] = new Array(words.length);
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
@@ -102,7 +104,7 @@ export class EnglishParser implements Parser {
   }
 
   parse(words: readonly string[], options: TagOptions = {}): ParsedWord[] {
-    const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt);
+    const tags = this.tagger.tagClasses(words, options.allowed ?? options.allowedAt, options.required);
     return this.parseTagged(words, tags, this.tagger.wordHashes(), options.punctuation);
   }
 
@@ -113,7 +115,8 @@ export class EnglishParser implements Parser {
     const tags: Int32Array[] = [];
     const hashes: WordHashes[] = [];
     for (let i = 0; i < sentences.length; i++) {
-      tags.push(this.tagger.tagClasses(sentences[i]!, options?.[i]?.allowed ?? options?.[i]?.allowedAt));
+      const own = options?.[i];
+      tags.push(this.tagger.tagClasses(sentences[i]!, own?.allowed ?? own?.allowedAt, own?.required));
       hashes.push(this.tagger.wordHashes());
     }
     return sentences.map((words, i) =>

@@ -18,4 +18,4 @@ export { DEFAULT_MODEL_PATH, loadModel, loadParser } from './load-parser';
 export { deserializeModel, type ModelBundle, serializeModel } from './model-format';
 export { type Features, formatFeats } from './morphology';
 export { attachPunctuation } from './punctuation';
-export type { AllowedTags, AllowedTagsAt } from './tagger';
+export type { AllowedTags, AllowedTagsAt, RequiredTags } from './tagger';

@@ -44,6 +44,14 @@ export type AllowedTags = ReadonlyArray<ReadonlySet<string> | undefined>;
 
 /** The same tags as a function of the word's position, asked only for the words they constrain. */
 export type AllowedTagsAt = (index: number) => ReadonlySet<string> | undefined;
+/**
+ * UPOS tags one word must take, whether or not the tagger learnt it (the best-scoring tag class among them): a
+ * caller that knows better than the tagger, such as a second reading of a sentence ("Pour" read as a verb).
+ */
+export interface RequiredTags {
+  readonly index: number;
+  readonly tags: ReadonlySet<string>;
+}
 
 /** Everything the tagger needs at prediction time. */
 export interface TaggerModelData {
@@ -113,7 +121,11 @@ export class Tagger {
   }
 
   /** The class id of every word. */
-  tagClasses(words: readonly string[], allowed?: AllowedTags | AllowedTagsAt): Int32Array {
+  tagClasses(
+    words: readonly string[],
+    allowed?: AllowedTags | AllowedTagsAt,
+    required?: RequiredTags,
+  ): Int32Array {
     const context = reusableTaggerContext(this.context, words, this.lexicon);
     this.context = context;
     const tags = new Int32Array(words.length);
@@ -139,11 +151,12 @@ export class Tagger {
     let previous = -1;
     let previous2 = -2;
     for (let i = 0; i < words.length; i++) {
-      let tag = this.dictionary.get(words[i]!);
+      const must = required?.index === i ? required.tags : undefined;
+      let tag = must === undefined ? this.dictionary.get(words[i]!) : undefined;
       if (tag === undefined && !kept) {
         const count = taggerFeatures(context, i, previous, previous2, this.features);
         this.model.score(this.features, count, scores);
-        tag = this.best(context, i, words[i]!, allowed);
+        tag = must === undefined ? this.best(context, i, words[i]!, allowed) : this.constrainedArgmax(must);
       } else if (tag === undefined) {
         const features = this.features;
         const length = words.length;
@@ -180,7 +193,7 @@ export class Tagger {
             classParts[pair + c]! +
             flagParts[flag + c]!;
         }
-        tag = this.best(context, i, words[i]!, allowed);
+        tag = must === undefined ? this.best(context, i, words[i]!, allowed) : this.constrainedArgmax(must);
       }
       tags[i] = tag;
       previous2 = previous;

@@ -58,6 +58,19 @@ describe('nominal groups with premodifiers the tagger read as verbs or adverbs',
     expect(groupsOf('They found something new.')).toContain('nominal[something new]');
   });
 
+  it("GROUP.CURRENCY_AMOUNT: a currency sign before a number is in the amount's group", () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['GROUP.CURRENCY_AMOUNT'] });
+    const roles = (compiler: typeof pipeline, text: string) =>
+      compiler
+        .compile(text, { documentId: 'chunker-test' })[0]!
+        .ideational.participants.map((participant) => `${participant.role}:${participant.text}`);
+    expect(groupsOf('The rent is $1,850.')).toContain('nominal[$1,850]');
+    expect(roles(pipeline, 'The rent is $1,850.')).toEqual(['carrier:The rent', 'attribute:$1,850']);
+    expect(roles(off, 'The rent is $1,850.')).toEqual(['carrier:The rent', 'attribute:1,850']);
+    // A sign with no number after it is no amount.
+    expect(groupsOf('Prices are in $ and €.')).not.toContain('nominal[$]');
+  });
+
   it('GROUP.HOW_ATTRIBUTE: "how" + adjective ends before the Subject\'s determiner', () => {
     expect(groupsOf('How quiet the village seems!')).toEqual([
       'adjectival[How quiet]',

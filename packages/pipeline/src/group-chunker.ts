@@ -20,6 +20,27 @@ const VERBAL = new Set<Upos>(['AUX', 'VERB']);
  * part of the pronoun's group (an indefinite pronoun keeps its adjective: "something new", "anyone else").
  */
 export const PRONOUN_COMPLEMENT = 'GROUP.PRONOUN_COMPLEMENT';
+
+/**
+ * GROUP.CURRENCY_AMOUNT: a currency sign before a number is the amount's first word ("The rent is **$1,850**",
+ * "was €42,000"): the nominal group holds it, so a participant reads "$1,850", not "1,850".
+ */
+export const CURRENCY_AMOUNT = 'GROUP.CURRENCY_AMOUNT';
+const CURRENCY_SIGNS: ReadonlySet<string> = new Set(['$', '€', '£', '¥', '₹', 'us$', 'c$', 'a$']);
+
+/** Whether `index` is a currency sign the number after it belongs with (GROUP.CURRENCY_AMOUNT). */
+function currencySign(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  index: number,
+  disabledRules: ReadonlySet<string> | undefined,
+): boolean {
+  return (
+    pos[index + 1] === 'NUM' &&
+    CURRENCY_SIGNS.has(lower[index] ?? '') &&
+    disabledRules?.has(CURRENCY_AMOUNT) !== true
+  );
+}
 const DEMONSTRATIVE_PRONOUNS: ReadonlySet<string> = new Set(DEMONSTRATIVES);
 
 /**
@@ -94,6 +115,7 @@ function nominalEnd(
       // Plural genitive: "30 days' notice" is one nominal group.
       index += 1;
     } else if (tag === 'PART' && (lower[index] === "'s" || lower[index] === '’s') && index > from) index += 1;
+    else if (currencySign(lower, pos, index, disabledRules)) index += 1;
     else if (
       tag === 'ADV' &&
       index + 1 < pos.length &&
@@ -246,7 +268,8 @@ export function chunkGroups(
       index += 1;
     } else if (
       NOMINAL.has(tag) ||
-      (tag === 'ADV' && (pos[index + 1] === 'ADJ' || pos[index + 1] === 'NUM'))
+      (tag === 'ADV' && (pos[index + 1] === 'ADJ' || pos[index + 1] === 'NUM')) ||
+      currencySign(lower, pos, index, disabledRules)
     ) {
       const end = Math.max(nominalEnd(lower, pos, index, disabledRules), index + 1);
       const head = nominalHead(pos, index, end);

@@ -1448,6 +1448,18 @@ describe('MOOD.LIST_STEP_COMMAND: a numbered step whose verb follows its number 
     expect(main?.interpersonal.mood).toBe('fragment');
   });
 
+  it("takes a participle modifying a noun for no Finite, and a heading's colon for no list of duties", () => {
+    expect(ruleOf('3. Stir the melted butter into the mashed bananas.')).toBe(
+      'imperative MOOD.LIST_STEP_COMMAND',
+    );
+    const steps = pipeline
+      .compile('Instructions:\n1. Preheat the oven.\n2. Stir the butter into the bananas.', {
+        documentId: 'm',
+      })
+      .map((clause) => clause.interpersonal.mood);
+    expect(steps).toEqual(['fragment', 'imperative', 'imperative']);
+  });
+
   it.each([
     // A heading: every later long word capitalised, or no stop.
     ['2. Garden Design.', 'fragment'],

@@ -1238,7 +1238,13 @@ function listStepCommand(clause: MoodClause): string {
   // "Party B shall: 1. Provide the site. 2. Ensure ...", "The Developer agrees to do the following: 1.
   // Create ...": a numbered item soon after a clause ending in a colon is a member of the list that
   // clause opens (a contract's obligations), no command of its own.
-  for (const earlier of clause.previous ?? []) if (LIST_OPENING_END.test(earlier.text)) return '';
+  // A heading with no verb before its colon ("Instructions:", "Steps:") opens a list of steps, not of duties.
+  for (const earlier of clause.previous ?? [])
+    if (
+      LIST_OPENING_END.test(earlier.text) &&
+      earlier.tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')
+    )
+      return '';
   // "3. Perform the Services ...", a list of a party's duties: in contract register (a word such as
   // "shall", "hereunder", or a capitalised party or instrument: "Party B", "this Agreement") in the
   // item or the clauses just before it, a numbered item is a member of the duties' list, not a command.
@@ -1255,7 +1261,9 @@ function listStepCommand(clause: MoodClause): string {
     if (index === verb) continue;
     const token = tokens[index];
     if (token === undefined) continue;
-    if (token.isFinite || /^(nsubj|csubj|expl)(:|$)/.test(token.deprel)) return '';
+    // A participle the tree makes a noun's modifier is no Finite ("3. Stir the melted butter into the mashed bananas.").
+    if (token.isFinite && !/^(?:amod|acl)$/.test(token.deprel)) return '';
+    if (/^(nsubj|csubj|expl)(:|$)/.test(token.deprel)) return '';
     if (token.pos === 'AUX' && FINITE_OPERATOR_FORMS.has(lower[index] ?? '')) return '';
   }
   return `${view.syntactic.tokens[number]?.text ?? ''} ${text}`;

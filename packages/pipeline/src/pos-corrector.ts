@@ -795,7 +795,8 @@ export const POS_FIRST_RULES: readonly PosRule[] = [
     id: 'POS.INDEFINITE_PRONOUN',
     when: (c) => c.tag !== 'PRON' && INDEFINITE_PRONOUNS.has(c.word),
     then: setTag('PRON'),
-    examples: [{ text: 'Mix everything well.', word: 'everything', pos: 'PRON' }],
+    // (With a stop, "Mix everything well." is read again as a command, POS.OPENING_COMMAND, before this rule.)
+    examples: [{ text: 'Label everything clearly', word: 'everything', pos: 'PRON' }],
   },
   {
     // "Rinse lentils carefully", "4 Start seeds indoors": the trained tagger reads an opening command verb

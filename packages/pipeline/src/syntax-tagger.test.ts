@@ -54,6 +54,23 @@ describe('pass 1 with the trained parser', () => {
     expect(unconstrained.pos[unconstrained.lower.indexOf('truss')]).not.toBe('VERB');
   });
 
+  it('TOKEN.NUMBER_LETTER_CODE: a number with capital letters against it is one token', () => {
+    for (const [text, code] of [
+      ['Your lease for Unit 4C expires soon.', '4C'],
+      ['The 3D printer broke.', '3D'],
+      ['I knocked at Apt 3B.', '3B'],
+    ] as const) {
+      expect(tagText(text).values, text).toContain(code);
+      expect(
+        tagText(text, { disabledRules: new Set(['TOKEN.NUMBER_LETTER_CODE']) }).values,
+        text,
+      ).not.toContain(code);
+    }
+    // A half of the day stays apart from the hour, as UD writes it; so do a number and a word after a space.
+    expect(tagText('Meet at 10AM in the lobby.').values).toContain('AM');
+    expect(tagText('Chapter 4 A new start').values).toContain('A');
+  });
+
   it('TOKEN.WRITTEN_WORD: a domain, e-mail address or file name cut at its dots is one token again', () => {
     const text =
       'Our new domain is paulhastings.com now. Write to franz371...@gmail.com or open Lisa_resume.doc today.';
@@ -279,8 +296,9 @@ describe('pass 1 with the trained parser', () => {
       const tagged = tagText(text, { disabledRules: new Set(off) });
       return tagged.sentences.map(([start, end]) => tagged.values.slice(start, end).join(' '));
     };
+    // The code is one token again (TOKEN.NUMBER_LETTER_CODE).
     expect(sentences('I knocked at Apt 3B. Upon arrival I heard music.')).toEqual([
-      'I knocked at Apt 3 B .',
+      'I knocked at Apt 3B .',
       'Upon arrival I heard music .',
     ]);
     expect(sentences('The company filed its Form 10-K. The auditors signed it.')).toHaveLength(2);
@@ -1138,12 +1156,26 @@ describe('TREE.BULLET_MARKER and POS.OPENING_COMMAND', () => {
     });
   });
 
-  it('reads an opening noun with a clause or an object after it as the command verb', () => {
-    const text = 'Start walking daily.';
-    expect(treeWords(text)[0]).toMatchObject({ pos: 'VERB' });
-    expect(treeWords(text, new Set(['POS.OPENING_COMMAND']))[0]).toMatchObject({ pos: 'NOUN' });
-    // A noun with a number or a determiner stays a noun.
+  it('reads a sentence again with its opening word a verb when that makes a command', () => {
+    const off = new Set(['POS.OPENING_COMMAND']);
+    for (const [text, at] of [
+      ['Start walking daily.', 0],
+      ['Pour the batter into the prepared pan.', 0],
+      ['Rest as needed.', 0],
+      ['3. Review other scheduled jobs for silent failures.', 2],
+    ] as const) {
+      expect(treeWords(text)[at], text).toMatchObject({ pos: 'VERB', deprel: 'root' });
+      expect(treeWords(text, off)[at], text).not.toMatchObject({ pos: 'VERB', deprel: 'root' });
+    }
+  });
+
+  it('keeps the first reading where the second makes no command', () => {
+    // A number after the noun, a Subject of the verb's own, a nominal group headed by the noun.
     expect(treeWords('Part 1 Getting Ready to Dance')[0]).toMatchObject({ pos: 'NOUN' });
+    expect(treeWords('Review sessions start at 9.')[0]).toMatchObject({ pos: 'NOUN' });
+    expect(treeWords('Ice cold beer and good prices.')[0]).toMatchObject({ pos: 'NOUN' });
+    expect(treeWords('Travel tips for beginners.')[0]).toMatchObject({ pos: 'NOUN' });
+    expect(treeWords('Like his grandpa.')[0]).toMatchObject({ pos: 'ADP' });
   });
 });
 

@@ -95,6 +95,8 @@ const PRIORITY: Readonly<Record<string, ProcessType>> = lexiconTable({
   taste: 'mental',
   sit: 'material',
   write: 'material',
+  // "Add the sugar", "add a dashboard": material; "She added that ..." is verbal by PROCESS.FRAME_PROJECTION_SAYING.
+  add: 'material',
   express: 'verbal',
 });
 

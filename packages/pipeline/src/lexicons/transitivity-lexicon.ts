@@ -208,7 +208,7 @@ export function isOperandByPhrase(
  * party's statement), as are "warrants that", "certifies that", "covenants that".
  */
 export const SAYING_WHEN_PROJECTING: ReadonlySet<string> = wordSet(
-  'represent warrant certify covenant stipulate',
+  'represent warrant certify covenant stipulate add',
 );
 
 /** "(i)", "(a)", "(12)": the word of a list enumerator in parentheses. */
