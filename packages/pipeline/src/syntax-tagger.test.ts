@@ -68,6 +68,8 @@ describe('pass 1 with the trained parser', () => {
     }
     // A half of the day stays apart from the hour, as UD writes it; so do a number and a word after a space.
     expect(tagText('Meet at 10AM in the lobby.').values).toContain('AM');
+    // So does a unit of quantity or money, as UD cuts it ("40 K").
+    expect(tagText('She earns 40K a year.').values).toContain('K');
     expect(tagText('Chapter 4 A new start').values).toContain('A');
   });
 
