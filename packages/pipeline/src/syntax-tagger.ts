@@ -709,7 +709,7 @@ const CODE_LETTERS = /^[A-Z]{1,2}$/;
  * temperature ("40 K", "3 M", "15 MM", "2000 F"; EWT and GUM train and dev cut 11 of 12 such words, and keep
  * codes whole: "4A", "5C", "83N", "3G", "6TH").
  */
-const APART_LETTERS: ReadonlySet<string> = new Set(['AM', 'PM', 'K', 'M', 'MM', 'B', 'BN', 'F']);
+const APART_LETTERS: ReadonlySet<string> = new Set(['AM', 'PM', 'K', 'M', 'MM', 'F']);
 
 /**
  * TOKEN.NUMBER_LETTER_CODE: a number with one or two capital letters written against it ("Unit 4C", "Apt 3B",
