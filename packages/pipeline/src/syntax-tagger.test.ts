@@ -1156,6 +1156,13 @@ describe('TREE.BULLET_MARKER and POS.OPENING_COMMAND', () => {
     expect(treeWords('- Stop taking ibuprofen.', new Set(['TREE.BULLET_MARKER']))[1]).toMatchObject({
       pos: 'NOUN',
     });
+    // Each marker rule switches off alone.
+    expect(treeWords('- Stop taking ibuprofen.', new Set(['TREE.QUOTE_MARKER']))[1]).toMatchObject({
+      pos: 'VERB',
+      deprel: 'root',
+    });
+    const quoted = treeWords('> When can I expect my deposit back?', new Set(['TREE.BULLET_MARKER']));
+    expect(quoted[0]).toMatchObject({ deprel: 'punct', head: 'expect' });
   });
 
   it('reads a sentence again with its opening word a verb when that makes a command', () => {
@@ -1171,6 +1178,18 @@ describe('TREE.BULLET_MARKER and POS.OPENING_COMMAND', () => {
     }
   });
 
+  it('reads a bulleted or quoted instruction again too, its markers kept out of both parses', () => {
+    const off = new Set(['POS.OPENING_COMMAND']);
+    for (const text of ['- Pour the batter into the prepared pan.', '> - Pour the batter into the pan.']) {
+      const words = treeWords(text);
+      const pour = words.findIndex((word) => word.value === 'Pour');
+      expect(words[pour], text).toMatchObject({ pos: 'VERB', deprel: 'root' });
+      for (const marker of words.slice(0, pour))
+        expect(marker, text).toMatchObject({ deprel: 'punct', head: 'Pour' });
+      expect(treeWords(text, off)[pour], text).not.toMatchObject({ pos: 'VERB', deprel: 'root' });
+    }
+  });
+
   it('keeps the first reading where the second makes no command', () => {
     // A number after the noun, a Subject of the verb's own, a nominal group headed by the noun.
     expect(treeWords('Part 1 Getting Ready to Dance')[0]).toMatchObject({ pos: 'NOUN' });
@@ -1178,6 +1197,17 @@ describe('TREE.BULLET_MARKER and POS.OPENING_COMMAND', () => {
     expect(treeWords('Ice cold beer and good prices.')[0]).toMatchObject({ pos: 'NOUN' });
     expect(treeWords('Travel tips for beginners.')[0]).toMatchObject({ pos: 'NOUN' });
     expect(treeWords('Like his grandpa.')[0]).toMatchObject({ pos: 'ADP' });
+    // A noun before "of" or "to" heads a group or a phrase (CUAD headings and provisos).
+    expect(treeWords('(a) Right to Terminate Registration.')[3]).not.toMatchObject({
+      pos: 'VERB',
+      deprel: 'root',
+    });
+    expect(
+      treeWords('Total of three (3) features, billboards and logo identifications.')[0],
+    ).not.toMatchObject({
+      pos: 'VERB',
+      deprel: 'root',
+    });
   });
 });
 

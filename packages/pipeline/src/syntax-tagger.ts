@@ -1293,23 +1293,31 @@ function plainQuotes(value: string): string {
   return value.replace(CURLY_APOSTROPHES, "'");
 }
 
-/** TREE.QUOTE_MARKER: see `quoteMarkers`. */
+/** TREE.QUOTE_MARKER: see `lineMarkers`. */
 const QUOTE_MARKER = 'TREE.QUOTE_MARKER';
 /** An e-mail quotation marker: ">", ">>", "> >" written as tokens of ">" alone, each with a space after it. */
 const QUOTE_MARKER_TOKEN = /^>+$/;
 
 /**
- * TREE.QUOTE_MARKER: the local indices of the e-mail quotation markers of the sentence [start, end): a token
+ * TREE.QUOTE_MARKER (and TREE.BULLET_MARKER, `bullets`): the local indices of the e-mail quotation markers of
+ * the sentence [start, end) (and of its bullets): a token
  * of ">" alone that opens its line ("> When can I expect my deposit back?", "> I moved out on May 31⏎> and
  * left the keys"). Read as words, they derail the tags and tree of the quoted line ("When can" | "I expect
  * ..."); the sentence is parsed without them, and each hangs on its root as punctuation (as UD hangs the
  * few its treebanks keep). Empty when there is none, or when the sentence is nothing else.
  */
-function quoteMarkers(text: string, out: TaggedText, start: number, end: number, bullets: boolean): number[] {
+function lineMarkers(
+  text: string,
+  out: TaggedText,
+  start: number,
+  end: number,
+  quotes: boolean,
+  bullets: boolean,
+): number[] {
   const markers: number[] = [];
   for (let index = start; index < end; index += 1) {
     const value = out.values[index]!;
-    const quote = QUOTE_MARKER_TOKEN.test(value);
+    const quote = quotes && QUOTE_MARKER_TOKEN.test(value);
     if (!quote && !(bullets && BULLET_TOKEN.test(value) && proseAfter(out.values, index + 1, end))) continue;
     // A marker stands apart from the word after it (">100,000 members" is "more than", "-5" a number).
     if (out.ends[index] === out.starts[index + 1]) continue;
@@ -1339,7 +1347,7 @@ const DATELINE_TOKENS = 16;
  * verb ("EASTFIELD" and "Health" both `nsubj`); the dateline and the sentence are parsed apart, and when the
  * sentence is a clause the dateline hangs on its root (`parataxis`).
  */
-export function datelineDash(values: ArrayLike<string>, start: number, end: number): number {
+function datelineDash(values: ArrayLike<string>, start: number, end: number): number {
   const first = values[start] ?? '';
   if (!/^\p{Lu}{2}/u.test(first) || /\p{Ll}/u.test(first)) return -1;
   const last = Math.min(end - 3, start + DATELINE_TOKENS);
@@ -1370,9 +1378,10 @@ function joinDateline(
   dateline: readonly ParsedWord[],
   sentence: readonly ParsedWord[],
 ): ParsedWord[] {
-  if (!clausalRoot(sentence, sentence.findIndex((word) => word.head === 0) + 1)) return whole;
+  const root = sentence.findIndex((word) => word.head === 0) + 1;
+  if (!clausalRoot(sentence, root)) return whole;
   const offset = dateline.length;
-  const sentenceRoot = sentence.findIndex((word) => word.head === 0) + 1 + offset;
+  const sentenceRoot = root + offset;
   const joined = dateline.map((word, local) =>
     local === offset - 1
       ? { ...word, head: sentenceRoot, deprel: 'punct' }
@@ -1474,7 +1483,8 @@ function parseSentences(
       units.push([start, end], [start, dash + 1, start, end], [dash + 1, end, start, end]);
       continue;
     }
-    const markers = quoted && colon < 0 ? quoteMarkers(text, out, start, end, bullets) : [];
+    const markers =
+      (quoted || bullets) && colon < 0 ? lineMarkers(text, out, start, end, quoted, bullets) : [];
     if (markers.length > 0) holes.set(units.length, markers);
     units.push([start, end]);
     if (colon >= 0) units.push([start, colon + 1, start, end], [colon + 1, end, start, end]);
@@ -1494,12 +1504,29 @@ function parseSentences(
     const [start, end] = units[unit]!;
     return withMarkers(parsed, markers, out.values.slice(start, end));
   };
+  // POS.OPENING_COMMAND's second reading of a unit, with the word at `verbAt` (an index among all its words)
+  // required to be a verb; its holes are left out of the parse and put back as in `unitParse`.
+  const reparse = (unit: number, verbAt: number): ParsedWord[] => {
+    const markers = holes.get(unit);
+    const kept = markers === undefined ? verbAt : verbAt - markers.filter((marker) => marker < verbAt).length;
+    const [start, end] = units[unit]!;
+    const again = parseBatch(
+      models,
+      out,
+      [units[unit]!],
+      0,
+      disabledRules,
+      markers === undefined ? undefined : new Map([[0, markers]]),
+      kept,
+    )[0]!;
+    return markers === undefined ? again : withMarkers(again, markers, out.values.slice(start, end));
+  };
   for (let sentence = 0; sentence < spans.length; sentence += 1) {
     const [start, end] = spans[sentence]!;
     const unit = unitOf[sentence]!;
     let whole = unitParse(unit);
     if (commands && colonOf[sentence]! < 0 && dashOf[sentence]! < 0 && posSource === 'parser')
-      whole = openingCommand(models, out, [start, end], holes.get(unit), whole, disabledRules);
+      whole = openingCommand(out, start, whole, (verbAt) => reparse(unit, verbAt));
     const parsed =
       dashOf[sentence]! >= 0
         ? joinDateline(whole, unitParse(unit + 1), unitParse(unit + 2))
@@ -1606,6 +1633,8 @@ const OPENING_COMMAND = 'POS.OPENING_COMMAND';
 /** Dependents that make a verb read first in its sentence a command's verb: an object, a clause, a particle. */
 const COMMAND_DEPENDENT = /^(?:obj|xcomp|ccomp|advcl|compound:prt)(?::|$)/;
 const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+$/u;
+/** Words after which an opening word is read as a noun, not a command's verb. */
+const NOUN_BEFORE: ReadonlySet<string> = new Set(['of', 'to']);
 
 /**
  * POS.OPENING_COMMAND: an instruction's opening verb the tagger reads as something else ("Pour the batter into
@@ -1613,32 +1642,26 @@ const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+$/u;
  * commands that open with a capitalised verb. When the sentence's first word (past bullets and a list number)
  * is capitalised, in its base form, has a verb reading in wink-nlp's lexicon, is read as a noun or as a
  * preposition the lexicon does not know as one, has a word in lower case after it (no compound with the next
- * noun, no number), the sentence ends with a stop and its root is no verb and has no Subject, the sentence is
+ * noun, no number, not "of" or "to"), the sentence ends with a stop and its root is no verb and has no Subject, the sentence is
  * tagged and parsed again with that word required to be a verb (`TagOptions.required`). The second parse
  * stands when the word is its root, with an object, a clause or a particle and no Subject: a command.
- * Otherwise ("Spay and neuter service.") the first parse stands. On EWT and GUM train and dev it changes 15
- * sentences' trees, 10 closer to the gold tree and 2 further.
+ * Otherwise ("Spay and neuter service.") the first parse stands. On EWT and GUM train and dev it changes 13
+ * sentences' trees, 10 closer to the gold tree and 2 further; on 40 CUAD contracts, one line of a table of
+ * contents.
  */
 function openingCommand(
-  models: Parser,
   out: TaggedText,
-  span: ParseUnit,
-  holes: readonly number[] | undefined,
+  start: number,
   parsed: ParsedWord[],
-  disabledRules: ReadonlySet<string> | undefined,
+  reparse: (verbAt: number) => ParsedWord[],
 ): ParsedWord[] {
-  const [start, end] = span;
-  // The first word, as an index into the parse (the sentence's words less its holes).
+  // The first word past bullets (kept in the parse as punctuation) and a list number ("3. Review ...").
   let local = 0;
-  const skip = new Set(holes ?? []);
-  const place: number[] = [];
-  for (let index = 0; index < end - start; index += 1) if (!skip.has(index)) place.push(index);
   while (local < parsed.length && parsed[local]!.upos === 'PUNCT') local += 1;
-  if (LIST_NUMBER_WORD.test(parsed[local]?.word ?? '') && /^[.)]$/.test(parsed[local + 1]?.word ?? ''))
-    local += 2;
+  local = enumeratorAt((at) => parsed[at]?.word ?? '', local)?.end ?? local;
   const word = parsed[local];
   if (word === undefined || local + 1 >= parsed.length) return parsed;
-  const index = start + place[local]!;
+  const index = start + local;
   if (!CAPITALISED_WORD.test(out.values[index] ?? '') || !hasReading(out.lower[index] ?? '', 'VERB'))
     return parsed;
   const root = parsed.findIndex((other) => other.head === 0);
@@ -1652,6 +1675,9 @@ function openingCommand(
   if (word.lemma.toLowerCase() !== lower || (word.upos === 'ADP' && hasReading(lower, 'ADP'))) return parsed;
   const last = parsed[parsed.length - 1]?.word ?? '';
   if (last !== '.' && last !== '!') return parsed;
+  // Before "of" or "to" the word heads a nominal group or a phrase ("Use of F2 Wedges.", "Total of three
+  // features", "Subject to Section 3.2", "Party to foresee and avoid"; CUAD).
+  if (NOUN_BEFORE.has(parsed[local + 1]?.word ?? '')) return parsed;
   // A noun heading the sentence before an adjective opens a nominal group ("Ice cold beer and good prices");
   // one inside a later group is no such head ("Review other scheduled jobs": "Review" a compound of "jobs").
   if (word.head === 0 && parsed[local + 1]?.upos === 'ADJ') return parsed;
@@ -1662,15 +1688,7 @@ function openingCommand(
   if (parsed[root]?.upos === 'VERB' || parsed[root]?.upos === 'AUX') return parsed;
   for (const other of parsed)
     if (other.head === root + 1 && /^(?:nsubj|csubj|expl)(?::|$)/.test(other.deprel)) return parsed;
-  const again = parseBatch(
-    models,
-    out,
-    [span],
-    0,
-    disabledRules,
-    holes === undefined ? undefined : new Map([[0, holes]]),
-    local,
-  )[0]!;
+  const again = reparse(local);
   if (again[local]?.upos !== 'VERB' || again[local]?.head !== 0) return parsed;
   let command = false;
   for (const other of again) {
@@ -1680,9 +1698,6 @@ function openingCommand(
   }
   return command ? again : parsed;
 }
-
-/** A list item's number. */
-const LIST_NUMBER_WORD = /^\d{1,2}$/;
 
 const NOMINAL: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN']);
 
@@ -1812,17 +1827,18 @@ function reducedRelatives(
     if (heads[child] !== participle || !SWALLOWED_PREDICATE.test(deprels[child] ?? '')) continue;
     let finite = false;
     let auxiliary = end;
-    let ownSubject = false;
+    let ownClause = false;
     for (let dependent = start; dependent < end; dependent += 1) {
       if (heads[dependent] !== child) continue;
       const relation = deprels[dependent] ?? '';
-      if (/^(?:nsubj|csubj|expl|cc|mark)(?::|$)/.test(relation)) ownSubject = true;
+      // A Subject, coordinator or subordinator of its own: a clause of its own.
+      if (/^(?:nsubj|csubj|expl|cc|mark)(?::|$)/.test(relation)) ownClause = true;
       if (/^(?:aux|cop)(?::|$)/.test(relation) && dependent < child) {
         auxiliary = Math.min(auxiliary, dependent);
         if (FINITE_OPERATOR_FORMS.has(lower[dependent] ?? '')) finite = true;
       }
     }
-    if (!finite || ownSubject) continue;
+    if (!finite || ownClause) continue;
     predicate = child;
     firstAuxiliary = auxiliary;
   }
