@@ -544,6 +544,16 @@ function addressLine(view: ClauseView): string {
  * exam"), or a vocative ("Kind regards, Anna", "Well done, team!", "Yes, of course"). Returns the
  * expressions matched, or '' when the clause is not such a formula. Reads at most a few words ahead.
  */
+/** The number of words (up to four) of the minor expression that starts at `index`, or 0. */
+function minorExpressionAt(lower: readonly string[], index: number, count: number): number {
+  for (let size = Math.min(4, count - index); size >= 1; size -= 1) {
+    let key = lower[index] ?? '';
+    for (let offset = 1; offset < size; offset += 1) key += `_${lower[index + offset] ?? ''}`;
+    if (MINOR_EXPRESSIONS.has(key)) return size;
+  }
+  return 0;
+}
+
 function minorFormula(view: ClauseView): string {
   const { lower, pos } = view;
   const count = lower.length;
@@ -557,11 +567,16 @@ function minorFormula(view: ClauseView): string {
       index += 1;
       continue;
     }
-    let matched = 0;
-    for (let size = Math.min(4, count - index); size >= 1 && matched === 0; size -= 1) {
-      let key = lower[index] ?? '';
-      for (let offset = 1; offset < size; offset += 1) key += `_${lower[index + offset] ?? ''}`;
-      if (MINOR_EXPRESSIONS.has(key)) matched = size;
+    let matched = minorExpressionAt(lower, index, count);
+    // "Good morning, and welcome to the call.": "and" between two expressions.
+    if (
+      matched === 0 &&
+      lower[index] === 'and' &&
+      found.length > 0 &&
+      minorExpressionAt(lower, index + 1, count) > 0
+    ) {
+      index += 1;
+      matched = minorExpressionAt(lower, index, count);
     }
     if (matched === 0) break;
     const expression = lower.slice(index, index + matched).join('_');
@@ -573,6 +588,16 @@ function minorFormula(view: ClauseView): string {
   const lastFound = found[found.length - 1] ?? '';
   while (index < count && MINOR_TAIL_INTENSIFIERS.has(lower[index] ?? '') && pos[index] !== 'PUNCT')
     index += 1;
+  // "Thanks, everyone, for joining us": the people thanked (the tree's `vocative`) and their commas.
+  let phraseAt = index;
+  while (
+    phraseAt < count &&
+    (view.syntactic.tokens[phraseAt]?.deprel === 'vocative' ||
+      (lower[phraseAt] === ',' && view.syntactic.tokens[phraseAt + 1]?.deprel === 'vocative') ||
+      (lower[phraseAt] === ',' && view.syntactic.tokens[phraseAt - 1]?.deprel === 'vocative'))
+  )
+    phraseAt += 1;
+  if (phraseAt > index && MINOR_PHRASE_PREPOSITIONS.has(lower[phraseAt] ?? '')) index = phraseAt;
   if (
     index < count &&
     MINOR_WITH_PHRASE.has(lastFound) &&
@@ -1177,6 +1202,9 @@ function openingVerbMistagged(clause: MoodClause): string {
 /** A list step's number: "2", "3.", "4)" (a separate "." or ")" may follow a bare number). */
 const STEP_NUMBER = /^\d{1,2}[.)]?$/;
 const STEP_CLOSERS = new Set(['.', ')']);
+const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', "'", '‘']);
+/** Marks between the items of a path through a program's menus ("Settings > Storage"). */
+const MENU_PATH_MARKS: ReadonlySet<string> = new Set(['>', '→', '»']);
 /** A clause's end that opens a list: a colon, maybe with the first item's number after it ("following: 1."). */
 const LIST_OPENING_END = /:\s*(?:\(?\d{1,2}[.)]?)?\s*$/;
 
@@ -1221,11 +1249,14 @@ function listStepCommand(clause: MoodClause): string {
   // What follows the verb is what a verb takes: a determiner, pronoun, possessive, a number before a
   // noun (a quantity), a plural noun or a particle (its object), "and" and a second verb ("1 Water and
   // prune"); a verb the tagger read as a verb may also take a preposition, an adverb or a singular
-  // noun ("3. Bargain with them."). "3. Term of this Agreement.", "2. Charge applicable.", "3 Section
+  // noun, or an adjective before its noun ("3. Bargain with them.", "3. Review other jobs."). "3. Term of this Agreement.", "2. Charge applicable.", "3 Section
   // 1.1.", "8. Review:" are headings or references.
-  const next = lower[verb + 1] ?? '';
-  const nextTag = pos[verb + 1];
+  // A quoted name of a button or menu ("2. Click \"Upload\"") is the verb's object.
+  const quoted = QUOTE_MARKS.has(lower[verb + 1] ?? '') ? 1 : 0;
+  const next = lower[verb + 1 + quoted] ?? '';
+  const nextTag = pos[verb + 1 + quoted];
   const object =
+    quoted === 1 ||
     nextTag === 'DET' ||
     nextTag === 'PRON' ||
     (nextTag === 'NUM' && pos[verb + 2] === 'NOUN') ||
@@ -1233,7 +1264,10 @@ function listStepCommand(clause: MoodClause): string {
     COMMAND_PARTICLES.has(next) ||
     (nextTag === 'NOUN' && next.endsWith('s') && next !== (view.lemma[verb + 1] ?? '').toLowerCase()) ||
     (nextTag === 'CCONJ' && hasPosReading(lower[verb + 2] ?? '', 'VERB')) ||
-    (tag === 'VERB' && (nextTag === 'ADP' || nextTag === 'ADV' || nextTag === 'NOUN'));
+    (tag === 'VERB' && (nextTag === 'ADP' || nextTag === 'ADV' || nextTag === 'NOUN')) ||
+    (tag === 'VERB' &&
+      nextTag === 'ADJ' &&
+      (pos[verb + 2] === 'NOUN' || pos[verb + 2] === 'ADJ' || pos[verb + 2] === 'VERB'));
   if (!object) return '';
   // "Party B shall: 1. Provide the site. 2. Ensure ...", "The Developer agrees to do the following: 1.
   // Create ...": a numbered item soon after a clause ending in a colon is a member of the list that
@@ -1254,9 +1288,16 @@ function listStepCommand(clause: MoodClause): string {
   )
     return '';
   const { tokens } = view.syntactic;
-  // "2. Garden Design.", "3. Plant Science Today.": every later word of four letters or more capitalised is a heading.
+  // "2. Garden Design.", "3. Plant Science Today.": every later word of four letters or more capitalised is a heading;
+  // not when they name a place in a program's menus ("1. Go to Settings > Storage.") or a button in quotes.
   const later = tokens.slice(verb + 1).filter((token) => /^\p{L}{4,}$/u.test(token.text));
-  if (later.length > 0 && later.every((token) => UPPER_INITIAL.test(token.text))) return '';
+  if (
+    later.length > 0 &&
+    later.every((token) => UPPER_INITIAL.test(token.text)) &&
+    quoted === 0 &&
+    !tokens.some((token) => MENU_PATH_MARKS.has(token.text))
+  )
+    return '';
   for (let index = 0; index < tokens.length; index += 1) {
     if (index === verb) continue;
     const token = tokens[index];
@@ -1927,6 +1968,8 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'Best wishes, Mira', mood: 'minor' },
       { text: 'Good luck with the move!', mood: 'minor' },
+      { text: 'Thanks, everyone, for joining us.', mood: 'minor' },
+      { text: 'Good morning, and welcome to the call.', mood: 'minor' },
     ],
   },
   {
@@ -2037,6 +2080,9 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: '4) Call the landlord before noon.', mood: 'imperative' },
       { text: '2 Plant seeds indoors four weeks before the frost.', mood: 'imperative' },
       { text: '1 Water and prune.', mood: 'imperative' },
+      { text: '3. Review other scheduled jobs for silent failures.', mood: 'imperative' },
+      { text: '1. Go to Settings > Storage.', mood: 'imperative' },
+      { text: '2. Click "Upload" and select a file.', mood: 'imperative' },
     ],
   },
   // Subject and Finite as the parse shows them (mood-tree.ts, MOOD_TREE_RULES).
@@ -2549,10 +2595,6 @@ export const MOOD_RULES: readonly MoodRule[] = [
     when: (clause) => !clause.baseVerb && commandAfterNonFiniteAdjunct(clause) >= 0,
     decide: (clause) => verdict('imperative', 0.7, wordOrder(clause, NO_SUBJECT, BASE_FORM)),
     examples: [
-      {
-        text: 'To drain, place the cooked rice in a colander over the sink for a minute.',
-        mood: 'imperative',
-      },
       { text: 'For the following nine house prices, calculate the mean and the range.', mood: 'imperative' },
       { text: 'As a rule, and for a bit of extra flavour, add salt to the water.', mood: 'imperative' },
     ],

@@ -54,6 +54,14 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.HASH_HEADING',
+    stage: 'text',
+    examples: [
+      { text: '### Steps to reproduce\nOpen the settings page.', expect: '### Steps to reproduce' },
+      { text: '## Describe the bug\nThe upload fails.', expect: '## Describe the bug' },
+    ],
+  },
+  {
     id: 'SEGMENT.CONTENTS_ENTRY',
     stage: 'text',
     examples: [
@@ -873,6 +881,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'In order to sort the letters, the clerk bought three boxes.',
         expect: 'In order to sort the letters,',
       },
+    ],
+  },
+  {
+    id: 'SEGMENT.OPENING_ADVERBIAL_COMMAND',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'To reduce the risk of fire or electric shock, do not expose this appliance to water.',
+        expect: 'To reduce the risk of fire or electric shock,',
+      },
+      {
+        text: 'WARNING: To reduce the risk of fire or electric shock, do not expose this appliance to water.',
+        expect: 'do not expose this appliance to water.',
+      },
+      { text: 'To drain, place the cooked rice in a colander over the sink.', expect: 'To drain,' },
     ],
   },
   {

@@ -58,6 +58,24 @@ describe('labelColon', () => {
     expect(labelColon(['THE', 'WITNESS', ':', 'No', '.'])).toBe(2);
     expect(labelColon(['A', ':', 'Yes', '.'])).toBe(1);
     expect(labelColon(['Pets', ':', 'No', '.'])).toBe(-1);
+    // A speaker and a title after a comma or dash, as an earnings call's transcript writes them.
+    expect(
+      labelColon([
+        'Maria',
+        'Chen',
+        ',',
+        'Chief',
+        'Financial',
+        'Officer',
+        ':',
+        'Thanks',
+        ',',
+        'everyone',
+        '.',
+      ]),
+    ).toBe(6);
+    expect(labelColon(['David', 'Park', '-', 'Analyst', ':', 'Hi', ',', 'thanks', '.'])).toBe(4);
+    expect(labelColon(['Maria', 'Chen', ',', 'who', 'spoke', ':', 'thanks'])).toBe(-1);
     expect(labelColon(['EXCLUSIVE', ':', 'No'])).toBe(-1);
     expect(labelColon([':', 'Q', 'and', 'A'])).toBe(-1);
   });
@@ -326,5 +344,13 @@ describe('TOKEN.TRANSCRIPT_LABEL: the "Q." and "A." of a transcript are speaker 
 
   it('leaves an initial before a name whole', () => {
     expect(tagText('A. Smith signed the lease.\nB. Jones paid the deposit.').values[0]).toBe('A.');
+  });
+});
+
+describe('a speaker label with a title', () => {
+  it('reads the utterance after "Name, Title:" as after "Name:"', () => {
+    const [clause] = compile('Maria Chen, Chief Financial Officer: Thanks, everyone, for joining us.');
+    expect(clause?.interpersonal.mood).toBe('minor');
+    expect(roles(clause)).toEqual([]);
   });
 });

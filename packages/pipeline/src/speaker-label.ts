@@ -81,6 +81,8 @@ export function timestampEnd(values: ArrayLike<string>, start = 0, end = values.
 
 /** A dash between a time stamp and the label after it ("3/4/24, 9:15 AM - Dana: ..."). */
 const STAMP_DASHES: ReadonlySet<string> = new Set(['-', '–', '—']);
+/** A capitalised word in lower case after its capital: a title's first word ("Chief", "Analyst"). */
+const CAPITALISED_NAME = /^\p{Lu}\p{Ll}/u;
 
 /**
  * Lines that open with a speaker's label, as a chat export or a transcript writes them ("Dana: hey is it still
@@ -105,7 +107,7 @@ const BRACKETED_LABEL_WORDS = 3;
 
 /**
  * The index in `values` of the colon that closes a label opening them, or -1: one to four label words with a
- * letter among them (after a time stamp, `timestampEnd`, and with a bracketed name after them: "[10:02]
+ * letter among them, and a title after a comma or dash ("Maria Chen, Chief Financial Officer:") (after a time stamp, `timestampEnd`, and with a bracketed name after them: "[10:02]
  * Agent (Priya):"), then ":", then at least two tokens with a word in lower case among them (so that
  * "Source: ALLIED ESPORTS ENTERTAINMENT, INC., 8-K" and "MR. SMITH: Objection, Your Honor." stay lines read
  * whole), or, after a label in capitals, a minor expression and its closing mark ("A: Yes.").
@@ -122,6 +124,7 @@ export function labelColon(values: ArrayLike<string>, start = 0, end = values.le
   let last = Math.min(end - 1 - UTTERANCE_TOKENS, from + LABEL_WORDS);
   let letter = false;
   let capitals = true;
+  let titled = false;
   for (let index = from; index <= last; index += 1) {
     const value = values[index] as string;
     if (value === ':') {
@@ -151,6 +154,17 @@ export function labelColon(values: ArrayLike<string>, start = 0, end = values.le
       if (close === index + 1 || values[close] !== ')' || values[close + 1] !== ':') return -1;
       last = Math.min(end - 1 - UTTERANCE_TOKENS, close + 1);
       index = close;
+      continue;
+    }
+    // "Maria Chen, Chief Financial Officer:", an earnings call's speaker and her title after a comma or a dash.
+    if (
+      (value === ',' || STAMP_DASHES.has(value)) &&
+      letter &&
+      !titled &&
+      CAPITALISED_NAME.test(values[index + 1] as string)
+    ) {
+      titled = true;
+      last = Math.min(end - 1 - UTTERANCE_TOKENS, index + LABEL_WORDS + 1);
       continue;
     }
     if (!LABEL_WORD.test(value)) return -1;

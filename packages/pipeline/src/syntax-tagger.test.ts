@@ -1232,3 +1232,104 @@ describe('TREE.DATELINE', () => {
     expect(treeWords('ARTICLE 5 - Term of the Agreement')[0]).toMatchObject({ deprel: 'root' });
   });
 });
+
+describe('TREE.SUBORDINATED_CONJUNCT', () => {
+  const parsed = () =>
+    parserTree(
+      'Uploading fails , even though the docs say so',
+      ['VERB', 'VERB', 'PUNCT', 'ADV', 'SCONJ', 'DET', 'NOUN', 'VERB', 'ADV'],
+      [1, -1, 7, 7, 7, 6, 7, 1, 7],
+      ['csubj', 'root', 'punct', 'advmod', 'mark', 'det', 'nsubj', 'parataxis', 'advmod'],
+    );
+
+  it('makes a conjunct or parataxis with a subordinator of its own an adverbial clause', () => {
+    const repaired = parsed();
+    repairTree(repaired, 0, 9);
+    expect(repaired.deprels[7]).toBe('advcl');
+    const off = parsed();
+    repairTree(off, 0, 9, new Set(['TREE.SUBORDINATED_CONJUNCT']));
+    expect(off.deprels[7]).toBe('parataxis');
+  });
+
+  it('leaves a conjunct with a coordinator, a "that" clause and a parenthesis as they are', () => {
+    const coordinated = parserTree(
+      'it rained and though late we left',
+      ['PRON', 'VERB', 'CCONJ', 'SCONJ', 'ADJ', 'PRON', 'VERB'],
+      [1, -1, 6, 6, 6, 6, 1],
+      ['nsubj', 'root', 'cc', 'mark', 'advmod', 'nsubj', 'conj'],
+    );
+    repairTree(coordinated, 0, 7);
+    expect(coordinated.deprels[6]).toBe('conj');
+    const bracketed = parserTree(
+      'I saw it ( although we left )',
+      ['PRON', 'VERB', 'PRON', 'PUNCT', 'SCONJ', 'PRON', 'VERB', 'PUNCT'],
+      [1, -1, 1, 6, 6, 6, 1, 6],
+      ['nsubj', 'root', 'obj', 'punct', 'mark', 'nsubj', 'parataxis', 'punct'],
+    );
+    repairTree(bracketed, 0, 8);
+    expect(bracketed.deprels[6]).toBe('parataxis');
+  });
+
+  it('makes the clause after "even though" hypotactic in the pipeline', () => {
+    const words = treeWords('Uploading a file fails, even though the docs say the limit is 5 GB.');
+    expect(words.find((word) => word.value === 'say')).toMatchObject({ deprel: 'advcl', head: 'fails' });
+  });
+});
+
+describe('POS.ARTICLE_NOUN', () => {
+  it('reads a base or "-s" form after an article, or after an adjective it was given as Subject, as a noun', () => {
+    for (const [text, word] of [
+      ['The upload should complete.', 'upload'],
+      ['No murmurs.', 'murmurs'],
+      ['CAUTION: Hot surfaces.', 'surfaces'],
+    ] as const) {
+      const on = treeWords(text).find((token) => token.value === word);
+      const off = treeWords(text, new Set(['POS.ARTICLE_NOUN'])).find((token) => token.value === word);
+      expect(on?.pos, text).toBe('NOUN');
+      expect(off?.pos, text).toBe('VERB');
+    }
+    expect(treeWords('The upload should complete.')[0]).toMatchObject({ deprel: 'det', head: 'upload' });
+  });
+
+  it('reads the last word of a prepositional group that the parse made a verb with a Subject as a noun', () => {
+    const text = 'Operator: Good morning, and welcome to the Northwind Foods fourth quarter earnings call.';
+    expect(treeWords(text).find((token) => token.value === 'call')?.pos).toBe('NOUN');
+    expect(treeWords(text, new Set(['POS.ARTICLE_NOUN'])).find((token) => token.value === 'call')?.pos).toBe(
+      'VERB',
+    );
+  });
+
+  it('leaves participles after an article and a verb that modifies a noun as they are', () => {
+    expect(treeWords('Please see the attached.').find((token) => token.value === 'attached')?.pos).toBe(
+      'VERB',
+    );
+    expect(treeWords('The new rules apply to everyone.').find((token) => token.value === 'apply')?.pos).toBe(
+      'VERB',
+    );
+  });
+});
+
+describe('TREE.TIME_STAMP', () => {
+  it('parses a time stamp opening a line apart and hangs the time on the sentence root', () => {
+    const text = '- 15:40 Error rates return to normal.';
+    const words = treeWords(text);
+    expect(words.find((word) => word.value === '15:40')).toMatchObject({
+      deprel: 'obl:tmod',
+      head: 'return',
+    });
+    expect(words.find((word) => word.value === 'rates')).toMatchObject({ deprel: 'nsubj', head: 'return' });
+    const off = treeWords(text, new Set(['TREE.TIME_STAMP']));
+    expect(off.find((word) => word.value === '15:40')?.deprel).not.toBe('obl:tmod');
+  });
+
+  it('takes a stamp in brackets, with a dash, and leaves a time inside a sentence alone', () => {
+    expect(treeWords('[14:20] On-call engineer acknowledges the page.')[1]).toMatchObject({
+      deprel: 'obl:tmod',
+      head: 'acknowledges',
+    });
+    expect(treeWords('09:15 - Server restarted by the operator.')[0]?.deprel).toMatch(/tmod$/);
+    expect(treeWords('We met at 14:20 in the hall.').find((word) => word.value === '14:20')?.deprel).toBe(
+      'obl',
+    );
+  });
+});

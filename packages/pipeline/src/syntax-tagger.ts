@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Upos } from '@cae/core';
-import { attachPunctuation, loadParser, type ParsedWord, type Parser } from '@cae/parser';
+import { attachPunctuation, loadParser, type ParsedWord, type Parser, type RequiredTags } from '@cae/parser';
 import type winkNLP from 'wink-nlp';
 import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
@@ -29,7 +29,13 @@ import {
 import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { lineBreaks, sentenceTail } from './sentence-tails';
-import { hasLabelLines, labelColon, SPEAKER_LABEL_TREE, transcriptLabelStarts } from './speaker-label';
+import {
+  hasLabelLines,
+  labelColon,
+  SPEAKER_LABEL_TREE,
+  timestampEnd,
+  transcriptLabelStarts,
+} from './speaker-label';
 import { type TokenPiece, tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
 
@@ -1152,7 +1158,7 @@ function parseBatch(
   from: number,
   disabledRules?: ReadonlySet<string>,
   holes?: ReadonlyMap<number, readonly number[]>,
-  verbAt?: number,
+  required?: RequiredTags,
 ): ParsedWord[][] {
   const part = spans.slice(from, from + PARSE_BATCH);
   // The document indices of a unit's words that go to the models (all of them unless it has holes).
@@ -1197,8 +1203,7 @@ function parseBatch(
     return plain ? values.map(plainQuotes) : values;
   };
   // The parser asks for a word's readings only where they can constrain it (words it did not learn).
-  // POS.OPENING_COMMAND: the word asked to be read as a verb (`openingCommand`'s second reading).
-  const required = verbAt === undefined ? undefined : { index: verbAt, tags: VERB_ONLY };
+  // POS.OPENING_COMMAND and POS.ARTICLE_NOUN: the word asked to be read with given tags (a second reading).
   return models.parseMany(
     part.map(words),
     part.map(([start], unit) =>
@@ -1283,6 +1288,7 @@ function truecased(out: TaggedText, values: readonly string[]): string[] {
 
 const SYMBOL_ONLY: ReadonlySet<Upos> = new Set<Upos>(['SYM']);
 const VERB_ONLY: ReadonlySet<Upos> = new Set<Upos>(['VERB']);
+const NOUN_ONLY: ReadonlySet<Upos> = new Set<Upos>(['NOUN']);
 
 const CURLY_APOSTROPHE = /[‘’]/;
 const CURLY_APOSTROPHES = /[‘’]/g;
@@ -1394,6 +1400,62 @@ function joinDateline(
   return joined;
 }
 
+const TIME_STAMP = 'TREE.TIME_STAMP';
+
+/**
+ * TREE.TIME_STAMP: the index where the sentence starts after a time stamp that opens its line, or -1: "- 14:05
+ * Monitoring alerts fire ...", "[14:20] On-call engineer acknowledges the page.", "09:15 - Server restarted
+ * by the operator." (a bullet or none, then a time of day, with a date, a half of the day, brackets or a dash
+ * as a chat line's stamp has them: `timestampEnd`), then a capitalised word and a word in lower case later.
+ * Parsed as one sentence, the time becomes a Subject or an Actor ("15:40 Error rates return to normal":
+ * Actor "15:40 Error rates"); the stamp and the sentence are parsed apart, and the time hangs on the
+ * sentence's root (`joinTimeStamp`).
+ */
+function timeStampEnd(values: ArrayLike<string>, start: number, end: number): number {
+  const from = BULLET_TOKEN.test(values[start] ?? '') ? start + 1 : start;
+  const after = timestampEnd(values, from, end);
+  if (after === from || after >= end - 1) return -1;
+  let clock = false;
+  for (let index = from; index < after; index += 1)
+    if (/^\d{1,2}:\d{2}/.test(values[index] ?? '')) clock = true;
+  if (!clock || !/^\p{Lu}/u.test(values[after] ?? '')) return -1;
+  for (let index = after + 1; index < end; index += 1)
+    if (/^\p{Ll}{2}/u.test(values[index] ?? '')) return after;
+  return -1;
+}
+
+/**
+ * A sentence's tree from the trees of its time stamp and of the sentence after it, the sentence's root the root:
+ * the stamp's time of day hangs on that root as `obl:tmod` (`nmod:tmod` when it is no clause's), its bullet, brackets and dash as `punct`, its other words (a date, "AM") on the time.
+ */
+function joinTimeStamp(
+  whole: ParsedWord[],
+  stamp: readonly ParsedWord[],
+  sentence: readonly ParsedWord[],
+): ParsedWord[] {
+  const root = sentence.findIndex((word) => word.head === 0) + 1;
+  if (root === 0) return whole;
+  const offset = stamp.length;
+  const sentenceRoot = root + offset;
+  // On a clause's root a time is `obl:tmod`, on a nominal's ("09:15 - Server restarted by the operator.") `nmod:tmod`.
+  const relation = clausalRoot(sentence, root) ? 'obl:tmod' : 'nmod:tmod';
+  let time = stamp.findIndex((word) => /^\d{1,2}:\d{2}/.test(word.word));
+  if (time < 0) time = stamp.findIndex((word) => word.upos !== 'PUNCT');
+  const joined = stamp.map((word, local) =>
+    word.upos === 'PUNCT' || local === time
+      ? {
+          ...word,
+          head: sentenceRoot,
+          deprel: word.upos === 'PUNCT' ? 'punct' : relation,
+          ...(word.upos === 'PUNCT' ? {} : { upos: 'NUM' as Upos }),
+        }
+      : { ...word, head: time + 1, deprel: word.head === time + 1 ? word.deprel : 'nmod:tmod' },
+  );
+  for (const word of sentence)
+    joined.push(word.head === 0 ? { ...word } : { ...word, head: word.head + offset });
+  return joined;
+}
+
 const BULLET_MARKER = 'TREE.BULLET_MARKER';
 /** A word in lower-case letters only. */
 const LOWER_CASE_WORD = /^\p{Ll}{2,}$/u;
@@ -1469,18 +1531,29 @@ function parseSentences(
   // NOUN, "taking" the root), and hangs on the root as punctuation.
   const bullets = !disabledRules?.has(BULLET_MARKER);
   const commands = !disabledRules?.has(OPENING_COMMAND);
+  const articleNouns = !disabledRules?.has(ARTICLE_NOUN);
+  const madeNouns = new Set<number>();
   const holes = new Map<number, readonly number[]>();
   // TREE.DATELINE: see `datelineDash`.
   const datelines = !disabledRules?.has(DATELINE);
   const dashOf: number[] = [];
+  // TREE.TIME_STAMP: see `timeStampEnd`.
+  const stamps = !disabledRules?.has(TIME_STAMP);
+  const stampOf: number[] = [];
   for (const [start, end] of spans) {
     const colon = labels ? labelColon(out.values, start, end) : -1;
     const dash = colon < 0 && datelines ? datelineDash(out.values, start, end) : -1;
+    const stamp = colon < 0 && dash < 0 && stamps ? timeStampEnd(out.values, start, end) : -1;
     unitOf.push(units.length);
     colonOf.push(colon);
     dashOf.push(dash);
+    stampOf.push(stamp);
     if (dash >= 0) {
       units.push([start, end], [start, dash + 1, start, end], [dash + 1, end, start, end]);
+      continue;
+    }
+    if (stamp >= 0) {
+      units.push([start, end], [start, stamp, start, end], [stamp, end, start, end]);
       continue;
     }
     const markers =
@@ -1504,11 +1577,11 @@ function parseSentences(
     const [start, end] = units[unit]!;
     return withMarkers(parsed, markers, out.values.slice(start, end));
   };
-  // POS.OPENING_COMMAND's second reading of a unit, with the word at `verbAt` (an index among all its words)
-  // required to be a verb; its holes are left out of the parse and put back as in `unitParse`.
-  const reparse = (unit: number, verbAt: number): ParsedWord[] => {
+  // A second reading of a unit (POS.OPENING_COMMAND, POS.ARTICLE_NOUN), with the word at `at` (an index among
+  // all its words) required to take one of `tags`; its holes are left out of the parse and put back as in `unitParse`.
+  const reparse = (unit: number, at: number, tags: ReadonlySet<Upos>): ParsedWord[] => {
     const markers = holes.get(unit);
-    const kept = markers === undefined ? verbAt : verbAt - markers.filter((marker) => marker < verbAt).length;
+    const kept = markers === undefined ? at : at - markers.filter((marker) => marker < at).length;
     const [start, end] = units[unit]!;
     const again = parseBatch(
       models,
@@ -1517,7 +1590,7 @@ function parseSentences(
       0,
       disabledRules,
       markers === undefined ? undefined : new Map([[0, markers]]),
-      kept,
+      { index: kept, tags },
     )[0]!;
     return markers === undefined ? again : withMarkers(again, markers, out.values.slice(start, end));
   };
@@ -1525,14 +1598,40 @@ function parseSentences(
     const [start, end] = spans[sentence]!;
     const unit = unitOf[sentence]!;
     let whole = unitParse(unit);
-    if (commands && colonOf[sentence]! < 0 && dashOf[sentence]! < 0 && posSource === 'parser')
-      whole = openingCommand(out, start, whole, (verbAt) => reparse(unit, verbAt));
+    if (
+      commands &&
+      colonOf[sentence]! < 0 &&
+      dashOf[sentence]! < 0 &&
+      stampOf[sentence]! < 0 &&
+      posSource === 'parser'
+    )
+      whole = openingCommand(out, start, whole, (verbAt) => reparse(unit, verbAt, VERB_ONLY));
+    // POS.ARTICLE_NOUN on the parse that is kept: the sentence's, or its part after a label or a dateline.
+    // (The noun it makes stays a noun: POS.VERBLESS_SENTENCE does not give it back wink's verb.)
+    const nouns = (parsed: ParsedWord[], part: number): ParsedWord[] => {
+      if (!articleNouns || posSource !== 'parser') return parsed;
+      const from = units[part]![0];
+      let asked = -1;
+      const kept = articleNoun(out, from, parsed, (nounAt) => {
+        asked = from + nounAt;
+        return reparse(part, nounAt, NOUN_ONLY);
+      });
+      if (kept !== parsed) madeNouns.add(asked);
+      return kept;
+    };
     const parsed =
       dashOf[sentence]! >= 0
-        ? joinDateline(whole, unitParse(unit + 1), unitParse(unit + 2))
-        : colonOf[sentence]! < 0
-          ? whole
-          : labelLine(whole, unitParse(unit + 1), unitParse(unit + 2), guideline);
+        ? joinDateline(whole, unitParse(unit + 1), nouns(unitParse(unit + 2), unit + 2))
+        : stampOf[sentence]! >= 0
+          ? joinTimeStamp(whole, unitParse(unit + 1), nouns(unitParse(unit + 2), unit + 2))
+          : colonOf[sentence]! < 0
+            ? nouns(whole, unit)
+            : labelLine(
+                nouns(whole, unit),
+                unitParse(unit + 1),
+                nouns(unitParse(unit + 2), unit + 2),
+                guideline,
+              );
     let parserVerbs = 0;
     for (const word of parsed) if (word.upos === 'VERB' || word.upos === 'AUX') parserVerbs += 1;
     const winkTags = parserVerbs === 0 && posSource === 'parser' ? pos.slice(start, end) : undefined;
@@ -1551,7 +1650,8 @@ function parseSentences(
         (local > 0
           ? SUBJECT_TAGS.has(parsed[local - 1]!.upos)
           : OBJECT_START_TAGS.has(parsed[local + 1]?.upos ?? 'X')) &&
-        !disabledRules?.has('POS.VERBLESS_SENTENCE')
+        !disabledRules?.has('POS.VERBLESS_SENTENCE') &&
+        !madeNouns.has(index)
       ) {
         // POS.VERBLESS_SENTENCE: the tagger found no verb at all ("Slowly, the water rose.", "In 2010 the
         // firm cut jobs.", "Cause them no trouble."), where wink's lexicon reads one right after a nominal
@@ -1699,6 +1799,128 @@ function openingCommand(
   return command ? again : parsed;
 }
 
+const ARTICLE_NOUN = 'POS.ARTICLE_NOUN';
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+/** Prepositions that open no clause ("after", "before", "since" do: "after a Party provides notice"). */
+const GOVERNING_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'from',
+  'with',
+  'into',
+  'onto',
+  'by',
+  'about',
+  'over',
+  'through',
+  'during',
+  'within',
+  'across',
+]);
+/** Adjectives that stand for a quantity of people or things and may be a Subject ("Many say ..."). */
+const QUANTIFYING_ADJECTIVES: ReadonlySet<string> = new Set([
+  'many',
+  'few',
+  'several',
+  'most',
+  'more',
+  'other',
+  'others',
+  'much',
+  'less',
+  'fewer',
+]);
+/** Relations of the head of a nominal group. */
+const ARTICLE_NOUN_RELATIONS: ReadonlySet<string> = new Set([
+  'nsubj',
+  'nsubj:pass',
+  'obj',
+  'iobj',
+  'obl',
+  'nmod',
+  'root',
+  'conj',
+  'appos',
+  'parataxis',
+  'list',
+]);
+
+/**
+ * POS.ARTICLE_NOUN: "The **upload** should complete.", "No **murmurs**.", "Hot **surfaces**.": a word right after
+ * an article ("a", "an", "the"; "no" before a plural), or a plural after an adjective the parse made its Subject or modifier, or a word after a "Subject" that has a
+ * preposition of its own ("welcome to the earnings **call**"), that the tagger reads as a verb in its base or "-s" form is a noun (an
+ * article opens a nominal group, and no finite verb or infinitive follows one; wink-nlp's lexicon lists "upload"
+ * and "murmurs" as verbs only). The sentence is tagged and parsed a second time with that word required to be a noun,
+ * and the second parse stands when the article is the noun's determiner. A participle or gerund stays as the
+ * tagger read it ("the following", "the attached", "a failed attempt").
+ */
+function articleNoun(
+  out: TaggedText,
+  start: number,
+  parsed: ParsedWord[],
+  reparse: (nounAt: number) => ParsedWord[],
+): ParsedWord[] {
+  for (let local = 1; local < parsed.length; local += 1) {
+    const word = parsed[local]!;
+    if (word.upos !== 'VERB') continue;
+    const article = (parsed[local - 1]?.word ?? '').toLowerCase();
+    const lower = out.lower[start + local] ?? '';
+    const plural = lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss');
+    // An adjective the parse made the Subject or modifier (no verb has one) of a plural it reads as a verb ("Hot
+    // surfaces.") is a noun's modifier.
+    const before = parsed[local - 1]!;
+    const adjective =
+      plural &&
+      before.upos === 'ADJ' &&
+      (before.deprel === 'nsubj' || before.deprel === 'amod') &&
+      before.head === local + 1 &&
+      (local === 1 || parsed[local - 2]!.upos === 'PUNCT') &&
+      !QUANTIFYING_ADJECTIVES.has(article) &&
+      // Nothing else hangs on it ("Hot surfaces."; "Lucid agrees to sell ..." is a name and its verb).
+      parsed.every((other, at) => other.head !== local + 1 || at === local - 1 || other.upos === 'PUNCT');
+    // A Subject right before it that has a preposition of its own ("welcome to the quarterly earnings call": "to"
+    // `case` of "earnings") is no Subject: the word ends the prepositional phrase's nominal group.
+    const governed =
+      before.upos === 'NOUN' &&
+      before.deprel === 'nsubj' &&
+      before.head === local + 1 &&
+      parsed.some(
+        (other, at) =>
+          at < local - 1 &&
+          other.head === local &&
+          other.deprel === 'case' &&
+          GOVERNING_PREPOSITIONS.has(other.word.toLowerCase()),
+      ) &&
+      parsed.some(
+        (other, at) => at < local - 1 && other.head === local && ARTICLES.has(other.word.toLowerCase()),
+      );
+    if (!ARTICLES.has(article) && !(article === 'no' && plural) && !adjective && !governed) continue;
+    // The base or "-s" form ("built", "had" are past forms, whatever their ending).
+    const lemma = word.lemma.toLowerCase();
+    const base = lemma === lower || lower === `${lemma}s` || lower === `${lemma}es`;
+    if (!base || /(?:ing|ed|en)$/.test(lower) || !/^\p{Ll}+$/u.test(out.values[start + local] ?? ''))
+      continue;
+    // Only where the first parse shows the slip: the article hung elsewhere ("The" a `mark`, "No" a Subject), or
+    // the verb hung where a nominal goes. A verb that modifies a noun ("The call in number") is left alone.
+    if (parsed[local - 1]?.head === local + 1 && !ARTICLE_NOUN_RELATIONS.has(word.deprel)) continue;
+    const again = reparse(local);
+    const noun = again[local];
+    if (
+      noun?.upos !== 'NOUN' ||
+      again[local - 1]?.head !== local + 1 ||
+      (adjective && again[local - 1]?.deprel !== 'amod') ||
+      (governed && again[local - 1]?.deprel !== 'compound') ||
+      !ARTICLE_NOUN_RELATIONS.has(noun.deprel)
+    )
+      return parsed;
+    return again;
+  }
+  return parsed;
+}
+
 const NOMINAL: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN']);
 
 const TREE_NOMINAL_VERB = 'POS.TREE_NOMINAL_VERB';
@@ -1785,6 +2007,7 @@ export function repairTree(
   if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
   if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
   if (!disabledRules?.has(APPOSITIVE_AGENT)) appositiveAgents(out, start, end);
+  if (!disabledRules?.has(SUBORDINATED_CONJUNCT)) subordinatedConjuncts(out, start, end);
 }
 
 const REDUCED_RELATIVE = 'TREE.REDUCED_RELATIVE';
@@ -1863,6 +2086,56 @@ function reducedRelatives(
   deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
   heads[participle] = noun;
   deprels[participle] = 'acl';
+}
+
+const SUBORDINATED_CONJUNCT = 'TREE.SUBORDINATED_CONJUNCT';
+/** Subordinators a conjunct may keep: "that", "whether", "if" and "to" open clauses that are coordinated as they are. */
+const COORDINABLE_MARKS: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'to', 'like', 'in']);
+
+/**
+ * TREE.SUBORDINATED_CONJUNCT: "Uploading fails, **even though the docs say** the limit is 5 GB": a conjunct
+ * (`conj`) with a subordinator of its own ("though", "although", "because", "as", "while", "since") and no
+ * coordinator is a clause the subordinator makes dependent, an adverbial clause (`advcl`) of the same head.
+ * EWT and GUM train and dev: 23 such conjuncts, 20 of them `advcl` in the gold tree, 3 `conj`.
+ */
+function subordinatedConjuncts(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let conjunct = start; conjunct < end; conjunct += 1) {
+    if (deprels[conjunct] !== 'conj' && deprels[conjunct] !== 'parataxis') continue;
+    let subordinated = false;
+    let coordinated = false;
+    for (let child = start; child < end; child += 1) {
+      if (heads[child] !== conjunct) continue;
+      if (deprels[child] === 'cc') coordinated = true;
+      else if (
+        deprels[child] === 'mark' &&
+        pos[child] === 'SCONJ' &&
+        !COORDINABLE_MARKS.has(lower[child] ?? '')
+      )
+        subordinated = true;
+    }
+    // A verb's clause ("as we agreed"), not a noun after "as" ("accepts appointment as a Distributor").
+    let verbal = pos[conjunct] === 'VERB' || pos[conjunct] === 'AUX';
+    for (let child = start; child < end && !verbal; child += 1)
+      if (heads[child] === conjunct && /^(?:nsubj|csubj|cop|aux|expl)(?::|$)/.test(deprels[child] ?? ''))
+        verbal = true;
+    if (!subordinated || coordinated || !verbal) continue;
+    // A clause set off by a bracket, a semicolon or a dash is a parenthesis (UD's `parataxis`): only one after a
+    // comma or with none before it is mended.
+    let first = conjunct;
+    for (let child = start; child < conjunct; child += 1)
+      if (heads[child] === conjunct && deprels[child] !== 'punct') {
+        first = child;
+        break;
+      }
+    const before = lower[first - 1] ?? '';
+    if (first - 1 >= start && pos[first - 1] === 'PUNCT' && before !== ',') continue;
+    deprels[conjunct] = 'advcl';
+  }
 }
 
 const APPOSITIVE_AGENT = 'TREE.APPOSITIVE_AGENT';

@@ -135,3 +135,30 @@ describe('compile with a format', () => {
     );
   });
 });
+
+describe('SEGMENT.HASH_HEADING: a Markdown heading in plain text', () => {
+  const pipeline = createPipeline({ clock: () => new Date(0) });
+
+  it('makes "### Steps to reproduce" a heading that parents the lines after it', () => {
+    const clauses = pipeline.compile('### Describe the bug\nUploading a large file fails.', {
+      documentId: 'h',
+    });
+    expect(clauses[0]).toMatchObject({ text: '### Describe the bug' });
+    expect(clauses[0]?.interpersonal.mood).toBe('fragment');
+    expect(clauses[1]?.syntactic.parentClauseId).toBe(clauses[0]?.id);
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['SEGMENT.HASH_HEADING'] });
+    expect(
+      off.compile('### Describe the bug\nUploading a large file fails.', { documentId: 'h' })[0]
+        ?.interpersonal.mood,
+    ).toBe('imperative');
+  });
+
+  it('takes no count sign, no "#2" and no line of signs for a heading', () => {
+    for (const text of [
+      '# of units sold rose last year.\nThe rest fell.',
+      '#2 its spotlessly clean.\nWe loved it.',
+      '###\nThe rent is due.',
+    ])
+      expect(pipeline.compile(text, { documentId: 'h' })[0]?.interpersonal.mood, text).not.toBe('fragment');
+  });
+});

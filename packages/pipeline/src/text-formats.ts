@@ -350,6 +350,7 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
   const afterGap = disabledRules?.has('SEGMENT.HEADING_AFTER_GAP') !== true;
   const atLineEnd = disabledRules?.has('SEGMENT.HEADING_AT_LINE_END') !== true;
   const contents = disabledRules?.has('SEGMENT.CONTENTS_ENTRY') !== true;
+  const hashes = disabledRules?.has('SEGMENT.HASH_HEADING') !== true;
   // The first gap of three blanks at or after `gapFrom` (-1: none in the rest of the text). A search
   // runs past the end of its line, so its answer serves the following lines until they reach it: one
   // scan of the text in all, not one per line (a long text with no gap was quadratic).
@@ -375,7 +376,8 @@ export function plainTextHeadings(text: string, disabledRules?: ReadonlySet<stri
       lineStart = lineEnd + 1;
       continue;
     }
-    const heading = headingAt(text, lineStart, lineEnd, contents);
+    const heading =
+      (hashes ? hashHeading(text, first, lineEnd) : null) ?? headingAt(text, lineStart, lineEnd, contents);
     if (heading !== null) blocks.push(heading);
     // SEGMENT.HEADING_AFTER_GAP: "... the Licensed Products.   D. Product Commitment. Up to ...": in a
     // text whose line breaks were flattened, a numbered title-case title closed by a full stop after
@@ -447,6 +449,23 @@ function numberedTitle(text: string, at: number): boolean {
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 13 || code === 160;
+}
+
+/**
+ * SEGMENT.HASH_HEADING: "### Steps to reproduce", a Markdown heading in text given as plain text (an issue, a
+ * README or a chat message pasted as it was typed): one to six "#" and a blank open the line, words follow.
+ * Its level is the number of "#", as the Markdown reader gives it.
+ */
+function hashHeading(text: string, first: number, lineEnd: number): ExtractedBlock | null {
+  let at = first;
+  while (at < lineEnd && text.charCodeAt(at) === 35) at += 1;
+  const level = at - first;
+  if (level === 0 || level > 6 || at >= lineEnd || !isBlank(text.charCodeAt(at))) return null;
+  let end = lineEnd;
+  while (end > at && isBlank(text.charCodeAt(end - 1))) end -= 1;
+  // "# of units sold" counts; it is no heading.
+  if (!/\p{L}/u.test(text.slice(at, end)) || /^\s+of\b/.test(text.slice(at, end))) return null;
+  return { role: 'heading', level, start: first, end };
 }
 
 function headingAt(

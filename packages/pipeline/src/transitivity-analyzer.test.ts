@@ -430,3 +430,14 @@ describe('ROLE.VERBAL_RECEIVER: what is said is no Receiver', () => {
     expect(firstClauseRoles('I asked him.')).toContain('receiver=him');
   });
 });
+
+describe('an adjective of the object is no Attribute; a counselled patient is a Receiver', () => {
+  it('reads "Review other scheduled jobs" as material with a Goal (PROCESS.FRAME_ATTRIBUTE needs a complement)', () => {
+    expect(processOf('Review other scheduled jobs for silent failures.')).toBe('material');
+    expect(processOf('The door swung open.')).toBe('relational');
+  });
+
+  it('makes the Subject of a passive "counsel" the Receiver', () => {
+    expect(rolesOf('Patient was counseled on smoking cessation.')).toContain('receiver=Patient');
+  });
+});

@@ -639,7 +639,9 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
         !state.passive &&
         next?.type === 'adjectival' &&
         next.start === state.event?.end &&
-        state.view.pos[next.head] === 'ADJ'
+        state.view.pos[next.head] === 'ADJ' &&
+        // "Review other scheduled jobs": an adjective of the object's nominal group is no complement.
+        state.view.syntactic.tokens[next.head]?.deprel !== 'amod'
       );
     },
     decide: (state) => decideProcess(state, 'relational', PROCESS_RULES.frameAttribute),

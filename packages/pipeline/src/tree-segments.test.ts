@@ -419,3 +419,37 @@ describe('SEGMENT.SUBJECT_PIECE_THEN_FINITE: a Subject cut off before the Finite
     });
   });
 });
+
+describe('SEGMENT.OPENING_ADVERBIAL_COMMAND: a command after an opening adjunct clause', () => {
+  const off = createPipeline({
+    clock: () => new Date(0),
+    disabledRules: ['SEGMENT.OPENING_ADVERBIAL_COMMAND'],
+  });
+
+  it('keeps "or electric shock" in the purpose clause and makes the command the main clause', () => {
+    const text = 'To reduce the risk of fire or electric shock, do not expose this appliance to water.';
+    expect(shape(pipeline.compile(text, { documentId: 't' }))).toEqual([
+      {
+        text: 'To reduce the risk of fire or electric shock,',
+        dependency: 'hypotactic',
+        mood: 'fragment',
+        parent: 1,
+      },
+      {
+        text: 'do not expose this appliance to water.',
+        dependency: 'independent',
+        mood: 'imperative',
+        parent: -1,
+      },
+    ]);
+    expect(off.compile(text, { documentId: 't' })[0]?.text).toBe('To reduce the risk of fire');
+  });
+
+  it('leaves a statement the parse hung on a later verb, and a label before a statement, as the word order cuts them', () => {
+    const statement =
+      'Joke-telling is one of the best ways to ease tension, make a new friend, or light up a room.';
+    expect(pipeline.compile(statement, { documentId: 't' })[0]?.interpersonal.mood).toBe('declarative');
+    const labelled = pipeline.compile('A: When I got home, the floor was wet.', { documentId: 't' });
+    expect(labelled.map((clause) => clause.syntactic.dependency)).toEqual(['hypotactic', 'independent']);
+  });
+});

@@ -1317,7 +1317,73 @@ function segmentsFromTree(
  * dependent clause the root), and with a Subject unless it is a command (a base form first) or asks.
  * A root that is none of these is a parse the word-order segments are trusted over.
  */
+const NEGATORS_OF_COMMAND: ReadonlySet<string> = new Set(['not', "n't", 'never']);
+const OPENING_ADVERBIAL_COMMAND = 'SEGMENT.OPENING_ADVERBIAL_COMMAND';
+
+/** Whether `head` has a Subject among the words [from, to). */
+function hasSubjectChild(tree: SentenceTree, head: number, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1)
+    if (tree.heads[index] === head && /^(?:nsubj|csubj|expl)$/.test(universalOf(tree.deprels[index] ?? '')))
+      return true;
+  return false;
+}
+
+/** Whether word `index` lies in an adverbial clause (`advcl`) that hangs on `root` and opens before it. */
+function inOpeningAdverbial(tree: SentenceTree, index: number, root: number, from: number): boolean {
+  let current = index;
+  for (let steps = 0; steps < 64 && current >= from && current < root; steps += 1) {
+    const head = tree.heads[current] ?? -1;
+    if (head === root)
+      return universalOf(tree.deprels[current] ?? '') === 'advcl' && openingAdjunct(tree, current, root);
+    current = head;
+  }
+  return false;
+}
+
+/**
+ * Whether the adverbial clause headed by `clause` reads as an opening adjunct: a subordinator or "to" opens it, or
+ * its verb is an "-ing" or "-ed" form with no Subject, and a comma closes it before the command ("Joke-telling is
+ * one of the best ways to ease tension, make a new friend": a statement the parse hung on "make" is none).
+ */
+function openingAdjunct(tree: SentenceTree, clause: number, root: number): boolean {
+  let marked = false;
+  let subject = false;
+  let last = clause;
+  for (let index = 0; index < root; index += 1) {
+    if (tree.heads[index] !== clause) continue;
+    const relation = universalOf(tree.deprels[index] ?? '');
+    if (relation === 'mark') marked = true;
+    if (relation === 'nsubj' || relation === 'csubj' || relation === 'expl') subject = true;
+  }
+  for (let index = clause + 1; index < root; index += 1) {
+    let up = index;
+    for (let steps = 0; steps < 64 && up >= 0 && up !== clause && up !== root; steps += 1)
+      up = tree.heads[up] ?? -1;
+    if (up === clause && tree.lower[index] !== ',') last = index;
+  }
+  if (tree.lower[last + 1] !== ',') return false;
+  return marked || (!subject && /(?:ing|ed)$/.test(tree.lower[clause] ?? ''));
+}
+
 function trustedRoot(tree: SentenceTree, root: number, from: number, to: number): boolean {
+  // "WARNING: To reduce the risk of fire, do not expose ...": a label's word is the root, and the command after
+  // its colon and an adverbial clause hangs on it; that command is judged as a sentence of its own, and the
+  // label stands as a clause apart (SEGMENT.OPENING_ADVERBIAL_COMMAND, as the command after an adverbial
+  // clause below; a label before any other utterance stays in the utterance's clause, from the word order).
+  if (
+    tree.lower[root + 1] === ':' &&
+    tree.pos[root] !== 'VERB' &&
+    tree.pos[root] !== 'AUX' &&
+    !ruleOff(tree, OPENING_ADVERBIAL_COMMAND)
+  )
+    for (let child = root + 2; child < to; child += 1)
+      if (
+        tree.heads[child] === root &&
+        universalOf(tree.deprels[child] ?? '') === 'parataxis' &&
+        inOpeningAdverbial(tree, root + 2, child, root + 2) &&
+        !hasSubjectChild(tree, child, root + 2, to)
+      )
+        return trustedRoot(tree, child, root + 2, to);
   // A root auxiliary of do-support or a modal ("What did the kids pick up?") left its verb elsewhere.
   if (
     tree.pos[root] === 'AUX' &&
@@ -1339,12 +1405,20 @@ function trustedRoot(tree: SentenceTree, root: number, from: number, to: number)
   if (!verbal) return false;
   if (subject) return true;
   if (tree.lower[to - 1] === '?') return true;
-  // A command: the base form with nothing before it but adverbs, interjections and punctuation.
+  // A command: the base form with nothing before it but adverbs, interjections and punctuation, a negative
+  // command's "do not", and an adverbial clause of its own ("To reduce the risk of fire, do not expose ...").
   const word = tree.lower[root] ?? '';
   if (tree.pos[root] !== 'VERB' || word !== tree.lemmas[root]) return false;
   for (let index = from; index < root; index += 1) {
     const tag = tree.pos[index];
-    if (tag !== 'ADV' && tag !== 'INTJ' && tag !== 'PUNCT' && tag !== 'CCONJ') return false;
+    if (tag === 'ADV' || tag === 'INTJ' || tag === 'PUNCT' || tag === 'CCONJ') continue;
+    if (
+      tree.heads[index] === root &&
+      (tree.lemmas[index] === 'do' || NEGATORS_OF_COMMAND.has(tree.lower[index] ?? ''))
+    )
+      continue;
+    if (ruleOff(tree, OPENING_ADVERBIAL_COMMAND) || !inOpeningAdverbial(tree, index, root, from))
+      return false;
   }
   return true;
 }

@@ -70,7 +70,7 @@ export const DITRANSITIVE: ReadonlySet<string> = wordSet(
 );
 /** Verbal verbs whose nominal object is the person addressed (Receiver). */
 export const RECEIVER_VERBS: ReadonlySet<string> = wordSet(
-  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult',
+  'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult counsel reassure caution',
 );
 /** Nouns that are what is said rather than who is addressed ("ask a question", "tell the truth"). */
 export const VERBIAGE_NOUNS: ReadonlySet<string> = wordSet(
