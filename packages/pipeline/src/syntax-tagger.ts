@@ -2096,7 +2096,7 @@ const COORDINABLE_MARKS: ReadonlySet<string> = new Set(['that', 'whether', 'if',
  * TREE.SUBORDINATED_CONJUNCT: "Uploading fails, **even though the docs say** the limit is 5 GB": a conjunct
  * (`conj`) with a subordinator of its own ("though", "although", "because", "as", "while", "since") and no
  * coordinator is a clause the subordinator makes dependent, an adverbial clause (`advcl`) of the same head.
- * EWT and GUM train and dev: 23 such conjuncts, 20 of them `advcl` in the gold tree, 3 `conj`.
+ * EWT and GUM train and dev: 48 trees changed, 18 closer to the gold tree, 5 further (a parenthesis "as requested").
  */
 function subordinatedConjuncts(
   out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
