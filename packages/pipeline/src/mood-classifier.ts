@@ -1218,6 +1218,15 @@ const LIST_OPENING_END = /:\s*(?:\(?\d{1,2}[.)]?)?\s*$/;
  * Mountain Visualization", "4. Discussion.", "2. Garden Design.") has no verb reading, no stop, or
  * every later word of four letters or more capitalised. Returns the number and the verb, or ''.
  */
+/** Whether the clause's WH-word is written in capitals and followed by "...", "…" or a colon (a label). */
+function whLabel(clause: MoodClause): boolean {
+  const tokens = clause.view.syntactic.tokens;
+  const word = tokens[clause.start]?.text ?? '';
+  return /^\p{Lu}{3,}$/u.test(word) && WH_LABEL_MARKS.has(tokens[clause.start + 1]?.text ?? '');
+}
+
+const WH_LABEL_MARKS: ReadonlySet<string> = new Set(['...', '…', ':']);
+
 function listStepCommand(clause: MoodClause): string {
   const { view, final } = clause;
   if (clause.dependency !== 'independent' || (final !== '.' && final !== '!')) return '';
@@ -2332,6 +2341,21 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: 'how time flies', mood: 'exclamative' },
       { text: 'how I miss those summers', mood: 'exclamative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_LABEL',
+    // "* WHAT...Heavy snow expected.", "* WHERE...Portions of central New York.": a weather alert's or a form's
+    // WH-word in capitals before "..." or a colon labels what follows; it asks nothing.
+    when: (clause) => clause.wh && clause.final !== '?' && whLabel(clause),
+    decide: (clause) =>
+      verdict(clause.hasFinite ? 'declarative' : 'fragment', 0.7, [
+        ...wordOrder(clause),
+        { label: 'block', value: `label (${clause.view.syntactic.tokens[clause.start]?.text ?? ''})` },
+      ]),
+    examples: [
+      { text: '* WHEN...From 6 PM this evening to noon Saturday.', mood: 'fragment' },
+      { text: '* WHERE...Portions of central and eastern New York.', mood: 'fragment' },
     ],
   },
   {

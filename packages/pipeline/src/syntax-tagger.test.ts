@@ -1333,3 +1333,48 @@ describe('TREE.TIME_STAMP', () => {
     );
   });
 });
+
+describe('TREE.CONDITION_THEN_COMMAND', () => {
+  it('makes the command after an opening condition the root and the condition its adverbial clause', () => {
+    const text = 'If you must travel, keep an extra flashlight, food, and water in your vehicle.';
+    const words = treeWords(text);
+    expect(words.find((word) => word.value === 'keep')).toMatchObject({ deprel: 'root', head: null });
+    expect(words.find((word) => word.value === 'travel')).toMatchObject({ deprel: 'advcl', head: 'keep' });
+    const off = treeWords(text, new Set(['TREE.CONDITION_THEN_COMMAND']));
+    expect(off.find((word) => word.value === 'keep')?.deprel).toBe('conj');
+  });
+
+  it('leaves a conjunct with its own Subject or coordinator, and a root with no subordinator, as they are', () => {
+    const parsed = () =>
+      parserTree(
+        'If it rains , we stay',
+        ['SCONJ', 'PRON', 'VERB', 'PUNCT', 'PRON', 'VERB'],
+        [2, 2, -1, 5, 5, 2],
+        ['mark', 'nsubj', 'root', 'punct', 'nsubj', 'conj'],
+        'if it rain , we stay',
+      );
+    const subject = parsed();
+    repairTree(subject, 0, 6);
+    expect(subject.deprels[5]).toBe('conj');
+    const plain = parserTree(
+      'It rains , stay',
+      ['PRON', 'VERB', 'PUNCT', 'VERB'],
+      [1, -1, 3, 1],
+      ['nsubj', 'root', 'punct', 'conj'],
+      'it rain , stay',
+    );
+    repairTree(plain, 0, 4);
+    expect(plain.deprels[3]).toBe('conj');
+  });
+});
+
+describe('POS.OPENING_COMMAND: the first of two commands', () => {
+  it('reads an opening word made the Subject of a verb after a comma and "then" as a verb', () => {
+    const text = 'Mix in the baking soda, then add the sugar and egg.';
+    expect(treeWords(text)[0]).toMatchObject({ value: 'Mix', pos: 'VERB' });
+    expect(treeWords(text, new Set(['POS.OPENING_COMMAND']))[0]).toMatchObject({
+      value: 'Mix',
+      deprel: 'nsubj',
+    });
+  });
+});

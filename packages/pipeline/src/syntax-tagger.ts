@@ -1785,10 +1785,35 @@ function openingCommand(
   // number ("Step 2 covers the setup"; MOOD.OPENING_VERB_BEFORE_QUANTITY reads "Stack three boxes") is a noun.
   if ((word.deprel === 'compound' && word.head === local + 2) || parsed[local + 1]?.upos === 'NUM')
     return parsed;
-  if (parsed[root]?.upos === 'VERB' || parsed[root]?.upos === 'AUX') return parsed;
-  for (const other of parsed)
-    if (other.head === root + 1 && /^(?:nsubj|csubj|expl)(?::|$)/.test(other.deprel)) return parsed;
+  // "Mix in the baking soda, then add the sugar.": the word made the Subject of a later verb across a comma and
+  // "then" is a first command of two.
+  const firstOfTwo =
+    word.head === root + 1 &&
+    word.deprel === 'nsubj' &&
+    parsed.some(
+      (other, at) =>
+        at > local &&
+        at < root &&
+        other.word === ',' &&
+        (parsed[at + 1]?.word.toLowerCase() === 'then' || at + 1 === root),
+    );
+  if (!firstOfTwo) {
+    if (parsed[root]?.upos === 'VERB' || parsed[root]?.upos === 'AUX') return parsed;
+    for (const other of parsed)
+      if (other.head === root + 1 && /^(?:nsubj|csubj|expl)(?::|$)/.test(other.deprel)) return parsed;
+  }
   const again = reparse(local);
+  if (firstOfTwo && again[local]?.upos === 'VERB') {
+    // Two commands: neither verb has a Subject in the second reading.
+    const againRoot = again.findIndex((other) => other.head === 0);
+    for (const other of again)
+      if (
+        (other.head === local + 1 || other.head === againRoot + 1) &&
+        /^(?:nsubj|csubj|expl)(?::|$)/.test(other.deprel)
+      )
+        return parsed;
+    return again;
+  }
   if (again[local]?.upos !== 'VERB' || again[local]?.head !== 0) return parsed;
   let command = false;
   for (const other of again) {
@@ -2008,6 +2033,7 @@ export function repairTree(
   if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
   if (!disabledRules?.has(APPOSITIVE_AGENT)) appositiveAgents(out, start, end);
   if (!disabledRules?.has(SUBORDINATED_CONJUNCT)) subordinatedConjuncts(out, start, end);
+  if (!disabledRules?.has(CONDITION_THEN_COMMAND)) conditionThenCommand(out, start, end);
 }
 
 const REDUCED_RELATIVE = 'TREE.REDUCED_RELATIVE';
@@ -2086,6 +2112,66 @@ function reducedRelatives(
   deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
   heads[participle] = noun;
   deprels[participle] = 'acl';
+}
+
+const CONDITION_THEN_COMMAND = 'TREE.CONDITION_THEN_COMMAND';
+/** Subordinators that open a condition or a time before a command ("If you must travel, keep ..."). */
+const OPENING_SUBORDINATORS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'before',
+  'after',
+  'once',
+  'unless',
+  'while',
+  'until',
+  'since',
+  'because',
+  'although',
+  'though',
+]);
+
+/**
+ * TREE.CONDITION_THEN_COMMAND: "If you must travel, **keep** an extra flashlight in your vehicle.": the parse
+ * made the opening clause's verb the root and the command after its comma a conjunct of it, with no
+ * coordinator. A root that opens with a subordinator ("if", "when", "before", ...) is a dependent clause: the
+ * conjunct, a verb in its base form with no Subject, no coordinator and a comma before it, is the root, and
+ * the opening clause its adverbial clause (`advcl`).
+ */
+function conditionThenCommand(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  let root = -1;
+  for (let index = start; index < end; index += 1) if (heads[index] === -1) root = index;
+  if (root < 0) return;
+  let opening = false;
+  for (let index = start; index < root; index += 1)
+    if (heads[index] === root && deprels[index] === 'mark' && OPENING_SUBORDINATORS.has(lower[index] ?? ''))
+      opening = index === start || (index === start + 1 && pos[start] === 'ADV');
+  if (!opening) return;
+  for (let command = root + 1; command < end; command += 1) {
+    if (heads[command] !== root || deprels[command] !== 'conj' || pos[command] !== 'VERB') continue;
+    if (out.lemmas !== undefined && out.lemmas[command] !== lower[command]) return;
+    let first = command;
+    for (let child = start; child < end; child += 1) {
+      if (heads[child] !== command) continue;
+      if (/^(?:nsubj|csubj|expl|cc|aux|mark)(?::|$)/.test(deprels[child] ?? '')) return;
+      if (child < first && deprels[child] !== 'punct') first = child;
+    }
+    if (lower[first - 1] !== ',') return;
+    heads[command] = -1;
+    deprels[command] = 'root';
+    heads[root] = command;
+    deprels[root] = 'advcl';
+    // What hung on the old root after the command (its final mark, a conjunct of the command's object:
+    // "keep a flashlight, food, and water") hangs on the new one: the opening clause ends before the command.
+    for (let child = command + 1; child < end; child += 1) if (heads[child] === root) heads[child] = command;
+    return;
+  }
 }
 
 const SUBORDINATED_CONJUNCT = 'TREE.SUBORDINATED_CONJUNCT';
