@@ -55,12 +55,17 @@ describe('terms of use', () => {
     const last = readings(text).at(-1);
     expect(last).toMatchObject({ weight: 0.9, type: 'obligation', polarity: 'negative' });
     expect(last?.rule).toBe('MODALITY.CONTRACT_PROHIBITION');
-    // Without the document naming its terms, "may" stays a possibility.
-    expect(readings('You may not share your account with anyone.')[0]).toMatchObject({ type: 'probability' });
+    // Without the document naming its terms, "you may not" before an act is permission denied (low,
+    // MODALITY.ADDRESSEE_PERMISSION), not a party's prohibition.
+    expect(readings('You may not share your account with anyone.')[0]).toMatchObject({
+      weight: 0.3,
+      type: 'obligation',
+      polarity: 'negative',
+    });
     // "Terms" opening a sentence, with no determiner, names no document.
     expect(
       readings('Terms like these are common. You may not share your account with anyone.').at(-1),
-    ).toMatchObject({ type: 'probability' });
+    ).toMatchObject({ weight: 0.3, type: 'obligation' });
   });
 });
 

@@ -4,6 +4,7 @@ import { type ClauseView, viewClause } from './clause-view';
 import { CONTRACT_RULES, type ListContext, readContract, SUBJECT_RELATION } from './contract-modality';
 import {
   ABILITY_OF_ADJECTIVES,
+  ADDRESSEE_ACTIONS,
   AS_ONLY_PARTICIPLES,
   ATTRIBUTIVE_ONLY_MODAL_ADJECTIVES,
   CAPACITY_NOUNS,
@@ -30,6 +31,7 @@ import {
   QUANTIFIER_NOUNS,
   VAGUE_SOURCE_SAYING_VERBS,
 } from './lexicons/modal-lexicon';
+import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import { BE_FORMS, BE_NONFINITE, FIRST_PERSON_SUBJECTS, NEGATORS } from './lexicons/word-classes';
 import { hasPosReading } from './pos-corrector';
 
@@ -326,6 +328,33 @@ function operatorReading(view: ClauseView, index: number, lemma: string, entry: 
   return OPERATOR_READINGS.prediction as ModalEntry;
 }
 
+/**
+ * MODALITY.ADDRESSEE_PERMISSION: "**You may** return to work on Monday.", "You may shower after 24 hours.",
+ * "You may cancel at any time.": "may" with "you" as its Subject, in a statement, before a verb of something
+ * the addressee chooses to do (`ADDRESSEE_ACTIONS`), gives permission (low obligation), as a discharge sheet,
+ * a notice or terms of service do; so does "May I ...?", which asks for it. Before a verb of what happens to the addressee ("You may feel dizzy",
+ * "You may notice bruising", "You may lose data") it stays probability.
+ */
+const ADDRESSEE_PERMISSION = 'MODALITY.ADDRESSEE_PERMISSION';
+const PERMISSION: ModalEntry = {
+  weight: 0.3,
+  type: 'obligation',
+  kind: 'operator',
+  rule: ADDRESSEE_PERMISSION,
+};
+
+function addresseePermission(view: ClauseView, index: number): boolean {
+  // "May I come in?", "May we leave early?": asking for permission.
+  if (view.sentenceFinal === '?')
+    return index === firstWord(view) && (view.lower[index + 1] === 'i' || view.lower[index + 1] === 'we');
+  let before = index - 1;
+  while (before >= 0 && view.pos[before] === 'ADV') before -= 1;
+  if (view.lower[before] !== 'you') return false;
+  let verb = index + 1;
+  while (verb < view.lower.length && (view.pos[verb] === 'ADV' || view.pos[verb] === 'PART')) verb += 1;
+  return ADDRESSEE_ACTIONS.has(view.lemma[verb] ?? '');
+}
+
 /** Index of the clause's first token that is not punctuation. */
 function firstWord(view: ClauseView): number {
   let index = 0;
@@ -333,7 +362,31 @@ function firstWord(view: ClauseView): number {
   return index;
 }
 
+/**
+ * MODALITY.FREQUENCY_QUANTIFIER: a vague quantifier of occasions ("on **most** weeknights", "**some**
+ * mornings", "**many** times") says how often, not who says so: usuality, "most" and "many" median (as
+ * "usually", "often"), the others low (as "sometimes"), instead of the hedge of a vague source.
+ */
+const FREQUENCY_QUANTIFIER = 'MODALITY.FREQUENCY_QUANTIFIER';
+/** Plural nouns of occasions that TIME_NOUNS does not list. */
+const OCCASIONS: ReadonlySet<string> = new Set(['weeknights', 'weekdays', 'occasions', 'evenings', 'nights']);
+const OFTEN: ModalEntry = { weight: 0.6, type: 'usuality', kind: 'adjunct', rule: FREQUENCY_QUANTIFIER };
+const SOMETIMES: ModalEntry = { weight: 0.3, type: 'usuality', kind: 'adjunct', rule: FREQUENCY_QUANTIFIER };
+
 function cueAt(view: ClauseView, index: number, off: (id: string) => boolean): Found {
+  const found = lexicalCueAt(view, index, off);
+  if (typeof found !== 'object' || found.kind !== 'hedge' || off(FREQUENCY_QUANTIFIER)) return found;
+  // The quantified noun, past adjectives: a plural noun of time ("weeknights", "mornings", "times").
+  let noun = index + 1;
+  while (view.pos[noun] === 'ADJ') noun += 1;
+  const head = view.lower[noun] ?? '';
+  if (view.pos[noun] !== 'NOUN' || !head.endsWith('s') || !(TIME_NOUNS.has(head) || OCCASIONS.has(head)))
+    return found;
+  const word = view.lower[index] ?? '';
+  return word === 'most' || word === 'many' ? OFTEN : SOMETIMES;
+}
+
+function lexicalCueAt(view: ClauseView, index: number, off: (id: string) => boolean): Found {
   const word = view.lower[index] ?? '';
   const lemma = view.lemma[index] ?? '';
   const tag = view.pos[index];
@@ -351,7 +404,10 @@ function cueAt(view: ClauseView, index: number, off: (id: string) => boolean): F
       !off(CONDITIONAL_INVERSION)
     )
       return CONDITIONAL_INVERSION;
-    if (operator !== undefined) return operatorReading(view, index, key, operator);
+    if (operator !== undefined) {
+      if (key === 'may' && !off(ADDRESSEE_PERMISSION) && addresseePermission(view, index)) return PERMISSION;
+      return operatorReading(view, index, key, operator);
+    }
   }
   if (word === 'general' && inGeneral(view, index)) return MODAL_ADJUNCTS.generally;
   // "without doubt", "beyond any doubt", whatever the tagger made of "doubt" there.
@@ -667,6 +723,8 @@ export const MODALITY_RULE_IDS: readonly string[] = [
   NOMINAL_USUALITY,
   APPROXIMATE_NUMBER,
   SUBJECT_QUANTIFIER,
+  FREQUENCY_QUANTIFIER,
+  ADDRESSEE_PERMISSION,
   ADDRESSEE_BELIEF,
   NOUN_WITHOUT_COMPLEMENT,
   OWN_CLAUSE,

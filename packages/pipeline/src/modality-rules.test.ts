@@ -28,6 +28,8 @@ const EXAMPLES: ReadonlyArray<readonly [id: string, text: string, weight: number
   ['MODALITY.NOMINAL_USUALITY', 'The often cited figure is wrong.', 0],
   ['MODALITY.APPROXIMATE_NUMBER', 'The fair drew some 1,500 visitors.', 0],
   ['MODALITY.SUBJECT_QUANTIFIER', 'Many voters fear inflation.', 0],
+  ['MODALITY.FREQUENCY_QUANTIFIER', 'The tenants play loud music on most weeknights.', 0.6],
+  ['MODALITY.ADDRESSEE_PERMISSION', 'You may return to work on Monday.', 0.3],
   ['MODALITY.ADDRESSEE_BELIEF', 'If you believe that your account was hacked, call us.', 0],
   ['MODALITY.NOUN_WITHOUT_COMPLEMENT', 'The Supplier performed its obligations hereunder.', 0],
   ['MODALITY.OWN_CLAUSE', 'We will, if possible, ship the goods today.', 0.6],
@@ -38,6 +40,16 @@ const EXAMPLES: ReadonlyArray<readonly [id: string, text: string, weight: number
 ];
 
 describe('modality rules are switchable with disabledRules', () => {
+  it('MODALITY.ADDRESSEE_PERMISSION: "you may" before an action is permission, before what befalls you probability', () => {
+    expect(modality('You may return to work on Monday.')[0]?.type).toBe('obligation');
+    expect(modality('You may return to work on Monday.', ['MODALITY.ADDRESSEE_PERMISSION'])[0]?.type).toBe(
+      'probability',
+    );
+    expect(modality('May I come in?')[0]?.type).toBe('obligation');
+    expect(modality('You may feel dizzy for a day.')[0]?.type).toBe('probability');
+    expect(modality('You may be right.')[0]?.type).toBe('probability');
+  });
+
   it.each(EXAMPLES)('%s: %s', (id, text, weight) => {
     const on = modality(text);
     expect(on[0]?.weight).toBe(weight);

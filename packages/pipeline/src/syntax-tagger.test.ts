@@ -1282,6 +1282,7 @@ describe('POS.ARTICLE_NOUN', () => {
       ['The upload should complete.', 'upload'],
       ['No murmurs.', 'murmurs'],
       ['CAUTION: Hot surfaces.', 'surfaces'],
+      ['Igor Shesterkin made 31 saves for the Rangers.', 'saves'],
     ] as const) {
       const on = treeWords(text).find((token) => token.value === word);
       const off = treeWords(text, new Set(['POS.ARTICLE_NOUN'])).find((token) => token.value === word);

@@ -1876,7 +1876,8 @@ const ARTICLE_NOUN_RELATIONS: ReadonlySet<string> = new Set([
 /**
  * POS.ARTICLE_NOUN: "The **upload** should complete.", "No **murmurs**.", "Hot **surfaces**.": a word right after
  * an article ("a", "an", "the"; "no" before a plural), or a plural after an adjective the parse made its Subject or modifier, or a word after a "Subject" that has a
- * preposition of its own ("welcome to the earnings **call**"), that the tagger reads as a verb in its base or "-s" form is a noun (an
+ * preposition of its own ("welcome to the earnings **call**"), or a plural after a number the parse hangs beside it
+ * ("made 31 **saves**"), that the tagger reads as a verb in its base or "-s" form is a noun (an
  * article opens a nominal group, and no finite verb or infinitive follows one; wink-nlp's lexicon lists "upload"
  * and "murmurs" as verbs only). The sentence is tagged and parsed a second time with that word required to be a noun,
  * and the second parse stands when the article is the noun's determiner. A participle or gerund stays as the
@@ -1922,7 +1923,15 @@ function articleNoun(
       parsed.some(
         (other, at) => at < local - 1 && other.head === local && ARTICLES.has(other.word.toLowerCase()),
       );
-    if (!ARTICLES.has(article) && !(article === 'no' && plural) && !adjective && !governed) continue;
+    // A number right before a plural that the parse hangs beside it ("made 31 saves": "31" and "saves" both
+    // objects) counts it.
+    const counted =
+      plural &&
+      before.upos === 'NUM' &&
+      ((before.head === local + 1 && before.deprel === 'nummod') ||
+        (before.head === word.head && before.deprel === word.deprel && !word.deprel.startsWith('nsubj')));
+    if (!ARTICLES.has(article) && !(article === 'no' && plural) && !adjective && !governed && !counted)
+      continue;
     // The base or "-s" form ("built", "had" are past forms, whatever their ending).
     const lemma = word.lemma.toLowerCase();
     const base = lemma === lower || lower === `${lemma}s` || lower === `${lemma}es`;
@@ -1938,6 +1947,7 @@ function articleNoun(
       again[local - 1]?.head !== local + 1 ||
       (adjective && again[local - 1]?.deprel !== 'amod') ||
       (governed && again[local - 1]?.deprel !== 'compound') ||
+      (counted && again[local - 1]?.deprel !== 'nummod') ||
       !ARTICLE_NOUN_RELATIONS.has(noun.deprel)
     )
       return parsed;
@@ -2114,6 +2124,25 @@ function reducedRelatives(
   deprels[participle] = 'acl';
 }
 
+/**
+ * Makes `word` the root and the old root its dependent in `relation`; what hung on the old root after `word`
+ * hangs on `word` (the old root's phrase ends before it).
+ */
+function promoteToRoot(
+  out: Pick<TaggedText, 'heads' | 'deprels'>,
+  word: number,
+  oldRoot: number,
+  relation: string,
+  end: number,
+): void {
+  const { heads, deprels } = out;
+  heads[word] = -1;
+  deprels[word] = 'root';
+  heads[oldRoot] = word;
+  deprels[oldRoot] = relation;
+  for (let index = word + 1; index < end; index += 1) if (heads[index] === oldRoot) heads[index] = word;
+}
+
 const CONDITION_THEN_COMMAND = 'TREE.CONDITION_THEN_COMMAND';
 /** Subordinators that open a condition or a time before a command ("If you must travel, keep ..."). */
 const OPENING_SUBORDINATORS: ReadonlySet<string> = new Set([
@@ -2163,13 +2192,9 @@ function conditionThenCommand(
       if (child < first && deprels[child] !== 'punct') first = child;
     }
     if (lower[first - 1] !== ',') return;
-    heads[command] = -1;
-    deprels[command] = 'root';
-    heads[root] = command;
-    deprels[root] = 'advcl';
     // What hung on the old root after the command (its final mark, a conjunct of the command's object:
     // "keep a flashlight, food, and water") hangs on the new one: the opening clause ends before the command.
-    for (let child = command + 1; child < end; child += 1) if (heads[child] === root) heads[child] = command;
+    promoteToRoot(out, command, root, 'advcl', end);
     return;
   }
 }
@@ -2778,11 +2803,7 @@ function gerundRootThenFinite(
         operator = true;
     }
     if (blocked || !operator) continue;
-    heads[verb] = -1;
-    deprels[verb] = 'root';
-    heads[gerund] = verb;
-    deprels[gerund] = 'csubj';
-    for (let index = verb + 1; index < end; index += 1) if (heads[index] === gerund) heads[index] = verb;
+    promoteToRoot(out, verb, gerund, 'csubj', end);
     return;
   }
 }

@@ -412,3 +412,16 @@ export const VAGUE_SOURCE_SAYING_VERBS: ReadonlySet<string> = new Set([
 
 /** Usuality adverbs that are manner right after the verb ("breathing normally"). */
 export const MANNER_USUALITY_ADVERBS: ReadonlySet<string> = new Set(['normally', 'regularly']);
+
+/**
+ * Verbs of what an addressee chooses to do, after which "you may" gives permission (MODALITY.ADDRESSEE_PERMISSION):
+ * "You may return to work", "You may cancel at any time". Verbs of what happens to the addressee ("feel",
+ * "notice", "lose", "receive") are not here: "You may feel dizzy" is probability.
+ */
+export const ADDRESSEE_ACTIONS: ReadonlySet<string> = new Set(
+  (
+    'return resume shower bathe swim drive eat drink take use leave go come remove start begin walk exercise ' +
+    'contact call email write cancel keep park bring enter stay sit choose submit apply request withdraw opt pay ' +
+    'print copy download share borrow visit attend wear smoke sign vote'
+  ).split(' '),
+);
