@@ -2,6 +2,7 @@ import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from './pipeline';
 import {
+  hasChatLines,
   hasLabelLines,
   LABEL_NON_FINITE_PARTICIPANTS,
   LABEL_NON_FINITE_THEME,
@@ -352,5 +353,38 @@ describe('a speaker label with a title', () => {
     const [clause] = compile('Maria Chen, Chief Financial Officer: Thanks, everyone, for joining us.');
     expect(clause?.interpersonal.mood).toBe('minor');
     expect(roles(clause)).toEqual([]);
+  });
+});
+
+describe('SPLIT.CHAT_LINES: a thread of messages, one per line, with no labels', () => {
+  const thread = [
+    'hey is the apartment on 5th st still available',
+    'yes it is! are you interested in seeing it',
+    'yeah can i come by tomorrow around 3',
+    'tomorrow works. do you have pets?',
+    'just a cat. is that ok',
+  ].join('\n');
+
+  it('reads each line as a message: a line break ends a sentence', () => {
+    expect(moods(thread).slice(0, 4)).toEqual([
+      'interrogative: hey is the apartment on 5th st still available',
+      'declarative: yes it is!',
+      'interrogative: are you interested in seeing it',
+      'interrogative: yeah can i come by tomorrow around 3',
+    ]);
+    expect(compile(thread, ['SPLIT.CHAT_LINES']).length).toBeLessThan(compile(thread).length);
+  });
+
+  it('takes no wrapped paragraph, no text of long lines and no two-line note for a thread', () => {
+    expect(hasChatLines(thread)).toBe(true);
+    const wrapped = [
+      'The landlord inspected the flat on Monday and found that the',
+      'blinds in the bedroom were damaged beyond repair, so the cost of',
+      'replacing them was taken from the deposit, as the lease allows in',
+      'its clause on damage to fixtures and fittings.',
+    ].join('\n');
+    expect(hasChatLines(wrapped)).toBe(false);
+    expect(hasChatLines(`short line\nanother\n${'a very long paragraph line '.repeat(20)}`)).toBe(false);
+    expect(hasChatLines('hi there\nsee you')).toBe(false);
   });
 });

@@ -102,6 +102,44 @@ export function hasLabelLines(text: string): boolean {
   return false;
 }
 
+/** Words a line of running text wrapped by hand often breaks after, and a chat message seldom ends with. */
+const WRAP_WORDS: ReadonlySet<string> = new Set(
+  'the a an of to and or in for with on at by from that is are was were be as this'.split(' '),
+);
+/** The median length of a chat text's lines, at most: a message per line is short, a wrapped paragraph's lines are not. */
+const CHAT_LINE_MEDIAN = 50;
+/** The longest line of a chat text, at most. */
+const CHAT_LINE_LONGEST = 300;
+
+/**
+ * SPLIT.CHAT_LINES: whether `text` reads as a chat or text-message thread written one message per line with
+ * no label ("hey is the apartment on 5th st still available" | "yes it is! are you interested"): three lines
+ * or more, their median length at most 50 characters and none longer than 300, half of them at least with no final mark, and
+ * hardly any (a tenth at most) ending in a word a wrapped paragraph breaks after ("the", "of", "and"). In such
+ * a text each line break ends a sentence. CUAD 1-400: no contract reads so.
+ */
+export function hasChatLines(text: string): boolean {
+  if (!text.includes('\n')) return false;
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed.length > 0) lines.push(trimmed);
+  }
+  if (lines.length < 3) return false;
+  const lengths = lines.map((line) => line.length).sort((a, b) => a - b);
+  if ((lengths[Math.floor(lengths.length / 2)] ?? 0) > CHAT_LINE_MEDIAN) return false;
+  // A paragraph written as one long line (a contract's clause, an e-mail's body) is no message of a thread.
+  if ((lengths[lengths.length - 1] ?? 0) > CHAT_LINE_LONGEST) return false;
+  let unmarked = 0;
+  let wrapped = 0;
+  for (const line of lines) {
+    if (!/[.!?…:)]$/u.test(line)) unmarked += 1;
+    const last = /([A-Za-z]+)$/.exec(line)?.[1]?.toLowerCase();
+    if (last !== undefined && WRAP_WORDS.has(last)) wrapped += 1;
+  }
+  return unmarked * 2 >= lines.length && wrapped * 10 <= lines.length;
+}
+
 /** Words in brackets after a label's name, at most ("Agent (Priya)", "Witness (Dr. Lee)"). */
 const BRACKETED_LABEL_WORDS = 3;
 

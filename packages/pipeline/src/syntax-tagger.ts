@@ -30,6 +30,7 @@ import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
 import { lineBreaks, sentenceTail } from './sentence-tails';
 import {
+  hasChatLines,
   hasLabelLines,
   labelColon,
   SPEAKER_LABEL_TREE,
@@ -302,10 +303,12 @@ export function tagText(text: string, options: TagTextOptions = {}): TaggedText 
   };
   // SPLIT.LABEL_LINE reads the whole text once: does it have two or more lines that open with a label?
   const labelLines = !disabledRules?.has('SPLIT.LABEL_LINE') && hasLabelLines(text);
+  // SPLIT.CHAT_LINES likewise: is it a thread of messages, one per line, with no labels?
+  const chatLines = !disabledRules?.has('SPLIT.CHAT_LINES') && hasChatLines(text);
   let from = 0;
   while (from < text.length) {
     const to = chunkEnd(text, from);
-    tagChunk(text, from, to, out, disabledRules, cursor, labelLines);
+    tagChunk(text, from, to, out, disabledRules, cursor, labelLines, chatLines);
     from = to;
   }
   joinAbbreviationCuts(text, out, disabledRules, options.breaks);
@@ -2932,6 +2935,7 @@ function tagChunk(
   disabledRules?: ReadonlySet<string>,
   breaks?: BreakCursor,
   labelLines = false,
+  chatLines = false,
 ): void {
   const chunk = text.slice(from, to);
   if (chunk.trim().length === 0) return;
@@ -3042,6 +3046,7 @@ function tagChunk(
         !disabledRules?.has('SPLIT.LABEL_LETTER_END'),
         !disabledRules?.has('SPLIT.HEADING_LINE'),
         labelLines,
+        chatLines,
       );
       // SPLIT.LIST_NUMBER_LINE: the item after a list number runs on past its line, cut there or wrapped
       // ("1. Call to order\nThe meeting was called to order.", "1. The tenant shall pay the rent on the
@@ -3638,6 +3643,7 @@ function splitAtLines(
   labels = true,
   headings = true,
   labelLines = false,
+  chatLines = false,
 ): void {
   // A sentence of white space only has no tokens left.
   if (end <= first) return;
@@ -3680,7 +3686,9 @@ function splitAtLines(
         (!LOWER_WORD.test(previous) || (headings && headingLineBefore(text, out, index)))) ||
       // SPLIT.LABEL_LINE: "Dana: hey is it still available" | "Ruiz: yes it is!": a line that opens with a
       // speaker's label starts a sentence, whatever the line before ends with (chat lines often end in none).
-      (labelLines && labelColon(out.values, index, end) >= 0)
+      (labelLines && labelColon(out.values, index, end) >= 0) ||
+      // SPLIT.CHAT_LINES: in a thread of messages written one per line, each line is a message.
+      chatLines
     ) {
       out.sentences.push([start, index]);
       start = index;
