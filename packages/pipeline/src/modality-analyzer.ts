@@ -369,7 +369,7 @@ function firstWord(view: ClauseView): number {
  */
 const FREQUENCY_QUANTIFIER = 'MODALITY.FREQUENCY_QUANTIFIER';
 /** Plural nouns of occasions that TIME_NOUNS does not list. */
-const OCCASIONS: ReadonlySet<string> = new Set(['weeknights', 'weekdays', 'occasions', 'evenings', 'nights']);
+const OCCASIONS: ReadonlySet<string> = new Set(['weeknights', 'weekdays', 'occasions']);
 const OFTEN: ModalEntry = { weight: 0.6, type: 'usuality', kind: 'adjunct', rule: FREQUENCY_QUANTIFIER };
 const SOMETIMES: ModalEntry = { weight: 0.3, type: 'usuality', kind: 'adjunct', rule: FREQUENCY_QUANTIFIER };
 

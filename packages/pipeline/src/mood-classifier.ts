@@ -2345,8 +2345,10 @@ export const MOOD_RULES: readonly MoodRule[] = [
   },
   {
     id: 'MOOD.WH_LABEL',
-    // "* WHAT...Heavy snow expected.", "* WHERE...Portions of central New York.": a weather alert's or a form's
-    // WH-word in capitals before "..." or a colon labels what follows; it asks nothing.
+    // "* WHERE...Portions of central New York.", "* WHAT...Heavy snow expected.": a weather alert's or a form's
+    // WH-word in capitals before "..." or a colon labels what follows; it asks nothing. What follows keeps the
+    // mood it has without the label: a group is a fragment, a telegraphic "Heavy snow expected." a statement
+    // (as alone: a tensed-looking verb after a nominal with no "by" agent is read as its Finite).
     when: (clause) => clause.wh && clause.final !== '?' && whLabel(clause),
     decide: (clause) =>
       verdict(clause.hasFinite ? 'declarative' : 'fragment', 0.7, [
@@ -2356,6 +2358,7 @@ export const MOOD_RULES: readonly MoodRule[] = [
     examples: [
       { text: '* WHEN...From 6 PM this evening to noon Saturday.', mood: 'fragment' },
       { text: '* WHERE...Portions of central and eastern New York.', mood: 'fragment' },
+      { text: '* WHAT...Heavy snow expected.', mood: 'declarative' },
     ],
   },
   {

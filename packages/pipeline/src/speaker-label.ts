@@ -51,6 +51,10 @@ const LOWER_WORD = /^\p{Ll}\p{L}/u;
 
 /** A time of day or a date that a chat or transcript line opens with ("10:02", "10:02:15", "2026-03-03"). */
 const CLOCK_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
+/** Whether `value` is a time of day as a stamp writes it ("10:02", "10:02:15"). */
+export function isClockTime(value: string): boolean {
+  return CLOCK_TIME.test(value);
+}
 const DATE = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})$/;
 const DAY_HALF = /^(?:am|pm|a\.m\.|p\.m\.)$/i;
 const CLOSING_BRACKET: Readonly<Record<string, string>> = { '[': ']', '(': ')' };

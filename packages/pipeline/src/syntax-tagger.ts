@@ -32,6 +32,7 @@ import { lineBreaks, sentenceTail } from './sentence-tails';
 import {
   hasChatLines,
   hasLabelLines,
+  isClockTime,
   labelColon,
   SPEAKER_LABEL_TREE,
   timestampEnd,
@@ -1419,8 +1420,7 @@ function timeStampEnd(values: ArrayLike<string>, start: number, end: number): nu
   const after = timestampEnd(values, from, end);
   if (after === from || after >= end - 1) return -1;
   let clock = false;
-  for (let index = from; index < after; index += 1)
-    if (/^\d{1,2}:\d{2}/.test(values[index] ?? '')) clock = true;
+  for (let index = from; index < after; index += 1) if (isClockTime(values[index] ?? '')) clock = true;
   if (!clock || !/^\p{Lu}/u.test(values[after] ?? '')) return -1;
   for (let index = after + 1; index < end; index += 1)
     if (/^\p{Ll}{2}/u.test(values[index] ?? '')) return after;
@@ -1442,7 +1442,7 @@ function joinTimeStamp(
   const sentenceRoot = root + offset;
   // On a clause's root a time is `obl:tmod`, on a nominal's ("09:15 - Server restarted by the operator.") `nmod:tmod`.
   const relation = clausalRoot(sentence, root) ? 'obl:tmod' : 'nmod:tmod';
-  let time = stamp.findIndex((word) => /^\d{1,2}:\d{2}/.test(word.word));
+  let time = stamp.findIndex((word) => isClockTime(word.word));
   if (time < 0) time = stamp.findIndex((word) => word.upos !== 'PUNCT');
   const joined = stamp.map((word, local) =>
     word.upos === 'PUNCT' || local === time
@@ -1535,7 +1535,8 @@ function parseSentences(
   const bullets = !disabledRules?.has(BULLET_MARKER);
   const commands = !disabledRules?.has(OPENING_COMMAND);
   const articleNouns = !disabledRules?.has(ARTICLE_NOUN);
-  const madeNouns = new Set<number>();
+  // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
+  const requiredAt = new Set<number>();
   const holes = new Map<number, readonly number[]>();
   // TREE.DATELINE: see `datelineDash`.
   const datelines = !disabledRules?.has(DATELINE);
@@ -1607,10 +1608,16 @@ function parseSentences(
       dashOf[sentence]! < 0 &&
       stampOf[sentence]! < 0 &&
       posSource === 'parser'
-    )
-      whole = openingCommand(out, start, whole, (verbAt) => reparse(unit, verbAt, VERB_ONLY));
+    ) {
+      let asked = -1;
+      const kept = openingCommand(out, start, whole, (verbAt) => {
+        asked = start + verbAt;
+        return reparse(unit, verbAt, VERB_ONLY);
+      });
+      if (kept !== whole) requiredAt.add(asked);
+      whole = kept;
+    }
     // POS.ARTICLE_NOUN on the parse that is kept: the sentence's, or its part after a label or a dateline.
-    // (The noun it makes stays a noun: POS.VERBLESS_SENTENCE does not give it back wink's verb.)
     const nouns = (parsed: ParsedWord[], part: number): ParsedWord[] => {
       if (!articleNouns || posSource !== 'parser') return parsed;
       const from = units[part]![0];
@@ -1619,7 +1626,7 @@ function parseSentences(
         asked = from + nounAt;
         return reparse(part, nounAt, NOUN_ONLY);
       });
-      if (kept !== parsed) madeNouns.add(asked);
+      if (kept !== parsed) requiredAt.add(asked);
       return kept;
     };
     const parsed =
@@ -1654,13 +1661,14 @@ function parseSentences(
           ? SUBJECT_TAGS.has(parsed[local - 1]!.upos)
           : OBJECT_START_TAGS.has(parsed[local + 1]?.upos ?? 'X')) &&
         !disabledRules?.has('POS.VERBLESS_SENTENCE') &&
-        !madeNouns.has(index)
+        !requiredAt.has(index)
       ) {
         // POS.VERBLESS_SENTENCE: the tagger found no verb at all ("Slowly, the water rose.", "In 2010 the
         // firm cut jobs.", "Cause them no trouble."), where wink's lexicon reads one right after a nominal
         // or opening the sentence before an object: a clause with its verb is far likelier than a sentence
         // without any, so wink's verb stands, and so does wink's reading of an adjective before it ("the
-        // firm cut": NOUN; "kindly sign": ADV).
+        // firm cut": NOUN; "kindly sign": ADV). Not for a word a second reading required a tag for
+        // (`reparse`: POS.ARTICLE_NOUN's noun stays a noun).
         const before = winkTags?.[local - 1];
         if (local > 0 && before !== undefined && before !== 'ADJ' && parsed[local - 1]!.upos === 'ADJ')
           pos[index - 1] = before;
@@ -2127,6 +2135,13 @@ function reducedRelatives(
   deprels[participle] = 'acl';
 }
 
+/** The root of the sentence `start`..`end` (the last word without a head), or -1 when it has none. */
+function rootOf(heads: ArrayLike<number>, start: number, end: number): number {
+  let root = -1;
+  for (let index = start; index < end; index += 1) if (heads[index] === -1) root = index;
+  return root;
+}
+
 /**
  * Makes `word` the root and the old root its dependent in `relation`; what hung on the old root after `word`
  * hangs on `word` (the old root's phrase ends before it).
@@ -2177,8 +2192,7 @@ function conditionThenCommand(
   end: number,
 ): void {
   const { lower, pos, heads, deprels } = out;
-  let root = -1;
-  for (let index = start; index < end; index += 1) if (heads[index] === -1) root = index;
+  const root = rootOf(heads, start, end);
   if (root < 0) return;
   let opening = false;
   for (let index = start; index < root; index += 1)
@@ -2203,8 +2217,8 @@ function conditionThenCommand(
 }
 
 const SUBORDINATED_CONJUNCT = 'TREE.SUBORDINATED_CONJUNCT';
-/** Subordinators a conjunct may keep: "that", "whether", "if" and "to" open clauses that are coordinated as they are. */
-const COORDINABLE_MARKS: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'to', 'like', 'in']);
+/** Subordinators a conjunct may keep: "that", "whether", "if", "to" and "like" open clauses that are coordinated as they are. */
+const COORDINABLE_MARKS: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'to', 'like']);
 
 /**
  * TREE.SUBORDINATED_CONJUNCT: "Uploading fails, **even though the docs say** the limit is 5 GB": a conjunct
@@ -2541,8 +2555,7 @@ function listNumber(
   if (number < 0 || after >= end) return;
   // A capital and a period before a name is an initial ("A. Smith signed"), no list letter.
   if (/^\p{Lu}\.?$/u.test(out.values?.[number] ?? '') && out.pos[after] === 'PROPN') return;
-  let root = -1;
-  for (let index = start; index < end; index += 1) if (heads[index] === -1) root = index;
+  const root = rootOf(heads, start, end);
   if (root < after) return;
   // A letter is a list letter only before a capital or a clause ("(a) the Tenant shall", "a) pay"), which the
   // root after it stands for; a word ("a. m.") never gets here without the period and another word.
@@ -2837,8 +2850,7 @@ function relativeSwallowedPredicate(
   end: number,
 ): void {
   const { lower, pos, heads, deprels } = out;
-  let root = -1;
-  for (let index = start; index < end; index += 1) if ((heads[index] ?? 0) < 0) root = index;
+  const root = rootOf(heads, start, end);
   if (root < 0) return;
   let first = start;
   while (first < end && pos[first] === 'PUNCT') first += 1;
