@@ -71,6 +71,28 @@ describe('nominal groups with premodifiers the tagger read as verbs or adverbs',
     expect(groupsOf('Prices are in $ and €.')).not.toContain('nominal[$]');
   });
 
+  it('GROUP.HYPHEN_COMPOUND: words joined by hyphens are one word of the group', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['GROUP.HYPHEN_COMPOUND'] });
+    const roles = (compiler: typeof pipeline, text: string) =>
+      compiler
+        .compile(text, { documentId: 'chunker-test' })[0]!
+        .ideational.participants.map((participant) => `${participant.role}:${participant.text}`);
+    expect(groupsOf('She is a well-known author.')).toContain('nominal[a well-known author]');
+    expect(roles(pipeline, 'She is a well-known author.')).toEqual([
+      'carrier:She',
+      'attribute:a well-known author',
+    ]);
+    expect(roles(off, 'She is a well-known author.')).toEqual([
+      'carrier:She',
+      'attribute:a',
+      'attribute:author',
+    ]);
+    expect(groupsOf('We rented a three-bedroom house.')).toContain('nominal[a three-bedroom house]');
+    expect(groupsOf('The job is full-time.')).toContain('nominal[full-time]');
+    // A verb in its base form ends no premodifier: "double-check" is the clause's verb, not part of its object.
+    expect(groupsOf('Please double-check the figures.')).toContain('nominal[the figures]');
+  });
+
   it('GROUP.HOW_ATTRIBUTE: "how" + adjective ends before the Subject\'s determiner', () => {
     expect(groupsOf('How quiet the village seems!')).toEqual([
       'adjectival[How quiet]',

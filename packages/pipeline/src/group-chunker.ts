@@ -44,6 +44,62 @@ function currencySign(
 const DEMONSTRATIVE_PRONOUNS: ReadonlySet<string> = new Set(DEMONSTRATIVES);
 
 /**
+ * GROUP.HYPHEN_COMPOUND: "a **well-known** author", "a **royalty-free** license", "**Al-Qaeda** operatives", "a
+ * **24-hour** hotline": words joined by hyphens with no space between them are one word of the group, which
+ * the tokeniser splits ("well", "-", "known"). Read apart, the hyphen ends the group and an adverb or a
+ * preposition inside the compound opens another ("attribute: a", "attribute: author"). Before a noun,
+ * adjective or number the compound premodifies it (a verb at its end only as a participle or an `amod`:
+ * "double-check the figures" is no premodifier); otherwise a compound ending in a noun is a nominal group
+ * of its own ("works full-time").
+ */
+export const HYPHEN_COMPOUND = 'GROUP.HYPHEN_COMPOUND';
+const HYPHENS: ReadonlySet<string> = new Set(['-', '‐']);
+const PREMODIFIED = new Set<Upos>(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/** The end of the hyphen compound that opens at `index` ("well - known"), or `index` when none does. */
+function hyphenCompoundEnd(
+  tokens: readonly Token[],
+  lower: readonly string[],
+  index: number,
+  limit: number,
+): number {
+  let last = index;
+  while (last + 2 < limit) {
+    const word = tokens[last];
+    const hyphen = tokens[last + 1];
+    const next = tokens[last + 2];
+    if (word === undefined || hyphen === undefined || next === undefined) break;
+    if (!HYPHENS.has(lower[last + 1] ?? '') || word.end !== hyphen.start || hyphen.end !== next.start) break;
+    if (!/^[\p{L}\d]/u.test(next.text)) break;
+    last += 2;
+  }
+  return last === index ? index : last + 1;
+}
+
+/**
+ * Where the group's words go on past the hyphen compound at `index` (GROUP.HYPHEN_COMPOUND): its end when
+ * it premodifies the word after it or ends in a noun, else -1.
+ */
+function compoundInGroup(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  tokens: readonly Token[] | undefined,
+  index: number,
+  disabledRules: ReadonlySet<string> | undefined,
+): number {
+  if (tokens === undefined || disabledRules?.has(HYPHEN_COMPOUND) === true) return -1;
+  const end = hyphenCompoundEnd(tokens, lower, index, pos.length);
+  if (end === index) return -1;
+  const last = end - 1;
+  const lastTag = pos[last] ?? 'X';
+  if (PREMODIFIED.has(pos[end] ?? 'X')) {
+    const participle = PARTICIPLE.test(lower[last] ?? '') || tokens[last]?.deprel === 'amod';
+    if (lastTag !== 'VERB' || participle) return end;
+  }
+  return NOMINAL_HEAD.has(lastTag) ? end : -1;
+}
+
+/**
  * The adjective at `index` follows a personal pronoun ("giving them vast amounts", "Are you sure?"), or a
  * demonstrative with no nominal word after the adjective ("Is that ok?"; "that such action" and "that other
  * countries" are left as they were: there "that" is mostly a misread conjunction or relative).
@@ -60,11 +116,18 @@ function nominalEnd(
   pos: readonly Upos[],
   from: number,
   disabledRules?: ReadonlySet<string>,
+  tokens?: readonly Token[],
 ): number {
   let index = from;
   while (index < pos.length) {
     const tag = pos[index] ?? 'X';
-    if (NOMINAL.has(tag)) {
+    const compound = compoundInGroup(lower, pos, tokens, index, disabledRules);
+    if (compound > index) {
+      // GROUP.HYPHEN_COMPOUND: "a well-known author" (not after a noun's own head: "the author | well-known").
+      if (index > from && NOMINAL_HEAD.has(pos[index - 1] ?? 'X') && !PREMODIFIED.has(pos[compound] ?? 'X'))
+        break;
+      index = compound;
+    } else if (NOMINAL.has(tag)) {
       // A pronoun after a noun starts a new group ("gave the man it"), except possessive determiners.
       if ((tag === 'PRON' || tag === 'DET') && index > from && NOMINAL_HEAD.has(pos[index - 1] ?? 'X')) break;
       // GROUP.HOW_ATTRIBUTE: "How beautiful | the garden looks!": after "how" + adjective, a determiner opens the Subject.
@@ -182,7 +245,7 @@ function phrasalParticle(
   // "What did you switch on?": the particle ends the clause, its object fronted.
   if (tag === 'PUNCT' || at + 1 >= pos.length) return true;
   if (!NOMINAL.has(tag)) return false;
-  const end = nominalEnd(lower, pos, at + 1);
+  const end = nominalEnd(lower, pos, at + 1, undefined, tokens);
   if (end <= at + 1) return false;
   const word = lower[nominalHead(pos, at + 1, end)] ?? '';
   return !PATH_NOUNS.has(word) && !TIME_PERIOD_NOUNS.has(word);
@@ -237,13 +300,23 @@ export function chunkGroups(
   let index = 0;
   while (index < pos.length) {
     const tag = pos[index] ?? 'X';
-    if (tag === 'CCONJ' || tag === 'SCONJ') {
+    if (
+      tag !== 'CCONJ' &&
+      tag !== 'SCONJ' &&
+      !NOMINAL.has(tag) &&
+      compoundInGroup(lower, pos, tokens, index, disabledRules) > index
+    ) {
+      // GROUP.HYPHEN_COMPOUND: a compound opening with an adverb or a preposition ("well-known", "out-of-pocket").
+      const end = nominalEnd(lower, pos, index, disabledRules, tokens);
+      groups.push(group('nominal', index, end, nominalHead(pos, index, end), tokens, original));
+      index = end;
+    } else if (tag === 'CCONJ' || tag === 'SCONJ') {
       groups.push(group('conjunction', index, index + 1, index, tokens, original));
       index += 1;
     } else if (tag === 'ADP' || isComplexPreposition(lower, index)) {
       // "according to the report": the complex preposition opens one prepositional group.
       const from = tag === 'ADP' ? index + 1 : index + 2;
-      const end = nominalEnd(lower, pos, from, disabledRules);
+      const end = nominalEnd(lower, pos, from, disabledRules, tokens);
       groups.push(group('prepositional', index, Math.max(end, index + 1), index, tokens, original));
       index = Math.max(end, index + 1);
     } else if (
@@ -263,7 +336,12 @@ export function chunkGroups(
         groups.push(group('adverbial', index, end, index, tokens, original));
       } else groups.push(group('verbal', index, end, head, tokens, original));
       index = end;
-    } else if (tag === 'ADJ' && !NOMINAL_HEAD.has(pos[index + 1] ?? 'X') && pos[index + 1] !== 'ADJ') {
+    } else if (
+      tag === 'ADJ' &&
+      !NOMINAL_HEAD.has(pos[index + 1] ?? 'X') &&
+      pos[index + 1] !== 'ADJ' &&
+      compoundInGroup(lower, pos, tokens, index, disabledRules) < 0
+    ) {
       groups.push(group('adjectival', index, index + 1, index, tokens, original));
       index += 1;
     } else if (
@@ -271,7 +349,7 @@ export function chunkGroups(
       (tag === 'ADV' && (pos[index + 1] === 'ADJ' || pos[index + 1] === 'NUM')) ||
       currencySign(lower, pos, index, disabledRules)
     ) {
-      const end = Math.max(nominalEnd(lower, pos, index, disabledRules), index + 1);
+      const end = Math.max(nominalEnd(lower, pos, index, disabledRules, tokens), index + 1);
       const head = nominalHead(pos, index, end);
       const type = allAdjectives(pos, index, end) ? 'adjectival' : 'nominal';
       groups.push(group(type, index, end, head, tokens, original));

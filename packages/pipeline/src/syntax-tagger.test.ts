@@ -1379,3 +1379,125 @@ describe('POS.OPENING_COMMAND: the first of two commands', () => {
     });
   });
 });
+
+describe('TREE.HYPHEN_COMPOUND', () => {
+  /** A hand-made tree with the offsets of `words` joined by single spaces, "~" marking a hyphen with no spaces. */
+  const hyphenTree = (words: string, pos: string[], heads: number[], deprels: string[]) => {
+    const parts = words.split(' ');
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let at = 0;
+    const tokens: string[] = [];
+    for (const part of parts) {
+      const pieces = part.split('~');
+      pieces.forEach((piece, index) => {
+        if (index > 0) {
+          tokens.push('-');
+          starts.push(at);
+          ends.push(at + 1);
+          at += 1;
+        }
+        tokens.push(piece);
+        starts.push(at);
+        ends.push(at + piece.length);
+        at += piece.length;
+      });
+      at += 1;
+    }
+    return { ...parserTree(tokens.join(' '), pos, heads, deprels), starts, ends };
+  };
+
+  it('joins a torn compound before its noun: the first word on the second, the second on the noun', () => {
+    // "provide in-depth support" with "depth" an oblique of "provide".
+    const torn = () =>
+      hyphenTree(
+        'We provide in~depth support',
+        ['PRON', 'VERB', 'ADP', 'PUNCT', 'NOUN', 'NOUN'],
+        [1, -1, 4, 2, 1, 1],
+        ['nsubj', 'root', 'case', 'punct', 'obl', 'obj'],
+      );
+    const tree = torn();
+    repairTree(tree, 0, 6);
+    expect(tree.heads[4]).toBe(5);
+    expect(tree.deprels[4]).toBe('compound');
+    const off = torn();
+    repairTree(off, 0, 6, new Set(['TREE.HYPHEN_COMPOUND']));
+    expect(off.deprels[4]).toBe('obl');
+    // "a thought-provoking film" with both words on "film".
+    const film = hyphenTree(
+      'a thought~provoking film',
+      ['DET', 'NOUN', 'PUNCT', 'VERB', 'NOUN'],
+      [4, 4, 1, 4, -1],
+      ['det', 'compound', 'punct', 'amod', 'root'],
+    );
+    repairTree(film, 0, 5);
+    expect(film.heads[1]).toBe(3);
+    expect(film.deprels[1]).toBe('compound');
+  });
+
+  it('leaves words apart by spaces, number words, particles and coordinated compounds as parsed', () => {
+    const spaced = hyphenTree(
+      'We provide in - depth support',
+      ['PRON', 'VERB', 'ADP', 'PUNCT', 'NOUN', 'NOUN'],
+      [1, -1, 4, 2, 1, 1],
+      ['nsubj', 'root', 'case', 'punct', 'obl', 'obj'],
+    );
+    repairTree(spaced, 0, 6);
+    expect(spaced.deprels[4]).toBe('obl');
+    const number = hyphenTree(
+      'Fifty~five delegates came',
+      ['NUM', 'PUNCT', 'NUM', 'NOUN', 'VERB'],
+      [3, 2, 3, 4, -1],
+      ['nummod', 'punct', 'nummod', 'nsubj', 'root'],
+    );
+    repairTree(number, 0, 5);
+    expect(number.heads[0]).toBe(3);
+    const coordinated = hyphenTree(
+      'strong and still~continuing objections',
+      ['ADJ', 'CCONJ', 'ADV', 'PUNCT', 'VERB', 'NOUN'],
+      [5, 4, 4, 4, 0, -1],
+      ['amod', 'cc', 'advmod', 'punct', 'conj', 'root'],
+    );
+    repairTree(coordinated, 0, 6);
+    expect(coordinated.heads[4]).toBe(0);
+  });
+
+  it('lets the noun after a torn compound take its place: a conjunct or an apposition', () => {
+    // "provide in-depth support" with "support" a conjunct of "provide": the object.
+    const conjunct = hyphenTree(
+      'We provide in~depth support',
+      ['PRON', 'VERB', 'ADP', 'PUNCT', 'NOUN', 'NOUN'],
+      [1, -1, 4, 2, 1, 1],
+      ['nsubj', 'root', 'case', 'punct', 'obl', 'conj'],
+    );
+    repairTree(conjunct, 0, 6);
+    expect([conjunct.heads[5], conjunct.deprels[5]]).toEqual([1, 'obj']);
+    // "feature an online Seahawks-themed store" with "Seahawks" the object and "store" its apposition.
+    const apposition = hyphenTree(
+      'feature an online Seahawks~themed store',
+      ['VERB', 'DET', 'ADJ', 'NOUN', 'PUNCT', 'ADJ', 'NOUN'],
+      [-1, 3, 3, 0, 5, 6, 3],
+      ['root', 'det', 'amod', 'obj', 'punct', 'amod', 'appos'],
+    );
+    repairTree(apposition, 0, 7);
+    expect(apposition.heads).toEqual([-1, 6, 6, 5, 5, 6, 0]);
+    expect(apposition.deprels).toEqual(['root', 'det', 'amod', 'compound', 'punct', 'amod', 'obj']);
+    // "an Agreement, which shall be at arms-length basis" with "length" the relative clause's predicate.
+    const relative = hyphenTree(
+      'Agreement which shall be at arms~length basis',
+      ['NOUN', 'PRON', 'AUX', 'AUX', 'ADP', 'NOUN', 'PUNCT', 'NOUN', 'NOUN'],
+      [-1, 7, 7, 7, 7, 7, 5, 0, 0],
+      ['root', 'nsubj', 'aux', 'cop', 'case', 'compound', 'punct', 'acl:relcl', 'obl'],
+    );
+    repairTree(relative, 0, 9);
+    expect(relative.heads).toEqual([-1, 8, 8, 8, 8, 7, 5, 8, 0]);
+    expect(relative.deprels[8]).toBe('acl:relcl');
+  });
+
+  it('gives a contract its whole participant: "in-depth technical support"', () => {
+    const words = treeWords('We provide in-depth technical support.');
+    expect(words.find((word) => word.value === 'depth')).toMatchObject({ head: 'support' });
+    const off = treeWords('We provide in-depth technical support.', new Set(['TREE.HYPHEN_COMPOUND']));
+    expect(off.find((word) => word.value === 'depth')?.head).toBe('provide');
+  });
+});

@@ -1991,7 +1991,11 @@ function hasVerbDependent(parsed: readonly ParsedWord[], local: number): boolean
  * be switched off by its id.
  */
 export function repairTree(
-  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {
+    readonly lemmas?: readonly string[];
+    readonly starts?: readonly number[];
+    readonly ends?: readonly number[];
+  },
   start: number,
   end: number,
   disabledRules?: ReadonlySet<string>,
@@ -2055,6 +2059,123 @@ export function repairTree(
   if (!disabledRules?.has(APPOSITIVE_AGENT)) appositiveAgents(out, start, end);
   if (!disabledRules?.has(SUBORDINATED_CONJUNCT)) subordinatedConjuncts(out, start, end);
   if (!disabledRules?.has(CONDITION_THEN_COMMAND)) conditionThenCommand(out, start, end);
+  if (!disabledRules?.has(HYPHEN_COMPOUND_TREE)) hyphenCompounds(out, start, end);
+}
+
+const HYPHEN_COMPOUND_TREE = 'TREE.HYPHEN_COMPOUND';
+/** Tags of a hyphen compound's second word: a content word ("in-depth", "well-known"; not "follow-on", "week-the"). */
+const COMPOUND_HEAD_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'ADJ', 'VERB']);
+/** Tags of the words a hyphen compound may premodify. */
+const PREMODIFIED_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/**
+ * TREE.HYPHEN_COMPOUND: two words joined by a hyphen with no space ("thought-provoking", "in-depth",
+ * "well-known") before the noun they premodify are one modifier, its second word (a noun, adjective or
+ * verb) its head. The tokeniser
+ * splits them and the parse may tear them apart: "a thought-provoking film" with "thought" on "film";
+ * "provide in-depth technical support" with "depth" an oblique of "provide". The first word hangs on the
+ * second (as `advmod` when an adverb, `case` when a preposition, else `compound`) when both hang outside the
+ * compound, the second on a word after it (a phrase the first word headed goes to the noun after the
+ * compound, which takes its place); the second, hung on a word before the compound, hangs on the noun after
+ * it (`amod`, or `compound` when a noun); that noun takes the second word's place and dependents when the
+ * second word headed a phrase or clause ("which shall be at arms-length basis"), or its relation when the
+ * parse made it a conjunct of the same word (an object where the compound's first word was read as its
+ * preposition). Names and numbers ("Al-Qaeda", "Fifty-five", "1998-30"),
+ * compounds ending in a particle ("follow-on", "button-down"), coordinated ones ("strong and
+ * still-continuing") and compounds of three words or more ("out-of-pocket") are left as parsed.
+ */
+function hyphenCompounds(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {
+    readonly starts?: readonly number[];
+    readonly ends?: readonly number[];
+  },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels, starts, ends } = out;
+  if (starts === undefined || ends === undefined) return;
+  const joined = (left: number, right: number) => ends[left] === starts[right];
+  const word = (index: number) => /^\p{L}/u.test(lower[index] ?? '') && pos[index] !== 'PROPN';
+  for (let first = start; first + 3 < end; first += 1) {
+    const hyphen = first + 1;
+    const last = first + 2;
+    if (lower[hyphen] !== '-' || pos[hyphen] !== 'PUNCT' || !joined(first, hyphen) || !joined(hyphen, last))
+      continue;
+    if (!word(first) || !word(last) || !COMPOUND_HEAD_TAGS.has(pos[last]!)) continue;
+    if (pos[first] === 'NUM' && pos[last] === 'NUM') continue;
+    // A compound coordinated with another ("strong and still-continuing", "troop- and police-contributing") is left as parsed.
+    if (deprels[first] === 'conj' || deprels[last] === 'conj') continue;
+    // Two words only: no hyphen joined before or after.
+    if (first > start && lower[first - 1] === '-' && joined(first - 1, first)) continue;
+    if (lower[last + 1] === '-' && joined(last, last + 1)) continue;
+    const next = last + 1;
+    if (!PREMODIFIED_TAGS.has(pos[next]!)) continue;
+    const inside = (index: number) => index >= first && index <= last;
+    // The noun the compound premodifies: past the adjectives and nouns after it, the last before a word of another kind.
+    let noun = next;
+    while (noun + 1 < end && (pos[noun] === 'ADJ' || pos[noun + 1] === 'NOUN')) {
+      if (pos[noun + 1] !== 'NOUN' && pos[noun + 1] !== 'ADJ' && pos[noun + 1] !== 'PROPN') break;
+      noun += 1;
+    }
+    if (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') continue;
+    /** Whether `word` lies below `top` in the tree. */
+    const below = (word: number, top: number): boolean => {
+      let at = heads[word]!;
+      for (let steps = 0; at >= 0 && steps < end - start; steps += 1) {
+        if (at === top) return true;
+        at = heads[at]!;
+      }
+      return false;
+    };
+    if (!inside(heads[first]!) && !inside(heads[last]!) && heads[last]! > last) {
+      const dependents: number[] = [];
+      for (let index = start; index < end; index += 1)
+        if (heads[index] === first && !inside(index)) dependents.push(index);
+      if (dependents.length > 0) {
+        // The first word heads a phrase before it ("**one** thought-provoking film", "an online Seahawks" the
+        // object, "store" its apposition): the phrase's words go to the noun after the compound, which takes
+        // the first word's place if it hung on it.
+        if (dependents.some((dependent) => dependent > last && dependent !== noun)) continue;
+        if (heads[noun] === first) {
+          if (below(heads[first]!, noun)) continue;
+          heads[noun] = heads[first]!;
+          deprels[noun] = deprels[first]!;
+        } else if (heads[first] !== noun) continue;
+        for (const dependent of dependents) if (dependent !== noun) heads[dependent] = noun;
+      }
+      heads[first] = last;
+      deprels[first] = pos[first] === 'ADV' ? 'advmod' : pos[first] === 'ADP' ? 'case' : 'compound';
+      if (!inside(heads[hyphen]!)) heads[hyphen] = last;
+    }
+    const before = heads[last]!;
+    if (before < 0 || before >= first) continue;
+    // The noun must not lie below the compound's second word (no cycle).
+    if (below(noun, last)) continue;
+    const phrase: number[] = [];
+    for (let index = start; index < end; index += 1)
+      if (heads[index] === last && !inside(index) && index !== noun) phrase.push(index);
+    let coordinated = false;
+    for (let index = start; index < end; index += 1)
+      if (heads[index] === noun && deprels[index] === 'cc') coordinated = true;
+    if (phrase.length > 0) {
+      // The second word heads a phrase or a clause ("which shall be at arms-length basis" with "length" the
+      // relative clause's predicate): the noun takes its place and its dependents.
+      if (below(before, noun)) continue;
+      heads[noun] = before;
+      deprels[noun] = deprels[last]!;
+      for (const dependent of phrase) heads[dependent] = noun;
+    } else if (heads[noun] === before && deprels[noun] === 'conj' && !coordinated) {
+      // "provide in-depth technical support" with "support" a conjunct of "provide": the noun takes the
+      // compound's place, an object where the compound's first word was read as its preposition.
+      let object = false;
+      for (let index = start; index < end; index += 1)
+        if (heads[index] === before && deprels[index] === 'obj') object = true;
+      const prepositional = deprels[last] === 'obl' && heads[first] === last && deprels[first] === 'case';
+      deprels[noun] = prepositional && !object && pos[before] === 'VERB' ? 'obj' : deprels[last]!;
+    }
+    heads[last] = noun;
+    deprels[last] = pos[last] === 'NOUN' || pos[last] === 'NUM' ? 'compound' : 'amod';
+  }
 }
 
 const REDUCED_RELATIVE = 'TREE.REDUCED_RELATIVE';
