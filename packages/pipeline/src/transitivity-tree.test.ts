@@ -6,6 +6,7 @@ import {
   COORDINATION,
   CORE_PREPOSITION,
   NOT_ON_PREDICATE,
+  OBJECT_POSTMODIFIER,
   PARTICIPANT_TREE_RULES,
   POSTMODIFIER_CLAUSE,
   TIME_TAIL,
@@ -151,6 +152,35 @@ describe('tree stage', () => {
     );
     expect(clause.ideational.circumstances).toEqual([]);
     expect(rulesOf(clause)).toContain(POSTMODIFIER_CLAUSE);
+  });
+  it("a phrase the tree hangs on the object's noun postmodifies it (PARTICIPANT.TREE_OBJECT_POSTMODIFIER)", () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [OBJECT_POSTMODIFIER] });
+    const text = 'Licensee shall submit a request for approval to Licensor.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toContain('goal=a request for approval');
+    expect(rulesOf(clause)).toContain(OBJECT_POSTMODIFIER);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=a request');
+    const liability = mainClause(
+      pipeline.compile('Landlord shall have no liability for any damage.', { documentId: 'd' }),
+    );
+    expect(clauseElements(liability)).toContain('attribute=no liability for any damage');
+    const question = mainClause(
+      pipeline.compile('She asked a question about the budget.', { documentId: 'd' }),
+    );
+    expect(clauseElements(question)).toContain('verbiage=a question about the budget');
+    // A person or party as the object, a phrase of time and a phrase with "to" keep the word-order boundary.
+    const party = mainClause(
+      pipeline.compile('Tenant shall indemnify Landlord for any losses.', { documentId: 'd' }),
+    );
+    expect(clauseElements(party)).toContain('goal=Landlord');
+    const rent = mainClause(
+      pipeline.compile('Tenant shall pay the rent on the first day of each month.', { documentId: 'd' }),
+    );
+    expect(clauseElements(rent)).toContain('goal=the rent');
+    const goods = mainClause(
+      pipeline.compile('The Company shall deliver the goods to the Buyer.', { documentId: 'd' }),
+    );
+    expect(clauseElements(goods)).toContain('goal=the goods');
   });
   it('a second object hung under the first still makes two participants', () => {
     const clause = mainClause(pipeline.compile('My aunt sent the twins a parcel.', { documentId: 'd' }));
