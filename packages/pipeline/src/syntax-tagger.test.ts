@@ -1501,3 +1501,38 @@ describe('TREE.HYPHEN_COMPOUND', () => {
     expect(off.find((word) => word.value === 'depth')?.head).toBe('provide');
   });
 });
+
+describe('TREE.OF_COMPLEMENT', () => {
+  it('hangs the "of" phrase after the object of "notify", "inform", "remind" on the verb', () => {
+    const text = 'Tenant shall notify Landlord of any defects.';
+    expect(treeWords(text).find((word) => word.value === 'defects')).toMatchObject({
+      head: 'notify',
+      deprel: 'obl',
+    });
+    const off = treeWords(text, new Set(['TREE.OF_COMPLEMENT']));
+    expect(off.find((word) => word.value === 'defects')).toMatchObject({ head: 'Landlord', deprel: 'nmod' });
+  });
+
+  it('leaves an "of" phrase after the object of another verb, and another preposition, as parsed', () => {
+    const parsed = () =>
+      parserTree(
+        'Tenant shall keep a copy of the lease',
+        ['NOUN', 'AUX', 'VERB', 'DET', 'NOUN', 'ADP', 'DET', 'NOUN'],
+        [2, 2, -1, 4, 2, 7, 7, 4],
+        ['nsubj', 'aux', 'root', 'det', 'obj', 'case', 'det', 'nmod'],
+        'tenant shall keep a copy of the lease',
+      );
+    const kept = parsed();
+    repairTree(kept, 0, 8);
+    expect([kept.heads[7], kept.deprels[7]]).toEqual([4, 'nmod']);
+    const told = parserTree(
+      'We notify the tenant about defects',
+      ['PRON', 'VERB', 'DET', 'NOUN', 'ADP', 'NOUN'],
+      [1, -1, 3, 1, 5, 3],
+      ['nsubj', 'root', 'det', 'obj', 'case', 'nmod'],
+      'we notify the tenant about defect',
+    );
+    repairTree(told, 0, 6);
+    expect(told.deprels[5]).toBe('nmod');
+  });
+});

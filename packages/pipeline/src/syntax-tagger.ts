@@ -4,7 +4,7 @@ import { attachPunctuation, loadParser, type ParsedWord, type Parser, type Requi
 import type winkNLP from 'wink-nlp';
 import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
-import { ATTRIBUTIVE_COLLOCATIONS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
+import { ATTRIBUTIVE_COLLOCATIONS, PARTY_NOUNS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import {
   AFTER_TYPED_ITS,
@@ -2060,6 +2060,73 @@ export function repairTree(
   if (!disabledRules?.has(SUBORDINATED_CONJUNCT)) subordinatedConjuncts(out, start, end);
   if (!disabledRules?.has(CONDITION_THEN_COMMAND)) conditionThenCommand(out, start, end);
   if (!disabledRules?.has(HYPHEN_COMPOUND_TREE)) hyphenCompounds(out, start, end);
+  if (!disabledRules?.has(OF_COMPLEMENT)) ofComplements(out, start, end);
+}
+
+const OF_COMPLEMENT = 'TREE.OF_COMPLEMENT';
+/** Verbs that take a person as object and what they are told or relieved of in an "of" phrase. */
+const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
+  'notify',
+  'inform',
+  'advise',
+  'apprise',
+  'remind',
+  'warn',
+  'assure',
+  'convince',
+  'persuade',
+  'accuse',
+  'suspect',
+  'rob',
+  'deprive',
+  'relieve',
+  'rid',
+  'cure',
+  'clear',
+  'absolve',
+  'disabuse',
+]);
+
+/**
+ * TREE.OF_COMPLEMENT: "Tenant shall notify **Landlord** of any defects", "inform the other party of the
+ * change": the parse hangs the "of" phrase on the object's noun as its postmodifier (`nmod`); after a verb that
+ * takes a person and an "of" complement (notify, inform, advise, remind, warn, relieve, ...) it is the verb's
+ * (`obl`), as UD trees have it: the Receiver is "Landlord", what is told a circumstance of Matter. Only when the
+ * object names a person or party (a pronoun, a party noun, a name with no determiner).
+ */
+function ofComplements(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, heads, deprels } = out;
+  for (let phrase = start; phrase < end; phrase += 1) {
+    if (deprels[phrase] !== 'nmod') continue;
+    const object = heads[phrase]!;
+    if (object < start || object >= phrase || deprels[object] !== 'obj') continue;
+    const verb = heads[object]!;
+    if (verb < start || verb > object) continue;
+    const lemma = out.lemmas?.[verb] ?? lower[verb] ?? '';
+    if (!OF_COMPLEMENT_VERBS.has(lemma)) continue;
+    // The object names a person or party: a pronoun, a party noun ("the tenant", "Landlord") or a name with no
+    // determiner ("Hamas"); not "clear the Halls of Congress", "relieved the horror of the darkness".
+    let determined = false;
+    for (let index = start; index < object; index += 1)
+      if (heads[index] === object && deprels[index] === 'det') determined = true;
+    const noun = out.lemmas?.[object] ?? lower[object] ?? '';
+    const person =
+      out.pos[object] === 'PRON' ||
+      PARTY_NOUNS.has(noun) ||
+      PARTY_NOUNS.has(lower[object] ?? '') ||
+      (out.pos[object] === 'PROPN' && !determined);
+    if (!person) continue;
+    let preposition = -1;
+    for (let index = object + 1; index < phrase; index += 1)
+      if (heads[index] === phrase && deprels[index] === 'case') preposition = index;
+    if (preposition < 0 || lower[preposition] !== 'of') continue;
+    heads[phrase] = verb;
+    deprels[phrase] = 'obl';
+  }
 }
 
 const HYPHEN_COMPOUND_TREE = 'TREE.HYPHEN_COMPOUND';
