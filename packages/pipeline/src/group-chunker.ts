@@ -8,6 +8,7 @@ import {
   PREMODIFIER_DETERMINERS,
   TIME_DETERMINERS,
 } from './lexicons/word-classes';
+import { isJoiningHyphen } from './token-splits';
 import { isComplexPreposition } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
@@ -53,7 +54,6 @@ const DEMONSTRATIVE_PRONOUNS: ReadonlySet<string> = new Set(DEMONSTRATIVES);
  * of its own ("works full-time").
  */
 export const HYPHEN_COMPOUND = 'GROUP.HYPHEN_COMPOUND';
-const HYPHENS: ReadonlySet<string> = new Set(['-', '‐']);
 const PREMODIFIED = new Set<Upos>(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 /** The end of the hyphen compound that opens at `index` ("well - known"), or `index` when none does. */
@@ -63,14 +63,11 @@ function hyphenCompoundEnd(
   index: number,
   limit: number,
 ): number {
+  const startOf = (at: number) => tokens[at]?.start;
+  const endOf = (at: number) => tokens[at]?.end;
   let last = index;
-  while (last + 2 < limit) {
-    const word = tokens[last];
-    const hyphen = tokens[last + 1];
-    const next = tokens[last + 2];
-    if (word === undefined || hyphen === undefined || next === undefined) break;
-    if (!HYPHENS.has(lower[last + 1] ?? '') || word.end !== hyphen.start || hyphen.end !== next.start) break;
-    if (!/^[\p{L}\d]/u.test(next.text)) break;
+  while (last + 2 < limit && isJoiningHyphen(lower, last + 1, startOf, endOf)) {
+    if (!/^[\p{L}\d]/u.test(tokens[last + 2]?.text ?? '')) break;
     last += 2;
   }
   return last === index ? index : last + 1;

@@ -13,6 +13,7 @@ import {
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
+import { OF_COMPLEMENT_VERBS } from './lexicons/process-lexicon';
 import { MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   CLOSING_QUOTE_MARKS,
@@ -38,7 +39,7 @@ import {
   timestampEnd,
   transcriptLabelStarts,
 } from './speaker-label';
-import { type TokenPiece, tokenPieces } from './token-splits';
+import { isJoiningHyphen, type TokenPiece, tokenPieces } from './token-splits';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -2064,28 +2065,6 @@ export function repairTree(
 }
 
 const OF_COMPLEMENT = 'TREE.OF_COMPLEMENT';
-/** Verbs that take a person as object and what they are told or relieved of in an "of" phrase. */
-const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
-  'notify',
-  'inform',
-  'advise',
-  'apprise',
-  'remind',
-  'warn',
-  'assure',
-  'convince',
-  'persuade',
-  'accuse',
-  'suspect',
-  'rob',
-  'deprive',
-  'relieve',
-  'rid',
-  'cure',
-  'clear',
-  'absolve',
-  'disabuse',
-]);
 
 /**
  * TREE.OF_COMPLEMENT: "Tenant shall notify **Landlord** of any defects", "inform the other party of the
@@ -2161,39 +2140,33 @@ function hyphenCompounds(
 ): void {
   const { lower, pos, heads, deprels, starts, ends } = out;
   if (starts === undefined || ends === undefined) return;
-  const joined = (left: number, right: number) => ends[left] === starts[right];
+  const startOf = (index: number) => starts[index];
+  const endOf = (index: number) => ends[index];
   const word = (index: number) => /^\p{L}/u.test(lower[index] ?? '') && pos[index] !== 'PROPN';
   for (let first = start; first + 3 < end; first += 1) {
     const hyphen = first + 1;
     const last = first + 2;
-    if (lower[hyphen] !== '-' || pos[hyphen] !== 'PUNCT' || !joined(first, hyphen) || !joined(hyphen, last))
-      continue;
+    if (pos[hyphen] !== 'PUNCT' || !isJoiningHyphen(lower, hyphen, startOf, endOf)) continue;
     if (!word(first) || !word(last) || !COMPOUND_HEAD_TAGS.has(pos[last]!)) continue;
     if (pos[first] === 'NUM' && pos[last] === 'NUM') continue;
     // A compound coordinated with another ("strong and still-continuing", "troop- and police-contributing") is left as parsed.
     if (deprels[first] === 'conj' || deprels[last] === 'conj') continue;
     // Two words only: no hyphen joined before or after.
-    if (first > start && lower[first - 1] === '-' && joined(first - 1, first)) continue;
-    if (lower[last + 1] === '-' && joined(last, last + 1)) continue;
+    if (first - 1 > start && isJoiningHyphen(lower, first - 1, startOf, endOf)) continue;
+    if (isJoiningHyphen(lower, last + 1, startOf, endOf)) continue;
     const next = last + 1;
     if (!PREMODIFIED_TAGS.has(pos[next]!)) continue;
     const inside = (index: number) => index >= first && index <= last;
     // The noun the compound premodifies: past the adjectives and nouns after it, the last before a word of another kind.
     let noun = next;
-    while (noun + 1 < end && (pos[noun] === 'ADJ' || pos[noun + 1] === 'NOUN')) {
-      if (pos[noun + 1] !== 'NOUN' && pos[noun + 1] !== 'ADJ' && pos[noun + 1] !== 'PROPN') break;
+    while (
+      noun + 1 < end &&
+      (pos[noun] === 'ADJ' || pos[noun + 1] === 'NOUN') &&
+      PREMODIFIED_TAGS.has(pos[noun + 1]!)
+    )
       noun += 1;
-    }
     if (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') continue;
-    /** Whether `word` lies below `top` in the tree. */
-    const below = (word: number, top: number): boolean => {
-      let at = heads[word]!;
-      for (let steps = 0; at >= 0 && steps < end - start; steps += 1) {
-        if (at === top) return true;
-        at = heads[at]!;
-      }
-      return false;
-    };
+    const below = (word: number, top: number) => isBelow(heads, word, top, end - start);
     if (!inside(heads[first]!) && !inside(heads[last]!) && heads[last]! > last) {
       const dependents: number[] = [];
       for (let index = start; index < end; index += 1)
@@ -2321,6 +2294,26 @@ function reducedRelatives(
   deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
   heads[participle] = noun;
   deprels[participle] = 'acl';
+}
+
+/**
+ * Whether `word` lies below `top` in the tree, walking up at most `limit` heads; the walk stops (false) at a
+ * head `stop` accepts ("a clause of its own").
+ */
+function isBelow(
+  heads: ArrayLike<number>,
+  word: number,
+  top: number,
+  limit: number,
+  stop?: (at: number) => boolean,
+): boolean {
+  let at = heads[word] ?? -1;
+  for (let steps = 0; at >= 0 && steps < limit; steps += 1) {
+    if (at === top) return true;
+    if (stop?.(at) === true) return false;
+    at = heads[at] ?? -1;
+  }
+  return false;
 }
 
 /** The root of the sentence `start`..`end` (the last word without a head), or -1 when it has none. */
@@ -3053,15 +3046,10 @@ function relativeSwallowedPredicate(
   const rootChildren = children(root);
   if (rootChildren.some((child) => ROOT_PREDICATE_RELATION.test(deprels[child] ?? ''))) return;
   /** Whether `index` lies below the root's "-ing" verb through no clause of its own but the gerund's. */
-  const belowRoot = (index: number): boolean => {
-    let at = heads[index] ?? -1;
-    for (let steps = 0; at >= 0 && steps < end - start; steps += 1) {
-      if (at === root) return true;
-      if (/^(ccomp|parataxis|conj|csubj)(:|$)/.test(deprels[at] ?? '')) return false;
-      at = heads[at] ?? -1;
-    }
-    return false;
-  };
+  const belowRoot = (index: number): boolean =>
+    isBelow(heads, index, root, end - start, (at) =>
+      /^(ccomp|parataxis|conj|csubj)(:|$)/.test(deprels[at] ?? ''),
+    );
   /** Whether `index` hangs on the nominal root through nominals of its phrase ("animals, such as the dog"). */
   const inRootPhrase = (index: number): boolean => {
     let at = heads[index] ?? -1;

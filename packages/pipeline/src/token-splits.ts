@@ -199,3 +199,23 @@ export function tokenPieces(
 ): readonly TokenPiece[] | undefined {
   return firstRule(TOKEN_SPLIT_RULES, index, tokens, disabled)?.outcome;
 }
+
+/** Hyphens that join words: the ASCII hyphen-minus and U+2010. */
+export const JOINING_HYPHENS: ReadonlySet<string> = new Set(['-', '‐']);
+
+/**
+ * Whether the token at `hyphen` is a hyphen that touches the tokens on both sides, with no space between
+ * ("well-known", "in-depth"): the tokeniser splits such a word into three tokens. `startOf` and `endOf` give
+ * a token's character offsets (undefined past the text).
+ */
+export function isJoiningHyphen(
+  lower: readonly string[],
+  hyphen: number,
+  startOf: (index: number) => number | undefined,
+  endOf: (index: number) => number | undefined,
+): boolean {
+  if (hyphen < 1 || !JOINING_HYPHENS.has(lower[hyphen] ?? '')) return false;
+  const before = endOf(hyphen - 1);
+  const after = startOf(hyphen + 1);
+  return before !== undefined && after !== undefined && before === startOf(hyphen) && endOf(hyphen) === after;
+}

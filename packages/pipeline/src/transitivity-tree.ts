@@ -751,11 +751,11 @@ export function treeTransitivity(
         const inTail = [...previous.participants, ...previous.circumstances].filter(
           (element) => element.start >= own.end && element.start < span.end,
         );
-        const circumstances = new Set<unknown>(previous.circumstances);
         // A person or party as the object takes the phrase as the process's ("provide the Buyer | with a
         // copy", "indemnify Landlord | for any losses", "warned the passengers | about turbulence": a Receiver).
         const objectWord = tokens[index];
         const personal =
+          inTail.length === 0 ||
           objectWord === undefined ||
           own.role === 'receiver' ||
           own.role === 'beneficiary' ||
@@ -766,7 +766,6 @@ export function treeTransitivity(
         const coordinated = inTail.filter((element) => {
           if (
             !personal &&
-            circumstances.has(element) &&
             !('role' in element) &&
             element.type !== 'extent' &&
             !(element.type === 'location' && element.subtype === 'time') &&

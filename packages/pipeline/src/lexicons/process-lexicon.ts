@@ -236,3 +236,26 @@ export function verbPrior(lemma: string): ProcessPrior | undefined {
   priors.set(lemma, prior);
   return prior;
 }
+
+/** Verbs that take a person as object and what they are told or relieved of in an "of" phrase. */
+export const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
+  'notify',
+  'inform',
+  'advise',
+  'apprise',
+  'remind',
+  'warn',
+  'assure',
+  'convince',
+  'persuade',
+  'accuse',
+  'suspect',
+  'rob',
+  'deprive',
+  'relieve',
+  'rid',
+  'cure',
+  'clear',
+  'absolve',
+  'disabuse',
+]);
