@@ -8,6 +8,7 @@ import {
   NOT_ON_PREDICATE,
   OBJECT_POSTMODIFIER,
   PARTICIPANT_TREE_RULES,
+  PARTICLE,
   POSTMODIFIER_CLAUSE,
   TIME_TAIL,
   TREE_STAGE,
@@ -196,6 +197,26 @@ describe('tree stage', () => {
     expect(rulesOf(after(pipeline))).toContain(CORE_PREPOSITION);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CORE_PREPOSITION] });
     expect(clauseElements(after(off))).not.toContain('actor=the tenant');
+  });
+  it('a phrasal-verb particle is part of the process, no circumstance of place (CIRCUMSTANCE.TREE_PARTICLE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });
+    // Hung on the verb as compound:prt with nothing after it, and after the object of a verb that takes it.
+    for (const [text, kept] of [
+      ['The kids finally grew up.', 'actor=The kids'],
+      ['The landlord tore the old fence down.', 'goal=the old fence'],
+      ['Tenant shall throw them away.', 'goal=them'],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause)).toContain(kept);
+      expect(clauseElements(clause).filter((element) => element.startsWith('location/'))).toEqual([]);
+      expect(rulesOf(clause)).toContain(PARTICLE);
+      const without = mainClause(off.compile(text, { documentId: 'd' }));
+      expect(clauseElements(without).some((element) => element.startsWith('location/place='))).toBe(true);
+    }
+    // A place phrase after the particle stays a circumstance.
+    const put = mainClause(pipeline.compile('Put the book down on the table.', { documentId: 'd' }));
+    expect(clauseElements(put)).toContain('location/place=on the table');
+    expect(clauseElements(put)).not.toContain('location/place=down');
   });
   it("a phrase of time the parser hangs on an oblique is the process's circumstance (CIRCUMSTANCE.TREE_TIME_TAIL)", () => {
     const text = 'Armed clashes broke out in several northern Iraqi cities on Wednesday.';

@@ -14,6 +14,7 @@ import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexico
 import { PARTY_NOUNS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import { PHRASAL_PARTICLES } from './lexicons/process-lexicon';
 import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
@@ -81,6 +82,12 @@ const COMPLEX_PREPOSITION_PARTS: ReadonlySet<string> = wordSet(`
 export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Verbs of the Event's verbal group that the parse makes the predicate's conjuncts share its participants. */
 export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
+/**
+ * "We've grown up", "Why not look it up!", "throw them away", "I'll wake you up": the particle the parse hangs
+ * on the predicate as `compound:prt` belongs to the process (a phrasal verb), not a circumstance of place, where
+ * the word order left it alone (no object after it) and read it as an adverb of place.
+ */
+export const PARTICLE = 'CIRCUMSTANCE.TREE_PARTICLE';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
 /**
@@ -721,6 +728,20 @@ export function treeTransitivity(
     previous,
     subjects: candidates.filter((index) => /^(nsubj|csubj)(:|$)/.test(tokens[index]?.deprel ?? '')),
   };
+  /**
+   * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
+   * `compound:prt`, or after its object when the verb takes that particle ("tore the old fence down").
+   */
+  const particle = (start: number, end: number): boolean => {
+    if (end !== start + 1 || disabled?.has(PARTICLE) === true) return false;
+    const head = tree.heads[start] ?? -1;
+    if (!predicates.has(head)) return false;
+    if (tokens[start]?.deprel === 'compound:prt') return true;
+    if (PHRASAL_PARTICLES.get(raw.verbLemma ?? '')?.has(view.lower[start] ?? '') !== true) return false;
+    return (tree.children[head] ?? []).some(
+      (child) => head < child && child < start && /^obj(:|$)/.test(tokens[child]?.deprel ?? ''),
+    );
+  };
   for (const index of candidates) {
     let deprel = tokens[index]?.deprel ?? '';
     // A prepositional phrase the parser labels nmod on a verb is an oblique ("Drop by my house").
@@ -833,6 +854,11 @@ export function treeTransitivity(
     let holdsEvent = false;
     for (let at = span.start; at < span.end; at += 1) if (eventTokens[at] === 1) holdsEvent = true;
     if (holdsEvent) continue;
+    if (particle(span.start, span.end)) {
+      covered.push(span);
+      fire('circumstances', PARTICLE);
+      continue;
+    }
     const caseWord = (tree.children[index] ?? []).find(
       (child) => child < index && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
     );
@@ -919,6 +945,10 @@ export function treeTransitivity(
   for (const circumstance of previous.circumstances) {
     const span = trim(circumstance.start, circumstance.end);
     if (span === null) continue;
+    if (particle(span.start, span.end)) {
+      fire('circumstances', PARTICLE);
+      continue;
+    }
     if (!onPredicate(span.start, span.end)) {
       dropped = true;
       continue;
