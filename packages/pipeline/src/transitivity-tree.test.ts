@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
+  CIRCUMSTANTIAL_ATTRIBUTE,
   COORDINATION,
   CORE_PREPOSITION,
   NOT_ON_PREDICATE,
@@ -197,6 +198,27 @@ describe('tree stage', () => {
     expect(rulesOf(after(pipeline))).toContain(CORE_PREPOSITION);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CORE_PREPOSITION] });
     expect(clauseElements(after(off))).not.toContain('actor=the tenant');
+  });
+  it('the predicate of "be" read as a circumstance is the circumstantial Attribute (PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANTIAL_ATTRIBUTE] });
+    const text = 'All payments will be in US Dollars and are due within thirty days.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toEqual(['carrier=All payments', 'attribute=in US Dollars']);
+    expect(rulesOf(clause)).toContain(CIRCUMSTANTIAL_ATTRIBUTE);
+    expect(clause.interpersonal.reasoningTrace.premises).toContainEqual({
+      label: 'participant.attribute',
+      value: 'deprel=root case=in',
+    });
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(
+      'location/place=in US Dollars',
+    );
+    // The Token the word order read becomes the Carrier; the phrases postmodifying the noun join the Attribute.
+    const memo = 'The memo is for the management of the project covering the network.';
+    expect(clauseElements(mainClause(pipeline.compile(memo, { documentId: 'd' })))).toEqual([
+      'carrier=The memo',
+      'attribute=for the management of the project covering the network',
+    ]);
+    expect(clauseElements(mainClause(off.compile(memo, { documentId: 'd' })))).toContain('token=The memo');
   });
   it('a phrasal-verb particle is part of the process, no circumstance of place (CIRCUMSTANCE.TREE_PARTICLE)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });

@@ -83,6 +83,12 @@ export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Verbs of the Event's verbal group that the parse makes the predicate's conjuncts share its participants. */
 export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
 /**
+ * "I was **on my way** to the wedding", "I'm not even **in Iraq**": the word order's circumstance that holds the
+ * tree's predicate, where that predicate takes "be" as its copula, is the circumstantial Attribute of the
+ * relational process (the Carrier "I"), when the clause has no Attribute or Value of its own.
+ */
+export const CIRCUMSTANTIAL_ATTRIBUTE = 'PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE';
+/**
  * "We've grown up", "Why not look it up!", "throw them away", "I'll wake you up": the particle the parse hangs
  * on the predicate as `compound:prt` belongs to the process (a phrasal verb), not a circumstance of place, where
  * the word order left it alone (no object after it) and read it as an adverb of place.
@@ -941,10 +947,42 @@ export function treeTransitivity(
         : { ...participant, text: spanText(view, span.start, span.end), ...span },
     );
   }
+  // The predicate of "be" (its copula) as the word order's circumstance: PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE.
+  // (after the copula: "For purposes of Section 5.4, the manager shall be: ____" is no Attribute).
+  const copula = (tree.children[predicate] ?? []).find(
+    (child) => /^cop(:|$)/.test(tokens[child]?.deprel ?? '') && tokens[child]?.lemma === 'be',
+  );
+  const beCopula =
+    previous.processType === 'relational' &&
+    disabled?.has(CIRCUMSTANTIAL_ATTRIBUTE) !== true &&
+    copula !== undefined &&
+    ![...participants, ...keptParticipants].some(
+      (participant) => participant.role === 'attribute' || participant.role === 'value',
+    );
   const keptCircumstances: Circumstance[] = [];
   for (const circumstance of previous.circumstances) {
     const span = trim(circumstance.start, circumstance.end);
     if (span === null) continue;
+    if (beCopula && copula! < span.start && span.start <= predicate && predicate < span.end) {
+      // With the phrases that postmodify the predicate's noun ("for the benefit | of the Buyer").
+      for (const child of tree.children[predicate] ?? []) {
+        if (child < span.end || !/^(nmod|acl|amod)(:|$)/.test(tokens[child]?.deprel ?? '')) continue;
+        const phrase = subtreeSpan(view, tree, child);
+        if (phrase.start === span.end) span.end = phrase.end;
+      }
+      covered.push(span);
+      keptParticipants.push({ role: 'attribute', text: spanText(view, span.start, span.end), ...span });
+      const caseWord = (tree.children[predicate] ?? []).find(
+        (child) => child < predicate && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
+      );
+      const relation = relationPremise(
+        'root',
+        caseWord === undefined ? null : (view.lower[caseWord] ?? null),
+      );
+      premises.push({ label: premiseLabel('participant', 'attribute'), value: relation });
+      fire('participants', CIRCUMSTANTIAL_ATTRIBUTE);
+      continue;
+    }
     if (particle(span.start, span.end)) {
       fire('circumstances', PARTICLE);
       continue;
@@ -959,6 +997,11 @@ export function treeTransitivity(
         : { ...circumstance, text: spanText(view, span.start, span.end), ...span },
     );
   }
+  // An Attribute makes the process attributive: a Token the word order read (with no Value) is its Carrier.
+  if (fired.some((entry) => entry.rule === CIRCUMSTANTIAL_ATTRIBUTE))
+    for (const list of [participants, keptParticipants])
+      for (let at = 0; at < list.length; at += 1)
+        if (list[at]!.role === 'token') list[at] = { ...list[at]!, role: 'carrier' };
   if (dropped) fire('participants', NOT_ON_PREDICATE);
   const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
   // The Subject's participant first (as the word-order analysis gives it), the rest in text order.
