@@ -166,7 +166,7 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
   },
   {
     id: 'PARTICIPANT.HEADING',
-    // "7.7 Inspection of Facilities.", "TRANSFER PRICE": a heading (MOOD.HEADING) names what follows; it
+    // "7.7 Inspecting the Facilities.", "TRANSFER PRICE": a heading (MOOD.HEADING) names what follows; it
     // has no process of its own, so no participants and no circumstances, whatever its words look like.
     when: (state, { moodRule }) =>
       moodRule === 'MOOD.HEADING' &&
@@ -185,7 +185,7 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
     },
     examples: [
       {
-        text: '7.7 Inspection of Storage Facilities.\nThe Buyer may inspect the warehouse.',
+        text: '7.7 Inspecting the Storage Facilities.\nThe Buyer may inspect the warehouse.',
         expect: '',
       },
       { text: 'RETAINED SAMPLES\nThe Seller keeps ten samples of each batch.', expect: '' },

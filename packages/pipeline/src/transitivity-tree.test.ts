@@ -7,6 +7,7 @@ import {
   COORDINATION,
   CORE_PREPOSITION,
   NOT_ON_PREDICATE,
+  NOUN_QUALIFIER,
   OBJECT_POSTMODIFIER,
   PARTICIPANT_TREE_RULES,
   PARTICLE,
@@ -198,6 +199,24 @@ describe('tree stage', () => {
     expect(rulesOf(after(pipeline))).toContain(CORE_PREPOSITION);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CORE_PREPOSITION] });
     expect(clauseElements(after(off))).not.toContain('actor=the tenant');
+  });
+  it("in a clause with no verb, a phrase the tree hangs on a noun is the noun's qualifier (CIRCUMSTANCE.TREE_NOUN_QUALIFIER)", () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [NOUN_QUALIFIER] });
+    for (const [text, before] of [
+      ['Cheap flights for students in the city.', 'cause/purpose=for students'],
+      ['Representations and Warranties of the Licensee.', 'matter/null=of the Licensee'],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause)).toEqual([]);
+      expect(rulesOf(clause)).toContain(NOUN_QUALIFIER);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(before);
+    }
+    // Right after the element holding its noun, the qualifier joins it.
+    const after = mainClause(
+      pipeline.compile('and only after completion of the merger', { documentId: 'd' }),
+    );
+    expect(clauseElements(after)).toContain('location/time=after completion of the merger');
+    expect(clauseElements(after)).not.toContain('matter/null=of the merger');
   });
   it('the predicate of "be" read as a circumstance is the circumstantial Attribute (PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANTIAL_ATTRIBUTE] });

@@ -83,6 +83,12 @@ export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Verbs of the Event's verbal group that the parse makes the predicate's conjuncts share its participants. */
 export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
 /**
+ * "Cheap air tickets **for Corporate**", "Great place **for embroidery**", "Any news **on the project**?": in a
+ * clause with no verb, a prepositional phrase the tree hangs on a noun (`nmod`) is that noun's postmodifier,
+ * part of its nominal group, not a circumstance (there is no process for it to be a circumstance of).
+ */
+export const NOUN_QUALIFIER = 'CIRCUMSTANCE.TREE_NOUN_QUALIFIER';
+/**
  * "I was **on my way** to the wedding", "I'm not even **in Iraq**": the word order's circumstance that holds the
  * tree's predicate, where that predicate takes "be" as its copula, is the circumstantial Attribute of the
  * relational process (the Carrier "I"), when the clause has no Attribute or Value of its own.
@@ -595,6 +601,8 @@ function spanHead(view: ClauseView, tree: Tree, start: number, end: number): num
 
 const NO_PREMISES: readonly Premise[] = Object.freeze([]);
 const NO_RULES: readonly LabelRule[] = Object.freeze([]);
+/** Tags of the noun a qualifying phrase may hang on. */
+const NOMINAL_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const NO_INDICES: readonly number[] = Object.freeze([]);
 
 // The premises' strings repeat from clause to clause: each is built once (a new string per clause would
@@ -638,6 +646,55 @@ export interface TreeTransitivity {
   readonly rules: readonly LabelRule[];
 }
 
+/** The tree stage of a clause with no verb: CIRCUMSTANCE.TREE_NOUN_QUALIFIER. */
+function verblessTransitivity(
+  view: ClauseView,
+  previous: Ideational,
+  unchanged: TreeTransitivity,
+  disabled: ReadonlySet<string> | undefined,
+): TreeTransitivity {
+  if (previous.circumstances.length === 0 || disabled?.has(NOUN_QUALIFIER) === true) return unchanged;
+  const tokens = view.syntactic.tokens;
+  if (!tokens.some((token) => token.deprel !== '' && token.deprel !== 'dep')) return unchanged;
+  const tree = localTree(view);
+  /** The noun a circumstance qualifies (its head hung on a noun outside it as `nmod`), or -1. */
+  const qualified = (circumstance: Circumstance): number => {
+    const head = spanHead(view, tree, circumstance.start, circumstance.end);
+    const noun = tree.heads[head] ?? -1;
+    if (tokens[head]?.deprel !== 'nmod' || noun < 0 || !NOMINAL_TAGS.has(view.pos[noun] ?? 'X')) return -1;
+    // "on or before July 1": a coordinated preposition is left as it is.
+    if (view.pos[circumstance.start - 1] === 'CCONJ') return -1;
+    return noun < circumstance.start || noun >= circumstance.end ? noun : -1;
+  };
+  // Elements in text order; a qualifier right after the element holding its noun joins it ("after consummation
+  // | of such merger"), any other is dropped.
+  const participants = [...previous.participants];
+  const circumstances: Circumstance[] = [];
+  let changed = false;
+  for (const circumstance of previous.circumstances) {
+    const noun = qualified(circumstance);
+    if (noun < 0) {
+      circumstances.push(circumstance);
+      continue;
+    }
+    changed = true;
+    for (const list of [participants, circumstances] as (Participant | Circumstance)[][]) {
+      const at = list.findIndex(
+        (element) => element.start <= noun && noun < element.end && element.end === circumstance.start,
+      );
+      const holder = list[at];
+      if (holder !== undefined)
+        list[at] = { ...holder, end: circumstance.end, text: spanText(view, holder.start, circumstance.end) };
+    }
+  }
+  if (!changed) return unchanged;
+  return {
+    ideational: { ...previous, participants: participants as Participant[], circumstances },
+    premises: NO_PREMISES,
+    rules: [{ label: 'circumstances', rule: NOUN_QUALIFIER }],
+  };
+}
+
 /**
  * Rebuilds the participants and circumstances of a clause from its tree. Falls back to the word-order
  * analysis (returned unchanged, no premises) when the stage is off, the clause has no process or no
@@ -650,7 +707,8 @@ export function treeTransitivity(
 ): TreeTransitivity {
   const unchanged: TreeTransitivity = { ideational: previous, premises: NO_PREMISES, rules: NO_RULES };
   const raw = previous.rawTransitivity;
-  if (disabled?.has(TREE_STAGE) === true || raw.verbLemma === null) return unchanged;
+  if (disabled?.has(TREE_STAGE) === true) return unchanged;
+  if (raw.verbLemma === null) return verblessTransitivity(view, previous, unchanged, disabled);
   if (MOVED_EVENT.some((id) => raw.matched.includes(id))) return unchanged;
   if (raw.matched.includes('PROCESS.MINOR_CLAUSE')) return unchanged;
   if (!view.syntactic.tokens.some((token) => token.deprel !== '' && token.deprel !== 'dep')) return unchanged;
