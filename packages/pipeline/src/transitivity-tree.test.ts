@@ -4,6 +4,7 @@ import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
   CIRCUMSTANTIAL_ATTRIBUTE,
+  COMPLEX_PREPOSITION,
   COORDINATION,
   CORE_PREPOSITION,
   NOT_ON_PREDICATE,
@@ -199,6 +200,14 @@ describe('tree stage', () => {
     expect(rulesOf(after(pipeline))).toContain(CORE_PREPOSITION);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CORE_PREPOSITION] });
     expect(clauseElements(after(off))).not.toContain('actor=the tenant');
+  });
+  it('a preposition of several words names the type (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [COMPLEX_PREPOSITION] });
+    const text = 'The parties agree that, because of the delay, the price shall increase.';
+    const typed = (of: typeof pipeline) =>
+      of.compile(text, { documentId: 'd' }).flatMap((clause) => clauseElements(clause));
+    expect(typed(pipeline)).toContain('cause/reason=because of the delay');
+    expect(typed(off)).not.toContain('cause/reason=because of the delay');
   });
   it("in a clause with no verb, a phrase the tree hangs on a noun is the noun's qualifier (CIRCUMSTANCE.TREE_NOUN_QUALIFIER)", () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [NOUN_QUALIFIER] });

@@ -10,7 +10,13 @@ import type {
   Token,
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
+import {
+  COMPLEX_PREPOSITION_CIRCUMSTANCES,
+  complexPrepositionAt,
+  PLACE_ADVERBS,
+  PREPOSITION_CIRCUMSTANCES,
+  TIME_ADVERBS,
+} from './lexicons/circumstance-lexicon';
 import { PARTY_NOUNS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
@@ -82,6 +88,8 @@ const COMPLEX_PREPOSITION_PARTS: ReadonlySet<string> = wordSet(`
 export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Verbs of the Event's verbal group that the parse makes the predicate's conjuncts share its participants. */
 export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
+/** "because of the storm", "in addition to the royalties": the type a preposition of several words names. */
+export const COMPLEX_PREPOSITION = 'CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION';
 /**
  * "Cheap air tickets **for Corporate**", "Great place **for embroidery**", "Any news **on the project**?": in a
  * clause with no verb, a prepositional phrase the tree hangs on a noun (`nmod`) is that noun's postmodifier,
@@ -443,6 +451,29 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
           : circumstanceAs('extent', null),
       ),
     examples: [{ text: 'We met the architect last week.', expect: 'location/time=last week' }],
+  },
+  {
+    // obl opening with a preposition of several words: it decides the type, whatever its first word or the
+    // word order (which may have read "because" as a binder and "of the storm" as matter) would say.
+    id: COMPLEX_PREPOSITION,
+    when: (dependent, context) =>
+      /^obl(:|$)/.test(dependent.deprel) &&
+      complexPrepositionAt(context.view.lower, dependent.start) !== undefined,
+    decide: (dependent, context) => {
+      const key = complexPrepositionAt(context.view.lower, dependent.start) as string;
+      const [type, subtype] = COMPLEX_PREPOSITION_CIRCUMSTANCES.get(key) as readonly [
+        CircumstanceType,
+        string | null,
+      ];
+      return circumstanceAs(type, subtype);
+    },
+    examples: [
+      { text: 'The store closed because of the storm.', expect: 'cause/reason=because of the storm' },
+      {
+        text: 'Licensee shall pay the fee in addition to the royalties.',
+        expect: 'accompaniment/null=in addition to the royalties',
+      },
+    ],
   },
   {
     // obl with a preposition: the preposition decides the circumstance type (lexicons/circumstance-lexicon.ts).

@@ -59,6 +59,57 @@ export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [Circum
     according: ['angle', null],
   });
 
+/**
+ * Prepositions of two or more words and the circumstance each opens (its first word alone would name another:
+ * "**in addition to** the royalties" is no place, "**because of** the storm" no matter). Halliday's types:
+ * cause (reason, purpose, behalf), contingency (condition, concession), accompaniment, matter, manner (means),
+ * location (time).
+ */
+export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
+  string,
+  readonly [CircumstanceType, string | null]
+> = new Map<string, readonly [CircumstanceType, string | null]>([
+  ['because of', ['cause', 'reason']],
+  ['due to', ['cause', 'reason']],
+  ['owing to', ['cause', 'reason']],
+  ['on account of', ['cause', 'reason']],
+  ['as a result of', ['cause', 'reason']],
+  ['for the purpose of', ['cause', 'purpose']],
+  ['for the purposes of', ['cause', 'purpose']],
+  ['on behalf of', ['cause', 'behalf']],
+  ['in the event of', ['contingency', 'condition']],
+  ['in case of', ['contingency', 'condition']],
+  ['in the absence of', ['contingency', 'condition']],
+  ['subject to', ['contingency', 'condition']],
+  ['in spite of', ['contingency', 'concession']],
+  ['regardless of', ['contingency', 'concession']],
+  ['in addition to', ['accompaniment', null]],
+  ['instead of', ['accompaniment', null]],
+  ['in lieu of', ['accompaniment', null]],
+  ['rather than', ['accompaniment', null]],
+  ['together with', ['accompaniment', null]],
+  ['along with', ['accompaniment', null]],
+  ['with respect to', ['matter', null]],
+  ['with regard to', ['matter', null]],
+  ['in respect of', ['matter', null]],
+  ['in relation to', ['matter', null]],
+  ['in connection with', ['matter', null]],
+  ['as to', ['matter', null]],
+  ['by means of', ['manner', 'means']],
+  ['by way of', ['manner', 'means']],
+  ['prior to', ['location', 'time']],
+  ['subsequent to', ['location', 'time']],
+]);
+
+/** The complex preposition opening at `index` ("in addition to"), as a key of COMPLEX_PREPOSITION_CIRCUMSTANCES. */
+export function complexPrepositionAt(lower: readonly string[], index: number): string | undefined {
+  for (const length of [4, 3, 2]) {
+    const key = lower.slice(index, index + length).join(' ');
+    if (COMPLEX_PREPOSITION_CIRCUMSTANCES.has(key)) return key;
+  }
+  return undefined;
+}
+
 /** Adverbs that are circumstances of place. */
 export const PLACE_ADVERBS: ReadonlySet<string> = new Set([
   'here',
