@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
+  CIRCUMSTANCE_POSTMODIFIER,
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPLEX_PREPOSITION,
   COORDINATION,
@@ -200,6 +201,27 @@ describe('tree stage', () => {
     expect(rulesOf(after(pipeline))).toContain(CORE_PREPOSITION);
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CORE_PREPOSITION] });
     expect(clauseElements(after(off))).not.toContain('actor=the tenant');
+  });
+  it("a phrase hung on a circumstance's noun joins it (CIRCUMSTANCE.TREE_POSTMODIFIER)", () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANCE_POSTMODIFIER] });
+    for (const [text, joined, apart] of [
+      [
+        'The supplier shall provide the buyer with sufficient quantities of such products.',
+        'accompaniment/null=with sufficient quantities of such products',
+        'matter/null=of such products',
+      ],
+      // A preposition of several words cut after its noun: one circumstance of the type it names.
+      [
+        'Neither party makes any warranty in connection with the subject matter of this agreement.',
+        'matter/null=in connection with the subject matter',
+        'location/place=in connection',
+      ],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause)).toContain(joined);
+      expect(rulesOf(clause)).toContain(CIRCUMSTANCE_POSTMODIFIER);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(apart);
+    }
   });
   it('a preposition of several words names the type (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [COMPLEX_PREPOSITION] });

@@ -88,6 +88,20 @@ const COMPLEX_PREPOSITION_PARTS: ReadonlySet<string> = wordSet(`
 export const TIME_TAIL = 'CIRCUMSTANCE.TREE_TIME_TAIL';
 /** Verbs of the Event's verbal group that the parse makes the predicate's conjuncts share its participants. */
 export const COORDINATED_VERB = 'PARTICIPANT.TREE_COORDINATED_VERB';
+/**
+ * "has more on the political implications **of the Fallujah assault**", "during some part **of the year**": a
+ * prepositional phrase the tree hangs on the noun of the circumstance right before it (`nmod`) joins that
+ * circumstance instead of standing as one of its own, for the prepositions whose phrase so hung postmodifies
+ * the noun in the gold trees and the contracts (POSTMODIFIER_JOINS); and so does the rest of a preposition of
+ * several words cut after its noun ("in connection | with the subject matter": one circumstance of matter).
+ */
+export const CIRCUMSTANCE_POSTMODIFIER = 'CIRCUMSTANCE.TREE_POSTMODIFIER';
+/**
+ * Prepositions whose phrase joins the circumstance before it: "of" and those of matter ("for" and "by" hang on
+ * a circumstance's noun in the parse as often where they belong to the process: "payable to a Collection
+ * Agent | by the Owner").
+ */
+const POSTMODIFIER_JOINS: ReadonlySet<string> = wordSet('of about regarding concerning');
 /** "because of the storm", "in addition to the royalties": the type a preposition of several words names. */
 export const COMPLEX_PREPOSITION = 'CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION';
 /**
@@ -1101,11 +1115,39 @@ export function treeTransitivity(
     const bFirst = first !== undefined && b.start <= first.start && first.start < b.end ? 0 : 1;
     return aFirst - bFirst || byStart(a, b);
   });
+  const allCircumstances = [...circumstances, ...keptCircumstances].sort(byStart);
+  // CIRCUMSTANCE.TREE_POSTMODIFIER: a phrase hung on the noun of the circumstance right before it joins it.
+  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) !== true)
+    for (let at = allCircumstances.length - 1; at > 0; at -= 1) {
+      const before = allCircumstances[at - 1]!;
+      const phrase = allCircumstances[at]!;
+      if (phrase.start !== before.end) continue;
+      const head = spanHead(view, tree, phrase.start, phrase.end);
+      const noun = tree.heads[head] ?? -1;
+      if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
+      if (!PHRASE_END_TAGS.has(view.pos[noun] ?? '')) continue;
+      // A preposition of several words cut after its noun ("in connection | with the subject matter"): one
+      // circumstance of the type it names.
+      const complex = complexPrepositionAt(view.lower, before.start);
+      const cut = complex !== undefined && complex.split(' ').length === before.end - before.start + 1;
+      if (!cut && !POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '')) continue;
+      const [type, subtype] = cut
+        ? (COMPLEX_PREPOSITION_CIRCUMSTANCES.get(complex) as readonly [CircumstanceType, string | null])
+        : [before.type, before.subtype];
+      allCircumstances.splice(at - 1, 2, {
+        type,
+        subtype,
+        start: before.start,
+        end: phrase.end,
+        text: spanText(view, before.start, phrase.end),
+      });
+      fire('circumstances', CIRCUMSTANCE_POSTMODIFIER);
+    }
   return {
     ideational: {
       ...previous,
       participants: allParticipants,
-      circumstances: [...circumstances, ...keptCircumstances].sort(byStart),
+      circumstances: allCircumstances,
     },
     premises,
     rules: fired,
