@@ -165,6 +165,20 @@ describe('the shipped parser', () => {
   });
 });
 
+describe('tag dictionary learnt from training', () => {
+  it('lets the model read a word it fixed as a noun as a verb after a modal or infinitival "to"', () => {
+    // "store", "water", "process" were seen only as nouns in training, so the dictionary tags them NOUN.
+    for (const sentence of ['Licensee shall store the samples .', 'You must water the plants .']) {
+      const parsed = parser.parse(sentence.split(' '));
+      expect(parsed[2]).toMatchObject({ upos: 'VERB', deprel: 'root' });
+      expect(parsed[4]).toMatchObject({ upos: 'NOUN', deprel: 'obj', head: 3 });
+    }
+    expect(parser.parse('They plan to process the order .'.split(' '))[3]).toMatchObject({ upos: 'VERB' });
+    // Elsewhere the dictionary stands.
+    expect(parser.parse('The store opens at nine .'.split(' '))[1]).toMatchObject({ upos: 'NOUN' });
+  });
+});
+
 describe('tag dictionary from an outside lexicon', () => {
   it('constrains words the tagger did not learn, and only those', () => {
     const words = ['In', 'a', 'small', 'bowl', ',', 'zorble', 'the', 'eggs', '.'];

@@ -72,6 +72,10 @@ export class Tagger {
   private readonly features = new Uint32Array(TAGGER_FEATURE_COUNT);
   private scores: Int32Array;
   private readonly classUpos: string[];
+  /** Classes that mark a verb's base form next (a modal, infinitival "to"): MD and TO. */
+  private readonly verbMarker: Uint8Array;
+  /** Classes the tag dictionary fixes that a verb marker before them overrules: nouns and adjectives. */
+  private readonly nominal: Uint8Array;
   private context: TaggerContext | undefined;
   /**
    * Score parts per word type (sums of integer weights, so adding them gives the same scores as scoring all
@@ -105,6 +109,8 @@ export class Tagger {
     this.scores = new Int32Array(data.classes.length);
     this.partScores = new Int32Array(data.classes.length);
     this.classUpos = data.classes.map((name) => name.split(' ')[0] ?? name);
+    this.verbMarker = Uint8Array.from(data.classes, (name) => (/^\S+ (MD|TO)(\s|$)/.test(name) ? 1 : 0));
+    this.nominal = Uint8Array.from(this.classUpos, (upos) => (upos === 'NOUN' || upos === 'ADJ' ? 1 : 0));
     this.zeroAmbiguity = data.ambiguityLexicon.some(([, hash]) => hash === 0);
   }
 
@@ -153,6 +159,10 @@ export class Tagger {
     for (let i = 0; i < words.length; i++) {
       const must = required?.index === i ? required.tags : undefined;
       let tag = must === undefined ? this.dictionary.get(words[i]!) : undefined;
+      // "Licensee shall store the samples": a word the dictionary fixes as a noun or adjective (seen only so in
+      // training) right after a modal or infinitival "to" is scored by the model, which can read it as a verb.
+      if (tag !== undefined && previous >= 0 && this.verbMarker[previous] === 1 && this.nominal[tag] === 1)
+        tag = undefined;
       if (tag === undefined && !kept) {
         const count = taggerFeatures(context, i, previous, previous2, this.features);
         this.model.score(this.features, count, scores);
