@@ -174,6 +174,8 @@ describe('tag dictionary learnt from training', () => {
       expect(parsed[4]).toMatchObject({ upos: 'NOUN', deprel: 'obj', head: 3 });
     }
     expect(parser.parse('They plan to process the order .'.split(' '))[3]).toMatchObject({ upos: 'VERB' });
+    expect(parser.parse('Tenant shall not store any goods .'.split(' '))[3]).toMatchObject({ upos: 'VERB' });
+    expect(parser.parse('We store the files in a vault .'.split(' '))[1]).toMatchObject({ upos: 'VERB' });
     // Elsewhere the dictionary stands.
     expect(parser.parse('The store opens at nine .'.split(' '))[1]).toMatchObject({ upos: 'NOUN' });
   });

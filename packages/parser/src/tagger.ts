@@ -40,6 +40,9 @@ const FLAG_TRIPLE_LIMIT = 4096;
  * They constrain only words the tagger never saw twice in training, where its guess rests on shape and
  * affixes alone: a tag dictionary from a larger lexicon (the pipeline passes wink-nlp's).
  */
+/** Personal pronouns that are only Subjects: a verb, not a noun, follows them. */
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['I', 'we', 'We', 'they', 'They']);
+
 export type AllowedTags = ReadonlyArray<ReadonlySet<string> | undefined>;
 
 /** The same tags as a function of the word's position, asked only for the words they constrain. */
@@ -74,6 +77,8 @@ export class Tagger {
   private readonly classUpos: string[];
   /** Classes that mark a verb's base form next (a modal, infinitival "to"): MD and TO. */
   private readonly verbMarker: Uint8Array;
+  /** Adverb classes that may stand between a modal and its verb ("shall not store", "will promptly process"). */
+  private readonly adverb: Uint8Array;
   /** Classes the tag dictionary fixes that a verb marker before them overrules: nouns and adjectives. */
   private readonly nominal: Uint8Array;
   private context: TaggerContext | undefined;
@@ -110,8 +115,17 @@ export class Tagger {
     this.partScores = new Int32Array(data.classes.length);
     this.classUpos = data.classes.map((name) => name.split(' ')[0] ?? name);
     this.verbMarker = Uint8Array.from(data.classes, (name) => (/^\S+ (MD|TO)(\s|$)/.test(name) ? 1 : 0));
+    this.adverb = Uint8Array.from(data.classes, (name) => (/^(ADV|PART) RB(\s|$)/.test(name) ? 1 : 0));
     this.nominal = Uint8Array.from(this.classUpos, (upos) => (upos === 'NOUN' || upos === 'ADJ' ? 1 : 0));
     this.zeroAmbiguity = data.ambiguityLexicon.some(([, hash]) => hash === 0);
+  }
+
+  /** Whether a verb's base or present form may come at `i`: after a modal, "to", an adverb after one, or a Subject pronoun. */
+  private verbContext(words: readonly string[], i: number, previous: number, previous2: number): boolean {
+    if (previous < 0) return false;
+    if (this.verbMarker[previous] === 1) return true;
+    if (this.adverb[previous] === 1 && previous2 >= 0 && this.verbMarker[previous2] === 1) return true;
+    return SUBJECT_PRONOUNS.has(words[i - 1] ?? '');
   }
 
   /** The `WordHashes` of the words of the last `tagClasses` call (copies). */
@@ -160,8 +174,9 @@ export class Tagger {
       const must = required?.index === i ? required.tags : undefined;
       let tag = must === undefined ? this.dictionary.get(words[i]!) : undefined;
       // "Licensee shall store the samples": a word the dictionary fixes as a noun or adjective (seen only so in
-      // training) right after a modal or infinitival "to" is scored by the model, which can read it as a verb.
-      if (tag !== undefined && previous >= 0 && this.verbMarker[previous] === 1 && this.nominal[tag] === 1)
+      // training) right after a modal or infinitival "to" (or an adverb after one: "shall not store") or a
+      // Subject pronoun ("we store") is scored by the model, which can read it as a verb.
+      if (tag !== undefined && this.nominal[tag] === 1 && this.verbContext(words, i, previous, previous2))
         tag = undefined;
       if (tag === undefined && !kept) {
         const count = taggerFeatures(context, i, previous, previous2, this.features);
