@@ -1536,3 +1536,36 @@ describe('TREE.OF_COMPLEMENT', () => {
     expect(told.deprels[5]).toBe('nmod');
   });
 });
+
+describe('TREE.COMPLEX_PREPOSITION', () => {
+  it('makes the predicate the root under an opening "Subject to", the phrase its oblique', () => {
+    const text =
+      'Subject to the provisions of this Section, this Agreement shall be binding upon the parties.';
+    const words = treeWords(text);
+    expect(words.find((word) => word.value === 'binding')).toMatchObject({ head: null, deprel: 'root' });
+    expect(words.find((word) => word.value === 'provisions')).toMatchObject({
+      head: 'binding',
+      deprel: 'obl',
+    });
+    expect(words.find((word) => word.value === 'Subject')).toMatchObject({
+      head: 'provisions',
+      deprel: 'case',
+    });
+    expect(words.find((word) => word.value === 'to')).toMatchObject({ head: 'Subject', deprel: 'fixed' });
+    const off = treeWords(text, new Set(['TREE.COMPLEX_PREPOSITION']));
+    expect(off.find((word) => word.value === 'binding')?.deprel).not.toBe('root');
+  });
+
+  it('hangs "prior to" on the verb as UD trees have it, and leaves a copula\'s "subject to" as parsed', () => {
+    const prior = treeWords('Prior to the Closing, Seller shall deliver the documents.');
+    expect(prior.find((word) => word.value === 'Closing')).toMatchObject({ head: 'deliver', deprel: 'obl' });
+    expect(prior.find((word) => word.value === 'Prior')).toMatchObject({ head: 'Closing', deprel: 'case' });
+    const off = treeWords(
+      'Prior to the Closing, Seller shall deliver the documents.',
+      new Set(['TREE.COMPLEX_PREPOSITION']),
+    );
+    expect(off.find((word) => word.value === 'Closing')?.head).toBe('Prior');
+    const copula = treeWords('All prices are subject to change.');
+    expect(copula.find((word) => word.value === 'subject')?.deprel).toBe('root');
+  });
+});

@@ -2062,7 +2062,86 @@ export function repairTree(
   if (!disabledRules?.has(CONDITION_THEN_COMMAND)) conditionThenCommand(out, start, end);
   if (!disabledRules?.has(HYPHEN_COMPOUND_TREE)) hyphenCompounds(out, start, end);
   if (!disabledRules?.has(OF_COMPLEMENT)) ofComplements(out, start, end);
+  if (!disabledRules?.has(COMPLEX_PREPOSITION_TREE)) complexPrepositions(out, start, end);
 }
+
+const COMPLEX_PREPOSITION_TREE = 'TREE.COMPLEX_PREPOSITION';
+/** First words of the two-word prepositions the parse reads as an adjective or adverb with an oblique ("Subject to"). */
+const COMPLEX_PREPOSITION_HEADS: ReadonlySet<string> = new Set(['subject', 'prior', 'due', 'owing']);
+
+/**
+ * TREE.COMPLEX_PREPOSITION: "**Subject to** the provisions of this Section, this Agreement shall be binding",
+ * "**Prior to** the Closing, Seller shall deliver the documents": the parse reads the first word of a two-word
+ * preposition (subject to, prior to, due to, owing to) as an adjective or adverb with the noun after "to" its
+ * oblique, and at the opening of a sentence may make it the root, the real predicate after the comma its
+ * `parataxis`, `conj` or `ccomp`. As UD trees have "due to" and "prior to", the noun is the oblique (`obl`) of
+ * the verb or adjective the first word hung on (of the predicate, now the root, when the first word was the root
+ * of a sentence it opens), the first word its `case` and "to" `fixed` on it. "Subject to" is rebuilt only as the
+ * root (UD trees make it an adjective with an oblique), a first word hung on a noun ("a geyser due to the
+ * pressure") or with a copula ("are subject to") is left as parsed.
+ */
+function complexPrepositions(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let first = start; first + 2 < end; first += 1) {
+    const to = first + 1;
+    if (!COMPLEX_PREPOSITION_HEADS.has(lower[first] ?? '') || lower[to] !== 'to') continue;
+    if (pos[first] !== 'ADJ' && pos[first] !== 'ADV') continue;
+    // The phrase's noun: the first word's obl/nmod after "to"; the predicate (when the first word is the
+    // root): a verb with a Subject of its own after the noun.
+    let noun = -1;
+    let predicate = -1;
+    for (let index = to + 1; index < end; index += 1) {
+      if (heads[index] !== first) continue;
+      if (noun < 0 && /^(obl|nmod)(:|$)/.test(deprels[index] ?? '')) noun = index;
+      else if (predicate < 0 && noun >= 0 && /^(parataxis|conj|ccomp)$/.test(deprels[index] ?? ''))
+        predicate = index;
+    }
+    if (noun < 0 || heads[to] !== noun) continue;
+    let head = heads[first] ?? -1;
+    if (head < 0) {
+      // Only a sentence opening with the preposition, the first word no copula's predicate ("are subject to").
+      let opening = start;
+      while (
+        opening < first &&
+        (pos[opening] === 'PUNCT' || pos[opening] === 'NUM' || deprels[opening] === 'list')
+      )
+        opening += 1;
+      if (opening !== first || predicate < 0 || pos[predicate] === 'PUNCT') continue;
+      let copula = false;
+      for (let index = start; index < end; index += 1)
+        if (heads[index] === first && /^cop(:|$)/.test(deprels[index] ?? '')) copula = true;
+      if (copula) continue;
+      let subject = false;
+      for (let index = noun + 1; index < predicate; index += 1)
+        if (heads[index] === predicate && /^(nsubj|csubj|expl)(:|$)/.test(deprels[index] ?? ''))
+          subject = true;
+      if (!subject) continue;
+      promoteToRoot(out, predicate, first, 'case', end);
+      head = predicate;
+    } else if (
+      // "subject to" is an adjective with an oblique in UD trees: rebuilt only where the parse lost the predicate.
+      lower[first] === 'subject' ||
+      !/^(advcl|advmod|obl|xcomp)(:|$)/.test(deprels[first] ?? '') ||
+      !PREDICATE_TAGS.has(pos[head] ?? 'X')
+    )
+      continue;
+    // What else hung on the first word (a comma) goes to its head; the noun is the head's oblique.
+    for (let index = start; index < end; index += 1)
+      if (heads[index] === first && index !== to && index !== noun) heads[index] = head;
+    heads[noun] = head;
+    deprels[noun] = 'obl';
+    heads[first] = noun;
+    deprels[first] = 'case';
+    heads[to] = first;
+    deprels[to] = 'fixed';
+  }
+}
+/** Tags of a predicate the phrase may be the oblique of ("delivered prior to the Closing"). */
+const PREDICATE_TAGS: ReadonlySet<Upos> = new Set(['VERB', 'AUX', 'ADJ']);
 
 const OF_COMPLEMENT = 'TREE.OF_COMPLEMENT';
 

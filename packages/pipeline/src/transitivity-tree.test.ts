@@ -230,6 +230,12 @@ describe('tree stage', () => {
       of.compile(text, { documentId: 'd' }).flatMap((clause) => clauseElements(clause));
     expect(typed(pipeline)).toContain('cause/reason=because of the delay');
     expect(typed(off)).not.toContain('cause/reason=because of the delay');
+    // An opening "Subject to" (TREE.COMPLEX_PREPOSITION rebuilds the tree) is a circumstance of contingency.
+    const subject =
+      'Subject to the provisions of this Section, this Agreement shall be binding upon the parties.';
+    expect(clauseElements(mainClause(pipeline.compile(subject, { documentId: 'd' })))).toContain(
+      'contingency/condition=Subject to the provisions of this Section',
+    );
   });
   it("in a clause with no verb, a phrase the tree hangs on a noun is the noun's qualifier (CIRCUMSTANCE.TREE_NOUN_QUALIFIER)", () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [NOUN_QUALIFIER] });

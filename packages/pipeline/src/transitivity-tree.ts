@@ -1117,20 +1117,46 @@ export function treeTransitivity(
   });
   const allCircumstances = [...circumstances, ...keptCircumstances].sort(byStart);
   // CIRCUMSTANCE.TREE_POSTMODIFIER: a phrase hung on the noun of the circumstance right before it joins it.
-  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) !== true)
+  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) !== true) {
+    // "**Subject** to the provisions of this Section": the first word of a two-word preposition, left out of
+    // every element, opens the circumstance after it.
+    for (let at = 0; at < allCircumstances.length; at += 1) {
+      const circumstance = allCircumstances[at]!;
+      const first = circumstance.start - 1;
+      const complex = first >= 0 ? complexPrepositionAt(view.lower, first) : undefined;
+      if (complex === undefined || complex.split(' ').length !== 2) continue;
+      const inElement = [...allParticipants, ...allCircumstances].some(
+        (element) => element.start <= first && first < element.end,
+      );
+      if (inElement || eventTokens[first] === 1) continue;
+      const [type, subtype] = COMPLEX_PREPOSITION_CIRCUMSTANCES.get(complex) as readonly [
+        CircumstanceType,
+        string | null,
+      ];
+      allCircumstances[at] = {
+        type,
+        subtype,
+        start: first,
+        end: circumstance.end,
+        text: spanText(view, first, circumstance.end),
+      };
+      fire('circumstances', CIRCUMSTANCE_POSTMODIFIER);
+    }
     for (let at = allCircumstances.length - 1; at > 0; at -= 1) {
       const before = allCircumstances[at - 1]!;
       const phrase = allCircumstances[at]!;
       if (phrase.start !== before.end) continue;
-      const head = spanHead(view, tree, phrase.start, phrase.end);
-      const noun = tree.heads[head] ?? -1;
-      if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
-      if (!PHRASE_END_TAGS.has(view.pos[noun] ?? '')) continue;
       // A preposition of several words cut after its noun ("in connection | with the subject matter"): one
-      // circumstance of the type it names.
+      // circumstance of the type it names, wherever the parse hung the rest.
       const complex = complexPrepositionAt(view.lower, before.start);
       const cut = complex !== undefined && complex.split(' ').length === before.end - before.start + 1;
-      if (!cut && !POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '')) continue;
+      if (!cut) {
+        if (!POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '')) continue;
+        const head = spanHead(view, tree, phrase.start, phrase.end);
+        const noun = tree.heads[head] ?? -1;
+        if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
+        if (!PHRASE_END_TAGS.has(view.pos[noun] ?? '')) continue;
+      }
       const [type, subtype] = cut
         ? (COMPLEX_PREPOSITION_CIRCUMSTANCES.get(complex) as readonly [CircumstanceType, string | null])
         : [before.type, before.subtype];
@@ -1143,6 +1169,7 @@ export function treeTransitivity(
       });
       fire('circumstances', CIRCUMSTANCE_POSTMODIFIER);
     }
+  }
   return {
     ideational: {
       ...previous,
