@@ -24,6 +24,16 @@ describe('process type (round 2)', () => {
   ])('%s is relational (possession)', (text) => {
     expect(processOf(text)).toBe('relational');
   });
+
+  it.each([
+    // "ensure" makes something so (WordNet's prior and the projected clause read it as verbal); "omit" leaves
+    // something out (WordNet: mental).
+    'Licensee shall ensure that the products comply with all laws.',
+    'The parties shall ensure compliance.',
+    'Seller has omitted the schedules.',
+  ])('%s is material', (text) => {
+    expect(processOf(text)).toBe('material');
+  });
 });
 
 function rolesOf(text: string): string[] {

@@ -8,6 +8,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
   material: words(`
     do make build return pay kick give take put bring send buy sell get go come move run walk drive fly
     cease discontinue halt
+    omit ensure
     carry hold open close cut break fix repair create produce use apply add remove install set start begin
     stop finish end complete change turn leave arrive enter push pull throw catch hit write read
     cook eat drink wash clean play work help provide deliver increase decrease reduce grow raise rise fall
