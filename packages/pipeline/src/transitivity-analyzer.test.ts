@@ -31,8 +31,18 @@ describe('process type (round 2)', () => {
     'Licensee shall ensure that the products comply with all laws.',
     'The parties shall ensure compliance.',
     'Seller has omitted the schedules.',
+    // PROCESS.TAKING_ON: "assume" with a nominal object or in the passive takes something on.
+    'The assignee assumes all of the obligations.',
+    'All liabilities shall be assumed by the Buyer.',
   ])('%s is material', (text) => {
     expect(processOf(text)).toBe('material');
+  });
+
+  it('PROCESS.TAKING_ON leaves "assume" with a projected clause mental, and switched off the object reads mental', () => {
+    expect(processOf('We assume that the price will rise.')).toBe('mental');
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['PROCESS.TAKING_ON'] });
+    const clause = off.compile('The assignee assumes all of the obligations.', { documentId: 't' })[0];
+    expect(clause?.ideational.processType).toBe('mental');
   });
 });
 

@@ -16,6 +16,7 @@ import {
   PHRASAL_PARTICLES,
   PROCESS_BY_LEMMA,
   type ProcessPrior,
+  TAKING_ON_VERBS,
   verbPrior,
 } from './lexicons/process-lexicon';
 import {
@@ -587,6 +588,19 @@ export const PROCESS_RULES_BY_VERB: readonly TransitivityRule[] = [
 // rule that holds applies, in order: a later one overrides an earlier one).
 
 export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
+  {
+    // "The assignee assumes all of the obligations", "assume the defense of any claim": a verb of sensing
+    // that, with a nominal object and no projected clause, takes something on (TAKING_ON_VERBS) is material;
+    // "We assume that the price will rise" stays mental.
+    id: 'PROCESS.TAKING_ON',
+    when: (state) =>
+      state.verbLemma !== null &&
+      TAKING_ON_VERBS.has(state.verbLemma) &&
+      state.frame.projects !== true &&
+      (state.passive || objectNext(state) !== undefined),
+    decide: (state) => decideProcess(state, 'material', 'PROCESS.TAKING_ON'),
+    examples: [{ text: 'The assignee assumes all of the obligations.', expect: 'process=material' }],
+  },
   {
     id: PROCESS_RULES.wordnetPrior,
     when: ({ unlisted, prior }) => unlisted && prior !== undefined && prior.share >= PRIOR_MIN_SHARE,

@@ -260,3 +260,9 @@ export const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
   'absolve',
   'disabuse',
 ]);
+
+/**
+ * Verbs of sensing that take something on when their object is a nominal group ("assume all obligations",
+ * "assume the defense"): material there (PROCESS.TAKING_ON), mental with a projected clause ("assume that").
+ */
+export const TAKING_ON_VERBS: ReadonlySet<string> = new Set(['assume']);
