@@ -11,7 +11,7 @@ import type {
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
-  COMPLEX_PREPOSITION_CIRCUMSTANCES,
+  type ComplexPreposition,
   complexPrepositionAt,
   PLACE_ADVERBS,
   PREPOSITION_CIRCUMSTANCES,
@@ -474,11 +474,10 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       /^obl(:|$)/.test(dependent.deprel) &&
       complexPrepositionAt(context.view.lower, dependent.start) !== undefined,
     decide: (dependent, context) => {
-      const key = complexPrepositionAt(context.view.lower, dependent.start) as string;
-      const [type, subtype] = COMPLEX_PREPOSITION_CIRCUMSTANCES.get(key) as readonly [
-        CircumstanceType,
-        string | null,
-      ];
+      const { type, subtype } = complexPrepositionAt(
+        context.view.lower,
+        dependent.start,
+      ) as ComplexPreposition;
       return circumstanceAs(type, subtype);
     },
     examples: [
@@ -691,6 +690,21 @@ export interface TreeTransitivity {
   readonly rules: readonly LabelRule[];
 }
 
+/** Extends the element of `list` that holds `noun` and ends where `phrase` starts over `phrase`. */
+function extendHolder<T extends Participant | Circumstance>(
+  view: ClauseView,
+  list: T[],
+  noun: number,
+  phrase: Circumstance,
+): void {
+  const at = list.findIndex(
+    (element) => element.start <= noun && noun < element.end && element.end === phrase.start,
+  );
+  const holder = list[at];
+  if (holder !== undefined)
+    list[at] = { ...holder, end: phrase.end, text: spanText(view, holder.start, phrase.end) };
+}
+
 /** The tree stage of a clause with no verb: CIRCUMSTANCE.TREE_NOUN_QUALIFIER. */
 function verblessTransitivity(
   view: ClauseView,
@@ -723,18 +737,12 @@ function verblessTransitivity(
       continue;
     }
     changed = true;
-    for (const list of [participants, circumstances] as (Participant | Circumstance)[][]) {
-      const at = list.findIndex(
-        (element) => element.start <= noun && noun < element.end && element.end === circumstance.start,
-      );
-      const holder = list[at];
-      if (holder !== undefined)
-        list[at] = { ...holder, end: circumstance.end, text: spanText(view, holder.start, circumstance.end) };
-    }
+    extendHolder(view, participants, noun, circumstance);
+    extendHolder(view, circumstances, noun, circumstance);
   }
   if (!changed) return unchanged;
   return {
-    ideational: { ...previous, participants: participants as Participant[], circumstances },
+    ideational: { ...previous, participants, circumstances },
     premises: NO_PREMISES,
     rules: [{ label: 'circumstances', rule: NOUN_QUALIFIER }],
   };
@@ -1052,13 +1060,14 @@ export function treeTransitivity(
   }
   // The predicate of "be" (its copula) as the word order's circumstance: PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE.
   // (after the copula: "For purposes of Section 5.4, the manager shall be: ____" is no Attribute).
-  const copula = (tree.children[predicate] ?? []).find(
-    (child) => /^cop(:|$)/.test(tokens[child]?.deprel ?? '') && tokens[child]?.lemma === 'be',
-  );
+  const copula =
+    (tree.children[predicate] ?? []).find(
+      (child) => /^cop(:|$)/.test(tokens[child]?.deprel ?? '') && tokens[child]?.lemma === 'be',
+    ) ?? -1;
   const beCopula =
     previous.processType === 'relational' &&
     disabled?.has(CIRCUMSTANTIAL_ATTRIBUTE) !== true &&
-    copula !== undefined &&
+    copula >= 0 &&
     ![...participants, ...keptParticipants].some(
       (participant) => participant.role === 'attribute' || participant.role === 'value',
     );
@@ -1066,7 +1075,7 @@ export function treeTransitivity(
   for (const circumstance of previous.circumstances) {
     const span = trim(circumstance.start, circumstance.end);
     if (span === null) continue;
-    if (beCopula && copula! < span.start && span.start <= predicate && predicate < span.end) {
+    if (beCopula && copula < span.start && span.start <= predicate && predicate < span.end) {
       // With the phrases that postmodify the predicate's noun ("for the benefit | of the Buyer").
       for (const child of tree.children[predicate] ?? []) {
         if (child < span.end || !/^(nmod|acl|amod)(:|$)/.test(tokens[child]?.deprel ?? '')) continue;
@@ -1124,18 +1133,14 @@ export function treeTransitivity(
       const circumstance = allCircumstances[at]!;
       const first = circumstance.start - 1;
       const complex = first >= 0 ? complexPrepositionAt(view.lower, first) : undefined;
-      if (complex === undefined || complex.split(' ').length !== 2) continue;
+      if (complex?.words !== 2) continue;
       const inElement = [...allParticipants, ...allCircumstances].some(
         (element) => element.start <= first && first < element.end,
       );
       if (inElement || eventTokens[first] === 1) continue;
-      const [type, subtype] = COMPLEX_PREPOSITION_CIRCUMSTANCES.get(complex) as readonly [
-        CircumstanceType,
-        string | null,
-      ];
       allCircumstances[at] = {
-        type,
-        subtype,
+        type: complex.type,
+        subtype: complex.subtype,
         start: first,
         end: circumstance.end,
         text: spanText(view, first, circumstance.end),
@@ -1149,20 +1154,17 @@ export function treeTransitivity(
       // A preposition of several words cut after its noun ("in connection | with the subject matter"): one
       // circumstance of the type it names, wherever the parse hung the rest.
       const complex = complexPrepositionAt(view.lower, before.start);
-      const cut = complex !== undefined && complex.split(' ').length === before.end - before.start + 1;
-      if (!cut) {
+      const cut = complex?.words === before.end - before.start + 1 ? complex : undefined;
+      if (cut === undefined) {
         if (!POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '')) continue;
         const head = spanHead(view, tree, phrase.start, phrase.end);
         const noun = tree.heads[head] ?? -1;
         if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
         if (!PHRASE_END_TAGS.has(view.pos[noun] ?? '')) continue;
       }
-      const [type, subtype] = cut
-        ? (COMPLEX_PREPOSITION_CIRCUMSTANCES.get(complex) as readonly [CircumstanceType, string | null])
-        : [before.type, before.subtype];
       allCircumstances.splice(at - 1, 2, {
-        type,
-        subtype,
+        type: cut?.type ?? before.type,
+        subtype: cut === undefined ? before.subtype : cut.subtype,
         start: before.start,
         end: phrase.end,
         text: spanText(view, before.start, phrase.end),

@@ -101,11 +101,23 @@ export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   ['subsequent to', ['location', 'time']],
 ]);
 
-/** The complex preposition opening at `index` ("in addition to"), as a key of COMPLEX_PREPOSITION_CIRCUMSTANCES. */
-export function complexPrepositionAt(lower: readonly string[], index: number): string | undefined {
-  for (const length of [4, 3, 2]) {
-    const key = lower.slice(index, index + length).join(' ');
-    if (COMPLEX_PREPOSITION_CIRCUMSTANCES.has(key)) return key;
+/** A preposition of several words found in a clause: how many words it has and the circumstance it names. */
+export interface ComplexPreposition {
+  readonly words: number;
+  readonly type: CircumstanceType;
+  readonly subtype: string | null;
+}
+
+/** The preposition of several words (COMPLEX_PREPOSITION_CIRCUMSTANCES) opening at `index`, if any. */
+export function complexPrepositionAt(
+  lower: readonly string[],
+  index: number,
+): ComplexPreposition | undefined {
+  for (const words of [4, 3, 2]) {
+    // (Near the end of the clause the slice is shorter than `words`.)
+    if (index + words > lower.length) continue;
+    const named = COMPLEX_PREPOSITION_CIRCUMSTANCES.get(lower.slice(index, index + words).join(' '));
+    if (named !== undefined) return { words, type: named[0], subtype: named[1] };
   }
   return undefined;
 }

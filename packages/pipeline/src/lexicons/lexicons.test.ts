@@ -166,3 +166,22 @@ describe('closed word classes', () => {
     }
   });
 });
+
+describe('complexPrepositionAt', () => {
+  it('finds the longest preposition of several words, counting only the words the clause has', () => {
+    const { complexPrepositionAt } = circumstanceLexicon;
+    expect(complexPrepositionAt(['on', 'behalf', 'of', 'the', 'buyer'], 0)).toEqual({
+      words: 3,
+      type: 'cause',
+      subtype: 'behalf',
+    });
+    expect(complexPrepositionAt(['for', 'the', 'purposes', 'of', 'this'], 0)?.words).toBe(4);
+    // At the clause's end: "those as to" is "as to" (two words), not a longer one cut short.
+    expect(complexPrepositionAt(['those', 'as', 'to'], 1)).toEqual({
+      words: 2,
+      type: 'matter',
+      subtype: null,
+    });
+    expect(complexPrepositionAt(['in', 'the', 'garden'], 0)).toBeUndefined();
+  });
+});
