@@ -4,6 +4,7 @@ import { attachPunctuation, loadParser, type ParsedWord, type Parser, type Requi
 import type winkNLP from 'wink-nlp';
 import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
+import { ADJECTIVAL_PREPOSITION_HEADS } from './lexicons/circumstance-lexicon';
 import { ATTRIBUTIVE_COLLOCATIONS, PARTY_NOUNS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import {
@@ -2066,8 +2067,6 @@ export function repairTree(
 }
 
 const COMPLEX_PREPOSITION_TREE = 'TREE.COMPLEX_PREPOSITION';
-/** First words of the two-word prepositions the parse reads as an adjective or adverb with an oblique ("Subject to"). */
-const COMPLEX_PREPOSITION_HEADS: ReadonlySet<string> = new Set(['subject', 'prior', 'due', 'owing']);
 
 /**
  * TREE.COMPLEX_PREPOSITION: "**Subject to** the provisions of this Section, this Agreement shall be binding",
@@ -2088,7 +2087,7 @@ function complexPrepositions(
   const { lower, pos, heads, deprels } = out;
   for (let first = start; first + 2 < end; first += 1) {
     const to = first + 1;
-    if (!COMPLEX_PREPOSITION_HEADS.has(lower[first] ?? '') || lower[to] !== 'to') continue;
+    if (!ADJECTIVAL_PREPOSITION_HEADS.has(lower[first] ?? '') || lower[to] !== 'to') continue;
     if (pos[first] !== 'ADJ' && pos[first] !== 'ADV') continue;
     // The phrase's noun: the first word's obl/nmod after "to"; the predicate (when the first word is the
     // root): a verb with a Subject of its own after the noun.

@@ -690,6 +690,11 @@ export interface TreeTransitivity {
   readonly rules: readonly LabelRule[];
 }
 
+/** Whether the clause's tokens carry a parse (some relation other than none or `dep`). */
+function hasTree(view: ClauseView): boolean {
+  return view.syntactic.tokens.some((token) => token.deprel !== '' && token.deprel !== 'dep');
+}
+
 /** Extends the element of `list` that holds `noun` and ends where `phrase` starts over `phrase`. */
 function extendHolder<T extends Participant | Circumstance>(
   view: ClauseView,
@@ -714,7 +719,7 @@ function verblessTransitivity(
 ): TreeTransitivity {
   if (previous.circumstances.length === 0 || disabled?.has(NOUN_QUALIFIER) === true) return unchanged;
   const tokens = view.syntactic.tokens;
-  if (!tokens.some((token) => token.deprel !== '' && token.deprel !== 'dep')) return unchanged;
+  if (!hasTree(view)) return unchanged;
   const tree = localTree(view);
   /** The noun a circumstance qualifies (its head hung on a noun outside it as `nmod`), or -1. */
   const qualified = (circumstance: Circumstance): number => {
@@ -764,7 +769,7 @@ export function treeTransitivity(
   if (raw.verbLemma === null) return verblessTransitivity(view, previous, unchanged, disabled);
   if (MOVED_EVENT.some((id) => raw.matched.includes(id))) return unchanged;
   if (raw.matched.includes('PROCESS.MINOR_CLAUSE')) return unchanged;
-  if (!view.syntactic.tokens.some((token) => token.deprel !== '' && token.deprel !== 'dep')) return unchanged;
+  if (!hasTree(view)) return unchanged;
   const tree = localTree(view);
   const { predicate } = tree;
   if (predicate < 0) return unchanged;
@@ -1072,6 +1077,7 @@ export function treeTransitivity(
       (participant) => participant.role === 'attribute' || participant.role === 'value',
     );
   const keptCircumstances: Circumstance[] = [];
+  let circumstantialAttribute = false;
   for (const circumstance of previous.circumstances) {
     const span = trim(circumstance.start, circumstance.end);
     if (span === null) continue;
@@ -1088,11 +1094,12 @@ export function treeTransitivity(
         (child) => child < predicate && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
       );
       const relation = relationPremise(
-        'root',
+        tokens[predicate]?.deprel ?? 'root',
         caseWord === undefined ? null : (view.lower[caseWord] ?? null),
       );
       premises.push({ label: premiseLabel('participant', 'attribute'), value: relation });
       fire('participants', CIRCUMSTANTIAL_ATTRIBUTE);
+      circumstantialAttribute = true;
       continue;
     }
     if (particle(span.start, span.end)) {
@@ -1110,7 +1117,7 @@ export function treeTransitivity(
     );
   }
   // An Attribute makes the process attributive: a Token the word order read (with no Value) is its Carrier.
-  if (fired.some((entry) => entry.rule === CIRCUMSTANTIAL_ATTRIBUTE))
+  if (circumstantialAttribute)
     for (const list of [participants, keptParticipants])
       for (let at = 0; at < list.length; at += 1)
         if (list[at]!.role === 'token') list[at] = { ...list[at]!, role: 'carrier' };

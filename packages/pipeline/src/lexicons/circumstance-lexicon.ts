@@ -101,6 +101,17 @@ export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   ['subsequent to', ['location', 'time']],
 ]);
 
+/**
+ * First words of the "X to" prepositions of COMPLEX_PREPOSITION_CIRCUMSTANCES that the tagger reads as an
+ * adjective or adverb with an oblique ("Subject to", "prior to", "due to", "owing to"; TREE.COMPLEX_PREPOSITION).
+ */
+export const ADJECTIVAL_PREPOSITION_HEADS: ReadonlySet<string> = new Set([
+  'subject',
+  'prior',
+  'due',
+  'owing',
+]);
+
 /** A preposition of several words found in a clause: how many words it has and the circumstance it names. */
 export interface ComplexPreposition {
   readonly words: number;

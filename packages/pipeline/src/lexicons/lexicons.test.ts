@@ -184,4 +184,9 @@ describe('complexPrepositionAt', () => {
     });
     expect(complexPrepositionAt(['in', 'the', 'garden'], 0)).toBeUndefined();
   });
+
+  it('knows every "X to" whose first word TREE.COMPLEX_PREPOSITION rebuilds', () => {
+    for (const head of circumstanceLexicon.ADJECTIVAL_PREPOSITION_HEADS)
+      expect(circumstanceLexicon.COMPLEX_PREPOSITION_CIRCUMSTANCES.has(`${head} to`), head).toBe(true);
+  });
 });
