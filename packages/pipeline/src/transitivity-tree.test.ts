@@ -223,6 +223,18 @@ describe('tree stage', () => {
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(apart);
     }
   });
+  it("joins circumstances also where the tree stage left the word order's elements (CIRCUMSTANCE.TREE_POSTMODIFIER)", () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANCE_POSTMODIFIER] });
+    const text = 'and subject to the prior written approval of the Landlord,';
+    const elements = (of: typeof pipeline) =>
+      of.compile(text, { documentId: 'd' }).flatMap((clause) => clauseElements(clause));
+    expect(elements(pipeline)).toContain(
+      'contingency/condition=subject to the prior written approval of the Landlord',
+    );
+    expect(elements(off)).not.toContain(
+      'contingency/condition=subject to the prior written approval of the Landlord',
+    );
+  });
   it('a preposition of several words names the type (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [COMPLEX_PREPOSITION] });
     const text = 'The parties agree that, because of the delay, the price shall increase.';

@@ -763,6 +763,88 @@ export function treeTransitivity(
   previous: Ideational,
   disabled?: ReadonlySet<string>,
 ): TreeTransitivity {
+  const result = treeElements(view, previous, disabled);
+  if (disabled?.has(TREE_STAGE) === true || disabled?.has(CIRCUMSTANCE_POSTMODIFIER) === true) return result;
+  const circumstances = joinedCircumstances(view, result.ideational);
+  if (circumstances === undefined) return result;
+  return {
+    ideational: { ...result.ideational, circumstances },
+    premises: result.premises,
+    rules: [...result.rules, { label: 'circumstances', rule: CIRCUMSTANCE_POSTMODIFIER }],
+  };
+}
+
+/**
+ * CIRCUMSTANCE.TREE_POSTMODIFIER, after the tree stage (or where it left the word order's elements as they
+ * were): a phrase hung on the noun of the circumstance right before it joins it, so does the rest of a
+ * preposition of several words cut after its noun, and the first word of a two-word preposition that no element
+ * holds opens the circumstance after it. The circumstances joined, or undefined when nothing changed.
+ */
+function joinedCircumstances(view: ClauseView, ideational: Ideational): Circumstance[] | undefined {
+  if (ideational.circumstances.length === 0) return undefined;
+  const tokens = view.syntactic.tokens;
+  const circumstances = [...ideational.circumstances];
+  let changed = false;
+  // "**Subject** to the provisions of this Section": the first word of a two-word preposition, left out of
+  // every element and of the verbal group, opens the circumstance after it.
+  const group = view.verbalGroup;
+  for (let at = 0; at < circumstances.length; at += 1) {
+    const circumstance = circumstances[at]!;
+    const first = circumstance.start - 1;
+    const complex = first >= 0 ? complexPrepositionAt(view.lower, first) : undefined;
+    if (complex?.words !== 2) continue;
+    const inElement = [...ideational.participants, ...circumstances].some(
+      (element) => element.start <= first && first < element.end,
+    );
+    const inEvent =
+      first === view.head ||
+      first === view.finite ||
+      (group !== undefined && group.start <= first && first < group.end);
+    if (inElement || inEvent) continue;
+    circumstances[at] = {
+      type: complex.type,
+      subtype: complex.subtype,
+      start: first,
+      end: circumstance.end,
+      text: spanText(view, first, circumstance.end),
+    };
+    changed = true;
+  }
+  let tree: Tree | undefined;
+  for (let at = circumstances.length - 1; at > 0; at -= 1) {
+    const before = circumstances[at - 1]!;
+    const phrase = circumstances[at]!;
+    if (phrase.start !== before.end) continue;
+    // A preposition of several words cut after its noun ("in connection | with the subject matter"): one
+    // circumstance of the type it names, wherever the parse hung the rest.
+    const complex = complexPrepositionAt(view.lower, before.start);
+    const cut = complex?.words === before.end - before.start + 1 ? complex : undefined;
+    if (cut === undefined) {
+      if (!POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '') || !hasTree(view)) continue;
+      tree ??= localTree(view);
+      const head = spanHead(view, tree, phrase.start, phrase.end);
+      const noun = tree.heads[head] ?? -1;
+      if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
+      if (!PHRASE_END_TAGS.has(view.pos[noun] ?? '')) continue;
+    }
+    circumstances.splice(at - 1, 2, {
+      type: cut?.type ?? before.type,
+      subtype: cut === undefined ? before.subtype : cut.subtype,
+      start: before.start,
+      end: phrase.end,
+      text: spanText(view, before.start, phrase.end),
+    });
+    changed = true;
+  }
+  return changed ? circumstances : undefined;
+}
+
+/** The tree stage proper: the elements read off the tree (see `treeTransitivity`). */
+function treeElements(
+  view: ClauseView,
+  previous: Ideational,
+  disabled?: ReadonlySet<string>,
+): TreeTransitivity {
   const unchanged: TreeTransitivity = { ideational: previous, premises: NO_PREMISES, rules: NO_RULES };
   const raw = previous.rawTransitivity;
   if (disabled?.has(TREE_STAGE) === true) return unchanged;
@@ -1132,53 +1214,6 @@ export function treeTransitivity(
     return aFirst - bFirst || byStart(a, b);
   });
   const allCircumstances = [...circumstances, ...keptCircumstances].sort(byStart);
-  // CIRCUMSTANCE.TREE_POSTMODIFIER: a phrase hung on the noun of the circumstance right before it joins it.
-  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) !== true) {
-    // "**Subject** to the provisions of this Section": the first word of a two-word preposition, left out of
-    // every element, opens the circumstance after it.
-    for (let at = 0; at < allCircumstances.length; at += 1) {
-      const circumstance = allCircumstances[at]!;
-      const first = circumstance.start - 1;
-      const complex = first >= 0 ? complexPrepositionAt(view.lower, first) : undefined;
-      if (complex?.words !== 2) continue;
-      const inElement = [...allParticipants, ...allCircumstances].some(
-        (element) => element.start <= first && first < element.end,
-      );
-      if (inElement || eventTokens[first] === 1) continue;
-      allCircumstances[at] = {
-        type: complex.type,
-        subtype: complex.subtype,
-        start: first,
-        end: circumstance.end,
-        text: spanText(view, first, circumstance.end),
-      };
-      fire('circumstances', CIRCUMSTANCE_POSTMODIFIER);
-    }
-    for (let at = allCircumstances.length - 1; at > 0; at -= 1) {
-      const before = allCircumstances[at - 1]!;
-      const phrase = allCircumstances[at]!;
-      if (phrase.start !== before.end) continue;
-      // A preposition of several words cut after its noun ("in connection | with the subject matter"): one
-      // circumstance of the type it names, wherever the parse hung the rest.
-      const complex = complexPrepositionAt(view.lower, before.start);
-      const cut = complex?.words === before.end - before.start + 1 ? complex : undefined;
-      if (cut === undefined) {
-        if (!POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '')) continue;
-        const head = spanHead(view, tree, phrase.start, phrase.end);
-        const noun = tree.heads[head] ?? -1;
-        if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
-        if (!PHRASE_END_TAGS.has(view.pos[noun] ?? '')) continue;
-      }
-      allCircumstances.splice(at - 1, 2, {
-        type: cut?.type ?? before.type,
-        subtype: cut === undefined ? before.subtype : cut.subtype,
-        start: before.start,
-        end: phrase.end,
-        text: spanText(view, before.start, phrase.end),
-      });
-      fire('circumstances', CIRCUMSTANCE_POSTMODIFIER);
-    }
-  }
   return {
     ideational: {
       ...previous,
