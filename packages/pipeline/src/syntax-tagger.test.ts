@@ -1568,4 +1568,41 @@ describe('TREE.COMPLEX_PREPOSITION', () => {
     const copula = treeWords('All prices are subject to change.');
     expect(copula.find((word) => word.value === 'subject')?.deprel).toBe('root');
   });
+
+  it('hangs "pursuant to" read on an object\'s noun on the object\'s verb', () => {
+    const off = new Set(['TREE.COMPLEX_PREPOSITION']);
+    const text = 'Licensee shall pay the royalties pursuant to Section 4.';
+    const words = treeWords(text);
+    expect(words.find((word) => word.value === 'Section')).toMatchObject({ head: 'pay', deprel: 'obl' });
+    expect(words.find((word) => word.value === 'pursuant')).toMatchObject({
+      head: 'Section',
+      deprel: 'case',
+    });
+    expect(treeWords(text, off).find((word) => word.value === 'pursuant')?.head).toBe('royalties');
+    // "pursuant" read as the object itself, with the object's noun its compound: the noun takes its place.
+    const compound = 'Lessor shall purchase Equipment pursuant to such agency.';
+    const rebuilt = treeWords(compound);
+    expect(rebuilt.find((word) => word.value === 'Equipment')).toMatchObject({
+      head: 'purchase',
+      deprel: 'obj',
+    });
+    expect(rebuilt.find((word) => word.value === 'agency')).toMatchObject({
+      head: 'purchase',
+      deprel: 'obl',
+    });
+    expect(treeWords(compound, off).find((word) => word.value === 'Equipment')?.deprel).toBe('compound');
+  });
+});
+
+describe('TREE.STRANDED_PREPOSITION', () => {
+  it('hangs a preposition left after a passive verb on the verb, before a preposition of several words', () => {
+    const text = 'This Agreement is made and entered into as of January 1, 2020.';
+    const into = (disabled?: ReadonlySet<string>) =>
+      treeWords(text, disabled).find((word) => word.value === 'into');
+    expect(into()).toMatchObject({ head: 'entered', deprel: 'compound:prt' });
+    expect(into(new Set(['TREE.STRANDED_PREPOSITION']))?.deprel).toBe('case');
+    // "out of" is one preposition of its own: left as parsed.
+    const out = treeWords('He stopped and glanced out of his cockpit.');
+    expect(out.find((word) => word.value === 'out')?.deprel).not.toBe('compound:prt');
+  });
 });

@@ -4,7 +4,7 @@ import { attachPunctuation, loadParser, type ParsedWord, type Parser, type Requi
 import type winkNLP from 'wink-nlp';
 import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
-import { ADJECTIVAL_PREPOSITION_HEADS } from './lexicons/circumstance-lexicon';
+import { ADJECTIVAL_PREPOSITION_HEADS, complexPrepositionAt } from './lexicons/circumstance-lexicon';
 import { ATTRIBUTIVE_COLLOCATIONS, PARTY_NOUNS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import {
@@ -2064,6 +2064,36 @@ export function repairTree(
   if (!disabledRules?.has(HYPHEN_COMPOUND_TREE)) hyphenCompounds(out, start, end);
   if (!disabledRules?.has(OF_COMPLEMENT)) ofComplements(out, start, end);
   if (!disabledRules?.has(COMPLEX_PREPOSITION_TREE)) complexPrepositions(out, start, end);
+  if (!disabledRules?.has(STRANDED_PREPOSITION)) strandedPrepositions(out, start, end);
+}
+
+const STRANDED_PREPOSITION = 'TREE.STRANDED_PREPOSITION';
+
+/**
+ * TREE.STRANDED_PREPOSITION: "This Agreement is made and entered **into** as of January 1, 2020": a preposition right after its verb, whose object has gone (a passive's Subject),
+ * is read by the parse as a second `case` of the noun after it, whose own preposition has several words (the
+ * table of `lexicons/circumstance-lexicon.ts`; "out of" is no such case). It belongs
+ * with the verb (`compound:prt`), so the phrase after it is one circumstance ("as of January 1, 2020"), not
+ * "into as of January 1, 2020".
+ */
+function strandedPrepositions(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let word = start + 1; word + 1 < end; word += 1) {
+    if (pos[word] !== 'ADP' || deprels[word] !== 'case' || pos[word - 1] !== 'VERB') continue;
+    const next = word + 1;
+    if (pos[next] !== 'ADP' || deprels[next] !== 'case' || heads[next] !== heads[word]) continue;
+    // Only before a preposition of several words ("as of"), the two no such preposition themselves ("out of",
+    // "except for").
+    const clause = lower.slice(start, end);
+    if (complexPrepositionAt(clause, next - start) === undefined) continue;
+    if (complexPrepositionAt(clause, word - start) !== undefined || lower[word] === 'out') continue;
+    heads[word] = word - 1;
+    deprels[word] = 'compound:prt';
+  }
 }
 
 const COMPLEX_PREPOSITION_TREE = 'TREE.COMPLEX_PREPOSITION';
@@ -2071,13 +2101,15 @@ const COMPLEX_PREPOSITION_TREE = 'TREE.COMPLEX_PREPOSITION';
 /**
  * TREE.COMPLEX_PREPOSITION: "**Subject to** the provisions of this Section, this Agreement shall be binding",
  * "**Prior to** the Closing, Seller shall deliver the documents": the parse reads the first word of a two-word
- * preposition (subject to, prior to, due to, owing to) as an adjective or adverb with the noun after "to" its
+ * preposition (subject to, prior to, due to, owing to, pursuant to) as an adjective or adverb with the noun after "to" its
  * oblique, and at the opening of a sentence may make it the root, the real predicate after the comma its
  * `parataxis`, `conj` or `ccomp`. As UD trees have "due to" and "prior to", the noun is the oblique (`obl`) of
  * the verb or adjective the first word hung on (of the predicate, now the root, when the first word was the root
  * of a sentence it opens), the first word its `case` and "to" `fixed` on it. "Subject to" is rebuilt only as the
  * root (UD trees make it an adjective with an oblique), a first word hung on a noun ("a geyser due to the
- * pressure") or with a copula ("are subject to") is left as parsed.
+ * pressure") or with a copula ("are subject to") is left as parsed, but for "pursuant" on an object's noun
+ * ("pay the royalties **pursuant** to Section 4"), whose phrase goes to the object's verb (and "pursuant" read
+ * as the object itself, its compound before it the noun: "purchase Equipment pursuant to such agency").
  */
 function complexPrepositions(
   out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
@@ -2121,6 +2153,29 @@ function complexPrepositions(
       if (!subject) continue;
       promoteToRoot(out, predicate, first, 'case', end);
       head = predicate;
+    } else if (
+      lower[first] === 'pursuant' &&
+      deprels[first - 1] === 'compound' &&
+      heads[first - 1] === first &&
+      /^(obj|iobj|obl)(:|$)/.test(deprels[first] ?? '') &&
+      PREDICATE_TAGS.has(pos[head] ?? 'X')
+    ) {
+      // "purchase Equipment pursuant to such agency" with "pursuant" the object and "Equipment" its compound:
+      // the noun takes its place.
+      const noun = first - 1;
+      for (let index = start; index < end; index += 1)
+        if (heads[index] === first && index < noun) heads[index] = noun;
+      heads[noun] = head;
+      deprels[noun] = deprels[first] ?? 'obj';
+    } else if (
+      lower[first] === 'pursuant' &&
+      deprels[first] === 'amod' &&
+      /^(obj|iobj|obl)(:|$)/.test(deprels[head] ?? '') &&
+      PREDICATE_TAGS.has(pos[heads[head] ?? -1] ?? 'X')
+    ) {
+      // "pay the royalties pursuant to Section 4": UD trees never hang "pursuant" on a noun (it is the verb's
+      // adverb: "made pursuant to the Law"); read on the object's noun, the phrase goes to the object's verb.
+      head = heads[head]!;
     } else if (
       // "subject to" is an adjective with an oblique in UD trees: rebuilt only where the parse lost the predicate.
       lower[first] === 'subject' ||

@@ -102,6 +102,16 @@ describe('tree stage', () => {
     expect(rulesOf(clause)).not.toContain('PARTICIPANT.TREE_AGENT');
     expect(clauseElements(clause)).not.toContain('actor=fallen trees');
   });
+  it('a passive "by" opening a preposition of several words is no agent (PARTICIPANT.TREE_AGENT)', () => {
+    for (const [text, circumstance] of [
+      ['The shares were acquired by virtue of the merger.', 'cause/reason=by virtue of the merger'],
+      ['The delivery was delayed by reason of fire.', 'cause/reason=by reason of fire'],
+    ] as const) {
+      const elements = clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' })));
+      expect(elements).toContain(circumstance);
+      expect(elements.filter((element) => element.startsWith('actor='))).toEqual([]);
+    }
+  });
   it('switched off as a whole, the word-order analysis stands and the trace cites no tree rule', () => {
     const off = createPipeline({
       clock: () => new Date(0),
@@ -248,6 +258,48 @@ describe('tree stage', () => {
     expect(clauseElements(mainClause(pipeline.compile(subject, { documentId: 'd' })))).toContain(
       'contingency/condition=Subject to the provisions of this Section',
     );
+    // The prepositions of contract language: one circumstance each, of the type the whole preposition names.
+    for (const [sentence, right, wrong] of [
+      [
+        'The Company shall perform the Services in accordance with the terms of this Agreement.',
+        'manner/comparison=in accordance with the terms of this Agreement',
+        'location/place=in accordance',
+      ],
+      [
+        'Licensee shall pay the royalties pursuant to Section 4.',
+        'manner/comparison=pursuant to Section 4',
+        'location/time=to Section 4',
+      ],
+      [
+        'This Agreement is entered into as of the Effective Date.',
+        'location/time=as of the Effective Date',
+        'matter/null=into as of the Effective Date',
+      ],
+      [
+        'In consideration of the mutual covenants, the parties shall cooperate.',
+        'cause/reason=In consideration of the mutual covenants',
+        'location/place=In consideration of the mutual covenants',
+      ],
+      [
+        'Such amounts shall be held for the benefit of the Company.',
+        'cause/behalf=for the benefit of the Company',
+        'cause/purpose=for the benefit of the Company',
+      ],
+    ] as const) {
+      const elements = (of: typeof pipeline) =>
+        of.compile(sentence, { documentId: 'd' }).flatMap((clause) => clauseElements(clause));
+      expect(elements(pipeline)).toContain(right);
+      const all = createPipeline({
+        clock: () => new Date(0),
+        disabledRules: [
+          COMPLEX_PREPOSITION,
+          'TREE.COMPLEX_PREPOSITION',
+          'TREE.STRANDED_PREPOSITION',
+          CIRCUMSTANCE_POSTMODIFIER,
+        ],
+      });
+      expect(elements(all)).toContain(wrong);
+    }
   });
   it("in a clause with no verb, a phrase the tree hangs on a noun is the noun's qualifier (CIRCUMSTANCE.TREE_NOUN_QUALIFIER)", () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [NOUN_QUALIFIER] });

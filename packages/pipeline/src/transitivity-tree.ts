@@ -299,14 +299,16 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     ],
   },
   {
-    // Passive "by" phrase (obl:agent, or obl + case "by" in the passive): the Actor, Senser or Sayer.
+    // Passive "by" phrase (obl:agent, or obl + case "by" in the passive): the Actor, Senser or Sayer; not
+    // "by" opening a preposition of several words ("prevented by reason of fire", "by virtue of").
     id: 'PARTICIPANT.TREE_AGENT',
     when: (dependent, context) =>
-      /^obl:agent$/.test(dependent.deprel) ||
-      (context.passive &&
-        /^obl(:|$)/.test(dependent.deprel) &&
-        dependent.preposition === 'by' &&
-        !hasTime(dependent, context)),
+      (/^obl:agent$/.test(dependent.deprel) ||
+        (context.passive &&
+          /^obl(:|$)/.test(dependent.deprel) &&
+          dependent.preposition === 'by' &&
+          !hasTime(dependent, context))) &&
+      complexPrepositionAt(context.view.lower, dependent.start) === undefined,
     decide: (_dependent, context) =>
       participantAs(
         context.processType === 'mental' && PLEASE_TYPE.has(context.verbLemma ?? '')

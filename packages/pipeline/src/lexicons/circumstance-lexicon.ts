@@ -62,8 +62,9 @@ export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [Circum
 /**
  * Prepositions of two or more words and the circumstance each opens (its first word alone would name another:
  * "**in addition to** the royalties" is no place, "**because of** the storm" no matter). Halliday's types:
- * cause (reason, purpose, behalf), contingency (condition, concession), accompaniment, matter, manner (means),
- * location (time).
+ * cause (reason, purpose, behalf), contingency (condition, concession), accompaniment, matter, manner (means,
+ * comparison: done the way a rule or text sets out, "**in accordance with** the terms", "**pursuant to** Section
+ * 4"), location (time: "**as of** the Effective Date").
  */
 export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   string,
@@ -77,39 +78,60 @@ export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   ['for the purpose of', ['cause', 'purpose']],
   ['for the purposes of', ['cause', 'purpose']],
   ['on behalf of', ['cause', 'behalf']],
+  ['in the name of', ['cause', 'behalf']],
+  ['for the benefit of', ['cause', 'behalf']],
+  ['in favor of', ['cause', 'behalf']],
+  ['in favour of', ['cause', 'behalf']],
+  ['by reason of', ['cause', 'reason']],
+  ['by virtue of', ['cause', 'reason']],
+  ['in consideration of', ['cause', 'reason']],
+  ['on the basis of', ['cause', 'reason']],
+  ['in furtherance of', ['cause', 'purpose']],
   ['in the event of', ['contingency', 'condition']],
   ['in case of', ['contingency', 'condition']],
+  ['in the case of', ['contingency', 'condition']],
   ['in the absence of', ['contingency', 'condition']],
   ['subject to', ['contingency', 'condition']],
   ['in spite of', ['contingency', 'concession']],
   ['regardless of', ['contingency', 'concession']],
+  ['irrespective of', ['contingency', 'concession']],
   ['in addition to', ['accompaniment', null]],
   ['instead of', ['accompaniment', null]],
   ['in lieu of', ['accompaniment', null]],
   ['rather than', ['accompaniment', null]],
   ['together with', ['accompaniment', null]],
   ['along with', ['accompaniment', null]],
+  ['in conjunction with', ['accompaniment', null]],
+  ['except for', ['accompaniment', null]],
+  ['with the exception of', ['accompaniment', null]],
   ['with respect to', ['matter', null]],
   ['with regard to', ['matter', null]],
   ['in respect of', ['matter', null]],
   ['in relation to', ['matter', null]],
   ['in connection with', ['matter', null]],
+  ['in respect to', ['matter', null]],
   ['as to', ['matter', null]],
   ['by means of', ['manner', 'means']],
   ['by way of', ['manner', 'means']],
+  ['in accordance with', ['manner', 'comparison']],
+  ['in compliance with', ['manner', 'comparison']],
+  ['pursuant to', ['manner', 'comparison']],
   ['prior to', ['location', 'time']],
   ['subsequent to', ['location', 'time']],
+  ['as of', ['location', 'time']],
+  ['in the course of', ['location', 'time']],
 ]);
 
 /**
  * First words of the "X to" prepositions of COMPLEX_PREPOSITION_CIRCUMSTANCES that the tagger reads as an
- * adjective or adverb with an oblique ("Subject to", "prior to", "due to", "owing to"; TREE.COMPLEX_PREPOSITION).
+ * adjective or adverb with an oblique ("Subject to", "prior to", "due to", "owing to", "pursuant to"; TREE.COMPLEX_PREPOSITION).
  */
 export const ADJECTIVAL_PREPOSITION_HEADS: ReadonlySet<string> = new Set([
   'subject',
   'prior',
   'due',
   'owing',
+  'pursuant',
 ]);
 
 /** A preposition of several words found in a clause: how many words it has and the circumstance it names. */
