@@ -1601,6 +1601,12 @@ describe('TREE.STRANDED_PREPOSITION', () => {
       treeWords(text, disabled).find((word) => word.value === 'into');
     expect(into()).toMatchObject({ head: 'entered', deprel: 'compound:prt' });
     expect(into(new Set(['TREE.STRANDED_PREPOSITION']))?.deprel).toBe('case');
+    // A prepositional verb's own preposition before a simple one ("referred to in Section 4").
+    const referred = treeWords('The documents referred to in Section 4 are attached.');
+    expect(referred.find((word) => word.value === 'to')).toMatchObject({
+      head: 'referred',
+      deprel: 'compound:prt',
+    });
     // "out of" is one preposition of its own: left as parsed.
     const out = treeWords('He stopped and glanced out of his cockpit.');
     expect(out.find((word) => word.value === 'out')?.deprel).not.toBe('compound:prt');

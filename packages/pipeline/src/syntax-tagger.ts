@@ -14,7 +14,7 @@ import {
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
-import { OF_COMPLEMENT_VERBS } from './lexicons/process-lexicon';
+import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import { MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   CLOSING_QUOTE_MARKS,
@@ -2070,14 +2070,16 @@ export function repairTree(
 const STRANDED_PREPOSITION = 'TREE.STRANDED_PREPOSITION';
 
 /**
- * TREE.STRANDED_PREPOSITION: "This Agreement is made and entered **into** as of January 1, 2020": a preposition right after its verb, whose object has gone (a passive's Subject),
- * is read by the parse as a second `case` of the noun after it, whose own preposition has several words (the
- * table of `lexicons/circumstance-lexicon.ts`; "out of" is no such case). It belongs
- * with the verb (`compound:prt`), so the phrase after it is one circumstance ("as of January 1, 2020"), not
- * "into as of January 1, 2020".
+ * TREE.STRANDED_PREPOSITION: "This Agreement is made and entered **into** as of January 1, 2020", "the documents
+ * referred **to** in Section 4": a preposition right after its verb, whose object has gone (a passive's or
+ * reduced relative's Subject), is read by the parse as a second `case` of the noun after it, which has a
+ * preposition of its own. It belongs with the verb: when that other preposition has several words (the table of
+ * `lexicons/circumstance-lexicon.ts`; "out of" is no such case) or the verb is one of the prepositional verbs of
+ * `PREPOSITIONAL_VERBS` with this preposition. UD trees make it the verb's `obl`; here it is `compound:prt`, part
+ * of the process, so the phrase after it is one circumstance ("as of January 1, 2020", "in Section 4").
  */
 function strandedPrepositions(
-  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
   start: number,
   end: number,
 ): void {
@@ -2086,11 +2088,11 @@ function strandedPrepositions(
     if (pos[word] !== 'ADP' || deprels[word] !== 'case' || pos[word - 1] !== 'VERB') continue;
     const next = word + 1;
     if (pos[next] !== 'ADP' || deprels[next] !== 'case' || heads[next] !== heads[word]) continue;
-    // Only before a preposition of several words ("as of"), the two no such preposition themselves ("out of",
-    // "except for").
     const clause = lower.slice(start, end);
-    if (complexPrepositionAt(clause, next - start) === undefined) continue;
     if (complexPrepositionAt(clause, word - start) !== undefined || lower[word] === 'out') continue;
+    const verb = out.lemmas?.[word - 1] ?? lower[word - 1] ?? '';
+    const own = PREPOSITIONAL_VERBS.get(verb)?.has(lower[word] ?? '') === true;
+    if (!own && complexPrepositionAt(clause, next - start) === undefined) continue;
     heads[word] = word - 1;
     deprels[word] = 'compound:prt';
   }

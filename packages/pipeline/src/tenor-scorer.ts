@@ -39,14 +39,27 @@ for (const [words, flag] of [
 ] as const)
   for (const word of words) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | flag);
 
-/** True when the verbal group is passive: a form of be (or get) followed by a participle head. */
+/**
+ * True when the verbal group is passive: a form of be (or get) followed by a participle head. A participle
+ * spelled as its base form ("are **set** forth", "was **put** aside", "is **cut**") is passive when the parse
+ * makes the be-form its `aux:pass`.
+ */
 export function isPassive(view: ClauseView): boolean {
   const group = view.verbalGroup;
   if (group === undefined || view.head < 0) return false;
   const head = view.lower[view.head] ?? '';
-  if (view.pos[view.head] !== 'VERB' || head === view.lemma[view.head] || head.endsWith('ing')) return false;
-  for (let index = group.start; index < view.head; index += 1)
-    if (BE_FORMS.has(view.lower[index] ?? '')) return true;
+  if (view.pos[view.head] !== 'VERB' || head.endsWith('ing')) return false;
+  const baseForm = head === view.lemma[view.head];
+  // An -ed/-en form the lemmatiser did not know is VOICE.BE_PARTICIPLE's ("must be anonymised").
+  if (baseForm && /(?:ed|en)$/.test(head)) return false;
+  const tokens = view.syntactic.tokens;
+  const headStart = tokens[view.head]?.start;
+  for (let index = group.start; index < view.head; index += 1) {
+    if (!BE_FORMS.has(view.lower[index] ?? '')) continue;
+    if (!baseForm) return true;
+    const token = tokens[index];
+    if (token?.deprel === 'aux:pass' && token.headStart === headStart) return true;
+  }
   return false;
 }
 

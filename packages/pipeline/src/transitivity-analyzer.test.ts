@@ -46,6 +46,50 @@ describe('process type (round 2)', () => {
   });
 });
 
+describe('PROCESS.TEXT_SAYING', () => {
+  const off = createPipeline({ clock: () => new Date(0), disabledRules: ['PROCESS.TEXT_SAYING'] });
+  it.each([
+    'Except as set forth below, the fees are due.',
+    'Except as otherwise provided in this Agreement, the fees are due.',
+    'The fees are set forth in Schedule A.',
+    'As set out in Schedule 1, the fees are due.',
+    'This Agreement sets forth the entire agreement of the parties.',
+  ])('%s is verbal (material with the rule off)', (text) => {
+    expect(processOf(text)).toBe('verbal');
+    expect(off.compile(text, { documentId: 't' })[0]?.ideational.processType).toBe('material');
+  });
+
+  it.each([
+    'Licensee shall provide the services.',
+    'The team set out on Monday.',
+    'The patient was referred to a specialist.',
+  ])('%s stays material', (text) => {
+    expect(processOf(text)).toBe('material');
+  });
+
+  it('makes the Subject of a participle with nothing said after it the Verbiage, and keeps an active Sayer', () => {
+    const clause = pipeline.compile('the exhibits referred to herein', { documentId: 't' })[0];
+    expect(clause?.ideational.rawTransitivity.voice).toBe('passive');
+    expect(clause?.ideational.participants.map((item) => `${item.role}=${item.text}`)).toEqual([
+      'verbiage=the exhibits',
+    ]);
+    expect(rolesOf('This Agreement sets forth the entire agreement of the parties.')).toEqual([
+      'sayer=This Agreement',
+      'verbiage=the entire agreement of the parties',
+    ]);
+  });
+});
+
+describe('voice', () => {
+  it('reads a participle spelled as its base form as passive when the parse makes the be-form its aux:pass', () => {
+    for (const text of ['The fees are set forth in Schedule A.', 'The meeting was put off until Monday.']) {
+      expect(clauseOf(text)?.ideational.rawTransitivity.voice).toBe('passive');
+    }
+    expect(rolesOf('Prices are set by the Board.')).toEqual(['goal=Prices', 'actor=the Board']);
+    expect(clauseOf('They set the prices.')?.ideational.rawTransitivity.voice).toBe('active');
+  });
+});
+
 function rolesOf(text: string): string[] {
   const clause = pipeline.compile(text, { documentId: 'transitivity-test' })[0];
   return (clause?.ideational.participants ?? []).map((item) => `${item.role}=${item.text}`);

@@ -16,7 +16,9 @@ import {
   PHRASAL_PARTICLES,
   PROCESS_BY_LEMMA,
   type ProcessPrior,
+  REFERENCE_FOLLOWERS,
   TAKING_ON_VERBS,
+  TEXT_SAYING_VERBS,
   verbPrior,
 } from './lexicons/process-lexicon';
 import {
@@ -316,6 +318,21 @@ const objectNext = (state: TransitivityState): Group | undefined => {
   const next = state.nextAfterEvent;
   return next?.type === 'nominal' && next.start === state.event?.end ? next : undefined;
 };
+/** PROCESS.TEXT_SAYING: the verb says where a text states something (see TEXT_SAYING_VERBS). */
+function textSaying(state: TransitivityState): boolean {
+  const { view, head, verbLemma } = state;
+  const follows = verbLemma === null || head < 0 ? undefined : TEXT_SAYING_VERBS.get(verbLemma);
+  if (follows === undefined) return false;
+  // "as otherwise provided": adverbs between "as" and the verb.
+  let before = head - 1;
+  while (before >= 0 && view.pos[before] === 'ADV') before -= 1;
+  const afterAs = view.lower[before] === 'as';
+  const next = view.lower[head + 1] ?? '';
+  if (follows.has('')) return afterAs && objectNext(state) === undefined;
+  if (!follows.has(next)) return false;
+  if (next === 'forth') return true;
+  return afterAs || REFERENCE_FOLLOWERS.has(view.lower[head + 2] ?? '');
+}
 const isPlease = (state: TransitivityState): boolean =>
   state.processType === 'mental' && PLEASE_TYPE.has(state.verbLemma ?? '');
 
@@ -641,6 +658,26 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
       frame.projects === true && verbLemma !== null && SAYING_WHEN_PROJECTING.has(verbLemma),
     decide: (state) => decideProcess(state, 'verbal', 'PROCESS.FRAME_PROJECTION_SAYING'),
     examples: [{ text: 'The Licensee represents that it owns the Software.', expect: 'process=verbal' }],
+  },
+  {
+    // "as set forth in Section 4", "hereinafter referred to as", "except as otherwise provided in this Agreement":
+    // a verb with which a text says where it states something (TEXT_SAYING_VERBS) is verbal there, the
+    // Subject of the passive its Verbiage; "Licensee shall provide the services", "The team set out on Monday", "The
+    // patient was referred to a specialist" stay material.
+    id: 'PROCESS.TEXT_SAYING',
+    when: textSaying,
+    decide: (state) => {
+      decideProcess(state, 'verbal', 'PROCESS.TEXT_SAYING');
+      // "the prices set out in this Agreement", "the exhibits referred to herein": with nothing said after the
+      // verb, what was said is the Subject, a participle with no be-form (passive, the Subject its Verbiage).
+      const after = state.head + (state.verbLemma === 'provide' ? 1 : 2);
+      const said = state.groups.some((group) => group.type === 'nominal' && group.start === after);
+      if (!said && objectNext(state) === undefined) state.passive = true;
+    },
+    examples: [
+      { text: 'The fees are set forth in Schedule A.', expect: 'process=verbal' },
+      { text: 'The documents referred to in Section 4 are attached.', expect: 'process=verbal' },
+    ],
   },
   {
     // "The room fell silent", "We ended up tired": an adjective as complement is an Attribute.

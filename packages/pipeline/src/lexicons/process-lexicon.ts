@@ -238,6 +238,58 @@ export function verbPrior(lemma: string): ProcessPrior | undefined {
   return prior;
 }
 
+/**
+ * Prepositional verbs, lemma -> its prepositions: left after a passive or reduced relative whose Subject was the
+ * preposition's object ("the documents **referred to** in Section 4", "as **provided for** in the Plan", "is
+ * **entered into** as of"), the preposition belongs with the verb (TREE.STRANDED_PREPOSITION).
+ */
+export const PREPOSITIONAL_VERBS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const entries = lexiconTable<string>({
+    refer: 'to',
+    provide: 'for',
+    call: 'for',
+    account: 'for',
+    pay: 'for',
+    agree: 'to upon',
+    enter: 'into',
+    speak: 'to',
+    deal: 'with',
+    rely: 'on upon',
+    comply: 'with',
+    attend: 'to',
+    look: 'into',
+  });
+  return new Map(Object.entries(entries).map(([verb, particles]) => [verb, new Set(particles.split(' '))]));
+})();
+
+/**
+ * Verbs with which a text says where it states something (PROCESS.TEXT_SAYING), lemma -> the word that must
+ * follow: "as **set forth** in Section 4", "the terms **set out** in Schedule 1", "hereinafter **referred to**
+ * as", "except as otherwise **provided** in this Agreement" ("": right after "as", with no object). But for
+ * "forth", the verb also comes right after "as" or the word after the particle is one of REFERENCE_FOLLOWERS.
+ */
+export const TEXT_SAYING_VERBS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['set', new Set(['forth', 'out'])],
+  ['refer', new Set(['to'])],
+  ['provide', new Set([''])],
+]);
+
+/** Words after "referred to" that show a reference in the text ("referred to as", "referred to in Section 4"). */
+export const REFERENCE_FOLLOWERS: ReadonlySet<string> = new Set([
+  'as',
+  'in',
+  'herein',
+  'above',
+  'below',
+  'hereinafter',
+  'hereunder',
+  'therein',
+  ',',
+  ')',
+  '.',
+  ';',
+]);
+
 /** Verbs that take a person as object and what they are told or relieved of in an "of" phrase. */
 export const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
   'notify',
