@@ -217,6 +217,9 @@ describe('tag dictionary from an outside lexicon', () => {
     expect(parser.tag(words, { required: { index: 1, tags: new Set(['PRON']) } })[1]!.upos).toBe('PRON');
     // A requirement no class satisfies is ignored.
     expect(parser.tag(words, { required: { index: 0, tags: new Set(['NOT-A-TAG']) } })).toEqual(free);
+    // Several words may be required to take the tags.
+    const both = parser.tag(words, { required: { index: [1, 4], tags: new Set(['PRON']) } });
+    expect([both[1]!.upos, both[4]!.upos]).toEqual(['PRON', 'PRON']);
   });
 
   it('asks allowedAt only for the words it can constrain, with the same tags and trees as allowed', () => {

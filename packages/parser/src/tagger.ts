@@ -48,12 +48,18 @@ export type AllowedTags = ReadonlyArray<ReadonlySet<string> | undefined>;
 /** The same tags as a function of the word's position, asked only for the words they constrain. */
 export type AllowedTagsAt = (index: number) => ReadonlySet<string> | undefined;
 /**
- * UPOS tags one word must take, whether or not the tagger learnt it (the best-scoring tag class among them): a
- * caller that knows better than the tagger, such as a second reading of a sentence ("Pour" read as a verb).
+ * UPOS tags one word (or each of several) must take, whether or not the tagger learnt it (the best-scoring tag
+ * class among them): a caller that knows better than the tagger, such as a second reading of a sentence ("Pour"
+ * read as a verb, a name the document defines read as a proper noun wherever it comes).
  */
 export interface RequiredTags {
-  readonly index: number;
+  readonly index: number | readonly number[];
   readonly tags: ReadonlySet<string>;
+}
+
+/** Whether `required` constrains word `i`. */
+function requiredAt(required: RequiredTags, i: number): boolean {
+  return typeof required.index === 'number' ? required.index === i : required.index.includes(i);
 }
 
 /** Everything the tagger needs at prediction time. */
@@ -171,7 +177,7 @@ export class Tagger {
     let previous = -1;
     let previous2 = -2;
     for (let i = 0; i < words.length; i++) {
-      const must = required?.index === i ? required.tags : undefined;
+      const must = required !== undefined && requiredAt(required, i) ? required.tags : undefined;
       let tag = must === undefined ? this.dictionary.get(words[i]!) : undefined;
       // "Licensee shall store the samples": a word the dictionary fixes as a noun or adjective (seen only so in
       // training) right after a modal or infinitival "to" (or an adverb after one: "shall not store") or a

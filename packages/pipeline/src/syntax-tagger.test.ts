@@ -1276,6 +1276,27 @@ describe('TREE.SUBORDINATED_CONJUNCT', () => {
   });
 });
 
+describe('POS.DEFINED_NAME', () => {
+  const text =
+    'This Agreement is made between Excite, Inc. ("Excite") and Client. Excite maintains a site on the Internet. ' +
+    'Client shall advertise on the Excite Network. Client agrees to Excite the market.';
+  it('reads a one-word name the document defines in brackets as a proper noun wherever the tagger read a verb', () => {
+    const excite = (disabled?: ReadonlySet<string>) =>
+      treeWords(text, disabled)
+        .filter((token) => token.value === 'Excite')
+        .map((token) => token.pos);
+    const on = excite();
+    expect(on.slice(0, 4)).toEqual(['PROPN', 'PROPN', 'PROPN', 'PROPN']);
+    expect(excite(new Set(['POS.DEFINED_NAME']))).toContain('VERB');
+    // After "to" and before a determiner it is a verb after all.
+    expect(on[4]).toBe('VERB');
+  });
+  it('leaves a text that defines no names alone', () => {
+    const plain = 'Excite the crowd with music.';
+    expect(treeWords(plain)).toEqual(treeWords(plain, new Set(['POS.DEFINED_NAME'])));
+  });
+});
+
 describe('POS.ARTICLE_NOUN', () => {
   it('reads a base or "-s" form after an article, or after an adjective it was given as Subject, as a noun', () => {
     for (const [text, word] of [

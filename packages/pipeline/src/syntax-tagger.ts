@@ -1294,6 +1294,32 @@ function truecased(out: TaggedText, values: readonly string[]): string[] {
 
 const SYMBOL_ONLY: ReadonlySet<Upos> = new Set<Upos>(['SYM']);
 const VERB_ONLY: ReadonlySet<Upos> = new Set<Upos>(['VERB']);
+const PROPER_ONLY: ReadonlySet<Upos> = new Set<Upos>(['PROPN']);
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+const DEFINED_NAME = 'POS.DEFINED_NAME';
+/** A one-word name a document defines in brackets: `("Excite")`, `(the "Company")`, `(hereinafter "Seller")`. */
+const DEFINED_NAME_PATTERN =
+  /\(\s*(?:the\s+|collectively,?\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?|each,?\s+|a\s+)?["“]([A-Z][A-Za-z0-9&-]*)["”]\s*\)/g;
+
+/**
+ * POS.DEFINED_NAME: the one-word names a contract defines in brackets ("and between Excite, Inc. ... (\"Excite\")").
+ * Where the tagger reads such a name, capitalised as defined, as a verb or auxiliary ("**Excite** maintains a
+ * site", "the **Excite** Site": a verb in wink's lexicon and the model's), the sentence is tagged and parsed again
+ * with every such name of it required to be a proper noun, but where it comes after "to" or a modal or before a
+ * determiner or pronoun ("to **Market** the Products": a verb after all).
+ */
+function definedNames(text: string): ReadonlySet<string> {
+  if (
+    !text.includes('("') &&
+    !text.includes('(“') &&
+    !/\(\s*(?:the|collectively|hereinafter|each|a)\s/.test(text)
+  )
+    return NO_NAMES;
+  const names = new Set<string>();
+  for (const match of text.matchAll(DEFINED_NAME_PATTERN)) names.add(match[1]!);
+  return names;
+}
 const NOUN_ONLY: ReadonlySet<Upos> = new Set<Upos>(['NOUN']);
 
 const CURLY_APOSTROPHE = /[‘’]/;
@@ -1537,6 +1563,7 @@ function parseSentences(
   const bullets = !disabledRules?.has(BULLET_MARKER);
   const commands = !disabledRules?.has(OPENING_COMMAND);
   const articleNouns = !disabledRules?.has(ARTICLE_NOUN);
+  const names = disabledRules?.has(DEFINED_NAME) || posSource !== 'parser' ? NO_NAMES : definedNames(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
   const requiredAt = new Set<number>();
   const holes = new Map<number, readonly number[]>();
@@ -1585,9 +1612,11 @@ function parseSentences(
   };
   // A second reading of a unit (POS.OPENING_COMMAND, POS.ARTICLE_NOUN), with the word at `at` (an index among
   // all its words) required to take one of `tags`; its holes are left out of the parse and put back as in `unitParse`.
-  const reparse = (unit: number, at: number, tags: ReadonlySet<Upos>): ParsedWord[] => {
+  const reparse = (unit: number, at: number | readonly number[], tags: ReadonlySet<Upos>): ParsedWord[] => {
     const markers = holes.get(unit);
-    const kept = markers === undefined ? at : at - markers.filter((marker) => marker < at).length;
+    const keptAt = (word: number) =>
+      markers === undefined ? word : word - markers.filter((marker) => marker < word).length;
+    const kept = typeof at === 'number' ? keptAt(at) : at.map(keptAt);
     const [start, end] = units[unit]!;
     const again = parseBatch(
       models,
@@ -1618,6 +1647,25 @@ function parseSentences(
       });
       if (kept !== whole) requiredAt.add(asked);
       whole = kept;
+    }
+    if (names.size > 0 && colonOf[sentence]! < 0 && dashOf[sentence]! < 0 && stampOf[sentence]! < 0) {
+      // POS.DEFINED_NAME: see `definedNames`.
+      const at: number[] = [];
+      let misread = false;
+      whole.forEach((word, local) => {
+        if (!names.has(out.values[start + local] ?? '')) return;
+        // Used as a verb after all: after "to" or a modal, or before its object ("to Market the Products").
+        const before = whole[local - 1];
+        if (before !== undefined && (before.xpos === 'TO' || before.xpos === 'MD')) return;
+        const after = whole[local + 1]?.upos;
+        if (after === 'DET' || after === 'PRON') return;
+        at.push(local);
+        if (word.upos === 'VERB' || word.upos === 'AUX') misread = true;
+      });
+      if (misread) {
+        whole = reparse(unit, at, PROPER_ONLY);
+        for (const local of at) requiredAt.add(start + local);
+      }
     }
     // POS.ARTICLE_NOUN on the parse that is kept: the sentence's, or its part after a label or a dateline.
     const nouns = (parsed: ParsedWord[], part: number): ParsedWord[] => {
@@ -2086,12 +2134,12 @@ function strandedPrepositions(
   const { lower, pos, heads, deprels } = out;
   for (let word = start + 1; word + 1 < end; word += 1) {
     if (pos[word] !== 'ADP' || deprels[word] !== 'case' || pos[word - 1] !== 'VERB') continue;
+    const verb = out.lemmas?.[word - 1] ?? lower[word - 1] ?? '';
+    const own = PREPOSITIONAL_VERBS.get(verb)?.has(lower[word] ?? '') === true;
     const next = word + 1;
     if (pos[next] !== 'ADP' || deprels[next] !== 'case' || heads[next] !== heads[word]) continue;
     const clause = lower.slice(start, end);
     if (complexPrepositionAt(clause, word - start) !== undefined || lower[word] === 'out') continue;
-    const verb = out.lemmas?.[word - 1] ?? lower[word - 1] ?? '';
-    const own = PREPOSITIONAL_VERBS.get(verb)?.has(lower[word] ?? '') === true;
     if (!own && complexPrepositionAt(clause, next - start) === undefined) continue;
     heads[word] = word - 1;
     deprels[word] = 'compound:prt';

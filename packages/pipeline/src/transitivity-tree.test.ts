@@ -102,6 +102,32 @@ describe('tree stage', () => {
     expect(rulesOf(clause)).not.toContain('PARTICIPANT.TREE_AGENT');
     expect(clauseElements(clause)).not.toContain('actor=fallen trees');
   });
+  it('the Actor of a preamble\'s "by and between" is the parties (PARTICIPANT.TREE_AGENT)', () => {
+    for (const [text, actor] of [
+      [
+        'This Agreement is made and entered into as of May 1, 2020, by and between Acme Corp., a Delaware corporation, and Beta LLC.',
+        'actor=Acme Corp., a Delaware corporation, and Beta LLC',
+      ],
+      [
+        'This Agreement is entered into by and among the Company and the Purchasers.',
+        'actor=the Company and the Purchasers',
+      ],
+    ] as const) {
+      const elements = clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' })));
+      expect(elements).toContain(actor);
+      expect(
+        elements.some((element) => element.includes('and between') || element.includes('and among')),
+      ).toBe(false);
+    }
+  });
+  it('a preposition left alone after its verb is part of the process (CIRCUMSTANCE.TREE_PARTICLE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });
+    const text = 'This Agreement is entered into by and among the Company and the Purchasers.';
+    const elements = (of: typeof pipeline) =>
+      clauseElements(mainClause(of.compile(text, { documentId: 'd' })));
+    expect(elements(pipeline).some((element) => element.endsWith('=into'))).toBe(false);
+    expect(elements(off)).toContain('location/place=into');
+  });
   it('a passive "by" opening a preposition of several words is no agent (PARTICIPANT.TREE_AGENT)', () => {
     for (const [text, circumstance] of [
       ['The shares were acquired by virtue of the merger.', 'cause/reason=by virtue of the merger'],

@@ -20,7 +20,7 @@ import {
 import { PARTY_NOUNS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { PHRASAL_PARTICLES } from './lexicons/process-lexicon';
+import { PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
@@ -119,7 +119,9 @@ export const CIRCUMSTANTIAL_ATTRIBUTE = 'PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBU
 /**
  * "We've grown up", "Why not look it up!", "throw them away", "I'll wake you up": the particle the parse hangs
  * on the predicate as `compound:prt` belongs to the process (a phrasal verb), not a circumstance of place, where
- * the word order left it alone (no object after it) and read it as an adverb of place.
+ * the word order left it alone (no object after it) and read it as an adverb of place. So does a prepositional
+ * verb's own preposition (`PREPOSITIONAL_VERBS`) left alone after it right before another phrase, which UD trees
+ * make the verb's `obl` ("is entered **into** by and among the Company").
  */
 export const PARTICLE = 'CIRCUMSTANCE.TREE_PARTICLE';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
@@ -207,6 +209,8 @@ function previousCircumstance(dependent: TreeDependent, context: TreeContext): C
     (circumstance) => circumstance.start <= dependent.index && dependent.index < circumstance.end,
   );
 }
+/** The second preposition of "by and between", "by and among" (a passive's agent: the parties). */
+const AGENT_PAIRS: ReadonlySet<string> = new Set(['between', 'among']);
 const participantAs = (role: ParticipantRole, dropPreposition = false): TreeOutcome => ({
   kind: 'participant',
   role,
@@ -943,6 +947,15 @@ function treeElements(
     const head = tree.heads[start] ?? -1;
     if (!predicates.has(head)) return false;
     if (tokens[start]?.deprel === 'compound:prt') return true;
+    // A prepositional verb's own preposition left alone after it, its object gone, right before another
+    // phrase (UD makes it the verb's obl): "is entered **into** by and among the Company".
+    if (
+      view.pos[start] === 'ADP' &&
+      /^obl(:|$)/.test(tokens[start]?.deprel ?? '') &&
+      view.pos[start + 1] === 'ADP' &&
+      PREPOSITIONAL_VERBS.get(raw.verbLemma ?? '')?.has(view.lower[start] ?? '') === true
+    )
+      return true;
     if (PHRASAL_PARTICLES.get(raw.verbLemma ?? '')?.has(view.lower[start] ?? '') !== true) return false;
     return (tree.children[head] ?? []).some(
       (child) => head < child && child < start && /^obj(:|$)/.test(tokens[child]?.deprel ?? ''),
@@ -1088,8 +1101,17 @@ function treeElements(
         caseWord !== undefined &&
         caseWord === start &&
         start + 1 < span.end
-      )
+      ) {
         start += 1;
+        // A contract's preamble: "made **by and between** Acme Corp. and Beta LLC", "by and among": the Actor
+        // is the parties.
+        if (
+          view.lower[start] === 'and' &&
+          AGENT_PAIRS.has(view.lower[start + 1] ?? '') &&
+          start + 2 < span.end
+        )
+          start += 2;
+      }
       participants.push({ role: outcome.role, text: spanText(view, start, span.end), start, end: span.end });
       premises.push({ label: premiseLabel('participant', outcome.role), value: relation });
     } else if (outcome.kind === 'circumstance') {
