@@ -1615,6 +1615,23 @@ describe('TREE.COMPLEX_PREPOSITION', () => {
   });
 });
 
+describe('TREE.CONJOINED_SUBJECT', () => {
+  it('makes the conjunct of an opening phrase after its comma the Subject of a verb that has none', () => {
+    const text =
+      "At the Buyer's sole cost and expense, Acme or its Subcontractor will maintain a safety stock.";
+    const acme = (disabled?: ReadonlySet<string>) =>
+      treeWords(text, disabled).find((word) => word.value === 'Acme');
+    expect(acme()).toMatchObject({ head: 'maintain', deprel: 'nsubj' });
+    expect(acme(new Set(['TREE.CONJOINED_SUBJECT']))?.deprel).toBe('conj');
+    // A verb with a Subject of its own is left alone.
+    const own = treeWords('At its own cost and expense, Licensee shall maintain insurance.');
+    expect(own.find((word) => word.value === 'Licensee')).toMatchObject({
+      head: 'maintain',
+      deprel: 'nsubj',
+    });
+  });
+});
+
 describe('TREE.STRANDED_PREPOSITION', () => {
   it('hangs a preposition left after a passive verb on the verb, before a preposition of several words', () => {
     const text = 'This Agreement is made and entered into as of January 1, 2020.';

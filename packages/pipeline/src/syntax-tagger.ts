@@ -2113,7 +2113,69 @@ export function repairTree(
   if (!disabledRules?.has(OF_COMPLEMENT)) ofComplements(out, start, end);
   if (!disabledRules?.has(COMPLEX_PREPOSITION_TREE)) complexPrepositions(out, start, end);
   if (!disabledRules?.has(STRANDED_PREPOSITION)) strandedPrepositions(out, start, end);
+  if (!disabledRules?.has(CONJOINED_SUBJECT)) conjoinedSubjects(out, start, end);
 }
+
+const CONJOINED_SUBJECT = 'TREE.CONJOINED_SUBJECT';
+const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;
+
+/**
+ * TREE.CONJOINED_SUBJECT: "At AMAG's sole cost and expense, **Antares** or its Subcontractor will maintain a safety
+ * inventory": the parse carried the coordination of the opening phrase ("cost and expense") on across its comma,
+ * making the Subject a conjunct of the phrase's noun, and the verb after it has no Subject. A nominal conjunct
+ * of an opening oblique or adverb of a verb with an auxiliary and no Subject, after a comma with no coordinator
+ * before it, that ends right before the verb's first auxiliary, is that verb's Subject (`nsubj`; its own
+ * conjuncts go with it).
+ */
+function conjoinedSubjects(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let verb = start + 1; verb < end; verb += 1) {
+    if (pos[verb] !== 'VERB' && pos[verb] !== 'ADJ' && pos[verb] !== 'NOUN') continue;
+    let firstAux = -1;
+    let subject = false;
+    for (let index = start; index < end; index += 1) {
+      if (heads[index] !== verb) continue;
+      if (SUBJECT_RELATION.test(deprels[index] ?? '')) subject = true;
+      if (firstAux < 0 && index < verb && /^(aux|cop)(:|$)/.test(deprels[index] ?? '')) firstAux = index;
+    }
+    if (subject || firstAux < 0) continue;
+    // The conjunct: right before the auxiliary's span (its own conjuncts in between), after a comma.
+    for (let candidate = start + 1; candidate < firstAux; candidate += 1) {
+      if (deprels[candidate] !== 'conj' || !NOMINAL_SUBJECT_TAGS.has(pos[candidate] ?? 'X')) continue;
+      let opener = heads[candidate] ?? -1;
+      while (opener >= 0 && deprels[opener] === 'conj') opener = heads[opener] ?? -1;
+      if (opener < 0 || opener >= candidate || heads[opener] !== verb) continue;
+      if (!/^(obl|advmod|nmod)(:|$)/.test(deprels[opener] ?? '')) continue;
+      // A comma right before the conjunct's phrase and no coordinator of its own.
+      let phrase = candidate;
+      for (let index = opener + 1; index < candidate; index += 1)
+        if (heads[index] === candidate && index < phrase && deprels[index] !== 'punct') phrase = index;
+      if (lower[phrase - 1] !== ',') continue;
+      let coordinated = false;
+      for (let index = phrase; index < candidate; index += 1)
+        if (heads[index] === candidate && deprels[index] === 'cc') coordinated = true;
+      if (coordinated) continue;
+      // Its phrase (with its conjuncts) ends right before the auxiliary.
+      let last = candidate;
+      for (let index = candidate + 1; index < firstAux; index += 1) {
+        let up = index;
+        while (up >= 0 && up !== candidate && up !== verb) up = heads[up] ?? -1;
+        if (up === candidate) last = index;
+      }
+      if (last + 1 !== firstAux) continue;
+      heads[candidate] = verb;
+      deprels[candidate] = 'nsubj';
+      heads[phrase - 1] = verb;
+      deprels[phrase - 1] = 'punct';
+      break;
+    }
+  }
+}
+const NOMINAL_SUBJECT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
 
 const STRANDED_PREPOSITION = 'TREE.STRANDED_PREPOSITION';
 

@@ -77,6 +77,7 @@ export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   ['as a result of', ['cause', 'reason']],
   ['for the purpose of', ['cause', 'purpose']],
   ['for the purposes of', ['cause', 'purpose']],
+  ['for purposes of', ['cause', 'purpose']],
   ['on behalf of', ['cause', 'behalf']],
   ['in the name of', ['cause', 'behalf']],
   ['for the benefit of', ['cause', 'behalf']],
