@@ -102,6 +102,19 @@ describe('tree stage', () => {
     expect(rulesOf(clause)).not.toContain('PARTICIPANT.TREE_AGENT');
     expect(clauseElements(clause)).not.toContain('actor=fallen trees');
   });
+  it('an element keeps the closing marks of brackets and quotations it opens', () => {
+    const clause = mainClause(
+      pipeline.compile('Acme Corp., a Delaware corporation (the "Company"), shall pay the fee.', {
+        documentId: 'd',
+      }),
+    );
+    expect(clauseElements(clause)).toContain('actor=Acme Corp., a Delaware corporation (the "Company")');
+    // A closing mark with no opener in the element stays out of it.
+    const plain = mainClause(pipeline.compile('The tenant paid the rent (in cash).', { documentId: 'd' }));
+    expect(clauseElements(plain).some((element) => element.endsWith(')') && !element.includes('('))).toBe(
+      false,
+    );
+  });
   it('the Actor of a preamble\'s "by and between" is the parties (PARTICIPANT.TREE_AGENT)', () => {
     for (const [text, actor] of [
       [

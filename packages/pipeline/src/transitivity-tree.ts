@@ -610,8 +610,36 @@ function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: numb
   while (start > 0 && inside[start - 1] === 1) start -= 1;
   while (inside[end] === 1) end += 1;
   while (start < index && view.pos[start] === 'PUNCT') start += 1;
-  while (end > index + 1 && view.pos[end - 1] === 'PUNCT') end -= 1;
+  while (end > index + 1 && view.pos[end - 1] === 'PUNCT' && !closesInside(view.lower, start, end - 1))
+    end -= 1;
   return { start, end };
+}
+
+/** Closing marks and the mark each closes (a straight quotation mark closes one of its own). */
+const CLOSERS: ReadonlyMap<string, string> = new Map([
+  [')', '('],
+  [']', '['],
+  ['”', '“'],
+  ['"', '"'],
+]);
+
+/**
+ * Whether the mark at `at` closes one opened inside [start, at): `Acme Corp. (the "Company")` keeps its
+ * closing quotation mark and bracket, no `(the "Company`.
+ */
+function closesInside(lower: readonly string[], start: number, at: number): boolean {
+  const mark = lower[at] ?? '';
+  const opener = CLOSERS.get(mark);
+  if (opener === undefined) return false;
+  let open = 0;
+  for (let index = start; index < at; index += 1) {
+    const word = lower[index];
+    if (mark === '"') {
+      if (word === '"') open ^= 1;
+    } else if (word === opener) open += 1;
+    else if (word === mark && open > 0) open -= 1;
+  }
+  return open > 0;
 }
 
 /**
