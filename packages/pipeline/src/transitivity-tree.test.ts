@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
+  APPOSITION,
   CIRCUMSTANCE_POSTMODIFIER,
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPLEX_PREPOSITION,
@@ -101,6 +102,18 @@ describe('tree stage', () => {
     const clause = mainClause(off.compile('The road was blocked by fallen trees.', { documentId: 'd' }));
     expect(rulesOf(clause)).not.toContain('PARTICIPANT.TREE_AGENT');
     expect(clauseElements(clause)).not.toContain('actor=fallen trees');
+  });
+  it('an apposition set off from the object is part of it (PARTICIPANT.TREE_APPOSITION)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [APPOSITION] });
+    const text = 'Client shall use the software (the "Software") at its own risk.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toEqual([
+      'actor=Client',
+      'goal=the software (the "Software")',
+      'location/place=at its own risk',
+    ]);
+    expect(rulesOf(clause)).toContain(APPOSITION);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=the');
   });
   it('an element keeps the closing marks of brackets and quotations it opens', () => {
     const clause = mainClause(

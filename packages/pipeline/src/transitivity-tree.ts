@@ -57,6 +57,13 @@ export const COORDINATION = 'PARTICIPANT.TREE_COORDINATION';
  */
 export const POSTMODIFIER_CLAUSE = 'PARTICIPANT.TREE_POSTMODIFIER_CLAUSE';
 /**
+ * "shall use the software (the "Software")", "pay the Licensor, Acme Corp.": a word-order element inside an
+ * apposition the tree hangs on the object (`appos`, a contract's defined term in brackets among them), set off by
+ * a comma, bracket or dash, is no tail of it; the object is one participant with its apposition, not "the
+ * software" + "the" + "Software" (an apposition with no mark before it is most often a misread second object).
+ */
+export const APPOSITION = 'PARTICIPANT.TREE_APPOSITION';
+/**
  * "asked **a question about the budget**", "pay **a royalty for each unit**": a
  * prepositional phrase the word order reads as a circumstance after the object, and the tree hangs on the
  * object's noun (`nmod`, directly or through another such phrase), is no tail of it: it postmodifies the noun.
@@ -610,9 +617,17 @@ function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: numb
   while (start > 0 && inside[start - 1] === 1) start -= 1;
   while (inside[end] === 1) end += 1;
   while (start < index && view.pos[start] === 'PUNCT') start += 1;
-  while (end > index + 1 && view.pos[end - 1] === 'PUNCT' && !closesInside(view.lower, start, end - 1))
-    end -= 1;
-  return { start, end };
+  return { start, end: trimmedEnd(view, start, end, index + 1) };
+}
+
+/**
+ * The end of [start, end) without the punctuation at its end (not below `least`), but for a closing bracket or
+ * quotation mark whose opener the span holds.
+ */
+function trimmedEnd(view: ClauseView, start: number, end: number, least: number): number {
+  let at = end;
+  while (at > least && view.pos[at - 1] === 'PUNCT' && !closesInside(view.lower, start, at - 1)) at -= 1;
+  return at;
 }
 
 /** Closing marks and the mark each closes (a straight quotation mark closes one of its own). */
@@ -653,18 +668,27 @@ function pathToObject(
   object: number,
   start: number,
   end: number,
-): 'conj' | 'acl' | null {
+): 'conj' | 'acl' | 'appos' | null {
   let at = spanHead(view, tree, start, end);
   let conj = false;
   let acl = false;
+  let appos = false;
   for (let steps = 0; steps < 64 && at >= 0 && at !== object; steps += 1) {
     const relation = view.syntactic.tokens[at]?.deprel ?? '';
     if (/^conj(:|$)/.test(relation)) conj = true;
     else if (/^acl(:|$)/.test(relation)) acl = true;
+    else if (/^appos(:|$)/.test(relation) && setOff(view, tree, at)) appos = true;
     at = tree.heads[at] ?? -1;
   }
   if (at !== object) return null;
-  return conj ? 'conj' : acl ? 'acl' : null;
+  return conj ? 'conj' : acl ? 'acl' : appos ? 'appos' : null;
+}
+
+/** Marks that set an apposition off from its noun ("the software (the "Software")", "Acme Corp., a company"). */
+const APPOSITION_MARKS: ReadonlySet<string> = new Set([',', '(', '[', '-', '–', '—']);
+/** Whether the subtree at `at` comes right after a comma, bracket or dash (a true apposition, no second object). */
+function setOff(view: ClauseView, tree: Tree, at: number): boolean {
+  return APPOSITION_MARKS.has(view.lower[subtreeSpan(view, tree, at).start - 1] ?? '');
 }
 
 /** The head word of a span in the tree: the first of its words whose head lies outside it. */
@@ -1057,7 +1081,14 @@ function treeElements(
             }
           }
           const through = pathToObject(view, tree, index, element.start, element.end);
-          const rule = through === 'conj' ? COORDINATION : through === 'acl' ? POSTMODIFIER_CLAUSE : null;
+          const rule =
+            through === 'conj'
+              ? COORDINATION
+              : through === 'acl'
+                ? POSTMODIFIER_CLAUSE
+                : through === 'appos'
+                  ? APPOSITION
+                  : null;
           if (rule === null || disabled?.has(rule) === true) return false;
           fire('participants', rule);
           return true;
@@ -1068,7 +1099,7 @@ function treeElements(
         if (tail.length > 0) {
           span.end = Math.min(...tail);
           for (const start of tail) ownTail.add(start);
-          while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
+          span.end = trimmedEnd(view, span.start, span.end, index + 1);
           fire('participants', OBJECT_TAIL);
         }
       }
@@ -1093,7 +1124,7 @@ function treeElements(
         if (timed.length > 0) {
           span.end = Math.min(...timed);
           for (const start of timed) ownTail.add(start);
-          while (span.end > index + 1 && view.pos[span.end - 1] === 'PUNCT') span.end -= 1;
+          span.end = trimmedEnd(view, span.start, span.end, index + 1);
           fire('circumstances', TIME_TAIL);
         }
       }
