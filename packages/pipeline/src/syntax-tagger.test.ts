@@ -1615,6 +1615,45 @@ describe('TREE.COMPLEX_PREPOSITION', () => {
   });
 });
 
+describe('TREE.NUMBER_IN_BRACKETS', () => {
+  it('leaves a number in figures after the same in words out of the parse and hangs it on the words', () => {
+    const text = "Buyer may terminate this Agreement upon thirty (30) days' written notice to Seller.";
+    const find = (value: string, disabled?: ReadonlySet<string>) =>
+      treeWords(text, disabled).find((word) => word.value === value);
+    expect(find('30')).toMatchObject({ head: 'thirty', deprel: 'appos', pos: 'NUM' });
+    expect(find('(')).toMatchObject({ head: '30', deprel: 'punct' });
+    expect(find('notice')).toMatchObject({ head: 'terminate', deprel: 'obl' });
+    expect(find('notice', new Set(['TREE.NUMBER_IN_BRACKETS']))?.deprel).not.toBe('obl');
+    // Figures in brackets after anything but a number in words stay in the parse.
+    const other = 'The fee (30) is due within ten days (see Section 4).';
+    expect(treeWords(other)).toEqual(treeWords(other, new Set(['TREE.NUMBER_IN_BRACKETS'])));
+  });
+});
+
+describe('TREE.NOTWITHSTANDING', () => {
+  it('makes "notwithstanding" the case of the nominal group after it, the group an oblique of the verb', () => {
+    for (const [text, noun] of [
+      ['Notwithstanding the foregoing, Buyer may terminate this Agreement.', 'foregoing'],
+      ['Buyer may terminate this Agreement notwithstanding any other provision.', 'provision'],
+    ] as const) {
+      const words = treeWords(text);
+      expect(
+        words.find((word) => word.value === noun),
+        text,
+      ).toMatchObject({ head: 'terminate', deprel: 'obl' });
+      expect(words.find((word) => word.value.toLowerCase() === 'notwithstanding')).toMatchObject({
+        head: noun,
+        deprel: 'case',
+      });
+      const off = treeWords(text, new Set(['TREE.NOTWITHSTANDING']));
+      expect(off.find((word) => word.value.toLowerCase() === 'notwithstanding')?.deprel).not.toBe('case');
+    }
+    // Before "that" and a clause it is left as parsed.
+    const clause = 'Notwithstanding that the Buyer has paid, Seller may terminate.';
+    expect(treeWords(clause)).toEqual(treeWords(clause, new Set(['TREE.NOTWITHSTANDING'])));
+  });
+});
+
 describe('TREE.CONJOINED_SUBJECT', () => {
   it('makes the conjunct of an opening phrase after its comma the Subject of a verb that has none', () => {
     const text =

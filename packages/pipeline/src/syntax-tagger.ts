@@ -1506,6 +1506,68 @@ function proseAfter(values: readonly string[], from: number, end: number): boole
 const BULLET_TOKEN = /^[-–—*•·‣◦▪]$/;
 
 /** A unit's parse with its quotation markers and bullets put back, each a PUNCT on the root (heads renumbered). */
+const NUMBER_IN_BRACKETS = 'TREE.NUMBER_IN_BRACKETS';
+/** A number written in words ("thirty", "forty-five", "one hundred"'s "hundred"). */
+const NUMBER_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?$/;
+/** What may stand in the brackets after it: digits, a currency sign, a per cent sign. */
+const BRACKETED_FIGURE = /^(?:[$€£]|\d[\d,.]*|%)$/;
+
+/**
+ * TREE.NUMBER_IN_BRACKETS: "within thirty **(30)** days", "fifty percent **(50%)**": contracts write a number in
+ * words and again in figures in brackets. Read as words, the brackets derail the parse ("upon thirty | (30) days'
+ * written notice": "thirty" hung on the object, "notice" an adverbial clause). The brackets and the figures are
+ * left out of the parse (as quotation markers are) and hung back on the number word: the figure its apposition
+ * (`appos`), the brackets its punctuation. The local indices of the bracketed figures of [start, end).
+ */
+function bracketedNumbers(lower: readonly string[], start: number, end: number): number[] {
+  const holes: number[] = [];
+  for (let open = start + 1; open + 2 < end; open += 1) {
+    if (lower[open] !== '(' || !NUMBER_WORD.test(lower[open - 1] ?? '')) continue;
+    let close = open + 1;
+    while (close < end && BRACKETED_FIGURE.test(lower[close] ?? '')) close += 1;
+    if (close === open + 1 || lower[close] !== ')' || !/\d/.test(lower.slice(open + 1, close).join('')))
+      continue;
+    for (let index = open; index <= close; index += 1) holes.push(index - start);
+    open = close;
+  }
+  return holes;
+}
+
+/** TREE.NUMBER_IN_BRACKETS: the bracketed figures `withMarkers` hung on the root go back to their number word. */
+function numbersBack(
+  whole: ParsedWord[],
+  markers: readonly number[],
+  lower: readonly string[],
+  start: number,
+): ParsedWord[] {
+  for (const open of markers) {
+    if (lower[start + open] !== '(' || !NUMBER_WORD.test(lower[start + open - 1] ?? '')) continue;
+    let close = open + 1;
+    while (markers.includes(close) && lower[start + close] !== ')') close += 1;
+    if (lower[start + close] !== ')' || !markers.includes(close)) continue;
+    // The first figure (past a currency sign) is the apposition; the rest hangs on it.
+    let figure = open + 1;
+    while (figure < close && !/\d/.test(lower[start + figure] ?? '')) figure += 1;
+    for (let index = open; index <= close; index += 1) {
+      const word = whole[index]!;
+      if (index === figure) {
+        whole[index] = { ...word, upos: 'NUM', xpos: 'CD', head: open, deprel: 'appos' };
+        continue;
+      }
+      const bracket = index === open || index === close;
+      whole[index] = {
+        ...word,
+        upos: bracket ? 'PUNCT' : 'SYM',
+        xpos: bracket ? (index === open ? '-LRB-' : '-RRB-') : 'SYM',
+        head: figure + 1,
+        deprel: bracket ? 'punct' : 'dep',
+      };
+    }
+  }
+  return whole;
+}
+
 function withMarkers(
   parsed: readonly ParsedWord[],
   markers: readonly number[],
@@ -1563,6 +1625,7 @@ function parseSentences(
   const bullets = !disabledRules?.has(BULLET_MARKER);
   const commands = !disabledRules?.has(OPENING_COMMAND);
   const articleNouns = !disabledRules?.has(ARTICLE_NOUN);
+  const numbers = !disabledRules?.has(NUMBER_IN_BRACKETS);
   const names = disabledRules?.has(DEFINED_NAME) || posSource !== 'parser' ? NO_NAMES : definedNames(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
   const requiredAt = new Set<number>();
@@ -1589,8 +1652,13 @@ function parseSentences(
       units.push([start, end], [start, stamp, start, end], [stamp, end, start, end]);
       continue;
     }
-    const markers =
+    const lineHoles =
       (quoted || bullets) && colon < 0 ? lineMarkers(text, out, start, end, quoted, bullets) : [];
+    const numberHoles = numbers && colon < 0 ? bracketedNumbers(out.lower, start, end) : [];
+    const markers =
+      numberHoles.length === 0
+        ? lineHoles
+        : [...new Set([...lineHoles, ...numberHoles])].sort((a, b) => a - b);
     if (markers.length > 0) holes.set(units.length, markers);
     units.push([start, end]);
     if (colon >= 0) units.push([start, colon + 1, start, end], [colon + 1, end, start, end]);
@@ -1608,7 +1676,7 @@ function parseSentences(
     const markers = holes.get(unit);
     if (markers === undefined) return parsed;
     const [start, end] = units[unit]!;
-    return withMarkers(parsed, markers, out.values.slice(start, end));
+    return numbersBack(withMarkers(parsed, markers, out.values.slice(start, end)), markers, out.lower, start);
   };
   // A second reading of a unit (POS.OPENING_COMMAND, POS.ARTICLE_NOUN), with the word at `at` (an index among
   // all its words) required to take one of `tags`; its holes are left out of the parse and put back as in `unitParse`.
@@ -1627,7 +1695,9 @@ function parseSentences(
       markers === undefined ? undefined : new Map([[0, markers]]),
       { index: kept, tags },
     )[0]!;
-    return markers === undefined ? again : withMarkers(again, markers, out.values.slice(start, end));
+    return markers === undefined
+      ? again
+      : numbersBack(withMarkers(again, markers, out.values.slice(start, end)), markers, out.lower, start);
   };
   for (let sentence = 0; sentence < spans.length; sentence += 1) {
     const [start, end] = spans[sentence]!;
@@ -2114,7 +2184,51 @@ export function repairTree(
   if (!disabledRules?.has(COMPLEX_PREPOSITION_TREE)) complexPrepositions(out, start, end);
   if (!disabledRules?.has(STRANDED_PREPOSITION)) strandedPrepositions(out, start, end);
   if (!disabledRules?.has(CONJOINED_SUBJECT)) conjoinedSubjects(out, start, end);
+  if (!disabledRules?.has(NOTWITHSTANDING)) notwithstanding(out, start, end);
 }
+
+const NOTWITHSTANDING = 'TREE.NOTWITHSTANDING';
+
+/**
+ * TREE.NOTWITHSTANDING: "**Notwithstanding** the foregoing, Buyer may terminate this Agreement", "notwithstanding
+ * anything to the contrary": the tagger reads "notwithstanding" as an adverb and the parse hangs the nominal
+ * group after it as an adverbial clause (`advcl`) of the verb, so no circumstance came of it. A "notwithstanding"
+ * that is no preposition in the parse, right before a nominal group (not "that" + clause) whose head hangs on
+ * the same verb, is that group's `case`, the group the verb's oblique (`obl`): a circumstance of concession.
+ */
+function notwithstanding(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let word = start; word + 1 < end; word += 1) {
+    if (lower[word] !== 'notwithstanding' || deprels[word] === 'case') continue;
+    if (!NOMINAL_OPENERS.has(pos[word + 1] ?? 'X') || lower[word + 1] === 'that') continue;
+    // The group runs to the next comma (or the sentence's end); its head is its one word whose head lies outside.
+    let groupEnd = word + 1;
+    while (groupEnd < end && lower[groupEnd] !== ',') groupEnd += 1;
+    let head = -1;
+    for (let index = word + 1; index < groupEnd; index += 1) {
+      const up = heads[index] ?? -1;
+      if ((up > word && up < groupEnd) || pos[index] === 'PUNCT') continue;
+      if (head >= 0) {
+        head = -1;
+        break;
+      }
+      head = index;
+    }
+    if (head < 0 || !NOMINAL_HEADS.has(pos[head] ?? 'X')) continue;
+    const verb = heads[word] === head ? (heads[head] ?? -1) : (heads[word] ?? -1);
+    if (verb < 0 || (heads[head] !== verb && heads[head] !== word)) continue;
+    heads[head] = verb;
+    deprels[head] = 'obl';
+    heads[word] = head;
+    deprels[word] = 'case';
+  }
+}
+const NOMINAL_OPENERS: ReadonlySet<Upos> = new Set(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
+const NOMINAL_HEADS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON', 'ADJ', 'NUM']);
 
 const CONJOINED_SUBJECT = 'TREE.CONJOINED_SUBJECT';
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)(:|$)/;

@@ -154,6 +154,28 @@ describe('tree stage', () => {
     expect(elements(pipeline).some((element) => element.endsWith('=into'))).toBe(false);
     expect(elements(off)).toContain('location/place=into');
   });
+  it('"except" left alone before a circumstance opens it (CIRCUMSTANCE.TREE_POSTMODIFIER)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANCE_POSTMODIFIER] });
+    const text = 'Licensee may not use the Software except in the Territory.';
+    const elements = (of: typeof pipeline) =>
+      clauseElements(mainClause(of.compile(text, { documentId: 'd' })));
+    expect(elements(pipeline)).toContain('accompaniment/null=except in the Territory');
+    expect(elements(off)).toContain('accompaniment/null=except');
+  });
+  it('the prepositions of contract language name their circumstance (CIRCUMSTANCE.TREE_PREPOSITION)', () => {
+    for (const [text, circumstance] of [
+      ['Buyer may terminate this Agreement upon written notice.', 'location/time=upon written notice'],
+      ['Seller shall indemnify Buyer against any losses.', 'matter/null=against any losses'],
+      [
+        'Buyer may terminate this Agreement notwithstanding any other provision.',
+        'contingency/concession=notwithstanding any other provision',
+      ],
+    ] as const) {
+      expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(
+        circumstance,
+      );
+    }
+  });
   it('a passive "by" opening a preposition of several words is no agent (PARTICIPANT.TREE_AGENT)', () => {
     for (const [text, circumstance] of [
       ['The shares were acquired by virtue of the merger.', 'cause/reason=by virtue of the merger'],

@@ -13,6 +13,7 @@ import type { ClauseView } from './clause-view';
 import {
   type ComplexPreposition,
   complexPrepositionAt,
+  PHRASE_TAKING_PREPOSITIONS,
   PLACE_ADVERBS,
   PREPOSITION_CIRCUMSTANCES,
   TIME_ADVERBS,
@@ -877,7 +878,11 @@ function joinedCircumstances(view: ClauseView, ideational: Ideational): Circumst
     // circumstance of the type it names, wherever the parse hung the rest.
     const complex = complexPrepositionAt(view.lower, before.start);
     const cut = complex?.words === before.end - before.start + 1 ? complex : undefined;
-    if (cut === undefined) {
+    // "(except | in accordance with Section 14.1)": a preposition that takes a phrase as its complement, left alone
+    // before it, opens it.
+    const lone =
+      before.end === before.start + 1 && PHRASE_TAKING_PREPOSITIONS.has(view.lower[before.start] ?? '');
+    if (cut === undefined && !lone) {
       if (!POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '') || !hasTree(view)) continue;
       tree ??= localTree(view);
       const head = spanHead(view, tree, phrase.start, phrase.end);

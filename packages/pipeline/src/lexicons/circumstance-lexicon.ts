@@ -50,6 +50,26 @@ export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [Circum
     via: ['manner', 'means'],
     because: ['cause', 'reason'],
     despite: ['contingency', 'concession'],
+    notwithstanding: ['contingency', 'concession'],
+    absent: ['contingency', 'condition'],
+    barring: ['contingency', 'condition'],
+    upon: ['location', 'time'],
+    following: ['location', 'time'],
+    pending: ['location', 'time'],
+    against: ['matter', null],
+    except: ['accompaniment', null],
+    excepting: ['accompaniment', null],
+    excluding: ['accompaniment', null],
+    including: ['accompaniment', null],
+    besides: ['accompaniment', null],
+    unto: ['location', 'place'],
+    amongst: ['location', 'place'],
+    amid: ['location', 'place'],
+    amidst: ['location', 'place'],
+    beneath: ['location', 'place'],
+    underneath: ['location', 'place'],
+    alongside: ['location', 'place'],
+    opposite: ['location', 'place'],
     about: ['matter', null],
     concerning: ['matter', null],
     regarding: ['matter', null],
@@ -155,6 +175,19 @@ export function complexPrepositionAt(
   }
   return undefined;
 }
+
+/**
+ * Prepositions that take a prepositional phrase or clause as their complement ("except **in accordance with
+ * Section 14.1**", "including in the Territory"): one left alone right before a circumstance opens it
+ * (CIRCUMSTANCE.TREE_POSTMODIFIER).
+ */
+export const PHRASE_TAKING_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'except',
+  'excepting',
+  'excluding',
+  'including',
+  'besides',
+]);
 
 /** Adverbs that are circumstances of place. */
 export const PLACE_ADVERBS: ReadonlySet<string> = new Set([
