@@ -1630,6 +1630,21 @@ describe('TREE.NUMBER_IN_BRACKETS', () => {
   });
 });
 
+describe('TREE.COORDINATED_PREPOSITIONS', () => {
+  it('makes the first of two coordinated prepositions the case of the group after them', () => {
+    const text = 'Changepoint retains all right, title and interest in and to the Software.';
+    const find = (value: string, disabled?: ReadonlySet<string>) =>
+      treeWords(text, disabled).find((word) => word.value === value);
+    expect(find('Software')).toMatchObject({ head: 'retains', deprel: 'obl' });
+    expect(find('in')).toMatchObject({ head: 'Software', deprel: 'case' });
+    expect(find('to')).toMatchObject({ head: 'in', deprel: 'conj' });
+    expect(find('Software', new Set(['TREE.COORDINATED_PREPOSITIONS']))?.deprel).toBe('conj');
+    // A preposition left after its verb is left alone.
+    const left = 'Is it a suitable place to live in and in what ways?';
+    expect(treeWords(left)).toEqual(treeWords(left, new Set(['TREE.COORDINATED_PREPOSITIONS'])));
+  });
+});
+
 describe('TREE.NOTWITHSTANDING', () => {
   it('makes "notwithstanding" the case of the nominal group after it, the group an oblique of the verb', () => {
     for (const [text, noun] of [

@@ -2185,6 +2185,53 @@ export function repairTree(
   if (!disabledRules?.has(STRANDED_PREPOSITION)) strandedPrepositions(out, start, end);
   if (!disabledRules?.has(CONJOINED_SUBJECT)) conjoinedSubjects(out, start, end);
   if (!disabledRules?.has(NOTWITHSTANDING)) notwithstanding(out, start, end);
+  if (!disabledRules?.has(COORDINATED_PREPOSITIONS)) coordinatedPrepositions(out, start, end);
+}
+
+const COORDINATED_PREPOSITIONS = 'TREE.COORDINATED_PREPOSITIONS';
+
+/**
+ * TREE.COORDINATED_PREPOSITIONS: "all right, title and interest **in and to** the Software", "on **or** before the
+ * Closing Date": two prepositions joined by "and" or "or" share the nominal group after them. The parse hangs the
+ * second as its `case` and reads the first alone (a particle of the noun before it, "the Software" a conjunct of
+ * that noun). The first is the group's `case`, the second its conjunct (`conj`, the coordinator `cc` on it), and the
+ * group hangs where the first preposition hung (`nmod` of a noun, else `obl`), on an object's verb when that was the
+ * object (`obl`). Only where the first preposition hangs on a noun or is a `case` already.
+ */
+function coordinatedPrepositions(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let first = start; first + 3 < end; first += 1) {
+    const cc = first + 1;
+    const second = first + 2;
+    if (pos[first] !== 'ADP' || pos[second] !== 'ADP' || (lower[cc] !== 'and' && lower[cc] !== 'or'))
+      continue;
+    const noun = heads[second] ?? -1;
+    if (deprels[second] !== 'case' || noun <= second || heads[first] === noun) continue;
+    let host = heads[first] ?? -1;
+    // The first already the case of a head after the group ("by and between Acme Corp.": "by" on "Corp.").
+    if (host < 0 || host === noun || host > first) continue;
+    // Only where the first preposition hangs on a noun or is a case already ("live in | and in what ways": a
+    // preposition left after its verb is left alone).
+    if (deprels[first] !== 'case' && !NOMINAL_HEADS.has(pos[host] ?? 'X')) continue;
+    // On an object (or its conjunct) the group is the verb's circumstance: "retains all right, title and
+    // interest | in and to the Software", as "own all rights | in and to the Work Product" reads.
+    let object = host;
+    while (deprels[object] === 'conj' && (heads[object] ?? -1) >= 0) object = heads[object]!;
+    if (/^(obj|iobj)(:|$)/.test(deprels[object] ?? '') && (heads[object] ?? -1) >= 0) host = heads[object]!;
+    heads[noun] = host;
+    deprels[noun] = NOMINAL_HEADS.has(pos[host] ?? 'X') && pos[host] !== 'ADJ' ? 'nmod' : 'obl';
+    heads[first] = noun;
+    deprels[first] = 'case';
+    heads[second] = first;
+    deprels[second] = 'conj';
+    heads[cc] = second;
+    deprels[cc] = 'cc';
+    first = second;
+  }
 }
 
 const NOTWITHSTANDING = 'TREE.NOTWITHSTANDING';

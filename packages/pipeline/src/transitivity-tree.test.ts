@@ -166,6 +166,11 @@ describe('tree stage', () => {
     for (const [text, circumstance] of [
       ['Buyer may terminate this Agreement upon written notice.', 'location/time=upon written notice'],
       ['Seller shall indemnify Buyer against any losses.', 'matter/null=against any losses'],
+      ['The Parties shall agree upon the fees.', 'matter/null=upon the fees'],
+      [
+        'Changepoint retains all right, title and interest in and to the Software.',
+        'location/place=in and to the Software',
+      ],
       [
         'Buyer may terminate this Agreement notwithstanding any other provision.',
         'contingency/concession=notwithstanding any other provision',

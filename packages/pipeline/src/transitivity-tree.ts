@@ -21,7 +21,7 @@ import {
 import { PARTY_NOUNS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
+import { ON_MATTER_VERBS, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
@@ -514,6 +514,13 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
         if (type === 'location' && subtype === 'place' && hasTime(dependent, context)) subtype = 'time';
         if (dependent.preposition === 'for' && !hasTime(dependent, context))
           [type, subtype] = ['cause', 'purpose'];
+        // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
+        if (
+          ON_MATTER_VERBS.has(context.verbLemma ?? '') &&
+          (dependent.preposition === 'upon' || dependent.preposition === 'on') &&
+          !hasTime(dependent, context)
+        )
+          [type, subtype] = ['matter', null];
         fallback = circumstanceAs(type, subtype);
       }
       return keptType(dependent, context, fallback);

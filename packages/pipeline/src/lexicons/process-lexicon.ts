@@ -290,6 +290,26 @@ export const REFERENCE_FOLLOWERS: ReadonlySet<string> = new Set([
   ';',
 ]);
 
+/**
+ * Verbs whose "on"/"upon" phrase is what is said or decided about, a circumstance of matter ("agree **upon** the
+ * fees", "commented on the report", "decide on a date"), not of place or time (a time word keeps time: "agreed on
+ * Monday").
+ */
+export const ON_MATTER_VERBS: ReadonlySet<string> = new Set([
+  'agree',
+  'comment',
+  'remark',
+  'elaborate',
+  'report',
+  'negotiate',
+  'decide',
+  'vote',
+  'reflect',
+  'advise',
+  'consult',
+  'confer',
+]);
+
 /** Verbs that take a person as object and what they are told or relieved of in an "of" phrase. */
 export const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
   'notify',
