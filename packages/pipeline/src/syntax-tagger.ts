@@ -2294,16 +2294,23 @@ function conjoinedSubjects(
   end: number,
 ): void {
   const { lower, pos, heads, deprels } = out;
-  for (let verb = start + 1; verb < end; verb += 1) {
+  let conjuncts = false;
+  for (let index = start; index < end && !conjuncts; index += 1) conjuncts = deprels[index] === 'conj';
+  if (!conjuncts) return;
+  // One pass: the first auxiliary or copula before each word that has one, and which words have a Subject.
+  const firstAuxOf = new Map<number, number>();
+  const withSubject = new Set<number>();
+  for (let index = start; index < end; index += 1) {
+    const head = heads[index] ?? -1;
+    if (head < 0) continue;
+    const relation = deprels[index] ?? '';
+    if (SUBJECT_RELATION.test(relation)) withSubject.add(head);
+    else if (index < head && /^(aux|cop)(:|$)/.test(relation) && !firstAuxOf.has(head))
+      firstAuxOf.set(head, index);
+  }
+  for (const [verb, firstAux] of firstAuxOf) {
+    if (withSubject.has(verb)) continue;
     if (pos[verb] !== 'VERB' && pos[verb] !== 'ADJ' && pos[verb] !== 'NOUN') continue;
-    let firstAux = -1;
-    let subject = false;
-    for (let index = start; index < end; index += 1) {
-      if (heads[index] !== verb) continue;
-      if (SUBJECT_RELATION.test(deprels[index] ?? '')) subject = true;
-      if (firstAux < 0 && index < verb && /^(aux|cop)(:|$)/.test(deprels[index] ?? '')) firstAux = index;
-    }
-    if (subject || firstAux < 0) continue;
     // The conjunct: right before the auxiliary's span (its own conjuncts in between), after a comma.
     for (let candidate = start + 1; candidate < firstAux; candidate += 1) {
       if (deprels[candidate] !== 'conj' || !NOMINAL_SUBJECT_TAGS.has(pos[candidate] ?? 'X')) continue;
