@@ -112,6 +112,13 @@ export const PROCESS_BY_LEMMA: ReadonlyMap<string, ProcessType> = (() => {
   return map;
 })();
 
+/** A lemma -> words table whose words are written space-separated, as a map of sets. */
+function wordSets(entries: Readonly<Record<string, string>>): ReadonlyMap<string, ReadonlySet<string>> {
+  const map = new Map<string, ReadonlySet<string>>();
+  for (const [lemma, particles] of Object.entries(entries)) map.set(lemma, new Set(words(particles)));
+  return map;
+}
+
 /**
  * Phrasal verbs with a nominal object: verb lemma -> the particles that make one lexical verb with it
  * ("switch off the lights", "turned down the offer", "knocked down power lines"). A particle listed here,
@@ -119,8 +126,8 @@ export const PROCESS_BY_LEMMA: ReadonlyMap<string, ProcessType> = (() => {
  * circumstance. Motion verbs ("walk up the hill", "run down the street") are left out on purpose: there
  * the particle opens a circumstance of place.
  */
-export const PHRASAL_PARTICLES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const entries = lexiconTable<string>({
+export const PHRASAL_PARTICLES: ReadonlyMap<string, ReadonlySet<string>> = wordSets(
+  lexiconTable<string>({
     back: 'up',
     blow: 'up out',
     break: 'down off up',
@@ -168,11 +175,8 @@ export const PHRASAL_PARTICLES: ReadonlyMap<string, ReadonlySet<string>> = (() =
     wipe: 'out off',
     work: 'out',
     write: 'down off',
-  });
-  const map = new Map<string, ReadonlySet<string>>();
-  for (const [lemma, particles] of Object.entries(entries)) map.set(lemma, new Set(words(particles)));
-  return map;
-})();
+  }),
+);
 
 /**
  * Heads of nominal groups that name a path or place: after a particle ("turned down the street", "ran up
@@ -243,8 +247,8 @@ export function verbPrior(lemma: string): ProcessPrior | undefined {
  * preposition's object ("the documents **referred to** in Section 4", "as **provided for** in the Plan", "is
  * **entered into** as of"), the preposition belongs with the verb (TREE.STRANDED_PREPOSITION).
  */
-export const PREPOSITIONAL_VERBS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const entries = lexiconTable<string>({
+export const PREPOSITIONAL_VERBS: ReadonlyMap<string, ReadonlySet<string>> = wordSets(
+  lexiconTable<string>({
     refer: 'to',
     provide: 'for',
     call: 'for',
@@ -258,9 +262,8 @@ export const PREPOSITIONAL_VERBS: ReadonlyMap<string, ReadonlySet<string>> = (()
     comply: 'with',
     attend: 'to',
     look: 'into',
-  });
-  return new Map(Object.entries(entries).map(([verb, particles]) => [verb, new Set(particles.split(' '))]));
-})();
+  }),
+);
 
 /**
  * Verbs with which a text says where it states something (PROCESS.TEXT_SAYING), lemma -> the word that must
