@@ -2186,6 +2186,55 @@ export function repairTree(
   if (!disabledRules?.has(CONJOINED_SUBJECT)) conjoinedSubjects(out, start, end);
   if (!disabledRules?.has(NOTWITHSTANDING)) notwithstanding(out, start, end);
   if (!disabledRules?.has(COORDINATED_PREPOSITIONS)) coordinatedPrepositions(out, start, end);
+  if (!disabledRules?.has(PARTIES_AGENT)) partiesAgents(out, start, end);
+}
+
+const PARTIES_AGENT = 'TREE.PARTIES_AGENT';
+/** The second preposition of a preamble's "by and between", "by and among". */
+const PARTIES_PREPOSITIONS: ReadonlySet<string> = new Set(['between', 'among']);
+
+/**
+ * TREE.PARTIES_AGENT: a contract's preamble, "This agreement is entered into as of March 31, 1998 ("Effective
+ * Date"), **by and between** Excite, Inc., ... and CyberShop, ...": the parse coordinates the first party with a
+ * noun of the date before it (`conj`), and the clause is cut at "and between". The party after "by and between"
+ * (or "by and among") is the agent of the verb the date hangs on: `obl:agent` of a passive verb (or of a participle
+ * qualifying a noun: "Endorsement Agreement entered into by and between ..."), else `obl`.
+ */
+function partiesAgents(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let by = start + 1; by + 3 < end; by += 1) {
+    if (lower[by] !== 'by' || lower[by + 1] !== 'and' || !PARTIES_PREPOSITIONS.has(lower[by + 2] ?? ''))
+      continue;
+    // The party's head word: past the words of a name that hang on a later one ("Acme | Corp.").
+    let party = heads[by + 2] ?? -1;
+    while (
+      party > by + 2 &&
+      (heads[party] ?? -1) > party &&
+      /^(nmod|compound|flat)(:|$)/.test(deprels[party] ?? '')
+    )
+      party = heads[party]!;
+    if (party <= by + 2 || /^obl(:|$)/.test(deprels[party] ?? '')) continue;
+    // The verb the party's head chain reaches first, before "by".
+    let verb = heads[party] ?? -1;
+    for (let steps = 0; steps < 64 && verb >= 0 && pos[verb] !== 'VERB'; steps += 1) verb = heads[verb] ?? -1;
+    if (verb < 0 || verb > by) continue;
+    // Passive: with a passive auxiliary, or a participle qualifying a noun ("Agreement entered into by and ...").
+    let passive = /^acl(:|$)/.test(deprels[verb] ?? '') && /(?:ed|en)$/.test(lower[verb] ?? '');
+    for (let index = start; index < verb; index += 1)
+      if (heads[index] === verb && deprels[index] === 'aux:pass') passive = true;
+    heads[party] = verb;
+    deprels[party] = passive ? 'obl:agent' : 'obl';
+    heads[by] = party;
+    deprels[by] = 'case';
+    heads[by + 2] = party;
+    deprels[by + 2] = 'case';
+    heads[by + 1] = by + 2;
+    deprels[by + 1] = 'cc';
+  }
 }
 
 const COORDINATED_PREPOSITIONS = 'TREE.COORDINATED_PREPOSITIONS';

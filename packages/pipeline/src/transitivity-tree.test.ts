@@ -146,6 +146,14 @@ describe('tree stage', () => {
       ).toBe(false);
     }
   });
+  it('the party after a preamble\'s "by and between" is the agent the parse coordinated with the date (TREE.PARTIES_AGENT)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['TREE.PARTIES_AGENT'] });
+    const text =
+      'This agreement ("Agreement") is entered into as of the 31st day of March, 1998 ("Effective Date"), by and between Acme, Inc., a California corporation, located at 555 Broadway, Redwood City, California 94063 ("Acme"), and Beta, a Delaware corporation.';
+    const first = (of: typeof pipeline) => clauseElements(of.compile(text, { documentId: 'd' })[0]!);
+    expect(first(pipeline).find((element) => element.startsWith('actor='))).toMatch(/^actor=Acme, Inc\./);
+    expect(first(off).some((element) => element.startsWith('actor=Acme'))).toBe(false);
+  });
   it('a preposition left alone after its verb is part of the process (CIRCUMSTANCE.TREE_PARTICLE)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });
     const text = 'This Agreement is entered into by and among the Company and the Purchasers.';
