@@ -5,7 +5,12 @@ import type winkNLP from 'wink-nlp';
 import { abbreviationCutAt, abbreviationJoinRule } from './abbreviation-joins';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { ADJECTIVAL_PREPOSITION_HEADS, complexPrepositionAt } from './lexicons/circumstance-lexicon';
-import { ATTRIBUTIVE_COLLOCATIONS, PARTY_NOUNS, PROVIDED_THAT_INSERTS } from './lexicons/contract-lexicon';
+import {
+  ATTRIBUTIVE_COLLOCATIONS,
+  PARTY_NOUNS,
+  PARTY_PAIR_PREPOSITIONS,
+  PROVIDED_THAT_INSERTS,
+} from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import {
   AFTER_TYPED_ITS,
@@ -1294,6 +1299,7 @@ function truecased(out: TaggedText, values: readonly string[]): string[] {
 
 const SYMBOL_ONLY: ReadonlySet<Upos> = new Set<Upos>(['SYM']);
 const VERB_ONLY: ReadonlySet<Upos> = new Set<Upos>(['VERB']);
+const NOUN_ONLY: ReadonlySet<Upos> = new Set<Upos>(['NOUN']);
 const PROPER_ONLY: ReadonlySet<Upos> = new Set<Upos>(['PROPN']);
 const NO_NAMES: ReadonlySet<string> = new Set();
 
@@ -1320,7 +1326,6 @@ function definedNames(text: string): ReadonlySet<string> {
   for (const match of text.matchAll(DEFINED_NAME_PATTERN)) names.add(match[1]!);
   return names;
 }
-const NOUN_ONLY: ReadonlySet<Upos> = new Set<Upos>(['NOUN']);
 
 const CURLY_APOSTROPHE = /[‘’]/;
 const CURLY_APOSTROPHES = /[‘’]/g;
@@ -1505,7 +1510,6 @@ function proseAfter(values: readonly string[], from: number, end: number): boole
 /** A list bullet written as a token of its own: a hyphen, dash, asterisk or bullet sign. */
 const BULLET_TOKEN = /^[-–—*•·‣◦▪]$/;
 
-/** A unit's parse with its quotation markers and bullets put back, each a PUNCT on the root (heads renumbered). */
 const NUMBER_IN_BRACKETS = 'TREE.NUMBER_IN_BRACKETS';
 /** A number written in words ("thirty", "forty-five", "one hundred"'s "hundred"). */
 const NUMBER_WORD =
@@ -1568,6 +1572,7 @@ function numbersBack(
   return whole;
 }
 
+/** A unit's parse with its quotation markers and bullets put back, each a PUNCT on the root (heads renumbered). */
 function withMarkers(
   parsed: readonly ParsedWord[],
   markers: readonly number[],
@@ -2190,8 +2195,6 @@ export function repairTree(
 }
 
 const PARTIES_AGENT = 'TREE.PARTIES_AGENT';
-/** The second preposition of a preamble's "by and between", "by and among". */
-const PARTIES_PREPOSITIONS: ReadonlySet<string> = new Set(['between', 'among']);
 
 /**
  * TREE.PARTIES_AGENT: a contract's preamble, "This agreement is entered into as of March 31, 1998 ("Effective
@@ -2207,7 +2210,7 @@ function partiesAgents(
 ): void {
   const { lower, pos, heads, deprels } = out;
   for (let by = start + 1; by + 3 < end; by += 1) {
-    if (lower[by] !== 'by' || lower[by + 1] !== 'and' || !PARTIES_PREPOSITIONS.has(lower[by + 2] ?? ''))
+    if (lower[by] !== 'by' || lower[by + 1] !== 'and' || !PARTY_PAIR_PREPOSITIONS.has(lower[by + 2] ?? ''))
       continue;
     // The party's head word: past the words of a name that hang on a later one ("Acme | Corp.").
     let party = heads[by + 2] ?? -1;
@@ -2272,7 +2275,7 @@ function coordinatedPrepositions(
     while (deprels[object] === 'conj' && (heads[object] ?? -1) >= 0) object = heads[object]!;
     if (/^(obj|iobj)(:|$)/.test(deprels[object] ?? '') && (heads[object] ?? -1) >= 0) host = heads[object]!;
     heads[noun] = host;
-    deprels[noun] = NOMINAL_HEADS.has(pos[host] ?? 'X') && pos[host] !== 'ADJ' ? 'nmod' : 'obl';
+    deprels[noun] = NOUN_PRONOUN_TAGS.has(pos[host] ?? 'X') ? 'nmod' : 'obl';
     heads[first] = noun;
     deprels[first] = 'case';
     heads[second] = first;
@@ -2362,7 +2365,7 @@ function conjoinedSubjects(
     if (pos[verb] !== 'VERB' && pos[verb] !== 'ADJ' && pos[verb] !== 'NOUN') continue;
     // The conjunct: right before the auxiliary's span (its own conjuncts in between), after a comma.
     for (let candidate = start + 1; candidate < firstAux; candidate += 1) {
-      if (deprels[candidate] !== 'conj' || !NOMINAL_SUBJECT_TAGS.has(pos[candidate] ?? 'X')) continue;
+      if (deprels[candidate] !== 'conj' || !NOUN_PRONOUN_TAGS.has(pos[candidate] ?? 'X')) continue;
       let opener = heads[candidate] ?? -1;
       while (opener >= 0 && deprels[opener] === 'conj') opener = heads[opener] ?? -1;
       if (opener < 0 || opener >= candidate || heads[opener] !== verb) continue;
@@ -2392,7 +2395,8 @@ function conjoinedSubjects(
     }
   }
 }
-const NOMINAL_SUBJECT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
+/** Nouns, names and pronouns: what heads a Subject or a party. */
+const NOUN_PRONOUN_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
 
 const STRANDED_PREPOSITION = 'TREE.STRANDED_PREPOSITION';
 
@@ -3468,7 +3472,6 @@ function gerundRootThenFinite(
 }
 
 /** Tags of a root that can be the Subject of a predicate the parse hung inside its relative clause. */
-const SWALLOWING_ROOT_TAGS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON']);
 /** Relations of the root's own that show it is no bare Subject (it has a predicate, or is a phrase's object). */
 const ROOT_PREDICATE_RELATION = /^(nsubj|csubj|expl|aux|cop|case|mark)(:|$)/;
 /** Relations that keep a nominal inside the root's nominal phrase. */
@@ -3499,7 +3502,7 @@ function relativeSwallowedPredicate(
   while (first < end && pos[first] === 'PUNCT') first += 1;
   // An "-ing" verb opening the sentence is a Subject too ("Doing the work that might pay will take time").
   const gerund = root === first && pos[root] === 'VERB' && (lower[root] ?? '').endsWith('ing');
-  if (!SWALLOWING_ROOT_TAGS.has(pos[root]!) && !gerund) return;
+  if (!NOUN_PRONOUN_TAGS.has(pos[root]!) && !gerund) return;
   const children = (node: number): number[] => {
     const found: number[] = [];
     for (let index = start; index < end; index += 1) if (heads[index] === node) found.push(index);
@@ -3518,7 +3521,7 @@ function relativeSwallowedPredicate(
     for (let steps = 0; at >= 0 && steps < end - start; steps += 1) {
       if (at === root) return true;
       // (A comma the parse hung a nominal on is still the root's.)
-      const nominal = SWALLOWING_ROOT_TAGS.has(pos[at]!) && NOMINAL_PHRASE_RELATION.test(deprels[at] ?? '');
+      const nominal = NOUN_PRONOUN_TAGS.has(pos[at]!) && NOMINAL_PHRASE_RELATION.test(deprels[at] ?? '');
       if (!nominal && deprels[at] !== 'punct') return false;
       at = heads[at] ?? -1;
     }
@@ -3558,7 +3561,7 @@ function relativeSwallowedPredicate(
     const verbChildren = children(verb);
     if (verbChildren.some((child) => /^(mark|cc)(:|$)/.test(deprels[child] ?? ''))) continue;
     const subjects = verbChildren.filter((child) => /^(nsubj|csubj|expl)(:|$)/.test(deprels[child] ?? ''));
-    if (subjects.some((child) => SWALLOWING_ROOT_TAGS.has(pos[child]!) || child > verb)) continue;
+    if (subjects.some((child) => NOUN_PRONOUN_TAGS.has(pos[child]!) || child > verb)) continue;
     if (!finiteVerb(verb, verbChildren)) continue;
     // "the longest" the parse took for the verb's Subject is the relative clause's measure.
     for (const subject of subjects) {

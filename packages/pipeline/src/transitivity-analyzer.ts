@@ -13,7 +13,7 @@ import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexico
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import {
-  ON_MATTER_VERBS,
+  onMatter,
   PHRASAL_PARTICLES,
   PROCESS_BY_LEMMA,
   type ProcessPrior,
@@ -1669,11 +1669,7 @@ export const GROUP_RULES: readonly GroupRule[] = [
       }
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
       // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
-      if (
-        (preposition === 'on' || preposition === 'upon') &&
-        ON_MATTER_VERBS.has(state.verbLemma ?? '') &&
-        !hasTimeWord(view, group)
-      )
+      if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))
         [type, subtype] = ['matter', null];
       state.circumstances.push(circumstance(type, subtype, group));
     },

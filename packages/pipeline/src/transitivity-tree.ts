@@ -18,10 +18,10 @@ import {
   PREPOSITION_CIRCUMSTANCES,
   TIME_ADVERBS,
 } from './lexicons/circumstance-lexicon';
-import { PARTY_NOUNS } from './lexicons/contract-lexicon';
+import { PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
-import { ON_MATTER_VERBS, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
+import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
@@ -217,8 +217,6 @@ function previousCircumstance(dependent: TreeDependent, context: TreeContext): C
     (circumstance) => circumstance.start <= dependent.index && dependent.index < circumstance.end,
   );
 }
-/** The second preposition of "by and between", "by and among" (a passive's agent: the parties). */
-const AGENT_PAIRS: ReadonlySet<string> = new Set(['between', 'among']);
 const participantAs = (role: ParticipantRole, dropPreposition = false): TreeOutcome => ({
   kind: 'participant',
   role,
@@ -515,11 +513,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
         if (dependent.preposition === 'for' && !hasTime(dependent, context))
           [type, subtype] = ['cause', 'purpose'];
         // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
-        if (
-          ON_MATTER_VERBS.has(context.verbLemma ?? '') &&
-          (dependent.preposition === 'upon' || dependent.preposition === 'on') &&
-          !hasTime(dependent, context)
-        )
+        if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
           [type, subtype] = ['matter', null];
         fallback = circumstanceAs(type, subtype);
       }
@@ -1178,7 +1172,7 @@ function treeElements(
         // is the parties.
         if (
           view.lower[start] === 'and' &&
-          AGENT_PAIRS.has(view.lower[start + 1] ?? '') &&
+          PARTY_PAIR_PREPOSITIONS.has(view.lower[start + 1] ?? '') &&
           start + 2 < span.end
         )
           start += 2;

@@ -173,3 +173,9 @@ export const INCLUDE_FORMS: ReadonlySet<string> = new Set(['including', 'include
  * or a list of duties.
  */
 export const DUTY_MODALS: ReadonlySet<string> = new Set(['shall', 'will', 'may', 'must']);
+
+/**
+ * The second preposition of a preamble's "by and between", "by and among": the parties after it are the agent
+ * (TREE.PARTIES_AGENT), and the Actor is read without the two prepositions (PARTICIPANT.TREE_AGENT).
+ */
+export const PARTY_PAIR_PREPOSITIONS: ReadonlySet<string> = new Set(['between', 'among']);

@@ -313,6 +313,11 @@ export const ON_MATTER_VERBS: ReadonlySet<string> = new Set([
   'confer',
 ]);
 
+/** Whether an "on"/"upon" phrase of the verb is a circumstance of matter, but for a time (ON_MATTER_VERBS). */
+export function onMatter(verbLemma: string | null, preposition: string | null): boolean {
+  return (preposition === 'on' || preposition === 'upon') && ON_MATTER_VERBS.has(verbLemma ?? '');
+}
+
 /** Verbs that take a person as object and what they are told or relieved of in an "of" phrase. */
 export const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
   'notify',
