@@ -1630,6 +1630,60 @@ describe('TREE.NUMBER_IN_BRACKETS', () => {
   });
 });
 
+describe('TREE.PARTIES_AGENT', () => {
+  it('makes the party after "by and between" the passive verb\'s agent, also where the parse coordinated the prepositions', () => {
+    const tree = () =>
+      parserTree(
+        'Agreement is entered into as of May Date by and between Corio Inc .',
+        [
+          'NOUN',
+          'AUX',
+          'VERB',
+          'ADP',
+          'ADP',
+          'ADP',
+          'PROPN',
+          'NOUN',
+          'ADP',
+          'CCONJ',
+          'ADP',
+          'PROPN',
+          'PROPN',
+          'PUNCT',
+        ],
+        [2, 2, -1, 2, 6, 4, 2, 2, 11, 10, 8, 7, 11, 2],
+        [
+          'nsubj:pass',
+          'aux:pass',
+          'root',
+          'compound:prt',
+          'case',
+          'fixed',
+          'obl',
+          'parataxis',
+          'case',
+          'cc',
+          'conj',
+          'nmod',
+          'flat',
+          'punct',
+        ],
+      );
+    const repaired = tree();
+    repairTree(repaired, 0, 14);
+    expect([repaired.heads[11], repaired.deprels[11]]).toEqual([2, 'obl:agent']);
+    expect([repaired.heads[8], repaired.deprels[8], repaired.heads[10], repaired.deprels[10]]).toEqual([
+      11,
+      'case',
+      11,
+      'case',
+    ]);
+    const off = tree();
+    repairTree(off, 0, 14, new Set(['TREE.PARTIES_AGENT']));
+    expect(off.heads[11]).toBe(7);
+  });
+});
+
 describe('TREE.COORDINATED_PREPOSITIONS', () => {
   it('makes the first of two coordinated prepositions the case of the group after them', () => {
     const text = 'Changepoint retains all right, title and interest in and to the Software.';

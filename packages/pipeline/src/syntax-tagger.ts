@@ -2212,8 +2212,11 @@ function partiesAgents(
   for (let by = start + 1; by + 3 < end; by += 1) {
     if (lower[by] !== 'by' || lower[by + 1] !== 'and' || !PARTY_PAIR_PREPOSITIONS.has(lower[by + 2] ?? ''))
       continue;
-    // The party's head word: past the words of a name that hang on a later one ("Acme | Corp.").
-    let party = heads[by + 2] ?? -1;
+    // The party: the noun "between" is the case of, or "by" where the parse coordinated the two prepositions
+    // ("between" the conjunct of "by"); its head word, past the words of a name that hang on a later one ("Acme |
+    // Corp.").
+    let party =
+      deprels[by + 2] === 'case' ? (heads[by + 2] ?? -1) : deprels[by] === 'case' ? (heads[by] ?? -1) : -1;
     while (
       party > by + 2 &&
       (heads[party] ?? -1) > party &&
