@@ -306,7 +306,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.COORDINATED_SUBJECT_AFTER_MARKER',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.COORDINATED_SUBJECT_CUT mends the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.COORDINATED_SUBJECT_CUT'],
     examples: [
       {
         text: 'Both parties agree that the terms and conditions of this Lease are confidential and shall not be disclosed.',
@@ -1012,6 +1013,26 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         expect: 'the Seller may terminate this Agreement.',
       },
       { text: 'If it rains the match is cancelled.', expect: 'the match is cancelled.' },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_SUBJECT_CUT',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'If the transfer is not approved by the Company, your executor, administrator or personal representative shall transfer your interest to a third party.',
+        expect:
+          'your executor, administrator or personal representative shall transfer your interest to a third party.',
+      },
+      {
+        text: 'Accordingly, the parties agree that the validity, interpretation and legal effect of this Agreement shall be governed by the laws of New York.',
+        expect:
+          'that the validity, interpretation and legal effect of this Agreement shall be governed by the laws of New York.',
+      },
+      {
+        text: 'If requested by a party, the books and records shall be audited each year.',
+        expect: 'the books and records shall be audited each year.',
+      },
     ],
   },
   {

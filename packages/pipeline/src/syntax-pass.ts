@@ -12,6 +12,7 @@ import { type PosSource, tagText } from './syntax-tagger';
 import { type NormalizedText, normalizeText, originalEnd, originalStart } from './text-normalizer';
 import {
   conjunctsOfDependents,
+  coordinatedSubjectCut,
   joinSubjectPieceToFinite,
   mergePhraseSegments,
   splitMainAfterOpening,
@@ -263,6 +264,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
       sentence.segments = subjectAfterDependent(tagged, sentence.segments, from, to);
     },
     examples: segmentExamples('SEGMENT.SUBJECT_AFTER_DEPENDENT'),
+  },
+  {
+    id: 'SEGMENT.COORDINATED_SUBJECT_CUT',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = coordinatedSubjectCut(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.COORDINATED_SUBJECT_CUT'),
   },
   {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',

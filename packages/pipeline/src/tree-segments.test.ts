@@ -2,7 +2,7 @@ import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import type { ClauseSegment } from './clause-segmenter';
 import { createPipeline } from './pipeline';
-import { joinSubjectPieceToFinite } from './tree-segments';
+import { coordinatedSubjectCut, joinSubjectPieceToFinite } from './tree-segments';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
 const without = createPipeline({
@@ -451,5 +451,118 @@ describe('SEGMENT.OPENING_ADVERBIAL_COMMAND: a command after an opening adjunct 
     expect(pipeline.compile(statement, { documentId: 't' })[0]?.interpersonal.mood).toBe('declarative');
     const labelled = pipeline.compile('A: When I got home, the floor was wet.', { documentId: 't' });
     expect(labelled.map((clause) => clause.syntactic.dependency)).toEqual(['hypotactic', 'independent']);
+  });
+});
+
+describe('SEGMENT.COORDINATED_SUBJECT_CUT: a coordinated Subject cut at its coordinator goes whole to its clause', () => {
+  const off = createPipeline({
+    clock: () => new Date(0),
+    disabledRules: ['SEGMENT.COORDINATED_SUBJECT_CUT'],
+  });
+  const segmentsOf = (compiled: ReturnType<typeof pipeline.compile>) =>
+    compiled.map((clause) => [clause.text, clause.syntactic.dependency, clause.syntactic.relation]);
+
+  it('moves the Subject with the subordinator that opens its clause', () => {
+    const text =
+      'Accordingly, the parties agree that the validity, interpretation and legal effect of this Agreement shall be governed by the laws of New York.';
+    const clauses = shape(pipeline.compile(text, { documentId: 't' }));
+    expect(segmentsOf(pipeline.compile(text, { documentId: 't' }))).toEqual([
+      ['Accordingly, the parties agree', 'independent', null],
+      [
+        'that the validity, interpretation and legal effect of this Agreement shall be governed by the laws of New York.',
+        'hypotactic',
+        'reported',
+      ],
+    ]);
+    expect(clauses[1]).toMatchObject({ parent: 0, mood: 'indicative' });
+    // Off: the word order cuts at "and legal effect", a coordinated clause with half a Subject.
+    expect(segmentsOf(off.compile(text, { documentId: 't' }))[1]).toEqual([
+      'and legal effect of this Agreement shall be governed by the laws of New York.',
+      'paratactic',
+      'and',
+    ]);
+  });
+
+  it('gives the main clause its whole Subject after an opening dependent clause', () => {
+    const text =
+      'If the transfer is not approved by the Company, your executor, administrator or personal representative shall transfer your interest to a third party.';
+    const compiled = pipeline.compile(text, { documentId: 't' });
+    expect(segmentsOf(compiled)).toEqual([
+      ['If the transfer is not approved by the Company,', 'hypotactic', 'if'],
+      [
+        'your executor, administrator or personal representative shall transfer your interest to a third party.',
+        'independent',
+        null,
+      ],
+    ]);
+    expect(compiled[1]!.ideational.participants.find((p) => p.role === 'actor')?.text).toBe(
+      'your executor, administrator or personal representative',
+    );
+    expect(off.compile(text, { documentId: 't' })[0]!.text).toBe(
+      'If the transfer is not approved by the Company, your executor, administrator',
+    );
+  });
+
+  it('leaves a nominal after a preposition where it is', () => {
+    const text =
+      'The parties are independent contractors with respect to each other and nothing herein shall create any partnership.';
+    expect(segmentsOf(pipeline.compile(text, { documentId: 't' }))).toEqual(
+      segmentsOf(off.compile(text, { documentId: 't' })),
+    );
+  });
+
+  it('reads the parse, not the words: no Subject chain across the cut, no move', () => {
+    // "We pay today , the fee and costs shall be paid", hand-made: once with "fee" the Subject of "paid"
+    // (its conjunct "costs"), once with "costs" alone its Subject and "fee" the object of "pay".
+    const rows = ['We', 'pay', 'today', ',', 'the', 'fee', 'and', 'costs', 'shall', 'be', 'paid'];
+    const arrays = (heads: number[], deprels: string[]) => ({
+      values: rows,
+      lower: rows.map((word) => word.toLowerCase()),
+      lemmas: rows.map((word) => word.toLowerCase()),
+      pos: ['PRON', 'VERB', 'ADV', 'PUNCT', 'DET', 'NOUN', 'CCONJ', 'NOUN', 'AUX', 'AUX', 'VERB'] as Upos[],
+      starts: rows.map((_, at) => at * 10),
+      ends: rows.map((_, at) => at * 10 + 5),
+      heads,
+      deprels,
+    });
+    const group = (start: number, head: number) => ({
+      start,
+      end: head + 1,
+      head,
+      finite: start,
+      infinitive: false,
+    });
+    const segments = (): ClauseSegment[] => [
+      {
+        tokens: [0, 1, 2, 3, 4, 5],
+        dependency: 'independent',
+        relation: null,
+        parent: -1,
+        group: group(1, 1),
+      },
+      {
+        tokens: [6, 7, 8, 9, 10],
+        dependency: 'paratactic',
+        relation: 'and',
+        parent: -1,
+        group: group(8, 10),
+      },
+    ];
+    const subject = arrays(
+      [1, -1, 1, 10, 5, 10, 7, 5, 10, 10, 1],
+      ['nsubj', 'root', 'advmod', 'punct', 'det', 'nsubj:pass', 'cc', 'conj', 'aux', 'aux:pass', 'parataxis'],
+    );
+    const moved = coordinatedSubjectCut(subject, segments(), 0, rows.length);
+    expect(moved.map((segment) => segment.tokens)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7, 8, 9, 10],
+    ]);
+    // The coordinator was the Subject's: the clause is no coordinated clause.
+    expect(moved[1]).toMatchObject({ dependency: 'independent', relation: null });
+    const object = arrays(
+      [1, -1, 1, 10, 5, 1, 7, 10, 10, 10, 1],
+      ['nsubj', 'root', 'advmod', 'punct', 'det', 'obj', 'cc', 'nsubj:pass', 'aux', 'aux:pass', 'parataxis'],
+    );
+    expect(coordinatedSubjectCut(object, segments(), 0, rows.length)).toEqual(segments());
   });
 });

@@ -898,6 +898,18 @@ function hasUniversal(deprel: string, relation: string): boolean {
 }
 
 /** The universal part of a UD relation ("nsubj:pass" -> "nsubj"). */
+/** Relations by which a verb heads a clause of its own under its head. */
+const CLAUSAL_RELATIONS: ReadonlySet<string> = new Set([
+  'root',
+  'advcl',
+  'ccomp',
+  'xcomp',
+  'acl',
+  'csubj',
+  'conj',
+  'parataxis',
+]);
+
 function universalOf(deprel: string): string {
   const colon = deprel.indexOf(':');
   return colon < 0 ? deprel : deprel.slice(0, colon);
@@ -1752,6 +1764,167 @@ export function subjectBeforeSubordinator(tree: SentenceTree, segments: ClauseSe
     return inFirstTokenOrder(moved);
   }
   return segments;
+}
+
+/**
+ * SEGMENT.COORDINATED_SUBJECT_CUT: "If the transfer is not approved, Your executor, administrator | or
+ * personal representative shall transfer ...", "the Joint Venture books | and records shall be audited":
+ * the word order cut a coordinated Subject at its coordinator, because what follows ("or personal
+ * representative shall transfer") looks like a coordinated clause with a Subject of its own. Where the
+ * next clause opens with a coordinator the parse hangs on a nominal of the clause before (`cc` of a
+ * `conj`), and that nominal's chain of conjuncts leads to the Subject of the next clause's verb, the
+ * Subject's words before the cut (its subtree, with a coordinator or comma the parse gives the verb) move
+ * to the next clause. Nothing moves when the stretch holds a verb or auxiliary, or would empty the clause
+ * before. Without the rule the clause before ends in a nominal group that is not its own and the next
+ * clause's Subject is only its last conjunct.
+ */
+export function coordinatedSubjectCut(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  for (let local = 1; local < segments.length; local += 1) {
+    const segment = segments[local] as ClauseSegment;
+    const cc = segment.tokens[0] as number;
+    const group = segment.group;
+    if (group === null || group.finite < 0 || universalOf(tree.deprels[cc] ?? '') !== 'cc') continue;
+    const conjunct = tree.heads[cc] ?? -1;
+    if (
+      conjunct <= cc ||
+      !segment.tokens.includes(conjunct) ||
+      universalOf(tree.deprels[conjunct] ?? '') !== 'conj' ||
+      !TAIL_SUBJECT_TAGS.has(tree.pos[conjunct] ?? '')
+    )
+      continue;
+    // Up the chain of conjuncts to the first one, which must lie before the cut.
+    let subject = conjunct;
+    for (let steps = 0; steps < 16 && universalOf(tree.deprels[subject] ?? '') === 'conj'; steps += 1)
+      subject = tree.heads[subject] ?? -1;
+    if (subject < from || subject >= cc || !SUBJECT.test(tree.deprels[subject] ?? '')) continue;
+    const verb = tree.heads[subject] ?? -1;
+    if (!segment.tokens.includes(verb) || verb < group.start || verb >= group.end) continue;
+    const before = segments.findIndex((other) => other.tokens.includes(subject));
+    const previous = segments[before];
+    if (previous === undefined || before === local || previous.tokens.some((index) => index >= cc)) continue;
+    // Back from the Subject over the words whose clause is the verb's (its subordinator or coordinator,
+    // an opening list number), not past a word of another clause; punctuation does not open the clause.
+    let start = subtreeSpan(tree, subject, from, to)[0];
+    while (start - 1 >= from && previous.tokens.includes(start - 1) && opensClauseOf(tree, start - 1, verb))
+      start -= 1;
+    while (start < subject && tree.pos[start] === 'PUNCT') start += 1;
+    const opener = start;
+    const openerRelation = universalOf(tree.deprels[opener] ?? '');
+    const subordinator =
+      openerRelation === 'mark' || WH_WORDS.has(tree.lower[opener] ?? '') || openerRelation === 'case';
+    const coordinator = openerRelation === 'cc' && tree.heads[opener] === verb;
+    // A nominal right after the verb of the clause before is its object ("notify | Roche and payment
+    // shall be made"), whatever the parse says.
+    if (!subordinator && !coordinator && previous.group !== null && previous.group.end === start) continue;
+    const moved = previous.tokens.filter((index) => index >= start);
+    if (moved.length !== cc - start) continue;
+    if (
+      moved.some(
+        (index) =>
+          tree.pos[index] === 'AUX' || (tree.pos[index] === 'VERB' && tree.deprels[index] !== 'amod'),
+      )
+    )
+      continue;
+    if (previous.group !== null && previous.group.head >= start) continue;
+    // A clause on a noun needs its relative word among the words moved ("the date | on which all or part
+    // of this Agreement is terminated"); without one the parse's clause on a noun is no Subject's clause.
+    const relative = universalOf(tree.deprels[verb] ?? '') === 'acl';
+    if (
+      relative &&
+      !moved.some((index) => WH_WORDS.has(tree.lower[index] ?? '') || tree.lower[index] === 'that')
+    )
+      continue;
+    let kept = previous.tokens.filter((index) => index < start);
+    // A word left behind that hangs on a word moved ("with respect to | each other") ties them together.
+    // So does a preposition just before them ("with respect to | each other and nothing herein shall").
+    if (tree.pos[start - 1] === 'ADP' || tree.lower[start - 1] === 'to') continue;
+    const movedSet = new Set(moved);
+    if (kept.some((index) => tree.pos[index] !== 'PUNCT' && movedSet.has(tree.heads[index] ?? -1))) continue;
+    const into: ClauseSegment = { ...segment, tokens: [...moved, ...segment.tokens] };
+    const verbHead = tree.heads[verb] ?? -1;
+    const headClause = segments.findIndex((other) => other.tokens.includes(verbHead));
+    const parent = headClause >= 0 && headClause !== local ? headClause : before;
+    if (!kept.some((index) => hasWordCharacter(tree.lower[index] ?? ''))) {
+      // "Said books | and records shall be maintained": the clause before was only the Subject's first
+      // words; the two are one clause, which takes the place of the first.
+      into.tokens.unshift(...kept);
+      kept = [];
+      if (previous.parent !== local) {
+        into.dependency = previous.dependency;
+        into.relation = previous.relation;
+        into.parent = previous.parent;
+      }
+    } else if (relative) {
+      // "in all other jurisdictions | in which its ownership or lease of property or the conduct of its
+      // business requires such qualification".
+      into.dependency = 'embedded';
+      into.relation = 'relative';
+      into.parent = parent;
+    } else if (openerRelation === 'mark') {
+      // "the parties agree | that the validity, interpretation and legal effect ... shall be governed".
+      const word = tree.lower[opener] ?? '';
+      const upHead = segments[parent]?.group?.head ?? -1;
+      into.dependency = 'hypotactic';
+      into.relation =
+        word !== 'that' ? word : REPORTING_VERBS.has(tree.lemmas[upHead] ?? '') ? 'reported' : 'that';
+      into.parent = parent;
+    } else if (!coordinator && into.dependency === 'paratactic') {
+      // The coordinator was the Subject's, not the clause's.
+      into.dependency = 'independent';
+      into.relation = null;
+      into.parent = -1;
+    }
+    return inFirstTokenOrder(
+      segments.map((other, at) => (at === before ? { ...other, tokens: kept } : at === local ? into : other)),
+      // A clause that hung on the emptied piece hangs on the clause it joined.
+      (parent, placeOf) => (parent === before ? (placeOf(local) ?? -1) : -1),
+    );
+  }
+  return segments;
+}
+
+/** Relations of the words that may open a clause before its Subject. */
+const CLAUSE_OPENING_RELATIONS: ReadonlySet<string> = new Set([
+  'cc',
+  'mark',
+  'punct',
+  'advmod',
+  'discourse',
+  'dep',
+  'nummod',
+]);
+
+/**
+ * Whether token `index`, before the Subject of `verb`'s clause, opens that clause: a coordinator,
+ * subordinator, adverb, list number or punctuation of it, or a WH word and its preposition ("in which").
+ */
+function opensClauseOf(tree: SentenceTree, index: number, verb: number): boolean {
+  // ("with respect | to each other": a preposition the parse took for an infinitive's marker.)
+  if (!inClauseOf(tree, index, verb) || tree.lower[index] === 'to') return false;
+  const relation = universalOf(tree.deprels[index] ?? '');
+  if (CLAUSE_OPENING_RELATIONS.has(relation) || WH_WORDS.has(tree.lower[index] ?? '')) return true;
+  return relation === 'case' && WH_WORDS.has(tree.lower[tree.heads[index] ?? -1] ?? '');
+}
+
+/**
+ * Whether the clause of token `index` is the one headed by `verb`: `verb` is its nearest ancestor that
+ * heads a clause (a verb or auxiliary with a clausal relation, or a root).
+ */
+function inClauseOf(tree: SentenceTree, index: number, verb: number): boolean {
+  let current = tree.heads[index] ?? -1;
+  for (let steps = 0; steps < 64 && current >= 0; steps += 1) {
+    if (current === verb) return true;
+    const pos = tree.pos[current];
+    if ((pos === 'VERB' || pos === 'AUX') && CLAUSAL_RELATIONS.has(universalOf(tree.deprels[current] ?? '')))
+      return false;
+    current = tree.heads[current] ?? -1;
+  }
+  return false;
 }
 
 /** Tags of the head of a nominal group that may be a Subject cut into the clause before it. */
