@@ -102,3 +102,46 @@ describe('nominal groups with premodifiers the tagger read as verbs or adverbs',
     expect(groupsOf('How big a problem is it?')).toContain('nominal[How big a problem]');
   });
 });
+
+describe('amounts in contract wording', () => {
+  const off = (rule: string) => createPipeline({ clock: () => new Date(0), disabledRules: [rule] });
+  const groupsWith = (compiler: typeof pipeline, text: string) =>
+    (compiler.compile(text, { documentId: 'chunker-test' })[0]?.syntactic.groups ?? []).map(
+      (group) => `${group.type}[${group.text}]`,
+    );
+
+  it('GROUP.NUMBER_IN_BRACKETS: a number written twice is one number of its group', () => {
+    const text = 'Zynga will, within thirty (30) days of the end of each quarter, pay the fee.';
+    expect(groupsOf(text)).toContain('prepositional[within thirty (30) days]');
+    const before = groupsWith(off('GROUP.NUMBER_IN_BRACKETS'), text);
+    expect(before).toContain('prepositional[within thirty]');
+    expect(before).toContain('nominal[days]');
+    // Brackets after a number that hold no number, or before no noun, stay out.
+    expect(groupsOf('The Tenant shall pay 500 (five hundred) dollars.')).not.toContain(
+      'nominal[500 (five hundred) dollars]',
+    );
+  });
+
+  it('GROUP.AT_LEAST: "at least" before an amount modifies it and opens no place', () => {
+    const kept = 'Such books and records shall be kept for at least three years.';
+    expect(groupsOf(kept)).toContain('prepositional[for at least three years]');
+    const circumstances = (compiler: typeof pipeline, text: string) =>
+      compiler
+        .compile(text, { documentId: 'chunker-test' })[0]!
+        .ideational.circumstances.map(
+          (circumstance) => `${circumstance.type}/${circumstance.subtype}=${circumstance.text}`,
+        );
+    expect(circumstances(pipeline, kept)).toEqual(['extent/duration=for at least three years']);
+    expect(circumstances(off('GROUP.AT_LEAST'), kept)).toEqual(['location/time=for at least three years']);
+    expect(groupsOf('The Licensee shall pay at least $1,000 each month.')).toContain(
+      'nominal[at least $1,000]',
+    );
+    expect(groupsWith(off('GROUP.AT_LEAST'), 'The Licensee shall pay at least $1,000 each month.')).toContain(
+      'prepositional[at least $1,000]',
+    );
+    // "at least" before no amount is left alone.
+    expect(groupsOf('The insurance shall be kept at least until the end of the Term.')).not.toContain(
+      'nominal[at least until the end of the Term]',
+    );
+  });
+});

@@ -29,6 +29,30 @@ export const PRONOUN_COMPLEMENT = 'GROUP.PRONOUN_COMPLEMENT';
 export const CURRENCY_AMOUNT = 'GROUP.CURRENCY_AMOUNT';
 const CURRENCY_SIGNS: ReadonlySet<string> = new Set(['$', '€', '£', '¥', '₹', 'us$', 'c$', 'a$']);
 
+/**
+ * GROUP.NUMBER_IN_BRACKETS: a number written twice, in words and then in figures in brackets, is one number
+ * of its group ("within **thirty (30) days**", "**ten (10)** business days"): without it the group ends at
+ * "thirty" and "days" makes a participant of its own.
+ */
+export const NUMBER_IN_BRACKETS = 'GROUP.NUMBER_IN_BRACKETS';
+
+/**
+ * GROUP.AT_LEAST: "at least" and "at most" before an amount modify the number, they open no group of place
+ * ("kept **for at least three years**", "pay **at least $1,000**"): the words before the amount (2), else 0.
+ */
+export const AT_LEAST = 'GROUP.AT_LEAST';
+function amountModifier(
+  lower: readonly string[],
+  pos: readonly Upos[],
+  index: number,
+  disabledRules: ReadonlySet<string> | undefined,
+): number {
+  if (lower[index] !== 'at' || (lower[index + 1] !== 'least' && lower[index + 1] !== 'most')) return 0;
+  const next = pos[index + 2];
+  const amount = next === 'NUM' || currencySign(lower, pos, index + 2, disabledRules) || next === 'DET';
+  return amount && !disabledRules?.has(AT_LEAST) ? 2 : 0;
+}
+
 /** Whether `index` is a currency sign the number after it belongs with (GROUP.CURRENCY_AMOUNT). */
 function currencySign(
   lower: readonly string[],
@@ -177,6 +201,16 @@ function nominalEnd(
     } else if (tag === 'PART' && (lower[index] === "'s" || lower[index] === '’s') && index > from) index += 1;
     else if (currencySign(lower, pos, index, disabledRules)) index += 1;
     else if (
+      lower[index] === '(' &&
+      index > from &&
+      pos[index - 1] === 'NUM' &&
+      pos[index + 1] === 'NUM' &&
+      lower[index + 2] === ')' &&
+      NOMINAL.has(pos[index + 3] ?? 'X') &&
+      !disabledRules?.has(NUMBER_IN_BRACKETS)
+    )
+      index += 3;
+    else if (
       tag === 'ADV' &&
       index + 1 < pos.length &&
       (pos[index + 1] === 'ADJ' || pos[index + 1] === 'NUM') &&
@@ -310,9 +344,15 @@ export function chunkGroups(
     } else if (tag === 'CCONJ' || tag === 'SCONJ') {
       groups.push(group('conjunction', index, index + 1, index, tokens, original));
       index += 1;
+    } else if (amountModifier(lower, pos, index, disabledRules) > 0) {
+      // GROUP.AT_LEAST: "pay at least $1,000": one nominal group.
+      const end = nominalEnd(lower, pos, index + 2, disabledRules, tokens);
+      groups.push(group('nominal', index, end, nominalHead(pos, index + 2, end), tokens, original));
+      index = end;
     } else if (tag === 'ADP' || isComplexPreposition(lower, index)) {
       // "according to the report": the complex preposition opens one prepositional group.
-      const from = tag === 'ADP' ? index + 1 : index + 2;
+      let from = tag === 'ADP' ? index + 1 : index + 2;
+      from += amountModifier(lower, pos, from, disabledRules);
       const end = nominalEnd(lower, pos, from, disabledRules, tokens);
       groups.push(group('prepositional', index, Math.max(end, index + 1), index, tokens, original));
       index = Math.max(end, index + 1);

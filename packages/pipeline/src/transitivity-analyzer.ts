@@ -25,9 +25,11 @@ import {
 import {
   ATTRIBUTE_WH,
   BECOMING_VERBS,
+  DEADLINE_NOUNS,
   DEFINITE_DETERMINERS,
   DEICTIC_TIME,
   DITRANSITIVE,
+  DURATION_UNITS,
   EXISTENTIAL_VERBS,
   FLOATING,
   FRONTABLE,
@@ -146,6 +148,59 @@ const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
 /** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
 export const isTimeWord = (word: string): boolean =>
   TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
+
+/** Rule id of `byGroupTime`, in the word-order and the tree circumstance tables. */
+export const BY_DEADLINE = 'CIRCUMSTANCE.BY_DEADLINE';
+const MONTHS: ReadonlySet<string> = new Set(
+  'january february march april may june july august september october november december'.split(' '),
+);
+/** Tags of the words of a nominal group's first stretch ("the specified Delivery Dates"). */
+const NOMINAL_STRETCH: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
+
+/**
+ * CIRCUMSTANCE.BY_DEADLINE: what the words after "by" (from `start`, before `end`) make of the group, or null:
+ * a point in time ("pay by December 31", "due by the 7th of the month", "by the end of the Term": `time`),
+ * or a measure of it ("extend the Term by thirty (30) days": `duration`). Only the nominal group's first
+ * stretch is read, to its head (determiners, adjectives, numbers, nouns): "by the parties not to exceed four
+ * months" is neither, nor "by the end user".
+ */
+export function byGroupTime(
+  view: { readonly lower: readonly string[]; readonly pos: readonly string[] },
+  start: number,
+  end: number,
+): 'time' | 'duration' | null {
+  let last = start;
+  while (last < end) {
+    // A number written twice, "thirty (30) days", reads as the words.
+    if (
+      view.lower[last] === '(' &&
+      view.pos[last + 1] === 'NUM' &&
+      view.lower[last + 2] === ')' &&
+      last > start
+    ) {
+      last += 3;
+      continue;
+    }
+    const participle = view.pos[last] === 'VERB' && (view.lower[last] ?? '').endsWith('ed') && last + 1 < end;
+    if (!NOMINAL_STRETCH.has(view.pos[last] ?? '') && !participle) break;
+    last += 1;
+  }
+  if (last === start) return null;
+  const first = view.lower[start] ?? '';
+  const head = view.lower[last - 1] ?? '';
+  if (view.pos[start] === 'NUM' && !MONTHS.has(first) && DURATION_UNITS.has(head)) return 'duration';
+  // "whether by expiration or otherwise" is a means; "by the expiration of the Term" a time.
+  if ((head === 'expiration' || head === 'expiry') && view.lower[last] !== 'of') return null;
+  if (
+    MONTHS.has(first) ||
+    TIME_NOUNS.has(head) ||
+    DEADLINE_NOUNS.has(head) ||
+    /^\d+(st|nd|rd|th)$/.test(head) ||
+    /^\d{1,2}:\d\d$/.test(first)
+  )
+    return 'time';
+  return null;
+}
 
 interface Roles {
   readonly subject: ParticipantRole;
@@ -1647,6 +1702,26 @@ export const GROUP_RULES: readonly GroupRule[] = [
       state.complementCount += 1;
     },
     examples: [{ text: 'Any change must be in writing.', expect: 'attribute=in writing' }],
+  },
+  {
+    // "pay by December 31", "due by the 7th of the month": "by" before a point in time is a time, not a
+    // means; before a number of days, weeks ... a duration ("extend the Term by thirty (30) days").
+    id: BY_DEADLINE,
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      state.view.lower[group.start] === 'by' &&
+      byGroupTime(state.view, group.start + 1, group.end) !== null,
+    decide: (group, state) => {
+      const time = byGroupTime(state.view, group.start + 1, group.end);
+      state.circumstances.push(
+        time === 'time' ? circumstance('location', 'time', group) : circumstance('extent', 'duration', group),
+      );
+    },
+    examples: [
+      { text: 'The Licensee shall pay the fee by December 31.', expect: 'location/time=by December 31' },
+      { text: 'The parties may extend the term by thirty days.', expect: 'extent/duration=by thirty days' },
+    ],
   },
   {
     // A prepositional group is a circumstance of the type its preposition names (lexicons/circumstance-lexicon.ts);

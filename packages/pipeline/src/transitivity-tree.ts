@@ -29,7 +29,15 @@ import {
 } from './lexicons/transitivity-lexicon';
 import { NEGATORS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
-import { isTimeWord, PASSIVE_SUBJECT, PLEASE_TYPE, ROLES, spanText } from './transitivity-analyzer';
+import {
+  BY_DEADLINE,
+  byGroupTime,
+  isTimeWord,
+  PASSIVE_SUBJECT,
+  PLEASE_TYPE,
+  ROLES,
+  spanText,
+} from './transitivity-analyzer';
 
 /**
  * Participants and circumstances read off the dependency tree (`headStart`, `deprel` of every token):
@@ -293,6 +301,30 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       {
         text: 'The total was multiplied by the number of days.',
         expect: 'manner/means=by the number of days',
+      },
+    ],
+  },
+  {
+    // obl with "by" before a point in time or a number of days (CIRCUMSTANCE.BY_DEADLINE of the word order),
+    // in a passive too: "shall be delivered by the Delivery Date" has no agent.
+    id: BY_DEADLINE,
+    when: (dependent, context) =>
+      /^obl(:|$)/.test(dependent.deprel) &&
+      dependent.preposition === 'by' &&
+      context.view.lower[dependent.start] === 'by' &&
+      byGroupTime(context.view, dependent.start + 1, dependent.end) !== null,
+    decide: (dependent, context) =>
+      byGroupTime(context.view, dependent.start + 1, dependent.end) === 'time'
+        ? circumstanceAs('location', 'time')
+        : circumstanceAs('extent', 'duration'),
+    examples: [
+      {
+        text: 'The Tenant shall pay the rent by the fifth day of each month.',
+        expect: 'location/time=by the fifth day of each month',
+      },
+      {
+        text: 'The goods shall be delivered by the Delivery Date.',
+        expect: 'location/time=by the Delivery Date',
       },
     ],
   },

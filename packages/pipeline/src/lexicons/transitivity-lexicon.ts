@@ -42,6 +42,18 @@ export const TIME_NOUNS: ReadonlySet<string> = wordSet(`
   minutes time times weekend weekends summer winter spring autumn season century decade semester
   quarter
 `);
+/**
+ * Heads of a nominal group after "by" that name a point in time, with TIME_NOUNS: a deadline ("by the
+ * Effective Date", "by the end of the month", "by the later of ...").
+ */
+export const DEADLINE_NOUNS: ReadonlySet<string> = wordSet(`
+  date dates deadline deadlines anniversary end close expiration expiry later earlier latest earliest noon
+  midnight
+`);
+/** Units after a number that make a "by" group a measure of time ("extended by thirty (30) days"). */
+export const DURATION_UNITS: ReadonlySet<string> = wordSet(
+  'day days week weeks month months year years hour hours',
+);
 /** Time adverbs that name a day relative to now. */
 export const DEICTIC_TIME: ReadonlySet<string> = new Set(['today', 'tomorrow', 'yesterday', 'tonight']);
 /** Verbal verbs that with a thing as object mean getting it, a material process ("order a pizza"). */
