@@ -149,7 +149,7 @@ const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
 export const isTimeWord = (word: string): boolean =>
   TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
 
-/** Rule id of `byGroupTime`, in the word-order and the tree circumstance tables. */
+/** Rule id of `byDeadline`, in the word-order and the tree circumstance tables. */
 export const BY_DEADLINE = 'CIRCUMSTANCE.BY_DEADLINE';
 const MONTHS: ReadonlySet<string> = new Set(
   'january february march april may june july august september october november december'.split(' '),
@@ -158,17 +158,17 @@ const MONTHS: ReadonlySet<string> = new Set(
 const NOMINAL_STRETCH: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
 
 /**
- * CIRCUMSTANCE.BY_DEADLINE: what the words after "by" (from `start`, before `end`) make of the group, or null:
- * a point in time ("pay by December 31", "due by the 7th of the month", "by the end of the Term": `time`),
- * or a measure of it ("extend the Term by thirty (30) days": `duration`). Only the nominal group's first
- * stretch is read, to its head (determiners, adjectives, numbers, nouns): "by the parties not to exceed four
- * months" is neither, nor "by the end user".
+ * CIRCUMSTANCE.BY_DEADLINE: whether the words after "by" (from `start`, before `end`) name a point in time
+ * ("pay by December 31", "due by the 7th of the month", "by the end of the Term"). Only the nominal group's
+ * first stretch is read, to its head (determiners, adjectives, numbers, nouns): "by the parties not to exceed
+ * four months" names none, nor "by the end user"; an amount of time ("extend the Term by thirty (30) days")
+ * is a measure, manner/means as "reduced by 5%" (CIRCUMSTANCE.BY_OPERAND).
  */
-export function byGroupTime(
+export function byDeadline(
   view: { readonly lower: readonly string[]; readonly pos: readonly string[] },
   start: number,
   end: number,
-): 'time' | 'duration' | null {
+): boolean {
   let last = start;
   while (last < end) {
     // A number written twice, "thirty (30) days", reads as the words.
@@ -185,21 +185,19 @@ export function byGroupTime(
     if (!NOMINAL_STRETCH.has(view.pos[last] ?? '') && !participle) break;
     last += 1;
   }
-  if (last === start) return null;
+  if (last === start) return false;
   const first = view.lower[start] ?? '';
   const head = view.lower[last - 1] ?? '';
-  if (view.pos[start] === 'NUM' && !MONTHS.has(first) && DURATION_UNITS.has(head)) return 'duration';
+  if (view.pos[start] === 'NUM' && !MONTHS.has(first) && DURATION_UNITS.has(head)) return false;
   // "whether by expiration or otherwise" is a means; "by the expiration of the Term" a time.
-  if ((head === 'expiration' || head === 'expiry') && view.lower[last] !== 'of') return null;
-  if (
+  if ((head === 'expiration' || head === 'expiry') && view.lower[last] !== 'of') return false;
+  return (
     MONTHS.has(first) ||
     TIME_NOUNS.has(head) ||
     DEADLINE_NOUNS.has(head) ||
     /^\d+(st|nd|rd|th)$/.test(head) ||
     /^\d{1,2}:\d\d$/.test(first)
-  )
-    return 'time';
-  return null;
+  );
 }
 
 interface Roles {
@@ -1704,23 +1702,19 @@ export const GROUP_RULES: readonly GroupRule[] = [
     examples: [{ text: 'Any change must be in writing.', expect: 'attribute=in writing' }],
   },
   {
-    // "pay by December 31", "due by the 7th of the month": "by" before a point in time is a time, not a
-    // means; before a number of days, weeks ... a duration ("extend the Term by thirty (30) days").
+    // "pay by December 31", "due by the 7th of the month": "by" before a point in time is a time, not a means.
     id: BY_DEADLINE,
     cites: null,
     when: (group, state) =>
       group.type === 'prepositional' &&
       state.view.lower[group.start] === 'by' &&
-      byGroupTime(state.view, group.start + 1, group.end) !== null,
+      byDeadline(state.view, group.start + 1, group.end),
     decide: (group, state) => {
-      const time = byGroupTime(state.view, group.start + 1, group.end);
-      state.circumstances.push(
-        time === 'time' ? circumstance('location', 'time', group) : circumstance('extent', 'duration', group),
-      );
+      state.circumstances.push(circumstance('location', 'time', group));
     },
     examples: [
       { text: 'The Licensee shall pay the fee by December 31.', expect: 'location/time=by December 31' },
-      { text: 'The parties may extend the term by thirty days.', expect: 'extent/duration=by thirty days' },
+      { text: 'The Buyer shall pay the invoice by March 31.', expect: 'location/time=by March 31' },
     ],
   },
   {

@@ -31,7 +31,7 @@ import { NEGATORS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import {
   BY_DEADLINE,
-  byGroupTime,
+  byDeadline,
   isTimeWord,
   PASSIVE_SUBJECT,
   PLEASE_TYPE,
@@ -298,6 +298,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     decide: () => circumstanceAs('manner', 'means'),
     examples: [
       { text: 'The sum shall be divided by four.', expect: 'manner/means=by four' },
+      { text: 'The term shall be extended by thirty (30) days.', expect: 'manner/means=by thirty (30) days' },
       {
         text: 'The total was multiplied by the number of days.',
         expect: 'manner/means=by the number of days',
@@ -305,18 +306,15 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     ],
   },
   {
-    // obl with "by" before a point in time or a number of days (CIRCUMSTANCE.BY_DEADLINE of the word order),
-    // in a passive too: "shall be delivered by the Delivery Date" has no agent.
+    // obl with "by" before a point in time (CIRCUMSTANCE.BY_DEADLINE of the word order), in a passive too:
+    // "shall be delivered by the Delivery Date" has no agent.
     id: BY_DEADLINE,
     when: (dependent, context) =>
       /^obl(:|$)/.test(dependent.deprel) &&
       dependent.preposition === 'by' &&
       context.view.lower[dependent.start] === 'by' &&
-      byGroupTime(context.view, dependent.start + 1, dependent.end) !== null,
-    decide: (dependent, context) =>
-      byGroupTime(context.view, dependent.start + 1, dependent.end) === 'time'
-        ? circumstanceAs('location', 'time')
-        : circumstanceAs('extent', 'duration'),
+      byDeadline(context.view, dependent.start + 1, dependent.end),
+    decide: () => circumstanceAs('location', 'time'),
     examples: [
       {
         text: 'The Tenant shall pay the rent by the fifth day of each month.',

@@ -50,7 +50,9 @@ export const DEADLINE_NOUNS: ReadonlySet<string> = wordSet(`
   date dates deadline deadlines anniversary end close expiration expiry later earlier latest earliest noon
   midnight
 `);
-/** Units after a number that make a "by" group a measure of time ("extended by thirty (30) days"). */
+/** Words before a unit of time that say which days count ("ten business days"). */
+const DAY_KINDS: ReadonlySet<string> = wordSet('business calendar working banking');
+/** Units after a number that make a "by" group an amount of time, no deadline ("extended by thirty (30) days"). */
 export const DURATION_UNITS: ReadonlySet<string> = wordSet(
   'day days week weeks month months year years hour hours',
 );
@@ -208,9 +210,13 @@ export function isOperandByPhrase(
   let index = by + 1;
   while (index < end && (pos[index] === 'DET' || lower[index] === '$' || pos[index] === 'SYM')) index += 1;
   if (index >= end || pos[index] !== 'NUM') return false;
-  // A number and what counts it only: "four", "5 %", "ten percent", "100 basis points".
-  for (let next = index + 1; next < end; next += 1)
-    if (pos[next] !== 'NUM' && !QUANTITY_WORDS.has(lower[next] ?? '') && pos[next] !== 'PUNCT') return false;
+  // A number and what counts it only: "four", "5 %", "ten percent", "100 basis points", "thirty (30) days",
+  // "ten business days".
+  for (let next = index + 1; next < end; next += 1) {
+    const word = lower[next] ?? '';
+    if (pos[next] === 'NUM' || pos[next] === 'PUNCT' || QUANTITY_WORDS.has(word)) continue;
+    if (!DURATION_UNITS.has(word) && !DAY_KINDS.has(word)) return false;
+  }
   return true;
 }
 
