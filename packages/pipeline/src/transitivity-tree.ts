@@ -528,6 +528,14 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
         text: 'Licensee shall pay the fee in addition to the royalties.',
         expect: 'accompaniment/null=in addition to the royalties',
       },
+      {
+        text: 'The Vendor shall not give gratuities in the form of gifts.',
+        expect: 'role/null=in the form of gifts',
+      },
+      {
+        text: 'The Shipper shall not ship volumes in excess of the Monthly Commitment.',
+        expect: 'manner/comparison=in excess of the Monthly Commitment',
+      },
     ],
   },
   {
