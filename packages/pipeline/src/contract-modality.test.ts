@@ -307,3 +307,15 @@ describe('an inverted conditional opening a contract sentence', () => {
     expect(main?.weight).toBeGreaterThan(0);
   });
 });
+
+describe('negation in brackets', () => {
+  it('a negator inside brackets is an aside: the duty stays an obligation', () => {
+    const aside = decided(
+      'The Licensee shall include in the report all rights held by the Licensor (if no ownership).',
+    );
+    expect(aside).toMatchObject({ type: 'obligation', polarity: 'positive' });
+    // Outside the brackets the same word makes the duty a prohibition.
+    const negated = decided('The Licensee shall include no rights held by the Licensor in the report.');
+    expect(negated).toMatchObject({ type: 'obligation', polarity: 'negative' });
+  });
+});

@@ -363,9 +363,13 @@ function nameLike(token: Syntactic['tokens'][number]): boolean {
 
 /** Negative polarity, leaving out negators that bound a quantity or a list ("no later than", "not limited to"). */
 function negativeIn(lower: readonly string[], from: number, to: number): boolean {
+  // Words in brackets are an aside ("rights held by the listing Party (if no ownership)"): they negate nothing.
+  let depth = 0;
   for (let index = from; index < to; index += 1) {
     const word = lower[index] ?? '';
-    if (!NEGATION_WORDS.has(word)) continue;
+    if (word === '(' || word === '[') depth += 1;
+    else if ((word === ')' || word === ']') && depth > 0) depth -= 1;
+    if (depth > 0 || !NEGATION_WORDS.has(word)) continue;
     if (BOUNDING_AFTER_NEGATOR.has(lower[index + 1] ?? '')) continue;
     if (word === 'not' && lower[index - 1] === 'but') continue;
     if (word === 'not' && lower[index - 1] === 'or' && lower[index - 2] === 'whether') continue;

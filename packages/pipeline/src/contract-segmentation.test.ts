@@ -517,7 +517,12 @@ describe('nominal coordination inside a clause', () => {
     const on = compile(text);
     expect(on.some((clause) => /^or articles/.test(clause.text))).toBe(false);
     expect(holdingToken(on, 'wares')).toBe(holdingToken(on, 'articles'));
-    const off = compile(text, ['SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL', 'SEGMENT.TREE_CLAUSES']);
+    const off = compile(text, [
+      'SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL',
+      'SEGMENT.TREE_CLAUSES',
+      // The tree rule that mends the same cut from the parse.
+      'SEGMENT.NOMINAL_CONJUNCT_CUT',
+    ]);
     expect(holdingToken(off, 'wares')).not.toBe(holdingToken(off, 'articles'));
   });
 
@@ -578,7 +583,9 @@ describe('a list of nouns with a comma before its coordinator (SEGMENT.LIST_NOMI
     const text =
       'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.';
     expect(compile(text, wordOrder).map((c) => c.text)).toEqual([text]);
-    expect(compile(text, [...wordOrder, 'SEGMENT.LIST_NOMINAL_PARTICIPLE']).length).toBe(2);
+    expect(
+      compile(text, [...wordOrder, 'SEGMENT.LIST_NOMINAL_PARTICIPLE', 'SEGMENT.NOMINAL_CONJUNCT_CUT']).length,
+    ).toBe(2);
   });
 
   it('still opens a clause at ", and" before a name and its verb, or before a Finite after the participle', () => {

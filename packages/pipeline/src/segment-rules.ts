@@ -524,7 +524,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
     examples: [
       {
         text: 'Neither party shall post any viruses, worms or other routines that are designed to damage a system.',
@@ -632,7 +633,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
     examples: [
       {
         text: 'The Buyer shall sign any contract or document executed in connection with the sale.',
@@ -652,7 +654,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.LIST_NOMINAL_PARTICIPLE',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
     examples: [
       {
         text: 'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.',
@@ -717,7 +720,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
     examples: [
       {
         text: 'The Seller shall sell the goods on the terms and conditions set forth in this Agreement.',
@@ -732,7 +736,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
     examples: [
       {
         text: 'The Licensee shall comply with all laws and regulations promulgated thereunder.',
@@ -1032,6 +1037,22 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
       {
         text: 'If requested by a party, the books and records shall be audited each year.',
         expect: 'the books and records shall be audited each year.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.NOMINAL_CONJUNCT_CUT',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'You shall not purposely solicit sales and service to customers located outside your territory.',
+        expect:
+          'You shall not purposely solicit sales and service to customers located outside your territory.',
+      },
+      {
+        text: 'The Vendor shall have no liability or obligation to any of the Indemnified Parties for that portion of a Covered Loss.',
+        expect:
+          'The Vendor shall have no liability or obligation to any of the Indemnified Parties for that portion of a Covered Loss.',
       },
     ],
   },

@@ -15,6 +15,7 @@ import {
   coordinatedSubjectCut,
   joinSubjectPieceToFinite,
   mergePhraseSegments,
+  nominalConjunctCut,
   splitMainAfterOpening,
   subjectAfterDependent,
   subjectBeforeSubordinator,
@@ -272,6 +273,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
       sentence.segments = coordinatedSubjectCut(tagged, sentence.segments, from, to);
     },
     examples: segmentExamples('SEGMENT.COORDINATED_SUBJECT_CUT'),
+  },
+  {
+    id: 'SEGMENT.NOMINAL_CONJUNCT_CUT',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = nominalConjunctCut(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.NOMINAL_CONJUNCT_CUT'),
   },
   {
     id: 'SEGMENT.SUBJECT_PIECE_THEN_FINITE',

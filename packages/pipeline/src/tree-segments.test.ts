@@ -2,7 +2,7 @@ import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import type { ClauseSegment } from './clause-segmenter';
 import { createPipeline } from './pipeline';
-import { coordinatedSubjectCut, joinSubjectPieceToFinite } from './tree-segments';
+import { coordinatedSubjectCut, joinSubjectPieceToFinite, nominalConjunctCut } from './tree-segments';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
 const without = createPipeline({
@@ -564,5 +564,63 @@ describe('SEGMENT.COORDINATED_SUBJECT_CUT: a coordinated Subject cut at its coor
       ['nsubj', 'root', 'advmod', 'punct', 'det', 'obj', 'cc', 'nsubj:pass', 'aux', 'aux:pass', 'parataxis'],
     );
     expect(coordinatedSubjectCut(object, segments(), 0, rows.length)).toEqual(segments());
+  });
+});
+
+describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at its coordinator is one clause again', () => {
+  // "We keep the books and records , which we audit": hand-made, "records" the conj of "books".
+  const rows = ['We', 'keep', 'the', 'books', 'and', 'records', 'held', 'here'];
+  const arrays = (heads: number[], deprels: string[], pos: Upos[]) => ({
+    values: rows,
+    lower: rows.map((word) => word.toLowerCase()),
+    lemmas: rows.map((word) => word.toLowerCase()),
+    pos,
+    starts: rows.map((_, at) => at * 10),
+    ends: rows.map((_, at) => at * 10 + 5),
+    heads,
+    deprels,
+  });
+  const group = (start: number, head: number) => ({
+    start,
+    end: head + 1,
+    head,
+    finite: start,
+    infinitive: false,
+  });
+  const segments = (): ClauseSegment[] => [
+    { tokens: [0, 1, 2, 3], dependency: 'independent', relation: null, parent: -1, group: group(1, 1) },
+    { tokens: [4, 5, 6, 7], dependency: 'paratactic', relation: 'and', parent: -1, group: group(6, 6) },
+  ];
+  const pos: Upos[] = ['PRON', 'VERB', 'DET', 'NOUN', 'CCONJ', 'NOUN', 'VERB', 'ADV'];
+
+  it("joins the piece whose every word is in the first conjunct's group (a participle on it included)", () => {
+    const tree = arrays(
+      [1, -1, 3, 1, 5, 3, 5, 6],
+      ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'acl', 'advmod'],
+      pos,
+    );
+    expect(nominalConjunctCut(tree, segments(), 0, rows.length).map((segment) => segment.tokens)).toEqual([
+      [0, 1, 2, 3, 4, 5, 6, 7],
+    ]);
+  });
+
+  it('leaves a piece with a clause of its own after the nominal group', () => {
+    // "held" the verb of a clause coordinated with "keep" ("... and records, held here" read as a clause).
+    const tree = arrays(
+      [1, -1, 3, 1, 5, 3, 1, 6],
+      ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'conj', 'advmod'],
+      pos,
+    );
+    expect(nominalConjunctCut(tree, segments(), 0, rows.length)).toEqual(segments());
+  });
+
+  it('leaves a coordinated clause alone', () => {
+    const verbs: Upos[] = ['PRON', 'VERB', 'DET', 'NOUN', 'CCONJ', 'VERB', 'VERB', 'ADV'];
+    const tree = arrays(
+      [1, -1, 3, 1, 5, 1, 5, 6],
+      ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'xcomp', 'advmod'],
+      verbs,
+    );
+    expect(nominalConjunctCut(tree, segments(), 0, rows.length)).toEqual(segments());
   });
 });

@@ -1911,6 +1911,95 @@ function opensClauseOf(tree: SentenceTree, index: number, verb: number): boolean
   return relation === 'case' && WH_WORDS.has(tree.lower[tree.heads[index] ?? -1] ?? '');
 }
 
+/** Tags of a conjunct that joins a nominal group rather than a clause. */
+const NOMINAL_CONJUNCT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/**
+ * SEGMENT.NOMINAL_CONJUNCT_CUT: "remedies available at law | or equity, including any of its Termination
+ * Remedies set forth in the Build Addendum", "payment obligations | and supporting documentation": the word
+ * order cut a coordination of nominal groups at its coordinator, because a verb came later. Where a clause
+ * opens with a coordinator the parse hangs on a nominal conjunct whose first conjunct is in the clause
+ * before, and every word of the clause belongs to that first conjunct's nominal group (its subtree, not
+ * through a relative or other finite clause on it), the clause is part of the clause before (what hung on it
+ * hangs on the clause before). Without the rule the clause before ends inside its nominal group and the
+ * piece is a `fragment` of its own. A clause with a verb of its own after the nominal group stays.
+ */
+export function nominalConjunctCut(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  for (let local = 1; local < segments.length; local += 1) {
+    const segment = segments[local] as ClauseSegment;
+    const cc = segment.tokens[0] as number;
+    if (universalOf(tree.deprels[cc] ?? '') !== 'cc' || segment.dependency === 'embedded') continue;
+    const conjunct = tree.heads[cc] ?? -1;
+    if (
+      conjunct <= cc ||
+      !segment.tokens.includes(conjunct) ||
+      universalOf(tree.deprels[conjunct] ?? '') !== 'conj' ||
+      !NOMINAL_CONJUNCT_TAGS.has(tree.pos[conjunct] ?? '')
+    )
+      continue;
+    let first = conjunct;
+    for (let steps = 0; steps < 16 && universalOf(tree.deprels[first] ?? '') === 'conj'; steps += 1)
+      first = tree.heads[first] ?? -1;
+    if (first < from || first >= cc || !NOMINAL_CONJUNCT_TAGS.has(tree.pos[first] ?? '')) continue;
+    const before = local - 1;
+    const previous = segments[before] as ClauseSegment;
+    if (!previous.tokens.includes(first) || previous.tokens.some((index) => index > cc)) continue;
+    // The opening words of the clause in the nominal group of the first conjunct.
+    let end = 0;
+    while (end < segment.tokens.length && inNominalGroupOf(tree, segment.tokens[end] as number, first))
+      end += 1;
+    if (end === 0) continue;
+    // Punctuation after the stretch goes with it (with the word before), but an opening bracket or mark.
+    while (
+      end < segment.tokens.length &&
+      tree.pos[segment.tokens[end] as number] === 'PUNCT' &&
+      !OPENING_PUNCTUATION.has(tree.lower[segment.tokens[end] as number] ?? '')
+    )
+      end += 1;
+    // Only a clause that is all nominal group: what a verb of its own follows is a clause (its mood would
+    // need the coordinator).
+    if (end < segment.tokens.length) continue;
+    const joined: ClauseSegment = { ...previous, tokens: [...previous.tokens, ...segment.tokens] };
+    const left: ClauseSegment = { ...segment, tokens: [] };
+    return inFirstTokenOrder(
+      segments.map((other, at) => (at === before ? joined : at === local ? left : other)),
+      (parent, placeOf) => (parent === local ? (placeOf(before) ?? -1) : -1),
+    );
+  }
+  return segments;
+}
+
+/**
+ * Whether token `index` belongs to the nominal group of `noun`: `noun` is among its heads, reached through
+ * no verb or auxiliary that heads a relative or other clause of its own (a participle on a noun, `acl`, is part
+ * of the group); punctuation counts when its head does.
+ */
+function inNominalGroupOf(tree: SentenceTree, index: number, noun: number): boolean {
+  let current = index;
+  for (let steps = 0; steps < 64 && current >= 0; steps += 1) {
+    if (current === noun) return true;
+    const pos = tree.pos[current];
+    if (pos === 'VERB' || pos === 'AUX') {
+      const relation = tree.deprels[current] ?? '';
+      // A participle or adjective on the noun, with no Subject or auxiliary of its own.
+      if (relation !== 'acl' && relation !== 'amod') return false;
+      for (let child = 0; child < tree.heads.length; child += 1)
+        if (
+          tree.heads[child] === current &&
+          /^(nsubj|csubj|expl|aux|cop)(:|$)/.test(tree.deprels[child] ?? '')
+        )
+          return false;
+    }
+    current = tree.heads[current] ?? -1;
+  }
+  return false;
+}
+
 /**
  * Whether the clause of token `index` is the one headed by `verb`: `verb` is its nearest ancestor that
  * heads a clause (a verb or auxiliary with a clausal relation, or a root).
