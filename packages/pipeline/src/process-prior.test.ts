@@ -22,6 +22,16 @@ describe('WordNet verb priors (src/lexicons/wordnet-priors.ts)', () => {
     expect(processOf('He maintained that he was innocent.').type).toBe('verbal');
   });
 
+  it('reads "base" as relational from the hand lexicon: "based on the net sales" states a basis, no cognition', () => {
+    // WordNet's prior for "base" is cognition (mental); contracts write it for how an amount is reckoned.
+    expect(verbPrior('base')?.type).toBe('mental');
+    expect(PROCESS_BY_LEMMA.get('base')).toBe('relational');
+    expect(processOf('based on your gross sales of the previous month.')).toMatchObject({
+      type: 'relational',
+      matched: expect.stringContaining('PROCESS.LEXICON:base'),
+    });
+  });
+
   it('reads a verb distribution from the table: shares sum to about 1, the type is the largest share', () => {
     const prior = verbPrior('ponder');
     expect(prior?.type).toBe('mental');

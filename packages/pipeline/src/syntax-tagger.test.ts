@@ -1297,6 +1297,25 @@ describe('POS.DEFINED_NAME', () => {
   });
 });
 
+describe('POS.AFOREMENTIONED_SAID', () => {
+  const saidOf = (text: string, disabled?: ReadonlySet<string>) =>
+    treeWords(text, disabled).filter((token) => token.value.toLowerCase() === 'said');
+  it('reads legal "said" before a noun as an adjective on that noun', () => {
+    const off = new Set(['POS.AFOREMENTIONED_SAID']);
+    for (const [text, noun] of [
+      ['If the said transfer is not approved, the Licensee shall pay.', 'transfer'],
+      ['Said books and records shall be maintained for two years.', 'books'],
+    ] as const) {
+      expect(saidOf(text)[0]).toMatchObject({ pos: 'ADJ', head: noun });
+      expect(saidOf(text, off)[0]?.pos).toBe('VERB');
+    }
+  });
+  it('leaves the verb of saying alone', () => {
+    for (const text of ['He said the price was fair.', 'The manager said that the shop would open.'])
+      expect(saidOf(text)[0]?.pos).toBe('VERB');
+  });
+});
+
 describe('POS.ARTICLE_NOUN', () => {
   it('reads a base or "-s" form after an article, or after an adjective it was given as Subject, as a noun', () => {
     for (const [text, word] of [

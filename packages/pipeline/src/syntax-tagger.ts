@@ -1302,6 +1302,17 @@ const VERB_ONLY: ReadonlySet<Upos> = new Set<Upos>(['VERB']);
 const NOUN_ONLY: ReadonlySet<Upos> = new Set<Upos>(['NOUN']);
 const PROPER_ONLY: ReadonlySet<Upos> = new Set<Upos>(['PROPN']);
 const NO_NAMES: ReadonlySet<string> = new Set();
+const ADJECTIVE_ONLY: ReadonlySet<Upos> = new Set<Upos>(['ADJ']);
+
+/**
+ * POS.AFOREMENTIONED_SAID: legal "said" before a noun means "aforementioned" ("If **the said** transfer is not
+ * approved", "**Said** books and records shall be kept", "sent to **said** party"). Read as the verb, it made
+ * "the said" a clause and "transfer is not approved" the clause it reports. Where the tagger reads such a
+ * "said" as a verb (after a determiner or preposition, or opening the sentence, and before a noun, a proper
+ * noun or an adjective), the sentence is tagged and parsed again with it an adjective.
+ */
+const AFOREMENTIONED_SAID = 'POS.AFOREMENTIONED_SAID';
+const SAID_AFTER: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'ADJ']);
 
 const DEFINED_NAME = 'POS.DEFINED_NAME';
 /** A one-word name a document defines in brackets: `("Excite")`, `(the "Company")`, `(hereinafter "Seller")`. */
@@ -1632,6 +1643,7 @@ function parseSentences(
   const articleNouns = !disabledRules?.has(ARTICLE_NOUN);
   const numbers = !disabledRules?.has(NUMBER_IN_BRACKETS);
   const names = disabledRules?.has(DEFINED_NAME) || posSource !== 'parser' ? NO_NAMES : definedNames(text);
+  const saidChecks = !disabledRules?.has(AFOREMENTIONED_SAID) && /\b[Ss]aid\b/.test(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
   const requiredAt = new Set<number>();
   const holes = new Map<number, readonly number[]>();
@@ -1722,6 +1734,27 @@ function parseSentences(
       });
       if (kept !== whole) requiredAt.add(asked);
       whole = kept;
+    }
+    if (
+      saidChecks &&
+      posSource === 'parser' &&
+      colonOf[sentence]! < 0 &&
+      dashOf[sentence]! < 0 &&
+      stampOf[sentence]! < 0
+    ) {
+      // POS.AFOREMENTIONED_SAID: see its constant.
+      const at: number[] = [];
+      whole.forEach((word, local) => {
+        if (word.upos !== 'VERB' || (out.lower[start + local] ?? '') !== 'said') return;
+        const before = whole[local - 1]?.upos;
+        if (!SAID_AFTER.has(whole[local + 1]?.upos ?? 'X')) return;
+        if (before === 'DET' || before === 'ADP' || (local === 0 && out.values[start] === 'Said'))
+          at.push(local);
+      });
+      if (at.length > 0) {
+        whole = reparse(unit, at, ADJECTIVE_ONLY);
+        for (const local of at) requiredAt.add(start + local);
+      }
     }
     if (names.size > 0 && colonOf[sentence]! < 0 && dashOf[sentence]! < 0 && stampOf[sentence]! < 0) {
       // POS.DEFINED_NAME: see `definedNames`.

@@ -43,7 +43,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
     be become seem appear look sound remain stay have own possess include contain comprise consist
     involve constitute represent equal mean indicate signify symbolize resemble belong lack deserve
     weigh measure cost exemplify characterize characterise define reflect show demonstrate reveal
-    correlate associate relate depend exhibit display feature suggest imply prove turn grow get keep
+    correlate associate relate depend base exhibit display feature suggest imply prove turn grow get keep
     exceed total number span range
   `),
   behavioral: words(`
