@@ -20,6 +20,29 @@ function shape(compiled: ReturnType<typeof pipeline.compile>) {
   }));
 }
 
+/** A hand-made parse of `rows` (the segment rules read only these columns). */
+function handTree(rows: readonly string[], pos: readonly Upos[], heads: number[], deprels: string[]) {
+  return {
+    values: rows,
+    lower: rows.map((word) => word.toLowerCase()),
+    lemmas: rows.map((word) => word.toLowerCase()),
+    pos,
+    starts: rows.map((_, at) => at * 10),
+    ends: rows.map((_, at) => at * 10 + 5),
+    heads,
+    deprels,
+  };
+}
+
+/** A finite verbal group from `start` to its head `head`. */
+const finiteGroup = (start: number, head: number) => ({
+  start,
+  end: head + 1,
+  head,
+  finite: start,
+  infinitive: false,
+});
+
 describe('SEGMENT.TREE_MAIN_AFTER_OPENING: the main clause after a run-on opening clause, from the parse', () => {
   it.each([
     ['If you cannot come you should call the office.', 'you should call the office.'],
@@ -515,23 +538,21 @@ describe('SEGMENT.COORDINATED_SUBJECT_CUT: a coordinated Subject cut at its coor
     // "We pay today , the fee and costs shall be paid", hand-made: once with "fee" the Subject of "paid"
     // (its conjunct "costs"), once with "costs" alone its Subject and "fee" the object of "pay".
     const rows = ['We', 'pay', 'today', ',', 'the', 'fee', 'and', 'costs', 'shall', 'be', 'paid'];
-    const arrays = (heads: number[], deprels: string[]) => ({
-      values: rows,
-      lower: rows.map((word) => word.toLowerCase()),
-      lemmas: rows.map((word) => word.toLowerCase()),
-      pos: ['PRON', 'VERB', 'ADV', 'PUNCT', 'DET', 'NOUN', 'CCONJ', 'NOUN', 'AUX', 'AUX', 'VERB'] as Upos[],
-      starts: rows.map((_, at) => at * 10),
-      ends: rows.map((_, at) => at * 10 + 5),
-      heads,
-      deprels,
-    });
-    const group = (start: number, head: number) => ({
-      start,
-      end: head + 1,
-      head,
-      finite: start,
-      infinitive: false,
-    });
+    const pos: Upos[] = [
+      'PRON',
+      'VERB',
+      'ADV',
+      'PUNCT',
+      'DET',
+      'NOUN',
+      'CCONJ',
+      'NOUN',
+      'AUX',
+      'AUX',
+      'VERB',
+    ];
+    const arrays = (heads: number[], deprels: string[]) => handTree(rows, pos, heads, deprels);
+    const group = finiteGroup;
     const segments = (): ClauseSegment[] => [
       {
         tokens: [0, 1, 2, 3, 4, 5],
@@ -570,23 +591,8 @@ describe('SEGMENT.COORDINATED_SUBJECT_CUT: a coordinated Subject cut at its coor
 describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at its coordinator is one clause again', () => {
   // "We keep the books and records , which we audit": hand-made, "records" the conj of "books".
   const rows = ['We', 'keep', 'the', 'books', 'and', 'records', 'held', 'here'];
-  const arrays = (heads: number[], deprels: string[], pos: Upos[]) => ({
-    values: rows,
-    lower: rows.map((word) => word.toLowerCase()),
-    lemmas: rows.map((word) => word.toLowerCase()),
-    pos,
-    starts: rows.map((_, at) => at * 10),
-    ends: rows.map((_, at) => at * 10 + 5),
-    heads,
-    deprels,
-  });
-  const group = (start: number, head: number) => ({
-    start,
-    end: head + 1,
-    head,
-    finite: start,
-    infinitive: false,
-  });
+  const arrays = (heads: number[], deprels: string[], pos: Upos[]) => handTree(rows, pos, heads, deprels);
+  const group = finiteGroup;
   const segments = (): ClauseSegment[] => [
     { tokens: [0, 1, 2, 3], dependency: 'independent', relation: null, parent: -1, group: group(1, 1) },
     { tokens: [4, 5, 6, 7], dependency: 'paratactic', relation: 'and', parent: -1, group: group(6, 6) },

@@ -1786,22 +1786,11 @@ export function coordinatedSubjectCut(
 ): ClauseSegment[] {
   for (let local = 1; local < segments.length; local += 1) {
     const segment = segments[local] as ClauseSegment;
-    const cc = segment.tokens[0] as number;
     const group = segment.group;
-    if (group === null || group.finite < 0 || universalOf(tree.deprels[cc] ?? '') !== 'cc') continue;
-    const conjunct = tree.heads[cc] ?? -1;
-    if (
-      conjunct <= cc ||
-      !segment.tokens.includes(conjunct) ||
-      universalOf(tree.deprels[conjunct] ?? '') !== 'conj' ||
-      !TAIL_SUBJECT_TAGS.has(tree.pos[conjunct] ?? '')
-    )
-      continue;
-    // Up the chain of conjuncts to the first one, which must lie before the cut.
-    let subject = conjunct;
-    for (let steps = 0; steps < 16 && universalOf(tree.deprels[subject] ?? '') === 'conj'; steps += 1)
-      subject = tree.heads[subject] ?? -1;
-    if (subject < from || subject >= cc || !SUBJECT.test(tree.deprels[subject] ?? '')) continue;
+    if (group === null || group.finite < 0) continue;
+    const subject = firstConjunctBeforeCut(tree, segment, TAIL_SUBJECT_TAGS, from);
+    const cc = segment.tokens[0] as number;
+    if (subject < 0 || !SUBJECT.test(tree.deprels[subject] ?? '')) continue;
     const verb = tree.heads[subject] ?? -1;
     if (!segment.tokens.includes(verb) || verb < group.start || verb >= group.end) continue;
     const before = segments.findIndex((other) => other.tokens.includes(subject));
@@ -1911,6 +1900,34 @@ function opensClauseOf(tree: SentenceTree, index: number, verb: number): boolean
   return relation === 'case' && WH_WORDS.has(tree.lower[tree.heads[index] ?? -1] ?? '');
 }
 
+/**
+ * For a clause that opens with a coordinator the parse hangs on a conjunct inside the clause, tagged one of
+ * `tags`: the first conjunct of that coordination (up the chain of `conj`), when it lies before the
+ * coordinator (in an earlier clause of the sentence), else -1. SEGMENT.COORDINATED_SUBJECT_CUT and
+ * SEGMENT.NOMINAL_CONJUNCT_CUT read the word order's cut by it.
+ */
+function firstConjunctBeforeCut(
+  tree: SentenceTree,
+  segment: ClauseSegment,
+  tags: ReadonlySet<string>,
+  from: number,
+): number {
+  const cc = segment.tokens[0] as number;
+  if (universalOf(tree.deprels[cc] ?? '') !== 'cc') return -1;
+  const conjunct = tree.heads[cc] ?? -1;
+  if (
+    conjunct <= cc ||
+    !segment.tokens.includes(conjunct) ||
+    universalOf(tree.deprels[conjunct] ?? '') !== 'conj' ||
+    !tags.has(tree.pos[conjunct] ?? '')
+  )
+    return -1;
+  let first = conjunct;
+  for (let steps = 0; steps < 16 && universalOf(tree.deprels[first] ?? '') === 'conj'; steps += 1)
+    first = tree.heads[first] ?? -1;
+  return first >= from && first < cc ? first : -1;
+}
+
 /** Tags of a conjunct that joins a nominal group rather than a clause. */
 const NOMINAL_CONJUNCT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
@@ -1932,20 +1949,10 @@ export function nominalConjunctCut(
 ): ClauseSegment[] {
   for (let local = 1; local < segments.length; local += 1) {
     const segment = segments[local] as ClauseSegment;
+    if (segment.dependency === 'embedded') continue;
+    const first = firstConjunctBeforeCut(tree, segment, NOMINAL_CONJUNCT_TAGS, from);
     const cc = segment.tokens[0] as number;
-    if (universalOf(tree.deprels[cc] ?? '') !== 'cc' || segment.dependency === 'embedded') continue;
-    const conjunct = tree.heads[cc] ?? -1;
-    if (
-      conjunct <= cc ||
-      !segment.tokens.includes(conjunct) ||
-      universalOf(tree.deprels[conjunct] ?? '') !== 'conj' ||
-      !NOMINAL_CONJUNCT_TAGS.has(tree.pos[conjunct] ?? '')
-    )
-      continue;
-    let first = conjunct;
-    for (let steps = 0; steps < 16 && universalOf(tree.deprels[first] ?? '') === 'conj'; steps += 1)
-      first = tree.heads[first] ?? -1;
-    if (first < from || first >= cc || !NOMINAL_CONJUNCT_TAGS.has(tree.pos[first] ?? '')) continue;
+    if (first < 0 || !NOMINAL_CONJUNCT_TAGS.has(tree.pos[first] ?? '')) continue;
     const before = local - 1;
     const previous = segments[before] as ClauseSegment;
     if (!previous.tokens.includes(first) || previous.tokens.some((index) => index > cc)) continue;
