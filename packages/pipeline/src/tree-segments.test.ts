@@ -605,8 +605,28 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
       ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'acl', 'advmod'],
       pos,
     );
-    expect(nominalConjunctCut(tree, segments(), 0, rows.length).map((segment) => segment.tokens)).toEqual([
+    expect(nominalConjunctCut(tree, segments(), 0).map((segment) => segment.tokens)).toEqual([
       [0, 1, 2, 3, 4, 5, 6, 7],
+    ]);
+  });
+
+  it('gives the joined clause the place of the piece when the clause before hung on it', () => {
+    const tree = arrays(
+      [1, -1, 3, 1, 5, 3, 5, 6],
+      ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'acl', 'advmod'],
+      pos,
+    );
+    const hanging = segments();
+    hanging[0] = { ...hanging[0]!, dependency: 'hypotactic', relation: 'if', parent: 1 };
+    hanging[1] = { ...hanging[1]!, dependency: 'independent', relation: null };
+    expect(nominalConjunctCut(tree, hanging, 0)).toEqual([
+      {
+        ...hanging[0]!,
+        tokens: [0, 1, 2, 3, 4, 5, 6, 7],
+        dependency: 'independent',
+        relation: null,
+        parent: -1,
+      },
     ]);
   });
 
@@ -617,7 +637,26 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
       ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'conj', 'advmod'],
       pos,
     );
-    expect(nominalConjunctCut(tree, segments(), 0, rows.length)).toEqual(segments());
+    expect(nominalConjunctCut(tree, segments(), 0)).toEqual(segments());
+  });
+
+  it('reads a clause on the noun with a subordinator as a clause, an "-ing" form after "for" as the group', () => {
+    const on = (words: string[], tags: Upos[]) =>
+      nominalConjunctCut(
+        handTree(
+          words,
+          tags,
+          [1, -1, 3, 1, 5, 3, 7, 5],
+          ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'mark', 'acl'],
+        ),
+        segments(),
+        0,
+      ).length;
+    const tags: Upos[] = ['PRON', 'VERB', 'DET', 'NOUN', 'CCONJ', 'NOUN', 'SCONJ', 'VERB'];
+    // "... books and records that fail": a clause of its own on "records".
+    expect(on(['We', 'keep', 'the', 'books', 'and', 'records', 'that', 'fail'], tags)).toBe(2);
+    // "... books and records for auditing": part of the nominal group.
+    expect(on(['We', 'keep', 'the', 'books', 'and', 'records', 'for', 'auditing'], tags)).toBe(1);
   });
 
   it('leaves a coordinated clause alone', () => {
@@ -627,6 +666,6 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
       ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'xcomp', 'advmod'],
       verbs,
     );
-    expect(nominalConjunctCut(tree, segments(), 0, rows.length)).toEqual(segments());
+    expect(nominalConjunctCut(tree, segments(), 0)).toEqual(segments());
   });
 });

@@ -1828,10 +1828,10 @@ export function coordinatedSubjectCut(
       !moved.some((index) => WH_WORDS.has(tree.lower[index] ?? '') || tree.lower[index] === 'that')
     )
       continue;
-    let kept = previous.tokens.filter((index) => index < start);
-    // A word left behind that hangs on a word moved ("with respect to | each other") ties them together.
-    // So does a preposition just before them ("with respect to | each other and nothing herein shall").
+    // A preposition just before the words ("with respect to | each other and nothing herein shall") ties
+    // them to the clause before; so does a word left behind that hangs on a word moved.
     if (tree.pos[start - 1] === 'ADP' || tree.lower[start - 1] === 'to') continue;
+    let kept = previous.tokens.filter((index) => index < start);
     const movedSet = new Set(moved);
     if (kept.some((index) => tree.pos[index] !== 'PUNCT' && movedSet.has(tree.heads[index] ?? -1))) continue;
     const into: ClauseSegment = { ...segment, tokens: [...moved, ...segment.tokens] };
@@ -1839,7 +1839,7 @@ export function coordinatedSubjectCut(
     const headClause = segments.findIndex((other) => other.tokens.includes(verbHead));
     const parent = headClause >= 0 && headClause !== local ? headClause : before;
     if (!kept.some((index) => hasWordCharacter(tree.lower[index] ?? ''))) {
-      // "Said books | and records shall be maintained": the clause before was only the Subject's first
+      // "The books | and records shall be maintained": the clause before was only the Subject's first
       // words; the two are one clause, which takes the place of the first.
       into.tokens.unshift(...kept);
       kept = [];
@@ -1945,7 +1945,6 @@ export function nominalConjunctCut(
   tree: SentenceTree,
   segments: ClauseSegment[],
   from: number,
-  to: number,
 ): ClauseSegment[] {
   for (let local = 1; local < segments.length; local += 1) {
     const segment = segments[local] as ClauseSegment;
@@ -1972,6 +1971,12 @@ export function nominalConjunctCut(
     // need the coordinator).
     if (end < segment.tokens.length) continue;
     const joined: ClauseSegment = { ...previous, tokens: [...previous.tokens, ...segment.tokens] };
+    if (previous.parent === local) {
+      // The clause before hung on the piece: joined, it stands where the piece stood.
+      joined.dependency = segment.dependency;
+      joined.relation = segment.relation;
+      joined.parent = segment.parent;
+    }
     const left: ClauseSegment = { ...segment, tokens: [] };
     return inFirstTokenOrder(
       segments.map((other, at) => (at === before ? joined : at === local ? left : other)),
@@ -1993,14 +1998,18 @@ function inNominalGroupOf(tree: SentenceTree, index: number, noun: number): bool
     const pos = tree.pos[current];
     if (pos === 'VERB' || pos === 'AUX') {
       const relation = tree.deprels[current] ?? '';
-      // A participle or adjective on the noun, with no Subject or auxiliary of its own.
+      // A participle, infinitive or adjective on the noun, with no auxiliary or copula of its own and no
+      // subordinator but "to" (an "-ing" form may have one: "records for determining the amounts"); a
+      // Subject the parse gives it is read as its noun ("new Certificates guaranteeing ICC Accounts").
+      // "the requirement that Vendor shall comply" is a clause.
       if (relation !== 'acl' && relation !== 'amod') return false;
-      for (let child = 0; child < tree.heads.length; child += 1)
-        if (
-          tree.heads[child] === current &&
-          /^(nsubj|csubj|expl|aux|cop)(:|$)/.test(tree.deprels[child] ?? '')
-        )
-          return false;
+      const gerund = (tree.lower[current] ?? '').endsWith('ing');
+      for (let child = 0; child < tree.heads.length; child += 1) {
+        if (tree.heads[child] !== current) continue;
+        const childRelation = tree.deprels[child] ?? '';
+        if (/^(aux|cop)(:|$)/.test(childRelation)) return false;
+        if (/^mark(:|$)/.test(childRelation) && !gerund && tree.lower[child] !== 'to') return false;
+      }
     }
     current = tree.heads[current] ?? -1;
   }
