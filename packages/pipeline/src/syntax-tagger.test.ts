@@ -1316,6 +1316,24 @@ describe('POS.AFOREMENTIONED_SAID', () => {
   });
 });
 
+describe('TREE.COORDINATED_SUBJECTS', () => {
+  it('makes two Subjects of one verb with only a coordinator between them one coordinated Subject', () => {
+    const text = 'The Licensee and its employees shall complete such training programs.';
+    const on = treeWords(text);
+    expect(on.find((word) => word.value === 'employees')).toMatchObject({ deprel: 'conj', head: 'Licensee' });
+    expect(on.find((word) => word.value === 'and')).toMatchObject({ deprel: 'cc', head: 'employees' });
+    const off = treeWords(text, new Set(['TREE.COORDINATED_SUBJECTS']));
+    expect(off.find((word) => word.value === 'employees')).toMatchObject({
+      deprel: 'nsubj',
+      head: 'complete',
+    });
+  });
+  it('leaves a pronoun that opens a clause of its own', () => {
+    const text = 'The signs were clear and they blocked the road.';
+    expect(treeWords(text)).toEqual(treeWords(text, new Set(['TREE.COORDINATED_SUBJECTS'])));
+  });
+});
+
 describe('POS.ARTICLE_NOUN', () => {
   it('reads a base or "-s" form after an article, or after an adjective it was given as Subject, as a noun', () => {
     for (const [text, word] of [

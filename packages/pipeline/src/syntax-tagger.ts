@@ -2204,6 +2204,7 @@ export function repairTree(
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
+  if (!disabledRules?.has(COORDINATED_SUBJECTS)) coordinatedSubjects(out, start, end);
   if (!disabledRules?.has(ACTIVE_AGENT)) activeAgents(out, start, end);
   if (!disabledRules?.has(MEANS_AGENT)) meansAgents(out, start, end);
   if (!disabledRules?.has(TIME_OBJECT)) timeObjects(out, start, end);
@@ -3274,6 +3275,81 @@ function timeObjects(out: Pick<TaggedText, 'lower' | 'heads' | 'deprels'>, start
       else if (/^(?:det|nmod:poss)$/.test(deprels[child] ?? '')) other = true;
     }
     if (timed && !other) deprels[index] = 'obl:unmarked';
+  }
+}
+
+/** TREE.COORDINATED_SUBJECTS: see `coordinatedSubjects`. */
+const COORDINATED_SUBJECTS = 'TREE.COORDINATED_SUBJECTS';
+const SUBJECT_COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor']);
+const SUBJECT_HEAD_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON']);
+const CLAUSE_OPENING_PRONOUNS: ReadonlySet<string> = new Set(['he', 'she', 'it', 'we', 'they', 'you']);
+
+/**
+ * TREE.COORDINATED_SUBJECTS: "The Licensee and its employees shall complete the training", parsed with
+ * "Licensee" and "employees" two Subjects of "complete" and "and" on the verb: two Subjects of one head with
+ * only a coordinator between them are one coordinated Subject, the second the first's conjunct (UD: `conj`
+ * on the first, the coordinator on the second). Without it the clause's Subject is only the second
+ * ("its employees").
+ */
+function coordinatedSubjects(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  const edges = (node: number): [number, number] => {
+    let left = node;
+    let right = node;
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (let index = start; index < end; index += 1) {
+        if (index >= left && index <= right) continue;
+        let current = heads[index] ?? -1;
+        for (let steps = 0; steps < 64 && current >= 0 && current !== node; steps += 1)
+          current = heads[current] ?? -1;
+        if (current !== node) continue;
+        if (index < left) left = index;
+        if (index > right) right = index;
+        changed = true;
+      }
+    }
+    return [left, right];
+  };
+  for (let first = start; first < end; first += 1) {
+    if (!/^nsubj/.test(deprels[first] ?? '')) continue;
+    const head = heads[first] ?? -1;
+    const cc = edges(first)[1] + 1;
+    if (cc >= end || !SUBJECT_COORDINATORS.has(lower[cc] ?? '') || deprels[cc] !== 'cc') continue;
+    let second = -1;
+    for (let index = cc + 1; index < end; index += 1)
+      if (heads[index] === head && /^nsubj/.test(deprels[index] ?? '')) {
+        second = index;
+        break;
+      }
+    if (second < 0 || (heads[cc] !== head && heads[cc] !== second) || edges(second)[0] !== cc + 1) continue;
+    // The first a nominal group with no verb in it, no possessive "'s" ("the city's ... importance") and no
+    // word broken off ("A- and I'm supposed to"); the second no pronoun that opens a clause of its own ("...
+    // signs and they block"; "my father and I" is one Subject).
+    if (
+      !SUBJECT_HEAD_TAGS.has(pos[first] ?? '') ||
+      /^(-|–|—|--)$/.test(lower[cc - 1] ?? '') ||
+      CLAUSE_OPENING_PRONOUNS.has(lower[second] ?? '')
+    )
+      continue;
+    const [left] = edges(first);
+    let plain = true;
+    for (let index = left; index < cc; index += 1)
+      if (
+        pos[index] === 'VERB' ||
+        pos[index] === 'AUX' ||
+        (heads[index] === first && deprels[index] === 'case')
+      )
+        plain = false;
+    if (!plain) continue;
+    heads[second] = first;
+    deprels[second] = 'conj';
+    heads[cc] = second;
   }
 }
 
