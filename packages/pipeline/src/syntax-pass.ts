@@ -277,8 +277,8 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
   {
     id: 'SEGMENT.NOMINAL_CONJUNCT_CUT',
     when: () => true,
-    decide: (sentence, { tagged, from }) => {
-      sentence.segments = nominalConjunctCut(tagged, sentence.segments, from);
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = nominalConjunctCut(tagged, sentence.segments, from, to);
     },
     examples: segmentExamples('SEGMENT.NOMINAL_CONJUNCT_CUT'),
   },

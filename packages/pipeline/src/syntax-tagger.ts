@@ -46,6 +46,7 @@ import {
   transcriptLabelStarts,
 } from './speaker-label';
 import { isJoiningHyphen, type TokenPiece, tokenPieces } from './token-splits';
+import { subtreeSpan } from './tree-segments';
 import { isFiniteLexicalForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
@@ -3297,25 +3298,12 @@ function coordinatedSubjects(
   end: number,
 ): void {
   const { lower, pos, heads, deprels } = out;
-  const edges = (node: number): [number, number] => {
-    let left = node;
-    let right = node;
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (let index = start; index < end; index += 1) {
-        if (index >= left && index <= right) continue;
-        let current = heads[index] ?? -1;
-        for (let steps = 0; steps < 64 && current >= 0 && current !== node; steps += 1)
-          current = heads[current] ?? -1;
-        if (current !== node) continue;
-        if (index < left) left = index;
-        if (index > right) right = index;
-        changed = true;
-      }
-    }
-    return [left, right];
-  };
+  // Only a sentence with a coordinator the parse hangs as `cc` can have two such Subjects.
+  let coordinated = false;
+  for (let index = start; index < end && !coordinated; index += 1)
+    coordinated = deprels[index] === 'cc' && SUBJECT_COORDINATORS.has(lower[index] ?? '');
+  if (!coordinated) return;
+  const edges = (node: number): [number, number] => subtreeSpan(out, node, start, end);
   for (let first = start; first < end; first += 1) {
     if (!/^nsubj/.test(deprels[first] ?? '')) continue;
     const head = heads[first] ?? -1;

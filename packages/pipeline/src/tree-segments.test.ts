@@ -605,7 +605,7 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
       ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'acl', 'advmod'],
       pos,
     );
-    expect(nominalConjunctCut(tree, segments(), 0).map((segment) => segment.tokens)).toEqual([
+    expect(nominalConjunctCut(tree, segments(), 0, rows.length).map((segment) => segment.tokens)).toEqual([
       [0, 1, 2, 3, 4, 5, 6, 7],
     ]);
   });
@@ -619,7 +619,7 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
     const hanging = segments();
     hanging[0] = { ...hanging[0]!, dependency: 'hypotactic', relation: 'if', parent: 1 };
     hanging[1] = { ...hanging[1]!, dependency: 'independent', relation: null };
-    expect(nominalConjunctCut(tree, hanging, 0)).toEqual([
+    expect(nominalConjunctCut(tree, hanging, 0, rows.length)).toEqual([
       {
         ...hanging[0]!,
         tokens: [0, 1, 2, 3, 4, 5, 6, 7],
@@ -637,7 +637,7 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
       ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'conj', 'advmod'],
       pos,
     );
-    expect(nominalConjunctCut(tree, segments(), 0)).toEqual(segments());
+    expect(nominalConjunctCut(tree, segments(), 0, rows.length)).toEqual(segments());
   });
 
   it('reads a clause on the noun with a subordinator as a clause, an "-ing" form after "for" as the group', () => {
@@ -651,6 +651,7 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
         ),
         segments(),
         0,
+        words.length,
       ).length;
     const tags: Upos[] = ['PRON', 'VERB', 'DET', 'NOUN', 'CCONJ', 'NOUN', 'SCONJ', 'VERB'];
     // "... books and records that fail": a clause of its own on "records".
@@ -666,6 +667,6 @@ describe('SEGMENT.NOMINAL_CONJUNCT_CUT: a coordination of nominal groups cut at 
       ['nsubj', 'root', 'det', 'obj', 'cc', 'conj', 'xcomp', 'advmod'],
       verbs,
     );
-    expect(nominalConjunctCut(tree, segments(), 0)).toEqual(segments());
+    expect(nominalConjunctCut(tree, segments(), 0, rows.length)).toEqual(segments());
   });
 });

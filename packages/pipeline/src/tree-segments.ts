@@ -43,7 +43,12 @@ export interface SentenceTree extends TokenArrays {
 }
 
 /** Smallest and largest token index in the subtree of `node` within [from, to). */
-function subtreeSpan(tree: SentenceTree, node: number, from: number, to: number): [number, number] {
+export function subtreeSpan(
+  tree: { readonly heads: readonly number[] },
+  node: number,
+  from: number,
+  to: number,
+): [number, number] {
   let start = node;
   let end = node;
   // Heads point backwards and forwards: widen until no token in range hangs below what is covered.
@@ -1945,6 +1950,7 @@ export function nominalConjunctCut(
   tree: SentenceTree,
   segments: ClauseSegment[],
   from: number,
+  to: number,
 ): ClauseSegment[] {
   for (let local = 1; local < segments.length; local += 1) {
     const segment = segments[local] as ClauseSegment;
@@ -1957,7 +1963,10 @@ export function nominalConjunctCut(
     if (!previous.tokens.includes(first) || previous.tokens.some((index) => index > cc)) continue;
     // The opening words of the clause in the nominal group of the first conjunct.
     let end = 0;
-    while (end < segment.tokens.length && inNominalGroupOf(tree, segment.tokens[end] as number, first))
+    while (
+      end < segment.tokens.length &&
+      inNominalGroupOf(tree, segment.tokens[end] as number, first, from, to)
+    )
       end += 1;
     if (end === 0) continue;
     // Punctuation after the stretch goes with it (with the word before), but an opening bracket or mark.
@@ -1991,7 +2000,13 @@ export function nominalConjunctCut(
  * no verb or auxiliary that heads a relative or other clause of its own (a participle on a noun, `acl`, is part
  * of the group); punctuation counts when its head does.
  */
-function inNominalGroupOf(tree: SentenceTree, index: number, noun: number): boolean {
+function inNominalGroupOf(
+  tree: SentenceTree,
+  index: number,
+  noun: number,
+  from: number,
+  to: number,
+): boolean {
   let current = index;
   for (let steps = 0; steps < 64 && current >= 0; steps += 1) {
     if (current === noun) return true;
@@ -2004,7 +2019,8 @@ function inNominalGroupOf(tree: SentenceTree, index: number, noun: number): bool
       // "the requirement that Vendor shall comply" is a clause.
       if (relation !== 'acl' && relation !== 'amod') return false;
       const gerund = (tree.lower[current] ?? '').endsWith('ing');
-      for (let child = 0; child < tree.heads.length; child += 1) {
+      // (Its dependents are in the sentence, [from, to).)
+      for (let child = from; child < to; child += 1) {
         if (tree.heads[child] !== current) continue;
         const childRelation = tree.deprels[child] ?? '';
         if (/^(aux|cop)(:|$)/.test(childRelation)) return false;
