@@ -4,10 +4,12 @@ import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 import {
   APPOSITION,
+  ATTRIBUTE_PHRASE,
   CIRCUMSTANCE_POSTMODIFIER,
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPLEX_PREPOSITION,
   COORDINATION,
+  COPULA_OBLIQUE,
   CORE_PREPOSITION,
   NOT_ON_PREDICATE,
   NOUN_QUALIFIER,
@@ -407,7 +409,11 @@ describe('tree stage', () => {
     expect(clauseElements(after)).not.toContain('matter/null=of the merger');
   });
   it('the predicate of "be" read as a circumstance is the circumstantial Attribute (PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANTIAL_ATTRIBUTE] });
+    // (PARTICIPANT.TREE_ATTRIBUTE_PHRASE, off here, makes the same Attribute of the predicate's phrase.)
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: [CIRCUMSTANTIAL_ATTRIBUTE, ATTRIBUTE_PHRASE],
+    });
     const text = 'All payments will be in US Dollars and are due within thirty days.';
     const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
     expect(clauseElements(clause)).toEqual(['carrier=All payments', 'attribute=in US Dollars']);
@@ -426,6 +432,75 @@ describe('tree stage', () => {
       'attribute=for the management of the project covering the network',
     ]);
     expect(clauseElements(mainClause(off.compile(memo, { documentId: 'd' })))).toContain('token=The memo');
+  });
+  it('the Attribute of "be" is its predicate\'s whole phrase (PARTICIPANT.TREE_ATTRIBUTE_PHRASE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [ATTRIBUTE_PHRASE] });
+    for (const [text, whole, cut] of [
+      // Cut by the word order into an Attribute and a circumstance.
+      ['They are out of business.', 'attribute=out of business', 'matter/null=of business'],
+      ['Is it in here?', 'attribute=in here', 'location/place=here'],
+      // A postmodifier the word order left out.
+      [
+        'The Tenant is in default of its obligations.',
+        'attribute=in default of its obligations',
+        'attribute=in default',
+      ],
+      [
+        'Licensor is the owner of the computer equipment required for the operation of the Platform.',
+        'value=the owner of the computer equipment required for the operation of the Platform',
+        'value=the owner of the computer equipment',
+      ],
+      // No Attribute at all.
+      ['It is over.', 'attribute=over', 'carrier=It'],
+    ] as const) {
+      const on = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(on), text).toContain(whole);
+      expect(rulesOf(on), text).toContain(ATTRIBUTE_PHRASE);
+      const before = clauseElements(mainClause(off.compile(text, { documentId: 'd' })));
+      expect(before, text).toContain(cut);
+      expect(before, text).not.toContain(whole);
+    }
+    // A circumstance of its own stays one; an adjective the parse took for a preposition is no part of the phrase.
+    expect(
+      clauseElements(
+        mainClause(pipeline.compile("He's out of the office until Monday.", { documentId: 'd' })),
+      ),
+    ).toEqual(['carrier=He', 'attribute=out of the office', 'location/time=until Monday']);
+    const due = mainClause(
+      pipeline.compile('Subsequent installments will be due on a monthly basis.', { documentId: 'd' }),
+    );
+    expect(rulesOf(due)).not.toContain(ATTRIBUTE_PHRASE);
+    // Not into the next item of a list.
+    const listed = mainClause(
+      pipeline.compile('which are the subject of the Infringement Claim (ii) replace', { documentId: 'd' }),
+    );
+    expect(clauseElements(listed).join('; ')).not.toContain('(ii)');
+  });
+  it('an oblique of a nominal or adverb that takes "be" is a circumstance (CIRCUMSTANCE.TREE_COPULA_OBLIQUE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [COPULA_OBLIQUE] });
+    const text = "He's been away for a week.";
+    expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' })))).toEqual([
+      'carrier=He',
+      'attribute=away',
+      'extent/duration=for a week',
+    ]);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(
+      'attribute=for a week',
+    );
+    // An adjective's complement is its own ("afraid of dogs" is left as it was).
+    const afraid = mainClause(pipeline.compile('She is afraid of dogs.', { documentId: 'd' }));
+    expect(rulesOf(afraid)).not.toContain(COPULA_OBLIQUE);
+  });
+  it('a linking word of time after the verb is its time (CIRCUMSTANCE.TREE_ADVERB)', () => {
+    for (const [text, time] of [
+      ['I need it now.', 'location/time=now'],
+      ['He left then.', 'location/time=then'],
+    ] as const)
+      expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(time);
+    // Before the verb it links ("Then he left."): no circumstance.
+    expect(clauseElements(mainClause(pipeline.compile('Then he left.', { documentId: 'd' })))).toEqual([
+      'actor=he',
+    ]);
   });
   it('a phrasal-verb particle is part of the process, no circumstance of place (CIRCUMSTANCE.TREE_PARTICLE)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });

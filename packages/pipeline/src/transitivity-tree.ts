@@ -133,6 +133,25 @@ export const NOUN_QUALIFIER = 'CIRCUMSTANCE.TREE_NOUN_QUALIFIER';
  */
 export const CIRCUMSTANTIAL_ATTRIBUTE = 'PARTICIPANT.TREE_CIRCUMSTANTIAL_ATTRIBUTE';
 /**
+ * "He's been away **for a week**", "We are back **from Europe**": an oblique the parse hangs on a nominal or
+ * adverb that takes "be" as its copula is a circumstance (typed by its preposition), not the Attribute the word
+ * order may have read it as; the predicate is the Attribute.
+ */
+export const COPULA_OBLIQUE = 'CIRCUMSTANCE.TREE_COPULA_OBLIQUE';
+/**
+ * "They are **out of business**", "Is it **in here**?", "The Tenant is **in default of its obligations**", "It is
+ * **over**": the Attribute of "be" is the whole phrase of its predicate (a nominal or an adverb): the prepositions
+ * the parse hangs on it and the phrases that postmodify it, where the word order cut it into an Attribute and a
+ * circumstance ("out" + "of business"), left a postmodifier out or found no Attribute at all.
+ */
+export const ATTRIBUTE_PHRASE = 'PARTICIPANT.TREE_ATTRIBUTE_PHRASE';
+/** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
+const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
+/** Relations of the words before a copula's predicate that belong to its phrase. */
+const PHRASE_BEFORE = /^(case|det|det:poss|nmod:poss|amod|compound|nummod|fixed|flat)$/;
+/** Relations of the phrases after a copula's predicate that postmodify it. */
+const PHRASE_AFTER = /^(nmod|acl|acl:relcl|amod|fixed|flat|compound)$/;
+/**
  * "We've grown up", "Why not look it up!", "throw them away", "I'll wake you up": the particle the parse hangs
  * on the predicate as `compound:prt` belongs to the process (a phrasal verb), not a circumstance of place, where
  * the word order left it alone (no object after it) and read it as an adverb of place. So does a prepositional
@@ -171,6 +190,11 @@ export interface TreeContext {
   readonly previous: Ideational;
   /** Local indices of the predicate's nsubj/csubj dependents. */
   readonly subjects: readonly number[];
+  /**
+   * The predicate when it is a nominal or an adverb that takes "be" as its copula after it in a relational
+   * clause ("He's been **away** for a week", "They are out of **business**"), else -1 (COPULA_OBLIQUE).
+   */
+  readonly copulaPredicate: number;
 }
 
 /**
@@ -261,6 +285,19 @@ const hasTime = (dependent: TreeDependent, context: TreeContext): boolean => {
     if (isTimeWord(context.view.lower[index] ?? '')) return true;
   return false;
 };
+
+/** The circumstance an oblique's preposition names (lexicons/circumstance-lexicon.ts), or none for one it does not know. */
+function prepositionCircumstance(dependent: TreeDependent, context: TreeContext): TreeOutcome {
+  const known = PREPOSITION_CIRCUMSTANCES[dependent.preposition ?? ''];
+  if (known === undefined) return NONE;
+  let [type, subtype] = known;
+  if (type === 'location' && subtype === 'place' && hasTime(dependent, context)) subtype = 'time';
+  if (dependent.preposition === 'for' && !hasTime(dependent, context)) [type, subtype] = ['cause', 'purpose'];
+  // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
+  if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
+    [type, subtype] = ['matter', null];
+  return circumstanceAs(type, subtype);
+}
 
 /**
  * The participant and circumstance rules, in the order they apply (the first whose `when` holds
@@ -473,6 +510,23 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [{ text: 'The tenant must return the keys.', expect: 'goal=the keys' }],
   },
   {
+    // "He's been away **for a week**", "We are back **from Europe**": an oblique of a nominal or adverb that
+    // takes "be" as its copula is a circumstance of the relational process, not its Attribute (the predicate
+    // is): typed by its preposition, whatever role the word order gave it.
+    id: COPULA_OBLIQUE,
+    when: (dependent, context) =>
+      /^obl(:|$)/.test(dependent.deprel) &&
+      context.copulaPredicate >= 0 &&
+      context.view.heads[dependent.index] === context.copulaPredicate &&
+      PREPOSITION_CIRCUMSTANCES[dependent.preposition ?? ''] !== undefined &&
+      complexPrepositionAt(context.view.lower, dependent.start) === undefined,
+    decide: (dependent, context) => prepositionCircumstance(dependent, context),
+    examples: [
+      { text: "He's been away for a week.", expect: 'extent/duration=for a week' },
+      { text: 'We are back from Europe.', expect: 'location/place=from Europe' },
+    ],
+  },
+  {
     // An oblique the process takes as a participant: the Receiver of saying ("to the manager"), a
     // circumstantial Attribute.
     id: 'PARTICIPANT.TREE_OBLIQUE_PARTICIPANT',
@@ -542,21 +596,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     // obl with a preposition: the preposition decides the circumstance type (lexicons/circumstance-lexicon.ts).
     id: 'CIRCUMSTANCE.TREE_PREPOSITION',
     when: (dependent) => /^obl(:|$)/.test(dependent.deprel) && dependent.preposition !== null,
-    decide: (dependent, context) => {
-      const known = PREPOSITION_CIRCUMSTANCES[dependent.preposition ?? ''];
-      let fallback: TreeOutcome = NONE;
-      if (known !== undefined) {
-        let [type, subtype] = known;
-        if (type === 'location' && subtype === 'place' && hasTime(dependent, context)) subtype = 'time';
-        if (dependent.preposition === 'for' && !hasTime(dependent, context))
-          [type, subtype] = ['cause', 'purpose'];
-        // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
-        if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
-          [type, subtype] = ['matter', null];
-        fallback = circumstanceAs(type, subtype);
-      }
-      return keptType(dependent, context, fallback);
-    },
+    decide: (dependent, context) => keptType(dependent, context, prepositionCircumstance(dependent, context)),
     examples: [
       { text: 'The central bank raised interest rates on Thursday.', expect: 'location/time=on Thursday' },
       { text: 'We walked in the garden.', expect: 'location/place=in the garden' },
@@ -570,6 +610,17 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       const word = context.view.lower[dependent.index] ?? '';
       // "there lived an old fisherman": the existential "there" is no place.
       if (word === 'there' && context.processType === 'existential') return NONE;
+      // "I am at home **now**", "He left **then**": a linking word of time after the verb is its time, not a link.
+      const verb = context.view.finite >= 0 ? context.view.finite : context.view.head;
+      if (
+        TIME_ADVERBS.has(word) &&
+        TEXTUAL_THEMES.has(word) &&
+        verb >= 0 &&
+        dependent.index > verb &&
+        context.view.pos[dependent.index] === 'ADV' &&
+        dependent.end === dependent.index + 1
+      )
+        return keptType(dependent, context, circumstanceAs('location', 'time'));
       if (
         MODAL_ADJUNCTS[word] !== undefined ||
         TEXTUAL_THEMES.has(word) ||
@@ -585,7 +636,10 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       else if (word.endsWith('ly')) fallback = circumstanceAs('manner', 'quality');
       return keptType(dependent, context, fallback);
     },
-    examples: [{ text: 'The children played outside.', expect: 'location/place=outside' }],
+    examples: [
+      { text: 'The children played outside.', expect: 'location/place=outside' },
+      { text: 'I am at home now.', expect: 'location/time=now' },
+    ],
   },
 ];
 
@@ -634,6 +688,51 @@ function localTree(view: ClauseView): Tree {
     }
   }
   return { predicate, heads, children };
+}
+
+/**
+ * The phrase of a copula's predicate (ATTRIBUTE_PHRASE): the predicate with the prepositions, determiners and
+ * modifiers the tree hangs on it between the copula and it, and the phrases right after it that postmodify it.
+ */
+function predicatePhrase(
+  view: ClauseView,
+  tree: Tree,
+  predicate: number,
+  copula: number,
+): { start: number; end: number } {
+  const tokens = view.syntactic.tokens;
+  const children = tree.children[predicate] ?? NO_INDICES;
+  let start = predicate;
+  for (let at = children.length - 1; at >= 0; at -= 1) {
+    const child = children[at]!;
+    if (child > predicate) continue;
+    if (child <= copula || !PHRASE_BEFORE.test(tokens[child]?.deprel ?? '')) break;
+    // "due | on a monthly basis", "due and payable | prior to the date": an adjective the parse took for a
+    // preposition is an Attribute of its own.
+    if (/^case(:|$)/.test(tokens[child]?.deprel ?? '') && view.pos[child] !== 'ADP') break;
+    const span = subtreeSpan(view, tree, child);
+    if (span.end !== start) break;
+    start = span.start;
+  }
+  let end = predicate + 1;
+  for (const child of children) {
+    if (child < predicate) continue;
+    if (!PHRASE_AFTER.test(tokens[child]?.deprel ?? '')) break;
+    const span = subtreeSpan(view, tree, child);
+    if (span.start !== end) break;
+    end = span.end;
+  }
+  // Not into the next item of a list: "the subject of the Infringement Claim | (ii) replace ...", "a member of
+  // the Board; | or".
+  for (let at = predicate + 1; at < end; at += 1)
+    if (view.lower[at] === '(' && isParenthesisedEnumerator(view.lower, at + 1, at + 2)) {
+      end = at;
+      break;
+    }
+  end = trimmedEnd(view, start, end, predicate + 1);
+  while (end > predicate + 1 && view.pos[end - 1] === 'CCONJ')
+    end = trimmedEnd(view, start, end - 1, predicate + 1);
+  return { start, end };
 }
 
 /** The contiguous run of the subtree of `index` around it, punctuation trimmed at both edges. */
@@ -960,6 +1059,23 @@ function treeElements(
   const copular = (tree.children[predicate] ?? []).some((child) =>
     /^cop(:|$)/.test(view.syntactic.tokens[child]?.deprel ?? ''),
   );
+  // A nominal or adverb with "be" as its copula before it, in a relational clause: its phrase is the Attribute.
+  const beCopulaAt =
+    (tree.children[predicate] ?? []).find(
+      (child) =>
+        child < predicate &&
+        /^cop(:|$)/.test(view.syntactic.tokens[child]?.deprel ?? '') &&
+        view.syntactic.tokens[child]?.lemma === 'be',
+    ) ?? -1;
+  const copulaPredicate =
+    previous.processType === 'relational' &&
+    beCopulaAt >= 0 &&
+    PHRASE_PREDICATE_TAGS.has(view.pos[predicate] ?? '') &&
+    // "will be substantially in the form ...": an adverb of manner the parse made the predicate is none.
+    !(view.pos[predicate] === 'ADV' && (view.lower[predicate] ?? '').endsWith('ly')) &&
+    !isParenthesisedEnumerator(view.lower, predicate, predicate + 1)
+      ? predicate
+      : -1;
   // The word-order Event must be the predicate, its copula or one of its auxiliaries.
   const event = view.head;
   if (
@@ -1033,6 +1149,7 @@ function treeElements(
     verbLemma: raw.verbLemma,
     previous,
     subjects: candidates.filter((index) => /^(nsubj|csubj)(:|$)/.test(tokens[index]?.deprel ?? '')),
+    copulaPredicate: disabled?.has(COPULA_OBLIQUE) === true ? -1 : copulaPredicate,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
@@ -1324,6 +1441,77 @@ function treeElements(
         ? circumstance
         : { ...circumstance, text: spanText(view, span.start, span.end), ...span },
     );
+  }
+  // PARTICIPANT.TREE_ATTRIBUTE_PHRASE: the Attribute of "be" is its predicate's whole phrase.
+  if (copulaPredicate >= 0 && disabled?.has(ATTRIBUTE_PHRASE) !== true) {
+    const phrase = predicatePhrase(view, tree, copulaPredicate, beCopulaAt);
+    const tied = (participant: Participant) =>
+      participant.role === 'attribute' || participant.role === 'value';
+    const meets = (element: { start: number; end: number }, span: { start: number; end: number }) =>
+      element.start < span.end && span.start < element.end;
+    const inside = (element: { start: number; end: number }, span: { start: number; end: number }) =>
+      span.start <= element.start && element.end <= span.end;
+    const holds = (element: { start: number; end: number }) =>
+      element.start <= copulaPredicate && copulaPredicate < element.end;
+    let holderList: Participant[] | undefined;
+    let holderAt = -1;
+    for (const list of [participants, keptParticipants]) {
+      holderAt = list.findIndex((participant) => tied(participant) && holds(participant));
+      if (holderAt >= 0) {
+        holderList = list;
+        break;
+      }
+    }
+    const holder = holderList?.[holderAt];
+    const span = { ...phrase };
+    for (const element of [...(holder === undefined ? [] : [holder]), ...keptCircumstances.filter(holds)]) {
+      span.start = Math.min(span.start, element.start);
+      span.end = Math.max(span.end, element.end);
+    }
+    let clash = false;
+    for (let at = span.start; at < span.end; at += 1)
+      if (eventTokens[at] === 1 && at !== copulaPredicate) clash = true;
+    for (const participant of participants)
+      if (participant !== holder && (meets(participant, span) || tied(participant))) clash = true;
+    for (const circumstance of circumstances) if (meets(circumstance, span)) clash = true;
+    for (const participant of keptParticipants)
+      if (
+        participant !== holder &&
+        (tied(participant) ? !inside(participant, span) : meets(participant, span))
+      )
+        clash = true;
+    for (const circumstance of keptCircumstances)
+      if (meets(circumstance, span) && !inside(circumstance, span)) clash = true;
+    if (!clash && (holder === undefined || holder.start !== span.start || holder.end !== span.end)) {
+      for (let at = keptParticipants.length - 1; at >= 0; at -= 1) {
+        const participant = keptParticipants[at]!;
+        if (participant !== holder && inside(participant, span)) keptParticipants.splice(at, 1);
+      }
+      for (let at = keptCircumstances.length - 1; at >= 0; at -= 1)
+        if (inside(keptCircumstances[at]!, span)) keptCircumstances.splice(at, 1);
+      const attribute: Participant = {
+        role: holder?.role ?? 'attribute',
+        text: spanText(view, span.start, span.end),
+        ...span,
+      };
+      if (holder !== undefined && holderList !== undefined)
+        holderList[holderList.indexOf(holder)] = attribute;
+      else {
+        keptParticipants.push(attribute);
+        const caseWord = (tree.children[copulaPredicate] ?? []).find(
+          (child) => child < copulaPredicate && /^case(:|$)/.test(tokens[child]?.deprel ?? ''),
+        );
+        premises.push({
+          label: premiseLabel('participant', 'attribute'),
+          value: relationPremise(
+            tokens[copulaPredicate]?.deprel ?? 'root',
+            caseWord === undefined ? null : (view.lower[caseWord] ?? null),
+          ),
+        });
+        circumstantialAttribute = true;
+      }
+      fire('participants', ATTRIBUTE_PHRASE);
+    }
   }
   // An Attribute makes the process attributive: a Token the word order read (with no Value) is its Carrier.
   if (circumstantialAttribute)
