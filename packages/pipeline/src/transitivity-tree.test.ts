@@ -19,6 +19,7 @@ import {
   POSTMODIFIER_CLAUSE,
   TIME_TAIL,
   TREE_STAGE,
+  VERBLESS_HEAD,
 } from './transitivity-tree';
 
 const pipeline = createPipeline({ clock: () => new Date(0), treeParticipants: true });
@@ -490,6 +491,28 @@ describe('tree stage', () => {
     // An adjective's complement is its own ("afraid of dogs" is left as it was).
     const afraid = mainClause(pipeline.compile('She is afraid of dogs.', { documentId: 'd' }));
     expect(rulesOf(afraid)).not.toContain(COPULA_OBLIQUE);
+  });
+  it('the nominal group at the root of a verbless sentence is no participant (PARTICIPANT.TREE_VERBLESS_HEAD)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [VERBLESS_HEAD] });
+    for (const [text, dropped, kept] of [
+      ['Great place to catch a band.', 'actor=Great place', ['goal=a band']],
+      ['Pleasure to work with.', 'actor=Pleasure', ['accompaniment/null=with']],
+      ['The decision to initiate a Recall', 'actor=The decision', ['goal=a Recall']],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause), text).toEqual(kept);
+      expect(rulesOf(clause), text).toContain(VERBLESS_HEAD);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(dropped);
+    }
+    // A command or list item that opens with its verb keeps its Goal, whatever the parse made its root.
+    for (const [text, goal] of [
+      ['Empty the pockets.', 'goal=the pockets'],
+      [
+        '(a) install Network Equipment and Equipment Software',
+        'goal=Network Equipment and Equipment Software',
+      ],
+    ] as const)
+      expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(goal);
   });
   it('a linking word of time after the verb is its time (CIRCUMSTANCE.TREE_ADVERB)', () => {
     for (const [text, time] of [

@@ -145,6 +145,13 @@ export const COPULA_OBLIQUE = 'CIRCUMSTANCE.TREE_COPULA_OBLIQUE';
  * circumstance ("out" + "of business"), left a postmodifier out or found no Attribute at all.
  */
 export const ATTRIBUTE_PHRASE = 'PARTICIPANT.TREE_ATTRIBUTE_PHRASE';
+/**
+ * "Great place to catch a band", "Horrible tap water.", "Pleasure to work with.": where the sentence's root is a
+ * nominal with no Subject, copula or auxiliary, and the verb the word order found is not it (a verb inside a clause
+ * that postmodifies it, or a premodifier the tagger read as a verb), the root's nominal group is no participant:
+ * the Actor "Great place", "Pleasure" and the Goal "water" are dropped; the verb's own object stays ("a band").
+ */
+export const VERBLESS_HEAD = 'PARTICIPANT.TREE_VERBLESS_HEAD';
 /** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
 const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
 /** Relations of the words before a copula's predicate that belong to its phrase. */
@@ -1040,6 +1047,64 @@ function joinedCircumstances(view: ClauseView, ideational: Ideational): Circumst
   return changed ? circumstances : undefined;
 }
 
+/** Tags of the head of a sentence that is a nominal group (VERBLESS_HEAD). */
+const NOMINAL_HEAD_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+/** Relations of the words before a nominal head that belong to its group. */
+const PREMODIFIER = /^(det|det:poss|nmod:poss|amod|compound|nummod|advmod|flat)$/;
+
+/**
+ * PARTICIPANT.TREE_VERBLESS_HEAD: where the sentence's root is a nominal with no Subject, copula or auxiliary
+ * and the word order's verb sits elsewhere (inside a clause or a modifier of that nominal, or a word the tagger
+ * misread), the nominal group of the root is no participant of that verb.
+ */
+function verblessHead(
+  view: ClauseView,
+  tree: Tree,
+  previous: Ideational,
+  disabled?: ReadonlySet<string>,
+): TreeTransitivity | undefined {
+  // A clause with a Finite has a process of its own, whatever the parse made its root.
+  if (disabled?.has(VERBLESS_HEAD) === true || view.finite >= 0) return undefined;
+  // Nor has a clause that opens with its verb ("Empty the pockets.", "(a) install Network Equipment", "(f) monitoring
+  // resolution status"), a command or list item the parse took for a nominal, or one with an auxiliary anywhere.
+  let first = 0;
+  while (
+    view.pos[first] === 'PUNCT' ||
+    view.pos[first] === 'NUM' ||
+    view.pos[first] === 'X' ||
+    view.pos[first] === 'SYM' ||
+    isParenthesisedEnumerator(view.lower, first, first + 1) ||
+    (view.lower[first + 1] === ')' && /^[a-z]$/.test(view.lower[first] ?? ''))
+  )
+    first += 1;
+  if (view.head === first || view.pos.includes('AUX')) return undefined;
+  const { predicate } = tree;
+  const tokens = view.syntactic.tokens;
+  if (!NOMINAL_HEAD_TAGS.has(view.pos[predicate] ?? '') || tokens[predicate]?.headStart !== null)
+    return undefined;
+  const children = tree.children[predicate] ?? NO_INDICES;
+  if (children.some((child) => /^(nsubj|csubj|expl|cop|aux)(:|$)/.test(tokens[child]?.deprel ?? '')))
+    return undefined;
+  let start = predicate;
+  for (let at = children.length - 1; at >= 0; at -= 1) {
+    const child = children[at]!;
+    if (child > predicate) continue;
+    if (!PREMODIFIER.test(tokens[child]?.deprel ?? '')) break;
+    const span = subtreeSpan(view, tree, child);
+    if (span.end !== start) break;
+    start = span.start;
+  }
+  const participants = previous.participants.filter(
+    (participant) => !(participant.start <= predicate && start < participant.end),
+  );
+  if (participants.length === previous.participants.length) return undefined;
+  return {
+    ideational: { ...previous, participants },
+    premises: NO_PREMISES,
+    rules: [{ label: 'participants', rule: VERBLESS_HEAD }],
+  };
+}
+
 /** The tree stage proper: the elements read off the tree (see `treeTransitivity`). */
 function treeElements(
   view: ClauseView,
@@ -1086,7 +1151,7 @@ function treeElements(
       /^(aux|cop|xcomp)(:|$)/.test(view.syntactic.tokens[event]?.deprel ?? '')
     )
   )
-    return unchanged;
+    return verblessHead(view, tree, previous, disabled) ?? unchanged;
   if (event < 0 && !copular) return unchanged;
   const fired: LabelRule[] = [];
   const fire = (label: string, rule: string) => {
