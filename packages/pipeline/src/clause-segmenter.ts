@@ -16,6 +16,7 @@ import {
   AUXILIARY_LEMMAS,
   COORDINATED_DETERMINER_WORDS,
   DEFINITE_OPENERS,
+  FINITE_OPERATOR_FORMS,
   GERUND_PREPOSITIONS,
   INTERROGATIVE_OPENERS,
   MODAL_FORMS,
@@ -807,6 +808,15 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       } else if (activeSegment.group === null) {
         activeSegment.group = group;
       } else if (
+        !ruleOff(tokens, 'SEGMENT.PARTICIPLE_THEN_OPERATOR') &&
+        participleThenOperator(tokens, activeSegment.group, previous, group)
+      ) {
+        // SEGMENT.PARTICIPLE_THEN_OPERATOR: "the MANDATORY PRODUCT so supplied | is not suitable", "Any notice
+        // given hereunder | shall be in writing": a past form right after a noun (adverbs between), the clause's
+        // only group so far, followed by a finite operator with only adverbs between, postmodifies the noun;
+        // the operator's group is the clause's.
+        activeSegment.group = group;
+      } else if (
         !ruleOff(tokens, 'SEGMENT.OPERATOR_THEN_EVENT') &&
         operatorWaitingForEvent(tokens, activeSegment.group, previous, group)
       ) {
@@ -1250,6 +1260,26 @@ function operatorWaitingForEvent(
   if (MODAL_FORMS.has(lemmas[first] ?? '') || lower[first] !== lemmas[first]) return false;
   // Nothing between them but an adjunct or an inverted Subject: no clause marker, at most eight words.
   return group.start - previous.end <= 8;
+}
+
+/** SEGMENT.PARTICIPLE_THEN_OPERATOR (see segmentClauses). */
+function participleThenOperator(
+  tokens: TokenArrays,
+  clauseGroup: VerbalGroup,
+  previous: VerbalGroup,
+  group: VerbalGroup,
+): boolean {
+  const { lower, lemmas, pos } = tokens;
+  if (clauseGroup !== previous || previous.end !== previous.head + 1 || pos[previous.head] !== 'VERB')
+    return false;
+  const word = lower[previous.head] ?? '';
+  if (word === lemmas[previous.head] || /(?:s|ing)$/.test(word)) return false;
+  let before = previous.start - 1;
+  while (before >= 0 && pos[before] === 'ADV') before -= 1;
+  if (pos[before] !== 'NOUN' && pos[before] !== 'PROPN') return false;
+  if (group.finite !== group.start || !FINITE_OPERATOR_FORMS.has(lower[group.start] ?? '')) return false;
+  for (let index = previous.end; index < group.start; index += 1) if (pos[index] !== 'ADV') return false;
+  return true;
 }
 
 /**

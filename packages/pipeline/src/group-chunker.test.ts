@@ -97,6 +97,27 @@ describe('nominal groups with premodifiers the tagger read as verbs or adverbs',
     expect(groupsOf('Please double-check the figures.')).toContain('nominal[the figures]');
   });
 
+  it('GROUP.VERB_THEN_OPERATOR: a finite operator after a past participle opens a verbal group of its own', () => {
+    expect(groupsOf('The Products sold hereunder shall be free from defects.')).toEqual([
+      'nominal[The Products]',
+      'verbal[sold]',
+      'adverbial[hereunder]',
+      'verbal[shall be]',
+      'adjectival[free]',
+      'prepositional[from defects]',
+    ]);
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['GROUP.VERB_THEN_OPERATOR'] });
+    const carrier = (compiler: typeof pipeline) =>
+      compiler.compile('All provisions contained herein are severable.', { documentId: 'chunker-test' })[0]!
+        .ideational.participants[0]?.text;
+    expect(carrier(pipeline)).toBe('All provisions contained herein');
+    expect(carrier(off)).toBe('All provisions');
+    // A verbal group complex keeps its operator: "appears to have taken".
+    expect(groupsOf('The government appears to have taken the threat seriously.')).toContain(
+      'verbal[appears to have taken]',
+    );
+  });
+
   it('GROUP.HOW_ATTRIBUTE: "how" + adjective ends before the Subject\'s determiner', () => {
     expect(groupsOf('How quiet the village seems!')).toEqual([
       'adjectival[How quiet]',

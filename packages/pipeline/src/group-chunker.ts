@@ -3,6 +3,7 @@ import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
 import { TIME_PERIOD_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   DEMONSTRATIVES,
+  FINITE_OPERATOR_FORMS,
   NEGATORS,
   PERSONAL_PRONOUNS_BUT_HER,
   PREMODIFIER_DETERMINERS,
@@ -315,6 +316,11 @@ function allAdjectives(pos: readonly Upos[], start: number, end: number): boolea
   return true;
 }
 
+/** A past participle's form: not the lemma, no "-s" or "-ing" ("sold", "given", "transmitted"). */
+function pastParticiple(word: string, lemma: string): boolean {
+  return word !== lemma && !/(?:s|ing)$/.test(word);
+}
+
 /**
  * Pass 1, groups: chunks a clause's tokens into nominal, verbal, prepositional, adverbial, adjectival and
  * conjunction groups, each with its token span, head and text (sliced from `original` by token offsets).
@@ -364,6 +370,21 @@ export function chunkGroups(
       let head = VERBAL.has(tag) ? index : -1;
       while (end < pos.length) {
         const next = pos[end] ?? 'X';
+        // GROUP.VERB_THEN_OPERATOR: a finite operator after a past participle opens a group of its own ("The
+        // Products sold hereunder | shall be free", "Any opinions expressed herein | are ..."): the participle
+        // postmodifies a noun; an operator comes before its verb ("appears to have taken" stays one).
+        if (
+          next === 'AUX' &&
+          head >= 0 &&
+          pos[head] === 'VERB' &&
+          FINITE_OPERATOR_FORMS.has(lower[end] ?? '') &&
+          lower[end - 1] !== 'to' &&
+          pastParticiple(lower[head] ?? '', tokens[head]?.lemma ?? '') &&
+          disabledRules?.has('GROUP.VERB_THEN_OPERATOR') !== true
+        ) {
+          while (end > head + 1 && pos[end - 1] === 'ADV') end -= 1;
+          break;
+        }
         if (VERBAL.has(next)) head = end;
         else if (!(next === 'PART' || (next === 'ADV' && VERBAL.has(pos[end + 1] ?? 'X')))) break;
         end += 1;

@@ -476,6 +476,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.PARTICIPLE_THEN_OPERATOR',
+    stage: 'word-order',
+    examples: [
+      {
+        text: 'It is understood and agreed that if CONSULTANT shall find in his sincere best reasonable judgment that the MANDATORY PRODUCT so supplied is not suitable for his use in tournament competition, then he shall promptly notify ADAMS GOLF in writing.',
+        expect:
+          'that the MANDATORY PRODUCT so supplied is not suitable for his use in tournament competition,',
+      },
+      {
+        text: 'Any notice, report or other communication given hereunder shall be in writing, and shall be delivered by hand.',
+        expect: 'Any notice, report or other communication given hereunder shall be in writing,',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.OPERATOR_THEN_EVENT',
     stage: 'word-order',
     offWith: TREE,

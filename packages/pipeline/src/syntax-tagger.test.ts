@@ -1,6 +1,6 @@
 import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
-import { repairTree, replaceSpans, tagText } from './syntax-tagger';
+import { NOMINAL_SWALLOWED_PREDICATE, repairTree, replaceSpans, tagText } from './syntax-tagger';
 
 describe('pass 1 with the trained parser', () => {
   it('gives every token of every sentence one head, one root per sentence and no cycle', () => {
@@ -1108,6 +1108,59 @@ describe('TREE.REDUCED_RELATIVE', () => {
     expect(words[0]).toMatchObject({ deprel: 'nsubj:pass', head: 'refused' });
     expect(words[1]).toMatchObject({ deprel: 'acl', head: 'Products' });
     expect(treeWords(text, new Set(['TREE.REDUCED_RELATIVE']))[1]).toMatchObject({ deprel: 'root' });
+  });
+});
+
+describe('TREE.REDUCED_RELATIVE before a predicate hung as advcl', () => {
+  it('mends "The Products sold hereunder shall be free from defects" (the predicate the participle\'s advcl)', () => {
+    const parsed = () =>
+      parserTree(
+        'The Products sold hereunder shall be free',
+        ['DET', 'PROPN', 'VERB', 'ADV', 'AUX', 'AUX', 'ADJ'],
+        [1, 2, -1, 2, 6, 6, 2],
+        ['det', 'nsubj', 'root', 'advmod', 'aux', 'cop', 'advcl'],
+        'the product sell hereunder shall be free',
+      );
+    const repaired = parsed();
+    repairTree(repaired, 0, 7);
+    expect(repaired.heads).toEqual([1, 6, 1, 2, 6, 6, -1]);
+    expect(repaired.deprels).toEqual(['det', 'nsubj', 'acl', 'advmod', 'aux', 'cop', 'root']);
+  });
+});
+
+describe('TREE.NOMINAL_SWALLOWED_PREDICATE', () => {
+  // "Any notice given hereunder shall be in writing" as the parser reads it: "notice" the root, "writing" its
+  // nmod with the operator and the copula.
+  const parsed = () =>
+    parserTree(
+      'Any notice given hereunder shall be in writing .',
+      ['DET', 'NOUN', 'VERB', 'ADV', 'AUX', 'AUX', 'ADP', 'NOUN', 'PUNCT'],
+      [1, -1, 1, 7, 7, 7, 7, 1, 1],
+      ['det', 'root', 'acl', 'advmod', 'aux', 'cop', 'case', 'nmod', 'punct'],
+      'any notice give hereunder shall be in writing .',
+    );
+
+  it('makes the predicate with its own finite operator the root and the noun its Subject', () => {
+    const repaired = parsed();
+    repairTree(repaired, 0, 9);
+    expect(repaired.heads).toEqual([1, 7, 1, 7, 7, 7, 7, -1, 7]);
+    expect(repaired.deprels[1]).toBe('nsubj');
+    expect(repaired.deprels[7]).toBe('root');
+    const off = parsed();
+    repairTree(off, 0, 9, new Set([NOMINAL_SWALLOWED_PREDICATE]));
+    expect(off.heads).toEqual([1, -1, 1, 7, 7, 7, 7, 1, 1]);
+  });
+
+  it('leaves a heading before a colon alone ("Other Thoughts: Will try this place again")', () => {
+    const heading = parserTree(
+      'Other Thoughts : Will try this place',
+      ['ADJ', 'NOUN', 'PUNCT', 'AUX', 'VERB', 'DET', 'NOUN'],
+      [1, -1, 4, 4, 1, 6, 4],
+      ['amod', 'root', 'punct', 'aux', 'dep', 'det', 'obj'],
+      'other thought : will try this place',
+    );
+    repairTree(heading, 0, 7);
+    expect(heading.deprels[1]).toBe('root');
   });
 });
 

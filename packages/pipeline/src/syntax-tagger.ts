@@ -2202,6 +2202,7 @@ export function repairTree(
     }
   }
   if (!disabledRules?.has('TREE.RELATIVE_SWALLOWED_PREDICATE')) relativeSwallowedPredicate(out, start, end);
+  if (!disabledRules?.has(NOMINAL_SWALLOWED_PREDICATE)) nominalSwallowedPredicate(out, start, end);
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
@@ -2724,7 +2725,7 @@ function hyphenCompounds(
 
 const REDUCED_RELATIVE = 'TREE.REDUCED_RELATIVE';
 /** Relations the parse gives the real predicate when it makes an opening participle the sentence's verb. */
-const SWALLOWED_PREDICATE = /^(?:conj|parataxis|ccomp|xcomp)$/;
+const SWALLOWED_PREDICATE = /^(?:conj|parataxis|ccomp|xcomp|advcl)$/;
 /** Dependents a participle of a reduced relative clause cannot have: it is passive and has the noun as Subject. */
 const OWN_CLAUSE_DEPENDENT = /^(?:aux|cop|obj|iobj|expl|csubj|ccomp|cc)(?::|$)/;
 
@@ -3676,6 +3677,58 @@ function relativeSwallowedPredicate(
     // What follows the verb (the final stop, a phrase) belongs to the main clause.
     for (const child of [...rootChildren, ...children(relative)])
       if (child > verb && heads[child] !== -1) heads[child] = verb;
+    return;
+  }
+}
+
+/**
+ * TREE.NOMINAL_SWALLOWED_PREDICATE: "Any notice given hereunder shall be in writing": the parse makes the Subject's
+ * noun the root and hangs the predicate of "be" after it on the noun itself (nmod, obl, appos, acl, dep),
+ * with the finite operator ("shall", "is") and the copula on that predicate. When the root is a noun, name or
+ * pronoun with no Subject, operator, preposition or subordinator of its own, and such a dependent after it has a
+ * finite operator of its own before it and no Subject, subordinator or coordinator, and no colon, "!" or "?"
+ * comes between (a heading: "Other Thoughts: Will try this place again"), that dependent is the root and the noun
+ * its Subject; what follows it moves with it.
+ */
+export const NOMINAL_SWALLOWED_PREDICATE = 'TREE.NOMINAL_SWALLOWED_PREDICATE';
+/** Relations under which the parse hangs a swallowed predicate on the Subject's noun. */
+const NOMINAL_SWALLOWED_RELATION = /^(nmod|obl|appos|acl|acl:relcl|dep)$/;
+
+function nominalSwallowedPredicate(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  const root = rootOf(heads, start, end);
+  if (root < 0 || !NOUN_PRONOUN_TAGS.has(pos[root]!)) return;
+  const children = (node: number): number[] => {
+    const found: number[] = [];
+    for (let index = start; index < end; index += 1) if (heads[index] === node) found.push(index);
+    return found;
+  };
+  const rootChildren = children(root);
+  if (rootChildren.some((child) => ROOT_PREDICATE_RELATION.test(deprels[child] ?? ''))) return;
+  for (const predicate of rootChildren) {
+    if (predicate <= root || !NOMINAL_SWALLOWED_RELATION.test(deprels[predicate] ?? '')) continue;
+    const own = children(predicate);
+    if (own.some((child) => /^(nsubj|csubj|expl|mark|cc)(:|$)/.test(deprels[child] ?? ''))) continue;
+    const operator = own.find(
+      (child) =>
+        child < predicate &&
+        /^(aux|cop)(:|$)/.test(deprels[child] ?? '') &&
+        FINITE_OPERATOR_FORMS.has(lower[child] ?? ''),
+    );
+    if (operator === undefined) continue;
+    // Not after a heading's colon ("Other Thoughts: Will try this place again").
+    if (lower.slice(root + 1, operator).some((word) => word === ':' || word === '!' || word === '?'))
+      continue;
+    const passive = own.some((child) => deprels[child] === 'aux:pass');
+    heads[predicate] = -1;
+    deprels[predicate] = 'root';
+    heads[root] = predicate;
+    deprels[root] = passive ? 'nsubj:pass' : 'nsubj';
+    for (const child of rootChildren) if (child > predicate) heads[child] = predicate;
     return;
   }
 }

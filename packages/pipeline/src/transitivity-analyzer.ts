@@ -730,7 +730,10 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     },
     examples: [
       { text: 'The fees are set forth in Schedule A.', expect: 'process=verbal' },
-      { text: 'The documents referred to in Section 4 are attached.', expect: 'process=verbal' },
+      // (In "The documents referred to in Section 4 are attached" the participle postmodifies the Subject: the
+      // clause's process is "attach".)
+      { text: 'The exhibits are referred to in Section 4.', expect: 'process=verbal' },
+      { text: 'the exhibits referred to herein', expect: 'process=verbal' },
     ],
   },
   {

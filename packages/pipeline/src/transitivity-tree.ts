@@ -380,6 +380,8 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [
       { text: 'You will be notified by email.', expect: 'manner/means=by email' },
       { text: 'The contract was sent by courier.', expect: 'manner/means=by courier' },
+      { text: 'Notices shall be delivered by hand.', expect: 'manner/means=by hand' },
+      { text: 'Payment shall be made by wire transfer.', expect: 'manner/means=by wire transfer' },
     ],
   },
   {

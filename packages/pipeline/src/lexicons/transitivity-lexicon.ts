@@ -286,7 +286,7 @@ export const SAID_PRONOUNS: ReadonlySet<string> = wordSet(
 /** WH-words that can be a to-infinitive's fronted complement ("what to do", "which form to sign"). */
 export const WH_INFINITIVE_COMPLEMENTS: ReadonlySet<string> = wordSet('what which whom who whatever');
 
-/** Means of sending a message or a thing ("by email", "by post"): an oblique of means, never an agent (TREE.MEANS_AGENT). */
+/** Means of sending a message, a thing or a payment ("by email", "by post", "by hand", "by wire transfer", "by check"): an oblique of means, never an agent (TREE.MEANS_AGENT). */
 export const MEANS_OF_SENDING: ReadonlySet<string> = wordSet(
-  'email e-mail mail post phone telephone fax courier',
+  'email e-mail mail post phone telephone fax courier facsimile telecopy telecopier telex messenger hand transfer check cheque',
 );
