@@ -9,7 +9,13 @@ import type {
   ProcessType,
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
-import { PLACE_ADVERBS, PREPOSITION_CIRCUMSTANCES, TIME_ADVERBS } from './lexicons/circumstance-lexicon';
+import {
+  NOUN_TYPE,
+  nounCircumstance,
+  PLACE_ADVERBS,
+  PREPOSITION_CIRCUMSTANCES,
+  TIME_ADVERBS,
+} from './lexicons/circumstance-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import {
@@ -1743,6 +1749,12 @@ export const GROUP_RULES: readonly GroupRule[] = [
       // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
       if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))
         [type, subtype] = ['matter', null];
+      // "at its own expense", "in its sole discretion": a noun of means, judgement or request (CIRCUMSTANCE.NOUN_TYPE).
+      const byNoun = nounCircumstance(preposition, view.lower[group.end - 1] ?? '');
+      if (byNoun !== undefined && type === 'location' && state.frame.disabled?.has(NOUN_TYPE) !== true) {
+        [type, subtype] = byNoun;
+        fire(state, NOUN_TYPE);
+      }
       state.circumstances.push(circumstance(type, subtype, group));
     },
     examples: [{ text: 'We walked in the garden.', expect: 'location/place=in the garden' }],

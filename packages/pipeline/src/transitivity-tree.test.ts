@@ -1,6 +1,7 @@
 import type { AnnotatedClause } from '@cae/core';
 import { describe, expect, it } from 'vitest';
 import { clauseElements, mainClause } from './__fixtures__/clause-elements';
+import { nounCircumstance } from './lexicons/circumstance-lexicon';
 import { createPipeline } from './pipeline';
 import {
   APPOSITION,
@@ -17,6 +18,8 @@ import {
   PARTICIPANT_TREE_RULES,
   PARTICLE,
   POSTMODIFIER_CLAUSE,
+  SUBJECT_BACK,
+  SUBJECT_FRONT,
   TIME_TAIL,
   TREE_STAGE,
   VERBLESS_HEAD,
@@ -113,7 +116,7 @@ describe('tree stage', () => {
     expect(clauseElements(clause)).toEqual([
       'actor=Client',
       'goal=the software (the "Software")',
-      'location/place=at its own risk',
+      'manner/means=at its own risk',
     ]);
     expect(rulesOf(clause)).toContain(APPOSITION);
     expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=the');
@@ -513,6 +516,68 @@ describe('tree stage', () => {
       ],
     ] as const)
       expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(goal);
+  });
+  it('a phrase the parse hangs on the Subject in front of it is no part of it (PARTICIPANT.TREE_SUBJECT_FRONT)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [SUBJECT_FRONT] });
+    const text = 'Finally, in some cases a gain in performance has been observed.';
+    expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' })))).toEqual([
+      'phenomenon=a gain in performance',
+      'location/place=in some cases',
+    ]);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(
+      'phenomenon=Finally, in some cases a gain in performance',
+    );
+    const second = 'Second, workers who specialize in certain tasks often learn to produce more quickly.';
+    expect(clauseElements(mainClause(pipeline.compile(second, { documentId: 'd' })))).toContain(
+      'actor=workers',
+    );
+    // A quantifier stays in the group; a linking phrase is no circumstance.
+    const majority = mainClause(
+      pipeline.compile('At least a majority of the shares were sold.', { documentId: 'd' }),
+    );
+    expect(clauseElements(majority).join('; ')).not.toContain('location/place=At least');
+  });
+  it('a phrase set off by commas between the Subject and the Finite is a circumstance (PARTICIPANT.TREE_SUBJECT_BACK)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [SUBJECT_BACK] });
+    for (const [text, subject, phrase] of [
+      [
+        'The Company, in its sole discretion, may terminate this Agreement.',
+        'actor=The Company',
+        'manner/quality=in its sole discretion',
+      ],
+      [
+        'Licensee, at its own expense, shall maintain insurance.',
+        'actor=Licensee',
+        'manner/means=at its own expense',
+      ],
+      [
+        'ICC, on behalf of itself and its Affiliates, acknowledges receipt.',
+        'sayer=ICC',
+        'cause/behalf=on behalf of itself and its Affiliates',
+      ],
+    ] as const) {
+      const elements = clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' })));
+      expect(elements, text).toContain(subject);
+      expect(elements, text).toContain(phrase);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).not.toContain(subject);
+    }
+  });
+  it('a phrase of place whose noun is of means, judgement or request is of that type (CIRCUMSTANCE.NOUN_TYPE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['CIRCUMSTANCE.NOUN_TYPE'] });
+    for (const [text, kind] of [
+      ['Licensee shall maintain insurance at its own expense.', 'manner/means=at its own expense'],
+      [
+        'The Company may terminate this Agreement in its sole discretion.',
+        'manner/quality=in its sole discretion',
+      ],
+      ['The goods were shipped at the request of the Buyer.', 'cause/reason=at the request of the Buyer'],
+    ] as const) {
+      expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(kind);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).not.toContain(kind);
+    }
+    // Not after "to": "proceeds to judgment" stays a place.
+    expect(nounCircumstance('to', 'judgment')).toBeUndefined();
+    expect(nounCircumstance('in', 'judgment')).toEqual(['manner', 'quality']);
   });
   it('a linking word of time after the verb is its time (CIRCUMSTANCE.TREE_ADVERB)', () => {
     for (const [text, time] of [

@@ -13,6 +13,7 @@ import type { ClauseView } from './clause-view';
 import {
   type ComplexPreposition,
   complexPrepositionAt,
+  nounCircumstance,
   PHRASE_TAKING_PREPOSITIONS,
   PLACE_ADVERBS,
   PREPOSITION_CIRCUMSTANCES,
@@ -174,6 +175,18 @@ export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
  * after it.
  */
 export const CORE_PREPOSITION = 'PARTICIPANT.TREE_CORE_PREPOSITION';
+/**
+ * "Second, **workers who specialize ...** often learn", "Finally, in some cases **a gain in performance** has been
+ * observed": an adverb set off by a comma, or a prepositional phrase, that the parser hangs on the Subject's noun
+ * before it (an English nominal group opens with neither) is no part of the Subject; its span starts after it.
+ */
+export const SUBJECT_FRONT = 'PARTICIPANT.TREE_SUBJECT_FRONT';
+/**
+ * "**The Company**, in its sole discretion, may terminate", "**Licensee**, at its own expense, shall maintain": a
+ * prepositional phrase set off by commas that the parser hangs on the Subject's noun right before the Finite is
+ * the process's circumstance (manner "in its sole discretion", "at its own expense"), not part of the Subject.
+ */
+export const SUBJECT_BACK = 'PARTICIPANT.TREE_SUBJECT_BACK';
 
 /** One dependent of the predicate, as the rules see it. */
 export interface TreeDependent {
@@ -303,6 +316,9 @@ function prepositionCircumstance(dependent: TreeDependent, context: TreeContext)
   // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
   if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
     [type, subtype] = ['matter', null];
+  // "at its own expense", "in its sole discretion" (CIRCUMSTANCE.NOUN_TYPE).
+  const byNoun = nounCircumstance(dependent.preposition ?? '', context.view.lower[dependent.index] ?? '');
+  if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
   return circumstanceAs(type, subtype);
 }
 
@@ -697,6 +713,118 @@ function localTree(view: ClauseView): Tree {
     }
   }
   return { predicate, heads, children };
+}
+
+/** The circumstance a prepositional phrase names by its preposition (several words or one) and its noun. */
+function phraseCircumstance(
+  view: ClauseView,
+  tree: Tree,
+  phrase: { start: number; end: number },
+): { type: CircumstanceType; subtype: string | null } | undefined {
+  const complex = complexPrepositionAt(view.lower, phrase.start);
+  if (complex !== undefined) return { type: complex.type, subtype: complex.subtype };
+  const preposition = view.lower[phrase.start] ?? '';
+  const known = PREPOSITION_CIRCUMSTANCES[preposition];
+  if (known === undefined || view.pos[phrase.start] !== 'ADP') return undefined;
+  let [type, subtype] = known;
+  let timed = false;
+  for (let at = phrase.start; at < phrase.end; at += 1) if (isTimeWord(view.lower[at] ?? '')) timed = true;
+  if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
+  if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
+  const byNoun = nounCircumstance(
+    preposition,
+    view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '',
+  );
+  if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
+  return { type, subtype };
+}
+
+/**
+ * The prepositional phrase set off by commas that ends the Subject `head`'s span right before the clause's Finite
+ * or verb (SUBJECT_BACK), or undefined.
+ */
+function subjectBackPhrase(
+  view: ClauseView,
+  tree: Tree,
+  head: number,
+  span: { start: number; end: number },
+): { start: number; end: number } | undefined {
+  const tokens = view.syntactic.tokens;
+  const children = tree.children[head] ?? NO_INDICES;
+  let last = -1;
+  for (const child of children) if (child > head && view.pos[child] !== 'PUNCT') last = child;
+  if (last < 0 || !/^(nmod|obl)(:|$)/.test(tokens[last]?.deprel ?? '')) return undefined;
+  const phrase = subtreeSpan(view, tree, last);
+  if (view.pos[phrase.start] !== 'ADP' || view.lower[phrase.start - 1] !== ',' || phrase.start - 1 <= head)
+    return undefined;
+  // The closing comma, then the Finite or the verb.
+  let after = phrase.end;
+  if (view.lower[after] !== ',') return undefined;
+  after += 1;
+  const verb = view.finite >= 0 ? view.finite : view.head;
+  if (after !== verb || span.end > verb) return undefined;
+  return phrase;
+}
+
+/** Two-word phrases that quantify the nominal group after them. */
+const QUANTIFYING_PAIRS: ReadonlySet<string> = new Set(['at least', 'at most']);
+/** Two-word phrases that link a clause to the text before it (a textual Theme), no circumstance. */
+const LINKING_PAIRS: ReadonlySet<string> = new Set([
+  'in addition',
+  'in fact',
+  'in particular',
+  'of course',
+  'in short',
+  'in general',
+  'in turn',
+  'in contrast',
+  'by contrast',
+  'for example',
+  'for instance',
+  'in conclusion',
+  'in summary',
+  'in sum',
+]);
+
+/**
+ * Where the Subject `head`'s span [start, ...) starts once the dependents the parse hung on it in front that no
+ * nominal group opens with are left out (SUBJECT_FRONT): an adverb followed by a comma, a phrase with a
+ * preposition (`nmod`/`obl` with `case`, or `advmod`/`discourse`), with the punctuation after them.
+ */
+function subjectFrontEnd(
+  view: ClauseView,
+  tree: Tree,
+  head: number,
+  start: number,
+  phrases: { start: number; end: number }[],
+): number {
+  const tokens = view.syntactic.tokens;
+  let at = start;
+  for (const child of tree.children[head] ?? NO_INDICES) {
+    if (child >= head) break;
+    if (child < at) continue;
+    const relation = tokens[child]?.deprel ?? '';
+    const span = subtreeSpan(view, tree, child);
+    if (span.start !== at) break;
+    const prepositional =
+      /^(nmod|obl)(:|$)/.test(relation) &&
+      (tree.children[child] ?? NO_INDICES).some(
+        (grand) =>
+          grand < child && /^case(:|$)/.test(tokens[grand]?.deprel ?? '') && view.pos[grand] === 'ADP',
+      );
+    const setOff =
+      /^(advmod|discourse)(:|$)/.test(relation) && view.pos[child] === 'ADV' && view.lower[span.end] === ',';
+    if (!prepositional && !setOff) break;
+    const pair = `${view.lower[span.start] ?? ''} ${view.lower[span.start + 1] ?? ''}`;
+    // "at least a majority of the securities": a quantifier of the group, no phrase in front of it.
+    if (span.end === span.start + 2 && QUANTIFYING_PAIRS.has(pair)) break;
+    // "In addition, Antares ...": a linking phrase, no circumstance.
+    if (prepositional && !(span.end === span.start + 2 && LINKING_PAIRS.has(pair))) phrases.push(span);
+    at = span.end;
+    while (at < head && view.pos[at] === 'PUNCT') at += 1;
+  }
+  if (at > head) phrases.length = 0;
+  return at <= head ? at : start;
 }
 
 /**
@@ -1241,12 +1369,42 @@ function treeElements(
       (child) => head < child && child < start && /^obj(:|$)/.test(tokens[child]?.deprel ?? ''),
     );
   };
+  /** A prepositional phrase cut off a Subject, as the process's circumstance (SUBJECT_FRONT, SUBJECT_BACK). */
+  const addPhrase = (phrase: { start: number; end: number }): void => {
+    const kind = phraseCircumstance(view, tree, phrase);
+    if (kind === undefined) return;
+    circumstances.push({ ...kind, text: spanText(view, phrase.start, phrase.end), ...phrase });
+    covered.push(phrase);
+    premises.push({
+      label: premiseLabel('circumstance', kind.type),
+      value: relationPremise('nmod', view.lower[phrase.start] ?? null),
+    });
+  };
   for (const index of candidates) {
     let deprel = tokens[index]?.deprel ?? '';
     // A prepositional phrase the parser labels nmod on a verb is an oblique ("Drop by my house").
     if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';
     if (!CANDIDATE.test(deprel)) continue;
     const span = subtreeSpan(view, tree, index);
+    if (/^nsubj(:|$)/.test(deprel) && disabled?.has(SUBJECT_FRONT) !== true) {
+      const phrases: { start: number; end: number }[] = [];
+      const start = subjectFrontEnd(view, tree, index, span.start, phrases);
+      if (start > span.start) {
+        span.start = start;
+        fire('participants', SUBJECT_FRONT);
+        // The phrase left out is the process's circumstance, typed by its preposition ("in some cases").
+        for (const phrase of phrases) addPhrase(phrase);
+      }
+      // SUBJECT_BACK: "The Company, in its sole discretion, may terminate": a prepositional phrase set off by
+      // commas at the end of the Subject, right before the Finite, is the process's circumstance.
+      const back =
+        disabled?.has(SUBJECT_BACK) === true ? undefined : subjectBackPhrase(view, tree, index, span);
+      if (back !== undefined) {
+        span.end = trimmedEnd(view, span.start, back.start, index + 1);
+        fire('participants', SUBJECT_BACK);
+        addPhrase(back);
+      }
+    }
     if (/^(nsubj|obj|iobj)(:|$)/.test(deprel) && disabled?.has(CORE_PREPOSITION) !== true) {
       let start = span.start;
       while (

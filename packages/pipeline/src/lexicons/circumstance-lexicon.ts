@@ -1,6 +1,38 @@
 import type { CircumstanceType } from '@cae/core';
 import { lexiconTable } from './lexicon-table';
 
+/**
+ * Nouns that make a phrase of place a circumstance of another type (CIRCUMSTANCE.NOUN_TYPE): "at its own
+ * **expense**", "at Tenant's sole **cost**" manner/means; "in its sole **discretion**", "at its **option**"
+ * manner/quality; "at the **request** of the Buyer" cause/reason. Read on the phrase's last word, after "at",
+ * "in", "on" or "upon" ("proceeds **to judgment**" stays a place).
+ */
+export const CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType, string | null]> = new Map<
+  string,
+  readonly [CircumstanceType, string | null]
+>([
+  ...['expense', 'expenses', 'cost', 'costs', 'charge', 'risk'].map(
+    (noun) => [noun, ['manner', 'means']] as const,
+  ),
+  ...['discretion', 'option', 'election', 'judgment', 'judgement'].map(
+    (noun) => [noun, ['manner', 'quality']] as const,
+  ),
+  ...['request', 'direction', 'instruction', 'instructions', 'behest', 'invitation'].map(
+    (noun) => [noun, ['cause', 'reason']] as const,
+  ),
+]);
+/** Rule id of CIRCUMSTANCE_NOUNS. */
+export const NOUN_TYPE = 'CIRCUMSTANCE.NOUN_TYPE';
+/** The circumstance CIRCUMSTANCE_NOUNS gives a phrase of `preposition` whose last word is `noun`, if any. */
+export function nounCircumstance(
+  preposition: string,
+  noun: string,
+): readonly [CircumstanceType, string | null] | undefined {
+  if (preposition !== 'at' && preposition !== 'in' && preposition !== 'on' && preposition !== 'upon')
+    return undefined;
+  return CIRCUMSTANCE_NOUNS.get(noun);
+}
+
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
 export const PREPOSITION_CIRCUMSTANCES: Readonly<Record<string, readonly [CircumstanceType, string | null]>> =
   lexiconTable({
