@@ -12,6 +12,7 @@ import {
   COORDINATION,
   COPULA_OBLIQUE,
   CORE_PREPOSITION,
+  LEADING_SUBORDINATOR,
   NOT_ON_PREDICATE,
   NOUN_QUALIFIER,
   OBJECT_POSTMODIFIER,
@@ -578,6 +579,17 @@ describe('tree stage', () => {
     // Not after "to": "proceeds to judgment" stays a place.
     expect(nounCircumstance('to', 'judgment')).toBeUndefined();
     expect(nounCircumstance('in', 'judgment')).toEqual(['manner', 'quality']);
+  });
+  it('the subordinator that opens the clause is no part of its Subject (PARTICIPANT.LEADING_SUBORDINATOR)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [LEADING_SUBORDINATOR] });
+    const text = 'Seller certifies that such quantity of Product is available.';
+    const reported = (compiler: typeof pipeline) =>
+      clauseElements(compiler.compile(text, { documentId: 'd' })[1]!);
+    expect(reported(pipeline)).toContain('carrier=such quantity of Product');
+    expect(reported(off)).toContain('carrier=that such quantity of Product');
+    // A demonstrative "that" stays: "that period".
+    const period = pipeline.compile('The fee is due when that period ends.', { documentId: 'd' });
+    expect(period.flatMap((clause) => clauseElements(clause)).join('; ')).toContain('that period');
   });
   it('a linking word of time after the verb is its time (CIRCUMSTANCE.TREE_ADVERB)', () => {
     for (const [text, time] of [

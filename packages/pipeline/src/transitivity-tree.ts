@@ -1097,8 +1097,18 @@ export function treeTransitivity(
   previous: Ideational,
   disabled?: ReadonlySet<string>,
 ): TreeTransitivity {
-  const result = treeElements(view, previous, disabled);
-  if (disabled?.has(TREE_STAGE) === true || disabled?.has(CIRCUMSTANCE_POSTMODIFIER) === true) return result;
+  let result = treeElements(view, previous, disabled);
+  if (disabled?.has(TREE_STAGE) === true) return result;
+  if (disabled?.has(LEADING_SUBORDINATOR) !== true) {
+    const participants = withoutLeadingSubordinator(view, result.ideational.participants);
+    if (participants !== undefined)
+      result = {
+        ideational: { ...result.ideational, participants },
+        premises: result.premises,
+        rules: [...result.rules, { label: 'participants', rule: LEADING_SUBORDINATOR }],
+      };
+  }
+  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) === true) return result;
   const circumstances = joinedCircumstances(view, result.ideational);
   if (circumstances === undefined) return result;
   return {
@@ -1106,6 +1116,91 @@ export function treeTransitivity(
     premises: result.premises,
     rules: [...result.rules, { label: 'circumstances', rule: CIRCUMSTANCE_POSTMODIFIER }],
   };
+}
+
+/**
+ * "that **CONSULTANT** must exclusively play", "certifies that **such quantity of Product**": the subordinator
+ * that opens the clause (tagged SCONJ, whatever relation the parse gave it) is no part of the
+ * participant after it, whatever stage made it (the word order took "that CONSULTANT" as one nominal group).
+ */
+export const LEADING_SUBORDINATOR = 'PARTICIPANT.LEADING_SUBORDINATOR';
+
+/** Subordinators that open no nominal group (not the prepositions the tagger may tag SCONJ: "by written notice"). */
+const LEADING_SUBORDINATORS: ReadonlySet<string> = new Set([
+  'that',
+  'whether',
+  'if',
+  'unless',
+  'because',
+  'although',
+  'though',
+  'whereas',
+  'while',
+]);
+
+/** Words a demonstrative "that" never comes before: after "that" they show it is the subordinator. */
+const THAT_NEXT_DETERMINERS: ReadonlySet<string> = new Set([
+  'such',
+  'all',
+  'any',
+  'each',
+  'every',
+  'no',
+  'its',
+  'their',
+  'his',
+  'her',
+  'our',
+  'your',
+  'my',
+  'either',
+  'neither',
+  'both',
+  'the',
+  'a',
+  'an',
+]);
+
+/** The participants with a leading subordinator left out (LEADING_SUBORDINATOR), or undefined when none has one. */
+function withoutLeadingSubordinator(
+  view: ClauseView,
+  participants: readonly Participant[],
+): Participant[] | undefined {
+  if (!hasTree(view)) return undefined;
+  const tokens = view.syntactic.tokens;
+  let changed: Participant[] | undefined;
+  participants.forEach((participant, at) => {
+    let start = participant.start;
+    while (start + 1 < participant.end) {
+      const token = tokens[start];
+      // (Tagged SCONJ, whatever relation the parse gave it: "that such quantity" with "that" as det; no
+      // nominal group opens with a subordinator.)
+      if (token === undefined) break;
+      const word = view.lower[start] ?? '';
+      const subordinator = view.pos[start] === 'SCONJ' && LEADING_SUBORDINATORS.has(word);
+      // "that" the tagger read as a demonstrative before a determiner or a name ("that such termination", "That all
+      // Products", "that AMAG ceases"): no demonstrative comes before those.
+      const next = tokens[start + 1];
+      const beforeDeterminer =
+        word === 'that' &&
+        next !== undefined &&
+        (view.pos[start + 1] === 'DET' ||
+          view.pos[start + 1] === 'PROPN' ||
+          THAT_NEXT_DETERMINERS.has(view.lower[start + 1] ?? '') ||
+          // (a name in capitals, where "that" itself is not in capitals: "THAT PARTY HAS BEEN ADVISED")
+          (next.text.length > 1 &&
+            next.text === next.text.toUpperCase() &&
+            /\p{Lu}/u.test(next.text) &&
+            token.text !== token.text.toUpperCase()));
+      if (!subordinator && !beforeDeterminer) break;
+      start += 1;
+      while (start + 1 < participant.end && view.pos[start] === 'PUNCT') start += 1;
+    }
+    if (start === participant.start) return;
+    changed ??= [...participants];
+    changed[at] = { ...participant, start, text: spanText(view, start, participant.end) };
+  });
+  return changed;
 }
 
 /**
