@@ -10,6 +10,7 @@ import type {
 } from '@cae/core';
 import type { ClauseView } from './clause-view';
 import {
+  complexPrepositionAt,
   NOUN_TYPE,
   nounCircumstance,
   PLACE_ADVERBS,
@@ -1489,6 +1490,44 @@ function twoObjects({ objects }: TransitivityState): boolean {
   return first !== undefined && second !== undefined && second.start === first.end;
 }
 
+/** Rule id of the ROLE.VERBAL_TO_RECEIVER guard: a "to" of a preposition of several words is no Receiver's. */
+export const VERBAL_TO_COMPLEX = 'ROLE.VERBAL_TO_COMPLEX';
+/** Words before "to" that make one preposition with it ("pursuant to", "similar to", "from time to time"). */
+const TO_PREPOSITION_HEADS: ReadonlySet<string> = new Set([
+  'pursuant',
+  'subject',
+  'prior',
+  'due',
+  'according',
+  'similar',
+  'contrary',
+  'next',
+  'up',
+  'time',
+  'addition',
+  'respect',
+  'regard',
+  'reference',
+  'relation',
+  'relating',
+  'related',
+  'pertaining',
+  'applicable',
+  'equal',
+  'attached',
+  'thereto',
+  'hereto',
+]);
+/** Whether the "to" at `at` belongs to a preposition of several words. */
+function toOfComplexPreposition(lower: readonly string[], at: number): boolean {
+  if (TO_PREPOSITION_HEADS.has(lower[at - 1] ?? '')) return true;
+  for (const back of [1, 2, 3]) {
+    const found = complexPrepositionAt(lower, at - back);
+    if (found !== undefined && found.words > back) return true;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Stage 13, what has no participants and what makes one (every rule that holds applies).
 
@@ -1675,13 +1714,18 @@ export const GROUP_RULES: readonly GroupRule[] = [
     examples: [{ text: 'The Company will respond to inquiries.', expect: 'verbiage=to inquiries' }],
   },
   {
-    // "She talked to the manager": "to" + nominal group after a verb of saying is the Receiver.
+    // "She talked to the manager": "to" + nominal group after a verb of saying is the Receiver; not the "to" of
+    // a preposition of several words ("pursuant to", "subject to", "with respect to", "from time to time"; the
+    // group is its circumstance: ROLE.VERBAL_TO_COMPLEX) or before the verb.
     id: 'ROLE.VERBAL_TO_RECEIVER',
     cites: null,
     when: (group, state) =>
       group.type === 'prepositional' &&
       state.view.lower[group.start] === 'to' &&
-      state.processType === 'verbal',
+      state.processType === 'verbal' &&
+      (state.frame.disabled?.has(VERBAL_TO_COMPLEX) === true ||
+        (!toOfComplexPreposition(state.view.lower, group.start) &&
+          (state.head < 0 || group.start > state.head))),
     decide: (group, state) => {
       state.participants.push(participant('receiver', group));
     },

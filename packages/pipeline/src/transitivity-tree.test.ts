@@ -591,6 +591,28 @@ describe('tree stage', () => {
     const period = pipeline.compile('The fee is due when that period ends.', { documentId: 'd' });
     expect(period.flatMap((clause) => clauseElements(clause)).join('; ')).toContain('that period');
   });
+  it('the "to" of a preposition of several words is no Receiver\'s (ROLE.VERBAL_TO_COMPLEX)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['ROLE.VERBAL_TO_COMPLEX'] });
+    const text = 'as Repairer may from time to time notify to Company.';
+    expect(clauseElements(pipeline.compile(text, { documentId: 'd' })[0]!)).toEqual([
+      'receiver=to Company',
+      'role/null=as Repairer',
+      'location/time=from time to time',
+    ]);
+    expect(clauseElements(off.compile(text, { documentId: 'd' })[0]!)).toContain('receiver=to time');
+    const filed =
+      'that were not required to be filed pursuant to the Act and the Rules and Regulations thereunder.';
+    expect(clauseElements(pipeline.compile(filed, { documentId: 'd' })[0]!)).toContain(
+      'manner/comparison=pursuant to the Act',
+    );
+    expect(clauseElements(off.compile(filed, { documentId: 'd' })[0]!)).toContain('receiver=to the Act');
+    // A Receiver after the verb stays one.
+    expect(
+      clauseElements(
+        mainClause(pipeline.compile('She explained the plan to the manager.', { documentId: 'd' })),
+      ),
+    ).toContain('receiver=to the manager');
+  });
   it('a linking word of time after the verb is its time (CIRCUMSTANCE.TREE_ADVERB)', () => {
     for (const [text, time] of [
       ['I need it now.', 'location/time=now'],

@@ -1214,6 +1214,27 @@ function joinedCircumstances(view: ClauseView, ideational: Ideational): Circumst
   const tokens = view.syntactic.tokens;
   const circumstances = [...ideational.circumstances];
   let changed = false;
+  // "from time | to time": one circumstance of time.
+  for (let at = circumstances.length - 1; at > 0; at -= 1) {
+    const before = circumstances[at - 1]!;
+    const after = circumstances[at]!;
+    if (
+      after.start === before.end &&
+      after.end === after.start + 2 &&
+      before.end === before.start + 2 &&
+      view.lower[before.start] === 'from' &&
+      view.lower[before.start + 1] === 'time' &&
+      view.lower[after.start] === 'to' &&
+      view.lower[after.start + 1] === 'time'
+    ) {
+      circumstances.splice(at - 1, 2, {
+        ...before,
+        end: after.end,
+        text: spanText(view, before.start, after.end),
+      });
+      changed = true;
+    }
+  }
   // "**Subject** to the provisions of this Section": the first word of a two-word preposition, left out of
   // every element and of the verbal group, opens the circumstance after it.
   const group = view.verbalGroup;
