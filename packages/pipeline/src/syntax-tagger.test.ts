@@ -1128,6 +1128,20 @@ describe('TREE.REDUCED_RELATIVE before a predicate hung as advcl', () => {
   });
 });
 
+describe('POS.DAYS_NOTICE', () => {
+  it('reads "notice" after a unit of time as a noun and parses the sentence again', () => {
+    const text = 'The Tenant shall give the Landlord ten (10) business days notice.';
+    const tag = (rules?: ReadonlySet<string>) =>
+      treeWords(text, rules).find((word) => word.value === 'notice')?.pos;
+    expect(tag()).toBe('NOUN');
+    expect(tag(new Set(['POS.DAYS_NOTICE']))).toBe('VERB');
+    // The verb stays a verb: "We will notice the change".
+    expect(
+      treeWords('We will notice the change in thirty days.').find((word) => word.value === 'notice')?.pos,
+    ).toBe('VERB');
+  });
+});
+
 describe('TREE.NOMINAL_SWALLOWED_PREDICATE', () => {
   // "Any notice given hereunder shall be in writing" as the parser reads it: "notice" the root, "writing" its
   // nmod with the operator and the copula.

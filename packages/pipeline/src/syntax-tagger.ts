@@ -1315,6 +1315,27 @@ const ADJECTIVE_ONLY: ReadonlySet<Upos> = new Set<Upos>(['ADJ']);
 const AFOREMENTIONED_SAID = 'POS.AFOREMENTIONED_SAID';
 const SAID_AFTER: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'ADJ']);
 
+/**
+ * POS.DAYS_NOTICE: "ten (10) business **days notice**", "thirty days **notice**", "30 days' prior written **notice**":
+ * "notice" after a unit of time (with at most "prior" and "written" between) is the noun of a measure, not a verb;
+ * read as the verb it cut the clause there and left the Goal out. Where the tagger reads it as a verb, the sentence
+ * is tagged and parsed again with it a noun.
+ */
+const DAYS_NOTICE = 'POS.DAYS_NOTICE';
+const NOTICE_UNITS: ReadonlySet<string> = new Set([
+  'day',
+  'days',
+  "days'",
+  'week',
+  'weeks',
+  "weeks'",
+  'month',
+  'months',
+  "months'",
+  'hours',
+  "hours'",
+]);
+
 const DEFINED_NAME = 'POS.DEFINED_NAME';
 /** A one-word name a document defines in brackets: `("Excite")`, `(the "Company")`, `(hereinafter "Seller")`. */
 const DEFINED_NAME_PATTERN =
@@ -1645,6 +1666,7 @@ function parseSentences(
   const numbers = !disabledRules?.has(NUMBER_IN_BRACKETS);
   const names = disabledRules?.has(DEFINED_NAME) || posSource !== 'parser' ? NO_NAMES : definedNames(text);
   const saidChecks = !disabledRules?.has(AFOREMENTIONED_SAID) && /\b[Ss]aid\b/.test(text);
+  const noticeChecks = !disabledRules?.has(DAYS_NOTICE) && /\bnotice\b/i.test(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
   const requiredAt = new Set<number>();
   const holes = new Map<number, readonly number[]>();
@@ -1754,6 +1776,29 @@ function parseSentences(
       });
       if (at.length > 0) {
         whole = reparse(unit, at, ADJECTIVE_ONLY);
+        for (const local of at) requiredAt.add(start + local);
+      }
+    }
+    if (
+      noticeChecks &&
+      posSource === 'parser' &&
+      colonOf[sentence]! < 0 &&
+      dashOf[sentence]! < 0 &&
+      stampOf[sentence]! < 0
+    ) {
+      // POS.DAYS_NOTICE: see its constant.
+      const at: number[] = [];
+      whole.forEach((word, local) => {
+        if (word.upos !== 'VERB' || (out.lower[start + local] ?? '') !== 'notice') return;
+        let back = local - 1;
+        while (back >= 0 && (out.lower[start + back] === 'prior' || out.lower[start + back] === 'written'))
+          back -= 1;
+        // ("days ' notice": the apostrophe a token of its own.)
+        if (back >= 0 && out.lower[start + back] === "'") back -= 1;
+        if (back >= 0 && NOTICE_UNITS.has(out.lower[start + back] ?? '')) at.push(local);
+      });
+      if (at.length > 0) {
+        whole = reparse(unit, at, NOUN_ONLY);
         for (const local of at) requiredAt.add(start + local);
       }
     }
