@@ -295,7 +295,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.PARENTHESIS_INSIDE',
     stage: 'word-order',
-    offWith: TREE,
+    // POS.DAYS_NOTICE reads "notice" as the noun it is, which leaves the example no verb to cut at either.
+    offWith: [...TREE, 'POS.DAYS_NOTICE'],
     examples: [
       {
         text: 'The Tenant shall give ninety (90) days notice to the Landlord.',
