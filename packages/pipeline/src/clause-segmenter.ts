@@ -39,6 +39,7 @@ import { labelColon, SPEAKER_LABEL_SEGMENT } from './speaker-label';
 import {
   findVerbalGroups,
   infinitiveRunBefore,
+  isPastForm,
   isSubjectLike,
   modifierParticiple,
   notLimitedToStart,
@@ -1272,8 +1273,7 @@ function participleThenOperator(
   const { lower, lemmas, pos } = tokens;
   if (clauseGroup !== previous || previous.end !== previous.head + 1 || pos[previous.head] !== 'VERB')
     return false;
-  const word = lower[previous.head] ?? '';
-  if (word === lemmas[previous.head] || /(?:s|ing)$/.test(word)) return false;
+  if (!isPastForm(lower[previous.head] ?? '', lemmas[previous.head] ?? '')) return false;
   let before = previous.start - 1;
   while (before >= 0 && pos[before] === 'ADV') before -= 1;
   if (pos[before] !== 'NOUN' && pos[before] !== 'PROPN') return false;

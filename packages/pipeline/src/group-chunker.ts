@@ -10,7 +10,7 @@ import {
   TIME_DETERMINERS,
 } from './lexicons/word-classes';
 import { isJoiningHyphen } from './token-splits';
-import { isComplexPreposition } from './verbal-group';
+import { isComplexPreposition, isPastForm } from './verbal-group';
 
 const NOMINAL = new Set<Upos>(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 const NOMINAL_HEAD = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
@@ -316,11 +316,6 @@ function allAdjectives(pos: readonly Upos[], start: number, end: number): boolea
   return true;
 }
 
-/** A past participle's form: not the lemma, no "-s" or "-ing" ("sold", "given", "transmitted"). */
-function pastParticiple(word: string, lemma: string): boolean {
-  return word !== lemma && !/(?:s|ing)$/.test(word);
-}
-
 /**
  * Pass 1, groups: chunks a clause's tokens into nominal, verbal, prepositional, adverbial, adjectival and
  * conjunction groups, each with its token span, head and text (sliced from `original` by token offsets).
@@ -379,7 +374,7 @@ export function chunkGroups(
           pos[head] === 'VERB' &&
           FINITE_OPERATOR_FORMS.has(lower[end] ?? '') &&
           lower[end - 1] !== 'to' &&
-          pastParticiple(lower[head] ?? '', tokens[head]?.lemma ?? '') &&
+          isPastForm(lower[head] ?? '', tokens[head]?.lemma ?? '') &&
           disabledRules?.has('GROUP.VERB_THEN_OPERATOR') !== true
         ) {
           while (end > head + 1 && pos[end - 1] === 'ADV') end -= 1;

@@ -47,7 +47,7 @@ import {
 } from './speaker-label';
 import { isJoiningHyphen, type TokenPiece, tokenPieces } from './token-splits';
 import { subtreeSpan } from './tree-segments';
-import { isFiniteLexicalForm } from './verbal-group';
+import { isFiniteLexicalForm, isPastForm } from './verbal-group';
 
 /** The tokens of a text as parallel arrays (offsets into the analysed text), with sentence spans. */
 export interface TaggedText {
@@ -1758,13 +1758,16 @@ function parseSentences(
       if (kept !== whole) requiredAt.add(asked);
       whole = kept;
     }
-    if (
-      saidChecks &&
-      posSource === 'parser' &&
-      colonOf[sentence]! < 0 &&
-      dashOf[sentence]! < 0 &&
-      stampOf[sentence]! < 0
-    ) {
+    // A sentence the label, dateline and time-stamp rules leave whole, read by the trained tagger.
+    const plain =
+      posSource === 'parser' && colonOf[sentence]! < 0 && dashOf[sentence]! < 0 && stampOf[sentence]! < 0;
+    /** Tags and parses the sentence again with the words at `at` required to take one of `tags`. */
+    const reparseWith = (at: readonly number[], tags: ReadonlySet<Upos>): void => {
+      if (at.length === 0) return;
+      whole = reparse(unit, at, tags);
+      for (const local of at) requiredAt.add(start + local);
+    };
+    if (saidChecks && plain) {
       // POS.AFOREMENTIONED_SAID: see its constant.
       const at: number[] = [];
       whole.forEach((word, local) => {
@@ -1774,18 +1777,9 @@ function parseSentences(
         if (before === 'DET' || before === 'ADP' || (local === 0 && out.values[start] === 'Said'))
           at.push(local);
       });
-      if (at.length > 0) {
-        whole = reparse(unit, at, ADJECTIVE_ONLY);
-        for (const local of at) requiredAt.add(start + local);
-      }
+      reparseWith(at, ADJECTIVE_ONLY);
     }
-    if (
-      noticeChecks &&
-      posSource === 'parser' &&
-      colonOf[sentence]! < 0 &&
-      dashOf[sentence]! < 0 &&
-      stampOf[sentence]! < 0
-    ) {
+    if (noticeChecks && plain) {
       // POS.DAYS_NOTICE: see its constant.
       const at: number[] = [];
       whole.forEach((word, local) => {
@@ -1797,12 +1791,10 @@ function parseSentences(
         if (back >= 0 && out.lower[start + back] === "'") back -= 1;
         if (back >= 0 && NOTICE_UNITS.has(out.lower[start + back] ?? '')) at.push(local);
       });
-      if (at.length > 0) {
-        whole = reparse(unit, at, NOUN_ONLY);
-        for (const local of at) requiredAt.add(start + local);
-      }
+      reparseWith(at, NOUN_ONLY);
     }
-    if (names.size > 0 && colonOf[sentence]! < 0 && dashOf[sentence]! < 0 && stampOf[sentence]! < 0) {
+    // (Names are only read for the trained tagger: `plain` holds no more than the label, dateline and stamp tests here.)
+    if (names.size > 0 && plain) {
       // POS.DEFINED_NAME: see `definedNames`.
       const at: number[] = [];
       let misread = false;
@@ -1816,10 +1808,7 @@ function parseSentences(
         at.push(local);
         if (word.upos === 'VERB' || word.upos === 'AUX') misread = true;
       });
-      if (misread) {
-        whole = reparse(unit, at, PROPER_ONLY);
-        for (const local of at) requiredAt.add(start + local);
-      }
+      if (misread) reparseWith(at, PROPER_ONLY);
     }
     // POS.ARTICLE_NOUN on the parse that is kept: the sentence's, or its part after a label or a dateline.
     const nouns = (parsed: ParsedWord[], part: number): ParsedWord[] => {
@@ -2799,7 +2788,7 @@ function reducedRelatives(
   if (participle >= end || (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') || pos[participle] !== 'VERB')
     return;
   const word = lower[participle] ?? '';
-  if (word === lemmas[participle] || /(?:s|ing)$/.test(word)) return;
+  if (!isPastForm(word, lemmas[participle] ?? '')) return;
   if (heads[noun] !== participle || deprels[noun] !== 'nsubj') return;
   // The predicate: a dependent of the participle, later in the sentence, with a finite auxiliary or copula.
   let predicate = -1;
@@ -3409,7 +3398,7 @@ function activeAgents(
     const head = heads[index] ?? -1;
     if (head < start || head >= end) continue;
     const word = lower[head] ?? '';
-    const participle = word !== lemmas[head] && !/(?:s|ing)$/.test(word);
+    const participle = isPastForm(word, lemmas[head] ?? '');
     if (participle) continue;
     let passive = false;
     for (let child = start; child < end && !passive; child += 1)

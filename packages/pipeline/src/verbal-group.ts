@@ -146,6 +146,14 @@ function isVerbal(tag: Upos | undefined): boolean {
   return tag === 'VERB' || tag === 'AUX';
 }
 
+/**
+ * Whether a lexical verb's form can be a past participle (or a past tense): not its lemma, no "-s" or "-ing"
+ * ("sold", "given", "transmitted").
+ */
+export function isPastForm(word: string, lemma: string): boolean {
+  return word !== lemma && !/(?:s|ing)$/.test(word);
+}
+
 /** True when a lexical verb form, with no auxiliary before it, is finite (tensed) rather than -ing or base/participle. */
 export function isFiniteLexicalForm(lower: string, lemma: string, hasSubjectBefore: boolean): boolean {
   if (lower.endsWith('ing') && lemma !== lower) return false;
