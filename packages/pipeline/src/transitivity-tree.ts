@@ -13,6 +13,7 @@ import type { ClauseView } from './clause-view';
 import {
   type ComplexPreposition,
   complexPrepositionAt,
+  NOUN_TYPE,
   nounCircumstance,
   PHRASE_TAKING_PREPOSITIONS,
   PLACE_ADVERBS,
@@ -215,6 +216,8 @@ export interface TreeContext {
    * clause ("He's been **away** for a week", "They are out of **business**"), else -1 (COPULA_OBLIQUE).
    */
   readonly copulaPredicate: number;
+  /** Whether CIRCUMSTANCE.NOUN_TYPE is on (a phrase of place typed by its noun: "at its own expense"). */
+  readonly nounTypes: boolean;
 }
 
 /**
@@ -317,7 +320,9 @@ function prepositionCircumstance(dependent: TreeDependent, context: TreeContext)
   if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
     [type, subtype] = ['matter', null];
   // "at its own expense", "in its sole discretion" (CIRCUMSTANCE.NOUN_TYPE).
-  const byNoun = nounCircumstance(dependent.preposition ?? '', context.view.lower[dependent.index] ?? '');
+  const byNoun = context.nounTypes
+    ? nounCircumstance(dependent.preposition ?? '', context.view.lower[dependent.index] ?? '')
+    : undefined;
   if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
   return circumstanceAs(type, subtype);
 }
@@ -720,6 +725,7 @@ function phraseCircumstance(
   view: ClauseView,
   tree: Tree,
   phrase: { start: number; end: number },
+  nounTypes: boolean,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
   const complex = complexPrepositionAt(view.lower, phrase.start);
   if (complex !== undefined) return { type: complex.type, subtype: complex.subtype };
@@ -731,10 +737,9 @@ function phraseCircumstance(
   for (let at = phrase.start; at < phrase.end; at += 1) if (isTimeWord(view.lower[at] ?? '')) timed = true;
   if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
   if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
-  const byNoun = nounCircumstance(
-    preposition,
-    view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '',
-  );
+  const byNoun = !nounTypes
+    ? undefined
+    : nounCircumstance(preposition, view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '');
   if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
   return { type, subtype };
 }
@@ -1461,6 +1466,7 @@ function treeElements(
     previous,
     subjects: candidates.filter((index) => /^(nsubj|csubj)(:|$)/.test(tokens[index]?.deprel ?? '')),
     copulaPredicate: disabled?.has(COPULA_OBLIQUE) === true ? -1 : copulaPredicate,
+    nounTypes: disabled?.has(NOUN_TYPE) !== true,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
@@ -1487,7 +1493,7 @@ function treeElements(
   };
   /** A prepositional phrase cut off a Subject, as the process's circumstance (SUBJECT_FRONT, SUBJECT_BACK). */
   const addPhrase = (phrase: { start: number; end: number }): void => {
-    const kind = phraseCircumstance(view, tree, phrase);
+    const kind = phraseCircumstance(view, tree, phrase, disabled?.has(NOUN_TYPE) !== true);
     if (kind === undefined) return;
     circumstances.push({ ...kind, text: spanText(view, phrase.start, phrase.end), ...phrase });
     covered.push(phrase);
