@@ -72,7 +72,7 @@ import {
   WH_ADVERBS,
   WH_INFINITIVE_COMPLEMENTS,
 } from './lexicons/transitivity-lexicon';
-import { MODAL_FORMS, NEGATORS, ONLY_PARTICIPLE_FORMS, S_CLITICS } from './lexicons/word-classes';
+import { MODAL_FORMS, NEGATORS, ONLY_PARTICIPLE_FORMS, S_CLITICS, wordSet } from './lexicons/word-classes';
 import { everyRule, firstRule, type TableRule } from './rule-table';
 import { coordinatedNominalEnd, openingCircumstanceEnd } from './theme-analyzer';
 
@@ -1492,32 +1492,13 @@ function twoObjects({ objects }: TransitivityState): boolean {
 
 /** Rule id of the ROLE.VERBAL_TO_RECEIVER guard: a "to" of a preposition of several words is no Receiver's. */
 export const VERBAL_TO_COMPLEX = 'ROLE.VERBAL_TO_COMPLEX';
-/** Words before "to" that make one preposition with it ("pursuant to", "similar to", "from time to time"). */
-const TO_PREPOSITION_HEADS: ReadonlySet<string> = new Set([
-  'pursuant',
-  'subject',
-  'prior',
-  'due',
-  'according',
-  'similar',
-  'contrary',
-  'next',
-  'up',
-  'time',
-  'addition',
-  'respect',
-  'regard',
-  'reference',
-  'relation',
-  'relating',
-  'related',
-  'pertaining',
-  'applicable',
-  'equal',
-  'attached',
-  'thereto',
-  'hereto',
-]);
+/**
+ * Words before "to" that make one preposition with it ("similar to", "from time to time"), besides the "X to"
+ * prepositions of COMPLEX_PREPOSITION_CIRCUMSTANCES ("pursuant to", "prior to", "with respect to").
+ */
+const TO_PREPOSITION_HEADS: ReadonlySet<string> = wordSet(
+  'according similar contrary next up time reference relating related pertaining applicable equal attached thereto hereto',
+);
 /** Whether the "to" at `at` belongs to a preposition of several words. */
 function toOfComplexPreposition(lower: readonly string[], at: number): boolean {
   if (TO_PREPOSITION_HEADS.has(lower[at - 1] ?? '')) return true;

@@ -22,14 +22,19 @@ import {
 } from './lexicons/circumstance-lexicon';
 import { PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
-import { INTERPERSONAL_THEMES, QUOTING_VERBS, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
+import {
+  INTERPERSONAL_THEMES,
+  NON_PREPOSITION_SUBORDINATORS,
+  QUOTING_VERBS,
+  TEXTUAL_THEMES,
+} from './lexicons/mood-lexicon';
 import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
   MEANS_OF_SENDING,
 } from './lexicons/transitivity-lexicon';
-import { NEGATORS, wordSet } from './lexicons/word-classes';
+import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import {
   BY_DEADLINE,
@@ -1130,40 +1135,10 @@ export function treeTransitivity(
  */
 export const LEADING_SUBORDINATOR = 'PARTICIPANT.LEADING_SUBORDINATOR';
 
-/** Subordinators that open no nominal group (not the prepositions the tagger may tag SCONJ: "by written notice"). */
-const LEADING_SUBORDINATORS: ReadonlySet<string> = new Set([
-  'that',
-  'whether',
-  'if',
-  'unless',
-  'because',
-  'although',
-  'though',
-  'whereas',
-  'while',
-]);
-
 /** Words a demonstrative "that" never comes before: after "that" they show it is the subordinator. */
 const THAT_NEXT_DETERMINERS: ReadonlySet<string> = new Set([
-  'such',
-  'all',
-  'any',
-  'each',
-  'every',
-  'no',
-  'its',
-  'their',
-  'his',
-  'her',
-  'our',
-  'your',
-  'my',
-  'either',
-  'neither',
-  'both',
-  'the',
-  'a',
-  'an',
+  ...POSSESSIVE_DETERMINERS,
+  ...wordSet('such all any each every no either neither both the a an'),
 ]);
 
 /** The participants with a leading subordinator left out (LEADING_SUBORDINATOR), or undefined when none has one. */
@@ -1182,7 +1157,9 @@ function withoutLeadingSubordinator(
       // nominal group opens with a subordinator.)
       if (token === undefined) break;
       const word = view.lower[start] ?? '';
-      const subordinator = view.pos[start] === 'SCONJ' && LEADING_SUBORDINATORS.has(word);
+      // (Not the prepositions the tagger may tag SCONJ: "by written notice".)
+      const subordinator =
+        view.pos[start] === 'SCONJ' && (word === 'that' || NON_PREPOSITION_SUBORDINATORS.has(word));
       // "that" the tagger read as a demonstrative before a determiner or a name ("that such termination", "That all
       // Products", "that AMAG ceases"): no demonstrative comes before those.
       const next = tokens[start + 1];
@@ -1755,12 +1732,8 @@ function treeElements(
     const span = trim(circumstance.start, circumstance.end);
     if (span === null) continue;
     if (beCopula && copula < span.start && span.start <= predicate && predicate < span.end) {
-      // With the phrases that postmodify the predicate's noun ("for the benefit | of the Buyer").
-      for (const child of tree.children[predicate] ?? []) {
-        if (child < span.end || !/^(nmod|acl|amod)(:|$)/.test(tokens[child]?.deprel ?? '')) continue;
-        const phrase = subtreeSpan(view, tree, child);
-        if (phrase.start === span.end) span.end = phrase.end;
-      }
+      // With the phrases that postmodify the predicate's noun ("for the benefit | of the Buyer"; predicatePhrase).
+      span.end = Math.max(span.end, predicatePhrase(view, tree, predicate, copula).end);
       covered.push(span);
       keptParticipants.push({ role: 'attribute', text: spanText(view, span.start, span.end), ...span });
       const caseWord = (tree.children[predicate] ?? []).find(
