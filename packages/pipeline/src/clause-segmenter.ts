@@ -5,6 +5,7 @@ import { CAPACITY_NOUNS } from './lexicons/modal-lexicon';
 import {
   CONDITIONAL_FINITES,
   COORDINATORS,
+  complexConjunctionAt,
   NON_PREPOSITION_SUBORDINATORS,
   QUESTION_AUXILIARIES,
   QUOTING_VERBS,
@@ -801,6 +802,12 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       continue;
     }
     if (marker === null) {
+      // SEGMENT.COMPLEX_CONJUNCTION: "indemnify Licensee | to the extent Licensee uses the Software".
+      const conjunction = complexConjunctionBefore(tokens, previous.end, group, -1);
+      if (conjunction !== null) {
+        open(conjunction.start, 'hypotactic', conjunction.relation, active);
+        continue;
+      }
       const reporting = REPORTING_VERBS.has(tokens.lemmas[previous.head] ?? '');
       if (reporting && hasFinite(group) && hasSubject(tokens, previous.end, group.start)) {
         open(subjectStart(tokens, previous.end, group.start), 'hypotactic', 'reported', active);
@@ -902,6 +909,16 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
       activeSegment.group = { ...activeSegment.group, end: group.end, head: group.head };
       continue;
     }
+    const conjunction =
+      marker.kind === 'sub' || marker.kind === 'that' || (marker.kind === 'rel' && marker.word === 'that')
+        ? complexConjunctionBefore(tokens, previous.end, group, marker.index)
+        : null;
+    if (conjunction !== null) {
+      // SEGMENT.COMPLEX_CONJUNCTION: "notify the Seller | as soon as the Buyer becomes aware", "indemnify Licensee |
+      // to the extent that the claim arises".
+      open(conjunction.start, 'hypotactic', conjunction.relation, active);
+      continue;
+    }
     switch (marker.kind) {
       case 'coord':
         open(andOrStart(tokens, marker.index), 'paratactic', marker.word, -1);
@@ -987,6 +1004,50 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
   return result;
 }
 
+/** Adverbs that focus a binding conjunction right after them ("only to the extent that", "then only if"). */
+const CONJUNCTION_FOCUS_WORDS: ReadonlySet<string> = new Set(['only', 'solely', 'just', 'then']);
+
+/**
+ * SEGMENT.COMPLEX_CONJUNCTION (see segmentClauses): the binding conjunction of several words (`COMPLEX_CONJUNCTIONS`)
+ * that opens the clause of `group`, between `from` (the end of the verbal group before) and `group`: its start and
+ * words (the clause's relation), or null. Either it ends at the subordinator at `marker` ("notify the Seller | as soon
+ * as the Buyer becomes aware", "indemnify Licensee | to the extent that the claim arises": before the rule the clause
+ * opened at the subordinator and the words before it stayed in the clause before, an adverb or a circumstance there),
+ * or, with no marker (`marker` -1), it ends in a noun and the Subject of `group`, which has a Finite, follows it
+ * ("indemnify Licensee | to the extent Licensee uses the Software": before, no clause opened).
+ */
+function complexConjunctionBefore(
+  tokens: TokenArrays,
+  from: number,
+  group: VerbalGroup,
+  marker: number,
+): { start: number; relation: string } | null {
+  if (ruleOff(tokens, 'SEGMENT.COMPLEX_CONJUNCTION')) return null;
+  const { lower, pos } = tokens;
+  const last = marker >= 0 ? marker : group.start - 1;
+  for (let start = from; start <= last; start += 1) {
+    const length = complexConjunctionAt(lower, start, group.start);
+    if (length === 0) continue;
+    const end = start + length;
+    if (marker >= 0 ? end - 1 !== marker : group.finite < 0 || end >= group.start) continue;
+    if (marker < 0) {
+      let subject = true;
+      for (let index = end; index < group.start; index += 1)
+        if (!SUBJECT_PART.has(pos[index] ?? 'X') && pos[index] !== 'CCONJ') subject = false;
+      if (!subject || !NOMINAL_END.has(pos[group.start - 1] ?? 'X')) continue;
+    }
+    let relation = lower[start] ?? '';
+    for (let index = start + 1; index < end; index += 1) relation += ` ${lower[index] ?? ''}`;
+    // Focusing adverbs before it and a coordinator before them open the clause with it ("(and then only | to the
+    // extent that such staff are bound").
+    let open = start;
+    while (open > from && CONJUNCTION_FOCUS_WORDS.has(lower[open - 1] ?? '')) open -= 1;
+    if (open < start && open > from && COORDINATORS.has(lower[open - 1] ?? '')) open -= 1;
+    return { start: open, relation };
+  }
+  return null;
+}
+
 /** Openings that bind a clause as "if" does ("in the event that", "to the extent that", "in case"). */
 const COMPLEX_SUBORDINATORS: readonly (readonly string[])[] = [
   ['in', 'the', 'event'],
@@ -1015,12 +1076,24 @@ function complexSubordinatorOpening(tokens: TokenArrays, from: number, first: Ve
       phrase.push('that');
       subject += 1;
     }
-    if (first.finite < 0 || first.start <= subject || !SUBJECT_PART.has(pos[subject] ?? 'X')) return '';
-    for (let index = subject; index < first.start; index += 1)
-      if (lower[index] === ',' || classify(tokens, index, from) !== null) return '';
-    return phrase.join(' ');
+    return boundSubject(tokens, from, subject, first) ? phrase.join(' ') : '';
   }
-  return '';
+  // SEGMENT.COMPLEX_CONJUNCTION: the other binding conjunctions of several words ("As soon as the Buyer becomes
+  // aware, ...", "Except to the extent the Buyer has paid, ...", "Unless and until the Buyer accepts, ...").
+  const length = ruleOff(tokens, 'SEGMENT.COMPLEX_CONJUNCTION')
+    ? 0
+    : complexConjunctionAt(lower, start, first.start);
+  if (length === 0 || !boundSubject(tokens, from, start + length, first)) return '';
+  return lower.slice(start, start + length).join(' ');
+}
+
+/** A Subject (no comma or clause marker in it) from `subject` to the first verbal group, which has a Finite. */
+function boundSubject(tokens: TokenArrays, from: number, subject: number, first: VerbalGroup): boolean {
+  const { lower, pos } = tokens;
+  if (first.finite < 0 || first.start <= subject || !SUBJECT_PART.has(pos[subject] ?? 'X')) return false;
+  for (let index = subject; index < first.start; index += 1)
+    if (lower[index] === ',' || classify(tokens, index, from) !== null) return false;
+  return true;
 }
 
 /**

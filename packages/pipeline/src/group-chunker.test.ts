@@ -147,6 +147,38 @@ describe('amounts in contract wording', () => {
     );
   });
 
+  it('GROUP.FIXED_CONJUNCTION: a binding conjunction of several words is one conjunction group, one textual Theme', () => {
+    const offGroups = off('GROUP.FIXED_CONJUNCTION');
+    for (const [text, conjunction, before] of [
+      [
+        'In the event that the Tenant abandons the flat, the Landlord may relet it.',
+        'In the event that',
+        'prepositional[In the event]',
+      ],
+      [
+        'As soon as the Buyer becomes aware of a defect, it shall notify the Seller.',
+        'As soon as',
+        'adverbial[As soon]',
+      ],
+      [
+        'Except to the extent the Buyer has paid, the Seller may suspend delivery.',
+        'Except to the extent',
+        'prepositional[Except]',
+      ],
+    ] as const) {
+      expect(groupsOf(text)[0]).toBe(`conjunction[${conjunction}]`);
+      const clause = pipeline.compile(text, { documentId: 'chunker-test' })[0]!;
+      expect(clause.textual?.theme.elements[0]).toMatchObject({ kind: 'textual', text: conjunction });
+      expect(groupsWith(offGroups, text)[0]).toBe(before);
+    }
+    // A mark with words the parse fixed on it that make no conjunction ("as of", misread) is no conjunction group.
+    expect(
+      groupsOf(
+        'As of the determination date referenced in Rule 164(h) under the Act, the Company is not an ineligible issuer.',
+      )[0],
+    ).not.toMatch(/^conjunction/);
+  });
+
   it('GROUP.AT_LEAST: "at least" before an amount modifies it and opens no place', () => {
     const kept = 'Such books and records shall be kept for at least three years.';
     expect(groupsOf(kept)).toContain('prepositional[for at least three years]');

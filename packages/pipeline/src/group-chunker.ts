@@ -1,4 +1,5 @@
 import type { Group, GroupType, Token, Upos } from '@cae/core';
+import { boundConjunctionEnd, CONJUNCTION_PHRASES, complexConjunctionAt } from './lexicons/mood-lexicon';
 import { PATH_NOUNS, PHRASAL_PARTICLES } from './lexicons/process-lexicon';
 import { TIME_PERIOD_NOUNS } from './lexicons/transitivity-lexicon';
 import {
@@ -317,6 +318,39 @@ function allAdjectives(pos: readonly Upos[], start: number, end: number): boolea
 }
 
 /**
+ * GROUP.FIXED_CONJUNCTION: where the token at `index` is a `mark` with words after it hung on it as `fixed` (a binding
+ * conjunction of several words: "**in the event that** the Buyer fails", "**so long as** the fees are paid", "**whether
+ * or not** it rains"; TREE.COMPLEX_CONJUNCTION), the end of those words: one conjunction group, so the clause's Theme
+ * has it as one textual element. Otherwise `index` + 1 or less. (Before, "in the event" was a prepositional group,
+ * the topical Theme, and "so long" an adverbial one.)
+ */
+function fixedConjunctionEnd(
+  lower: readonly string[],
+  tokens: readonly Token[],
+  index: number,
+  end: number,
+  disabledRules?: ReadonlySet<string>,
+): number {
+  const mark = tokens[index];
+  if (mark === undefined || disabledRules?.has('GROUP.FIXED_CONJUNCTION') === true) return index;
+  if (mark.deprel === 'mark' && tokens[index + 1]?.deprel === 'fixed') {
+    let at = index + 1;
+    while (at < end && tokens[at]?.deprel === 'fixed' && tokens[at]?.headStart === mark.start) at += 1;
+    // ("In case of accumulated units": a preposition of several words, read as a conjunction.)
+    return CONJUNCTION_PHRASES.has(lower.slice(index, at).join(' ')) && lower[at] !== 'of' ? at : index;
+  }
+  // "as soon as", "even if": UD's adverbs and mark (boundConjunctionEnd).
+  if (complexConjunctionAt(lower, index, end) === 0) return index;
+  const headOf = (at: number): number => {
+    const head = tokens[at]?.headStart;
+    if (head === null || head === undefined) return -1;
+    for (let other = 0; other < end; other += 1) if (tokens[other]?.start === head) return other;
+    return end;
+  };
+  return boundConjunctionEnd(lower, index, end, headOf, (at) => tokens[at]?.deprel);
+}
+
+/**
  * Pass 1, groups: chunks a clause's tokens into nominal, verbal, prepositional, adverbial, adjectival and
  * conjunction groups, each with its token span, head and text (sliced from `original` by token offsets).
  * Punctuation, symbols and interjections stay outside. `pos` sets the clause length; `lower` may be longer.
@@ -332,7 +366,12 @@ export function chunkGroups(
   let index = 0;
   while (index < pos.length) {
     const tag = pos[index] ?? 'X';
-    if (
+    const fixedEnd = fixedConjunctionEnd(lower, tokens, index, pos.length, disabledRules);
+    if (fixedEnd > index + 1) {
+      // GROUP.FIXED_CONJUNCTION: a conjunction of several words ("in the event that", "so long as", "whether or not").
+      groups.push(group('conjunction', index, fixedEnd, index, tokens, original));
+      index = fixedEnd;
+    } else if (
       tag !== 'CCONJ' &&
       tag !== 'SCONJ' &&
       !NOMINAL.has(tag) &&

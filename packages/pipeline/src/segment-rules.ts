@@ -811,6 +811,29 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COMPLEX_CONJUNCTION',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Buyer shall notify the Seller as soon as the Buyer becomes aware of a defect.',
+        expect: 'as soon as the Buyer becomes aware of a defect.',
+      },
+      {
+        text: 'The Licensor shall indemnify the Licensee to the extent the Licensee uses the Software.',
+        expect: 'to the extent the Licensee uses the Software.',
+      },
+      {
+        text: 'The Owner shall keep the plans (and then only to the extent that its staff are bound to keep them secret).',
+        expect: '(and then only to the extent that its staff are bound to keep them secret).',
+      },
+      {
+        text: 'Unless and until the Buyer accepts the goods, no payment shall be due.',
+        expect: 'Unless and until the Buyer accepts the goods,',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.COORDINATED_WH_QUESTION',
     stage: 'word-order',
     offWith: TREE,

@@ -1314,7 +1314,8 @@ describe('TREE.SUBORDINATED_CONJUNCT', () => {
     repairTree(repaired, 0, 9);
     expect(repaired.deprels[7]).toBe('advcl');
     const off = parsed();
-    repairTree(off, 0, 9, new Set(['TREE.SUBORDINATED_CONJUNCT']));
+    // (TREE.COMPLEX_CONJUNCTION makes the clause after "even though" an adverbial clause as well.)
+    repairTree(off, 0, 9, new Set(['TREE.SUBORDINATED_CONJUNCT', 'TREE.COMPLEX_CONJUNCTION']));
     expect(off.deprels[7]).toBe('parataxis');
   });
 
@@ -1659,6 +1660,50 @@ describe('TREE.OF_COMPLEMENT', () => {
     );
     repairTree(told, 0, 6);
     expect(told.deprels[5]).toBe('nmod');
+  });
+});
+
+describe('TREE.COMPLEX_CONJUNCTION', () => {
+  const off = new Set(['TREE.COMPLEX_CONJUNCTION']);
+
+  it('hangs "in the event" on the verb it binds and gives that verb the Subject the conjunction swallowed', () => {
+    const text = 'In the event Corio finds material errors in the Software, Corio shall notify the Licensor.';
+    const words = treeWords(text);
+    expect(words[0]).toMatchObject({ value: 'In', head: 'finds', deprel: 'mark' });
+    expect(words[1]).toMatchObject({ value: 'the', head: 'In', deprel: 'fixed' });
+    expect(words[2]).toMatchObject({ value: 'event', head: 'In', deprel: 'fixed' });
+    expect(words[3]).toMatchObject({ value: 'Corio', head: 'finds', deprel: 'nsubj' });
+    expect(words[4]).toMatchObject({ value: 'finds', deprel: 'advcl' });
+    expect(treeWords(text, off)[3]?.deprel).not.toBe('nsubj');
+  });
+
+  it('gives "as soon as" and "even if" UD\'s analysis, the adverbs on the bound verb', () => {
+    const words = treeWords(
+      'The Buyer shall notify the Seller as soon as the Buyer becomes aware of a defect.',
+    );
+    expect(words[6]).toMatchObject({ value: 'as', head: 'soon', deprel: 'advmod' });
+    expect(words[7]).toMatchObject({ value: 'soon', head: 'becomes', deprel: 'advmod' });
+    expect(words[8]).toMatchObject({ value: 'as', head: 'becomes', deprel: 'mark' });
+    const parsed = treeWords(
+      'The Buyer shall notify the Seller as soon as the Buyer becomes aware of a defect.',
+      off,
+    );
+    expect(parsed[7]?.head).not.toBe('becomes');
+  });
+
+  it('makes "either" before the noun of a bound Subject its determiner', () => {
+    const words = treeWords('In the event either party terminates this Agreement, all licenses shall end.');
+    expect(words[3]).toMatchObject({ value: 'either', head: 'party', deprel: 'det', pos: 'DET' });
+    expect(words[4]).toMatchObject({ value: 'party', head: 'terminates', deprel: 'nsubj' });
+  });
+
+  it('leaves a phrase alone: "in the event of", "to the extent permitted", "as soon as possible"', () => {
+    for (const text of [
+      'In the event of a breach, Licensor may terminate.',
+      'To the extent permitted by law, the Seller disclaims all warranties.',
+      'The Buyer shall pay as soon as possible.',
+    ])
+      expect(treeWords(text)).toEqual(treeWords(text, off));
   });
 });
 

@@ -13,8 +13,10 @@ import {
 } from './lexicons/contract-lexicon';
 import { lexiconTable } from './lexicons/lexicon-table';
 import {
+  ADVERB_CONJUNCTIONS,
   AFTER_TYPED_ITS,
   CLITIC_HOST_PRONOUNS,
+  complexConjunctionAt,
   LETS_OBJECT_START,
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
@@ -2239,6 +2241,7 @@ export function repairTree(
   if (!disabledRules?.has(NOMINAL_SWALLOWED_PREDICATE)) nominalSwallowedPredicate(out, start, end);
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
+  if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
   if (!disabledRules?.has(COORDINATED_SUBJECTS)) coordinatedSubjects(out, start, end);
   if (!disabledRules?.has(ACTIVE_AGENT)) activeAgents(out, start, end);
@@ -3520,6 +3523,223 @@ function providedThat(
     deprels[provided] = 'mark';
     pos[provided] = 'SCONJ';
     for (let index = provided + 1; index < that; index += 1) heads[index] = verb;
+  }
+}
+
+const COMPLEX_CONJUNCTION = 'TREE.COMPLEX_CONJUNCTION';
+
+/** Tags of the words of a Subject between a binding conjunction and its verb ("either party", "any of the Products"). */
+const CONJUNCTION_SUBJECT_TAGS: ReadonlySet<string> = new Set([
+  'DET',
+  'NOUN',
+  'PROPN',
+  'PRON',
+  'ADJ',
+  'NUM',
+  'PART',
+  'CCONJ',
+]);
+
+/** Determiners that stand alone as a Subject ("to the extent that **each** has a need"). */
+const PRONOMINAL_DETERMINERS: ReadonlySet<string> = new Set([
+  'each',
+  'all',
+  'any',
+  'both',
+  'either',
+  'neither',
+  'some',
+  'this',
+  'these',
+  'those',
+]);
+
+/** Words tagged as coordinators that determine the noun right after them in a bound clause's Subject. */
+const SUBJECT_DETERMINER_CONJUNCTIONS: ReadonlySet<string> = new Set(['either', 'neither', 'both']);
+
+/** Whether following heads from `index` reaches `target` (within the sentence [start, end)). */
+function reaches(
+  heads: readonly number[],
+  index: number,
+  target: number,
+  start: number,
+  end: number,
+): boolean {
+  for (let at = index, steps = 0; at >= start && at < end && steps <= end - start; steps += 1) {
+    if (at === target) return true;
+    at = heads[at] ?? -1;
+  }
+  return false;
+}
+
+/** How many words of [start, end) are roots (head -1). */
+function roots(heads: readonly number[], start: number, end: number): number {
+  let count = 0;
+  for (let index = start; index < end; index += 1) if ((heads[index] ?? -1) < 0) count += 1;
+  return count;
+}
+
+/** Whether every word of [start, end) reaches a root (head -1) by its heads, with no cycle. */
+function acyclic(heads: readonly number[], start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) {
+    let at = index;
+    let steps = 0;
+    while (at >= 0 && steps <= end - start) {
+      at = heads[at] ?? -1;
+      steps += 1;
+    }
+    if (at >= 0) return false;
+  }
+  return true;
+}
+
+/**
+ * TREE.COMPLEX_CONJUNCTION: "The Buyer shall notify the Seller **as soon as** the Buyer becomes aware of a defect",
+ * "**In the event** Corio finds material errors, Corio shall notify", "**to the extent that** the claim arises": a
+ * binding conjunction of several words (`COMPLEX_CONJUNCTIONS`) with a Subject and a finite verb after it. The parse
+ * hangs only its last word ("as", "that") on the verb it binds, if any, and takes the others for an adverb or an
+ * oblique of the clause before ("as soon" on "notify") or of the bound verb ("the event" its `obl`, the Subject
+ * swallowed as an appositive of "event"). The first word hangs on the bound verb as its `mark` and the others on the
+ * first as `fixed` (UD's analysis of "in case", "so that"); a Subject the conjunction swallowed is the verb's `nsubj`;
+ * the bound verb, where it hung inside the conjunction, takes the conjunction's place (an `advcl`), and a root bound
+ * verb with the main clause after a comma hangs on it. Tags stay as they were ("event" a noun).
+ */
+function complexConjunctions(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let first = start; first < end; first += 1) {
+    const length = complexConjunctionAt(lower, first, end);
+    if (length === 0) continue;
+    const last = first + length - 1;
+    const inConjunction = (index: number): boolean => index >= first && index <= last;
+    // The Subject: nominal words up to the first verb or auxiliary, ending in a nominal head.
+    // (Prepositional phrases inside it: "the performance by the Repairer of any of its obligations is affected"; not
+    // first: "in the event of a breach".)
+    let verbAt = last + 1;
+    while (
+      verbAt < end &&
+      verbAt - last <= 16 &&
+      (CONJUNCTION_SUBJECT_TAGS.has(pos[verbAt] ?? '') || (pos[verbAt] === 'ADP' && verbAt > last + 1))
+    )
+      verbAt += 1;
+    const subjectEnd = pos[verbAt - 1];
+    if (
+      verbAt === last + 1 ||
+      verbAt >= end ||
+      !(
+        subjectEnd === 'NOUN' ||
+        subjectEnd === 'PROPN' ||
+        subjectEnd === 'PRON' ||
+        subjectEnd === 'NUM' ||
+        (subjectEnd === 'DET' && PRONOMINAL_DETERMINERS.has(lower[verbAt - 1] ?? ''))
+      )
+    )
+      continue;
+    // A finite verb or an operator: "the Buyer **fails**", "the Licensee **is** insolvent", "the parties **shall** agree".
+    let verb = -1;
+    if (pos[verbAt] === 'VERB' && !(lower[verbAt] ?? '').endsWith('ing')) verb = verbAt;
+    else if (pos[verbAt] === 'AUX')
+      verb = /^(aux|cop)(:|$)/.test(deprels[verbAt] ?? '') ? (heads[verbAt] ?? -1) : verbAt;
+    if (verb < verbAt || verb >= end) continue;
+    const saved = {
+      heads: heads.slice(start, end),
+      deprels: deprels.slice(start, end),
+      pos: pos.slice(start, end),
+    };
+    // The conjunction's own top word and where it hung.
+    // (Not one hung inside the bound clause: "the event" an oblique of the bound verb.)
+    let top = -1;
+    for (let index = first; index <= last && top < 0; index += 1) {
+      const head = heads[index] ?? -1;
+      if (!inConjunction(head) && (head < 0 || !reaches(heads, head, verb, start, end))) top = index;
+    }
+    const outside = top < 0 ? -1 : (heads[top] ?? -1);
+    if (inConjunction(heads[verb] ?? -1) || (heads[verb] ?? -1) === -1) {
+      if (inConjunction(heads[verb] ?? -1)) {
+        // "In the event that X finds": "finds" hung on "event" (acl); it takes the conjunction's place.
+        heads[verb] = outside;
+        deprels[verb] = outside < 0 ? 'root' : 'advcl';
+      }
+      if ((heads[verb] ?? -1) < 0) {
+        // The bound verb is the root: the main clause after a comma (a clause hung on it) is the root instead.
+        let comma = -1;
+        for (let index = verb + 1; index < end && comma < 0; index += 1)
+          if (lower[index] === ',' && reaches(heads, index, verb, start, end)) comma = index;
+        let main = -1;
+        for (let index = comma + 1; comma >= 0 && index < end && main < 0; index += 1)
+          if (
+            heads[index] === verb &&
+            /^(advcl|ccomp|conj|parataxis|acl|xcomp)(:|$)/.test(deprels[index] ?? '') &&
+            (pos[index] === 'VERB' || pos[index] === 'AUX' || pos[index] === 'ADJ')
+          )
+            main = index;
+        if (main >= 0) {
+          heads[main] = -1;
+          deprels[main] = 'root';
+          for (let index = comma + 1; index < end; index += 1)
+            if (heads[index] === verb && index !== main) heads[index] = main;
+          heads[verb] = main;
+          deprels[verb] = 'advcl';
+        }
+      }
+    } else if (/^(acl|ccomp|parataxis|conj|advcl)(:|$)/.test(deprels[verb] ?? '')) deprels[verb] = 'advcl';
+    // The Subject's head word(s): those of [last + 1, verbAt) hung outside it.
+    let hasSubject = false;
+    for (let index = last + 1; index < verbAt; index += 1)
+      if (heads[index] === verb && /^(nsubj|csubj|expl)(:|$)/.test(deprels[index] ?? '')) hasSubject = true;
+    for (let index = last + 1; index < verbAt; index += 1) {
+      // "in the event **either** party terminates": "either" (or "neither", "both") before the noun is its determiner.
+      if (
+        pos[index] === 'CCONJ' &&
+        SUBJECT_DETERMINER_CONJUNCTIONS.has(lower[index] ?? '') &&
+        (pos[index + 1] === 'NOUN' || pos[index + 1] === 'PROPN')
+      ) {
+        pos[index] = 'DET';
+        heads[index] = index + 1;
+        deprels[index] = 'det';
+      }
+      const head = heads[index] ?? -1;
+      if (head > last && head < verbAt) continue;
+      if (head === verb && hasSubject) continue;
+      const nominal =
+        pos[index] === 'NOUN' || pos[index] === 'PROPN' || pos[index] === 'PRON' || pos[index] === 'NUM';
+      heads[index] = verb;
+      if (nominal && !hasSubject) {
+        deprels[index] = 'nsubj';
+        hasSubject = true;
+      } else if (!nominal && pos[index] === 'CCONJ') deprels[index] = 'cc';
+    }
+    // What else hung on the conjunction's words hangs on the bound verb.
+    for (let index = start; index < end; index += 1)
+      if (!inConjunction(index) && index !== verb && inConjunction(heads[index] ?? -1)) heads[index] = verb;
+    if (ADVERB_CONJUNCTIONS.has(lower.slice(first, last + 1).join(' '))) {
+      // UD's analysis: "as soon as" (advmod on "soon", advmod on the verb, mark), "even if" (advmod, mark).
+      for (let index = first; index < last; index += 1) {
+        heads[index] = index === last - 1 ? verb : index + 1;
+        deprels[index] = 'advmod';
+      }
+      heads[last] = verb;
+      deprels[last] = 'mark';
+    } else {
+      heads[first] = verb;
+      deprels[first] = 'mark';
+      for (let index = first + 1; index <= last; index += 1) {
+        heads[index] = first;
+        deprels[index] = 'fixed';
+      }
+    }
+    if (!acyclic(heads, start, end) || roots(heads, start, end) !== roots(saved.heads, 0, end - start)) {
+      for (let index = start; index < end; index += 1) {
+        heads[index] = saved.heads[index - start]!;
+        deprels[index] = saved.deprels[index - start]!;
+        pos[index] = saved.pos[index - start]!;
+      }
+      continue;
+    }
+    first = last;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   CIRCUMSTANCE_POSTMODIFIER,
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPLEX_PREPOSITION,
+  CONJUNCTION_WORDS,
   COORDINATION,
   COPULA_OBLIQUE,
   CORE_PREPOSITION,
@@ -538,6 +539,29 @@ describe('tree stage', () => {
     );
     expect(clauseElements(majority).join('; ')).not.toContain('location/place=At least');
   });
+  it('the adverbs of "as soon as" are no circumstance of the verb they hang on (CIRCUMSTANCE.TREE_CONJUNCTION_WORDS)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CONJUNCTION_WORDS] });
+    for (const text of [
+      'The Buyer shall notify the Seller as soon as the Buyer becomes aware of a defect.',
+      'As soon as the Buyer becomes aware of a defect, it shall notify the Seller.',
+    ]) {
+      const bound = pipeline
+        .compile(text, { documentId: 'd' })
+        .find((clause) => clause.syntactic.relation === 'as soon as')!;
+      expect(clauseElements(bound)).toEqual(['carrier=the Buyer', 'attribute=aware']);
+      expect(rulesOf(bound)).toContain(CONJUNCTION_WORDS);
+      const before = off
+        .compile(text, { documentId: 'd' })
+        .find((clause) => clause.syntactic.relation === 'as soon as')!;
+      expect(clauseElements(before).some((element) => /^location\/time=as soon$/i.test(element))).toBe(true);
+    }
+    // "as soon as practicable" binds no clause: a circumstance of time.
+    const practicable = mainClause(
+      pipeline.compile('The Parties shall send the response as soon as practicable.', { documentId: 'd' }),
+    );
+    expect(clauseElements(practicable)).toContain('location/time=as soon as practicable');
+  });
+
   it('a phrase set off by commas between the Subject and the Finite is a circumstance (PARTICIPANT.TREE_SUBJECT_BACK)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [SUBJECT_BACK] });
     for (const [text, subject, phrase] of [

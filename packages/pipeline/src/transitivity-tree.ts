@@ -23,6 +23,7 @@ import {
 import { PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import {
+  boundConjunctionEnd,
   INTERPERSONAL_THEMES,
   NON_PREPOSITION_SUBORDINATORS,
   QUOTING_VERBS,
@@ -680,6 +681,42 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
 
 /** Relations of the predicate's dependents the rules look at. */
 const CANDIDATE = /^(nsubj|csubj|expl|obj|iobj|obl|advmod|nmod:tmod)(:|$)/;
+/** CIRCUMSTANCE.TREE_CONJUNCTION_WORDS: see treeElements. */
+export const CONJUNCTION_WORDS = 'CIRCUMSTANCE.TREE_CONJUNCTION_WORDS';
+const NO_SPANS: readonly { start: number; end: number }[] = [];
+
+/**
+ * The spans of the binding conjunctions of several words (`COMPLEX_CONJUNCTIONS`, boundConjunctionEnd) whose `mark`
+ * hangs on one of `predicates`: "as soon as", "even if" (UD's adverbs before the mark).
+ */
+function conjunctionSpans(
+  view: ClauseView,
+  tree: Tree,
+  predicates: ReadonlySet<number>,
+): readonly { start: number; end: number }[] {
+  let spans: { start: number; end: number }[] | undefined;
+  for (const predicate of predicates)
+    for (const mark of tree.children[predicate] ?? NO_INDICES) {
+      if (mark > predicate || view.syntactic.tokens[mark]?.deprel !== 'mark') continue;
+      for (let start = Math.max(0, mark - 3); start < mark; start += 1)
+        if (
+          boundConjunctionEnd(
+            view.lower,
+            start,
+            predicate,
+            (at) => tree.heads[at] ?? -1,
+            (at) => view.syntactic.tokens[at]?.deprel,
+          ) ===
+          mark + 1
+        ) {
+          spans ??= [];
+          spans.push({ start, end: mark + 1 });
+          break;
+        }
+    }
+  return spans ?? NO_SPANS;
+}
+
 /** Relations under which a word-order element is not a participant or circumstance of this process. */
 const NOT_AN_ELEMENT =
   /^(vocative|discourse|parataxis|conj|advcl|acl|dislocated|list|reparandum|orphan|appos|nmod)(:|$)/;
@@ -1479,7 +1516,18 @@ function treeElements(
       value: relationPremise('nmod', view.lower[phrase.start] ?? null),
     });
   };
+  // CIRCUMSTANCE.TREE_CONJUNCTION_WORDS: the words of a binding conjunction of several words before its `mark` ("**as
+  // soon** as the Buyer becomes aware", "**even** if": UD's adverbs, TREE.COMPLEX_CONJUNCTION) are no circumstance of
+  // the verb they hang on (before, "as soon" was one of time).
+  const conjunctions =
+    disabled?.has(CONJUNCTION_WORDS) === true ? NO_SPANS : conjunctionSpans(view, tree, predicates);
   for (const index of candidates) {
+    const conjunction = conjunctions.find((span) => span.start <= index && index < span.end);
+    if (conjunction !== undefined) {
+      covered.push(conjunction);
+      fire('circumstances', CONJUNCTION_WORDS);
+      continue;
+    }
     let deprel = tokens[index]?.deprel ?? '';
     // A prepositional phrase the parser labels nmod on a verb is an oblique ("Drop by my house").
     if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';

@@ -1,6 +1,7 @@
 import { type ClauseSegment, inFirstTokenOrder } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import {
+  boundConjunctionEnd,
   COORDINATORS,
   FREE_RELATIVE_WH,
   MINOR_EXPRESSIONS,
@@ -881,6 +882,33 @@ function infinitiveRunWithAdjuncts(tree: SentenceTree, index: number, from: numb
   return infinitiveRunBefore(tree, index, from);
 }
 
+/**
+ * The words of the conjunction whose `mark` is at `mark`: it and the words right after it that hang on it as `fixed` ("in
+ * the event that": TREE.COMPLEX_CONJUNCTION; "so that", "whether or not"), or the conjunction of several words it ends
+ * ("as soon as", "even if").
+ */
+function markPhrase(tree: SentenceTree, mark: number, from: number, to: number): string {
+  let phrase = tree.lower[mark] ?? '';
+  for (
+    let index = mark + 1;
+    index < to && tree.heads[index] === mark && tree.deprels[index] === 'fixed';
+    index += 1
+  )
+    phrase += ` ${tree.lower[index] ?? ''}`;
+  // "as soon as", "even if": UD's adverbs before the mark (boundConjunctionEnd).
+  for (let start = Math.max(from, mark - 3); start < mark; start += 1) {
+    const after = boundConjunctionEnd(
+      tree.lower,
+      start,
+      to,
+      (at) => tree.heads[at] ?? -1,
+      (at) => tree.deprels[at],
+    );
+    if (after === mark + 1) return tree.lower.slice(start, after).join(' ');
+  }
+  return phrase;
+}
+
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */
 export function childBy(
   tree: SentenceTree,
@@ -1266,7 +1294,7 @@ function segmentsFromTree(
     const relation = universalOf(tree.deprels[head] ?? '');
     const first = tree.lower[segment.tokens.find((index) => tree.pos[index] !== 'PUNCT') ?? head] ?? '';
     const mark = childBy(tree, head, 'mark', from, to);
-    const markWord = mark >= 0 ? (tree.lower[mark] ?? '') : '';
+    const markWord = mark >= 0 ? markPhrase(tree, mark, from, to) : '';
     const up = out[parent] as ClauseSegment;
     if (relation === 'conj' || relation === 'parataxis') {
       if (up.dependency === 'independent' || up.dependency === 'paratactic') {

@@ -60,12 +60,123 @@ export const CONTINUATIVES = set(`
   yes yeah yep no nope ok okay right
 `);
 
-/** Subordinating conjunctions that open a hypotactic clause. */
+/** Subordinating conjunctions that open a hypotactic clause (those of several words: `COMPLEX_CONJUNCTIONS`). */
 export const SUBORDINATORS = set(`
   because since although though if unless when whenever while whilst whereas after before until till
-  once as whether lest provided providing so_that in_order_that even_though even_if as_if as_though
-  except_that given_that now_that rather_than
+  once as whether lest provided providing
 `);
+
+/**
+ * Binding conjunctions of several words: one conjunction, which opens the clause it binds ("**as soon as** the
+ * Buyer becomes aware", "**in the event** the Tenant fails to pay", "**to the extent that** the claim arises"). The
+ * parse and the word order take their first words for an adverb or a prepositional phrase of the clause before or of
+ * their own clause (TREE.COMPLEX_CONJUNCTION, SEGMENT.COMPLEX_CONJUNCTION). Longest first, so the first that matches
+ * is the longest. Those ending in a noun ("in the event", "to the extent", "in case") bind a clause with "that" or
+ * with nothing after them; "in the event of" and "to the extent permitted" are a phrase.
+ */
+export const COMPLEX_CONJUNCTIONS: readonly (readonly string[])[] = [
+  'except to the extent that',
+  'except to the extent',
+  'on the condition that',
+  'until such time as',
+  'at such time as',
+  'to the extent that',
+  'in the event that',
+  'unless and until',
+  'on condition that',
+  'in order that',
+  'to the extent',
+  'in the event',
+  'so long as',
+  'as long as',
+  'as soon as',
+  'in case that',
+  'even though',
+  'assuming that',
+  'except that',
+  'given that',
+  'even if',
+  'now that',
+  'in case',
+].map((words) => words.split(' '));
+
+/**
+ * The length of the binding conjunction of several words (`COMPLEX_CONJUNCTIONS`) that opens at `index` of `lower`
+ * (ending before `end`), or 0.
+ */
+export function complexConjunctionAt(lower: ArrayLike<string>, index: number, end: number): number {
+  const candidates = CONJUNCTIONS_BY_FIRST_WORD.get(lower[index] ?? '');
+  if (candidates === undefined) return 0;
+  for (const words of candidates)
+    if (index + words.length <= end && words.every((word, offset) => lower[index + offset] === word))
+      return words.length;
+  return 0;
+}
+
+/**
+ * The binding conjunctions of several words that UD's treebanks analyse as adverbs before the subordinator: "as soon
+ * as" (the first "as" on "soon", "soon" on the bound verb, both `advmod`; the last "as" its `mark`), "even if" ("even"
+ * `advmod`, "if" `mark`). The others hang on the bound verb as `mark` and `fixed` ("in case", "so that").
+ */
+export const ADVERB_CONJUNCTIONS: ReadonlySet<string> = new Set([
+  'as soon as',
+  'as long as',
+  'so long as',
+  'even if',
+  'even though',
+  'now that',
+]);
+
+/**
+ * Where a binding conjunction of several words (`COMPLEX_CONJUNCTIONS`) opens at `index` (ending before `end`) and the
+ * parse hangs all its words on one word after it, directly or through each other, one of them as `mark` (as
+ * TREE.COMPLEX_CONJUNCTION leaves it), the index after its last word; -1 otherwise. `headOf` and `deprelOf` read the
+ * parse (a head index, -1 for none).
+ */
+export function boundConjunctionEnd(
+  lower: ArrayLike<string>,
+  index: number,
+  end: number,
+  headOf: (at: number) => number,
+  deprelOf: (at: number) => string | undefined,
+): number {
+  const length = complexConjunctionAt(lower, index, end);
+  if (length === 0) return -1;
+  const after = index + length;
+  let bound = -2;
+  let marked = false;
+  for (let at = index; at < after; at += 1) {
+    if (deprelOf(at) === 'mark') marked = true;
+    const head = headOf(at);
+    if (head >= index && head < after) continue;
+    if (bound !== -2 && head !== bound) return -1;
+    bound = head;
+  }
+  // The bound word comes after the conjunction ("send the response **as soon as** practicable": no clause of its own).
+  return marked && bound >= after ? after : -1;
+}
+
+/**
+ * Conjunctions of several words a clause may open with, as the parse gives them (a `mark` and its `fixed` words):
+ * `COMPLEX_CONJUNCTIONS` and those the treebanks analyse so ("in order" before a to-infinitive, "so that", "whether or
+ * not"). A `mark` with `fixed` words outside the list ("as of" misread) is no conjunction of them.
+ */
+export const CONJUNCTION_PHRASES: ReadonlySet<string> = new Set([
+  ...COMPLEX_CONJUNCTIONS.map((words) => words.join(' ')),
+  'in order',
+  'so that',
+  'whether or not',
+  'as if',
+  'as though',
+]);
+
+/** `COMPLEX_CONJUNCTIONS` by their first word, longest first. */
+const CONJUNCTIONS_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
+for (const words of COMPLEX_CONJUNCTIONS) {
+  const list = CONJUNCTIONS_BY_FIRST_WORD.get(words[0]!) ?? [];
+  list.push(words);
+  CONJUNCTIONS_BY_FIRST_WORD.set(words[0]!, list);
+}
 
 /** Subordinators that are never prepositions ("as", "until", "before", "since" also head a nominal: "as a condition"). */
 export const NON_PREPOSITION_SUBORDINATORS = set(`
