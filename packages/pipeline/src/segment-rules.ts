@@ -1140,6 +1140,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.THANKS_THEN_CLAUSE',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'Thanks for the update, the numbers look right to me.',
+        expect: 'the numbers look right to me.',
+      },
+      { text: 'Many thanks, we will be there at noon.', expect: 'Many thanks,' },
+    ],
+  },
+  {
     id: 'SEGMENT.OPENING_BRACKET_FORWARD',
     stage: 'tree',
     examples: [

@@ -19,6 +19,7 @@ import {
   splitMainAfterOpening,
   subjectAfterDependent,
   subjectBeforeSubordinator,
+  thanksThenClause,
   treeClauseHeads,
   treeClauseSegments,
 } from './tree-segments';
@@ -304,6 +305,14 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: (_sentence, { from, to }) => to - from <= TREE_CLAUSES_MAX_TOKENS,
     decide: (sentence, { tagged, from, to }) => conjunctsOfDependents(tagged, sentence.segments, from, to),
     examples: segmentExamples('SEGMENT.TREE_CONJUNCT_OF_DEPENDENT'),
+  },
+  {
+    id: 'SEGMENT.THANKS_THEN_CLAUSE',
+    when: () => true,
+    decide: (sentence, { tagged, from, to }) => {
+      sentence.segments = thanksThenClause(tagged, sentence.segments, from, to);
+    },
+    examples: segmentExamples('SEGMENT.THANKS_THEN_CLAUSE'),
   },
   {
     id: 'SEGMENT.OPENING_BRACKET_FORWARD',

@@ -1,5 +1,7 @@
 import type { Upos } from '@cae/core';
 import { describe, expect, it } from 'vitest';
+import { clauseElements } from './__fixtures__/clause-elements';
+import { createPipeline } from './pipeline';
 import { NOMINAL_SWALLOWED_PREDICATE, repairTree, replaceSpans, tagText } from './syntax-tagger';
 
 describe('pass 1 with the trained parser', () => {
@@ -1704,6 +1706,61 @@ describe('TREE.COMPLEX_CONJUNCTION', () => {
       'The Buyer shall pay as soon as possible.',
     ])
       expect(treeWords(text)).toEqual(treeWords(text, off));
+  });
+});
+
+describe('TREE.PERIOD_NOTICE', () => {
+  const off = new Set(['TREE.PERIOD_NOTICE']);
+
+  it('makes "notice" the head of its period, with the preposition before the period as its case', () => {
+    const text =
+      "Either party may terminate this Agreement upon thirty (30) days' prior written notice to the other party.";
+    const words = treeWords(text);
+    const at = (value: string) => words.find((word) => word.value === value);
+    expect(at('notice')).toMatchObject({ head: 'terminate', deprel: 'obl' });
+    expect(at('upon')).toMatchObject({ head: 'notice', deprel: 'case' });
+    expect(at('days')).toMatchObject({ head: 'notice', deprel: 'nmod:poss' });
+    expect(at('written')).toMatchObject({ head: 'notice', deprel: 'amod' });
+    expect(treeWords(text, off).find((word) => word.value === 'upon')?.head).not.toBe('notice');
+  });
+
+  it('reads "not less than" before the number as its modifier, and a subordinator "on" as the preposition', () => {
+    const words = treeWords(
+      'Company may cancel the order on not less than thirty (30) days prior written notice.',
+    );
+    const at = (value: string) => words.find((word) => word.value === value);
+    expect(at('on')).toMatchObject({ head: 'notice', deprel: 'case', pos: 'ADP' });
+    expect(at('less')).toMatchObject({ head: 'thirty', deprel: 'advmod' });
+    expect(at('days')).toMatchObject({ head: 'notice', deprel: 'compound' });
+  });
+
+  it('gives the termination its circumstance instead of a Goal "notice"', () => {
+    const text =
+      'Either party may terminate this Agreement upon thirty days prior written notice to the other party.';
+    const elements = (disabledRules: string[]) =>
+      clauseElements(
+        createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, { documentId: 'd' })[0]!,
+      );
+    expect(elements([])).toContain('location/time=upon thirty days prior written notice to the other party');
+    expect(elements(['TREE.PERIOD_NOTICE'])).toContain('goal=notice');
+  });
+});
+
+describe('TREE.DOUBLE_OBJECT', () => {
+  it('makes the first of two objects of a verb of giving its indirect object (a Beneficiary)', () => {
+    const text = 'The Tenant shall give the Landlord ten (10) business days notice.';
+    expect(treeWords(text).find((word) => word.value === 'Landlord')?.deprel).toBe('iobj');
+    expect(
+      treeWords(text, new Set(['TREE.DOUBLE_OBJECT'])).find((word) => word.value === 'Landlord')?.deprel,
+    ).toBe('obj');
+    const elements = clauseElements(
+      createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' })[0]!,
+    );
+    expect(elements).toEqual([
+      'actor=The Tenant',
+      'beneficiary=the Landlord',
+      'goal=ten (10) business days notice',
+    ]);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
 import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
-import { MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
+import { DITRANSITIVE, MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   CLOSING_QUOTE_MARKS,
   FINITE_OPERATOR_FORMS,
@@ -2188,6 +2188,7 @@ function hasVerbDependent(parsed: readonly ParsedWord[], local: number): boolean
 export function repairTree(
   out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {
     readonly lemmas?: readonly string[];
+    readonly values?: readonly string[];
     readonly starts?: readonly number[];
     readonly ends?: readonly number[];
   },
@@ -2242,6 +2243,8 @@ export function repairTree(
   if (!disabledRules?.has('TREE.OPENING_GERUND_SUBJECT')) openingGerundSubject(out, start, end);
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
+  if (!disabledRules?.has(PERIOD_NOTICE)) periodNotices(out, start, end);
+  if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
   if (!disabledRules?.has(COORDINATED_SUBJECTS)) coordinatedSubjects(out, start, end);
   if (!disabledRules?.has(ACTIVE_AGENT)) activeAgents(out, start, end);
@@ -3523,6 +3526,196 @@ function providedThat(
     deprels[provided] = 'mark';
     pos[provided] = 'SCONJ';
     for (let index = provided + 1; index < that; index += 1) heads[index] = verb;
+  }
+}
+
+const DOUBLE_OBJECT = 'TREE.DOUBLE_OBJECT';
+
+/**
+ * TREE.DOUBLE_OBJECT: "The Tenant shall give **the Landlord** ten (10) business days notice", "grant **Licensee** a
+ * licence": a verb that takes two objects (`DITRANSITIVE`) with two nominal groups the parse both makes its `obj`, the
+ * second right after the first: the first is the one given to (`iobj`, a Beneficiary), not a second Goal.
+ */
+function doubleObjects(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {
+    readonly lemmas?: readonly string[];
+    readonly values?: readonly string[];
+  },
+  start: number,
+  end: number,
+): void {
+  const { heads, deprels } = out;
+  for (let verb = start; verb < end; verb += 1) {
+    if (out.pos[verb] !== 'VERB' || !DITRANSITIVE.has(out.lemmas?.[verb] ?? out.lower[verb] ?? '')) continue;
+    const objects: number[] = [];
+    for (let index = verb + 1; index < end; index += 1)
+      if (heads[index] === verb && deprels[index] === 'obj') objects.push(index);
+    if (objects.length !== 2) continue;
+    const [first, second] = objects as [number, number];
+    // The first group ends right before the second begins (its words, then the second's first word).
+    let firstEnd = first;
+    let secondStart = second;
+    for (let index = verb + 1; index < end; index += 1) {
+      let top = index;
+      for (let steps = 0; steps < end - start && top >= 0 && top !== first && top !== second; steps += 1)
+        top = heads[top] ?? -1;
+      if (top === first) firstEnd = Math.max(firstEnd, index);
+      if (top === second) secondStart = Math.min(secondStart, index);
+    }
+    if (secondStart !== firstEnd + 1 || out.pos[secondStart] === 'ADP') continue;
+    // The one given to is a party: a pronoun, a name, a party's noun or a capitalised defined term ("the disclosing
+    // Party", "Distributor"); "pay a minimum | fixed sum", "send the inception and quarterly fee | information" are
+    // one group the parse cut in two.
+    const word = out.values?.[first] ?? '';
+    if (
+      !(
+        out.pos[first] === 'PRON' ||
+        out.pos[first] === 'PROPN' ||
+        PARTY_NOUNS.has(out.lemmas?.[first] ?? '') ||
+        (out.pos[first] === 'NOUN' && /^\p{Lu}/u.test(word))
+      )
+    )
+      continue;
+    deprels[first] = 'iobj';
+  }
+}
+
+const PERIOD_NOTICE = 'TREE.PERIOD_NOTICE';
+
+/** Units of a period of notice ("thirty (30) **days** prior written notice"). */
+const NOTICE_PERIOD_UNITS: ReadonlySet<string> = new Set([
+  'day',
+  'days',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'year',
+  'years',
+  'hour',
+  'hours',
+]);
+
+/** Words between a period and its notice ("days **prior written** notice", "days' **advance** notice"). */
+const NOTICE_MODIFIERS: ReadonlySet<string> = new Set([
+  'prior',
+  'written',
+  'advance',
+  'advanced',
+  'express',
+  'formal',
+]);
+
+/** Prepositions of a notice the tagger may read as subordinators. */
+const NOTICE_PREPOSITIONS: ReadonlySet<string> = new Set(['on', 'upon', 'with', 'after', 'by']);
+
+/** Apostrophes of a period's possessive ("thirty days**'** notice", "one month**'s** notice"). */
+const PERIOD_POSSESSIVE_MARKS: ReadonlySet<string> = new Set(["'", '’', "'s", '’s']);
+
+/**
+ * TREE.PERIOD_NOTICE: "terminate this Agreement **upon thirty (30) days' prior written notice** to the other party",
+ * "with ninety (90) days written notice", "give the Landlord ten (10) business days notice": a period (a number, a
+ * unit of time, "business" or "calendar" between them) right before "notice" (with "prior", "written", "advance"
+ * between) says how long the notice is; the parse reads the period as the phrase of the preposition before it and
+ * "notice" as a phrase with no preposition (an object or an oblique of its own: Goal "notice", time "upon thirty
+ * days"). "notice" heads the phrase: the preposition is its `case`, the period its `compound` (`nmod:poss` with an
+ * apostrophe, which is the period's `case`), "prior", "written" its `amod`, and it hangs where the period's phrase
+ * hung.
+ */
+function periodNotices(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let notice = start + 2; notice < end; notice += 1) {
+    if (lower[notice] !== 'notice' || pos[notice] !== 'NOUN') continue;
+    let at = notice - 1;
+    while (at > start && NOTICE_MODIFIERS.has(lower[at] ?? '')) at -= 1;
+    const modifiersFrom = at + 1;
+    let apostrophe = -1;
+    if (PERIOD_POSSESSIVE_MARKS.has(lower[at] ?? '')) {
+      apostrophe = at;
+      at -= 1;
+    }
+    const period = at;
+    if (!NOTICE_PERIOD_UNITS.has(lower[period] ?? '')) continue;
+    at -= 1;
+    if (lower[at] === 'business' || lower[at] === 'calendar' || lower[at] === 'working') at -= 1;
+    // The number: words and figures, a figure in brackets after the words ("thirty (30)").
+    let numberStart = -1;
+    while (at >= start && (pos[at] === 'NUM' || lower[at] === '(' || lower[at] === ')')) {
+      if (pos[at] === 'NUM') numberStart = at;
+      at -= 1;
+    }
+    if (numberStart < 0) continue;
+    // "at least", "not less than", "no fewer than" before the number: UD's advmod (and fixed) on the number.
+    const amount: [number, string, number][] = [];
+    if (lower[at] === 'least' && lower[at - 1] === 'at') {
+      amount.push([at - 1, 'advmod', numberStart], [at, 'fixed', at - 1]);
+      at -= 2;
+    } else if (lower[at] === 'than' && (lower[at - 1] === 'less' || lower[at - 1] === 'fewer')) {
+      amount.push([at - 1, 'advmod', numberStart], [at, 'fixed', at - 1]);
+      at -= 2;
+      if (lower[at] === 'not' || lower[at] === 'no') {
+        amount.push([at, 'advmod', at + 1]);
+        at -= 1;
+      }
+    }
+    // (A preposition the tagger read as a subordinator: "cancel the order **on** not less than thirty days ...".)
+    const preposition =
+      pos[at] === 'ADP' || (pos[at] === 'SCONJ' && NOTICE_PREPOSITIONS.has(lower[at] ?? '')) ? at : -1;
+    const phraseStart = preposition >= 0 ? preposition : numberStart;
+    const inside = (index: number): boolean => index >= phraseStart && index <= notice;
+    // Where the phrase hangs: where the period or the notice hung outside the phrase (the period first, the
+    // preposition's phrase).
+    const outsideHead = [period, notice].find((index) => !inside(heads[index] ?? -1));
+    // (A period or notice the parse made the root: a parse gone wrong elsewhere, left as it is.)
+    if (outsideHead === undefined || (heads[outsideHead] ?? -1) < 0) continue;
+    const saved = {
+      heads: heads.slice(start, end),
+      deprels: deprels.slice(start, end),
+      pos: pos.slice(start, end),
+    };
+    const head = heads[outsideHead] ?? -1;
+    const relation = deprels[outsideHead] ?? 'obl';
+    heads[notice] = head;
+    deprels[notice] =
+      preposition >= 0 && /^(obj|iobj|obl:unmarked|nmod:npmod|obl:npmod|obl:tmod)$/.test(relation)
+        ? 'obl'
+        : head < 0
+          ? 'root'
+          : relation;
+    if (preposition >= 0) {
+      heads[preposition] = notice;
+      deprels[preposition] = 'case';
+      pos[preposition] = 'ADP';
+    }
+    heads[period] = notice;
+    deprels[period] = apostrophe >= 0 ? 'nmod:poss' : 'compound';
+    if (apostrophe >= 0) {
+      heads[apostrophe] = period;
+      deprels[apostrophe] = 'case';
+    }
+    for (let index = modifiersFrom; index < notice; index += 1) {
+      heads[index] = notice;
+      deprels[index] = 'amod';
+    }
+    for (const [index, deprel, head] of amount) {
+      heads[index] = head;
+      deprels[index] = deprel;
+    }
+    if (amount.length > 0) heads[numberStart] = period;
+    // What hung on the period from outside the phrase ("to the other party") hangs on the notice.
+    for (let index = start; index < end; index += 1)
+      if (!inside(index) && heads[index] === period) heads[index] = notice;
+    if (!acyclic(heads, start, end) || roots(heads, start, end) !== roots(saved.heads, 0, end - start)) {
+      for (let index = start; index < end; index += 1) {
+        heads[index] = saved.heads[index - start]!;
+        deprels[index] = saved.deprels[index - start]!;
+        pos[index] = saved.pos[index - start]!;
+      }
+    }
   }
 }
 

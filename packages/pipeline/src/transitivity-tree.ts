@@ -526,11 +526,16 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     ],
   },
   {
-    // iobj: the Beneficiary of a material process, the Receiver of a verbal one.
+    // iobj: the Beneficiary of a material process, the Receiver of a verbal one. A Goal the word order read there
+    // is the Beneficiary ("give the Landlord | ten (10) business days notice": the tree's obj is the Goal).
     id: 'PARTICIPANT.TREE_INDIRECT_OBJECT',
     when: is(/^iobj(:|$)/),
-    decide: (dependent, context) =>
-      keptRole(dependent, context, context.processType === 'verbal' ? 'receiver' : 'beneficiary'),
+    decide: (dependent, context) => {
+      const role = context.processType === 'verbal' ? 'receiver' : 'beneficiary';
+      return previousParticipant(dependent, context)?.role === 'goal'
+        ? participantAs(role)
+        : keptRole(dependent, context, role);
+    },
     examples: [{ text: 'She gave him the keys.', expect: 'beneficiary=him' }],
   },
   {

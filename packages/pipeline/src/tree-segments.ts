@@ -167,6 +167,74 @@ export function splitMainAfterOpening(
   return out;
 }
 
+/** Words that open a thanks formula ("**Thanks** for the update", "**Many thanks**"). */
+const THANKS_WORDS: ReadonlySet<string> = new Set(['thanks', 'thx', 'thanx']);
+
+/**
+ * SEGMENT.THANKS_THEN_CLAUSE: "Thanks for the update, the numbers look right to me.", "Thanks, I will send it
+ * tomorrow.": a sentence that opens with a thanks formula ("Thanks", "Many thanks", with a "for" phrase and no verb
+ * but an "-ing" form), then a comma and a clause with its own Subject and Finite, is two clauses: the formula (a
+ * `minor` clause) and the statement after the comma, independent. Before, the first segment held both, one
+ * `declarative` (or `minor`, the statement lost in it). Returns the segments (the same array when nothing changed).
+ */
+export function thanksThenClause(
+  tree: SentenceTree,
+  segments: ClauseSegment[],
+  from: number,
+  to: number,
+): ClauseSegment[] {
+  const first = segments[0];
+  if (first === undefined || first.tokens[0] !== from) return segments;
+  let at = from;
+  if (tree.lower[at] === 'many') at += 1;
+  // ("Thanks to urban planning, the streets are a grid": "thanks to" is a preposition.)
+  if (!THANKS_WORDS.has(tree.lower[at] ?? '') || tree.lower[at + 1] === 'to') return segments;
+  const last = first.tokens[first.tokens.length - 1] ?? from;
+  let comma = -1;
+  for (let index = at + 1; index <= last && comma < 0; index += 1) {
+    if (!first.tokens.includes(index)) return segments;
+    if (tree.lower[index] === ',') comma = index;
+    else if (
+      tree.pos[index] === 'AUX' ||
+      (tree.pos[index] === 'VERB' && !(tree.lower[index] ?? '').endsWith('ing'))
+    )
+      return segments;
+  }
+  if (comma < 0 || comma >= last) return segments;
+  const rest = first.tokens.filter((index) => index > comma);
+  const groups = findVerbalGroups(tree, comma + 1, last + 1);
+  const group = groups[0];
+  // The clause after the comma: a Subject, then a verbal group with a Finite.
+  if (group === undefined || group.finite < 0 || group.start <= comma + 1 || !rest.includes(group.start))
+    return segments;
+  for (let index = comma + 1; index < group.start; index += 1)
+    if (!/^(DET|NOUN|PROPN|PRON|ADJ|NUM)$/.test(tree.pos[index] ?? '')) return segments;
+  const out: ClauseSegment[] = [
+    {
+      tokens: first.tokens.filter((index) => index <= comma),
+      dependency: 'independent',
+      relation: null,
+      parent: -1,
+      group: null,
+    },
+    { ...first, tokens: rest, group },
+  ];
+  for (let index = 1; index < segments.length; index += 1) {
+    const segment = segments[index] as ClauseSegment;
+    // A clause that hung on the first segment hangs on the part it begins in.
+    const parent =
+      segment.parent < 0
+        ? -1
+        : segment.parent === 0
+          ? (segment.tokens[0] ?? 0) > comma
+            ? 1
+            : 0
+          : segment.parent + 1;
+    out.push({ ...segment, parent });
+  }
+  return out;
+}
+
 /**
  * The other run-on: the sentence's first segment holds the root's own clause and, after it, a
  * dependent clause whose marker made the whole segment read as dependent ("Now, people wonder if it
