@@ -145,6 +145,10 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
     // side joins the parts of one word; it does not separate clauses.
     return null;
   }
+  // SEGMENT.NOT_LIMITED_TO_COMMA: the comma that closes "including, but not limited to," or "including, without
+  // limitation," opens no clause: what follows is the nominal group the preposition takes ("including, but not
+  // limited to, | all amounts paid hereunder" was a statement with the Actor "all amounts").
+  if (word === ',' && notLimitedToComma(tokens, index)) return null;
   if (word === ',' || word === '(' || word === '-' || word === '--' || word === '—' || word === '–')
     return 'comma';
   if (word === 'that' && (tag === 'SCONJ' || tag === 'PRON' || tag === 'DET')) {
@@ -208,6 +212,27 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   if (WH_COMPLEMENT_OPENERS.has(word)) return 'wh';
   return null;
 }
+
+/**
+ * SEGMENT.NOT_LIMITED_TO_COMMA (see classify): the comma at `index` opens or closes the "but not limited to" or
+ * "without limitation" after "including".
+ */
+function notLimitedToComma(tokens: TokenArrays, index: number): boolean {
+  if (ruleOff(tokens, 'SEGMENT.NOT_LIMITED_TO_COMMA')) return false;
+  const { lower } = tokens;
+  // The comma before it ("including**,** but not limited to, ...") too.
+  if (lower[index + 1] === 'but') return notLimitedToStart(tokens, index + 1) === index + 1;
+  if (lower[index + 1] === 'without' && lower[index + 2] === 'limitation')
+    return INCLUDING_FORMS.has(lower[index - 1] ?? '');
+  if (lower[index - 1] === 'to' && lower[index - 2] === 'limited')
+    return notLimitedToStart(tokens, index - 2) >= 0;
+  if (lower[index - 1] !== 'limitation' || lower[index - 2] !== 'without') return false;
+  const before = lower[index - 3] === ',' ? index - 4 : index - 3;
+  return INCLUDING_FORMS.has(lower[before] ?? '');
+}
+
+/** Words before "without limitation" that make it part of a preposition ("including, without limitation, ..."). */
+const INCLUDING_FORMS: ReadonlySet<string> = new Set(['including', 'include', 'includes', 'included']);
 
 /**
  * SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES (see classify): the coordinator at `index` stands between

@@ -1140,6 +1140,20 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.NOT_LIMITED_TO_COMMA',
+    stage: 'word-order',
+    examples: [
+      {
+        text: 'The Company shall disclose the contents of this Agreement, including, but not limited to, all amounts paid hereunder.',
+        expect: 'including, but not limited to, all amounts paid hereunder.',
+      },
+      {
+        text: 'The Licensor shall provide services, including, without limitation, all updates released hereunder.',
+        expect: 'including, without limitation, all updates released hereunder.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.THANKS_THEN_CLAUSE',
     stage: 'tree',
     examples: [

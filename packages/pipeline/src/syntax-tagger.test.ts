@@ -1746,6 +1746,28 @@ describe('TREE.PERIOD_NOTICE', () => {
   });
 });
 
+describe('TREE.ENUMERATED_INFINITIVE', () => {
+  it('makes "to (i) repeat" an infinitive with its list number, and keeps the clause whole', () => {
+    const text = 'Customer may elect to (i) repeat the Acceptance Test or (ii) terminate this Agreement.';
+    const words = treeWords(text);
+    const at = (value: string) => words.find((word) => word.value === value);
+    expect(at('to')).toMatchObject({ head: 'repeat', deprel: 'mark', pos: 'PART' });
+    expect(at('i')).toMatchObject({ head: 'repeat', deprel: 'discourse' });
+    expect(at('repeat')).toMatchObject({ head: 'elect', deprel: 'xcomp' });
+    const off = new Set(['TREE.ENUMERATED_INFINITIVE']);
+    expect(treeWords(text, off).find((word) => word.value === 'to')?.deprel).not.toBe('mark');
+    const texts = (disabledRules: string[]) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'd' })
+        .map((clause) => clause.text);
+    expect(texts([])).toEqual([
+      'Customer may elect to (i) repeat the Acceptance Test',
+      'or (ii) terminate this Agreement.',
+    ]);
+    expect(texts(['TREE.ENUMERATED_INFINITIVE'])).toContain('repeat the Acceptance Test');
+  });
+});
+
 describe('TREE.DOUBLE_OBJECT', () => {
   it('makes the first of two objects of a verb of giving its indirect object (a Beneficiary)', () => {
     const text = 'The Tenant shall give the Landlord ten (10) business days notice.';

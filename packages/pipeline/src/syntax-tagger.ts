@@ -2245,6 +2245,7 @@ export function repairTree(
   if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
   if (!disabledRules?.has(PERIOD_NOTICE)) periodNotices(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
+  if (!disabledRules?.has(ENUMERATED_INFINITIVE)) enumeratedInfinitives(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
   if (!disabledRules?.has(COORDINATED_SUBJECTS)) coordinatedSubjects(out, start, end);
   if (!disabledRules?.has(ACTIVE_AGENT)) activeAgents(out, start, end);
@@ -3526,6 +3527,63 @@ function providedThat(
     deprels[provided] = 'mark';
     pos[provided] = 'SCONJ';
     for (let index = provided + 1; index < that; index += 1) heads[index] = verb;
+  }
+}
+
+const ENUMERATED_INFINITIVE = 'TREE.ENUMERATED_INFINITIVE';
+
+/**
+ * TREE.ENUMERATED_INFINITIVE: "Customer may elect **to (i) repeat** the Acceptance Test or (ii) terminate this
+ * Agreement", "agrees to (a) notify ...": a list's enumerator between "to" and a verb in its base form. The parse
+ * reads "to (i)" as a prepositional phrase (the numeral its noun) and the verb as a clause of its own; "to" is the
+ * verb's infinitive marker (`mark`, PART), the enumerator its `discourse` (as a list number opening a sentence), and
+ * the verb the complement (`xcomp`) of the verb the phrase hung on.
+ */
+function enumeratedInfinitives(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  const text = (at: number) => (at < end ? (lower[at] ?? '') : '');
+  for (let to = start + 1; to + 2 < end; to += 1) {
+    if (lower[to] !== 'to') continue;
+    const enumerator = enumeratorAt(text, to + 1);
+    if (enumerator === undefined || enumerator.marks.length !== 2) continue;
+    const verb = enumerator.end;
+    if (pos[verb] !== 'VERB' || (out.lemmas !== undefined && out.lemmas[verb] !== lower[verb])) continue;
+    // The verb the phrase hung on, before "to" (the numeral's head, the head of "to", or the verb's).
+    const head =
+      [heads[enumerator.number] ?? -1, heads[to] ?? -1, heads[verb] ?? -1].find(
+        (at) => at >= start && at < to && (pos[at] === 'VERB' || pos[at] === 'ADJ' || pos[at] === 'NOUN'),
+      ) ?? -1;
+    if (head < 0) continue;
+    const saved = {
+      heads: heads.slice(start, end),
+      deprels: deprels.slice(start, end),
+      pos: pos.slice(start, end),
+    };
+    heads[verb] = head;
+    deprels[verb] = pos[head] === 'NOUN' ? 'acl' : 'xcomp';
+    heads[to] = verb;
+    deprels[to] = 'mark';
+    pos[to] = 'PART';
+    heads[enumerator.number] = verb;
+    deprels[enumerator.number] = 'discourse';
+    for (const mark of enumerator.marks) {
+      heads[mark] = enumerator.number;
+      deprels[mark] = 'punct';
+    }
+    // What hung on the numeral or "to" from outside hangs on the verb.
+    for (let index = start; index < end; index += 1)
+      if (index !== verb && (heads[index] === enumerator.number || heads[index] === to) && index > verb)
+        heads[index] = verb;
+    if (!acyclic(heads, start, end) || roots(heads, start, end) !== roots(saved.heads, 0, end - start))
+      for (let index = start; index < end; index += 1) {
+        heads[index] = saved.heads[index - start]!;
+        deprels[index] = saved.deprels[index - start]!;
+        pos[index] = saved.pos[index - start]!;
+      }
   }
 }
 

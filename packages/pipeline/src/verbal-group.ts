@@ -1,7 +1,7 @@
 import type { Token, Upos } from '@cae/core';
 import { INCLUDE_FORMS } from './lexicons/contract-lexicon';
 import { CATENATIVE_VERBS, NON_FINITE_AUX } from './lexicons/mood-lexicon';
-import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
+import { ENUMERATOR_WORD, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   ABSOLUTE_QUANTIFIERS,
   FLOATING_QUANTIFIERS,
@@ -215,12 +215,22 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
         head = cursor;
         cursor += 1;
       } else if (isInfinitiveTo(tokens, cursor) && (current === 'PART' || current === 'ADP')) {
-        const nextTag = nextVerbalTag(tokens, cursor + 1, to);
+        // GROUP.ENUMERATED_INFINITIVE: "elect to **(i)** repeat the test or (ii) terminate": a list's enumerator
+        // between "to" and the verb stays inside the verbal group complex.
+        const enumerated =
+          lower[cursor + 1] === '(' &&
+          lower[cursor + 3] === ')' &&
+          ENUMERATOR_WORD.test(lower[cursor + 2] ?? '') &&
+          pos[cursor + 4] === 'VERB' &&
+          tokens.disabledRules?.has('TREE.ENUMERATED_INFINITIVE') !== true
+            ? 3
+            : 0;
+        const nextTag = nextVerbalTag(tokens, cursor + 1 + enumerated, to);
         const anchor = head >= 0 ? head : lastAux;
         const catenative = anchor >= 0 && CATENATIVE_VERBS.has(lemmas[anchor] ?? '');
         if (cursor === start || (catenative && isVerbal(nextTag))) {
-          lastAux = Math.max(lastAux, cursor);
-          cursor += 1;
+          lastAux = Math.max(lastAux, cursor + enumerated);
+          cursor += 1 + enumerated;
         } else break;
       } else if ((current === 'PART' || current === 'ADV') && NEGATORS.has(word)) {
         cursor += 1;

@@ -227,7 +227,7 @@ export const CATENATIVE_VERBS = set(`
   manage continue attempt refuse agree offer promise intend expect wish learn afford choose dare help
   pretend threaten claim get go come finish avoid enjoy mind quit resume consider risk deserve happen
   used use ought have wait arrange aim seek strive struggle hesitate neglect remember forget regret
-  cease commence proceed be
+  cease commence proceed be elect undertake
 `);
 
 /** Lemmas of "let" imperatives and other imperative openers. */
