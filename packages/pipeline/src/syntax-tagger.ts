@@ -3558,11 +3558,7 @@ function enumeratedInfinitives(
         (at) => at >= start && at < to && (pos[at] === 'VERB' || pos[at] === 'ADJ' || pos[at] === 'NOUN'),
       ) ?? -1;
     if (head < 0) continue;
-    const saved = {
-      heads: heads.slice(start, end),
-      deprels: deprels.slice(start, end),
-      pos: pos.slice(start, end),
-    };
+    const saved = treeSnapshot(out, start, end);
     heads[verb] = head;
     deprels[verb] = pos[head] === 'NOUN' ? 'acl' : 'xcomp';
     heads[to] = verb;
@@ -3578,12 +3574,7 @@ function enumeratedInfinitives(
     for (let index = start; index < end; index += 1)
       if (index !== verb && (heads[index] === enumerator.number || heads[index] === to) && index > verb)
         heads[index] = verb;
-    if (!acyclic(heads, start, end) || roots(heads, start, end) !== roots(saved.heads, 0, end - start))
-      for (let index = start; index < end; index += 1) {
-        heads[index] = saved.heads[index - start]!;
-        deprels[index] = saved.deprels[index - start]!;
-        pos[index] = saved.pos[index - start]!;
-      }
+    keepValidTree(out, saved);
   }
 }
 
@@ -3730,11 +3721,7 @@ function periodNotices(
     const outsideHead = [period, notice].find((index) => !inside(heads[index] ?? -1));
     // (A period or notice the parse made the root: a parse gone wrong elsewhere, left as it is.)
     if (outsideHead === undefined || (heads[outsideHead] ?? -1) < 0) continue;
-    const saved = {
-      heads: heads.slice(start, end),
-      deprels: deprels.slice(start, end),
-      pos: pos.slice(start, end),
-    };
+    const saved = treeSnapshot(out, start, end);
     const head = heads[outsideHead] ?? -1;
     const relation = deprels[outsideHead] ?? 'obl';
     heads[notice] = head;
@@ -3767,13 +3754,7 @@ function periodNotices(
     // What hung on the period from outside the phrase ("to the other party") hangs on the notice.
     for (let index = start; index < end; index += 1)
       if (!inside(index) && heads[index] === period) heads[index] = notice;
-    if (!acyclic(heads, start, end) || roots(heads, start, end) !== roots(saved.heads, 0, end - start)) {
-      for (let index = start; index < end; index += 1) {
-        heads[index] = saved.heads[index - start]!;
-        deprels[index] = saved.deprels[index - start]!;
-        pos[index] = saved.pos[index - start]!;
-      }
-    }
+    keepValidTree(out, saved);
   }
 }
 
@@ -3819,6 +3800,45 @@ function reaches(
   for (let at = index, steps = 0; at >= start && at < end && steps <= end - start; steps += 1) {
     if (at === target) return true;
     at = heads[at] ?? -1;
+  }
+  return false;
+}
+
+/** The tree of the sentence [start, end) as it was before a repair (keepValidTree). */
+interface TreeSnapshot {
+  readonly start: number;
+  readonly end: number;
+  readonly heads: readonly number[];
+  readonly deprels: readonly string[];
+  readonly pos: readonly Upos[];
+}
+
+function treeSnapshot(
+  out: Pick<TaggedText, 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): TreeSnapshot {
+  return {
+    start,
+    end,
+    heads: out.heads.slice(start, end),
+    deprels: out.deprels.slice(start, end),
+    pos: out.pos.slice(start, end),
+  };
+}
+
+/**
+ * Keeps a repair of the sentence's tree when every word still reaches a root with no cycle and the sentence has as many
+ * roots as before; otherwise puts back the snapshot taken before it. Whether the repair was kept.
+ */
+function keepValidTree(out: Pick<TaggedText, 'pos' | 'heads' | 'deprels'>, saved: TreeSnapshot): boolean {
+  const { start, end } = saved;
+  if (acyclic(out.heads, start, end) && roots(out.heads, start, end) === roots(saved.heads, 0, end - start))
+    return true;
+  for (let index = start; index < end; index += 1) {
+    out.heads[index] = saved.heads[index - start]!;
+    out.deprels[index] = saved.deprels[index - start]!;
+    out.pos[index] = saved.pos[index - start]!;
   }
   return false;
 }
@@ -3895,11 +3915,7 @@ function complexConjunctions(
     else if (pos[verbAt] === 'AUX')
       verb = /^(aux|cop)(:|$)/.test(deprels[verbAt] ?? '') ? (heads[verbAt] ?? -1) : verbAt;
     if (verb < verbAt || verb >= end) continue;
-    const saved = {
-      heads: heads.slice(start, end),
-      deprels: deprels.slice(start, end),
-      pos: pos.slice(start, end),
-    };
+    const saved = treeSnapshot(out, start, end);
     // The conjunction's own top word and where it hung.
     // (Not one hung inside the bound clause: "the event" an oblique of the bound verb.)
     let top = -1;
@@ -3982,15 +3998,7 @@ function complexConjunctions(
         deprels[index] = 'fixed';
       }
     }
-    if (!acyclic(heads, start, end) || roots(heads, start, end) !== roots(saved.heads, 0, end - start)) {
-      for (let index = start; index < end; index += 1) {
-        heads[index] = saved.heads[index - start]!;
-        deprels[index] = saved.deprels[index - start]!;
-        pos[index] = saved.pos[index - start]!;
-      }
-      continue;
-    }
-    first = last;
+    if (keepValidTree(out, saved)) first = last;
   }
 }
 
