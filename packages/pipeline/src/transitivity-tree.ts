@@ -628,6 +628,10 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
         expect: 'role/null=in the form of gifts',
       },
       {
+        text: 'To the extent permitted by law, the Seller disclaims all warranties.',
+        expect: 'contingency/condition=To the extent permitted by law',
+      },
+      {
         text: 'The Shipper shall not ship volumes in excess of the Monthly Commitment.',
         expect: 'manner/comparison=in excess of the Monthly Commitment',
       },

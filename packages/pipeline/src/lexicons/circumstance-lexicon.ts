@@ -144,6 +144,10 @@ export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   ['in case of', ['contingency', 'condition']],
   ['in the case of', ['contingency', 'condition']],
   ['in the absence of', ['contingency', 'condition']],
+  // "to the extent permitted by law", "except to the extent required": how far the process holds (the clause
+  // forms, "to the extent that X", are conjunctions: COMPLEX_CONJUNCTIONS).
+  ['to the extent', ['contingency', 'condition']],
+  ['except to the extent', ['contingency', 'condition']],
   ['subject to', ['contingency', 'condition']],
   ['in spite of', ['contingency', 'concession']],
   ['regardless of', ['contingency', 'concession']],
