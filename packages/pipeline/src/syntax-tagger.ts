@@ -3889,16 +3889,19 @@ function complexConjunctions(
     // The Subject: nominal words up to the first verb or auxiliary, ending in a nominal head.
     // (Prepositional phrases inside it: "the performance by the Repairer of any of its obligations is affected"; not
     // first: "in the event of a breach".)
-    let verbAt = last + 1;
+    // (A list's enumerator before the Subject: "in the event that **(i)** any Item is returned ... or (ii) ...".)
+    const enumerator = enumeratorAt((at) => (at < end ? (lower[at] ?? '') : ''), last + 1);
+    const subjectFrom = enumerator !== undefined && enumerator.marks.length === 2 ? enumerator.end : last + 1;
+    let verbAt = subjectFrom;
     while (
       verbAt < end &&
       verbAt - last <= 16 &&
-      (CONJUNCTION_SUBJECT_TAGS.has(pos[verbAt] ?? '') || (pos[verbAt] === 'ADP' && verbAt > last + 1))
+      (CONJUNCTION_SUBJECT_TAGS.has(pos[verbAt] ?? '') || (pos[verbAt] === 'ADP' && verbAt > subjectFrom))
     )
       verbAt += 1;
     const subjectEnd = pos[verbAt - 1];
     if (
-      verbAt === last + 1 ||
+      verbAt === subjectFrom ||
       verbAt >= end ||
       !(
         subjectEnd === 'NOUN' ||
@@ -3953,11 +3956,19 @@ function complexConjunctions(
         }
       }
     } else if (/^(acl|ccomp|parataxis|conj|advcl)(:|$)/.test(deprels[verb] ?? '')) deprels[verb] = 'advcl';
-    // The Subject's head word(s): those of [last + 1, verbAt) hung outside it.
+    if (subjectFrom > last + 1 && enumerator !== undefined) {
+      heads[enumerator.number] = verb;
+      deprels[enumerator.number] = 'discourse';
+      for (const mark of enumerator.marks) {
+        heads[mark] = enumerator.number;
+        deprels[mark] = 'punct';
+      }
+    }
+    // The Subject's head word(s): those of [subjectFrom, verbAt) hung outside it.
     let hasSubject = false;
-    for (let index = last + 1; index < verbAt; index += 1)
+    for (let index = subjectFrom; index < verbAt; index += 1)
       if (heads[index] === verb && /^(nsubj|csubj|expl)(:|$)/.test(deprels[index] ?? '')) hasSubject = true;
-    for (let index = last + 1; index < verbAt; index += 1) {
+    for (let index = subjectFrom; index < verbAt; index += 1) {
       // "in the event **either** party terminates": "either" (or "neither", "both") before the noun is its determiner.
       if (
         pos[index] === 'CCONJ' &&

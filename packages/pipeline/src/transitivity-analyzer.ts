@@ -1490,6 +1490,31 @@ function twoObjects({ objects }: TransitivityState): boolean {
   return first !== undefined && second !== undefined && second.start === first.end;
 }
 
+/** Rule id: see CIRCUMSTANCE.PREPOSITION. */
+export const COMPLEX_PREPOSITION_GROUP = 'CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP';
+
+/** Rule id: see conjunctionGroup. */
+export const CONJUNCTION_GROUP = 'CIRCUMSTANCE.CONJUNCTION_GROUP';
+
+/**
+ * CIRCUMSTANCE.CONJUNCTION_GROUP: a prepositional group that opens the clause with the words of the clause's own
+ * binding conjunction of several words (its relation, SEGMENT.COMPLEX_CONJUNCTION: "**to the extent** that (a)
+ * Losses are attributable ...", "**In the event** that (i) any Item is returned", where the parse did not give the
+ * conjunction its verb) is that conjunction, no circumstance (before, "to the extent" of place).
+ */
+function conjunctionGroup(group: { start: number; end: number }, state: TransitivityState): boolean {
+  const relation = state.view.syntactic.relation;
+  if (relation === null || !relation.includes(' ')) return false;
+  let first = 0;
+  while (state.view.pos[first] === 'PUNCT') first += 1;
+  if (group.start !== first) return false;
+  const words = state.view.lower.slice(group.start, group.end).join(' ');
+  if (!(relation === words || relation.startsWith(`${words} `))) return false;
+  if (state.frame.disabled?.has(CONJUNCTION_GROUP) === true) return false;
+  fire(state, CONJUNCTION_GROUP);
+  return true;
+}
+
 /** Rule id of the ROLE.VERBAL_TO_RECEIVER guard: a "to" of a preposition of several words is no Receiver's. */
 export const VERBAL_TO_COMPLEX = 'ROLE.VERBAL_TO_COMPLEX';
 /**
@@ -1758,7 +1783,8 @@ export const GROUP_RULES: readonly GroupRule[] = [
     cites: null,
     when: (group, state) =>
       group.type === 'prepositional' &&
-      PREPOSITION_CIRCUMSTANCES[state.view.lower[group.start] ?? ''] !== undefined,
+      PREPOSITION_CIRCUMSTANCES[state.view.lower[group.start] ?? ''] !== undefined &&
+      !conjunctionGroup(group, state),
     decide: (group, state) => {
       const { view } = state;
       const preposition = view.lower[group.start] ?? '';
@@ -1779,6 +1805,18 @@ export const GROUP_RULES: readonly GroupRule[] = [
       if (byNoun !== undefined && type === 'location' && state.frame.disabled?.has(NOUN_TYPE) !== true) {
         [type, subtype] = byNoun;
         fire(state, NOUN_TYPE);
+      }
+      // CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP: a group opening with a preposition of several words takes its type
+      // ("to the extent necessary": condition, not place by "to"; "in addition to the fee": accompaniment), as the
+      // tree's obliques do (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION).
+      const complex = complexPrepositionAt(view.lower, group.start);
+      if (
+        complex !== undefined &&
+        group.start + complex.words <= group.end &&
+        state.frame.disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true
+      ) {
+        [type, subtype] = [complex.type, complex.subtype];
+        fire(state, COMPLEX_PREPOSITION_GROUP);
       }
       state.circumstances.push(circumstance(type, subtype, group));
     },

@@ -539,6 +539,24 @@ describe('tree stage', () => {
     );
     expect(clauseElements(majority).join('; ')).not.toContain('location/place=At least');
   });
+  it('a prepositional group of several words takes its type, and a conjunction of the clause is none (CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP, CIRCUMSTANCE.CONJUNCTION_GROUP)', () => {
+    const compile = (text: string, disabledRules: string[]) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'd' })
+        .map((clause) => clauseElements(clause).join('; '));
+    const necessary = 'Licensee may use the data to the extent necessary to perform the services.';
+    expect(compile(necessary, [])[0]).toContain('contingency/condition=to the extent');
+    expect(compile(necessary, ['CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP'])[0]).toContain(
+      'location/place=to the extent',
+    );
+    // With the parse left as it was, the word order's group "to the extent" is the clause's conjunction.
+    const losses = 'Licensor shall indemnify PHL to the extent that (a) Losses are attributable to its acts.';
+    const bound = (disabledRules: string[]) =>
+      compile(losses, ['TREE.COMPLEX_CONJUNCTION', ...disabledRules])[1];
+    expect(bound([])).not.toMatch(/=to the extent/);
+    expect(bound(['CIRCUMSTANCE.CONJUNCTION_GROUP'])).toMatch(/=to the extent/);
+  });
+
   it('the adverbs of "as soon as" are no circumstance of the verb they hang on (CIRCUMSTANCE.TREE_CONJUNCTION_WORDS)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [CONJUNCTION_WORDS] });
     for (const text of [
