@@ -3912,12 +3912,15 @@ function complexConjunctions(
       )
     )
       continue;
-    // A finite verb or an operator: "the Buyer **fails**", "the Licensee **is** insolvent", "the parties **shall** agree".
+    // A finite verb or an operator: "the Buyer **fails**", "the Licensee **is** insolvent", "the parties **shall** agree"
+    // (adverbs between: "AMAG permanently **ceases**").
+    let finiteAt = verbAt;
+    while (finiteAt < end && finiteAt - verbAt < 3 && pos[finiteAt] === 'ADV') finiteAt += 1;
     let verb = -1;
-    if (pos[verbAt] === 'VERB' && !(lower[verbAt] ?? '').endsWith('ing')) verb = verbAt;
-    else if (pos[verbAt] === 'AUX')
-      verb = /^(aux|cop)(:|$)/.test(deprels[verbAt] ?? '') ? (heads[verbAt] ?? -1) : verbAt;
-    if (verb < verbAt || verb >= end) continue;
+    if (pos[finiteAt] === 'VERB' && !(lower[finiteAt] ?? '').endsWith('ing')) verb = finiteAt;
+    else if (pos[finiteAt] === 'AUX')
+      verb = /^(aux|cop)(:|$)/.test(deprels[finiteAt] ?? '') ? (heads[finiteAt] ?? -1) : finiteAt;
+    if (verb < finiteAt || verb >= end) continue;
     const saved = treeSnapshot(out, start, end);
     // The conjunction's own top word and where it hung.
     // (Not one hung inside the bound clause: "the event" an oblique of the bound verb.)
