@@ -150,10 +150,21 @@ export function splitMainAfterOpening(
     parent: -1,
     group,
   };
-  const out: ClauseSegment[] = [{ ...first, tokens: openingTokens, parent: 1 }, main];
+  return withFirstSplit(segments, [{ ...first, tokens: openingTokens, parent: 1 }, main], cut);
+}
+
+/**
+ * The segments with the first one replaced by its two parts, cut at token `cut`: the others renumbered, and a clause
+ * that hung on the first segment hung on the part it begins in.
+ */
+function withFirstSplit(
+  segments: readonly ClauseSegment[],
+  parts: readonly [ClauseSegment, ClauseSegment],
+  cut: number,
+): ClauseSegment[] {
+  const out: ClauseSegment[] = [...parts];
   for (let index = 1; index < segments.length; index += 1) {
     const segment = segments[index] as ClauseSegment;
-    // A clause that hung on the run-on segment hangs on the part it begins in.
     const parent =
       segment.parent < 0
         ? -1
@@ -209,30 +220,14 @@ export function thanksThenClause(
     return segments;
   for (let index = comma + 1; index < group.start; index += 1)
     if (!/^(DET|NOUN|PROPN|PRON|ADJ|NUM)$/.test(tree.pos[index] ?? '')) return segments;
-  const out: ClauseSegment[] = [
-    {
-      tokens: first.tokens.filter((index) => index <= comma),
-      dependency: 'independent',
-      relation: null,
-      parent: -1,
-      group: null,
-    },
-    { ...first, tokens: rest, group },
-  ];
-  for (let index = 1; index < segments.length; index += 1) {
-    const segment = segments[index] as ClauseSegment;
-    // A clause that hung on the first segment hangs on the part it begins in.
-    const parent =
-      segment.parent < 0
-        ? -1
-        : segment.parent === 0
-          ? (segment.tokens[0] ?? 0) > comma
-            ? 1
-            : 0
-          : segment.parent + 1;
-    out.push({ ...segment, parent });
-  }
-  return out;
+  const formula: ClauseSegment = {
+    tokens: first.tokens.filter((index) => index <= comma),
+    dependency: 'independent',
+    relation: null,
+    parent: -1,
+    group: null,
+  };
+  return withFirstSplit(segments, [formula, { ...first, tokens: rest, group }], comma + 1);
 }
 
 /**
