@@ -1,6 +1,11 @@
 import type { ClauseDependency, Upos } from '@cae/core';
 import { closesQuotation, reportingVerbAt } from './clause-quotation';
-import { DECLARATION_VERBS, PROVIDED_THAT_INSERTS, REFERENCE_ADVERBS } from './lexicons/contract-lexicon';
+import {
+  DECLARATION_VERBS,
+  INCLUDE_FORMS,
+  PROVIDED_THAT_INSERTS,
+  REFERENCE_ADVERBS,
+} from './lexicons/contract-lexicon';
 import { CAPACITY_NOUNS } from './lexicons/modal-lexicon';
 import {
   CONDITIONAL_FINITES,
@@ -223,16 +228,13 @@ function notLimitedToComma(tokens: TokenArrays, index: number): boolean {
   // The comma before it ("including**,** but not limited to, ...") too.
   if (lower[index + 1] === 'but') return notLimitedToStart(tokens, index + 1) === index + 1;
   if (lower[index + 1] === 'without' && lower[index + 2] === 'limitation')
-    return INCLUDING_FORMS.has(lower[index - 1] ?? '');
+    return INCLUDE_FORMS.has(lower[index - 1] ?? '');
   if (lower[index - 1] === 'to' && lower[index - 2] === 'limited')
     return notLimitedToStart(tokens, index - 2) >= 0;
   if (lower[index - 1] !== 'limitation' || lower[index - 2] !== 'without') return false;
   const before = lower[index - 3] === ',' ? index - 4 : index - 3;
-  return INCLUDING_FORMS.has(lower[before] ?? '');
+  return INCLUDE_FORMS.has(lower[before] ?? '');
 }
-
-/** Words before "without limitation" that make it part of a preposition ("including, without limitation, ..."). */
-const INCLUDING_FORMS: ReadonlySet<string> = new Set(['including', 'include', 'includes', 'included']);
 
 /**
  * SEGMENT.COORDINATED_ATTRIBUTIVE_PARTICIPLES (see classify): the coordinator at `index` stands between
@@ -633,9 +635,7 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     group: first,
   };
   segments.push(root);
-  const complexOpening = ruleOff(tokens, 'SEGMENT.COMPLEX_SUBORDINATOR')
-    ? ''
-    : complexSubordinatorOpening(tokens, from, first);
+  const complexOpening = complexSubordinatorOpening(tokens, from, first);
   if (complexOpening !== '') {
     // SEGMENT.COMPLEX_SUBORDINATOR: "In the event that the Buyer fails to pay, the Seller shall stop
     // delivery", "To the extent that …,": the opening clause is a condition, dependent on the main clause
@@ -1073,12 +1073,8 @@ function complexConjunctionBefore(
   return null;
 }
 
-/** Openings that bind a clause as "if" does ("in the event that", "to the extent that", "in case"). */
-const COMPLEX_SUBORDINATORS: readonly (readonly string[])[] = [
-  ['in', 'the', 'event'],
-  ['to', 'the', 'extent'],
-  ['in', 'case'],
-];
+/** The openings of SEGMENT.COMPLEX_SUBORDINATOR; the other conjunctions of several words are SEGMENT.COMPLEX_CONJUNCTION's. */
+const SUBORDINATOR_OPENINGS = /^(?:in the event|to the extent|in case)(?: that)?$/;
 
 /**
  * SEGMENT.COMPLEX_SUBORDINATOR (see segmentClauses): the sentence opens (past a list label such as "(a)"
@@ -1086,30 +1082,22 @@ const COMPLEX_SUBORDINATORS: readonly (readonly string[])[] = [
  * Subject (no comma or clause marker in it) and the first verbal group, which has a Finite; the phrase
  * (the clause's relation), '' otherwise ("In the event of a dispute, …" and "To the extent permitted by
  * law, …" are a phrase and a participle: not these). The main clause opens at the comma before the next
- * finite verbal group, as after an opening "if".
+ * finite verbal group, as after an opening "if". SEGMENT.COMPLEX_CONJUNCTION: the same for the other binding
+ * conjunctions of several words (`COMPLEX_CONJUNCTIONS`: "As soon as the Buyer becomes aware, ...", "Except to the
+ * extent the Buyer has paid, ...", "Unless and until the Buyer accepts, ...").
  */
 function complexSubordinatorOpening(tokens: TokenArrays, from: number, first: VerbalGroup): string {
   const { lower, pos } = tokens;
   let start = from;
   if (lower[start] === '(' && lower[start + 2] === ')') start += 3;
   else if (pos[start] === 'NUM' || /^[0-9.]+$/.test(lower[start] ?? '')) start += 1;
-  for (const words of COMPLEX_SUBORDINATORS) {
-    if (!words.every((word, offset) => lower[start + offset] === word)) continue;
-    let subject = start + words.length;
-    const phrase = [...words];
-    if (lower[subject] === 'that') {
-      phrase.push('that');
-      subject += 1;
-    }
-    return boundSubject(tokens, from, subject, first) ? phrase.join(' ') : '';
-  }
-  // SEGMENT.COMPLEX_CONJUNCTION: the other binding conjunctions of several words ("As soon as the Buyer becomes
-  // aware, ...", "Except to the extent the Buyer has paid, ...", "Unless and until the Buyer accepts, ...").
-  const length = ruleOff(tokens, 'SEGMENT.COMPLEX_CONJUNCTION')
-    ? 0
-    : complexConjunctionAt(lower, start, first.start);
-  if (length === 0 || !boundSubject(tokens, from, start + length, first)) return '';
-  return lower.slice(start, start + length).join(' ');
+  const length = complexConjunctionAt(lower, start, first.start);
+  if (length === 0) return '';
+  const phrase = lower.slice(start, start + length).join(' ');
+  const rule = SUBORDINATOR_OPENINGS.test(phrase)
+    ? 'SEGMENT.COMPLEX_SUBORDINATOR'
+    : 'SEGMENT.COMPLEX_CONJUNCTION';
+  return !ruleOff(tokens, rule) && boundSubject(tokens, from, start + length, first) ? phrase : '';
 }
 
 /** A Subject (no comma or clause marker in it) from `subject` to the first verbal group, which has a Finite. */

@@ -1693,6 +1693,22 @@ describe('TREE.COMPLEX_CONJUNCTION', () => {
     expect(parsed[7]?.head).not.toBe('becomes');
   });
 
+  it('finds the bound verb past adverbs after the Subject and past a list enumerator before it', () => {
+    const ceases = treeWords(
+      'Antares may terminate in the event that AMAG permanently ceases commercializing the Product.',
+    );
+    const at = (words: ReturnType<typeof treeWords>, value: string) =>
+      words.find((word) => word.value === value);
+    expect(at(ceases, 'in')).toMatchObject({ head: 'ceases', deprel: 'mark' });
+    expect(at(ceases, 'AMAG')).toMatchObject({ head: 'ceases', deprel: 'nsubj' });
+    const losses = treeWords(
+      'Licensor shall indemnify PHL to the extent that (a) Losses are attributable to its acts.',
+    );
+    expect(at(losses, 'to')).toMatchObject({ head: 'attributable', deprel: 'mark' });
+    expect(at(losses, 'a')).toMatchObject({ head: 'attributable', deprel: 'discourse' });
+    expect(at(losses, 'Losses')).toMatchObject({ head: 'attributable', deprel: 'nsubj' });
+  });
+
   it('makes "either" before the noun of a bound Subject its determiner', () => {
     const words = treeWords('In the event either party terminates this Agreement, all licenses shall end.');
     expect(words[3]).toMatchObject({ value: 'either', head: 'party', deprel: 'det', pos: 'DET' });

@@ -3601,16 +3601,9 @@ function doubleObjects(
       if (heads[index] === verb && deprels[index] === 'obj') objects.push(index);
     if (objects.length !== 2) continue;
     const [first, second] = objects as [number, number];
-    // The first group ends right before the second begins (its words, then the second's first word).
-    let firstEnd = first;
-    let secondStart = second;
-    for (let index = verb + 1; index < end; index += 1) {
-      let top = index;
-      for (let steps = 0; steps < end - start && top >= 0 && top !== first && top !== second; steps += 1)
-        top = heads[top] ?? -1;
-      if (top === first) firstEnd = Math.max(firstEnd, index);
-      if (top === second) secondStart = Math.min(secondStart, index);
-    }
+    // The first group ends right before the second begins.
+    const firstEnd = subtreeSpan(out, first, start, end)[1];
+    const secondStart = subtreeSpan(out, second, start, end)[0];
     if (secondStart !== firstEnd + 1 || out.pos[secondStart] === 'ADP') continue;
     // The one given to is a party: a pronoun, a name, a party's noun or a capitalised defined term ("the disclosing
     // Party", "Distributor"); "pay a minimum | fixed sum", "send the inception and quarterly fee | information" are

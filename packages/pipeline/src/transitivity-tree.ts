@@ -23,7 +23,7 @@ import {
 import { PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import {
-  boundConjunctionEnd,
+  boundConjunctionStart,
   INTERPERSONAL_THEMES,
   NON_PREPOSITION_SUBORDINATORS,
   QUOTING_VERBS,
@@ -707,21 +707,17 @@ function conjunctionSpans(
   for (const predicate of predicates)
     for (const mark of tree.children[predicate] ?? NO_INDICES) {
       if (mark > predicate || view.syntactic.tokens[mark]?.deprel !== 'mark') continue;
-      for (let start = Math.max(0, mark - 3); start < mark; start += 1)
-        if (
-          boundConjunctionEnd(
-            view.lower,
-            start,
-            predicate,
-            (at) => tree.heads[at] ?? -1,
-            (at) => view.syntactic.tokens[at]?.deprel,
-          ) ===
-          mark + 1
-        ) {
-          spans ??= [];
-          spans.push({ start, end: mark + 1 });
-          break;
-        }
+      const start = boundConjunctionStart(
+        view.lower,
+        mark,
+        0,
+        predicate,
+        (at) => tree.heads[at] ?? -1,
+        (at) => view.syntactic.tokens[at]?.deprel,
+      );
+      if (start < 0) continue;
+      spans ??= [];
+      spans.push({ start, end: mark + 1 });
     }
   return spans ?? NO_SPANS;
 }

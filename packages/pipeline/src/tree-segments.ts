@@ -1,7 +1,7 @@
 import { type ClauseSegment, inFirstTokenOrder } from './clause-segmenter';
 import { DECLARATION_VERBS } from './lexicons/contract-lexicon';
 import {
-  boundConjunctionEnd,
+  boundConjunctionStart,
   COORDINATORS,
   FREE_RELATIVE_WH,
   MINOR_EXPRESSIONS,
@@ -958,18 +958,16 @@ function markPhrase(tree: SentenceTree, mark: number, from: number, to: number):
     index += 1
   )
     phrase += ` ${tree.lower[index] ?? ''}`;
-  // "as soon as", "even if": UD's adverbs before the mark (boundConjunctionEnd).
-  for (let start = Math.max(from, mark - 3); start < mark; start += 1) {
-    const after = boundConjunctionEnd(
-      tree.lower,
-      start,
-      to,
-      (at) => tree.heads[at] ?? -1,
-      (at) => tree.deprels[at],
-    );
-    if (after === mark + 1) return tree.lower.slice(start, after).join(' ');
-  }
-  return phrase;
+  // "as soon as", "even if": UD's adverbs before the mark.
+  const start = boundConjunctionStart(
+    tree.lower,
+    mark,
+    from,
+    to,
+    (at) => tree.heads[at] ?? -1,
+    (at) => tree.deprels[at],
+  );
+  return start < 0 ? phrase : tree.lower.slice(start, mark + 1).join(' ');
 }
 
 /** The first dependent of `head` in [from, to) by `relation` (universal part), or -1. */

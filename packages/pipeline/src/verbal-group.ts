@@ -1,7 +1,7 @@
 import type { Token, Upos } from '@cae/core';
 import { INCLUDE_FORMS } from './lexicons/contract-lexicon';
 import { CATENATIVE_VERBS, NON_FINITE_AUX } from './lexicons/mood-lexicon';
-import { ENUMERATOR_WORD, TIME_NOUNS } from './lexicons/transitivity-lexicon';
+import { TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
   ABSOLUTE_QUANTIFIERS,
   FLOATING_QUANTIFIERS,
@@ -13,6 +13,7 @@ import {
   SENTENCE_END_MARKS,
   verbForm,
 } from './lexicons/word-classes';
+import { enumeratorAt } from './list-operator';
 
 /** Rule id (switch it off with `createPipeline({ disabledRules })`; segment-rules.ts lists every SEGMENT id). */
 export const COMPLEX_PREPOSITION = 'SEGMENT.COMPLEX_PREPOSITION';
@@ -217,13 +218,13 @@ export function findVerbalGroups(tokens: TokenArrays, from: number, to: number):
       } else if (isInfinitiveTo(tokens, cursor) && (current === 'PART' || current === 'ADP')) {
         // GROUP.ENUMERATED_INFINITIVE: "elect to **(i)** repeat the test or (ii) terminate": a list's enumerator
         // between "to" and the verb stays inside the verbal group complex.
+        const enumerator = enumeratorAt((at) => (at < to ? (lower[at] ?? '') : ''), cursor + 1);
         const enumerated =
-          lower[cursor + 1] === '(' &&
-          lower[cursor + 3] === ')' &&
-          ENUMERATOR_WORD.test(lower[cursor + 2] ?? '') &&
-          pos[cursor + 4] === 'VERB' &&
+          enumerator !== undefined &&
+          enumerator.marks.length === 2 &&
+          pos[enumerator.end] === 'VERB' &&
           tokens.disabledRules?.has('TREE.ENUMERATED_INFINITIVE') !== true
-            ? 3
+            ? enumerator.end - cursor - 1
             : 0;
         const nextTag = nextVerbalTag(tokens, cursor + 1 + enumerated, to);
         const anchor = head >= 0 ? head : lastAux;

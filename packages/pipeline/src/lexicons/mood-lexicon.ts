@@ -170,6 +170,23 @@ export const CONJUNCTION_PHRASES: ReadonlySet<string> = new Set([
   'as though',
 ]);
 
+/**
+ * The start of the bound binding conjunction of several words (boundConjunctionEnd) whose last word is at `mark` (a
+ * `mark` of the parse: "as soon **as**", "even **if**"), looking back no further than `from`; -1 for none.
+ */
+export function boundConjunctionStart(
+  lower: ArrayLike<string>,
+  mark: number,
+  from: number,
+  end: number,
+  headOf: (at: number) => number,
+  deprelOf: (at: number) => string | undefined,
+): number {
+  for (let start = Math.max(from, mark - 3); start < mark; start += 1)
+    if (boundConjunctionEnd(lower, start, end, headOf, deprelOf) === mark + 1) return start;
+  return -1;
+}
+
 /** `COMPLEX_CONJUNCTIONS` by their first word, longest first. */
 const CONJUNCTIONS_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
 for (const words of COMPLEX_CONJUNCTIONS) {
