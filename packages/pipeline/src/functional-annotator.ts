@@ -164,7 +164,7 @@ export function annotateClause(syntactic: Syntactic, context: AnnotationContext)
     (participantsOn ? utteranceView : undefined) ??
     (off?.has(LABEL_NON_FINITE_PARTICIPANTS) === true ? undefined : nonFiniteView) ??
     view;
-  const passive = isPassive(ideaView);
+  const passive = isPassive(ideaView, context.disabledRules);
   const tenor = scoreTenor(view, mood.mood, passive);
   // Participants and circumstances from the tree, the word-order analysis where the tree gives none.
   const wordOrder = analyzeTransitivity(ideaView, passive, modality.polarity, mood.mood, {

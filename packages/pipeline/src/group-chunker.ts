@@ -351,6 +351,35 @@ function fixedConjunctionEnd(
 }
 
 /**
+ * GROUP.PREDICATIVE_ADJECTIVE: an adjective the tree makes a predicate (the `xcomp` of a verb before it, or the
+ * head of a copula), before a noun that does not hang on it ("She looks tired | today", "Phone numbers are
+ * available | 24 hours a day"): an adjectival group of its own, not the premodifier of the noun after it.
+ */
+function predicativeAdjective(
+  tokens: readonly Token[],
+  index: number,
+  disabledRules?: ReadonlySet<string>,
+): boolean {
+  const adjective = tokens[index];
+  const next = tokens[index + 1];
+  if (
+    adjective === undefined ||
+    next === undefined ||
+    disabledRules?.has('GROUP.PREDICATIVE_ADJECTIVE') === true
+  )
+    return false;
+  if (adjective.headStart === next.start || next.headStart === adjective.start) return false;
+  // The verb's `xcomp` after it ("She looks tired"), or a predicate with its copula ("are available").
+  if (adjective.deprel === 'xcomp')
+    return (
+      adjective.headStart !== null &&
+      adjective.headStart !== undefined &&
+      adjective.headStart < adjective.start
+    );
+  return tokens.some((token) => token.deprel === 'cop' && token.headStart === adjective.start);
+}
+
+/**
  * Pass 1, groups: chunks a clause's tokens into nominal, verbal, prepositional, adverbial, adjectival and
  * conjunction groups, each with its token span, head and text (sliced from `original` by token offsets).
  * Punctuation, symbols and interjections stay outside. `pos` sets the clause length; `lower` may be longer.
@@ -430,8 +459,8 @@ export function chunkGroups(
       index = end;
     } else if (
       tag === 'ADJ' &&
-      !NOMINAL_HEAD.has(pos[index + 1] ?? 'X') &&
       pos[index + 1] !== 'ADJ' &&
+      (!NOMINAL_HEAD.has(pos[index + 1] ?? 'X') || predicativeAdjective(tokens, index, disabledRules)) &&
       compoundInGroup(lower, pos, tokens, index, disabledRules) < 0
     ) {
       groups.push(group('adjectival', index, index + 1, index, tokens, original));

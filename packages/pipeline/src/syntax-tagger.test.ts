@@ -2002,3 +2002,43 @@ describe('TREE.STRANDED_PREPOSITION', () => {
     expect(out.find((word) => word.value === 'out')?.deprel).not.toBe('compound:prt');
   });
 });
+
+describe('TREE.PARTICLE_PREDICATE', () => {
+  it('makes the particle after "be" the predicate, the word after it its modifier', () => {
+    for (const [text, particle, other, relation] of [
+      ['FYI, the server is down again.', 'down', 'again', 'advmod'],
+      ['The lights are off again.', 'off', 'again', 'advmod'],
+      ['The site was down for two hours.', 'down', 'hours', 'obl'],
+    ] as const) {
+      const words = treeWords(text);
+      expect(
+        words.find((word) => word.value === particle),
+        text,
+      ).toMatchObject({ head: null, deprel: 'root' });
+      expect(
+        words.find((word) => word.value === other),
+        text,
+      ).toMatchObject({ head: particle, deprel: relation });
+      expect(
+        words.find((word) => word.value === 'is' || word.value === 'are' || word.value === 'was'),
+      ).toMatchObject({
+        head: particle,
+        deprel: 'cop',
+      });
+      const off = treeWords(text, new Set(['TREE.PARTICLE_PREDICATE']));
+      expect(off.find((word) => word.value === particle)?.deprel, text).toBe('advmod');
+    }
+    const elements = clauseElements(
+      createPipeline({ clock: () => new Date(0) }).compile('FYI, the server is down again.', {
+        documentId: 'd',
+      })[0]!,
+    );
+    expect(elements).toEqual(['carrier=the server', 'attribute=down', 'location/time=again']);
+  });
+
+  it('leaves "up to you" and "up there" as parsed', () => {
+    expect(treeWords('It is up to you.').find((word) => word.value === 'you')?.deprel).toBe('root');
+    const there = treeWords('That is up there on my channel.');
+    expect(there.find((word) => word.value === 'up')?.deprel).not.toBe('root');
+  });
+});

@@ -2244,6 +2244,7 @@ export function repairTree(
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
   if (!disabledRules?.has(PERIOD_NOTICE)) periodNotices(out, start, end);
+  if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
   if (!disabledRules?.has(ENUMERATED_INFINITIVE)) enumeratedInfinitives(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
@@ -3619,6 +3620,71 @@ function doubleObjects(
     )
       continue;
     deprels[first] = 'iobj';
+  }
+}
+
+const PARTICLE_PREDICATE = 'TREE.PARTICLE_PREDICATE';
+/** Adverbial particles that can be the predicate of "be" ("The server is down", "The deal is off"). */
+const PREDICATE_PARTICLES: ReadonlySet<string> = new Set([
+  'down',
+  'off',
+  'up',
+  'out',
+  'over',
+  'back',
+  'away',
+]);
+/** Relations that stay inside a nominal group when its head stops being the clause's predicate. */
+const GROUP_INTERNAL = /^(?:case|det|nummod|amod|compound|nmod|fixed|flat|appos|acl|clf|goeswith)(?::|$)/;
+
+/**
+ * TREE.PARTICLE_PREDICATE: "FYI, the server is down again", "The site was down for two hours", "The lights are off
+ * again": the parser, having seen "be" + a particle mostly at a sentence's end, makes the word after the particle
+ * the copula's head (the predicate) and the particle its `advmod`. The particle right after the copula (or "not")
+ * is the predicate: it takes the head's place in the tree, with the clause's dependents (Subject, copula,
+ * auxiliaries, punctuation); the former head hangs on it as `advmod` (an adverb) or `obl` (a nominal group, `obl:
+ * unmarked` with no preposition). "is out of stock", "is up to you" and "is up there" (UD's head is the word after
+ * the particle) are left alone.
+ */
+function particlePredicates(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let copula = start; copula < end; copula += 1) {
+    if (deprels[copula] !== 'cop') continue;
+    let particle = copula + 1;
+    if (lower[particle] === 'not' || lower[particle] === "n't") particle += 1;
+    // The copula on the particle, the particle on the word after it ("are off | again" as "off again").
+    const head = heads[copula] === particle ? (heads[particle] ?? -1) : (heads[copula] ?? -1);
+    if (
+      particle >= end ||
+      head <= particle ||
+      head >= end ||
+      pos[particle] !== 'ADV' ||
+      !PREDICATE_PARTICLES.has(lower[particle] ?? '') ||
+      heads[particle] !== head ||
+      deprels[particle] !== 'advmod' ||
+      lower[particle + 1] === 'of' ||
+      lower[particle + 1] === 'to' ||
+      !['ADV', 'NOUN', 'PROPN', 'NUM'].includes(pos[head] ?? '') ||
+      lower[head] === 'there' ||
+      lower[head] === 'here'
+    )
+      continue;
+    const saved = treeSnapshot(out, start, end);
+    let marked = false;
+    for (let child = start; child < end; child += 1) {
+      if (heads[child] !== head || child === particle) continue;
+      if (deprels[child] === 'case') marked = true;
+      if (!GROUP_INTERNAL.test(deprels[child] ?? '')) heads[child] = particle;
+    }
+    heads[particle] = heads[head] ?? -1;
+    deprels[particle] = deprels[head] ?? 'root';
+    heads[head] = particle;
+    deprels[head] = pos[head] === 'ADV' ? 'advmod' : marked ? 'obl' : 'obl:unmarked';
+    keepValidTree(out, saved);
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type TenorFeatureName,
   THIRD_PERSON_FORMS,
 } from './lexicons/tenor-lexicon';
-import { BE_FORMS } from './lexicons/word-classes';
+import { BE_FORMS, GET_FORMS } from './lexicons/word-classes';
 
 /** Tenor with the features that made it up. */
 export interface TenorDecision {
@@ -40,11 +40,12 @@ for (const [words, flag] of [
   for (const word of words) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | flag);
 
 /**
- * True when the verbal group is passive: a form of be (or get) followed by a participle head. A participle
- * spelled as its base form ("are **set** forth", "was **put** aside", "is **cut**") is passive when the parse
- * makes the be-form its `aux:pass`.
+ * True when the verbal group is passive: a form of be followed by a participle head, or a form of get the parse
+ * makes the head's `aux:pass` (VOICE.GET_PASSIVE: "The meeting got postponed"). A participle spelled as its base
+ * form ("are **set** forth", "was **put** aside", "is **cut**") is passive when the parse makes the be-form its
+ * `aux:pass`.
  */
-export function isPassive(view: ClauseView): boolean {
+export function isPassive(view: ClauseView, disabledRules?: ReadonlySet<string>): boolean {
   const group = view.verbalGroup;
   if (group === undefined || view.head < 0) return false;
   const head = view.lower[view.head] ?? '';
@@ -55,10 +56,13 @@ export function isPassive(view: ClauseView): boolean {
   const tokens = view.syntactic.tokens;
   const headStart = tokens[view.head]?.start;
   for (let index = group.start; index < view.head; index += 1) {
-    if (!BE_FORMS.has(view.lower[index] ?? '')) continue;
-    if (!baseForm) return true;
+    const word = view.lower[index] ?? '';
     const token = tokens[index];
-    if (token?.deprel === 'aux:pass' && token.headStart === headStart) return true;
+    const treePassive = token?.deprel === 'aux:pass' && token.headStart === headStart;
+    // VOICE.GET_PASSIVE: "The meeting got postponed", only where the parse makes "get" the passive auxiliary.
+    if (GET_FORMS.has(word) && treePassive && disabledRules?.has('VOICE.GET_PASSIVE') !== true) return true;
+    if (!BE_FORMS.has(word)) continue;
+    if (!baseForm || treePassive) return true;
   }
   return false;
 }

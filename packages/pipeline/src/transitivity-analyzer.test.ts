@@ -505,3 +505,77 @@ describe('an adjective of the object is no Attribute; a counselled patient is a 
     expect(rolesOf('Patient was counseled on smoking cessation.')).toContain('receiver=Patient');
   });
 });
+
+describe('e-mail wording: get-passives, predicative adjectives, points in time', () => {
+  const off = (rule: string) => createPipeline({ clock: () => new Date(0), disabledRules: [rule] });
+  const clauseOf = (text: string, compiler = pipeline) => compileFirst(compiler, text);
+  function compileFirst(compiler: typeof pipeline, text: string) {
+    const clause = compiler.compile(text, { documentId: 'transitivity-test' })[0]!;
+    return {
+      process: clause.ideational.processType,
+      voice: clause.ideational.rawTransitivity.voice,
+      elements: [
+        ...clause.ideational.participants.map((item) => `${item.role}=${item.text}`),
+        ...clause.ideational.circumstances.map((item) => `${item.type}/${item.subtype}=${item.text}`),
+      ],
+    };
+  }
+
+  it('VOICE.GET_PASSIVE: "get" the parse makes the passive auxiliary makes the Subject the Goal', () => {
+    expect(clauseOf('The files got deleted by the script.')).toMatchObject({
+      voice: 'passive',
+      elements: ['goal=The files', 'actor=the script'],
+    });
+    expect(clauseOf('The files got deleted by the script.', off('VOICE.GET_PASSIVE')).voice).toBe('active');
+    // "get" as the verb itself stays active.
+    expect(clauseOf('I got the file.')).toMatchObject({
+      voice: 'active',
+      elements: ['actor=I', 'goal=the file'],
+    });
+  });
+
+  it('reads verbs WordNet files as stative by their frame or the hand lexicon', () => {
+    // PROCESS.FRAME_PASSIVE is a rule-table example (transitivity-rules.test.ts); the lexicon's "postpone" is material.
+    expect(clauseOf('They postponed the meeting.')).toMatchObject({
+      process: 'material',
+      elements: ['actor=They', 'goal=the meeting'],
+    });
+  });
+
+  it('GROUP.PREDICATIVE_ADJECTIVE: an xcomp adjective before a time noun is its own Attribute', () => {
+    expect(clauseOf('She looks tired today.')).toMatchObject({
+      process: 'relational',
+      elements: ['carrier=She', 'attribute=tired', 'location/time=today'],
+    });
+    expect(clauseOf('She looks tired today.', off('GROUP.PREDICATIVE_ADJECTIVE')).process).toBe('behavioral');
+    // An adjective that premodifies the noun after it stays in its group.
+    expect(clauseOf('She bought fresh bread.').elements).toContain('goal=fresh bread');
+  });
+
+  it('ROLE.ADJECTIVE_BEFORE_OBJECT: the adjective right after the Event is the complement, a later nominal not', () => {
+    expect(clauseOf('He seemed happy this morning.').elements).toEqual([
+      'carrier=He',
+      'attribute=happy',
+      'location/time=this morning',
+    ]);
+    expect(clauseOf('He seemed happy this morning.', off('ROLE.ADJECTIVE_BEFORE_OBJECT')).elements).toContain(
+      'token=He',
+    );
+  });
+
+  it('CIRCUMSTANCE.FOR_POINT_IN_TIME: "for next week" is a time, "for a week" a duration', () => {
+    expect(clauseOf("Let's schedule a call for next week.").elements).toContain(
+      'location/time=for next week',
+    );
+    expect(clauseOf('I booked a table for tomorrow night.').elements).toContain(
+      'location/time=for tomorrow night',
+    );
+    expect(clauseOf('We worked for the next two weeks.').elements).toContain(
+      'extent/duration=for the next two weeks',
+    );
+    expect(clauseOf('He waited for a week.').elements).toContain('extent/duration=for a week');
+    expect(
+      clauseOf("Let's schedule a call for next week.", off('CIRCUMSTANCE.FOR_POINT_IN_TIME')).elements,
+    ).toContain('extent/duration=for next week');
+  });
+});

@@ -39,7 +39,9 @@ import {
   DURATION_UNITS,
   EXISTENTIAL_VERBS,
   FLOATING,
+  FOR_POINT_IN_TIME,
   FRONTABLE,
+  forPointInTime,
   GOODS_VERBS,
   HAS_CLITICS,
   IDENTIFYING_VERBS,
@@ -106,6 +108,8 @@ export const ROLE_RULES = {
   postmodifier: 'ROLE.POSTMODIFIER',
   /** Sense verbs + adjective ("tastes bitter", "look tired") are attributive relational. */
   senseAttribute: 'PROCESS.SENSE_ATTRIBUTE',
+  /** A sense verb + "like" + a nominal group ("This looks like a good deal"): relational, the like-group its Attribute. */
+  senseLike: 'PROCESS.SENSE_LIKE',
   /** be + a stative participle with no agent ("is broken", "must be exhausted"): Carrier + Attribute, not passive. */
   adjectivalParticiple: 'PROCESS.ADJECTIVAL_PARTICIPLE',
   /**
@@ -246,6 +250,8 @@ export const PROCESS_RULES = {
   frameGoal: 'PROCESS.FRAME_GOAL',
   /** The tree makes the Event the complement of a copula ("is state of the art"): relational. */
   frameCopula: 'PROCESS.FRAME_COPULA',
+  /** A verb outside the hand lexicon whose prior is relational, in the passive ("Costs were incurred"): material. */
+  framePassive: 'PROCESS.FRAME_PASSIVE',
 } as const;
 
 /**
@@ -521,6 +527,23 @@ export const VOICE_RULES: readonly TransitivityRule[] = [
 
 const NOMINAL_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/** A sense verb ("look", "sound", "feel") with "like" + a nominal group right after its Event (ROLE_RULES.senseLike). */
+function senseLike(state: TransitivityState): boolean {
+  const { view, verbLemma, event, passive } = state;
+  const next = state.nextAfterEvent;
+  return (
+    verbLemma !== null &&
+    !passive &&
+    state.lexical &&
+    SENSE_VERBS.has(verbLemma) &&
+    state.frame.disabled?.has(ROLE_RULES.senseLike) !== true &&
+    next?.type === 'prepositional' &&
+    next.start === event?.end &&
+    next.end > next.start + 1 &&
+    view.lower[next.start] === 'like'
+  );
+}
+
 /** The last "to" inside a passive verbal group after its verb ("are required to wear", "exposed to"), or -1. */
 function passiveTo({ view, passive, event, head }: TransitivityState): number {
   if (!passive || event === undefined || head < 0) return -1;
@@ -687,6 +710,15 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
       decideProcess(state, prior.type, `${PROCESS_RULES.wordnetPrior}:${state.verbLemma}`);
     },
     examples: [{ text: 'She pondered the question.', expect: 'process=mental' }],
+  },
+  {
+    // "Costs were incurred by the Buyer", "costs incurred by Licensee": WordNet files some verbs of doing among its
+    // stative senses (postpone, defer, incur); a relational process has no passive with a doer, so an unlisted
+    // verb in the passive keeps the default (material, the Subject its Goal).
+    id: PROCESS_RULES.framePassive,
+    when: (state) => state.unlisted && state.passive && state.processType === 'relational',
+    decide: (state) => decideProcess(state, 'material', PROCESS_RULES.framePassive),
+    examples: [{ text: 'Costs were incurred by the Buyer.', expect: 'process=material' }],
   },
   {
     // "nobody was injured", "she bandaged his arm": a behavioral process has a Behaver only, so a verb of the
@@ -863,6 +895,17 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     examples: [
       { text: 'The soup smells good.', expect: 'process=relational' },
       { text: 'How beautiful the garden looks!', expect: 'process=relational' },
+    ],
+  },
+  {
+    // "This looks like a good deal", "It sounds like a plan": a sense verb with "like" + a nominal group right
+    // after it is attributive relational (ANNOTATION.md: the like-group is the Attribute, ROLE.CIRCUMSTANTIAL_ATTRIBUTE).
+    id: ROLE_RULES.senseLike,
+    when: (state) => senseLike(state),
+    decide: (state) => decideProcess(state, 'relational', ROLE_RULES.senseLike),
+    examples: [
+      { text: 'This looks like a good deal.', expect: 'process=relational' },
+      { text: 'He looks like his father.', expect: 'attribute=like his father' },
     ],
   },
   {
@@ -1392,7 +1435,17 @@ export const COMPLEMENT_ROLE_RULES: readonly TransitivityRule[] = [
           group !== state.event &&
           !state.consumed.has(group),
       );
-      state.complement = state.objects[0] ?? adjective;
+      // ROLE.ADJECTIVE_BEFORE_OBJECT: "He seemed happy this morning": an adjective right after the Event is the
+      // complement, not a nominal group after it (here a time, the tree's obl).
+      const object = state.objects[0];
+      state.complement =
+        adjective !== undefined &&
+        object !== undefined &&
+        adjective.start === end &&
+        object.start > adjective.start &&
+        state.frame.disabled?.has('ROLE.ADJECTIVE_BEFORE_OBJECT') !== true
+          ? adjective
+          : (object ?? adjective);
       firstRule(IDENTIFICATION_RULES, state, state, state.frame.disabled);
       const { identifying, reversed } = state;
       state.subjectRole = identifying ? (reversed ? 'value' : 'token') : 'carrier';
@@ -1739,14 +1792,14 @@ export const GROUP_RULES: readonly GroupRule[] = [
   },
   {
     // "Any change must be in writing": a prepositional group as the only complement of "be" is a
-    // circumstantial Attribute.
+    // circumstantial Attribute; so is "like" + a nominal group after a sense verb ("It sounds like a plan").
     id: 'ROLE.CIRCUMSTANTIAL_ATTRIBUTE',
     cites: null,
     when: (group, state) =>
       group.type === 'prepositional' &&
       state.processType === 'relational' &&
       state.event !== undefined &&
-      state.verbLemma === 'be' &&
+      (state.verbLemma === 'be' || (senseLike(state) && group.start === state.event.end)) &&
       state.complementRoles.length > 0 &&
       state.firstObject === undefined &&
       state.fronted === undefined &&
@@ -1797,6 +1850,11 @@ export const GROUP_RULES: readonly GroupRule[] = [
         }
       }
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
+      if (
+        forPointInTime(view.lower, group.start, group.end) &&
+        state.frame.disabled?.has(FOR_POINT_IN_TIME) !== true
+      )
+        [type, subtype] = ['location', 'time'];
       // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
       if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))
         [type, subtype] = ['matter', null];

@@ -31,6 +31,8 @@ import {
 } from './lexicons/mood-lexicon';
 import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
+  FOR_POINT_IN_TIME,
+  forPointInTime,
   isOperandByPhrase,
   isParenthesisedEnumerator,
   MEANS_OF_SENDING,
@@ -224,6 +226,8 @@ export interface TreeContext {
   readonly copulaPredicate: number;
   /** Whether CIRCUMSTANCE.NOUN_TYPE is on (a phrase of place typed by its noun: "at its own expense"). */
   readonly nounTypes: boolean;
+  /** Whether CIRCUMSTANCE.FOR_POINT_IN_TIME is on ("for next week" a time, not a duration). */
+  readonly pointsInTime: boolean;
 }
 
 /**
@@ -322,6 +326,8 @@ function prepositionCircumstance(dependent: TreeDependent, context: TreeContext)
   let [type, subtype] = known;
   if (type === 'location' && subtype === 'place' && hasTime(dependent, context)) subtype = 'time';
   if (dependent.preposition === 'for' && !hasTime(dependent, context)) [type, subtype] = ['cause', 'purpose'];
+  if (context.pointsInTime && forPointInTime(context.view.lower, dependent.start, dependent.end))
+    [type, subtype] = ['location', 'time'];
   // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
   if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
     [type, subtype] = ['matter', null];
@@ -773,6 +779,7 @@ function phraseCircumstance(
   tree: Tree,
   phrase: { start: number; end: number },
   nounTypes: boolean,
+  pointsInTime: boolean,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
   const complex = complexPrepositionAt(view.lower, phrase.start);
   if (complex !== undefined) return { type: complex.type, subtype: complex.subtype };
@@ -784,6 +791,8 @@ function phraseCircumstance(
   for (let at = phrase.start; at < phrase.end; at += 1) if (isTimeWord(view.lower[at] ?? '')) timed = true;
   if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
   if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
+  if (pointsInTime && forPointInTime(view.lower, phrase.start, phrase.end))
+    [type, subtype] = ['location', 'time'];
   const byNoun = !nounTypes
     ? undefined
     : nounCircumstance(preposition, view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '');
@@ -1486,6 +1495,7 @@ function treeElements(
     subjects: candidates.filter((index) => /^(nsubj|csubj)(:|$)/.test(tokens[index]?.deprel ?? '')),
     copulaPredicate: disabled?.has(COPULA_OBLIQUE) === true ? -1 : copulaPredicate,
     nounTypes: disabled?.has(NOUN_TYPE) !== true,
+    pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
@@ -1512,7 +1522,13 @@ function treeElements(
   };
   /** A prepositional phrase cut off a Subject, as the process's circumstance (SUBJECT_FRONT, SUBJECT_BACK). */
   const addPhrase = (phrase: { start: number; end: number }): void => {
-    const kind = phraseCircumstance(view, tree, phrase, disabled?.has(NOUN_TYPE) !== true);
+    const kind = phraseCircumstance(
+      view,
+      tree,
+      phrase,
+      disabled?.has(NOUN_TYPE) !== true,
+      disabled?.has(FOR_POINT_IN_TIME) !== true,
+    );
     if (kind === undefined) return;
     circumstances.push({ ...kind, text: spanText(view, phrase.start, phrase.end), ...phrase });
     covered.push(phrase);

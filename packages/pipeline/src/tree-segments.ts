@@ -192,7 +192,7 @@ export function thanksThenClause(
   tree: SentenceTree,
   segments: ClauseSegment[],
   from: number,
-  to: number,
+  _to: number,
 ): ClauseSegment[] {
   const first = segments[0];
   if (first === undefined || first.tokens[0] !== from) return segments;

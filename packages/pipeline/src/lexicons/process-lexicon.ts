@@ -28,6 +28,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
     count combine divide separate connect link integrate extend expand limit restrict improve optimize
     enable allow let require support require target trigger enroll recruit administer randomize
     operate treat undergo exercise
+    postpone perpetuate imperil jeopardise jeopardize endanger implicate embroil outlive
   `),
   mental: words(`
     think know believe feel see hear notice perceive want like love hate fear enjoy prefer wish hope
@@ -50,6 +51,7 @@ export const PROCESS_VERBS: Readonly<Record<ProcessType, readonly string[]>> = {
     laugh cry breathe cough sneeze smile frown sigh yawn sleep dream watch listen stare gaze glance
     grin giggle weep sob snore shiver tremble blink nod wink chat gossip grumble mutter whisper
     scream shout yell moan groan sniff taste faint sweat pray dance sing meditate sit rest
+    procrastinate loiter sulk
   `),
   verbal: words(`
     say tell ask report claim promise state announce explain describe mention reply answer respond

@@ -279,6 +279,25 @@ export const TIME_PERIOD_NOUNS: ReadonlySet<string> = wordSet(
   'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday',
 );
 
+/** Rule id of `forPointInTime`, in the word-order and the tree circumstance tables. */
+export const FOR_POINT_IN_TIME = 'CIRCUMSTANCE.FOR_POINT_IN_TIME';
+const WEEKDAYS: ReadonlySet<string> = wordSet('monday tuesday wednesday thursday friday saturday sunday');
+const PARTS_OF_DAY: ReadonlySet<string> = wordSet('morning afternoon evening night');
+
+/**
+ * CIRCUMSTANCE.FOR_POINT_IN_TIME: whether "for" at `at` opens a point in time, not a duration, in the words up to
+ * `end`: "schedule a call for next week", "booked for tomorrow (morning)", "set for Monday", "for next Friday".
+ * "for a week", "for two days", "for the next two weeks" stay durations.
+ */
+export function forPointInTime(lower: readonly string[], at: number, end: number): boolean {
+  if (lower[at] !== 'for') return false;
+  const first = lower[at + 1] ?? '';
+  const length = end - at - 1;
+  if ((DEICTIC_TIME.has(first) && first !== 'yesterday') || WEEKDAYS.has(first))
+    return length === 1 || (length === 2 && PARTS_OF_DAY.has(lower[at + 2] ?? ''));
+  return length === 2 && first === 'next' && TIME_PERIOD_NOUNS.has(lower[at + 2] ?? '');
+}
+
 /** Pronouns that name what is said, never who is addressed ("I emailed it", "Did you report that?"). */
 export const SAID_PRONOUNS: ReadonlySet<string> = wordSet(
   'it this that something everything anything nothing',

@@ -67,6 +67,9 @@ export const BE_FORMS: ReadonlySet<string> = new Set([
   "'m",
 ]);
 
+/** Forms of "get", the auxiliary of a get-passive when the parse makes it `aux:pass` ("The meeting got postponed"). */
+export const GET_FORMS: ReadonlySet<string> = new Set(['get', 'gets', 'got', 'gotten', 'getting']);
+
 /** The non-finite forms of "be". */
 export const BE_NONFINITE: ReadonlySet<string> = new Set(['be', 'been', 'being']);
 
