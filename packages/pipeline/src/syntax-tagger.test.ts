@@ -2042,3 +2042,94 @@ describe('TREE.PARTICLE_PREDICATE', () => {
     expect(there.find((word) => word.value === 'up')?.deprel).not.toBe('root');
   });
 });
+
+describe('TREE.COPULA_REPARANDUM and TREE.DEGREE_THAT', () => {
+  it('makes the subjunctive "were" the copula, not a restart', () => {
+    const text = "If I were you, I'd call them.";
+    expect(treeWords(text).find((word) => word.value === 'were')).toMatchObject({
+      head: 'you',
+      deprel: 'cop',
+    });
+    expect(
+      treeWords(text, new Set(['TREE.COPULA_REPARANDUM'])).find((word) => word.value === 'were')?.deprel,
+    ).toBe('reparandum');
+    const clauses = createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' });
+    expect(clauses.map((clause) => clause.text)).toEqual(['If I were you,', "I'd call them."]);
+  });
+
+  it('reads "that" between a copula and its adjective as an adverb of degree, after the Subject only', () => {
+    const text = "It's not that simple.";
+    expect(treeWords(text).find((word) => word.value === 'that')).toMatchObject({
+      pos: 'ADV',
+      deprel: 'advmod',
+    });
+    expect(treeWords(text, new Set(['TREE.DEGREE_THAT'])).find((word) => word.value === 'that')?.deprel).toBe(
+      'nsubj',
+    );
+    const elements = clauseElements(
+      createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' })[0]!,
+    );
+    expect(elements).toEqual(['carrier=It', 'attribute=that simple']);
+    // "Is this okay?": "this" is the Subject.
+    expect(treeWords('Is this okay with you?').find((word) => word.value === 'this')?.deprel).toMatch(
+      /^nsubj/,
+    );
+  });
+});
+
+describe('"subject to" in contracts', () => {
+  const compile = (text: string, disabledRules: string[] = []) =>
+    clauseElements(
+      createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, { documentId: 'd' })[0]!,
+    );
+
+  it('CIRCUMSTANCE.TREE_SUBJECT_TO: an opening "Subject to" phrase the parse hangs on the verb as advcl is a condition', () => {
+    const text = 'Subject to Section 5, the Licensee shall pay the fee.';
+    expect(treeWords(text).find((word) => word.value === 'Subject')?.deprel).toBe('advcl');
+    expect(compile(text)).toEqual([
+      'actor=the Licensee',
+      'goal=the fee',
+      'contingency/condition=Subject to Section 5',
+    ]);
+    expect(compile(text, ['CIRCUMSTANCE.TREE_SUBJECT_TO'])).toEqual(['actor=the Licensee', 'goal=the fee']);
+  });
+
+  it('TREE.SUBJECT_TO_TAIL: ", subject to ..." after the object is the predicate\'s adjective phrase, not a conjoined noun', () => {
+    const text =
+      'The MD shall have substantial powers of management of the JVC, subject to the supervision and control of the Board.';
+    expect(treeWords(text).find((word) => word.value === 'subject')).toMatchObject({
+      pos: 'ADJ',
+      head: 'have',
+      deprel: 'advcl',
+    });
+    expect(treeWords(text).find((word) => word.value === 'supervision')).toMatchObject({
+      head: 'subject',
+      deprel: 'obl',
+    });
+    expect(compile(text)).toContain(
+      'contingency/condition=subject to the supervision and control of the Board',
+    );
+    expect(
+      treeWords(text, new Set(['TREE.SUBJECT_TO_TAIL'])).find((word) => word.value === 'subject')?.pos,
+    ).toBe('NOUN');
+    // A noun phrase the parse built around "subject" (a determiner before it) is left alone.
+    const built = treeWords(
+      'Following the Exclusivity Period, Acme shall have the right to work with Third Parties in the field of oncology, and to otherwise commercialize the Immuno-Biomarker Discovery Platform, subject to the Related Agreements.',
+    );
+    expect(built.find((word) => word.value === 'subject')).toMatchObject({
+      head: 'commercialize',
+      deprel: 'obj',
+    });
+    expect(built.find((word) => word.value === 'the' && word.head === 'subject')).toBeDefined();
+  });
+
+  it('TREE.COMPLEX_PREPOSITION: "Subject to" read as a noun after a section number opens the phrase too', () => {
+    const text = '3.5 Subject to the supervision of the Board, the MD shall be in charge of the JVC.';
+    expect(compile(text)).toEqual([
+      'carrier=the MD',
+      'attribute=in charge of the JVC',
+      'contingency/condition=Subject to the supervision of the Board',
+    ]);
+    expect(compile(text, ['TREE.COMPLEX_PREPOSITION'])).toContain('carrier=Subject');
+  });
+});

@@ -24,6 +24,7 @@ import {
 import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import { DITRANSITIVE, MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
 import {
+  BE_FORMS,
   CLOSING_QUOTE_MARKS,
   FINITE_OPERATOR_FORMS,
   HYPHEN_PREFIXES,
@@ -2244,6 +2245,8 @@ export function repairTree(
   if (!disabledRules?.has('TREE.PROVIDED_THAT')) providedThat(out, start, end);
   if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
   if (!disabledRules?.has(PERIOD_NOTICE)) periodNotices(out, start, end);
+  if (!disabledRules?.has(COPULA_REPARANDUM)) copulaReparanda(out, start, end);
+  if (!disabledRules?.has(DEGREE_THAT)) degreeThat(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
   if (!disabledRules?.has(ENUMERATED_INFINITIVE)) enumeratedInfinitives(out, start, end);
@@ -2265,6 +2268,7 @@ export function repairTree(
   if (!disabledRules?.has(HYPHEN_COMPOUND_TREE)) hyphenCompounds(out, start, end);
   if (!disabledRules?.has(OF_COMPLEMENT)) ofComplements(out, start, end);
   if (!disabledRules?.has(COMPLEX_PREPOSITION_TREE)) complexPrepositions(out, start, end);
+  if (!disabledRules?.has(SUBJECT_TO_TAIL)) subjectToTails(out, start, end);
   if (!disabledRules?.has(STRANDED_PREPOSITION)) strandedPrepositions(out, start, end);
   if (!disabledRules?.has(CONJOINED_SUBJECT)) conjoinedSubjects(out, start, end);
   if (!disabledRules?.has(NOTWITHSTANDING)) notwithstanding(out, start, end);
@@ -2534,7 +2538,10 @@ function complexPrepositions(
   for (let first = start; first + 2 < end; first += 1) {
     const to = first + 1;
     if (!ADJECTIVAL_PREPOSITION_HEADS.has(lower[first] ?? '') || lower[to] !== 'to') continue;
-    if (pos[first] !== 'ADJ' && pos[first] !== 'ADV') continue;
+    // ("3.5 Subject to the supervision of the Board, the MD shall ...": after a section number the tagger may read
+    // "Subject" as a noun, the root.)
+    const nounRoot = pos[first] === 'NOUN' && lower[first] === 'subject' && heads[first] === -1;
+    if (pos[first] !== 'ADJ' && pos[first] !== 'ADV' && !nounRoot) continue;
     // The phrase's noun: the first word's obl/nmod after "to"; the predicate (when the first word is the
     // root): a verb with a Subject of its own after the noun.
     let noun = -1;
@@ -2552,7 +2559,10 @@ function complexPrepositions(
       let opening = start;
       while (
         opening < first &&
-        (pos[opening] === 'PUNCT' || pos[opening] === 'NUM' || deprels[opening] === 'list')
+        (pos[opening] === 'PUNCT' ||
+          pos[opening] === 'NUM' ||
+          deprels[opening] === 'list' ||
+          (nounRoot && SECTION_NUMBER.test(lower[opening] ?? '')))
       )
         opening += 1;
       if (opening !== first || predicate < 0 || pos[predicate] === 'PUNCT') continue;
@@ -2565,7 +2575,10 @@ function complexPrepositions(
         if (heads[index] === predicate && /^(nsubj|csubj|expl)(:|$)/.test(deprels[index] ?? ''))
           subject = true;
       if (!subject) continue;
+      if (nounRoot) pos[first] = 'ADJ';
       promoteToRoot(out, predicate, first, 'case', end);
+      // A section number before the phrase goes with it to the predicate.
+      for (let index = start; index < first; index += 1) if (heads[index] === first) heads[index] = predicate;
       head = predicate;
     } else if (
       lower[first] === 'pursuant' &&
@@ -2608,6 +2621,54 @@ function complexPrepositions(
     deprels[to] = 'fixed';
   }
 }
+const SUBJECT_TO_TAIL = 'TREE.SUBJECT_TO_TAIL';
+
+/**
+ * TREE.SUBJECT_TO_TAIL: "The Licensee shall pay the fee**, subject to Section 5**", "shall have substantial powers of
+ * management, subject to the supervision of the Board": after a comma the parse reads "subject" as a noun, the
+ * `conj` of the object with "Section 5" its `nmod`. As UD has "subject to" (an adjective with an oblique), "subject"
+ * is an `ADJ`, the `advcl` of the clause's predicate (the first verb or adjective up its heads), the noun after
+ * "to" its `obl` (so CIRCUMSTANCE.TREE_SUBJECT_TO reads one circumstance of condition).
+ */
+function subjectToTails(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let word = start + 1; word + 2 < end; word += 1) {
+    if (lower[word] !== 'subject' || lower[word - 1] !== ',' || lower[word + 1] !== 'to') continue;
+    if (!/^(?:conj|appos|parataxis|nmod|obl|obj|iobj|dep)(:|$)/.test(deprels[word] ?? '')) continue;
+    // The noun "to" hangs on, itself on "subject" or (misattached) on the word "subject" hangs on.
+    const noun = heads[word + 1] ?? -1;
+    if (
+      noun <= word + 1 ||
+      noun >= end ||
+      (heads[noun] !== word && heads[noun] !== heads[word]) ||
+      !/^(?:nmod|obl)(:|$)/.test(deprels[noun] ?? '')
+    )
+      continue;
+    // Nothing but the comma before it hangs on "subject" (a noun phrase the parse built around it is left alone).
+    let before = false;
+    for (let index = start; index < word; index += 1)
+      if (heads[index] === word && pos[index] !== 'PUNCT') before = true;
+    if (before) continue;
+    let predicate = heads[word] ?? -1;
+    for (let steps = 0; predicate >= start && steps < end - start; steps += 1) {
+      if (pos[predicate] === 'VERB' || pos[predicate] === 'ADJ' || pos[predicate] === 'AUX') break;
+      predicate = heads[predicate] ?? -1;
+    }
+    if (predicate < start || predicate >= end || predicate > word) continue;
+    const saved = treeSnapshot(out, start, end);
+    pos[word] = 'ADJ';
+    heads[word] = predicate;
+    deprels[word] = 'advcl';
+    heads[noun] = word;
+    deprels[noun] = 'obl';
+    keepValidTree(out, saved);
+  }
+}
+
 /** Tags of a predicate the phrase may be the oblique of ("delivered prior to the Closing"). */
 const PREDICATE_TAGS: ReadonlySet<Upos> = new Set(['VERB', 'AUX', 'ADJ']);
 
@@ -3620,6 +3681,67 @@ function doubleObjects(
     )
       continue;
     deprels[first] = 'iobj';
+  }
+}
+
+const COPULA_REPARANDUM = 'TREE.COPULA_REPARANDUM';
+const COPULA_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PRON', 'PROPN', 'ADJ', 'NUM', 'ADV']);
+
+/**
+ * TREE.COPULA_REPARANDUM: "If I **were** you, I'd call them", "If it were me": the parser, which knows the
+ * subjunctive "were" + a pronoun mostly from restarts, makes the be-form a `reparandum` of the predicate after it.
+ * A be-form between a Subject and the predicate it hangs on, where that predicate has no copula of its own, is
+ * its copula (`cop`). A restart keeps its reparandum ("it's, the cost is high": the predicate has its own copula).
+ */
+function copulaReparanda(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let be = start; be < end; be += 1) {
+    if (deprels[be] !== 'reparandum' || !BE_FORMS.has(lower[be] ?? '')) continue;
+    const head = heads[be] ?? -1;
+    if (head <= be || head >= end || !COPULA_PREDICATE_TAGS.has(pos[head] ?? '')) continue;
+    let subject = false;
+    let copula = false;
+    for (let child = start; child < end; child += 1) {
+      if (heads[child] !== head || child === be) continue;
+      if (deprels[child] === 'cop') copula = true;
+      if (child < be && /^nsubj/.test(deprels[child] ?? '')) subject = true;
+    }
+    if (subject && !copula) deprels[be] = 'cop';
+  }
+}
+
+const DEGREE_THAT = 'TREE.DEGREE_THAT';
+
+/**
+ * TREE.DEGREE_THAT: "It's not **that** simple", "it was that late": "that" or "this" between a copula and the
+ * adjective or adverb it hangs on, after that predicate's Subject, is an adverb of degree (`ADV`, `advmod`), not a
+ * second Subject or a pronoun ("Is this okay?" keeps its Subject).
+ */
+function degreeThat(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let word = start + 1; word + 1 < end; word += 1) {
+    if ((lower[word] !== 'that' && lower[word] !== 'this') || heads[word] !== word + 1) continue;
+    const head = word + 1;
+    if (pos[head] !== 'ADJ' && pos[head] !== 'ADV') continue;
+    // A copula and a Subject of the head before the word ("Is this okay?": "this" is the Subject).
+    let copula = false;
+    let subject = false;
+    for (let child = start; child < word; child += 1) {
+      if (heads[child] !== head) continue;
+      if (deprels[child] === 'cop') copula = true;
+      if (/^(?:nsubj|expl)/.test(deprels[child] ?? '')) subject = true;
+    }
+    if (!copula || !subject) continue;
+    pos[word] = 'ADV';
+    deprels[word] = 'advmod';
   }
 }
 

@@ -542,6 +542,11 @@ describe('e-mail wording: get-passives, predicative adjectives, points in time',
     });
   });
 
+  it('"convince" is a please-type verb: the convinced one is the Senser', () => {
+    expect(clauseOf("I'm not convinced.").elements).toEqual(['senser=I']);
+    expect(clauseOf('The argument convinced me.').elements).toEqual(['phenomenon=The argument', 'senser=me']);
+  });
+
   it('GROUP.PREDICATIVE_ADJECTIVE: an xcomp adjective before a time noun is its own Attribute', () => {
     expect(clauseOf('She looks tired today.')).toMatchObject({
       process: 'relational',

@@ -696,6 +696,20 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
 
 /** Relations of the predicate's dependents the rules look at. */
 const CANDIDATE = /^(nsubj|csubj|expl|obj|iobj|obl|advmod|nmod:tmod)(:|$)/;
+/**
+ * CIRCUMSTANCE.TREE_SUBJECT_TO: "**Subject to the terms of this Agreement**, the representation shall be maintained",
+ * "Subject to Section 5, the Licensee shall pay the fee": UD makes "subject" an adjective with an oblique, and the
+ * parse hangs it on the predicate as `advcl`; with no Subject, copula or verb of its own it is no clause but the
+ * phrase of the preposition "subject to", a circumstance of condition like an oblique (before, none at all).
+ */
+const SUBJECT_TO = 'CIRCUMSTANCE.TREE_SUBJECT_TO';
+function subjectToPhrase(view: ClauseView, tree: Tree, index: number): boolean {
+  if (view.lower[index] !== 'subject' || view.lower[index + 1] !== 'to' || view.pos[index] !== 'ADJ')
+    return false;
+  return !(tree.children[index] ?? []).some((child) =>
+    /^(?:nsubj|csubj|expl|cop|aux|mark)(:|$)/.test(view.syntactic.tokens[child]?.deprel ?? ''),
+  );
+}
 /** CIRCUMSTANCE.TREE_CONJUNCTION_WORDS: see treeElements. */
 export const CONJUNCTION_WORDS = 'CIRCUMSTANCE.TREE_CONJUNCTION_WORDS';
 const NO_SPANS: readonly { start: number; end: number }[] = [];
@@ -1552,6 +1566,10 @@ function treeElements(
     let deprel = tokens[index]?.deprel ?? '';
     // A prepositional phrase the parser labels nmod on a verb is an oblique ("Drop by my house").
     if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';
+    if (deprel === 'advcl' && subjectToPhrase(view, tree, index) && disabled?.has(SUBJECT_TO) !== true) {
+      deprel = 'obl';
+      fire('circumstances', SUBJECT_TO);
+    }
     if (!CANDIDATE.test(deprel)) continue;
     const span = subtreeSpan(view, tree, index);
     if (/^nsubj(:|$)/.test(deprel) && disabled?.has(SUBJECT_FRONT) !== true) {

@@ -99,7 +99,7 @@ export const SPEECH_EVENT_NOUNS: ReadonlySet<string> = wordSet(
 );
 /** Mental verbs of the "please" type: Phenomenon as Subject, Senser as object ("The noise annoys me"). */
 export const PLEASE_TYPE: ReadonlySet<string> = wordSet(
-  'please annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
+  'please convince annoy surprise frighten bore worry amaze delight impress upset disturb shock scare interest excite disappoint satisfy bother puzzle confuse irritate embarrass terrify horrify fascinate thrill offend depress astonish frustrate intrigue',
 );
 /** Relational verbs that identify: Token as Subject, Value as complement. */
 export const IDENTIFYING_VERBS: ReadonlySet<string> = wordSet(
