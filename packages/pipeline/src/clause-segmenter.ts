@@ -534,13 +534,44 @@ export function openingPunctuationForward(
   segments: readonly ClauseSegment[],
   to: number,
 ): void {
+  forwardOpeningMarks(tokens, segments, to, (last) => OPENING_PUNCTUATION.has(tokens.lower[last] ?? ''));
+}
+
+/**
+ * SEGMENT.OPENING_QUOTE_FORWARD: a straight double quotation mark that opens a quotation (an even number of them
+ * before it in the sentence, a word after it) and ends a clause ('As used herein, "' | 'Customer" means any entity
+ * ...') goes to the clause of the word after it, as SEGMENT.OPENING_BRACKET_FORWARD does for the marks that can
+ * only open. Revises `segments` in place.
+ */
+export function openingQuoteForward(
+  tokens: TokenArrays,
+  segments: readonly ClauseSegment[],
+  to: number,
+): void {
+  let from = to;
+  for (const segment of segments) if ((segment.tokens[0] ?? to) < from) from = segment.tokens[0] ?? to;
+  forwardOpeningMarks(tokens, segments, to, (last) => {
+    if (tokens.lower[last] !== '"' || !/[\p{L}\p{N}]/u.test(tokens.lower[last + 1] ?? '')) return false;
+    let before = 0;
+    for (let index = from; index < last; index += 1) if (tokens.lower[index] === '"') before += 1;
+    return before % 2 === 0;
+  });
+}
+
+/** Moves a clause's last token to the clause of the token after it while `opens` holds for it. */
+function forwardOpeningMarks(
+  tokens: TokenArrays,
+  segments: readonly ClauseSegment[],
+  to: number,
+  opens: (last: number) => boolean,
+): void {
   const owner = new Map<number, ClauseSegment>();
   for (const segment of segments) for (const token of segment.tokens) owner.set(token, segment);
   for (const segment of segments) {
     for (;;) {
       const last = segment.tokens[segment.tokens.length - 1];
       if (last === undefined || segment.tokens.length < 2 || last + 1 >= to) break;
-      if (!OPENING_PUNCTUATION.has(tokens.lower[last] ?? '')) break;
+      if (!opens(last)) break;
       const next = owner.get(last + 1);
       if (next === undefined || next === segment) break;
       segment.tokens.pop();

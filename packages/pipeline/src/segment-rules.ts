@@ -1175,6 +1175,16 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.OPENING_QUOTE_FORWARD',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'As used herein, "Customer" means any entity to which the Company provided products.',
+        expect: '"Customer" means any entity',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUESTION_MARK_CLOSES',
     stage: 'sentence-final',
     examples: [

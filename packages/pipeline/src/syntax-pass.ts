@@ -1,6 +1,11 @@
 import { clauseId, type Group, type Syntactic, type Token, type Upos } from '@cae/core';
 import type { Parser } from '@cae/parser';
-import { type ClauseSegment, openingPunctuationForward, segmentClauses } from './clause-segmenter';
+import {
+  type ClauseSegment,
+  openingPunctuationForward,
+  openingQuoteForward,
+  segmentClauses,
+} from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
 import { NEGATION_WORDS } from './lexicons/word-classes';
@@ -103,10 +108,14 @@ export function forEachSyntaxClause(
     const final = finalPunctuation(tagged, from, to - 1);
     // A quotation at the end holds its own "?" or "!": the reporting clause before it ("She asks, “Is
     // it late?”") does not ask; each quoted clause takes the punctuation that closes it.
+    // (A clause that opens with a quotation mark and ends the sentence is such a quotation too: 'Nonna said |
+    // "Why do you ask?"', the mark moved to it by SEGMENT.OPENING_QUOTE_FORWARD.)
     let quoteAtEnd = false;
-    for (const segment of segments)
-      if (segment.relation === 'quote' && segment.tokens[segment.tokens.length - 1] === to - 1)
-        quoteAtEnd = true;
+    for (let local = 0; local < segments.length; local += 1) {
+      const segment = segments[local] as ClauseSegment;
+      if (segment.tokens[segment.tokens.length - 1] !== to - 1) continue;
+      if (segment.relation === 'quote' || (local > 0 && quotationOpening(tagged, segment))) quoteAtEnd = true;
+    }
     const closedByQuestion =
       final === '?' && !disabledRules?.has('SEGMENT.QUESTION_MARK_CLOSES')
         ? questionChain(segments, tagged.values)
@@ -135,7 +144,7 @@ export function forEachSyntaxClause(
       };
       clauseCount += 1;
       const clauseFinal =
-        segment.relation === 'quote'
+        segment.relation === 'quote' || (quoteAtEnd && local > 0 && quotationOpening(tagged, segment))
           ? finalPunctuation(
               tagged,
               segment.tokens[0] ?? from,
@@ -319,6 +328,12 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, to }) => openingPunctuationForward(tagged, sentence.segments, to),
     examples: segmentExamples('SEGMENT.OPENING_BRACKET_FORWARD'),
+  },
+  {
+    id: 'SEGMENT.OPENING_QUOTE_FORWARD',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => openingQuoteForward(tagged, sentence.segments, to),
+    examples: segmentExamples('SEGMENT.OPENING_QUOTE_FORWARD'),
   },
 ];
 
@@ -566,6 +581,12 @@ function projects(
     if (own.has(head) && tagged.pos[head] === 'VERB') return true;
   }
   return false;
+}
+
+/** Whether a clause opens with a quotation mark ('"Why do you ask?"', '“Is it late?”'). */
+function quotationOpening(tagged: ReturnType<typeof tagText>, segment: ClauseSegment): boolean {
+  const first = tagged.lower[segment.tokens[0] ?? -1] ?? '';
+  return first === '"' || first === '“' || first === '‘';
 }
 
 /**

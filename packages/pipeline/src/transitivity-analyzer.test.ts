@@ -568,6 +568,17 @@ describe('e-mail wording: get-passives, predicative adjectives, points in time',
     );
   });
 
+  it('CIRCUMSTANCE.REFERENCE_NUMBER: "in Section 7" is a place in the text, "in 2024" a time', () => {
+    expect(clauseOf('Notices shall be given under Article 12.').elements).toContain(
+      'location/place=under Article 12',
+    );
+    expect(clauseOf('The fee is listed in Exhibit 3.').elements).toContain('location/place=in Exhibit 3');
+    expect(clauseOf('The Licensee shall pay the fee in 2024.').elements).toContain('location/time=in 2024');
+    expect(
+      clauseOf('Notices shall be given under Article 12.', off('CIRCUMSTANCE.REFERENCE_NUMBER')).elements,
+    ).toContain('location/time=under Article 12');
+  });
+
   it('CIRCUMSTANCE.FOR_POINT_IN_TIME: "for next week" is a time, "for a week" a duration', () => {
     expect(clauseOf("Let's schedule a call for next week.").elements).toContain(
       'location/time=for next week',

@@ -59,7 +59,9 @@ import {
   QUOTE_COLON_VERBS,
   RANGE_OBJECTS,
   RECEIVER_VERBS,
+  REFERENCE_NUMBER,
   RELATIVES,
+  referenceNumber,
   SAID_PRONOUNS,
   SAYING_BEHAVIOURS,
   SAYING_WHEN_PROJECTING,
@@ -1845,8 +1847,10 @@ export const GROUP_RULES: readonly GroupRule[] = [
       if (preposition === 'according') fire(state, ROLE_RULES.complexPreposition);
       let [type, subtype] = known;
       if (type === 'location' && subtype === 'place') {
+        const references = state.frame.disabled?.has(REFERENCE_NUMBER) !== true;
         for (let index = group.start + 1; index < group.end; index += 1) {
-          if (isTimeWord(view.lower[index] ?? '')) subtype = 'time';
+          if (isTimeWord(view.lower[index] ?? '') && !(references && referenceNumber(view.lower, index)))
+            subtype = 'time';
         }
       }
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];

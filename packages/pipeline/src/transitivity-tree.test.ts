@@ -363,7 +363,7 @@ describe('tree stage', () => {
       [
         'Licensee shall pay the royalties pursuant to Section 4.',
         'manner/comparison=pursuant to Section 4',
-        'location/time=to Section 4',
+        'location/place=to Section 4',
       ],
       [
         'This Agreement is entered into as of the Effective Date.',

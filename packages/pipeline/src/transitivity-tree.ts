@@ -36,6 +36,8 @@ import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
   MEANS_OF_SENDING,
+  REFERENCE_NUMBER,
+  referenceNumber,
 } from './lexicons/transitivity-lexicon';
 import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
@@ -228,6 +230,8 @@ export interface TreeContext {
   readonly nounTypes: boolean;
   /** Whether CIRCUMSTANCE.FOR_POINT_IN_TIME is on ("for next week" a time, not a duration). */
   readonly pointsInTime: boolean;
+  /** Whether CIRCUMSTANCE.REFERENCE_NUMBER is on ("in Section 7" no time). */
+  readonly references: boolean;
 }
 
 /**
@@ -315,7 +319,11 @@ function keptType(dependent: TreeDependent, context: TreeContext, fallback: Tree
 }
 const hasTime = (dependent: TreeDependent, context: TreeContext): boolean => {
   for (let index = dependent.start; index < dependent.end; index += 1)
-    if (isTimeWord(context.view.lower[index] ?? '')) return true;
+    if (
+      isTimeWord(context.view.lower[index] ?? '') &&
+      !(context.references && referenceNumber(context.view.lower, index))
+    )
+      return true;
   return false;
 };
 
@@ -794,6 +802,7 @@ function phraseCircumstance(
   phrase: { start: number; end: number },
   nounTypes: boolean,
   pointsInTime: boolean,
+  references: boolean,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
   const complex = complexPrepositionAt(view.lower, phrase.start);
   if (complex !== undefined) return { type: complex.type, subtype: complex.subtype };
@@ -802,7 +811,8 @@ function phraseCircumstance(
   if (known === undefined || view.pos[phrase.start] !== 'ADP') return undefined;
   let [type, subtype] = known;
   let timed = false;
-  for (let at = phrase.start; at < phrase.end; at += 1) if (isTimeWord(view.lower[at] ?? '')) timed = true;
+  for (let at = phrase.start; at < phrase.end; at += 1)
+    if (isTimeWord(view.lower[at] ?? '') && !(references && referenceNumber(view.lower, at))) timed = true;
   if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
   if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
   if (pointsInTime && forPointInTime(view.lower, phrase.start, phrase.end))
@@ -1510,6 +1520,7 @@ function treeElements(
     copulaPredicate: disabled?.has(COPULA_OBLIQUE) === true ? -1 : copulaPredicate,
     nounTypes: disabled?.has(NOUN_TYPE) !== true,
     pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
+    references: disabled?.has(REFERENCE_NUMBER) !== true,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
@@ -1542,6 +1553,7 @@ function treeElements(
       phrase,
       disabled?.has(NOUN_TYPE) !== true,
       disabled?.has(FOR_POINT_IN_TIME) !== true,
+      disabled?.has(REFERENCE_NUMBER) !== true,
     );
     if (kind === undefined) return;
     circumstances.push({ ...kind, text: spanText(view, phrase.start, phrase.end), ...phrase });

@@ -279,6 +279,21 @@ export const TIME_PERIOD_NOUNS: ReadonlySet<string> = wordSet(
   'morning afternoon evening night day week weekend month year summer winter spring autumn time monday tuesday wednesday thursday friday saturday sunday',
 );
 
+/** Rule id of `referenceNumber`, in the word-order and the tree circumstance tables. */
+export const REFERENCE_NUMBER = 'CIRCUMSTANCE.REFERENCE_NUMBER';
+/** Nouns a number after which names a part of a text, not a year ("Section 7", "Article 12", "Exhibit 3"). */
+const REFERENCE_NOUNS: ReadonlySet<string> = wordSet(
+  'section sections article articles clause clauses paragraph paragraphs exhibit exhibits schedule schedules appendix annex attachment item items part chapter page pages rule note table figure subsection',
+);
+
+/**
+ * CIRCUMSTANCE.REFERENCE_NUMBER: whether the word at `index` is a number that names a part of a text ("in Section
+ * **7**", "under Article 12"): no time word, so "in Section 7" stays a place (before, location/time as "in 1990").
+ */
+export function referenceNumber(lower: readonly string[], index: number): boolean {
+  return /^\d/.test(lower[index] ?? '') && REFERENCE_NOUNS.has(lower[index - 1] ?? '');
+}
+
 /** Rule id of `forPointInTime`, in the word-order and the tree circumstance tables. */
 export const FOR_POINT_IN_TIME = 'CIRCUMSTANCE.FOR_POINT_IN_TIME';
 const WEEKDAYS: ReadonlySet<string> = wordSet('monday tuesday wednesday thursday friday saturday sunday');
