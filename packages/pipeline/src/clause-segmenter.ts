@@ -534,7 +534,7 @@ export function openingPunctuationForward(
   segments: readonly ClauseSegment[],
   to: number,
 ): void {
-  forwardOpeningMarks(tokens, segments, to, (last) => OPENING_PUNCTUATION.has(tokens.lower[last] ?? ''));
+  forwardOpeningMarks(segments, to, (last) => OPENING_PUNCTUATION.has(tokens.lower[last] ?? ''));
 }
 
 /**
@@ -550,7 +550,7 @@ export function openingQuoteForward(
 ): void {
   let from = to;
   for (const segment of segments) if ((segment.tokens[0] ?? to) < from) from = segment.tokens[0] ?? to;
-  forwardOpeningMarks(tokens, segments, to, (last) => {
+  forwardOpeningMarks(segments, to, (last) => {
     if (tokens.lower[last] !== '"' || !/[\p{L}\p{N}]/u.test(tokens.lower[last + 1] ?? '')) return false;
     let before = 0;
     for (let index = from; index < last; index += 1) if (tokens.lower[index] === '"') before += 1;
@@ -560,7 +560,6 @@ export function openingQuoteForward(
 
 /** Moves a clause's last token to the clause of the token after it while `opens` holds for it. */
 function forwardOpeningMarks(
-  tokens: TokenArrays,
   segments: readonly ClauseSegment[],
   to: number,
   opens: (last: number) => boolean,
