@@ -2133,3 +2133,23 @@ describe('"subject to" in contracts', () => {
     expect(compile(text, ['TREE.COMPLEX_PREPOSITION'])).toContain('carrier=Subject');
   });
 });
+
+describe('TREE.RELATIVE_CONJUNCT', () => {
+  it('hangs a conjunct that opens with "and with which" on the relative clause before it', () => {
+    const text =
+      'Customer means any person to which the Company provided products, and with which the Consultant had contact.';
+    expect(treeWords(text).find((word) => word.value === 'had')).toMatchObject({
+      head: 'provided',
+      deprel: 'conj',
+    });
+    expect(
+      treeWords(text, new Set(['TREE.RELATIVE_CONJUNCT'])).find((word) => word.value === 'had')?.head,
+    ).toBe('means');
+    const clauses = createPipeline({ clock: () => new Date(0) }).compile(text, { documentId: 'd' });
+    expect(clauses.map((clause) => clause.interpersonal.mood)).toEqual([
+      'declarative',
+      'indicative',
+      'indicative',
+    ]);
+  });
+});

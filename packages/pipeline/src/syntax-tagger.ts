@@ -2246,6 +2246,7 @@ export function repairTree(
   if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
   if (!disabledRules?.has(PERIOD_NOTICE)) periodNotices(out, start, end);
   if (!disabledRules?.has(COPULA_REPARANDUM)) copulaReparanda(out, start, end);
+  if (!disabledRules?.has(RELATIVE_CONJUNCT)) relativeConjuncts(out, start, end);
   if (!disabledRules?.has(DEGREE_THAT)) degreeThat(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
@@ -3742,6 +3743,43 @@ function degreeThat(
     if (!copula || !subject) continue;
     pos[word] = 'ADV';
     deprels[word] = 'advmod';
+  }
+}
+
+const RELATIVE_CONJUNCT = 'TREE.RELATIVE_CONJUNCT';
+const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['which', 'whom', 'whose', 'who']);
+
+/**
+ * TREE.RELATIVE_CONJUNCT: "any person to which the Company provided products, **and with which CONSULTANT had
+ * contact**": a conjunct that opens (after its coordinator) with a relative pronoun, or a preposition and one, is
+ * a second relative clause, the conjunct of the relative clause before it; the parse hangs it on the main
+ * predicate, which makes it a main clause.
+ */
+function relativeConjuncts(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let verb = start; verb < end; verb += 1) {
+    if (deprels[verb] !== 'conj') continue;
+    const head = heads[verb] ?? -1;
+    if (head < start || head >= verb || /^acl:relcl$/.test(deprels[head] ?? '')) continue;
+    // The coordinator right before the relative words, both hung on the conjunct.
+    let at = -1;
+    for (let index = head + 1; index < verb; index += 1)
+      if (heads[index] === verb && deprels[index] === 'cc') at = index + 1;
+    if (at < 0) continue;
+    if (pos[at] === 'ADP') at += 1;
+    if (!RELATIVE_PRONOUNS.has(lower[at] ?? '') || at >= verb) continue;
+    // The nearest relative clause before the coordinator, its words all before it.
+    let relative = -1;
+    for (let index = at - 1; index > head && relative < 0; index -= 1)
+      if (deprels[index] === 'acl:relcl' && subtreeSpan(out, index, start, end)[1] < at) relative = index;
+    if (relative < 0) continue;
+    const saved = treeSnapshot(out, start, end);
+    heads[verb] = relative;
+    keepValidTree(out, saved);
   }
 }
 
