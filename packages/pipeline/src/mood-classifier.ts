@@ -41,6 +41,7 @@ import {
   DOCUMENT_PART_WORDS,
   ELLIPSIS_INTENSIFIERS,
   ELLIPTICAL_SUBJECT_VERBS,
+  ENCLOSURE_PARTICIPLES,
   EXCLAMATIVE_ADJECTIVES,
   EXCLAMATIVE_BARE_NOUNS,
   FEELING_VERBS,
@@ -3128,8 +3129,11 @@ function formulaicCommand(view: ClauseView, start: number): string {
   const next = lower[start + 1] ?? '';
   if (word === 'have' && view.sentenceFinal !== '?' && (next === 'fun' || next === 'a' || next === 'an'))
     return `have ${next}`;
-  if (word === 'attached' && (next === 'find' || (next === 'please' && lower[start + 2] === 'find')))
-    return 'attached find';
+  if (
+    ENCLOSURE_PARTICIPLES.has(word) &&
+    (next === 'find' || (next === 'please' && lower[start + 2] === 'find'))
+  )
+    return `${word} find`;
   return '';
 }
 

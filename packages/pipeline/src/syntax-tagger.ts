@@ -17,6 +17,7 @@ import {
   AFTER_TYPED_ITS,
   CLITIC_HOST_PRONOUNS,
   complexConjunctionAt,
+  ENCLOSURE_PARTICIPLES,
   LETS_OBJECT_START,
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
@@ -2246,6 +2247,7 @@ export function repairTree(
   if (!disabledRules?.has(COMPLEX_CONJUNCTION)) complexConjunctions(out, start, end);
   if (!disabledRules?.has(PERIOD_NOTICE)) periodNotices(out, start, end);
   if (!disabledRules?.has(COPULA_REPARANDUM)) copulaReparanda(out, start, end);
+  if (!disabledRules?.has(ATTACHED_PLEASE_FIND)) attachedPleaseFind(out, start, end);
   if (!disabledRules?.has(RELATIVE_CONJUNCT)) relativeConjuncts(out, start, end);
   if (!disabledRules?.has(DEGREE_THAT)) degreeThat(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
@@ -3781,6 +3783,31 @@ function relativeConjuncts(
     heads[verb] = relative;
     keepValidTree(out, saved);
   }
+}
+
+const ATTACHED_PLEASE_FIND = 'TREE.ATTACHED_PLEASE_FIND';
+
+/**
+ * TREE.ATTACHED_PLEASE_FIND: "**Attached** please find the executed agreement", "Enclosed please find a copy": the
+ * participle before "please find" (or "see") says how the object is found (UD: the verb's `xcomp`, as in "please
+ * find attached the agreement"), tagged as the adjective it works as; the parse made it the verb's Subject (`csubj`,
+ * `nsubj`; UD EWT has both readings), which made the command a statement with the Senser "Enclosed".
+ */
+function attachedPleaseFind(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, heads, deprels } = out;
+  let first = start;
+  while (first < end && out.pos[first] === 'PUNCT') first += 1;
+  const verb = first + 2;
+  if (!ENCLOSURE_PARTICIPLES.has(lower[first] ?? '') || lower[first + 1] !== 'please') return;
+  if ((lower[verb] !== 'find' && lower[verb] !== 'see') || heads[first] !== verb) return;
+  if (!/^(?:csubj|nsubj)/.test(deprels[first] ?? '')) return;
+  deprels[first] = 'xcomp';
+  // Read as the adjective it works as ("find the agreement attached"), so the verbal group is "find".
+  out.pos[first] = 'ADJ';
 }
 
 const PARTICLE_PREDICATE = 'TREE.PARTICLE_PREDICATE';

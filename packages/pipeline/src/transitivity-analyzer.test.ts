@@ -579,6 +579,37 @@ describe('e-mail wording: get-passives, predicative adjectives, points in time',
     ).toContain('location/time=under Article 12');
   });
 
+  it('CIRCUMSTANCE.PER_ACCORDANCE: "per your request" is manner/comparison, "per unit" a rate', () => {
+    expect(clauseOf('Per your request, I have enclosed the documents.').elements).toContain(
+      'manner/comparison=Per your request',
+    );
+    expect(clauseOf('Deliveries shall be made per Exhibit 9.').elements).toContain(
+      'manner/comparison=per Exhibit 9',
+    );
+    expect(clauseOf('The Licensee shall pay $5 per unit.').elements).toContain('extent/null=per unit');
+    expect(
+      clauseOf('Per your request, I have enclosed the documents.', off('CIRCUMSTANCE.PER_ACCORDANCE'))
+        .elements,
+    ).toContain('extent/null=Per your request');
+  });
+
+  it('TREE.ATTACHED_PLEASE_FIND: "Attached please find", "Enclosed please find" are commands with no Senser', () => {
+    for (const text of [
+      'Attached please find the executed agreement.',
+      'Enclosed please find a copy of the invoice.',
+    ]) {
+      const clause = pipeline.compile(text, { documentId: 'transitivity-test' })[0]!;
+      expect(clause.interpersonal.mood, text).toBe('imperative');
+      expect(
+        clauseOf(text).elements.some((element) => element.startsWith('senser=')),
+        text,
+      ).toBe(false);
+    }
+    expect(
+      clauseOf('Enclosed please find a copy of the invoice.', off('TREE.ATTACHED_PLEASE_FIND')).elements,
+    ).toContain('senser=Enclosed');
+  });
+
   it('CIRCUMSTANCE.FOR_POINT_IN_TIME: "for next week" is a time, "for a week" a duration', () => {
     expect(clauseOf("Let's schedule a call for next week.").elements).toContain(
       'location/time=for next week',

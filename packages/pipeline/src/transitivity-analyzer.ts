@@ -51,11 +51,13 @@ import {
   NOT_SUPERLATIVE,
   OBJECT_PRONOUNS,
   PASSIVE_BE,
+  PER_ACCORDANCE,
   PLEASE_TYPE,
   POSSESSIVE_PRONOUNS,
   POSSESSIVE_VERBS,
   PROCESS_NOUNS,
   PROJECTING_PASSIVE,
+  perAccordance,
   QUOTE_COLON_VERBS,
   RANGE_OBJECTS,
   RECEIVER_VERBS,
@@ -112,6 +114,8 @@ export const ROLE_RULES = {
   senseAttribute: 'PROCESS.SENSE_ATTRIBUTE',
   /** A sense verb + "like" + a nominal group ("This looks like a good deal"): relational, the like-group its Attribute. */
   senseLike: 'PROCESS.SENSE_LIKE',
+  /** "look forward to X": a mental process of wanting, X its Phenomenon. */
+  lookForward: 'PROCESS.LOOK_FORWARD',
   /** be + a stative participle with no agent ("is broken", "must be exhausted"): Carrier + Attribute, not passive. */
   adjectivalParticiple: 'PROCESS.ADJECTIVAL_PARTICIPLE',
   /**
@@ -529,6 +533,39 @@ export const VOICE_RULES: readonly TransitivityRule[] = [
 
 const NOMINAL_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/**
+ * The "forward" and "to" groups right after the Event of "look" ("looking forward to your reply"), or undefined. A
+ * clause that ends at "forward" ("I look forward | to meeting you", the gerund a clause of its own) has no to-group:
+ * [forward, forward].
+ */
+function lookForwardGroups(state: TransitivityState): [Group, Group] | undefined {
+  const { view, verbLemma, event, groups } = state;
+  if (
+    verbLemma !== 'look' ||
+    event === undefined ||
+    state.frame.disabled?.has(ROLE_RULES.lookForward) === true
+  )
+    return undefined;
+  const at = groups.indexOf(event);
+  const forward = groups[at + 1];
+  const to = groups[at + 2];
+  if (
+    forward === undefined ||
+    forward.start !== event.end ||
+    forward.end !== forward.start + 1 ||
+    view.lower[forward.start] !== 'forward'
+  )
+    return undefined;
+  if (to === undefined) {
+    for (let index = forward.end; index < view.lower.length; index += 1)
+      if (view.pos[index] !== 'PUNCT') return undefined;
+    return [forward, forward];
+  }
+  if (to.start !== forward.end || to.type !== 'prepositional' || view.lower[to.start] !== 'to')
+    return undefined;
+  return [forward, to];
+}
+
 /** A sense verb ("look", "sound", "feel") with "like" + a nominal group right after its Event (ROLE_RULES.senseLike). */
 function senseLike(state: TransitivityState): boolean {
   const { view, verbLemma, event, passive } = state;
@@ -897,6 +934,22 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     examples: [
       { text: 'The soup smells good.', expect: 'process=relational' },
       { text: 'How beautiful the garden looks!', expect: 'process=relational' },
+    ],
+  },
+  {
+    // "Looking forward to your reply", "We look forward to the meeting": "look forward to" wants something
+    // (mental, desiderative); "forward" is part of the process, not a circumstance of place, and the to-group is
+    // the Phenomenon (ROLE.LOOK_FORWARD_PHENOMENON).
+    id: ROLE_RULES.lookForward,
+    when: (state) => lookForwardGroups(state) !== undefined,
+    decide: (state) => {
+      const [forward] = lookForwardGroups(state) as [Group, Group];
+      state.consumed.add(forward);
+      decideProcess(state, 'mental', ROLE_RULES.lookForward);
+    },
+    examples: [
+      { text: 'We are looking forward to the meeting.', expect: 'process=mental' },
+      { text: 'We are looking forward to the meeting.', expect: 'phenomenon=to the meeting' },
     ],
   },
   {
@@ -1793,6 +1846,19 @@ export const GROUP_RULES: readonly GroupRule[] = [
     examples: [{ text: 'She explained the plan to the manager.', expect: 'receiver=to the manager' }],
   },
   {
+    // "Looking forward to your reply": the to-group of "look forward" is the Phenomenon (PROCESS.LOOK_FORWARD).
+    id: 'ROLE.LOOK_FORWARD_PHENOMENON',
+    cites: null,
+    when: (group, state) =>
+      state.processType === 'mental' &&
+      group.type === 'prepositional' &&
+      lookForwardGroups(state)?.[1] === group,
+    decide: (group, state) => {
+      state.participants.push(participant('phenomenon', group));
+    },
+    examples: [{ text: 'I look forward to your reply.', expect: 'phenomenon=to your reply' }],
+  },
+  {
     // "Any change must be in writing": a prepositional group as the only complement of "be" is a
     // circumstantial Attribute; so is "like" + a nominal group after a sense verb ("It sounds like a plan").
     id: 'ROLE.CIRCUMSTANTIAL_ATTRIBUTE',
@@ -1854,6 +1920,11 @@ export const GROUP_RULES: readonly GroupRule[] = [
         }
       }
       if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
+      if (
+        perAccordance(view.lower, view.pos, group.start) &&
+        state.frame.disabled?.has(PER_ACCORDANCE) !== true
+      )
+        [type, subtype] = ['manner', 'comparison'];
       if (
         forPointInTime(view.lower, group.start, group.end) &&
         state.frame.disabled?.has(FOR_POINT_IN_TIME) !== true

@@ -36,6 +36,8 @@ import {
   isOperandByPhrase,
   isParenthesisedEnumerator,
   MEANS_OF_SENDING,
+  PER_ACCORDANCE,
+  perAccordance,
   REFERENCE_NUMBER,
   referenceNumber,
 } from './lexicons/transitivity-lexicon';
@@ -232,6 +234,8 @@ export interface TreeContext {
   readonly pointsInTime: boolean;
   /** Whether CIRCUMSTANCE.REFERENCE_NUMBER is on ("in Section 7" no time). */
   readonly references: boolean;
+  /** Whether CIRCUMSTANCE.PER_ACCORDANCE is on ("per your request" manner/comparison, not extent). */
+  readonly perAccordance: boolean;
 }
 
 /**
@@ -336,6 +340,8 @@ function prepositionCircumstance(dependent: TreeDependent, context: TreeContext)
   if (dependent.preposition === 'for' && !hasTime(dependent, context)) [type, subtype] = ['cause', 'purpose'];
   if (context.pointsInTime && forPointInTime(context.view.lower, dependent.start, dependent.end))
     [type, subtype] = ['location', 'time'];
+  if (context.perAccordance && perAccordance(context.view.lower, context.view.pos, dependent.start))
+    [type, subtype] = ['manner', 'comparison'];
   // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
   if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
     [type, subtype] = ['matter', null];
@@ -800,10 +806,9 @@ function phraseCircumstance(
   view: ClauseView,
   tree: Tree,
   phrase: { start: number; end: number },
-  nounTypes: boolean,
-  pointsInTime: boolean,
-  references: boolean,
+  switches: Pick<TreeContext, 'nounTypes' | 'pointsInTime' | 'references' | 'perAccordance'>,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
+  const { nounTypes, pointsInTime, references } = switches;
   const complex = complexPrepositionAt(view.lower, phrase.start);
   if (complex !== undefined) return { type: complex.type, subtype: complex.subtype };
   const preposition = view.lower[phrase.start] ?? '';
@@ -815,6 +820,8 @@ function phraseCircumstance(
     if (isTimeWord(view.lower[at] ?? '') && !(references && referenceNumber(view.lower, at))) timed = true;
   if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
   if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
+  if (switches.perAccordance && perAccordance(view.lower, view.pos, phrase.start))
+    [type, subtype] = ['manner', 'comparison'];
   if (pointsInTime && forPointInTime(view.lower, phrase.start, phrase.end))
     [type, subtype] = ['location', 'time'];
   const byNoun = !nounTypes
@@ -1521,6 +1528,7 @@ function treeElements(
     nounTypes: disabled?.has(NOUN_TYPE) !== true,
     pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
     references: disabled?.has(REFERENCE_NUMBER) !== true,
+    perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
@@ -1547,14 +1555,7 @@ function treeElements(
   };
   /** A prepositional phrase cut off a Subject, as the process's circumstance (SUBJECT_FRONT, SUBJECT_BACK). */
   const addPhrase = (phrase: { start: number; end: number }): void => {
-    const kind = phraseCircumstance(
-      view,
-      tree,
-      phrase,
-      disabled?.has(NOUN_TYPE) !== true,
-      disabled?.has(FOR_POINT_IN_TIME) !== true,
-      disabled?.has(REFERENCE_NUMBER) !== true,
-    );
+    const kind = phraseCircumstance(view, tree, phrase, context);
     if (kind === undefined) return;
     circumstances.push({ ...kind, text: spanText(view, phrase.start, phrase.end), ...phrase });
     covered.push(phrase);

@@ -798,3 +798,6 @@ export const CONJUNCTIVE_ADJUNCTS: ReadonlySet<string> = new Set([
   'also',
   'then',
 ]);
+
+/** Participles that open "Attached please find ...", "Enclosed please find ..." (a command, the participle predicative). */
+export const ENCLOSURE_PARTICIPLES: ReadonlySet<string> = new Set(['attached', 'enclosed']);

@@ -294,6 +294,25 @@ export function referenceNumber(lower: readonly string[], index: number): boolea
   return /^\d/.test(lower[index] ?? '') && REFERENCE_NOUNS.has(lower[index - 1] ?? '');
 }
 
+/** Rule id of `perAccordance`, in the word-order and the tree circumstance tables. */
+export const PER_ACCORDANCE = 'CIRCUMSTANCE.PER_ACCORDANCE';
+
+/**
+ * CIRCUMSTANCE.PER_ACCORDANCE: whether "per" at `at` means "in accordance with" ("**per** your request", "per the
+ * terms of this Agreement", "per Exhibit 9", "per Section 4"): a determiner, a possessive, a name or a part of a text
+ * after it. "per hour", "per annum", "$5 per unit" (a unit after it) stay a rate (extent).
+ */
+export function perAccordance(lower: readonly string[], pos: readonly string[], at: number): boolean {
+  if (lower[at] !== 'per') return false;
+  const next = at + 1;
+  return (
+    pos[next] === 'DET' ||
+    pos[next] === 'PRON' ||
+    pos[next] === 'PROPN' ||
+    REFERENCE_NOUNS.has(lower[next] ?? '')
+  );
+}
+
 /** Rule id of `forPointInTime`, in the word-order and the tree circumstance tables. */
 export const FOR_POINT_IN_TIME = 'CIRCUMSTANCE.FOR_POINT_IN_TIME';
 const WEEKDAYS: ReadonlySet<string> = wordSet('monday tuesday wednesday thursday friday saturday sunday');
