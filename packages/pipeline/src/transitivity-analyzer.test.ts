@@ -610,6 +610,22 @@ describe('e-mail wording: get-passives, predicative adjectives, points in time',
     ).toContain('senser=Enclosed');
   });
 
+  it('CIRCUMSTANCE.TREE_COPULA_TIME: a time the parse hangs on the predicate of "be" is the clause\'s time', () => {
+    expect(clauseOf("He's on vacation this week.").elements).toEqual([
+      'carrier=He',
+      'attribute=on vacation',
+      'location/time=this week',
+    ]);
+    expect(
+      clauseOf("He's on vacation this week.", off('CIRCUMSTANCE.TREE_COPULA_TIME')).elements,
+    ).not.toContain('location/time=this week');
+  });
+
+  it('phrasal verbs of e-mail: "loop in", "send over" take their object', () => {
+    expect(clauseOf("I'll loop in Sarah on this.").elements).toContain('goal=Sarah');
+    expect(clauseOf('Could you send over the slides?').elements).toEqual(['actor=you', 'goal=the slides']);
+  });
+
   it('CIRCUMSTANCE.FOR_POINT_IN_TIME: "for next week" is a time, "for a week" a duration', () => {
     expect(clauseOf("Let's schedule a call for next week.").elements).toContain(
       'location/time=for next week',

@@ -40,6 +40,7 @@ import {
   perAccordance,
   REFERENCE_NUMBER,
   referenceNumber,
+  TIME_PERIOD_NOUNS,
 } from './lexicons/transitivity-lexicon';
 import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
@@ -717,6 +718,8 @@ const CANDIDATE = /^(nsubj|csubj|expl|obj|iobj|obl|advmod|nmod:tmod)(:|$)/;
  * phrase of the preposition "subject to", a circumstance of condition like an oblique (before, none at all).
  */
 const SUBJECT_TO = 'CIRCUMSTANCE.TREE_SUBJECT_TO';
+/** CIRCUMSTANCE.TREE_COPULA_TIME: see treeElements. */
+const COPULA_TIME = 'CIRCUMSTANCE.TREE_COPULA_TIME';
 function subjectToPhrase(view: ClauseView, tree: Tree, index: number): boolean {
   if (view.lower[index] !== 'subject' || view.lower[index + 1] !== 'to' || view.pos[index] !== 'ADJ')
     return false;
@@ -1579,6 +1582,18 @@ function treeElements(
     let deprel = tokens[index]?.deprel ?? '';
     // A prepositional phrase the parser labels nmod on a verb is an oblique ("Drop by my house").
     if (deprel === 'nmod' && view.pos[tree.heads[index] ?? -1] === 'VERB') deprel = 'obl';
+    // CIRCUMSTANCE.TREE_COPULA_TIME: "He's on vacation **this week**": a bare nominal of time the parse hangs on the
+    // copula's predicate as nmod is the clause's circumstance of time (before, lost with the word order's Value).
+    if (
+      /^nmod:(?:unmarked|tmod)$/.test(deprel) &&
+      tree.heads[index] === copulaPredicate &&
+      copulaPredicate >= 0 &&
+      TIME_PERIOD_NOUNS.has(view.lower[index] ?? '') &&
+      disabled?.has(COPULA_TIME) !== true
+    ) {
+      deprel = 'obl:unmarked';
+      fire('circumstances', COPULA_TIME);
+    }
     if (deprel === 'advcl' && subjectToPhrase(view, tree, index) && disabled?.has(SUBJECT_TO) !== true) {
       deprel = 'obl';
       fire('circumstances', SUBJECT_TO);
