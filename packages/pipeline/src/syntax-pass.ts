@@ -8,7 +8,7 @@ import {
 } from './clause-segmenter';
 import { chunkGroups } from './group-chunker';
 import { MODAL_EXPRESSIONS, MODAL_OPERATORS } from './lexicons/modal-lexicon';
-import { NEGATION_WORDS } from './lexicons/word-classes';
+import { NEGATION_WORDS, OPENING_QUOTES_BUT_APOSTROPHE } from './lexicons/word-classes';
 import { quotationThenReportingSegments, reportingThenQuotationSegments } from './quotation-segments';
 import { scoreReadability } from './readability-scorer';
 import { everyRule, type TableRule } from './rule-table';
@@ -585,8 +585,7 @@ function projects(
 
 /** Whether a clause opens with a quotation mark ('"Why do you ask?"', '“Is it late?”'). */
 function quotationOpening(tagged: ReturnType<typeof tagText>, segment: ClauseSegment): boolean {
-  const first = tagged.lower[segment.tokens[0] ?? -1] ?? '';
-  return first === '"' || first === '“' || first === '‘';
+  return OPENING_QUOTES_BUT_APOSTROPHE.has(tagged.lower[segment.tokens[0] ?? -1] ?? '');
 }
 
 /**

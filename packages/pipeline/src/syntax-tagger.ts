@@ -3821,6 +3821,8 @@ const PREDICATE_PARTICLES: ReadonlySet<string> = new Set([
   'back',
   'away',
 ]);
+/** Tags of the word after the particle that the parse made the predicate ("down **again**", "down for two **hours**"). */
+const PARTICLE_HEAD_TAGS: ReadonlySet<string> = new Set(['ADV', 'NOUN', 'PROPN', 'NUM']);
 /** Relations that stay inside a nominal group when its head stops being the clause's predicate. */
 const GROUP_INTERNAL = /^(?:case|det|nummod|amod|compound|nmod|fixed|flat|appos|acl|clf|goeswith)(?::|$)/;
 
@@ -3855,7 +3857,7 @@ function particlePredicates(
       deprels[particle] !== 'advmod' ||
       lower[particle + 1] === 'of' ||
       lower[particle + 1] === 'to' ||
-      !['ADV', 'NOUN', 'PROPN', 'NUM'].includes(pos[head] ?? '') ||
+      !PARTICLE_HEAD_TAGS.has(pos[head] ?? '') ||
       lower[head] === 'there' ||
       lower[head] === 'here'
     )
