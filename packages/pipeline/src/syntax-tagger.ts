@@ -27,6 +27,7 @@ import { DITRANSITIVE, MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitiv
 import {
   BE_FORMS,
   CLOSING_QUOTE_MARKS,
+  COMMON_PHRASAL_PARTICLES,
   FINITE_OPERATOR_FORMS,
   HYPHEN_PREFIXES,
   LOWER_CASE_OPENERS,
@@ -36,6 +37,7 @@ import {
   QUOTE_MARKS,
   SENTENCE_END_MARKS,
   TIME_MODIFIERS,
+  WH_RELATIVE_PRONOUNS,
 } from './lexicons/word-classes';
 import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
 import { correctPos, setLexiconLookup, setPosReadingLookup } from './pos-corrector';
@@ -3749,7 +3751,6 @@ function degreeThat(
 }
 
 const RELATIVE_CONJUNCT = 'TREE.RELATIVE_CONJUNCT';
-const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['which', 'whom', 'whose', 'who']);
 
 /**
  * TREE.RELATIVE_CONJUNCT: "any person to which the Company provided products, **and with which CONSULTANT had
@@ -3773,7 +3774,7 @@ function relativeConjuncts(
       if (heads[index] === verb && deprels[index] === 'cc') at = index + 1;
     if (at < 0) continue;
     if (pos[at] === 'ADP') at += 1;
-    if (!RELATIVE_PRONOUNS.has(lower[at] ?? '') || at >= verb) continue;
+    if (!WH_RELATIVE_PRONOUNS.has(lower[at] ?? '') || at >= verb) continue;
     // The nearest relative clause before the coordinator, its words all before it.
     let relative = -1;
     for (let index = at - 1; index > head && relative < 0; index -= 1)
@@ -3812,15 +3813,7 @@ function attachedPleaseFind(
 
 const PARTICLE_PREDICATE = 'TREE.PARTICLE_PREDICATE';
 /** Adverbial particles that can be the predicate of "be" ("The server is down", "The deal is off"). */
-const PREDICATE_PARTICLES: ReadonlySet<string> = new Set([
-  'down',
-  'off',
-  'up',
-  'out',
-  'over',
-  'back',
-  'away',
-]);
+const PREDICATE_PARTICLES: ReadonlySet<string> = new Set([...COMMON_PHRASAL_PARTICLES, 'over', 'back']);
 /** Tags of the word after the particle that the parse made the predicate ("down **again**", "down for two **hours**"). */
 const PARTICLE_HEAD_TAGS: ReadonlySet<string> = new Set(['ADV', 'NOUN', 'PROPN', 'NUM']);
 /** Relations that stay inside a nominal group when its head stops being the clause's predicate. */

@@ -41,13 +41,13 @@ import {
   FLOATING,
   FOR_POINT_IN_TIME,
   FRONTABLE,
-  forPointInTime,
   GOODS_VERBS,
   HAS_CLITICS,
   IDENTIFYING_VERBS,
   INDEFINITE,
   isOperandByPhrase,
   isParenthesisedEnumerator,
+  isTimeWord,
   NOT_SUPERLATIVE,
   OBJECT_PRONOUNS,
   PASSIVE_BE,
@@ -57,13 +57,12 @@ import {
   POSSESSIVE_VERBS,
   PROCESS_NOUNS,
   PROJECTING_PASSIVE,
-  perAccordance,
+  prepositionType,
   QUOTE_COLON_VERBS,
   RANGE_OBJECTS,
   RECEIVER_VERBS,
   REFERENCE_NUMBER,
   RELATIVES,
-  referenceNumber,
   SAID_PRONOUNS,
   SAYING_BEHAVIOURS,
   SAYING_WHEN_PROJECTING,
@@ -161,10 +160,6 @@ export const ROLE_RULES = {
 } as const;
 
 const SUBJECT_RELATION = /^(nsubj|csubj|expl)/;
-
-/** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
-export const isTimeWord = (word: string): boolean =>
-  TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
 
 /** Rule id of `byDeadline`, in the word-order and the tree circumstance tables. */
 export const BY_DEADLINE = 'CIRCUMSTANCE.BY_DEADLINE';
@@ -534,11 +529,11 @@ export const VOICE_RULES: readonly TransitivityRule[] = [
 const NOMINAL_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /**
- * The "forward" and "to" groups right after the Event of "look" ("looking forward to your reply"), or undefined. A
- * clause that ends at "forward" ("I look forward | to meeting you", the gerund a clause of its own) has no to-group:
- * [forward, forward].
+ * The "forward" group right after the Event of "look", and the "to" group right after it ("looking forward to your
+ * reply"), or undefined. A clause that ends at "forward" ("I look forward | to meeting you", the gerund a clause of
+ * its own) has no to-group.
  */
-function lookForwardGroups(state: TransitivityState): [Group, Group] | undefined {
+function lookForwardGroups(state: TransitivityState): { forward: Group; to?: Group } | undefined {
   const { view, verbLemma, event, groups } = state;
   if (
     verbLemma !== 'look' ||
@@ -548,7 +543,6 @@ function lookForwardGroups(state: TransitivityState): [Group, Group] | undefined
     return undefined;
   const at = groups.indexOf(event);
   const forward = groups[at + 1];
-  const to = groups[at + 2];
   if (
     forward === undefined ||
     forward.start !== event.end ||
@@ -556,14 +550,15 @@ function lookForwardGroups(state: TransitivityState): [Group, Group] | undefined
     view.lower[forward.start] !== 'forward'
   )
     return undefined;
+  const to = groups[at + 2];
   if (to === undefined) {
     for (let index = forward.end; index < view.lower.length; index += 1)
       if (view.pos[index] !== 'PUNCT') return undefined;
-    return [forward, forward];
+    return { forward };
   }
   if (to.start !== forward.end || to.type !== 'prepositional' || view.lower[to.start] !== 'to')
     return undefined;
-  return [forward, to];
+  return { forward, to };
 }
 
 /** A sense verb ("look", "sound", "feel") with "like" + a nominal group right after its Event (ROLE_RULES.senseLike). */
@@ -943,8 +938,7 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     id: ROLE_RULES.lookForward,
     when: (state) => lookForwardGroups(state) !== undefined,
     decide: (state) => {
-      const [forward] = lookForwardGroups(state) as [Group, Group];
-      state.consumed.add(forward);
+      state.consumed.add((lookForwardGroups(state) as { forward: Group }).forward);
       decideProcess(state, 'mental', ROLE_RULES.lookForward);
     },
     examples: [
@@ -1849,10 +1843,7 @@ export const GROUP_RULES: readonly GroupRule[] = [
     // "Looking forward to your reply": the to-group of "look forward" is the Phenomenon (PROCESS.LOOK_FORWARD).
     id: 'ROLE.LOOK_FORWARD_PHENOMENON',
     cites: null,
-    when: (group, state) =>
-      state.processType === 'mental' &&
-      group.type === 'prepositional' &&
-      lookForwardGroups(state)?.[1] === group,
+    when: (group, state) => state.processType === 'mental' && lookForwardGroups(state)?.to === group,
     decide: (group, state) => {
       state.participants.push(participant('phenomenon', group));
     },
@@ -1909,27 +1900,14 @@ export const GROUP_RULES: readonly GroupRule[] = [
     decide: (group, state) => {
       const { view } = state;
       const preposition = view.lower[group.start] ?? '';
-      const known = PREPOSITION_CIRCUMSTANCES[preposition] as readonly [CircumstanceType, string | null];
       if (preposition === 'according') fire(state, ROLE_RULES.complexPreposition);
-      let [type, subtype] = known;
-      if (type === 'location' && subtype === 'place') {
-        const references = state.frame.disabled?.has(REFERENCE_NUMBER) !== true;
-        for (let index = group.start + 1; index < group.end; index += 1) {
-          if (isTimeWord(view.lower[index] ?? '') && !(references && referenceNumber(view.lower, index)))
-            subtype = 'time';
-        }
-      }
-      if (preposition === 'for' && !hasTimeWord(view, group)) [type, subtype] = ['cause', 'purpose'];
-      if (
-        perAccordance(view.lower, view.pos, group.start) &&
-        state.frame.disabled?.has(PER_ACCORDANCE) !== true
-      )
-        [type, subtype] = ['manner', 'comparison'];
-      if (
-        forPointInTime(view.lower, group.start, group.end) &&
-        state.frame.disabled?.has(FOR_POINT_IN_TIME) !== true
-      )
-        [type, subtype] = ['location', 'time'];
+      const disabled = state.frame.disabled;
+      // (`when` holds only for a preposition PREPOSITION_CIRCUMSTANCES knows.)
+      let [type, subtype] = prepositionType(view.lower, view.pos, group.start, group.end, {
+        references: disabled?.has(REFERENCE_NUMBER) !== true,
+        pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
+        perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
+      }) as readonly [CircumstanceType, string | null];
       // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
       if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))
         [type, subtype] = ['matter', null];

@@ -32,14 +32,13 @@ import {
 import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   FOR_POINT_IN_TIME,
-  forPointInTime,
   isOperandByPhrase,
   isParenthesisedEnumerator,
   MEANS_OF_SENDING,
   PER_ACCORDANCE,
-  perAccordance,
+  phraseHasTime,
+  prepositionType,
   REFERENCE_NUMBER,
-  referenceNumber,
   TIME_PERIOD_NOUNS,
 } from './lexicons/transitivity-lexicon';
 import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
@@ -47,7 +46,6 @@ import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import {
   BY_DEADLINE,
   byDeadline,
-  isTimeWord,
   PASSIVE_SUBJECT,
   PLEASE_TYPE,
   ROLES,
@@ -322,33 +320,24 @@ function keptType(dependent: TreeDependent, context: TreeContext, fallback: Tree
   const found = previousCircumstance(dependent, context);
   return found === undefined ? fallback : circumstanceAs(found.type, found.subtype);
 }
-const hasTime = (dependent: TreeDependent, context: TreeContext): boolean => {
-  for (let index = dependent.start; index < dependent.end; index += 1)
-    if (
-      isTimeWord(context.view.lower[index] ?? '') &&
-      !(context.references && referenceNumber(context.view.lower, index))
-    )
-      return true;
-  return false;
-};
+const hasTime = (dependent: TreeDependent, context: TreeContext): boolean =>
+  phraseHasTime(context.view.lower, dependent.start, dependent.end, context.references);
 
 /** The circumstance an oblique's preposition names (lexicons/circumstance-lexicon.ts), or none for one it does not know. */
 function prepositionCircumstance(dependent: TreeDependent, context: TreeContext): TreeOutcome {
-  const known = PREPOSITION_CIRCUMSTANCES[dependent.preposition ?? ''];
-  if (known === undefined) return NONE;
-  let [type, subtype] = known;
-  if (type === 'location' && subtype === 'place' && hasTime(dependent, context)) subtype = 'time';
-  if (dependent.preposition === 'for' && !hasTime(dependent, context)) [type, subtype] = ['cause', 'purpose'];
-  if (context.pointsInTime && forPointInTime(context.view.lower, dependent.start, dependent.end))
-    [type, subtype] = ['location', 'time'];
-  if (context.perAccordance && perAccordance(context.view.lower, context.view.pos, dependent.start))
-    [type, subtype] = ['manner', 'comparison'];
+  const { view } = context;
+  // The preposition's own word (an adverb may open the span: "right after the meeting").
+  let at = dependent.start;
+  while (at < dependent.end && view.lower[at] !== dependent.preposition) at += 1;
+  const typed = prepositionType(view.lower, view.pos, at, dependent.end, context);
+  if (typed === undefined) return NONE;
+  let [type, subtype] = typed;
   // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
   if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
     [type, subtype] = ['matter', null];
   // "at its own expense", "in its sole discretion" (CIRCUMSTANCE.NOUN_TYPE).
   const byNoun = context.nounTypes
-    ? nounCircumstance(dependent.preposition ?? '', context.view.lower[dependent.index] ?? '')
+    ? nounCircumstance(dependent.preposition ?? '', view.lower[dependent.index] ?? '')
     : undefined;
   if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
   return circumstanceAs(type, subtype);
@@ -811,22 +800,14 @@ function phraseCircumstance(
   phrase: { start: number; end: number },
   switches: Pick<TreeContext, 'nounTypes' | 'pointsInTime' | 'references' | 'perAccordance'>,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
-  const { nounTypes, pointsInTime, references } = switches;
+  const { nounTypes } = switches;
   const complex = complexPrepositionAt(view.lower, phrase.start);
   if (complex !== undefined) return { type: complex.type, subtype: complex.subtype };
   const preposition = view.lower[phrase.start] ?? '';
-  const known = PREPOSITION_CIRCUMSTANCES[preposition];
-  if (known === undefined || view.pos[phrase.start] !== 'ADP') return undefined;
-  let [type, subtype] = known;
-  let timed = false;
-  for (let at = phrase.start; at < phrase.end; at += 1)
-    if (isTimeWord(view.lower[at] ?? '') && !(references && referenceNumber(view.lower, at))) timed = true;
-  if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
-  if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
-  if (switches.perAccordance && perAccordance(view.lower, view.pos, phrase.start))
-    [type, subtype] = ['manner', 'comparison'];
-  if (pointsInTime && forPointInTime(view.lower, phrase.start, phrase.end))
-    [type, subtype] = ['location', 'time'];
+  if (view.pos[phrase.start] !== 'ADP') return undefined;
+  const typed = prepositionType(view.lower, view.pos, phrase.start, phrase.end, switches);
+  if (typed === undefined) return undefined;
+  let [type, subtype] = typed;
   const byNoun = !nounTypes
     ? undefined
     : nounCircumstance(preposition, view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '');

@@ -1,4 +1,5 @@
 import type { CircumstanceType } from '@cae/core';
+import { PREPOSITION_CIRCUMSTANCES } from './circumstance-lexicon';
 import { lexiconTable } from './lexicon-table';
 import { BE_FORMS, DEMONSTRATIVES, POSSESSIVE_DETERMINERS, wordSet } from './word-classes';
 
@@ -330,6 +331,58 @@ export function forPointInTime(lower: readonly string[], at: number, end: number
   if ((DEICTIC_TIME.has(first) && first !== 'yesterday') || WEEKDAYS.has(first))
     return length === 1 || (length === 2 && PARTS_OF_DAY.has(lower[at + 2] ?? ''));
   return length === 2 && first === 'next' && TIME_PERIOD_NOUNS.has(lower[at + 2] ?? '');
+}
+
+/** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
+export const isTimeWord = (word: string): boolean =>
+  TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
+
+/** Which of the rules that retype a preposition's phrase are on (each id switches its part). */
+export interface PrepositionSwitches {
+  /** CIRCUMSTANCE.REFERENCE_NUMBER ("in Section 7" holds no time word). */
+  readonly references: boolean;
+  /** CIRCUMSTANCE.FOR_POINT_IN_TIME ("for next week" a time). */
+  readonly pointsInTime: boolean;
+  /** CIRCUMSTANCE.PER_ACCORDANCE ("per your request" manner/comparison). */
+  readonly perAccordance: boolean;
+}
+
+/** Whether the words [from, end) hold a time word ("in May", "in 1990"), a number that names a part of a text aside. */
+export function phraseHasTime(
+  lower: readonly string[],
+  from: number,
+  end: number,
+  references: boolean,
+): boolean {
+  for (let index = from; index < end; index += 1)
+    if (isTimeWord(lower[index] ?? '') && !(references && referenceNumber(lower, index))) return true;
+  return false;
+}
+
+/**
+ * The circumstance a phrase opened by the one-word preposition at `at` names, up to `end`, for the word-order groups
+ * and the tree's obliques alike: the preposition's type (PREPOSITION_CIRCUMSTANCES); a place before a time word a
+ * time ("in May"); "for" with no time word a purpose; "per your request" manner/comparison; "for next week" a time.
+ * Undefined for a preposition the table does not know. What only a caller knows (the verb's matter, the noun's type,
+ * a preposition of several words) it adds itself.
+ */
+export function prepositionType(
+  lower: readonly string[],
+  pos: readonly string[],
+  at: number,
+  end: number,
+  switches: PrepositionSwitches,
+): readonly [CircumstanceType, string | null] | undefined {
+  const preposition = lower[at] ?? '';
+  const known = PREPOSITION_CIRCUMSTANCES[preposition];
+  if (known === undefined) return undefined;
+  let [type, subtype] = known;
+  const timed = phraseHasTime(lower, at + 1, end, switches.references);
+  if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
+  if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
+  if (switches.perAccordance && perAccordance(lower, pos, at)) [type, subtype] = ['manner', 'comparison'];
+  if (switches.pointsInTime && forPointInTime(lower, at, end)) [type, subtype] = ['location', 'time'];
+  return [type, subtype];
 }
 
 /** Pronouns that name what is said, never who is addressed ("I emailed it", "Did you report that?"). */
