@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clauseElements } from './__fixtures__/clause-elements';
 import { createPipeline } from './pipeline';
 
 const pipeline = createPipeline({ clock: () => new Date(0) });
@@ -640,5 +641,89 @@ describe('e-mail wording: get-passives, predicative adjectives, points in time',
     expect(
       clauseOf("Let's schedule a call for next week.", off('CIRCUMSTANCE.FOR_POINT_IN_TIME')).elements,
     ).toContain('extent/duration=for next week');
+  });
+});
+
+describe('contract wording: remaining in force, coordinated Attributes, the adjective of a linking verb', () => {
+  const off = (rule: string) => createPipeline({ clock: () => new Date(0), disabledRules: [rule] });
+  const stateClause = (text: string, compiler = pipeline) => {
+    const clause = compiler.compile(text, { documentId: 'transitivity-test' })[0]!;
+    return { process: clause.ideational.processType, elements: clauseElements(clause) };
+  };
+
+  it('ROLE.STATE_ATTRIBUTE: the group of state after a verb of remaining is its Attribute', () => {
+    expect(stateClause('The remainder of this Agreement shall remain in full force and effect.')).toEqual({
+      process: 'relational',
+      elements: ['carrier=The remainder of this Agreement', 'attribute=in full force and effect'],
+    });
+    expect(stateClause('The order stays in effect.').elements).toEqual([
+      'carrier=The order',
+      'attribute=in effect',
+    ]);
+    expect(
+      stateClause(
+        'The remainder of this Agreement shall remain in full force and effect.',
+        off('ROLE.STATE_ATTRIBUTE'),
+      ).elements,
+    ).toContain('location/place=in full force and effect');
+    // A time is no state ("at all times"), nor is a duration; "stay" in a place is not a state noun.
+    expect(stateClause('The Licensee shall remain for two years.').elements).toEqual([
+      'carrier=The Licensee',
+      'extent/duration=for two years',
+    ]);
+    expect(stateClause('He stayed in London.').elements).toEqual(['carrier=He', 'location/place=in London']);
+  });
+
+  it('PROCESS.CONTINUE_IN_STATE: "continue in effect" is relational, "continue in good faith" is not', () => {
+    expect(stateClause('This Agreement shall continue in full force and effect.')).toEqual({
+      process: 'relational',
+      elements: ['carrier=This Agreement', 'attribute=in full force and effect'],
+    });
+    expect(
+      stateClause('This Agreement shall continue in full force and effect.', off('PROCESS.CONTINUE_IN_STATE'))
+        .process,
+    ).toBe('material');
+    expect(stateClause('The parties shall continue in good faith.').process).toBe('material');
+  });
+
+  it('PARTICIPANT.TREE_ATTRIBUTE_CONJUNCT: coordinated predicates of "be" are one Attribute', () => {
+    expect(stateClause('Such Transfer shall be null and void.').elements).toEqual([
+      'carrier=Such Transfer',
+      'attribute=null and void',
+    ]);
+    expect(stateClause('This Agreement shall be in full force and effect.').elements).toEqual([
+      'carrier=This Agreement',
+      'attribute=in full force and effect',
+    ]);
+    expect(stateClause('The Software is proprietary, confidential and secret.').elements).toEqual([
+      'carrier=The Software',
+      'attribute=proprietary, confidential and secret',
+    ]);
+    const without = off('PARTICIPANT.TREE_ATTRIBUTE_CONJUNCT');
+    expect(stateClause('Such Transfer shall be null and void.', without).elements).toEqual([
+      'carrier=Such Transfer',
+      'attribute=null',
+    ]);
+    expect(stateClause('This Agreement shall be in full force and effect.', without).elements).toEqual([
+      'carrier=This Agreement',
+      'attribute=in full force',
+    ]);
+  });
+
+  it('CIRCUMSTANCE.TREE_LINKING_COMPLEMENT: an adjective complement after a linking verb stays, as after "be"', () => {
+    expect(stateClause('The Licensee shall remain liable for the payment.').elements).toEqual(
+      stateClause('The Licensee is liable for the payment.').elements,
+    );
+    expect(stateClause('The Licensee shall remain liable for the payment.').elements).toEqual([
+      'carrier=The Licensee',
+      'attribute=liable',
+      'cause/purpose=for the payment',
+    ]);
+    expect(
+      stateClause(
+        'The Licensee shall remain liable for the payment.',
+        off('CIRCUMSTANCE.TREE_LINKING_COMPLEMENT'),
+      ).elements,
+    ).toEqual(['carrier=The Licensee', 'attribute=liable']);
   });
 });

@@ -57,17 +57,21 @@ import {
   POSSESSIVE_VERBS,
   PROCESS_NOUNS,
   PROJECTING_PASSIVE,
+  phraseHasTime,
   prepositionType,
   QUOTE_COLON_VERBS,
   RANGE_OBJECTS,
   RECEIVER_VERBS,
   REFERENCE_NUMBER,
   RELATIVES,
+  REMAIN_PREPOSITIONS,
+  REMAINING_VERBS,
   SAID_PRONOUNS,
   SAYING_BEHAVIOURS,
   SAYING_WHEN_PROJECTING,
   SENSE_VERBS,
   SPEECH_EVENT_NOUNS,
+  STATE_NOUNS,
   STATIVE_PARTICIPLES,
   TIME_DETERMINERS,
   TIME_NOUNS,
@@ -113,6 +117,8 @@ export const ROLE_RULES = {
   senseAttribute: 'PROCESS.SENSE_ATTRIBUTE',
   /** A sense verb + "like" + a nominal group ("This looks like a good deal"): relational, the like-group its Attribute. */
   senseLike: 'PROCESS.SENSE_LIKE',
+  /** "continue in full force and effect": "continue" with a group of state is relational (ROLE.STATE_ATTRIBUTE). */
+  continueInState: 'PROCESS.CONTINUE_IN_STATE',
   /** "look forward to X": a mental process of wanting, X its Phenomenon. */
   lookForward: 'PROCESS.LOOK_FORWARD',
   /** be + a stative participle with no agent ("is broken", "must be exhausted"): Carrier + Attribute, not passive. */
@@ -561,6 +567,51 @@ function lookForwardGroups(state: TransitivityState): { forward: Group; to?: Gro
   return { forward, to };
 }
 
+/** Rule id of the Attribute of a verb of remaining (see `stateGroup`). */
+const STATE_ATTRIBUTE = 'ROLE.STATE_ATTRIBUTE';
+
+/**
+ * The prepositional group right after the Event of a verb of remaining that says what state its Subject stays in
+ * (ROLE.STATE_ATTRIBUTE): after "remain" a group of "in", "with", "under", "at", "on" ... with no time word ("shall
+ * remain in full force and effect", "Title shall remain with Licensor"; not "remain at all times", "remain for two
+ * years"); after "stay" or "continue" only "in" + a noun of state ("continue in effect"; not "continue in good
+ * faith"). Undefined otherwise.
+ */
+function stateGroup(state: TransitivityState): Group | undefined {
+  const { view, verbLemma, event, passive } = state;
+  const next = state.nextAfterEvent;
+  if (
+    verbLemma === null ||
+    passive ||
+    !REMAINING_VERBS.has(verbLemma) ||
+    state.frame.disabled?.has(STATE_ATTRIBUTE) === true ||
+    next?.type !== 'prepositional' ||
+    event === undefined ||
+    next.start !== event.end ||
+    next.end <= next.start + 1
+  )
+    return undefined;
+  const preposition = view.lower[next.start] ?? '';
+  if (phraseHasTime(view.lower, next.start + 1, next.end, true)) return undefined;
+  if (verbLemma === 'remain') return REMAIN_PREPOSITIONS.has(preposition) ? next : undefined;
+  if (preposition !== 'in') return undefined;
+  // The noun of the group's first nominal: "in (full) force", "in good standing".
+  for (let index = next.start + 1; index < next.end; index += 1) {
+    const tag = view.pos[index];
+    if (tag === 'ADJ' || tag === 'DET') continue;
+    return STATE_NOUNS.has(view.lower[index] ?? '') ? next : undefined;
+  }
+  return undefined;
+}
+
+/** The nominal group joined to a group of state by "and" or "or" ("in full force | and | effect"), or undefined. */
+function stateConjunct(state: TransitivityState, group: Group): Group | undefined {
+  const word = state.view.lower[group.end];
+  if (word !== 'and' && word !== 'or') return undefined;
+  const next = state.groups.find((candidate) => candidate.start === group.end + 1);
+  return next?.type === 'nominal' ? next : undefined;
+}
+
 /** A sense verb ("look", "sound", "feel") with "like" + a nominal group right after its Event (ROLE_RULES.senseLike). */
 function senseLike(state: TransitivityState): boolean {
   const { view, verbLemma, event, passive } = state;
@@ -944,6 +995,19 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     examples: [
       { text: 'We are looking forward to the meeting.', expect: 'process=mental' },
       { text: 'We are looking forward to the meeting.', expect: 'phenomenon=to the meeting' },
+    ],
+  },
+  {
+    // "This Agreement shall continue in full force and effect": "continue" with a group of state after it says
+    // the state its Subject stays in, like "remain" (attributive relational; ROLE.STATE_ATTRIBUTE).
+    id: ROLE_RULES.continueInState,
+    when: (state) =>
+      state.verbLemma === 'continue' &&
+      state.frame.disabled?.has(ROLE_RULES.continueInState) !== true &&
+      stateGroup(state) !== undefined,
+    decide: (state) => decideProcess(state, 'relational', ROLE_RULES.continueInState),
+    examples: [
+      { text: 'This Agreement shall continue in full force and effect.', expect: 'process=relational' },
     ],
   },
   {
@@ -1871,6 +1935,35 @@ export const GROUP_RULES: readonly GroupRule[] = [
       state.complementCount += 1;
     },
     examples: [{ text: 'Any change must be in writing.', expect: 'attribute=in writing' }],
+  },
+  {
+    // "The Agreement shall remain in full force and effect", "Title shall remain with Licensor": the group of state
+    // after a verb of remaining is its (circumstantial) Attribute, as after "be" (stateGroup).
+    id: STATE_ATTRIBUTE,
+    cites: null,
+    when: (group, state) =>
+      state.processType === 'relational' &&
+      group === stateGroup(state) &&
+      (state.firstObject === undefined || state.firstObject === stateConjunct(state, group)) &&
+      state.fronted === undefined &&
+      state.whAttribute === undefined &&
+      state.complementCount === 0,
+    decide: (group, state) => {
+      const conjunct = stateConjunct(state, group);
+      if (conjunct === undefined) state.participants.push(participant('attribute', group));
+      else {
+        state.consumed.add(conjunct);
+        state.participants.push(spanParticipant(state.view, 'attribute', group.start, conjunct.end));
+      }
+      state.complementCount += 1;
+    },
+    examples: [
+      {
+        text: 'The remainder of this Agreement shall remain in full force and effect.',
+        expect: 'attribute=in full force and effect',
+      },
+      { text: 'Title to the Products shall remain with Licensor.', expect: 'attribute=with Licensor' },
+    ],
   },
   {
     // "pay by December 31", "due by the 7th of the month": "by" before a point in time is a time, not a means.

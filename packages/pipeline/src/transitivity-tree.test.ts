@@ -566,7 +566,12 @@ describe('tree stage', () => {
       const bound = pipeline
         .compile(text, { documentId: 'd' })
         .find((clause) => clause.syntactic.relation === 'as soon as')!;
-      expect(clauseElements(bound)).toEqual(['carrier=the Buyer', 'attribute=aware']);
+      // (The adjective's complement stays, as after "be": CIRCUMSTANCE.TREE_LINKING_COMPLEMENT.)
+      expect(clauseElements(bound)).toEqual([
+        'carrier=the Buyer',
+        'attribute=aware',
+        'matter/null=of a defect',
+      ]);
       expect(rulesOf(bound)).toContain(CONJUNCTION_WORDS);
       const before = off
         .compile(text, { documentId: 'd' })

@@ -31,9 +31,11 @@ import {
 } from './lexicons/mood-lexicon';
 import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
+  BECOMING_VERBS,
   FOR_POINT_IN_TIME,
   isOperandByPhrase,
   isParenthesisedEnumerator,
+  LINKING_VERBS,
   MEANS_OF_SENDING,
   PER_ACCORDANCE,
   phraseHasTime,
@@ -159,6 +161,12 @@ export const COPULA_OBLIQUE = 'CIRCUMSTANCE.TREE_COPULA_OBLIQUE';
  */
 export const ATTRIBUTE_PHRASE = 'PARTICIPANT.TREE_ATTRIBUTE_PHRASE';
 /**
+ * "This Agreement shall be in full force **and effect**", "The Tenant is the owner and operator of the building":
+ * a nominal the parse joins to the predicate of "be" as its conjunct belongs to the Attribute (ATTRIBUTE_PHRASE and
+ * TREE_CIRCUMSTANTIAL_ATTRIBUTE read the predicate's phrase with it).
+ */
+export const ATTRIBUTE_CONJUNCT = 'PARTICIPANT.TREE_ATTRIBUTE_CONJUNCT';
+/**
  * "Great place to catch a band", "Horrible tap water.", "Pleasure to work with.": where the sentence's root is a
  * nominal with no Subject, copula or auxiliary, and the verb the word order found is not it (a verb inside a clause
  * that postmodifies it, or a premodifier the tagger read as a verb), the root's nominal group is no participant:
@@ -179,6 +187,12 @@ const PHRASE_AFTER = /^(nmod|acl|acl:relcl|amod|fixed|flat|compound)$/;
  * make the verb's `obl` ("is entered **into** by and among the Company").
  */
 export const PARTICLE = 'CIRCUMSTANCE.TREE_PARTICLE';
+/**
+ * "The Licensee shall remain liable **for the payment**", "became subject **to the terms**": the complement of the
+ * adjective a linking verb takes (its `xcomp`) is kept as the word order read it, as after "be" (where the
+ * adjective is the predicate), instead of dropped as hung off the predicate.
+ */
+export const LINKING_COMPLEMENT = 'CIRCUMSTANCE.TREE_LINKING_COMPLEMENT';
 /** Word-order elements whose head the tree attaches elsewhere than to the predicate are dropped. */
 export const NOT_ON_PREDICATE = 'PARTICIPANT.TREE_NOT_ON_PREDICATE';
 /**
@@ -912,6 +926,7 @@ function predicatePhrase(
   tree: Tree,
   predicate: number,
   copula: number,
+  conjuncts: boolean,
 ): { start: number; end: number } {
   const tokens = view.syntactic.tokens;
   const children = tree.children[predicate] ?? NO_INDICES;
@@ -930,7 +945,8 @@ function predicatePhrase(
   let end = predicate + 1;
   for (const child of children) {
     if (child < predicate) continue;
-    if (!PHRASE_AFTER.test(tokens[child]?.deprel ?? '')) break;
+    if (!PHRASE_AFTER.test(tokens[child]?.deprel ?? '') && !(conjuncts && nominalConjunct(view, tree, child)))
+      break;
     const span = subtreeSpan(view, tree, child);
     if (span.start !== end) break;
     end = span.end;
@@ -947,6 +963,24 @@ function predicatePhrase(
     end = trimmedEnd(view, start, end - 1, predicate + 1);
   return { start, end };
 }
+
+/**
+ * A nominal or adjective the parse joins to a predicate as its `conj`, with no Subject, copula, auxiliary or
+ * binder of its own: the rest of one coordinated Attribute ("in full force **and effect**"; ATTRIBUTE_CONJUNCT).
+ */
+function nominalConjunct(view: ClauseView, tree: Tree, child: number): boolean {
+  if (!/^conj(:|$)/.test(view.syntactic.tokens[child]?.deprel ?? '')) return false;
+  if (!CONJUNCT_TAGS.has(view.pos[child] ?? '')) return false;
+  const relations = (tree.children[child] ?? NO_INDICES).map(
+    (grandchild) => view.syntactic.tokens[grandchild]?.deprel ?? '',
+  );
+  // With its own conjunction ("and effect"; not a name after a comma, "your host as always, Dave").
+  return (
+    relations.some((relation) => /^cc(:|$)/.test(relation)) &&
+    !relations.some((relation) => /^(nsubj|csubj|expl|cop|aux|mark|obj|iobj)(:|$)/.test(relation))
+  );
+}
+const CONJUNCT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 /** The contiguous run of the subtree of `index` around it, punctuation trimmed at both edges. */
 function subtreeSpan(view: ClauseView, tree: Tree, index: number): { start: number; end: number } {
@@ -1781,6 +1815,22 @@ function treeElements(
     while (end > start && view.pos[end - 1] === 'PUNCT') end -= 1;
     return start < end && !overlaps(start, end) ? { start, end } : null;
   };
+  /** The adjective a linking verb takes as its `xcomp` ("remain **liable** for the payment"; LINKING_COMPLEMENT). */
+  const linkingAdjective = (at: number): boolean =>
+    disabled?.has(LINKING_COMPLEMENT) !== true &&
+    view.pos[at] === 'ADJ' &&
+    /^xcomp(:|$)/.test(tokens[at]?.deprel ?? '') &&
+    // (Not a clause of its own: "gonna be pissed off at me".)
+    !(tree.children[at] ?? NO_INDICES).some((child) =>
+      /^(cop|mark|nsubj)(:|$)/.test(tokens[child]?.deprel ?? ''),
+    ) &&
+    predicates.has(tree.heads[at] ?? -1) &&
+    (LINKING_VERBS.has(raw.verbLemma ?? '') || BECOMING_VERBS.has(raw.verbLemma ?? '')) &&
+    // (Not "keep each such registration effective": a verb with an object of its own.)
+    !(tree.children[tree.heads[at] ?? -1] ?? NO_INDICES).some((child) =>
+      /^obj(:|$)/.test(tokens[child]?.deprel ?? ''),
+    );
+  const conjuncts = disabled?.has(ATTRIBUTE_CONJUNCT) !== true;
   const onPredicate = (start: number, end: number): boolean => {
     if (start <= predicate && predicate < end) return true;
     if (ownTail.has(start)) return true;
@@ -1788,6 +1838,10 @@ function treeElements(
     if (predicates.has(head)) return true;
     const headOfHead = tree.heads[head] ?? -1;
     if (headOfHead < 0) return true;
+    if (linkingAdjective(headOfHead)) {
+      fire('circumstances', LINKING_COMPLEMENT);
+      return true;
+    }
     if (!predicates.has(headOfHead)) return disabled?.has(NOT_ON_PREDICATE) === true;
     const relation = tokens[head]?.deprel ?? '';
     if (relation === 'nmod' && view.pos[headOfHead] === 'VERB') return true;
@@ -1829,7 +1883,7 @@ function treeElements(
     if (span === null) continue;
     if (beCopula && copula < span.start && span.start <= predicate && predicate < span.end) {
       // With the phrases that postmodify the predicate's noun ("for the benefit | of the Buyer"; predicatePhrase).
-      span.end = Math.max(span.end, predicatePhrase(view, tree, predicate, copula).end);
+      span.end = Math.max(span.end, predicatePhrase(view, tree, predicate, copula, conjuncts).end);
       covered.push(span);
       keptParticipants.push({ role: 'attribute', text: spanText(view, span.start, span.end), ...span });
       const caseWord = (tree.children[predicate] ?? []).find(
@@ -1860,7 +1914,7 @@ function treeElements(
   }
   // PARTICIPANT.TREE_ATTRIBUTE_PHRASE: the Attribute of "be" is its predicate's whole phrase.
   if (copulaPredicate >= 0 && disabled?.has(ATTRIBUTE_PHRASE) !== true) {
-    const phrase = predicatePhrase(view, tree, copulaPredicate, beCopulaAt);
+    const phrase = predicatePhrase(view, tree, copulaPredicate, beCopulaAt, conjuncts);
     const tied = (participant: Participant) =>
       participant.role === 'attribute' || participant.role === 'value';
     const meets = (element: { start: number; end: number }, span: { start: number; end: number }) =>
@@ -1927,6 +1981,58 @@ function treeElements(
         circumstantialAttribute = true;
       }
       fire('participants', ATTRIBUTE_PHRASE);
+    }
+  }
+  // PARTICIPANT.TREE_ATTRIBUTE_CONJUNCT for an adjective of "be" or of a linking verb: "shall be null and void",
+  // "looks cheap and tacky": the adjectives the parse joins to it (a comma or a conjunction between) are one
+  // Attribute with it (an Attribute the word order made of one of them alone is part of it).
+  const adjectives: number[] = [];
+  if (conjuncts && copulaPredicate < 0 && beCopulaAt >= 0 && view.pos[predicate] === 'ADJ')
+    adjectives.push(predicate);
+  if (conjuncts)
+    for (const at of predicates)
+      for (const child of tree.children[at] ?? NO_INDICES)
+        if (linkingAdjective(child)) adjectives.push(child);
+  for (const adjective of adjectives) {
+    for (const list of [participants, keptParticipants]) {
+      const at = list.findIndex(
+        (participant) =>
+          participant.role === 'attribute' && participant.start <= adjective && adjective < participant.end,
+      );
+      if (at < 0) continue;
+      const attribute = list[at]!;
+      let end = attribute.end;
+      for (const child of tree.children[adjective] ?? NO_INDICES) {
+        if (child < end || view.pos[child] !== 'ADJ') continue;
+        // ("proprietary, confidential and secret": the middle one has no conjunction of its own.)
+        if (
+          !nominalConjunct(view, tree, child) &&
+          !(view.lower[child + 1] === ',' || view.pos[child + 1] === 'CCONJ')
+        )
+          continue;
+        let between = end;
+        while (between < child && (view.pos[between] === 'CCONJ' || view.lower[between] === ','))
+          between += 1;
+        if (between !== child) break;
+        end = child + 1;
+      }
+      if (end === attribute.end) break;
+      const part = (element: { role?: string; start: number; end: number }) =>
+        element.role === 'attribute' && element.start >= attribute.end && element.end <= end;
+      const elements = [...participants, ...keptParticipants, ...circumstances, ...keptCircumstances];
+      if (
+        elements.some(
+          (element) =>
+            element !== attribute && !part(element) && element.start < end && attribute.end < element.end,
+        )
+      )
+        break;
+      list[at] = { ...attribute, text: spanText(view, attribute.start, end), end };
+      for (const other of [participants, keptParticipants])
+        for (let index = other.length - 1; index >= 0; index -= 1)
+          if (part(other[index]!)) other.splice(index, 1);
+      fire('participants', ATTRIBUTE_CONJUNCT);
+      break;
     }
   }
   // An Attribute makes the process attributive: a Token the word order read (with no Value) is its Carrier.

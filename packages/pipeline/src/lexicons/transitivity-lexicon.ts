@@ -112,6 +112,22 @@ export const POSSESSIVE_VERBS: ReadonlySet<string> = wordSet(
 );
 /** Perception verbs that with an adjective are attributive relational ("tastes bitter"). */
 export const SENSE_VERBS: ReadonlySet<string> = wordSet('look sound smell taste feel seem appear');
+/**
+ * Verbs of remaining ("shall remain in full force and effect", "continues in effect", "stays in place"): with a
+ * prepositional group of state right after them they are attributive relational, the group their Attribute
+ * (ROLE.STATE_ATTRIBUTE; "continue" is made relational by PROCESS.CONTINUE_IN_STATE).
+ */
+export const REMAINING_VERBS: ReadonlySet<string> = wordSet('remain stay continue');
+/** Prepositions whose group after "remain" is where or with whom it stays: its Attribute ("remain with Licensor"). */
+export const REMAIN_PREPOSITIONS: ReadonlySet<string> = wordSet('in with under within at on inside outside');
+/**
+ * Nouns of a state a thing stays in, after "in": the group is an Attribute also of "stay" and "continue"
+ * ("continue in full force and effect", "stay in place"), whose other "in" groups are circumstances ("continue in
+ * good faith", "stayed in a hotel").
+ */
+export const STATE_NOUNS: ReadonlySet<string> = wordSet(
+  'force effect place existence operation compliance standing office employment possession custody escrow default breach touch contact business session',
+);
 /** Verbs of becoming that with an adjective are attributive relational ("grew tired"). */
 export const BECOMING_VERBS: ReadonlySet<string> = wordSet('get grow turn go become remain stay keep');
 /** Passive verbs that project an infinitive whose Actor is the Subject ("Staff are required to wear"). */
