@@ -2077,6 +2077,21 @@ describe('TREE.COPULA_REPARANDUM and TREE.DEGREE_THAT', () => {
   });
 });
 
+describe('TREE.MARK_THAT', () => {
+  it('tags a "that" the parse makes the mark of a later predicate as the subordinator', () => {
+    const text = 'The Seller represents and warrants that the goods are new.';
+    const that = (disabled?: Set<string>) => treeWords(text, disabled).find((word) => word.value === 'that');
+    expect(that()).toMatchObject({ pos: 'SCONJ', deprel: 'mark' });
+    expect(that(new Set(['TREE.MARK_THAT']))?.pos).toBe('PRON');
+    const bound = (disabledRules: string[]) =>
+      clauseElements(
+        createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, { documentId: 'd' })[1]!,
+      );
+    expect(bound([])).toEqual(['carrier=the goods', 'attribute=new']);
+    expect(bound(['TREE.MARK_THAT'])).toContain('attribute=that');
+  });
+});
+
 describe('"subject to" in contracts', () => {
   const compile = (text: string, disabledRules: string[] = []) =>
     clauseElements(

@@ -2252,6 +2252,7 @@ export function repairTree(
   if (!disabledRules?.has(ATTACHED_PLEASE_FIND)) attachedPleaseFind(out, start, end);
   if (!disabledRules?.has(RELATIVE_CONJUNCT)) relativeConjuncts(out, start, end);
   if (!disabledRules?.has(DEGREE_THAT)) degreeThat(out, start, end);
+  if (!disabledRules?.has(MARK_THAT)) markThat(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
   if (!disabledRules?.has(ENUMERATED_INFINITIVE)) enumeratedInfinitives(out, start, end);
@@ -3748,6 +3749,34 @@ function degreeThat(
     pos[word] = 'ADV';
     deprels[word] = 'advmod';
   }
+}
+
+const MARK_THAT = 'TREE.MARK_THAT';
+
+/**
+ * TREE.MARK_THAT: "The Seller represents and warrants **that** the goods are new": a "that" the parse makes the
+ * `mark` of a predicate after it is the subordinator (`SCONJ`, as UD tags every such "that"), not a pronoun or
+ * determiner the tagger read; read as a pronoun it became the clause's Attribute and the predicate was lost.
+ */
+function markThat(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let word = start; word < end; word += 1)
+    if (
+      lower[word] === 'that' &&
+      deprels[word] === 'mark' &&
+      (pos[word] === 'PRON' || pos[word] === 'DET') &&
+      (heads[word] ?? -1) > word &&
+      // (Not a pronoun: "is that of independent contractor", "that which is", "that is because" right before a verb.)
+      lower[word + 1] !== 'of' &&
+      lower[word + 1] !== 'which' &&
+      pos[word + 1] !== 'AUX' &&
+      pos[word + 1] !== 'VERB'
+    )
+      pos[word] = 'SCONJ';
 }
 
 const RELATIVE_CONJUNCT = 'TREE.RELATIVE_CONJUNCT';
