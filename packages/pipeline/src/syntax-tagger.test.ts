@@ -1806,7 +1806,9 @@ describe('TREE.COMPLEX_PREPOSITION', () => {
   it('makes the predicate the root under an opening "Subject to", the phrase its oblique', () => {
     const text =
       'Subject to the provisions of this Section, this Agreement shall be binding upon the parties.';
-    const words = treeWords(text);
+    // (The parse that makes "Subject" the root reads "binding" as a verb: POS.BINDING_ADJECTIVE off.)
+    const verb = 'POS.BINDING_ADJECTIVE';
+    const words = treeWords(text, new Set([verb]));
     expect(words.find((word) => word.value === 'binding')).toMatchObject({ head: null, deprel: 'root' });
     expect(words.find((word) => word.value === 'provisions')).toMatchObject({
       head: 'binding',
@@ -1817,7 +1819,7 @@ describe('TREE.COMPLEX_PREPOSITION', () => {
       deprel: 'case',
     });
     expect(words.find((word) => word.value === 'to')).toMatchObject({ head: 'Subject', deprel: 'fixed' });
-    const off = treeWords(text, new Set(['TREE.COMPLEX_PREPOSITION']));
+    const off = treeWords(text, new Set(['TREE.COMPLEX_PREPOSITION', verb]));
     expect(off.find((word) => word.value === 'binding')?.deprel).not.toBe('root');
   });
 
@@ -2074,6 +2076,37 @@ describe('TREE.COPULA_REPARANDUM and TREE.DEGREE_THAT', () => {
     expect(treeWords('Is this okay with you?').find((word) => word.value === 'this')?.deprel).toMatch(
       /^nsubj/,
     );
+  });
+});
+
+describe('POS.BINDING_ADJECTIVE', () => {
+  it('reads contract "binding" as the adjective, but before its object', () => {
+    const binding = (text: string, disabled?: Set<string>) =>
+      treeWords(text, disabled).find((word) => word.value === 'binding')?.pos;
+    for (const text of [
+      'This Agreement shall be binding upon the parties.',
+      'This Agreement constitutes a legal, valid and binding obligation of the Company.',
+      'The decision of the arbitrator shall be final and binding on the parties.',
+    ]) {
+      expect(binding(text)).toBe('ADJ');
+      expect(binding(text, new Set(['POS.BINDING_ADJECTIVE']))).toBe('VERB');
+    }
+    expect(binding('No officer is capable of binding the Company.')).toBe('VERB');
+    const compile = (text: string, disabledRules: string[] = []) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'd' })
+        .map((clause) => `${clause.ideational.processType}: ${clauseElements(clause).join('; ')}`);
+    expect(
+      compile('This Agreement constitutes a legal, valid and binding obligation of the Company.'),
+    ).toEqual([
+      'relational: token=This Agreement; value=a legal, valid and binding obligation of the Company',
+    ]);
+    expect(compile('This Agreement shall be binding upon the parties.')[0]).toMatch(
+      /^relational: carrier=This Agreement; attribute=binding/,
+    );
+    expect(
+      compile('This Agreement shall be binding upon the parties.', ['POS.BINDING_ADJECTIVE'])[0],
+    ).toMatch(/^material: actor=This Agreement/);
   });
 });
 

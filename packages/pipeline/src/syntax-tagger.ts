@@ -1322,6 +1322,17 @@ const AFOREMENTIONED_SAID = 'POS.AFOREMENTIONED_SAID';
 const SAID_AFTER: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'ADJ']);
 
 /**
+ * POS.BINDING_ADJECTIVE: contract "binding" is the adjective ("shall be **binding upon** the parties", "final and
+ * binding", "a valid and **binding obligation**", "settled by **binding arbitration**", "legally binding"). Read as
+ * the verb, "shall be binding upon the parties" was a material process with an Actor, and after "valid and" the
+ * rest of the nominal group was cut off as a clause of its own ("| and binding obligation of the Company").
+ * Where the tagger reads "binding" as a verb with no object after it (no determiner, pronoun or name next: "capable
+ * of binding the Company" stays the verb), the sentence is tagged and parsed again with it an adjective.
+ */
+const BINDING_ADJECTIVE = 'POS.BINDING_ADJECTIVE';
+const OBJECT_OPENING: ReadonlySet<Upos> = new Set<Upos>(['DET', 'PRON', 'PROPN', 'NUM']);
+
+/**
  * POS.DAYS_NOTICE: "ten (10) business **days notice**", "thirty days **notice**", "30 days' prior written **notice**":
  * "notice" after a unit of time (with at most "prior" and "written" between) is the noun of a measure, not a verb;
  * read as the verb it cut the clause there and left the Goal out. Where the tagger reads it as a verb, the sentence
@@ -1673,6 +1684,7 @@ function parseSentences(
   const names = disabledRules?.has(DEFINED_NAME) || posSource !== 'parser' ? NO_NAMES : definedNames(text);
   const saidChecks = !disabledRules?.has(AFOREMENTIONED_SAID) && /\b[Ss]aid\b/.test(text);
   const noticeChecks = !disabledRules?.has(DAYS_NOTICE) && /\bnotice\b/i.test(text);
+  const bindingChecks = !disabledRules?.has(BINDING_ADJECTIVE) && /\bbinding\b/i.test(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
   const requiredAt = new Set<number>();
   const holes = new Map<number, readonly number[]>();
@@ -1798,6 +1810,15 @@ function parseSentences(
         if (back >= 0 && NOTICE_UNITS.has(out.lower[start + back] ?? '')) at.push(local);
       });
       reparseWith(at, NOUN_ONLY);
+    }
+    if (bindingChecks && plain) {
+      // POS.BINDING_ADJECTIVE: see its constant.
+      const at: number[] = [];
+      whole.forEach((word, local) => {
+        if (word.upos !== 'VERB' || (out.lower[start + local] ?? '') !== 'binding') return;
+        if (!OBJECT_OPENING.has(whole[local + 1]?.upos ?? 'X')) at.push(local);
+      });
+      reparseWith(at, ADJECTIVE_ONLY);
     }
     // (Names are only read for the trained tagger: `plain` holds no more than the label, dateline and stamp tests here.)
     if (names.size > 0 && plain) {

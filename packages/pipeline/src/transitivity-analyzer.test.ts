@@ -710,6 +710,36 @@ describe('contract wording: remaining in force, coordinated Attributes, the adje
     ]);
   });
 
+  it('PARTICIPANT.TREE_IDENTIFYING_OBJECT: an object whose first group the word order made the Value is the Value', () => {
+    const text = "This Agreement constitutes the Parties' legal, valid and binding obligation.";
+    expect(stateClause(text).elements).toEqual([
+      'token=This Agreement',
+      "value=the Parties' legal, valid and binding obligation",
+    ]);
+    expect(stateClause(text, off('PARTICIPANT.TREE_IDENTIFYING_OBJECT')).elements).toEqual([
+      'token=This Agreement',
+      "attribute=the Parties' legal, valid and binding obligation",
+    ]);
+  });
+
+  it('coordinated premodifiers stay in the Attribute of "be", and an opening "Subject to" is a condition', () => {
+    const text = 'This Agreement is a legal, valid, and binding obligation of each Party.';
+    expect(stateClause(text).elements).toEqual([
+      'carrier=This Agreement',
+      'attribute=a legal, valid, and binding obligation of each Party',
+    ]);
+    expect(stateClause(text, off('PARTICIPANT.TREE_ATTRIBUTE_CONJUNCT')).elements).not.toContain(
+      'attribute=a legal, valid, and binding obligation of each Party',
+    );
+    const subject = 'Subject to the provisions of this Section, this Agreement shall be valid.';
+    expect(stateClause(subject).elements).toContain(
+      'contingency/condition=Subject to the provisions of this Section',
+    );
+    expect(stateClause(subject, off('CIRCUMSTANCE.TREE_SUBJECT_TO')).elements).not.toContain(
+      'contingency/condition=Subject to the provisions of this Section',
+    );
+  });
+
   it('CIRCUMSTANCE.TREE_LINKING_COMPLEMENT: an adjective complement after a linking verb stays, as after "be"', () => {
     expect(stateClause('The Licensee shall remain liable for the payment.').elements).toEqual(
       stateClause('The Licensee is liable for the payment.').elements,

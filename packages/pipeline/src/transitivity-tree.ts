@@ -167,6 +167,13 @@ export const ATTRIBUTE_PHRASE = 'PARTICIPANT.TREE_ATTRIBUTE_PHRASE';
  */
 export const ATTRIBUTE_CONJUNCT = 'PARTICIPANT.TREE_ATTRIBUTE_CONJUNCT';
 /**
+ * "This Agreement constitutes **the Parties' legal, valid and binding obligation**": where the word order cut an
+ * object's phrase into groups, making the first the Value (or Token) and the later ones Attributes, the tree's
+ * object, which holds them all, takes the first's role, not the Attribute of the group holding its head noun
+ * (which left a Token with an Attribute).
+ */
+export const IDENTIFYING_OBJECT = 'PARTICIPANT.TREE_IDENTIFYING_OBJECT';
+/**
  * "Great place to catch a band", "Horrible tap water.", "Pleasure to work with.": where the sentence's root is a
  * nominal with no Subject, copula or auxiliary, and the verb the word order found is not it (a verb inside a clause
  * that postmodifies it, or a premodifier the tagger read as a verb), the root's nominal group is no participant:
@@ -249,6 +256,8 @@ export interface TreeContext {
   readonly references: boolean;
   /** Whether CIRCUMSTANCE.PER_ACCORDANCE is on ("per your request" manner/comparison, not extent). */
   readonly perAccordance: boolean;
+  /** Whether PARTICIPANT.TREE_IDENTIFYING_OBJECT is on (a phrase holding the word order's Value is the Value). */
+  readonly identifyingObjects: boolean;
 }
 
 /**
@@ -326,7 +335,20 @@ function keptRole(
   fallback: ParticipantRole | null,
 ): TreeOutcome {
   const found = previousParticipant(dependent, context);
-  if (found !== undefined) return participantAs(found.role);
+  if (found !== undefined) {
+    // IDENTIFYING_OBJECT: "constitutes the Parties' legal, | valid and | binding obligation": the word order cut the
+    // phrase in groups and made the first the Value, the rest Attributes; the phrase is the Value.
+    if (found.role === 'attribute' && context.identifyingObjects) {
+      const first = context.previous.participants.find(
+        (participant) =>
+          dependent.start <= participant.start &&
+          participant.end <= dependent.end &&
+          (participant.role === 'value' || participant.role === 'token'),
+      );
+      if (first !== undefined) return participantAs(first.role);
+    }
+    return participantAs(found.role);
+  }
   return fallback === null ? NONE : participantAs(fallback);
 }
 /** The type the word-order analysis gave the same constituent, else `fallback`. */
@@ -717,7 +739,8 @@ const CANDIDATE = /^(nsubj|csubj|expl|obj|iobj|obl|advmod|nmod:tmod)(:|$)/;
 /**
  * CIRCUMSTANCE.TREE_SUBJECT_TO: "**Subject to the terms of this Agreement**, the representation shall be maintained",
  * "Subject to Section 5, the Licensee shall pay the fee": UD makes "subject" an adjective with an oblique, and the
- * parse hangs it on the predicate as `advcl`; with no Subject, copula or verb of its own it is no clause but the
+ * parse hangs it on the predicate as `advcl` (or `advmod`: "Subject to ..., this Agreement shall be valid"); with no
+ * Subject, copula or verb of its own it is no clause but the
  * phrase of the preposition "subject to", a circumstance of condition like an oblique (before, none at all).
  */
 const SUBJECT_TO = 'CIRCUMSTANCE.TREE_SUBJECT_TO';
@@ -934,14 +957,27 @@ function predicatePhrase(
   for (let at = children.length - 1; at >= 0; at -= 1) {
     const child = children[at]!;
     if (child > predicate) continue;
-    if (child <= copula || !PHRASE_BEFORE.test(tokens[child]?.deprel ?? '')) break;
+    const relation = tokens[child]?.deprel ?? '';
+    // ("a legal, valid, **and** binding obligation": the parse may hang the comma and the conjunction of coordinated
+    // premodifiers on the noun; kept only with a premodifier before them, see below.)
+    if (child <= copula || !(PHRASE_BEFORE.test(relation) || (conjuncts && /^(cc|punct)$/.test(relation))))
+      break;
     // "due | on a monthly basis", "due and payable | prior to the date": an adjective the parse took for a
     // preposition is an Attribute of its own.
     if (/^case(:|$)/.test(tokens[child]?.deprel ?? '') && view.pos[child] !== 'ADP') break;
+    if (relation === 'punct') {
+      if (child + 1 !== start) break;
+      start = child;
+      continue;
+    }
     const span = subtreeSpan(view, tree, child);
-    if (span.end !== start) break;
+    // (A premodifier's own comma lies between it and the next: "legal, valid | , and binding".)
+    let gap = span.end;
+    while (conjuncts && gap < start && view.pos[gap] === 'PUNCT') gap += 1;
+    if (gap !== start) break;
     start = span.start;
   }
+  while (start < predicate && (view.pos[start] === 'PUNCT' || view.pos[start] === 'CCONJ')) start += 1;
   let end = predicate + 1;
   for (const child of children) {
     if (child < predicate) continue;
@@ -1547,6 +1583,7 @@ function treeElements(
     pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
     references: disabled?.has(REFERENCE_NUMBER) !== true,
     perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
+    identifyingObjects: disabled?.has(IDENTIFYING_OBJECT) !== true,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
@@ -1609,7 +1646,11 @@ function treeElements(
       deprel = 'obl:unmarked';
       fire('circumstances', COPULA_TIME);
     }
-    if (deprel === 'advcl' && subjectToPhrase(view, tree, index) && disabled?.has(SUBJECT_TO) !== true) {
+    if (
+      (deprel === 'advcl' || deprel === 'advmod') &&
+      subjectToPhrase(view, tree, index) &&
+      disabled?.has(SUBJECT_TO) !== true
+    ) {
       deprel = 'obl';
       fire('circumstances', SUBJECT_TO);
     }
