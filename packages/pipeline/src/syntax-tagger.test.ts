@@ -2110,6 +2110,26 @@ describe('POS.BINDING_ADJECTIVE', () => {
   });
 });
 
+describe('TREE.PREPOSITIONAL_SUBJECT', () => {
+  it('makes a second Subject that opens with a preposition the postmodifier of the first', () => {
+    const text = 'Title to the Products shall remain with Licensor.';
+    expect(treeWords(text).find((word) => word.value === 'Products')).toMatchObject({
+      head: 'Title',
+      deprel: 'nmod',
+    });
+    expect(
+      treeWords(text, new Set(['TREE.PREPOSITIONAL_SUBJECT'])).find((word) => word.value === 'Products')
+        ?.deprel,
+    ).toBe('nsubj');
+    const elements = (disabledRules: string[]) =>
+      clauseElements(
+        createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, { documentId: 'd' })[0]!,
+      );
+    expect(elements([])).toEqual(['carrier=Title to the Products', 'attribute=with Licensor']);
+    expect(elements(['TREE.PREPOSITIONAL_SUBJECT'])).toContain('carrier=to the Products');
+  });
+});
+
 describe('TREE.MARK_THAT', () => {
   it('tags a "that" the parse makes the mark of a later predicate as the subordinator', () => {
     const text = 'The Seller represents and warrants that the goods are new.';

@@ -2274,6 +2274,7 @@ export function repairTree(
   if (!disabledRules?.has(RELATIVE_CONJUNCT)) relativeConjuncts(out, start, end);
   if (!disabledRules?.has(DEGREE_THAT)) degreeThat(out, start, end);
   if (!disabledRules?.has(MARK_THAT)) markThat(out, start, end);
+  if (!disabledRules?.has(PREPOSITIONAL_SUBJECT)) prepositionalSubjects(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
   if (!disabledRules?.has(ENUMERATED_INFINITIVE)) enumeratedInfinitives(out, start, end);
@@ -3798,6 +3799,46 @@ function markThat(
       pos[word + 1] !== 'VERB'
     )
       pos[word] = 'SCONJ';
+}
+
+const PREPOSITIONAL_SUBJECT = 'TREE.PREPOSITIONAL_SUBJECT';
+
+/**
+ * TREE.PREPOSITIONAL_SUBJECT: "Title **to the Products** shall remain with Licensor": a second Subject (`nsubj`) of
+ * a predicate that opens with its own preposition (`case`) right after the first Subject's words is that Subject's
+ * postmodifier (`nmod`), as a Subject never opens with a preposition; the parse had given the clause two Carriers.
+ */
+function prepositionalSubjects(
+  out: Pick<TaggedText, 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { pos, heads, deprels } = out;
+  for (let second = start + 1; second < end; second += 1) {
+    if (!/^nsubj/.test(deprels[second] ?? '')) continue;
+    // Its preposition: the first word of its phrase, a `case` child.
+    let first = second;
+    for (let index = start; index < second; index += 1)
+      if (heads[index] === second && index < first) first = index;
+    if (first === second || deprels[first] !== 'case' || pos[first] !== 'ADP' || pos[first - 1] === 'PUNCT')
+      continue;
+    // The Subject before it, of the same predicate, whose words end right before the preposition.
+    const subject = (() => {
+      for (let index = first - 1; index >= start; index -= 1) {
+        if (heads[index] === heads[second] && /^nsubj/.test(deprels[index] ?? '')) return index;
+        let head = heads[index] ?? -1;
+        while (head >= 0 && head !== heads[second] && !/^nsubj/.test(deprels[head] ?? ''))
+          head = heads[head] ?? -1;
+        if (head < 0 || head === heads[second]) return -1;
+      }
+      return -1;
+    })();
+    // (A pronoun takes no postmodifier of place: "which | by its terms is intended to survive".)
+    if (subject < 0 || (pos[subject] !== 'NOUN' && pos[subject] !== 'PROPN' && pos[subject] !== 'NUM'))
+      continue;
+    heads[second] = subject;
+    deprels[second] = 'nmod';
+  }
 }
 
 const RELATIVE_CONJUNCT = 'TREE.RELATIVE_CONJUNCT';
