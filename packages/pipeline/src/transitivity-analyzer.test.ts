@@ -740,6 +740,19 @@ describe('contract wording: remaining in force, coordinated Attributes, the adje
     );
   });
 
+  it('ROLE.PREPOSITIONAL_RANGE: the phrase of a prepositional verb is its Range, not a place', () => {
+    const text = 'The Company may enter into a sponsorship agreement.';
+    expect(stateClause(text).elements).toEqual(['actor=The Company', 'range=into a sponsorship agreement']);
+    expect(stateClause(text, off('ROLE.PREPOSITIONAL_RANGE')).elements).toEqual([
+      'actor=The Company',
+      'location/place=into a sponsorship agreement',
+    ]);
+    // A state entered stays as it was; so does a passive.
+    expect(stateClause('The Agreement enters into force on the Signing Date.').elements).not.toContainEqual(
+      expect.stringMatching(/^range=/),
+    );
+  });
+
   it('CIRCUMSTANCE.TREE_LINKING_COMPLEMENT: an adjective complement after a linking verb stays, as after "be"', () => {
     expect(stateClause('The Licensee shall remain liable for the payment.').elements).toEqual(
       stateClause('The Licensee is liable for the payment.').elements,

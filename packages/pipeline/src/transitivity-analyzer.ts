@@ -55,6 +55,7 @@ import {
   PLEASE_TYPE,
   POSSESSIVE_PRONOUNS,
   POSSESSIVE_VERBS,
+  PREPOSITIONAL_RANGE_VERBS,
   PROCESS_NOUNS,
   PROJECTING_PASSIVE,
   phraseHasTime,
@@ -1935,6 +1936,40 @@ export const GROUP_RULES: readonly GroupRule[] = [
       state.complementCount += 1;
     },
     examples: [{ text: 'Any change must be in writing.', expect: 'attribute=in writing' }],
+  },
+  {
+    // "The Company may enter into a sponsorship agreement", "Licensee shall comply with all applicable laws", "The Fee
+    // consists of two parts": the phrase of a prepositional verb's own preposition right after it completes the
+    // process: the Range of a material process, the Attribute of a relational one (PREPOSITIONAL_RANGE_VERBS).
+    id: 'ROLE.PREPOSITIONAL_RANGE',
+    cites: null,
+    when: (group, state) =>
+      group.type === 'prepositional' &&
+      group.end > group.start + 1 &&
+      !state.passive &&
+      state.event !== undefined &&
+      group.start === state.event.end &&
+      // (Relational only for "consist": "are engaged in a broad range of transactions" has its Attribute already.)
+      (state.processType === 'material' ||
+        (state.processType === 'relational' && state.verbLemma === 'consist')) &&
+      state.firstObject === undefined &&
+      state.complementCount === 0 &&
+      PREPOSITIONAL_RANGE_VERBS.get(state.verbLemma ?? '')?.has(state.view.lower[group.start] ?? '') ===
+        true &&
+      // (Not a state entered: "enters into force on the Signing Date".)
+      !STATE_NOUNS.has(state.view.lower[group.start + 1] ?? ''),
+    decide: (group, state) => {
+      state.participants.push(participant(state.processType === 'relational' ? 'attribute' : 'range', group));
+      state.complementCount += 1;
+    },
+    examples: [
+      {
+        text: 'The Company may enter into a sponsorship agreement.',
+        expect: 'range=into a sponsorship agreement',
+      },
+      { text: 'Licensee shall comply with all applicable laws.', expect: 'range=with all applicable laws' },
+      { text: 'The Fee consists of two parts.', expect: 'attribute=of two parts' },
+    ],
   },
   {
     // "The Agreement shall remain in full force and effect", "Title shall remain with Licensor": the group of state

@@ -128,6 +128,25 @@ export const REMAIN_PREPOSITIONS: ReadonlySet<string> = wordSet('in with under w
 export const STATE_NOUNS: ReadonlySet<string> = wordSet(
   'force effect place existence operation compliance standing office employment possession custody escrow default breach touch contact business session',
 );
+/**
+ * Verbs whose prepositional phrase right after them completes the process rather than placing it (lemma ->
+ * prepositions): the phrase is a participant, the Range of a material process ("enter **into an agreement**",
+ * "comply **with all applicable laws**", "abide by the terms", "engage in any business") and the Attribute of a
+ * relational one ("consists **of two parts**"), not a circumstance of place, accompaniment or means
+ * (ROLE.PREPOSITIONAL_RANGE).
+ */
+export const PREPOSITIONAL_RANGE_VERBS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    enter: 'into',
+    comply: 'with',
+    abide: 'by',
+    adhere: 'to',
+    conform: 'to with',
+    engage: 'in',
+    participate: 'in',
+    consist: 'of',
+  }).map(([verb, prepositions]) => [verb, wordSet(prepositions)]),
+);
 /** Verbs of becoming that with an adjective are attributive relational ("grew tired"). */
 export const BECOMING_VERBS: ReadonlySet<string> = wordSet('get grow turn go become remain stay keep');
 /** Passive verbs that project an infinitive whose Actor is the Subject ("Staff are required to wear"). */
