@@ -2040,7 +2040,11 @@ export const GROUP_RULES: readonly GroupRule[] = [
       if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))
         [type, subtype] = ['matter', null];
       // "at its own expense", "in its sole discretion": a noun of means, judgement or request (CIRCUMSTANCE.NOUN_TYPE).
-      const byNoun = nounCircumstance(preposition, view.lower[group.end - 1] ?? '');
+      const byNoun = nounCircumstance(
+        preposition,
+        view.lower[group.end - 1] ?? '',
+        group.end === group.start + 2,
+      );
       if (byNoun !== undefined && type === 'location' && state.frame.disabled?.has(NOUN_TYPE) !== true) {
         [type, subtype] = byNoun;
         fire(state, NOUN_TYPE);

@@ -619,6 +619,11 @@ describe('tree stage', () => {
         'manner/quality=in its sole discretion',
       ],
       ['The goods were shipped at the request of the Buyer.', 'cause/reason=at the request of the Buyer'],
+      ['Any notice shall be given in writing.', 'manner/means=in writing'],
+      ['The parties shall negotiate in good faith.', 'manner/quality=in good faith'],
+      ['The fee shall be paid in full.', 'manner/degree=in full'],
+      ['The fee is payable in cash.', 'manner/means=in cash'],
+      ['The fee shall be paid in advance.', 'location/time=in advance'],
     ] as const) {
       expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(kind);
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).not.toContain(kind);
@@ -626,6 +631,14 @@ describe('tree stage', () => {
     // Not after "to": "proceeds to judgment" stays a place.
     expect(nounCircumstance('to', 'judgment')).toBeUndefined();
     expect(nounCircumstance('in', 'judgment')).toEqual(['manner', 'quality']);
+    // A fixed phrase is typed only as the whole phrase: "in Part II of this Agreement" stays a place.
+    expect(nounCircumstance('in', 'part', true)).toEqual(['manner', 'degree']);
+    expect(nounCircumstance('in', 'part')).toBeUndefined();
+    expect(
+      clauseElements(
+        mainClause(pipeline.compile('The fee is set out in Part II of this Agreement.', { documentId: 'd' })),
+      ),
+    ).not.toContainEqual(expect.stringMatching(/^manner/));
   });
   it('the subordinator that opens the clause is no part of its Subject (PARTICIPANT.LEADING_SUBORDINATOR)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [LEADING_SUBORDINATOR] });

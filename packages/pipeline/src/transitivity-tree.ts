@@ -373,7 +373,11 @@ function prepositionCircumstance(dependent: TreeDependent, context: TreeContext)
     [type, subtype] = ['matter', null];
   // "at its own expense", "in its sole discretion" (CIRCUMSTANCE.NOUN_TYPE).
   const byNoun = context.nounTypes
-    ? nounCircumstance(dependent.preposition ?? '', view.lower[dependent.index] ?? '')
+    ? nounCircumstance(
+        dependent.preposition ?? '',
+        view.lower[dependent.index] ?? '',
+        dependent.end === dependent.start + 2,
+      )
     : undefined;
   if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
   return circumstanceAs(type, subtype);
@@ -847,7 +851,11 @@ function phraseCircumstance(
   let [type, subtype] = typed;
   const byNoun = !nounTypes
     ? undefined
-    : nounCircumstance(preposition, view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '');
+    : nounCircumstance(
+        preposition,
+        view.lower[spanHead(view, tree, phrase.start, phrase.end)] ?? '',
+        phrase.end === phrase.start + 2,
+      );
   if (byNoun !== undefined && type === 'location') [type, subtype] = byNoun;
   return { type, subtype };
 }
