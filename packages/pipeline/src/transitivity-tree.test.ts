@@ -624,6 +624,10 @@ describe('tree stage', () => {
       ['The fee shall be paid in full.', 'manner/degree=in full'],
       ['The fee is payable in cash.', 'manner/means=in cash'],
       ['The fee shall be paid in advance.', 'location/time=in advance'],
+      ['In no event shall either party be liable for any damages.', 'contingency/condition=In no event'],
+      ['The Company shall deliver the reports in a timely manner.', 'manner/quality=in a timely manner'],
+      ['The fee shall be paid on a monthly basis.', 'manner/quality=on a monthly basis'],
+      ['This Agreement shall be terminated in its entirety.', 'manner/degree=in its entirety'],
     ] as const) {
       expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(kind);
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).not.toContain(kind);
@@ -634,6 +638,8 @@ describe('tree stage', () => {
     // A fixed phrase is typed only as the whole phrase: "in Part II of this Agreement" stays a place.
     expect(nounCircumstance('in', 'part', true)).toEqual(['manner', 'degree']);
     expect(nounCircumstance('in', 'part')).toBeUndefined();
+    // "event" only after "in": "We met at the event" is a place.
+    expect(nounCircumstance('at', 'event')).toBeUndefined();
     expect(
       clauseElements(
         mainClause(pipeline.compile('The fee is set out in Part II of this Agreement.', { documentId: 'd' })),

@@ -19,6 +19,8 @@ export const CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType,
   ),
   // "in writing" (3,121 times in the 510 CUAD contracts), "in a writing signed by both parties": the medium.
   ['writing', ['manner', 'means']] as const,
+  // "on a monthly basis", "on a non-exclusive basis".
+  ['basis', ['manner', 'quality']] as const,
   ...['request', 'direction', 'instruction', 'instructions', 'behest', 'invitation'].map(
     (noun) => [noun, ['cause', 'reason']] as const,
   ),
@@ -37,11 +39,24 @@ export const BARE_CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [Circumstance
     ['detail', ['manner', 'quality']] as const,
     ['advance', ['location', 'time']] as const,
   ]);
+/**
+ * Nouns typed so only after "in" ("at the event" is a place): "**in no event** shall either party be liable", "in such
+ * event", "in any event" contingency/condition; "in a timely manner", "in the manner set forth" manner/quality;
+ * "terminated **in its entirety**" manner/degree (CIRCUMSTANCE.NOUN_TYPE).
+ */
+export const IN_CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType, string | null]> = new Map<
+  string,
+  readonly [CircumstanceType, string | null]
+>([
+  ['event', ['contingency', 'condition']],
+  ['manner', ['manner', 'quality']],
+  ['entirety', ['manner', 'degree']],
+]);
 /** Rule id of CIRCUMSTANCE_NOUNS. */
 export const NOUN_TYPE = 'CIRCUMSTANCE.NOUN_TYPE';
 /**
  * The circumstance CIRCUMSTANCE_NOUNS gives a phrase of `preposition` whose last word is `noun`, if any; a `bare` phrase
- * (the preposition and the noun alone) of "in" also BARE_CIRCUMSTANCE_NOUNS.
+ * (the preposition and the noun alone) of "in" also BARE_CIRCUMSTANCE_NOUNS; after "in", IN_CIRCUMSTANCE_NOUNS.
  */
 export function nounCircumstance(
   preposition: string,
@@ -50,10 +65,9 @@ export function nounCircumstance(
 ): readonly [CircumstanceType, string | null] | undefined {
   if (preposition !== 'at' && preposition !== 'in' && preposition !== 'on' && preposition !== 'upon')
     return undefined;
-  return (
-    CIRCUMSTANCE_NOUNS.get(noun) ??
-    (bare && preposition === 'in' ? BARE_CIRCUMSTANCE_NOUNS.get(noun) : undefined)
-  );
+  const typed = CIRCUMSTANCE_NOUNS.get(noun);
+  if (typed !== undefined || preposition !== 'in') return typed;
+  return IN_CIRCUMSTANCE_NOUNS.get(noun) ?? (bare ? BARE_CIRCUMSTANCE_NOUNS.get(noun) : undefined);
 }
 
 /** Circumstance type of a preposition (lower case), with an optional subtype. */
