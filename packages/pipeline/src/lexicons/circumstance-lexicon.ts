@@ -21,6 +21,8 @@ export const CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType,
   ['writing', ['manner', 'means']] as const,
   // "on a monthly basis", "on a non-exclusive basis".
   ['basis', ['manner', 'quality']] as const,
+  // "payable in two (2) equal installments".
+  ...['installments', 'instalments'].map((noun) => [noun, ['manner', 'means']] as const),
   ...['request', 'direction', 'instruction', 'instructions', 'behest', 'invitation'].map(
     (noun) => [noun, ['cause', 'reason']] as const,
   ),
@@ -32,9 +34,7 @@ export const CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType,
  */
 export const BARE_CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType, string | null]> =
   new Map<string, readonly [CircumstanceType, string | null]>([
-    ...['cash', 'person', 'english', 'kind', 'installments', 'instalments'].map(
-      (noun) => [noun, ['manner', 'means']] as const,
-    ),
+    ...['cash', 'person', 'english', 'kind'].map((noun) => [noun, ['manner', 'means']] as const),
     ...['full', 'part', 'whole'].map((noun) => [noun, ['manner', 'degree']] as const),
     ['detail', ['manner', 'quality']] as const,
     ['advance', ['location', 'time']] as const,
