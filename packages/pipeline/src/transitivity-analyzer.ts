@@ -585,7 +585,6 @@ function stateGroup(state: TransitivityState): Group | undefined {
     verbLemma === null ||
     passive ||
     !REMAINING_VERBS.has(verbLemma) ||
-    state.frame.disabled?.has(STATE_ATTRIBUTE) === true ||
     next?.type !== 'prepositional' ||
     event === undefined ||
     next.start !== event.end ||
@@ -1978,6 +1977,7 @@ export const GROUP_RULES: readonly GroupRule[] = [
     cites: null,
     when: (group, state) =>
       state.processType === 'relational' &&
+      state.frame.disabled?.has(STATE_ATTRIBUTE) !== true &&
       group === stateGroup(state) &&
       (state.firstObject === undefined || state.firstObject === stateConjunct(state, group)) &&
       state.fronted === undefined &&

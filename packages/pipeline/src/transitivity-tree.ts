@@ -1866,7 +1866,6 @@ function treeElements(
   };
   /** The adjective a linking verb takes as its `xcomp` ("remain **liable** for the payment"; LINKING_COMPLEMENT). */
   const linkingAdjective = (at: number): boolean =>
-    disabled?.has(LINKING_COMPLEMENT) !== true &&
     view.pos[at] === 'ADJ' &&
     /^xcomp(:|$)/.test(tokens[at]?.deprel ?? '') &&
     // (Not a clause of its own: "gonna be pissed off at me".)
@@ -1887,7 +1886,7 @@ function treeElements(
     if (predicates.has(head)) return true;
     const headOfHead = tree.heads[head] ?? -1;
     if (headOfHead < 0) return true;
-    if (linkingAdjective(headOfHead)) {
+    if (disabled?.has(LINKING_COMPLEMENT) !== true && linkingAdjective(headOfHead)) {
       fire('circumstances', LINKING_COMPLEMENT);
       return true;
     }
