@@ -2051,7 +2051,8 @@ function treeElements(
       const attribute = list[at]!;
       let end = attribute.end;
       for (const child of tree.children[adjective] ?? NO_INDICES) {
-        if (child < end || view.pos[child] !== 'ADJ') continue;
+        if (child < end || view.pos[child] !== 'ADJ' || !/^conj(:|$)/.test(tokens[child]?.deprel ?? ''))
+          continue;
         // ("proprietary, confidential and secret": the middle one has no conjunction of its own.)
         if (
           !nominalConjunct(view, tree, child) &&
