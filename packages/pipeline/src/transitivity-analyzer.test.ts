@@ -753,6 +753,17 @@ describe('contract wording: remaining in force, coordinated Attributes, the adje
     );
   });
 
+  it('CIRCUMSTANCE.UPON_PARTY: "upon" a party is a place, "upon" an event a time', () => {
+    const text = 'This Agreement shall be binding upon the parties.';
+    expect(stateClause(text).elements).toContain('location/place=upon the parties');
+    expect(stateClause(text, off('CIRCUMSTANCE.UPON_PARTY')).elements).toContain(
+      'location/time=upon the parties',
+    );
+    expect(stateClause("The fee is due upon the Company's acceptance.").elements).toContain(
+      "location/time=upon the Company's acceptance",
+    );
+  });
+
   it('CIRCUMSTANCE.TREE_LINKING_COMPLEMENT: an adjective complement after a linking verb stays, as after "be"', () => {
     expect(stateClause('The Licensee shall remain liable for the payment.').elements).toEqual(
       stateClause('The Licensee is liable for the payment.').elements,

@@ -78,6 +78,7 @@ import {
   TIME_NOUNS,
   TIME_OBJECT_VERBS,
   UNIQUE_MODIFIERS,
+  UPON_PARTY,
   VERBIAGE_NOUNS,
   WH_ADVERBS,
   WH_INFINITIVE_COMPLEMENTS,
@@ -2035,6 +2036,7 @@ export const GROUP_RULES: readonly GroupRule[] = [
         references: disabled?.has(REFERENCE_NUMBER) !== true,
         pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
         perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
+        uponParty: disabled?.has(UPON_PARTY) !== true,
       }) as readonly [CircumstanceType, string | null];
       // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
       if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))

@@ -42,6 +42,7 @@ import {
   prepositionType,
   REFERENCE_NUMBER,
   TIME_PERIOD_NOUNS,
+  UPON_PARTY,
 } from './lexicons/transitivity-lexicon';
 import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
@@ -256,6 +257,8 @@ export interface TreeContext {
   readonly references: boolean;
   /** Whether CIRCUMSTANCE.PER_ACCORDANCE is on ("per your request" manner/comparison, not extent). */
   readonly perAccordance: boolean;
+  /** Whether CIRCUMSTANCE.UPON_PARTY is on ("binding upon the parties" a place, not a time). */
+  readonly uponParty: boolean;
   /** Whether PARTICIPANT.TREE_IDENTIFYING_OBJECT is on (a phrase holding the word order's Value is the Value). */
   readonly identifyingObjects: boolean;
 }
@@ -839,7 +842,7 @@ function phraseCircumstance(
   view: ClauseView,
   tree: Tree,
   phrase: { start: number; end: number },
-  switches: Pick<TreeContext, 'nounTypes' | 'pointsInTime' | 'references' | 'perAccordance'>,
+  switches: Pick<TreeContext, 'nounTypes' | 'pointsInTime' | 'references' | 'perAccordance' | 'uponParty'>,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
   const { nounTypes } = switches;
   const complex = complexPrepositionAt(view.lower, phrase.start);
@@ -1591,6 +1594,7 @@ function treeElements(
     pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
     references: disabled?.has(REFERENCE_NUMBER) !== true,
     perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
+    uponParty: disabled?.has(UPON_PARTY) !== true,
     identifyingObjects: disabled?.has(IDENTIFYING_OBJECT) !== true,
   };
   /**

@@ -1,5 +1,6 @@
 import type { CircumstanceType } from '@cae/core';
 import { PREPOSITION_CIRCUMSTANCES } from './circumstance-lexicon';
+import { PARTY_NOUNS } from './contract-lexicon';
 import { lexiconTable } from './lexicon-table';
 import { BE_FORMS, DEMONSTRATIVES, POSSESSIVE_DETERMINERS, wordSet } from './word-classes';
 
@@ -380,6 +381,35 @@ export interface PrepositionSwitches {
   readonly pointsInTime: boolean;
   /** CIRCUMSTANCE.PER_ACCORDANCE ("per your request" manner/comparison). */
   readonly perAccordance: boolean;
+  /** CIRCUMSTANCE.UPON_PARTY ("binding upon the parties" a place, not a time). */
+  readonly uponParty: boolean;
+}
+
+/** Rule id of `uponParty`, in the word-order and the tree circumstance tables. */
+export const UPON_PARTY = 'CIRCUMSTANCE.UPON_PARTY';
+const UPON_PRONOUNS: ReadonlySet<string> = wordSet('it them him her us you me each');
+
+/**
+ * CIRCUMSTANCE.UPON_PARTY: "shall be binding **upon the parties** and their successors", "binding upon it", "upon
+ * Licensee": "upon" before a party (its first noun one of PARTY_NOUNS, or a personal pronoun) is on whom something
+ * rests, not a time as "upon written notice", "upon the occurrence" are: a place, as "on the parties".
+ */
+export function uponParty(
+  lower: readonly string[],
+  pos: readonly string[],
+  at: number,
+  end: number,
+): boolean {
+  if (lower[at] !== 'upon') return false;
+  for (let index = at + 1; index < end; index += 1) {
+    const tag = pos[index];
+    if (tag === 'DET' || tag === 'ADJ' || tag === 'NUM') continue;
+    // (A possessor is no head: "upon the Company's acceptance", "upon the parties' mutual agreement" are times.)
+    if (lower[index + 1] === "'s" || lower[index + 1] === "'" || lower[index + 1] === '’s') continue;
+    if (tag === 'PRON') return UPON_PRONOUNS.has(lower[index] ?? '');
+    return (tag === 'NOUN' || tag === 'PROPN') && PARTY_NOUNS.has(lower[index] ?? '');
+  }
+  return false;
 }
 
 /** Whether the words [from, end) hold a time word ("in May", "in 1990"), a number that names a part of a text aside. */
@@ -417,6 +447,7 @@ export function prepositionType(
   if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
   if (switches.perAccordance && perAccordance(lower, pos, at)) [type, subtype] = ['manner', 'comparison'];
   if (switches.pointsInTime && forPointInTime(lower, at, end)) [type, subtype] = ['location', 'time'];
+  if (switches.uponParty && !timed && uponParty(lower, pos, at, end)) [type, subtype] = ['location', 'place'];
   return [type, subtype];
 }
 
