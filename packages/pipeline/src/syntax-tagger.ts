@@ -3804,6 +3804,26 @@ function markThat(
 const PREPOSITIONAL_SUBJECT = 'TREE.PREPOSITIONAL_SUBJECT';
 
 /**
+ * The Subject (`nsubj`) of `predicate` whose words run up to `before` (every word between inside a Subject's phrase,
+ * none hung on the predicate or the root), or -1 (TREE.PREPOSITIONAL_SUBJECT).
+ */
+function subjectBefore(
+  heads: readonly number[],
+  deprels: readonly string[],
+  start: number,
+  before: number,
+  predicate: number,
+): number {
+  for (let index = before - 1; index >= start; index -= 1) {
+    if (heads[index] === predicate && /^nsubj/.test(deprels[index] ?? '')) return index;
+    let head = heads[index] ?? -1;
+    while (head >= 0 && head !== predicate && !/^nsubj/.test(deprels[head] ?? '')) head = heads[head] ?? -1;
+    if (head < 0 || head === predicate) return -1;
+  }
+  return -1;
+}
+
+/**
  * TREE.PREPOSITIONAL_SUBJECT: "Title **to the Products** shall remain with Licensor": a second Subject (`nsubj`) of
  * a predicate that opens with its own preposition (`case`) right after the first Subject's words is that Subject's
  * postmodifier (`nmod`), as a Subject never opens with a preposition; the parse had given the clause two Carriers.
@@ -3817,22 +3837,11 @@ function prepositionalSubjects(
   for (let second = start + 1; second < end; second += 1) {
     if (!/^nsubj/.test(deprels[second] ?? '')) continue;
     // Its preposition: the first word of its phrase, a `case` child.
-    let first = second;
-    for (let index = start; index < second; index += 1)
-      if (heads[index] === second && index < first) first = index;
+    let first = start;
+    while (first < second && heads[first] !== second) first += 1;
     if (first === second || deprels[first] !== 'case' || pos[first] !== 'ADP' || pos[first - 1] === 'PUNCT')
       continue;
-    // The Subject before it, of the same predicate, whose words end right before the preposition.
-    const subject = (() => {
-      for (let index = first - 1; index >= start; index -= 1) {
-        if (heads[index] === heads[second] && /^nsubj/.test(deprels[index] ?? '')) return index;
-        let head = heads[index] ?? -1;
-        while (head >= 0 && head !== heads[second] && !/^nsubj/.test(deprels[head] ?? ''))
-          head = heads[head] ?? -1;
-        if (head < 0 || head === heads[second]) return -1;
-      }
-      return -1;
-    })();
+    const subject = subjectBefore(heads, deprels, start, first, heads[second] ?? -1);
     // (A pronoun takes no postmodifier of place: "which | by its terms is intended to survive".)
     if (subject < 0 || (pos[subject] !== 'NOUN' && pos[subject] !== 'PROPN' && pos[subject] !== 'NUM'))
       continue;

@@ -593,16 +593,20 @@ function stateGroup(state: TransitivityState): Group | undefined {
   )
     return undefined;
   const preposition = view.lower[next.start] ?? '';
-  if (phraseHasTime(view.lower, next.start + 1, next.end, true)) return undefined;
+  const references = state.frame.disabled?.has(REFERENCE_NUMBER) !== true;
+  if (phraseHasTime(view.lower, next.start + 1, next.end, references)) return undefined;
   if (verbLemma === 'remain') return REMAIN_PREPOSITIONS.has(preposition) ? next : undefined;
-  if (preposition !== 'in') return undefined;
-  // The noun of the group's first nominal: "in (full) force", "in good standing".
-  for (let index = next.start + 1; index < next.end; index += 1) {
+  return preposition === 'in' && stateNoun(state, next) ? next : undefined;
+}
+
+/** Whether the noun of a prepositional group's first nominal is a noun of state: "in (full) force", "in good standing". */
+function stateNoun({ view }: TransitivityState, group: Group): boolean {
+  for (let index = group.start + 1; index < group.end; index += 1) {
     const tag = view.pos[index];
     if (tag === 'ADJ' || tag === 'DET') continue;
-    return STATE_NOUNS.has(view.lower[index] ?? '') ? next : undefined;
+    return STATE_NOUNS.has(view.lower[index] ?? '');
   }
-  return undefined;
+  return false;
 }
 
 /** The nominal group joined to a group of state by "and" or "or" ("in full force | and | effect"), or undefined. */
@@ -1002,10 +1006,7 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
     // "This Agreement shall continue in full force and effect": "continue" with a group of state after it says
     // the state its Subject stays in, like "remain" (attributive relational; ROLE.STATE_ATTRIBUTE).
     id: ROLE_RULES.continueInState,
-    when: (state) =>
-      state.verbLemma === 'continue' &&
-      state.frame.disabled?.has(ROLE_RULES.continueInState) !== true &&
-      stateGroup(state) !== undefined,
+    when: (state) => state.verbLemma === 'continue' && stateGroup(state) !== undefined,
     decide: (state) => decideProcess(state, 'relational', ROLE_RULES.continueInState),
     examples: [
       { text: 'This Agreement shall continue in full force and effect.', expect: 'process=relational' },
@@ -1956,8 +1957,8 @@ export const GROUP_RULES: readonly GroupRule[] = [
       state.complementCount === 0 &&
       PREPOSITIONAL_RANGE_VERBS.get(state.verbLemma ?? '')?.has(state.view.lower[group.start] ?? '') ===
         true &&
-      // (Not a state entered: "enters into force on the Signing Date".)
-      !STATE_NOUNS.has(state.view.lower[group.start + 1] ?? ''),
+      // (Not a state entered: "enters into (full) force on the Signing Date"; "engage in the business of" is a Range.)
+      !(state.verbLemma === 'enter' && stateNoun(state, group)),
     decide: (group, state) => {
       state.participants.push(participant(state.processType === 'relational' ? 'attribute' : 'range', group));
       state.complementCount += 1;
@@ -1978,7 +1979,6 @@ export const GROUP_RULES: readonly GroupRule[] = [
     cites: null,
     when: (group, state) =>
       state.processType === 'relational' &&
-      state.frame.disabled?.has(STATE_ATTRIBUTE) !== true &&
       group === stateGroup(state) &&
       (state.firstObject === undefined || state.firstObject === stateConjunct(state, group)) &&
       state.fronted === undefined &&

@@ -988,7 +988,8 @@ function predicatePhrase(
     if (gap !== start) break;
     start = span.start;
   }
-  while (start < predicate && (view.pos[start] === 'PUNCT' || view.pos[start] === 'CCONJ')) start += 1;
+  while (conjuncts && start < predicate && (view.pos[start] === 'PUNCT' || view.pos[start] === 'CCONJ'))
+    start += 1;
   let end = predicate + 1;
   for (const child of children) {
     if (child < predicate) continue;
