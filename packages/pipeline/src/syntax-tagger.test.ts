@@ -2079,6 +2079,33 @@ describe('TREE.COPULA_REPARANDUM and TREE.DEGREE_THAT', () => {
   });
 });
 
+describe('POS.SET_FORTH', () => {
+  const RULE = 'POS.SET_FORTH';
+  const set = (text: string, disabled?: Set<string>) =>
+    treeWords(text, disabled).find((word) => word.value === 'set');
+  const compile = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'd' })
+      .map((clause) => `${clause.ideational.processType}: ${clauseElements(clause).join('; ')}`);
+
+  it('reads "set forth" after a noun as the participle of a postmodifier', () => {
+    const text = '"Audit Report" has the meaning set forth in Section 7.2.';
+    expect(set(text)).toMatchObject({ pos: 'VERB', deprel: 'acl' });
+    expect(set(text, new Set([RULE]))?.pos).toBe('NOUN');
+    expect(compile(text)).toEqual([
+      'relational: carrier=Audit Report; attribute=the meaning set forth in Section 7.2',
+    ]);
+    expect(compile(text, [RULE])[0]).toContain('location/place=in Section 7.2');
+  });
+
+  it("keeps the first reading where the verb would take a copula clause's process", () => {
+    const text =
+      'If either party is in breach of the obligations of the Preferred Relationship set forth in Section 2, the other party may terminate this Agreement.';
+    expect(set(text)?.pos).toBe('NOUN');
+    expect(compile(text)[0]).toMatch(/^relational: /);
+  });
+});
+
 describe('POS.BINDING_ADJECTIVE', () => {
   it('reads contract "binding" as the adjective, but before its object', () => {
     const binding = (text: string, disabled?: Set<string>) =>
@@ -2142,6 +2169,42 @@ describe('TREE.MARK_THAT', () => {
       );
     expect(bound([])).toEqual(['carrier=the goods', 'attribute=new']);
     expect(bound(['TREE.MARK_THAT'])).toContain('attribute=that');
+  });
+});
+
+describe('TREE.PREPOSITION_BEFORE_MODIFIER', () => {
+  const RULE = 'TREE.PREPOSITION_BEFORE_MODIFIER';
+  const elements = (text: string, disabledRules: string[] = []) =>
+    clauseElements(
+      createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, { documentId: 'd' })[0]!,
+    );
+
+  it('makes a preposition read as the mark of a participle the case of its noun', () => {
+    const text = 'Either party may terminate this Agreement by written notice to the other party.';
+    const word = (value: string, disabled?: Set<string>) =>
+      treeWords(text, disabled).find((entry) => entry.value === value);
+    expect(word('by')).toMatchObject({ pos: 'ADP', deprel: 'case' });
+    expect(word('notice')?.deprel).toBe('obl');
+    expect(word('by', new Set([RULE]))?.deprel).toBe('mark');
+    expect(elements(text)).toContain('manner/means=by written notice to the other party');
+    expect(elements(text, [RULE])).toContain('goal=by written notice');
+  });
+
+  it('gives back the object the parse joined to the phrase', () => {
+    const text = 'The Developer will provide the Client with written notice of the delay.';
+    expect(elements(text)).toEqual([
+      'actor=The Developer',
+      'goal=the Client',
+      'accompaniment/null=with written notice of the delay',
+    ]);
+    expect(elements(text, [RULE])).toContain('goal=the Client with written notice of the delay');
+  });
+
+  it('leaves the "to" of an infinitive alone', () => {
+    // The parse hangs "to" on "issue" read as a noun of "Form": "to" takes no noun phrase here.
+    const text = 'They agreed to issue Form 1099 today.';
+    expect(treeWords(text).find((entry) => entry.value === 'to')?.deprel).toBe('mark');
+    expect(elements(text)).toEqual(elements(text, [RULE]));
   });
 });
 

@@ -31,6 +31,7 @@ import {
   FINITE_OPERATOR_FORMS,
   HYPHEN_PREFIXES,
   LOWER_CASE_OPENERS,
+  MODIFIER_PREPOSITIONS,
   NOMINATIVE_PRONOUNS,
   OPENING_QUOTES_BUT_APOSTROPHE,
   PLURAL_PRONOUNS,
@@ -1333,6 +1334,34 @@ const BINDING_ADJECTIVE = 'POS.BINDING_ADJECTIVE';
 const OBJECT_OPENING: ReadonlySet<Upos> = new Set<Upos>(['DET', 'PRON', 'PROPN', 'NUM']);
 
 /**
+ * POS.SET_FORTH: "set" before "forth" is the verb, most often the participle of a postmodifier ("has the meaning
+ * **set forth** in Section 7.2", "the terms set forth herein"). Read as a noun ("the meaning set", a compound), the
+ * participle's phrase ("in Section 7.2") fell out of the nominal group as a circumstance of the clause. Where the
+ * tagger reads such a "set" as anything but a verb, the sentence is tagged and parsed again with it a verb, and the
+ * new parse is kept where every such "set" is a postmodifier (`acl`) in it of a nominal that hangs, through nominals
+ * with no copula, on a verb, and the root is the same word, a verb.
+ */
+const SET_FORTH = 'POS.SET_FORTH';
+const NOMINAL_HOSTS: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/**
+ * POS.SET_FORTH: the nominal `local` postmodifies (1-based heads) hangs, through nominals only, on a verb, and none
+ * of those nominals is a predicate with a copula ("be in violation of the terms set forth": "set" would take the
+ * clause's process).
+ */
+function verbalHost(parsed: readonly ParsedWord[], local: number): boolean {
+  let at = (parsed[local]?.head ?? 0) - 1;
+  for (let steps = 0; at >= 0 && steps < parsed.length; steps += 1) {
+    const word = parsed[at]!;
+    if (word.upos === 'VERB') return true;
+    if (!NOMINAL_HOSTS.has(word.upos)) return false;
+    if (parsed.some((other) => other.head === at + 1 && other.deprel === 'cop')) return false;
+    at = word.head - 1;
+  }
+  return false;
+}
+
+/**
  * POS.DAYS_NOTICE: "ten (10) business **days notice**", "thirty days **notice**", "30 days' prior written **notice**":
  * "notice" after a unit of time (with at most "prior" and "written" between) is the noun of a measure, not a verb;
  * read as the verb it cut the clause there and left the Goal out. Where the tagger reads it as a verb, the sentence
@@ -1685,6 +1714,7 @@ function parseSentences(
   const saidChecks = !disabledRules?.has(AFOREMENTIONED_SAID) && /\b[Ss]aid\b/.test(text);
   const noticeChecks = !disabledRules?.has(DAYS_NOTICE) && /\bnotice\b/i.test(text);
   const bindingChecks = !disabledRules?.has(BINDING_ADJECTIVE) && /\bbinding\b/i.test(text);
+  const forthChecks = !disabledRules?.has(SET_FORTH) && /\bset\s+forth\b/i.test(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
   const requiredAt = new Set<number>();
   const holes = new Map<number, readonly number[]>();
@@ -1819,6 +1849,30 @@ function parseSentences(
         if (!OBJECT_OPENING.has(whole[local + 1]?.upos ?? 'X')) at.push(local);
       });
       reparseWith(at, ADJECTIVE_ONLY);
+    }
+    if (forthChecks && plain) {
+      // POS.SET_FORTH: see its constant.
+      const at: number[] = [];
+      whole.forEach((word, local) => {
+        if (word.upos === 'VERB' || (out.lower[start + local] ?? '') !== 'set') return;
+        if ((out.lower[start + local + 1] ?? '') === 'forth' && local + 1 < whole.length) at.push(local);
+      });
+      // Kept only where every such "set" comes out a postmodifier and the root stays a verb: read as a verb, "the
+      // Contractor set forth herein" may become a clause of its own, and beside a copula ("Should either party be in
+      // violation of the terms set forth in Section 2") the clause's process.
+      if (at.length > 0) {
+        const again = reparse(unit, at, VERB_ONLY);
+        const root = (parsed: readonly ParsedWord[]) => parsed.findIndex((word) => word.head === 0);
+        const kept = root(again);
+        if (
+          kept === root(whole) &&
+          again[kept]?.upos === 'VERB' &&
+          at.every((local) => again[local]?.deprel === 'acl' && verbalHost(again, local))
+        ) {
+          whole = again;
+          for (const local of at) requiredAt.add(start + local);
+        }
+      }
     }
     // (Names are only read for the trained tagger: `plain` holds no more than the label, dateline and stamp tests here.)
     if (names.size > 0 && plain) {
@@ -2274,6 +2328,7 @@ export function repairTree(
   if (!disabledRules?.has(RELATIVE_CONJUNCT)) relativeConjuncts(out, start, end);
   if (!disabledRules?.has(DEGREE_THAT)) degreeThat(out, start, end);
   if (!disabledRules?.has(MARK_THAT)) markThat(out, start, end);
+  if (!disabledRules?.has(PREPOSITION_BEFORE_MODIFIER)) prepositionsBeforeModifiers(out, start, end);
   if (!disabledRules?.has(PREPOSITIONAL_SUBJECT)) prepositionalSubjects(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
@@ -3799,6 +3854,75 @@ function markThat(
       pos[word + 1] !== 'VERB'
     )
       pos[word] = 'SCONJ';
+}
+
+const PREPOSITION_BEFORE_MODIFIER = 'TREE.PREPOSITION_BEFORE_MODIFIER';
+
+/**
+ * TREE.PREPOSITION_BEFORE_MODIFIER: "Either party may terminate this Agreement **by** written notice": a preposition
+ * (MODIFIER_PREPOSITIONS) the parse made the `mark` of the participle or adjective that opens a noun phrase
+ * ("written", an `amod` of "notice") is the noun's `case`, and the noun, read as a second object, an oblique of the
+ * verb (`nmod` of a noun). Not before an "-ing" form, which may open a clause ("refrain from taking actions"), nor
+ * before a hyphen ("in-licensing"), nor before a verb that is no participle ("to issue Form 1099").
+ */
+function prepositionsBeforeModifiers(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels, lemmas } = out;
+  for (let word = start; word < end; word += 1) {
+    if (deprels[word] !== 'mark' || !MODIFIER_PREPOSITIONS.has(lower[word] ?? '')) continue;
+    const modifier = heads[word] ?? -1;
+    const noun = heads[modifier] ?? -1;
+    if (
+      modifier !== word + 1 ||
+      noun <= modifier ||
+      noun >= end ||
+      !/^(?:amod|compound|nummod)$/.test(deprels[modifier] ?? '') ||
+      (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') ||
+      (lower[modifier] ?? '').endsWith('ing') ||
+      // A verb only as a participle ("written"); after "to", an adjective or number only ("to issue Form 1099"
+      // is an infinitive).
+      (pos[modifier] === 'VERB' &&
+        !isPastForm(lower[modifier] ?? '', lemmas?.[modifier] ?? lower[modifier] ?? '')) ||
+      (lower[word] === 'to' && pos[modifier] !== 'ADJ' && pos[modifier] !== 'NUM') ||
+      lower[word + 2] === '-'
+    )
+      continue;
+    // Every word between belongs to the noun's phrase.
+    let inside = true;
+    for (let between = modifier + 1; between < noun && inside; between += 1) {
+      const head = heads[between] ?? -1;
+      inside = head > word && head <= noun;
+    }
+    if (!inside) continue;
+    // A nominal before the preposition hung on the noun ("provide **the Client** with written notice", "demonstrate
+    // **the Product** to potential resellers"): the parse joined the two phrases; the first is the verb's object.
+    const joined: number[] = [];
+    for (let before = start; before < word; before += 1) if (heads[before] === noun) joined.push(before);
+    const verb = heads[noun] ?? -1;
+    const object = joined[0] ?? -1;
+    if (joined.length > 1) continue;
+    if (object >= 0) {
+      if (
+        deprels[noun] !== 'obj' ||
+        pos[verb] !== 'VERB' ||
+        !NOMINAL.has(pos[object]!) ||
+        subtreeSpan(out, object, start, end)[1] !== word - 1
+      )
+        continue;
+      heads[object] = verb;
+      deprels[object] = 'obj';
+    }
+    heads[word] = noun;
+    deprels[word] = 'case';
+    pos[word] = 'ADP';
+    if (/^(?:obj|iobj|nsubj|nsubj:pass|xcomp|ccomp|dep)$/.test(deprels[noun] ?? '')) {
+      const head = heads[noun] ?? -1;
+      deprels[noun] = head >= 0 && (NOMINAL.has(pos[head]!) || pos[head] === 'PRON') ? 'nmod' : 'obl';
+    }
+  }
 }
 
 const PREPOSITIONAL_SUBJECT = 'TREE.PREPOSITIONAL_SUBJECT';

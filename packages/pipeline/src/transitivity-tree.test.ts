@@ -66,6 +66,18 @@ describe('CIRCUMSTANCE.TREE_BY_MEANS', () => {
   });
 });
 
+describe('CIRCUMSTANCE.TREE_BY_PROCEDURE', () => {
+  it('keeps the agent of a writing one document or a verb of ruling names', () => {
+    for (const [text, agent] of [
+      ['The license was granted by this agreement.', 'actor=this agreement'],
+      ['The Services shall be governed by a separate agreement.', 'actor=a separate agreement'],
+    ] as const)
+      expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'by-procedure' })))).toContain(
+        agent,
+      );
+  });
+});
+
 describe('tree stage', () => {
   it('is on by default; treeParticipants: false keeps the word-order analysis alone', () => {
     const text = "Here's an excerpt from the article:";

@@ -32,10 +32,12 @@ import {
 import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   BECOMING_VERBS,
+  DOCUMENT_AGENT_VERBS,
   FOR_POINT_IN_TIME,
   isOperandByPhrase,
   isParenthesisedEnumerator,
   LINKING_VERBS,
+  MEANS_OF_PROCEEDING,
   MEANS_OF_SENDING,
   PER_ACCORDANCE,
   phraseHasTime,
@@ -44,7 +46,7 @@ import {
   TIME_PERIOD_NOUNS,
   UPON_PARTY,
 } from './lexicons/transitivity-lexicon';
-import { NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import { DEMONSTRATIVES, NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import {
   BY_DEADLINE,
@@ -326,6 +328,27 @@ const passiveByPhrase = (dependent: TreeDependent, context: TreeContext): boolea
     (context.passive && /^obl(:|$)/.test(dependent.deprel) && dependent.preposition === 'by')) &&
   context.view.lower[dependent.start] === 'by';
 
+/** A means of proceeding heads the phrase at `head` (MEANS_OF_PROCEEDING), or "operation of law" does. */
+function meansOfProceeding(lower: readonly string[], head: number): boolean {
+  const noun = lower[head] ?? '';
+  return (
+    MEANS_OF_PROCEEDING.has(noun) ||
+    (noun === 'operation' && lower[head + 1] === 'of' && lower[head + 2] === 'law')
+  );
+}
+
+/** A demonstrative or possessive before the head of `dependent` ("by this Agreement", "by its terms"). */
+function pointedDocument(dependent: TreeDependent, context: TreeContext): boolean {
+  const { lower, pos } = context.view;
+  for (let at = dependent.start; at < dependent.index; at += 1)
+    if (
+      DEMONSTRATIVES.includes(lower[at] ?? '') ||
+      (pos[at] === 'PRON' && POSSESSIVE_DETERMINERS.includes(lower[at] ?? ''))
+    )
+      return true;
+  return false;
+}
+
 const circumstanceAs = (type: CircumstanceType, subtype: string | null): TreeOutcome => ({
   kind: 'circumstance',
   type,
@@ -462,6 +485,39 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       { text: 'The contract was sent by courier.', expect: 'manner/means=by courier' },
       { text: 'Notices shall be delivered by hand.', expect: 'manner/means=by hand' },
       { text: 'Payment shall be made by wire transfer.', expect: 'manner/means=by wire transfer' },
+    ],
+  },
+  {
+    // "is incorporated herein by reference", "may be terminated by written notice", "shall be settled by binding
+    // arbitration", "shipped by air": a passive "by" phrase whose noun is a means of proceeding
+    // (MEANS_OF_PROCEEDING; "by operation of law") is the means, no agent; not one a demonstrative or possessive
+    // points at ("as permitted by this Agreement", "governed by its terms"), nor that of a verb whose "by" phrase is a
+    // writing that acts (DOCUMENT_AGENT_VERBS: "to be bound by a confidentiality agreement").
+    id: 'CIRCUMSTANCE.TREE_BY_PROCEDURE',
+    when: (dependent, context) =>
+      passiveByPhrase(dependent, context) &&
+      meansOfProceeding(context.view.lower, dependent.index) &&
+      !DOCUMENT_AGENT_VERBS.has(context.verbLemma ?? '') &&
+      !pointedDocument(dependent, context),
+    decide: () => circumstanceAs('manner', 'means'),
+    examples: [
+      { text: 'Exhibit A is incorporated herein by reference.', expect: 'manner/means=by reference' },
+      {
+        text: 'This Agreement may be terminated by written notice.',
+        expect: 'manner/means=by written notice',
+      },
+      {
+        text: 'Any dispute shall be settled by binding arbitration.',
+        expect: 'manner/means=by binding arbitration',
+      },
+      {
+        text: 'This Agreement may be amended only by a written instrument signed by both parties.',
+        expect: 'manner/means=by a written instrument signed by both parties',
+      },
+      {
+        text: 'The rights shall be transferred by operation of law.',
+        expect: 'manner/means=by operation of law',
+      },
     ],
   },
   {

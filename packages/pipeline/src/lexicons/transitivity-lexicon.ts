@@ -458,6 +458,23 @@ export const SAID_PRONOUNS: ReadonlySet<string> = wordSet(
 /** WH-words that can be a to-infinitive's fronted complement ("what to do", "which form to sign"). */
 export const WH_INFINITIVE_COMPLEMENTS: ReadonlySet<string> = wordSet('what which whom who whatever');
 
+/**
+ * Means of proceeding: a procedure, an act or a writing by which something is done, or a way of carrying goods ("by
+ * reference", "by written notice", "by mutual agreement", "by a written instrument", "by operation of law", "by
+ * arbitration", "by air"): a passive "by" phrase on one of these nouns is the means, no agent
+ * (CIRCUMSTANCE.TREE_BY_PROCEDURE), unless a demonstrative or possessive points at one document ("by this
+ * Agreement", "by its terms"); so is "by operation of law".
+ */
+export const MEANS_OF_PROCEEDING: ReadonlySet<string> = wordSet(
+  'reference notice notification instrument agreement consent arbitration mediation litigation merger consolidation contract amendment resolution vote air sea rail freight means transmission',
+);
+/**
+ * Verbs whose passive "by" phrase names a writing that acts, an agent even when its noun is a means of proceeding
+ * ("to be bound by a confidentiality agreement", "governed by an agreement", "as permitted by written agreement").
+ */
+export const DOCUMENT_AGENT_VERBS: ReadonlySet<string> = wordSet(
+  'bind govern supersede replace cover contemplate permit require authorize prohibit restrict limit define',
+);
 /** Means of sending a message, a thing or a payment ("by email", "by post", "by hand", "by wire transfer", "by check"): an oblique of means, never an agent (TREE.MEANS_AGENT). */
 export const MEANS_OF_SENDING: ReadonlySet<string> = wordSet(
   'email e-mail mail post phone telephone fax courier facsimile telecopy telecopier telex messenger hand transfer check cheque',

@@ -409,6 +409,25 @@ export const SAME_FORM_PARTICIPLE_PARTICLES: ReadonlySet<string> = new Set(['for
 export const GERUND_PREPOSITIONS: ReadonlySet<string> = new Set(['by', 'in', 'for', 'without']);
 
 /**
+ * Prepositions the parse reads as a subordinator (`mark`) of the participle or adjective that opens their noun phrase
+ * ("by written notice", "upon written request", "with required documentation"; TREE.PREPOSITION_BEFORE_MODIFIER).
+ */
+export const MODIFIER_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'by',
+  'upon',
+  'on',
+  'with',
+  'without',
+  'to',
+  'from',
+  'in',
+  'into',
+  'of',
+  'for',
+  'under',
+]);
+
+/**
  * Quantifiers that open the Subject of a coordinated clause as often as a nominal ("and no license to use it is
  * granted").
  */
