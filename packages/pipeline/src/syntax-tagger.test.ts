@@ -783,6 +783,23 @@ describe('TREE.LIST_NUMBER', () => {
     });
   });
 
+  it("takes a definition's number before a quoted term; the term the parse hung on it is the Subject", () => {
+    const compile = (text: string, disabledRules: string[] = []) =>
+      clauseElements(
+        createPipeline({ clock: () => new Date(0), disabledRules }).compile(text, { documentId: 'd' })[0]!,
+      );
+    const has = '1.7 "Audit Report" has the meaning set forth in Section 7.2.';
+    expect(words(has)[0]).toEqual({ value: '1.7', head: 'has', deprel: 'discourse' });
+    expect(compile(has)[0]).toBe('carrier=Audit Report');
+    expect(compile(has, ['TREE.LIST_NUMBER'])[0]).toBe('carrier=1.7 "Audit Report"');
+    const mean = '1.4 "Google Services" will mean the services listed in Exhibit A.';
+    expect(words(mean).find((word) => word.value === 'Services')).toMatchObject({
+      head: 'mean',
+      deprel: 'nsubj',
+    });
+    expect(compile(mean)).toEqual(['token=Google Services', 'value=the services listed in Exhibit A']);
+  });
+
   it('leaves a number that is a quantity, and off leaves the parse', () => {
     expect(words('3.5 percent of the shares were sold.')[0]?.deprel).not.toBe('discourse');
     // Off, the parse hangs the number on the Subject after it.

@@ -3401,7 +3401,8 @@ const CAPITAL_START = /^\p{Lu}/u;
 
 /**
  * TREE.LIST_NUMBER: the number or letter of a list item or section opening the sentence ("1. The Tenant shall
- * pay ...", "(a) the Tenant shall keep ...", "2) Target Israel", "3.2 Landlord may enter ...") hangs on the
+ * pay ...", "(a) the Tenant shall keep ...", "2) Target Israel", "3.2 Landlord may enter ...", a definition's
+ * '1.7 "Audit Report" has the meaning ...') hangs on the
  * root as `discourse`, its brackets or period on it as `punct`, as UD writes list numbers (GUM and EWT train
  * and dev: all 83 such numbers). Parsed as a word of the sentence it joins a nominal ("3.2 Landlord",
  * "a) the Tenant"), whose participant then starts with it.
@@ -3419,7 +3420,10 @@ function listNumber(
   if (
     enumerator === undefined &&
     (SECTION_NUMBER.test(text(start)) || ENUMERATOR_TOKEN.test(text(start))) &&
-    CAPITAL_START.test(out.values?.[start + 1] ?? '')
+    (CAPITAL_START.test(out.values?.[start + 1] ?? '') ||
+      // A defined term in quotes: 1.7 "Audit Report" has the meaning ...
+      (OPENING_QUOTES_BUT_APOSTROPHE.has(out.values?.[start + 1] ?? '') &&
+        CAPITAL_START.test(out.values?.[start + 2] ?? '')))
   )
     number = start;
   const after = Math.max(number, ...marks) + 1;
@@ -3431,6 +3435,9 @@ function listNumber(
   if (root < after) return;
   // A letter is a list letter only before a capital or a clause ("(a) the Tenant shall", "a) pay"), which the
   // root after it stands for; a word ("a. m.") never gets here without the period and another word.
+  // The Subject the parse made of the number: a nominal hung on it (the quoted term it took as an apposition) takes
+  // its place ('1.6 "Search Engine" will mean ...').
+  let subject = heads[number] === root && /^nsubj/.test(deprels[number] ?? '') ? deprels[number]! : '';
   heads[number] = root;
   deprels[number] = 'discourse';
   for (const mark of marks) {
@@ -3439,7 +3446,17 @@ function listNumber(
   }
   // Nothing else hangs on the number or its marks.
   for (let index = after; index < end; index += 1)
-    if (heads[index] === number || marks.includes(heads[index]!)) heads[index] = root;
+    if (heads[index] === number || marks.includes(heads[index]!)) {
+      heads[index] = root;
+      if (
+        subject !== '' &&
+        /^(?:appos|compound|flat|dep)$/.test(deprels[index] ?? '') &&
+        NOMINAL.has(out.pos[index]!)
+      ) {
+        deprels[index] = subject;
+        subject = '';
+      }
+    }
 }
 
 /** TREE.TIME_OBJECT: see `timeObjects`. */
