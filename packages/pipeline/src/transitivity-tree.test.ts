@@ -8,6 +8,7 @@ import {
   ATTRIBUTE_PHRASE,
   CIRCUMSTANCE_POSTMODIFIER,
   CIRCUMSTANTIAL_ATTRIBUTE,
+  COMPARATIVE_MODIFIER,
   COMPLEX_PREPOSITION,
   CONJUNCTION_WORDS,
   COORDINATION,
@@ -134,6 +135,17 @@ describe('tree stage', () => {
     ]);
     expect(rulesOf(clause)).toContain(APPOSITION);
     expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=the');
+  });
+  it('an adjective with "than" after it stays in the object (PARTICIPANT.TREE_COMPARATIVE_MODIFIER)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [COMPARATIVE_MODIFIER] });
+    const text = '"Business Day" means any day other than a Saturday or a Sunday.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toEqual([
+      'token=Business Day',
+      'value=any day other than a Saturday or a Sunday',
+    ]);
+    expect(rulesOf(clause)).toContain(COMPARATIVE_MODIFIER);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('attribute=other');
   });
   it('an element keeps the closing marks of brackets and quotations it opens', () => {
     const clause = mainClause(

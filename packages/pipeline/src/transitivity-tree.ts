@@ -84,6 +84,12 @@ export const COORDINATION = 'PARTICIPANT.TREE_COORDINATION';
  */
 export const POSTMODIFIER_CLAUSE = 'PARTICIPANT.TREE_POSTMODIFIER_CLAUSE';
 /**
+ * '"Business Day" means any day **other than** a Saturday or a Sunday': an adjective the tree hangs on the object's
+ * noun (`amod`) with "than" right after it ("other than", "greater than") opens a comparison inside the nominal
+ * group; the word order's Attribute there is no tail of the object.
+ */
+export const COMPARATIVE_MODIFIER = 'PARTICIPANT.TREE_COMPARATIVE_MODIFIER';
+/**
  * "shall use the software (the "Software")", "pay the Licensor, Acme Corp.": a word-order element inside an
  * apposition the tree hangs on the object (`appos`, a contract's defined term in brackets among them), set off by
  * a comma, bracket or dash, is no tail of it; the object is one participant with its apposition, not "the
@@ -1804,6 +1810,18 @@ function treeElements(
               fire('participants', OBJECT_POSTMODIFIER);
               return true;
             }
+          }
+          if (
+            disabled?.has(COMPARATIVE_MODIFIER) !== true &&
+            element.end === element.start + 1 &&
+            view.pos[element.start] === 'ADJ' &&
+            tree.heads[element.start] === index &&
+            tokens[element.start]?.deprel === 'amod' &&
+            view.lower[element.end] === 'than' &&
+            view.lower[element.start - 1] !== '('
+          ) {
+            fire('participants', COMPARATIVE_MODIFIER);
+            return true;
           }
           const through = pathToObject(view, tree, index, element.start, element.end);
           const rule =
