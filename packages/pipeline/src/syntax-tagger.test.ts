@@ -2189,6 +2189,26 @@ describe('TREE.MARK_THAT', () => {
   });
 });
 
+describe('TREE.PARTICIPLE_RELATIVE', () => {
+  const RULE = 'TREE.PARTICIPLE_RELATIVE';
+  const compile = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'd' })
+      .map((clause) => clauseElements(clause).join('; '));
+
+  it('reads a bare past participle after its noun as a modifier, not a relative clause of its own', () => {
+    const text = 'This Agreement is made as of the date first above written.';
+    expect(treeWords(text).find((word) => word.value === 'written')?.deprel).toBe('acl');
+    expect(compile(text)).toEqual(['goal=This Agreement; location/time=as of the date first above written']);
+    expect(compile(text, [RULE])).toHaveLength(2);
+  });
+
+  it('leaves a participle whose head is a relative pronoun', () => {
+    const relative = (text: string) => treeWords(text).find((word) => word.value === 'happened')?.deprel;
+    expect(relative("You remember the time, that's what happened.")).toBe('acl:relcl');
+  });
+});
+
 describe('TREE.PREPOSITION_BEFORE_MODIFIER', () => {
   const RULE = 'TREE.PREPOSITION_BEFORE_MODIFIER';
   const elements = (text: string, disabledRules: string[] = []) =>

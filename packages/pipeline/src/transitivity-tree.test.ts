@@ -652,6 +652,7 @@ describe('tree stage', () => {
       ['The Company shall deliver the reports in a timely manner.', 'manner/quality=in a timely manner'],
       ['The fee shall be paid on a monthly basis.', 'manner/quality=on a monthly basis'],
       ['This Agreement shall be terminated in its entirety.', 'manner/degree=in its entirety'],
+      ['IN WITNESS WHEREOF, the parties have executed this Agreement.', 'cause/purpose=IN WITNESS WHEREOF'],
     ] as const) {
       expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(kind);
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).not.toContain(kind);

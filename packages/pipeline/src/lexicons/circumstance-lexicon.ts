@@ -42,7 +42,9 @@ export const BARE_CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [Circumstance
 /**
  * Nouns typed so only after "in" ("at the event" is a place): "**in no event** shall either party be liable", "in such
  * event", "in any event" contingency/condition; "in a timely manner", "in the manner set forth" manner/quality;
- * "terminated **in its entirety**" manner/degree (CIRCUMSTANCE.NOUN_TYPE).
+ * "terminated **in its entirety**" manner/degree; "**IN WITNESS WHEREOF**, the parties have executed this Agreement"
+ * cause/purpose, the signing done to attest what precedes (its last word "whereof", which ends no other phrase)
+ * (CIRCUMSTANCE.NOUN_TYPE).
  */
 export const IN_CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType, string | null]> = new Map<
   string,
@@ -51,6 +53,7 @@ export const IN_CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceTy
   ['event', ['contingency', 'condition']],
   ['manner', ['manner', 'quality']],
   ['entirety', ['manner', 'degree']],
+  ['whereof', ['cause', 'purpose']],
 ]);
 /** Rule id of CIRCUMSTANCE_NOUNS. */
 export const NOUN_TYPE = 'CIRCUMSTANCE.NOUN_TYPE';
