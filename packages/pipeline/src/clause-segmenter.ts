@@ -1295,6 +1295,14 @@ function participleRunMember(
   let coordinators = 0;
   for (let index = previous.end; index < group.start; index += 1) {
     if (andOrPart(tokens, index)) continue;
+    // SEGMENT.STRANDED_PREPOSITION_RUN: "shall be governed **by** and construed in accordance with the laws of
+    // New York": a preposition left right after the member before, its noun the one after the last member.
+    if (
+      index === previous.end &&
+      (pos[index] === 'ADP' || pos[index] === 'SCONJ') &&
+      !ruleOff(tokens, 'SEGMENT.STRANDED_PREPOSITION_RUN')
+    )
+      continue;
     if (pos[index] === 'CCONJ' && COORDINATORS.has(lower[index] ?? '')) coordinators += 1;
     else if (lower[index] === ',') separators += 1;
     else if (pos[index] !== 'ADV') return false;

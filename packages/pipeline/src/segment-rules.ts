@@ -1017,6 +1017,22 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    // A preposition left after the run's first participle, its noun the one after the last (word order for a "shall"
+    // sentence, the tree for the rest).
+    id: 'SEGMENT.STRANDED_PREPOSITION_RUN',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'This Agreement shall be governed by and construed in accordance with the laws of New York.',
+        expect: 'This Agreement shall be governed by and construed in accordance with the laws of New York.',
+      },
+      {
+        text: 'This Agreement will be governed by and construed in accordance with the laws of Delaware.',
+        expect: 'This Agreement will be governed by and construed in accordance with the laws of Delaware.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.POSTMODIFIER_PARTICIPLE_RUN',
     stage: 'tree',
     examples: [

@@ -21,6 +21,7 @@ import {
   PARTICIPANT_TREE_RULES,
   PARTICLE,
   POSTMODIFIER_CLAUSE,
+  STRANDED_PREPOSITION,
   SUBJECT_BACK,
   SUBJECT_FRONT,
   TIME_TAIL,
@@ -147,6 +148,21 @@ describe('tree stage', () => {
     expect(rulesOf(clause)).toContain(COMPARATIVE_MODIFIER);
     expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('attribute=other');
   });
+  it('a preposition alone is no circumstance (CIRCUMSTANCE.TREE_STRANDED_PREPOSITION)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [STRANDED_PREPOSITION] });
+    for (const [text, lone] of [
+      [
+        'This Agreement will be governed by and construed in accordance with the laws of Delaware.',
+        'manner/means=by',
+      ],
+      ['The test is available at:', 'location/place=at'],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause), text).not.toContain(lone);
+      expect(rulesOf(clause), text).toContain(STRANDED_PREPOSITION);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(lone);
+    }
+  });
   it('an element keeps the closing marks of brackets and quotations it opens', () => {
     const clause = mainClause(
       pipeline.compile('Acme Corp., a Delaware corporation (the "Company"), shall pay the fee.', {
@@ -187,7 +203,7 @@ describe('tree stage', () => {
     expect(first(off).some((element) => element.startsWith('actor=Acme'))).toBe(false);
   });
   it('a preposition left alone after its verb is part of the process (CIRCUMSTANCE.TREE_PARTICLE)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE, STRANDED_PREPOSITION] });
     const text = 'This Agreement is entered into by and among the Company and the Purchasers.';
     const elements = (of: typeof pipeline) =>
       clauseElements(mainClause(of.compile(text, { documentId: 'd' })));
@@ -195,7 +211,10 @@ describe('tree stage', () => {
     expect(elements(off)).toContain('location/place=into');
   });
   it('"except" left alone before a circumstance opens it (CIRCUMSTANCE.TREE_POSTMODIFIER)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANCE_POSTMODIFIER] });
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: [CIRCUMSTANCE_POSTMODIFIER, STRANDED_PREPOSITION],
+    });
     const text = 'Licensee may not use the Software except in the Territory.';
     const elements = (of: typeof pipeline) =>
       clauseElements(mainClause(of.compile(text, { documentId: 'd' })));
@@ -525,7 +544,7 @@ describe('tree stage', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [VERBLESS_HEAD] });
     for (const [text, dropped, kept] of [
       ['Great place to catch a band.', 'actor=Great place', ['goal=a band']],
-      ['Pleasure to work with.', 'actor=Pleasure', ['accompaniment/null=with']],
+      ['Pleasure to work with.', 'actor=Pleasure', []],
       ['The decision to initiate a Recall', 'actor=The decision', ['goal=a Recall']],
     ] as const) {
       const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
@@ -716,7 +735,7 @@ describe('tree stage', () => {
     ]);
   });
   it('a phrasal-verb particle is part of the process, no circumstance of place (CIRCUMSTANCE.TREE_PARTICLE)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE] });
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [PARTICLE, STRANDED_PREPOSITION] });
     // Hung on the verb as compound:prt with nothing after it, and after the object of a verb that takes it.
     for (const [text, kept] of [
       ['The kids finally grew up.', 'actor=The kids'],

@@ -46,7 +46,13 @@ import {
   TIME_PERIOD_NOUNS,
   UPON_PARTY,
 } from './lexicons/transitivity-lexicon';
-import { DEMONSTRATIVES, NEGATORS, POSSESSIVE_DETERMINERS, wordSet } from './lexicons/word-classes';
+import {
+  ADVERBIAL_PREPOSITIONS,
+  DEMONSTRATIVES,
+  NEGATORS,
+  POSSESSIVE_DETERMINERS,
+  wordSet,
+} from './lexicons/word-classes';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import {
   BY_DEADLINE,
@@ -89,6 +95,13 @@ export const POSTMODIFIER_CLAUSE = 'PARTICIPANT.TREE_POSTMODIFIER_CLAUSE';
  * group; the word order's Attribute there is no tail of the object.
  */
 export const COMPARATIVE_MODIFIER = 'PARTICIPANT.TREE_COMPARATIVE_MODIFIER';
+/**
+ * "This Agreement will be governed **by** and construed in accordance with the laws of New York": a word-order
+ * circumstance that is a preposition alone, with nothing hung on it in the tree (its noun the one after the run's
+ * last verb, or in another clause), names no circumstance and is left out; not one that stands alone as an adverb
+ * ("as described above", "set up": ADVERBIAL_PREPOSITIONS).
+ */
+export const STRANDED_PREPOSITION = 'CIRCUMSTANCE.TREE_STRANDED_PREPOSITION';
 /**
  * "shall use the software (the "Software")", "pay the Licensor, Acme Corp.": a word-order element inside an
  * apposition the tree hangs on the object (`appos`, a contract's defined term in brackets among them), set off by
@@ -1328,14 +1341,31 @@ export function treeTransitivity(
         rules: [...result.rules, { label: 'participants', rule: LEADING_SUBORDINATOR }],
       };
   }
-  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) === true) return result;
-  const circumstances = joinedCircumstances(view, result.ideational);
-  if (circumstances === undefined) return result;
+  if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) !== true) {
+    const circumstances = joinedCircumstances(view, result.ideational);
+    if (circumstances !== undefined)
+      result = {
+        ideational: { ...result.ideational, circumstances },
+        premises: result.premises,
+        rules: [...result.rules, { label: 'circumstances', rule: CIRCUMSTANCE_POSTMODIFIER }],
+      };
+  }
+  if (disabled?.has(STRANDED_PREPOSITION) === true) return result;
+  const circumstances = result.ideational.circumstances.filter(
+    (circumstance) => !strandedPreposition(view, circumstance.start, circumstance.end),
+  );
+  if (circumstances.length === result.ideational.circumstances.length) return result;
   return {
     ideational: { ...result.ideational, circumstances },
     premises: result.premises,
-    rules: [...result.rules, { label: 'circumstances', rule: CIRCUMSTANCE_POSTMODIFIER }],
+    rules: [...result.rules, { label: 'circumstances', rule: STRANDED_PREPOSITION }],
   };
+}
+
+/** CIRCUMSTANCE.TREE_STRANDED_PREPOSITION: [start, end) is one preposition with nothing hung on it. */
+function strandedPreposition(view: ClauseView, start: number, end: number): boolean {
+  if (end !== start + 1 || (view.pos[start] !== 'ADP' && view.pos[start] !== 'SCONJ')) return false;
+  return !ADVERBIAL_PREPOSITIONS.has(view.lower[start] ?? '') && !view.heads.includes(start);
 }
 
 /**

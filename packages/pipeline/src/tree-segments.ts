@@ -874,6 +874,28 @@ function participleForm(tree: SentenceTree, index: number): 'part' | 'ing' | nul
   return verbForm(tree.lower[index] ?? '', tree.lemmas[index] ?? '', tree.pos[index]);
 }
 
+const STRANDED_PREPOSITION_RUN = 'SEGMENT.STRANDED_PREPOSITION_RUN';
+
+/**
+ * SEGMENT.STRANDED_PREPOSITION_RUN: "This Agreement will be governed **by** and construed in accordance with the laws
+ * of New York": the preposition at `at`, right after a verb and followed by nothing but a coordinator or commas up to
+ * `member`, with nothing hung on it, is left there, its noun the one after the last member of the run (the parse
+ * makes it the `mark` of the member after the coordinator): it is passed over like a comma and gives that member no
+ * clause of its own, so the run shares one clause; before, "This Agreement will be governed by" was a clause with a
+ * circumstance "by" alone.
+ */
+function strandedBefore(tree: SentenceTree, at: number, member: number, from: number, to: number): boolean {
+  if (at >= member || at <= from || (tree.pos[at] !== 'ADP' && tree.pos[at] !== 'SCONJ')) return false;
+  if (tree.pos[at - 1] !== 'VERB') return false;
+  for (let child = from; child < to; child += 1) if (tree.heads[child] === at) return false;
+  let separated = false;
+  for (let between = at + 1; between < member; between += 1) {
+    if (tree.pos[between] !== 'CCONJ' && tree.lower[between] !== ',') return false;
+    separated = true;
+  }
+  return separated;
+}
+
 /**
  * SEGMENT.PARTICIPLE_RUN on the tree: "The Software may not be sold, revealed, disclosed or otherwise
  * communicated", "responsible for promoting, distributing and selling the Products": a participle or
@@ -885,13 +907,23 @@ function participleForm(tree: SentenceTree, index: number): 'part' | 'ing' | nul
 function participleRunMember(tree: SentenceTree, index: number, from: number, to: number): boolean {
   const form = participleForm(tree, index);
   if (form === null) return false;
+  const strandedOn = !ruleOff(tree, STRANDED_PREPOSITION_RUN);
   const ownClause = (at: number): boolean => {
     for (let child = from; child < to; child += 1)
-      if (tree.heads[child] === at && OWN_CLAUSE_DEPENDENT.test(tree.deprels[child] ?? '')) return true;
+      if (
+        tree.heads[child] === at &&
+        OWN_CLAUSE_DEPENDENT.test(tree.deprels[child] ?? '') &&
+        !(strandedOn && strandedBefore(tree, child, at, from, to))
+      )
+        return true;
     return false;
   };
   if (ownClause(index)) return false;
-  const before = (member: number): number => memberBefore(tree, member, from, true);
+  const before = (member: number): number => {
+    const at = memberBefore(tree, member, from, true);
+    // SEGMENT.STRANDED_PREPOSITION_RUN: the preposition left after the member before is passed over.
+    return strandedOn && at > from && strandedBefore(tree, at, member, from, to) ? at - 1 : at;
+  };
   // The verb hangs on a member of the run (its first, as UD hangs conjuncts, or the one before it), so
   // that it goes to the run's clause.
   const head = tree.heads[index] ?? -1;

@@ -409,6 +409,35 @@ export const SAME_FORM_PARTICIPLE_PARTICLES: ReadonlySet<string> = new Set(['for
 export const GERUND_PREPOSITIONS: ReadonlySet<string> = new Set(['by', 'in', 'for', 'without']);
 
 /**
+ * Prepositions that stand alone as adverbs of place or time ("as described **above**", "shortly **after**", "set
+ * **up**"): alone, still a circumstance or a particle (CIRCUMSTANCE.TREE_STRANDED_PREPOSITION leaves them).
+ */
+export const ADVERBIAL_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'above',
+  'below',
+  'after',
+  'before',
+  'since',
+  'outside',
+  'inside',
+  'up',
+  'down',
+  'off',
+  'out',
+  'over',
+  'around',
+  'along',
+  'about',
+  'behind',
+  'beyond',
+  'throughout',
+  'underneath',
+  'beneath',
+  'nearby',
+  'past',
+]);
+
+/**
  * Prepositions the parse reads as a subordinator (`mark`) of the participle or adjective that opens their noun phrase
  * ("by written notice", "upon written request", "with required documentation"; TREE.PREPOSITION_BEFORE_MODIFIER).
  */
