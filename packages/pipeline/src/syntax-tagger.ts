@@ -2913,39 +2913,6 @@ function hyphenCompounds(
 const REDUCED_RELATIVE = 'TREE.REDUCED_RELATIVE';
 /** Relations the parse gives the real predicate when it makes an opening participle the sentence's verb. */
 const SWALLOWED_PREDICATE = /^(?:conj|parataxis|ccomp|xcomp|advcl)$/;
-const PARTICIPLE_RELATIVE = 'TREE.PARTICIPLE_RELATIVE';
-/** Dependents that give a participle a clause of its own (a Subject, auxiliary, copula, binder or object). */
-const FINITE_CLAUSE_DEPENDENT = /^(?:nsubj|csubj|expl|aux|cop|mark|obj|iobj)(?::|$)/;
-
-/**
- * TREE.PARTICIPLE_RELATIVE: "as of **the date first above written**", "the products **identified in Exhibit A**": a
- * past participle after its noun (a common or proper noun, not "what") with no Subject, auxiliary, binder, object or relative pronoun of its own is a
- * reduced relative clause, which UD writes `acl` (a modifier of the noun), not `acl:relcl`; read as a relative
- * clause, it was cut off as a clause of its own ("first above written.").
- */
-function participleRelatives(
-  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
-  start: number,
-  end: number,
-): void {
-  const { lower, pos, heads, deprels, lemmas } = out;
-  if (lemmas === undefined) return;
-  for (let participle = start; participle < end; participle += 1) {
-    if (deprels[participle] !== 'acl:relcl' || pos[participle] !== 'VERB') continue;
-    const noun = heads[participle] ?? -1;
-    // (After a comma, one of a run of participles: "will be updated by the Group, reviewed and approved".)
-    if (noun < 0 || noun >= participle || !NOMINAL.has(pos[noun]!) || lower[participle - 1] === ',') continue;
-    if (!isPastForm(lower[participle] ?? '', lemmas[participle] ?? '')) continue;
-    let own = false;
-    for (let child = start; child < end && !own; child += 1)
-      if (heads[child] === participle)
-        own =
-          FINITE_CLAUSE_DEPENDENT.test(deprels[child] ?? '') ||
-          (pos[child] === 'PRON' && WH_RELATIVE_PRONOUNS.has(lower[child] ?? ''));
-    if (!own) deprels[participle] = 'acl';
-  }
-}
-
 /** Dependents a participle of a reduced relative clause cannot have: it is passive and has the noun as Subject. */
 const OWN_CLAUSE_DEPENDENT = /^(?:aux|cop|obj|iobj|expl|csubj|ccomp|cc)(?::|$)/;
 
@@ -3019,6 +2986,39 @@ function reducedRelatives(
   deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
   heads[participle] = noun;
   deprels[participle] = 'acl';
+}
+
+const PARTICIPLE_RELATIVE = 'TREE.PARTICIPLE_RELATIVE';
+/** Dependents that give a participle a clause of its own (a Subject, auxiliary, copula, binder or object). */
+const FINITE_CLAUSE_DEPENDENT = /^(?:nsubj|csubj|expl|aux|cop|mark|obj|iobj)(?::|$)/;
+
+/**
+ * TREE.PARTICIPLE_RELATIVE: "as of **the date first above written**", "the products **identified in Exhibit A**": a
+ * past participle after its noun (a common or proper noun, not "what") with no Subject, auxiliary, binder, object or
+ * relative pronoun of its own is a reduced relative clause, which UD writes `acl` (a modifier of the noun), not
+ * `acl:relcl`; read as a relative clause, it was cut off as a clause of its own ("first above written.").
+ */
+function participleRelatives(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels, lemmas } = out;
+  if (lemmas === undefined) return;
+  for (let participle = start; participle < end; participle += 1) {
+    if (deprels[participle] !== 'acl:relcl' || pos[participle] !== 'VERB') continue;
+    const noun = heads[participle] ?? -1;
+    // (After a comma, one of a run of participles: "will be updated by the Group, reviewed and approved".)
+    if (noun < 0 || noun >= participle || !NOMINAL.has(pos[noun]!) || lower[participle - 1] === ',') continue;
+    if (!isPastForm(lower[participle] ?? '', lemmas[participle] ?? '')) continue;
+    let own = false;
+    for (let child = start; child < end && !own; child += 1)
+      if (heads[child] === participle)
+        own =
+          FINITE_CLAUSE_DEPENDENT.test(deprels[child] ?? '') ||
+          (pos[child] === 'PRON' && WH_RELATIVE_PRONOUNS.has(lower[child] ?? ''));
+    if (!own) deprels[participle] = 'acl';
+  }
 }
 
 /**
