@@ -2115,6 +2115,14 @@ describe('POS.SET_FORTH', () => {
     expect(compile(text, [RULE])[0]).toContain('location/place=in Section 7.2');
   });
 
+  it('leaves a sentence whose earlier second reading required a tag', () => {
+    // "binding" read again as an adjective (POS.BINDING_ADJECTIVE): a reading for "set" would drop that one.
+    const text =
+      'This Agreement shall be binding upon and inure to the benefit of the Parties and their successors and assigns (including by way of merger or sale of all or substantially all assets), subject to the restrictions on assignment set forth herein.';
+    expect(treeWords(text).find((word) => word.value === 'binding')?.pos).toBe('ADJ');
+    expect(compile(text)[0]).toMatch(/^relational: carrier=This Agreement; attribute=binding/);
+  });
+
   it("keeps the first reading where the verb would take a copula clause's process", () => {
     const text =
       'If either party is in breach of the obligations of the Preferred Relationship set forth in Section 2, the other party may terminate this Agreement.';

@@ -1850,7 +1850,11 @@ function parseSentences(
       });
       reparseWith(at, ADJECTIVE_ONLY);
     }
-    if (forthChecks && plain) {
+    // (A second reading requires one tag set only: where an earlier rule of this sentence already required its
+    // tag, "binding" an adjective say, POS.SET_FORTH leaves the sentence as it is rather than lose that reading.)
+    let required = false;
+    for (let index = start; index < end && !required; index += 1) required = requiredAt.has(index);
+    if (forthChecks && plain && !required) {
       // POS.SET_FORTH: see its constant.
       const at: number[] = [];
       whole.forEach((word, local) => {
