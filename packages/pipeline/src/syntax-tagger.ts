@@ -1344,6 +1344,12 @@ const OBJECT_OPENING: ReadonlySet<Upos> = new Set<Upos>(['DET', 'PRON', 'PROPN',
 const SET_FORTH = 'POS.SET_FORTH';
 const NOMINAL_HOSTS: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/** Whether a second reading of this sentence already required the tag of a word in [start, end). */
+function requiredWithin(requiredAt: ReadonlySet<number>, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (requiredAt.has(index)) return true;
+  return false;
+}
+
 /**
  * POS.SET_FORTH: the nominal `local` postmodifies (1-based heads) hangs, through nominals only, on a verb, and none
  * of those nominals is a predicate with a copula ("be in violation of the terms set forth": "set" would take the
@@ -1852,9 +1858,7 @@ function parseSentences(
     }
     // (A second reading requires one tag set only: where an earlier rule of this sentence already required its
     // tag, "binding" an adjective say, POS.SET_FORTH leaves the sentence as it is rather than lose that reading.)
-    let required = false;
-    for (let index = start; index < end && !required; index += 1) required = requiredAt.has(index);
-    if (forthChecks && plain && !required) {
+    if (forthChecks && plain && !requiredWithin(requiredAt, start, end)) {
       // POS.SET_FORTH: see its constant.
       const at: number[] = [];
       whole.forEach((word, local) => {
@@ -3935,7 +3939,7 @@ function prepositionsBeforeModifiers(
       noun <= modifier ||
       noun >= end ||
       !/^(?:amod|compound|nummod)$/.test(deprels[modifier] ?? '') ||
-      (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') ||
+      !NOMINAL.has(pos[noun]!) ||
       (lower[modifier] ?? '').endsWith('ing') ||
       // A verb only as a participle ("written"); after "to", an adjective or number only ("to issue Form 1099"
       // is an infinitive).
