@@ -220,6 +220,15 @@ describe('tag dictionary from an outside lexicon', () => {
     // Several words may be required to take the tags.
     const both = parser.tag(words, { required: { index: [1, 4], tags: new Set(['PRON']) } });
     expect([both[1]!.upos, both[4]!.upos]).toEqual(['PRON', 'PRON']);
+    // Several groups, each with its own tags, hold at once; the last group naming a word decides.
+    const groups = parser.tag(words, {
+      required: [
+        { index: 0, tags: new Set([wanted]) },
+        { index: [1, 5], tags: new Set(['PRON']) },
+        { index: 5, tags: new Set(['ADJ']) },
+      ],
+    });
+    expect([groups[0]!.upos, groups[1]!.upos, groups[5]!.upos]).toEqual([wanted, 'PRON', 'ADJ']);
   });
 
   it('asks allowedAt only for the words it can constrain, with the same tags and trees as allowed', () => {

@@ -21,8 +21,11 @@ export interface TagOptions {
    * when `allowed` is not given): spares the caller a set for every word the tagger knows anyway.
    */
   readonly allowedAt?: AllowedTagsAt;
-  /** UPOS tags one word must take, known to the tagger or not (the best-scoring class among them). */
-  readonly required?: RequiredTags;
+  /**
+   * UPOS tags one word must take, known to the tagger or not (the best-scoring class among them); several groups
+   * constrain several words at once (the last group naming a word decides).
+   */
+  readonly required?: RequiredTags | readonly RequiredTags[];
   /**
    * `guideline` (the default) re-attaches punctuation as UD's guideline attaches it (`attachPunctuation`);
    * `as-parsed` keeps the transition parser's attachments. Read by `parse` and `parseMany` only.

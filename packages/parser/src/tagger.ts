@@ -62,6 +62,21 @@ function requiredAt(required: RequiredTags, i: number): boolean {
   return typeof required.index === 'number' ? required.index === i : required.index.includes(i);
 }
 
+/**
+ * The tags word `i` must take under `required`: one group, or several (the readings a caller asked for one after
+ * another; the last group naming the word decides).
+ */
+function requiredTagsAt(
+  required: RequiredTags | readonly RequiredTags[] | undefined,
+  i: number,
+): ReadonlySet<string> | undefined {
+  if (required === undefined) return undefined;
+  if ('tags' in required) return requiredAt(required, i) ? required.tags : undefined;
+  for (let at = required.length - 1; at >= 0; at -= 1)
+    if (requiredAt(required[at]!, i)) return required[at]!.tags;
+  return undefined;
+}
+
 /** Everything the tagger needs at prediction time. */
 export interface TaggerModelData {
   classes: string[];
@@ -150,7 +165,7 @@ export class Tagger {
   tagClasses(
     words: readonly string[],
     allowed?: AllowedTags | AllowedTagsAt,
-    required?: RequiredTags,
+    required?: RequiredTags | readonly RequiredTags[],
   ): Int32Array {
     const context = reusableTaggerContext(this.context, words, this.lexicon);
     this.context = context;
@@ -177,7 +192,7 @@ export class Tagger {
     let previous = -1;
     let previous2 = -2;
     for (let i = 0; i < words.length; i++) {
-      const must = required !== undefined && requiredAt(required, i) ? required.tags : undefined;
+      const must = requiredTagsAt(required, i);
       let tag = must === undefined ? this.dictionary.get(words[i]!) : undefined;
       // "Licensee shall store the samples": a word the dictionary fixes as a noun or adjective (seen only so in
       // training) right after a modal or infinitival "to" (or an adverb after one: "shall not store") or a

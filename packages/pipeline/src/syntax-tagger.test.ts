@@ -2115,8 +2115,7 @@ describe('POS.SET_FORTH', () => {
     expect(compile(text, [RULE])[0]).toContain('location/place=in Section 7.2');
   });
 
-  it('leaves a sentence whose earlier second reading required a tag', () => {
-    // "binding" read again as an adjective (POS.BINDING_ADJECTIVE): a reading for "set" would drop that one.
+  it("keeps the tag an earlier second reading required ('binding' an adjective) when it reads 'set' again", () => {
     const text =
       'This Agreement shall be binding upon and inure to the benefit of the Parties and their successors and assigns (including by way of merger or sale of all or substantially all assets), subject to the restrictions on assignment set forth herein.';
     expect(treeWords(text).find((word) => word.value === 'binding')?.pos).toBe('ADJ');

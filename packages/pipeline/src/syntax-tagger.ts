@@ -1177,7 +1177,7 @@ function parseBatch(
   from: number,
   disabledRules?: ReadonlySet<string>,
   holes?: ReadonlyMap<number, readonly number[]>,
-  required?: RequiredTags,
+  required?: RequiredTags | readonly RequiredTags[],
 ): ParsedWord[][] {
   const part = spans.slice(from, from + PARSE_BATCH);
   // The document indices of a unit's words that go to the models (all of them unless it has holes).
@@ -1343,12 +1343,6 @@ const OBJECT_OPENING: ReadonlySet<Upos> = new Set<Upos>(['DET', 'PRON', 'PROPN',
  */
 const SET_FORTH = 'POS.SET_FORTH';
 const NOMINAL_HOSTS: ReadonlySet<Upos> = new Set<Upos>(['NOUN', 'PROPN', 'PRON', 'NUM']);
-
-/** Whether a second reading of this sentence already required the tag of a word in [start, end). */
-function requiredWithin(requiredAt: ReadonlySet<number>, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) if (requiredAt.has(index)) return true;
-  return false;
-}
 
 /**
  * POS.SET_FORTH: the nominal `local` postmodifies (1-based heads) hangs, through nominals only, on a verb, and none
@@ -1772,14 +1766,28 @@ function parseSentences(
     const [start, end] = units[unit]!;
     return numbersBack(withMarkers(parsed, markers, out.values.slice(start, end)), markers, out.lower, start);
   };
+  // The readings of each unit's words that earlier second readings required and the caller kept: a later second
+  // reading keeps requiring them ("binding" an adjective still, when "set forth" is read again).
+  const readingsOf = new Map<number, RequiredTags[]>();
+  let lastReading: { readonly unit: number; readonly reading: RequiredTags } | undefined;
+  /** Keeps the last second reading's required tags for the later readings of its unit. */
+  const keepReading = (): void => {
+    if (lastReading === undefined) return;
+    const { unit, reading } = lastReading;
+    readingsOf.set(unit, [...(readingsOf.get(unit) ?? []), reading]);
+    lastReading = undefined;
+  };
   // A second reading of a unit (POS.OPENING_COMMAND, POS.ARTICLE_NOUN), with the word at `at` (an index among
-  // all its words) required to take one of `tags`; its holes are left out of the parse and put back as in `unitParse`.
+  // all its words) required to take one of `tags`, and the words earlier readings the caller kept (`keepReading`)
+  // required still taking theirs; its holes are left out of the parse and put back as in `unitParse`.
   const reparse = (unit: number, at: number | readonly number[], tags: ReadonlySet<Upos>): ParsedWord[] => {
     const markers = holes.get(unit);
     const keptAt = (word: number) =>
       markers === undefined ? word : word - markers.filter((marker) => marker < word).length;
     const kept = typeof at === 'number' ? keptAt(at) : at.map(keptAt);
     const [start, end] = units[unit]!;
+    const reading: RequiredTags = { index: kept, tags };
+    lastReading = { unit, reading };
     const again = parseBatch(
       models,
       out,
@@ -1787,7 +1795,7 @@ function parseSentences(
       0,
       disabledRules,
       markers === undefined ? undefined : new Map([[0, markers]]),
-      { index: kept, tags },
+      [...(readingsOf.get(unit) ?? []), reading],
     )[0]!;
     return markers === undefined
       ? again
@@ -1809,7 +1817,10 @@ function parseSentences(
         asked = start + verbAt;
         return reparse(unit, verbAt, VERB_ONLY);
       });
-      if (kept !== whole) requiredAt.add(asked);
+      if (kept !== whole) {
+        requiredAt.add(asked);
+        keepReading();
+      }
       whole = kept;
     }
     // A sentence the label, dateline and time-stamp rules leave whole, read by the trained tagger.
@@ -1819,6 +1830,7 @@ function parseSentences(
     const reparseWith = (at: readonly number[], tags: ReadonlySet<Upos>): void => {
       if (at.length === 0) return;
       whole = reparse(unit, at, tags);
+      keepReading();
       for (const local of at) requiredAt.add(start + local);
     };
     if (saidChecks && plain) {
@@ -1856,9 +1868,7 @@ function parseSentences(
       });
       reparseWith(at, ADJECTIVE_ONLY);
     }
-    // (A second reading requires one tag set only: where an earlier rule of this sentence already required its
-    // tag, "binding" an adjective say, POS.SET_FORTH leaves the sentence as it is rather than lose that reading.)
-    if (forthChecks && plain && !requiredWithin(requiredAt, start, end)) {
+    if (forthChecks && plain) {
       // POS.SET_FORTH: see its constant.
       const at: number[] = [];
       whole.forEach((word, local) => {
@@ -1878,6 +1888,7 @@ function parseSentences(
           at.every((local) => again[local]?.deprel === 'acl' && verbalHost(again, local))
         ) {
           whole = again;
+          keepReading();
           for (const local of at) requiredAt.add(start + local);
         }
       }
@@ -1908,7 +1919,10 @@ function parseSentences(
         asked = from + nounAt;
         return reparse(part, nounAt, NOUN_ONLY);
       });
-      if (kept !== parsed) requiredAt.add(asked);
+      if (kept !== parsed) {
+        requiredAt.add(asked);
+        keepReading();
+      }
       return kept;
     };
     const parsed =

@@ -877,6 +877,14 @@ function participleForm(tree: SentenceTree, index: number): 'part' | 'ing' | nul
 const STRANDED_PREPOSITION_RUN = 'SEGMENT.STRANDED_PREPOSITION_RUN';
 
 /**
+ * A preposition at `at`, before `member`, left right after a verb: a particle or preposition of the member before
+ * ("enter into | and fully perform", "governed by | and construed"), whatever the parse hung it on.
+ */
+function prepositionLeftBefore(tree: SentenceTree, at: number, member: number): boolean {
+  return at < member && tree.pos[at] === 'ADP' && tree.pos[at - 1] === 'VERB';
+}
+
+/**
  * SEGMENT.STRANDED_PREPOSITION_RUN: "This Agreement will be governed **by** and construed in accordance with the laws
  * of New York": the preposition at `at`, right after a verb and followed by nothing but a coordinator or commas up to
  * `member`, with nothing hung on it, is left there, its noun the one after the last member of the run (the parse
@@ -885,8 +893,7 @@ const STRANDED_PREPOSITION_RUN = 'SEGMENT.STRANDED_PREPOSITION_RUN';
  * circumstance "by" alone.
  */
 function strandedBefore(tree: SentenceTree, at: number, member: number, from: number, to: number): boolean {
-  if (at >= member || at <= from || (tree.pos[at] !== 'ADP' && tree.pos[at] !== 'SCONJ')) return false;
-  if (tree.pos[at - 1] !== 'VERB') return false;
+  if (at <= from || !prepositionLeftBefore(tree, at, member)) return false;
   for (let child = from; child < to; child += 1) if (tree.heads[child] === at) return false;
   let separated = false;
   for (let between = at + 1; between < member; between += 1) {
@@ -971,8 +978,7 @@ function infinitiveRunWithAdjuncts(tree: SentenceTree, index: number, from: numb
     if (!/^(nsubj|csubj|expl|aux|mark|cop)(:|$)/.test(tree.deprels[child] ?? '')) continue;
     // A preposition left after the member before it ("enter into | and fully perform") that the parse
     // hangs on this verb as its marker is that member's particle, no subordinator of this one.
-    const particle = child < index && tree.pos[child] === 'ADP' && tree.pos[child - 1] === 'VERB';
-    if (!particle) return false;
+    if (!prepositionLeftBefore(tree, child, index)) return false;
   }
   return infinitiveRunBefore(tree, index, from);
 }
