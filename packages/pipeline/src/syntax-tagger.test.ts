@@ -2216,6 +2216,54 @@ describe('TREE.PARTICIPLE_RELATIVE', () => {
   });
 });
 
+describe('TREE.COMPOUND_PREPOSITION_BINDER', () => {
+  const RULE = 'TREE.COMPOUND_PREPOSITION_BINDER';
+  const compile = (text: string, disabledRules: string[] = []) =>
+    createPipeline({ clock: () => new Date(0), disabledRules })
+      .compile(text, { documentId: 'd' })
+      .map((clause) => clauseElements(clause).join('; '));
+
+  it('reads "as of" before a noun and its participle as the preposition of a time, not the binder of a clause', () => {
+    const text = 'The tenants executed the lease as of the date first set forth above.';
+    const date = treeWords(text).find((word) => word.value === 'date');
+    expect(date?.deprel).toBe('obl');
+    expect(compile(text)).toEqual([
+      'actor=The tenants; goal=the lease; location/time=as of the date first set forth above',
+    ]);
+    // Read as a clause, "as of the date first set forth above." was cut off.
+    expect(compile(text, [RULE])).toHaveLength(2);
+  });
+
+  it('takes the time out of the Goal the participle was hung on', () => {
+    const text = 'The buyer and the seller have executed this contract as of the date first above written.';
+    expect(compile(text)).toEqual([
+      'actor=The buyer and the seller; goal=this contract; location/time=as of the date first above written',
+    ]);
+    expect(compile(text, [RULE])).toEqual([
+      'actor=The buyer and the seller; goal=this contract as of the date first above written',
+    ]);
+  });
+
+  it('makes "as" the preposition when the parse read it as an adverb with the date its oblique', () => {
+    const text = 'The parties signed this lease as of the date first written above.';
+    const words = treeWords(text);
+    expect(words.find((word) => word.value === 'as')?.deprel).toBe('case');
+    expect(words.find((word) => word.value === 'of')?.deprel).toBe('fixed');
+    expect(compile(text)).toEqual([
+      'actor=The parties; goal=this lease; location/time=as of the date first written above',
+    ]);
+    // (The word order's groups "as | of the date ...", CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP, join as well.)
+    expect(compile(text, [RULE, 'CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP'])).toEqual([
+      'actor=The parties; goal=this lease; role/null=as of the date first written above',
+    ]);
+  });
+
+  it('leaves "as of" with a clause of its own (an auxiliary) alone', () => {
+    const text = 'The price is fixed as of the date the order is placed.';
+    expect(compile(text)).toEqual(compile(text, [RULE]));
+  });
+});
+
 describe('TREE.PREPOSITION_BEFORE_MODIFIER', () => {
   const RULE = 'TREE.PREPOSITION_BEFORE_MODIFIER';
   const elements = (text: string, disabledRules: string[] = []) =>

@@ -2367,6 +2367,7 @@ export function repairTree(
   if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
   if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
   if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
+  if (!disabledRules?.has(COMPOUND_PREPOSITION_BINDER)) compoundPrepositionBinders(out, start, end);
   if (!disabledRules?.has(PARTICIPLE_RELATIVE)) participleRelatives(out, start, end);
   if (!disabledRules?.has(APPOSITIVE_AGENT)) appositiveAgents(out, start, end);
   if (!disabledRules?.has(SUBORDINATED_CONJUNCT)) subordinatedConjuncts(out, start, end);
@@ -3008,6 +3009,80 @@ function reducedRelatives(
   deprels[noun] = passive ? 'nsubj:pass' : 'nsubj';
   heads[participle] = noun;
   deprels[participle] = 'acl';
+}
+
+const COMPOUND_PREPOSITION_BINDER = 'TREE.COMPOUND_PREPOSITION_BINDER';
+const CLAUSE_WORD: ReadonlySet<Upos> = new Set(['VERB', 'AUX']);
+
+/**
+ * TREE.COMPOUND_PREPOSITION_BINDER: "executed this Agreement **as of the date first above written**": the parse makes
+ * "as" (with "of" its `fixed` part) the binder of a clause "the date ... written", the noun its Subject. A binder
+ * followed by "of" opens no clause ("as of", "because of", "instead of" take a noun): the noun is a circumstance
+ * (`obl`) of the nearest verb above the participle, with "as of" its `case`, and the participle, which has no
+ * auxiliary of its own, modifies the noun (`acl`, "the date first above written"). Read as a clause, the date was
+ * part of the Goal, or ("as of the date first set forth above") cut off as a clause of its own. So is "as" read as an
+ * adverb with the noun its oblique ("signed this lease as of the date ...", a role "as ...").
+ */
+function compoundPrepositionBinders(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let binder = start; binder + 2 < end; binder += 1) {
+    // "signed this lease as of the date ...", parsed with "as" an adverb and the date an oblique of it: "as of" is the
+    // date's preposition.
+    const dated = heads[binder + 1] ?? -1;
+    if (
+      lower[binder] === 'as' &&
+      lower[binder + 1] === 'of' &&
+      deprels[binder + 1] === 'case' &&
+      /^(?:obl|nmod)(?::|$)/.test(deprels[dated] ?? '') &&
+      heads[dated] === binder &&
+      NOMINAL.has(pos[dated]!) &&
+      /^advmod(?::|$)/.test(deprels[binder] ?? '')
+    ) {
+      const host = heads[binder] ?? -1;
+      if (host < 0) continue;
+      heads[dated] = host;
+      deprels[dated] = CLAUSE_WORD.has(pos[host]!) ? 'obl' : 'nmod';
+      heads[binder] = dated;
+      deprels[binder] = 'case';
+      heads[binder + 1] = binder;
+      deprels[binder + 1] = 'fixed';
+      continue;
+    }
+    if (deprels[binder] !== 'mark' || lower[binder + 1] !== 'of' || heads[binder + 1] !== binder) continue;
+    if (deprels[binder + 1] !== 'fixed') continue;
+    const participle = heads[binder] ?? -1;
+    if (participle <= binder + 1 || pos[participle] !== 'VERB') continue;
+    let noun = -1;
+    let clausal = false;
+    for (let child = start; child < end; child += 1) {
+      if (heads[child] !== participle) continue;
+      if (
+        /^nsubj/.test(deprels[child] ?? '') &&
+        NOMINAL.has(pos[child]!) &&
+        child > binder &&
+        child < participle
+      )
+        noun = child;
+      else if (/^(?:aux|cop|expl|csubj|obj|iobj|mark)(?::|$)/.test(deprels[child] ?? '') && child !== binder)
+        clausal = true;
+    }
+    if (noun < 0 || clausal) continue;
+    // The verb the phrase belongs to: the participle's head, or the verb above the noun it was hung on.
+    let host = heads[participle] ?? -1;
+    for (let steps = 0; host >= 0 && !CLAUSE_WORD.has(pos[host]!) && steps < 4; steps += 1)
+      host = heads[host] ?? -1;
+    if (host < 0 || !CLAUSE_WORD.has(pos[host]!)) continue;
+    heads[noun] = host;
+    deprels[noun] = 'obl';
+    heads[binder] = noun;
+    deprels[binder] = 'case';
+    heads[participle] = noun;
+    deprels[participle] = 'acl';
+  }
 }
 
 const PARTICIPLE_RELATIVE = 'TREE.PARTICIPLE_RELATIVE';

@@ -2039,7 +2039,7 @@ export const GROUP_RULES: readonly GroupRule[] = [
         uponParty: disabled?.has(UPON_PARTY) !== true,
       }) as readonly [CircumstanceType, string | null];
       // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
-      if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group))
+      if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group, false))
         [type, subtype] = ['matter', null];
       // "at its own expense", "in its sole discretion": a noun of means, judgement or request (CIRCUMSTANCE.NOUN_TYPE).
       const byNoun = nounCircumstance(
@@ -2054,16 +2054,33 @@ export const GROUP_RULES: readonly GroupRule[] = [
       // CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP: a group opening with a preposition of several words takes its type
       // ("to the extent necessary": condition, not place by "to"; "in addition to the fee": accompaniment), as the
       // tree's obliques do (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION).
+      // Cut before its last word ("on behalf | of the Supplier", "in accordance | with the law": the chunker opens a
+      // group at each preposition), it takes the next group in, the phrase's noun.
       const complex = complexPrepositionAt(view.lower, group.start);
-      if (
-        complex !== undefined &&
-        group.start + complex.words <= group.end &&
-        state.frame.disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true
-      ) {
-        [type, subtype] = [complex.type, complex.subtype];
-        fire(state, COMPLEX_PREPOSITION_GROUP);
+      let end = group.end;
+      if (complex !== undefined && state.frame.disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true) {
+        const next = state.groups.find((other) => other.start === group.end);
+        const joined =
+          group.start + complex.words === group.end + 1 &&
+          next !== undefined &&
+          next.type === 'prepositional' &&
+          next.end > next.start + 1 &&
+          !state.consumed.has(next) &&
+          next !== state.event;
+        if (joined) {
+          state.consumed.add(next);
+          end = next.end;
+        }
+        if (group.start + complex.words <= end) {
+          [type, subtype] = [complex.type, complex.subtype];
+          fire(state, COMPLEX_PREPOSITION_GROUP);
+        }
       }
-      state.circumstances.push(circumstance(type, subtype, group));
+      state.circumstances.push(
+        end === group.end
+          ? circumstance(type, subtype, group)
+          : circumstanceSpan(view, type, subtype, group.start, end),
+      );
     },
     examples: [{ text: 'We walked in the garden.', expect: 'location/place=in the garden' }],
   },
@@ -2447,9 +2464,9 @@ function objectRole(
   return ROLES[processType].object;
 }
 
-function hasTimeWord(view: ClauseView, group: Group): boolean {
+function hasTimeWord(view: ClauseView, group: Group, dates = true): boolean {
   for (let index = group.start + 1; index < group.end; index += 1)
-    if (isTimeWord(view.lower[index] ?? '')) return true;
+    if (isTimeWord(view.lower[index] ?? '', dates)) return true;
   return false;
 }
 

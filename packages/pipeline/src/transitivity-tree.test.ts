@@ -351,7 +351,14 @@ describe('tree stage', () => {
     expect(clauseElements(after(off))).not.toContain('actor=the tenant');
   });
   it("a phrase hung on a circumstance's noun joins it (CIRCUMSTANCE.TREE_POSTMODIFIER)", () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CIRCUMSTANCE_POSTMODIFIER] });
+    // (The word order's own group of a preposition of several words, CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP, would
+    // join "in connection | with ..." first: off in both.)
+    const grouped = 'CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP';
+    const on = createPipeline({ clock: () => new Date(0), disabledRules: [grouped] });
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: [CIRCUMSTANCE_POSTMODIFIER, grouped],
+    });
     for (const [text, joined, apart] of [
       [
         'The supplier shall provide the buyer with sufficient quantities of such products.',
@@ -365,7 +372,7 @@ describe('tree stage', () => {
         'location/place=in connection',
       ],
     ] as const) {
-      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      const clause = mainClause(on.compile(text, { documentId: 'd' }));
       expect(clauseElements(clause)).toContain(joined);
       expect(rulesOf(clause)).toContain(CIRCUMSTANCE_POSTMODIFIER);
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(apart);
@@ -384,7 +391,11 @@ describe('tree stage', () => {
     );
   });
   it('a preposition of several words names the type (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [COMPLEX_PREPOSITION] });
+    // (With the word order's group typed the same way, CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP, off as well.)
+    const off = createPipeline({
+      clock: () => new Date(0),
+      disabledRules: [COMPLEX_PREPOSITION, 'CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP'],
+    });
     const text = 'The parties agree that, because of the delay, the price shall increase.';
     const typed = (of: typeof pipeline) =>
       of.compile(text, { documentId: 'd' }).flatMap((clause) => clauseElements(clause));
@@ -431,6 +442,7 @@ describe('tree stage', () => {
         clock: () => new Date(0),
         disabledRules: [
           COMPLEX_PREPOSITION,
+          'CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP',
           'TREE.COMPLEX_PREPOSITION',
           'TREE.STRANDED_PREPOSITION',
           CIRCUMSTANCE_POSTMODIFIER,
@@ -598,6 +610,26 @@ describe('tree stage', () => {
       compile(losses, ['TREE.COMPLEX_CONJUNCTION', ...disabledRules])[1];
     expect(bound([])).not.toMatch(/=to the extent/);
     expect(bound(['CIRCUMSTANCE.CONJUNCTION_GROUP'])).toMatch(/=to the extent/);
+  });
+  it('a preposition of several words the word order cut before its last word takes the next group in (CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP)', () => {
+    const compile = (text: string, disabledRules: string[]) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'd' })
+        .map((clause) => clauseElements(clause).join('; '));
+    // The parse hangs "on behalf of the subtenant" on "the rent", so the word order's groups stand.
+    const behalf = 'The tenant shall pay the rent on behalf of the subtenant.';
+    expect(compile(behalf, [])).toEqual([
+      'actor=The tenant; goal=the rent; cause/behalf=on behalf of the subtenant',
+    ]);
+    expect(compile(behalf, ['CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP'])[0]).toMatch(/=on behalf$/);
+    // The word-order analysis alone: "in accordance | with the law" is one circumstance.
+    const law = 'We act in accordance with the law.';
+    expect(compile(law, ['PARTICIPANT.TREE'])).toEqual([
+      'actor=We; manner/comparison=in accordance with the law',
+    ]);
+    expect(compile(law, ['PARTICIPANT.TREE', 'CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP'])[0]).toContain(
+      'accompaniment/null=with the law',
+    );
   });
 
   it('the adverbs of "as soon as" are no circumstance of the verb they hang on (CIRCUMSTANCE.TREE_CONJUNCTION_WORDS)', () => {

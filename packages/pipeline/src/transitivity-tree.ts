@@ -401,8 +401,8 @@ function keptType(dependent: TreeDependent, context: TreeContext, fallback: Tree
   const found = previousCircumstance(dependent, context);
   return found === undefined ? fallback : circumstanceAs(found.type, found.subtype);
 }
-const hasTime = (dependent: TreeDependent, context: TreeContext): boolean =>
-  phraseHasTime(context.view.lower, dependent.start, dependent.end, context.references);
+const hasTime = (dependent: TreeDependent, context: TreeContext, dates = true): boolean =>
+  phraseHasTime(context.view.lower, dependent.start, dependent.end, context.references, dates);
 
 /** The circumstance an oblique's preposition names (lexicons/circumstance-lexicon.ts), or none for one it does not know. */
 function prepositionCircumstance(dependent: TreeDependent, context: TreeContext): TreeOutcome {
@@ -414,7 +414,7 @@ function prepositionCircumstance(dependent: TreeDependent, context: TreeContext)
   if (typed === undefined) return NONE;
   let [type, subtype] = typed;
   // "The Parties shall agree upon the fees", "agreed on a price": what is decided about, not a time or place.
-  if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context))
+  if (onMatter(context.verbLemma, dependent.preposition) && !hasTime(dependent, context, false))
     [type, subtype] = ['matter', null];
   // "at its own expense", "in its sole discretion" (CIRCUMSTANCE.NOUN_TYPE).
   const byNoun = context.nounTypes
@@ -763,6 +763,10 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
         text: 'The Shipper shall not ship volumes in excess of the Monthly Commitment.',
         expect: 'manner/comparison=in excess of the Monthly Commitment',
       },
+      {
+        text: 'In consideration for the fee, the seller will deliver the goods.',
+        expect: 'cause/reason=In consideration for the fee',
+      },
     ],
   },
   {
@@ -773,6 +777,18 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [
       { text: 'The central bank raised interest rates on Thursday.', expect: 'location/time=on Thursday' },
       { text: 'We walked in the garden.', expect: 'location/place=in the garden' },
+      // "date" is a time word ("on the date of delivery"), except for what a verb of deciding is about.
+      { text: 'Rent is payable on the date of delivery.', expect: 'location/time=on the date of delivery' },
+      { text: 'The parties agreed on a delivery date.', expect: 'matter/null=on a delivery date' },
+      // "for" before a stretch of time is a duration, with or without a time word; other "for" phrases a purpose.
+      {
+        text: 'The warranty runs for a period of two (2) years.',
+        expect: 'extent/duration=for a period of two (2) years',
+      },
+      {
+        text: 'The tenant may terminate for breach of any term.',
+        expect: 'cause/purpose=for breach of any term',
+      },
     ],
   },
   {

@@ -5,7 +5,7 @@ import { lexiconTable } from './lexicon-table';
  * Nouns that make a phrase of place a circumstance of another type (CIRCUMSTANCE.NOUN_TYPE): "at its own
  * **expense**", "at Tenant's sole **cost**" manner/means; "in its sole **discretion**", "at its **option**"
  * manner/quality; "at the **request** of the Buyer" cause/reason. Read on the phrase's last word, after "at",
- * "in", "on" or "upon" ("proceeds **to judgment**" stays a place).
+ * "in", "on" or "upon" ("proceeds **to judgment**" stays a place); "on its **behalf**" cause/behalf.
  */
 export const CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType, string | null]> = new Map<
   string,
@@ -26,6 +26,8 @@ export const CIRCUMSTANCE_NOUNS: ReadonlyMap<string, readonly [CircumstanceType,
   ...['request', 'direction', 'instruction', 'instructions', 'behest', 'invitation'].map(
     (noun) => [noun, ['cause', 'reason']] as const,
   ),
+  // "on its behalf", "on the Supplier's behalf" ("on behalf of" is a preposition of several words).
+  ['behalf', ['cause', 'behalf']] as const,
 ]);
 /**
  * Fixed phrases of "in" + a bare noun, typed only as the whole phrase ("paid **in full**", "terminated in whole or **in
@@ -178,6 +180,7 @@ export const COMPLEX_PREPOSITION_CIRCUMSTANCES: ReadonlyMap<
   ['by reason of', ['cause', 'reason']],
   ['by virtue of', ['cause', 'reason']],
   ['in consideration of', ['cause', 'reason']],
+  ['in consideration for', ['cause', 'reason']],
   ['on the basis of', ['cause', 'reason']],
   ['in furtherance of', ['cause', 'purpose']],
   ['in the event of', ['contingency', 'condition']],

@@ -369,9 +369,18 @@ export function forPointInTime(lower: readonly string[], at: number, end: number
   return length === 2 && first === 'next' && TIME_PERIOD_NOUNS.has(lower[at + 2] ?? '');
 }
 
-/** A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"). */
-export const isTimeWord = (word: string): boolean =>
-  TIME_NOUNS.has(word) || word === 'may' || word === 'noon' || word === 'midnight' || /^\d{1,4}$/.test(word);
+/**
+ * A word that makes a place preposition's group a time ("in May", "at noon", "in 1990", "on Sundays"); with `dates`, also
+ * "date" ("on the date of delivery", "from the date first written above"), which after a verb of deciding names what
+ * is decided ("agree on a delivery date": matter), so the check for that leaves it out.
+ */
+export const isTimeWord = (word: string, dates = true): boolean =>
+  TIME_NOUNS.has(word) ||
+  word === 'may' ||
+  word === 'noon' ||
+  word === 'midnight' ||
+  (dates && (word === 'date' || word === 'dates')) ||
+  /^\d{1,4}$/.test(word);
 
 /** Which of the rules that retype a preposition's phrase are on (each id switches its part). */
 export interface PrepositionSwitches {
@@ -418,9 +427,27 @@ export function phraseHasTime(
   from: number,
   end: number,
   references: boolean,
+  dates = true,
 ): boolean {
   for (let index = from; index < end; index += 1)
-    if (isTimeWord(lower[index] ?? '') && !(references && referenceNumber(lower, index))) return true;
+    if (isTimeWord(lower[index] ?? '', dates) && !(references && referenceNumber(lower, index))) return true;
+  return false;
+}
+
+/** Nouns of a stretch of time that a "for" phrase measures ("for a **period** of one (1) year", "for the **Term**"). */
+const PERIOD_NOUNS: ReadonlySet<string> = wordSet('period periods duration term');
+
+/**
+ * Whether the "for" phrase at `at` (up to `end`) has a noun of a stretch of time as its first noun ("for a period of
+ * one (1) year", "for the Term", "for the duration of the project"): a duration, not a purpose, whether or not a time
+ * word follows. The first noun only: "for breach of any term" stays a purpose.
+ */
+function forPeriod(lower: readonly string[], pos: readonly string[], at: number, end: number): boolean {
+  for (let index = at + 1; index < end; index += 1) {
+    const tag = pos[index];
+    if (tag === 'DET' || tag === 'ADJ' || tag === 'NUM' || tag === 'ADV') continue;
+    return (tag === 'NOUN' || tag === 'PROPN') && PERIOD_NOUNS.has(lower[index] ?? '');
+  }
   return false;
 }
 
@@ -444,7 +471,8 @@ export function prepositionType(
   let [type, subtype] = known;
   const timed = phraseHasTime(lower, at + 1, end, switches.references);
   if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
-  if (preposition === 'for' && !timed) [type, subtype] = ['cause', 'purpose'];
+  if (preposition === 'for' && !timed && !forPeriod(lower, pos, at, end))
+    [type, subtype] = ['cause', 'purpose'];
   if (switches.perAccordance && perAccordance(lower, pos, at)) [type, subtype] = ['manner', 'comparison'];
   if (switches.pointsInTime && forPointInTime(lower, at, end)) [type, subtype] = ['location', 'time'];
   if (switches.uponParty && !timed && uponParty(lower, pos, at, end)) [type, subtype] = ['location', 'place'];
