@@ -223,7 +223,8 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
     decide: (state) => noProcess(state, 'PARTICIPANT.DATA_LINE'),
     examples: [
       { text: 'Sent: Tuesday, March 3, 2026 9:14 AM', expect: '' },
-      { text: 'To: John Smith; Mary Jones', expect: '' },
+      // ("To: John Smith; Mary Jones": its "To" is a form's label already, CIRCUMSTANCE.FORM_LABEL.)
+      { text: 'Sent: Wednesday, April 4, 2001 10:15 AM', expect: '' },
     ],
   },
   {

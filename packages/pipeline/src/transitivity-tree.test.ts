@@ -611,6 +611,50 @@ describe('tree stage', () => {
     expect(bound([])).not.toMatch(/=to the extent/);
     expect(bound(['CIRCUMSTANCE.CONJUNCTION_GROUP'])).toMatch(/=to the extent/);
   });
+  it('a preposition alone before a colon opening its clause is a label (CIRCUMSTANCE.FORM_LABEL)', () => {
+    const compile = (text: string, disabledRules: string[] = []) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'd' })
+        .map((clause) => clauseElements(clause).join('; '));
+    // A signature block's label (an e-mail's "To:" line is a data line already, PARTICIPANT.DATA_LINE).
+    for (const text of ['By: /s/ Jane Doe', 'By: Name: Title:']) {
+      expect(compile(text)).toEqual(['']);
+      expect(compile(text, ['CIRCUMSTANCE.FORM_LABEL'])).toEqual(['manner/means=By']);
+    }
+  });
+  it('coordinated prepositions and determiners share the noun after them (CIRCUMSTANCE.COORDINATED_PREPOSITION_GROUP, CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE)', () => {
+    const compile = (text: string, disabledRules: string[] = []) =>
+      createPipeline({ clock: () => new Date(0), disabledRules })
+        .compile(text, { documentId: 'd' })
+        .map((clause) => clauseElements(clause).join('; '));
+    const group = 'CIRCUMSTANCE.COORDINATED_PREPOSITION_GROUP';
+    const indemnity = 'The tenant shall indemnify the landlord from and against any and all claims.';
+    expect(compile(indemnity)).toEqual([
+      'actor=The tenant; goal=the landlord; matter/null=from and against any and all claims',
+    ]);
+    // Off: a lone "from" of place, and "all claims" a second Goal.
+    expect(compile(indemnity, [group])).toEqual([
+      'actor=The tenant; goal=the landlord; goal=all claims; location/place=from',
+    ]);
+    // Typed by the first preposition, "from" (a place), where the last, "against", names matter.
+    expect(compile(indemnity, ['CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE'])).toEqual([
+      'actor=The tenant; goal=the landlord; location/place=from and against any and all claims',
+    ]);
+    const cause = 'The landlord may terminate the lease with or without cause.';
+    expect(compile(cause)).toEqual([
+      'actor=The landlord; goal=the lease; accompaniment/null=with or without cause',
+    ]);
+    expect(compile(cause, [group])).toEqual([
+      'actor=The landlord; goal=the lease; accompaniment/null=without cause',
+    ]);
+    const claims = 'The tenant shall indemnify the landlord against any and all claims.';
+    expect(compile(claims)).toEqual([
+      'actor=The tenant; goal=the landlord; matter/null=against any and all claims',
+    ]);
+    expect(compile(claims, [group])).toEqual([
+      'actor=The tenant; goal=the landlord; matter/null=against any',
+    ]);
+  });
   it('a preposition of several words the word order cut before its last word takes the next group in (CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP)', () => {
     const compile = (text: string, disabledRules: string[]) =>
       createPipeline({ clock: () => new Date(0), disabledRules })

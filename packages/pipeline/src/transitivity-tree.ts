@@ -32,6 +32,7 @@ import {
 import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
 import {
   BECOMING_VERBS,
+  COORDINATED_PREPOSITION_TYPE,
   DOCUMENT_AGENT_VERBS,
   FOR_POINT_IN_TIME,
   isOperandByPhrase,
@@ -280,6 +281,7 @@ export interface TreeContext {
   readonly perAccordance: boolean;
   /** Whether CIRCUMSTANCE.UPON_PARTY is on ("binding upon the parties" a place, not a time). */
   readonly uponParty: boolean;
+  readonly coordinatedPrepositions: boolean;
   /** Whether PARTICIPANT.TREE_IDENTIFYING_OBJECT is on (a phrase holding the word order's Value is the Value). */
   readonly identifyingObjects: boolean;
 }
@@ -1704,6 +1706,7 @@ function treeElements(
     references: disabled?.has(REFERENCE_NUMBER) !== true,
     perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
     uponParty: disabled?.has(UPON_PARTY) !== true,
+    coordinatedPrepositions: disabled?.has(COORDINATED_PREPOSITION_TYPE) !== true,
     identifyingObjects: disabled?.has(IDENTIFYING_OBJECT) !== true,
   };
   /**

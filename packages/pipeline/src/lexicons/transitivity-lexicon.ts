@@ -392,7 +392,12 @@ export interface PrepositionSwitches {
   readonly perAccordance: boolean;
   /** CIRCUMSTANCE.UPON_PARTY ("binding upon the parties" a place, not a time). */
   readonly uponParty: boolean;
+  /** CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE ("from and against any claims" typed by "against"); on when left out. */
+  readonly coordinatedPrepositions?: boolean;
 }
+
+/** Rule id of the coordinated prepositions' type (`prepositionType`), in the word-order and the tree circumstance tables. */
+export const COORDINATED_PREPOSITION_TYPE = 'CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE';
 
 /** Rule id of `uponParty`, in the word-order and the tree circumstance tables. */
 export const UPON_PARTY = 'CIRCUMSTANCE.UPON_PARTY';
@@ -461,16 +466,33 @@ function forPeriod(lower: readonly string[], pos: readonly string[], at: number,
 export function prepositionType(
   lower: readonly string[],
   pos: readonly string[],
-  at: number,
+  first: number,
   end: number,
   switches: PrepositionSwitches,
 ): readonly [CircumstanceType, string | null] | undefined {
+  if (PREPOSITION_CIRCUMSTANCES[lower[first] ?? ''] === undefined) return undefined;
+  let at = first;
+  // CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE: prepositions joined by "and" or "or" that share one noun take the type
+  // of the last, the one next to it ("indemnify and hold harmless ... **from and against** any and all claims" matter,
+  // as "against any losses" is; "on or before the Closing Date" a time either way).
+  // "by and between the parties" (a contract's preamble) is the idiom of "by", not a place.
+  const idiom = lower[first] === 'by' && (lower[first + 2] === 'between' || lower[first + 2] === 'among');
+  if (switches.coordinatedPrepositions !== false && !idiom)
+    while (
+      (lower[at + 1] === 'and' || lower[at + 1] === 'or') &&
+      pos[at + 2] === 'ADP' &&
+      PREPOSITION_CIRCUMSTANCES[lower[at + 2] ?? ''] !== undefined &&
+      at + 3 < end
+    )
+      at += 2;
   const preposition = lower[at] ?? '';
-  const known = PREPOSITION_CIRCUMSTANCES[preposition];
-  if (known === undefined) return undefined;
+  const known = PREPOSITION_CIRCUMSTANCES[preposition] as readonly [CircumstanceType, string | null];
   let [type, subtype] = known;
   const timed = phraseHasTime(lower, at + 1, end, switches.references);
   if (type === 'location' && subtype === 'place' && timed) subtype = 'time';
+  // "on or about September 23": a time where the first preposition, of place, has a time word after it.
+  if (at !== first && timed && PREPOSITION_CIRCUMSTANCES[lower[first] ?? '']?.[0] === 'location')
+    [type, subtype] = ['location', 'time'];
   if (preposition === 'for' && !timed && !forPeriod(lower, pos, at, end))
     [type, subtype] = ['cause', 'purpose'];
   if (switches.perAccordance && perAccordance(lower, pos, at)) [type, subtype] = ['manner', 'comparison'];
