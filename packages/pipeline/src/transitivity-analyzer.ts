@@ -2053,35 +2053,11 @@ export const GROUP_RULES: readonly GroupRule[] = [
       const preposition = view.lower[group.start] ?? '';
       if (preposition === 'according') fire(state, ROLE_RULES.complexPreposition);
       const disabled = state.frame.disabled;
-      // (`when` holds only for a preposition PREPOSITION_CIRCUMSTANCES knows.)
-      let [type, subtype] = prepositionType(view.lower, view.pos, group.start, group.end, {
-        references: disabled?.has(REFERENCE_NUMBER) !== true,
-        pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
-        perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
-        uponParty: disabled?.has(UPON_PARTY) !== true,
-        coordinatedPrepositions: disabled?.has(COORDINATED_PREPOSITION_TYPE) !== true,
-      }) as readonly [CircumstanceType, string | null];
-      // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
-      if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, group, false))
-        [type, subtype] = ['matter', null];
-      // "at its own expense", "in its sole discretion": a noun of means, judgement or request (CIRCUMSTANCE.NOUN_TYPE).
-      const byNoun = nounCircumstance(
-        preposition,
-        view.lower[group.end - 1] ?? '',
-        group.end === group.start + 2,
-      );
-      if (byNoun !== undefined && type === 'location' && state.frame.disabled?.has(NOUN_TYPE) !== true) {
-        [type, subtype] = byNoun;
-        fire(state, NOUN_TYPE);
-      }
-      // CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP: a group opening with a preposition of several words takes its type
-      // ("to the extent necessary": condition, not place by "to"; "in addition to the fee": accompaniment), as the
-      // tree's obliques do (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION).
       // CIRCUMSTANCE.COORDINATED_PREPOSITION_GROUP: "from | and | against any | and | all claims": a preposition left
       // alone before "and"/"or" and another prepositional group shares that group's noun ("from and against", "by or on
       // behalf of", "with or without"), and a determiner left alone before "and"/"or" and a nominal group ("any and all
       // claims") shares its head; one circumstance, typed by the last preposition (the one next to the noun).
-      const coordinating = state.frame.disabled?.has(COORDINATED_PREPOSITION_GROUP) !== true;
+      const coordinating = disabled?.has(COORDINATED_PREPOSITION_GROUP) !== true;
       let end = group.end;
       // The last preposition's group (the group itself unless prepositions were coordinated).
       let last: Group = group;
@@ -2113,38 +2089,50 @@ export const GROUP_RULES: readonly GroupRule[] = [
         return true;
       };
       while (coordinate('prepositional'));
-      // A preposition of several words cut before its last word ("on behalf | of the Supplier", "in accordance | with
-      // the law": the chunker opens a group at each preposition) takes the next group in, the phrase's noun.
+      // CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP: a preposition of several words cut before its last word ("on behalf |
+      // of the Supplier", "in accordance | with the law": the chunker opens a group at each preposition) takes the next
+      // group in, the phrase's noun.
       const complex = complexPrepositionAt(view.lower, last.start);
-      if (complex !== undefined && state.frame.disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true) {
+      if (complex !== undefined && disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true) {
         const next = state.groups.find((other) => other.start === end);
-        const joined =
+        if (
           last.start + complex.words === end + 1 &&
           next !== undefined &&
           next.type === 'prepositional' &&
           next.end > next.start + 1 &&
           !state.consumed.has(next) &&
-          next !== state.event;
-        if (joined) {
+          next !== state.event
+        ) {
           state.consumed.add(next);
           end = next.end;
         }
       }
       while (coordinate('nominal'));
-      if (end !== group.end || last !== group) {
-        const whole = prepositionType(view.lower, view.pos, group.start, end, {
-          references: disabled?.has(REFERENCE_NUMBER) !== true,
-          pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
-          perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
-          uponParty: disabled?.has(UPON_PARTY) !== true,
-          coordinatedPrepositions: disabled?.has(COORDINATED_PREPOSITION_TYPE) !== true,
-        });
-        if (whole !== undefined) [type, subtype] = whole;
+      const span = { start: group.start, end };
+      // (`when` holds only for a preposition PREPOSITION_CIRCUMSTANCES knows.)
+      let [type, subtype] = prepositionType(view.lower, view.pos, group.start, end, {
+        references: disabled?.has(REFERENCE_NUMBER) !== true,
+        pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
+        perAccordance: disabled?.has(PER_ACCORDANCE) !== true,
+        uponParty: disabled?.has(UPON_PARTY) !== true,
+        coordinatedPrepositions: disabled?.has(COORDINATED_PREPOSITION_TYPE) !== true,
+      }) as readonly [CircumstanceType, string | null];
+      // "agree upon the fees", "commented on the report": what is decided or said about (ON_MATTER_VERBS).
+      if (onMatter(state.verbLemma, preposition) && !hasTimeWord(view, span, false))
+        [type, subtype] = ['matter', null];
+      // "at its own expense", "in its sole discretion": a noun of means, judgement or request (CIRCUMSTANCE.NOUN_TYPE).
+      const byNoun = nounCircumstance(preposition, view.lower[end - 1] ?? '', end === group.start + 2);
+      if (byNoun !== undefined && type === 'location' && disabled?.has(NOUN_TYPE) !== true) {
+        [type, subtype] = byNoun;
+        fire(state, NOUN_TYPE);
       }
+      // A group opening with a preposition of several words takes its type ("to the extent necessary": condition, not
+      // place by "to"; "in addition to the fee": accompaniment), as the tree's obliques do
+      // (CIRCUMSTANCE.TREE_COMPLEX_PREPOSITION).
       if (
         complex !== undefined &&
         last.start + complex.words <= end &&
-        state.frame.disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true
+        disabled?.has(COMPLEX_PREPOSITION_GROUP) !== true
       ) {
         [type, subtype] = [complex.type, complex.subtype];
         fire(state, COMPLEX_PREPOSITION_GROUP);
@@ -2537,7 +2525,7 @@ function objectRole(
   return ROLES[processType].object;
 }
 
-function hasTimeWord(view: ClauseView, group: Group, dates = true): boolean {
+function hasTimeWord(view: ClauseView, group: { start: number; end: number }, dates = true): boolean {
   for (let index = group.start + 1; index < group.end; index += 1)
     if (isTimeWord(view.lower[index] ?? '', dates)) return true;
   return false;

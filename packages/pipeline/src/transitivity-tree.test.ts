@@ -647,6 +647,10 @@ describe('tree stage', () => {
     expect(compile(cause, [group])).toEqual([
       'actor=The landlord; goal=the lease; accompaniment/null=without cause',
     ]);
+    // The joined phrase is typed as a single group is: after "agree", "on" names what is agreed about.
+    expect(compile('The parties shall agree on any and all matters.')).toEqual([
+      'sayer=The parties; matter/null=on any and all matters',
+    ]);
     const claims = 'The tenant shall indemnify the landlord against any and all claims.';
     expect(compile(claims)).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=against any and all claims',
