@@ -3067,8 +3067,7 @@ function compoundPrepositionBinders(
         child < participle
       )
         noun = child;
-      else if (/^(?:aux|cop|expl|csubj|obj|iobj|mark)(?::|$)/.test(deprels[child] ?? '') && child !== binder)
-        clausal = true;
+      else if (FINITE_CLAUSE_DEPENDENT.test(deprels[child] ?? '') && child !== binder) clausal = true;
     }
     if (noun < 0 || clausal) continue;
     // The verb the phrase belongs to: the participle's head, or the verb above the noun it was hung on.

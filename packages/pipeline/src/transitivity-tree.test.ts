@@ -647,6 +647,16 @@ describe('tree stage', () => {
     expect(compile(cause, [group])).toEqual([
       'actor=The landlord; goal=the lease; accompaniment/null=without cause',
     ]);
+    // A first preposition of place before a time word makes a time ("about" alone names matter), and "by and between"
+    // keeps the type of "by".
+    expect(compile('On or about September 23, 1999 the tenant paid the deposit.')[0]).toContain(
+      'location/time=On or about September 23, 1999',
+    );
+    expect(
+      compile(
+        'That certain agreement by and between the Company and the Paying Agent relating to the Notes.',
+      )[0],
+    ).toContain('manner/means=by and between the Company');
     // The joined phrase is typed as a single group is: after "agree", "on" names what is agreed about.
     expect(compile('The parties shall agree on any and all matters.')).toEqual([
       'sayer=The parties; matter/null=on any and all matters',

@@ -935,7 +935,10 @@ function phraseCircumstance(
   view: ClauseView,
   tree: Tree,
   phrase: { start: number; end: number },
-  switches: Pick<TreeContext, 'nounTypes' | 'pointsInTime' | 'references' | 'perAccordance' | 'uponParty'>,
+  switches: Pick<
+    TreeContext,
+    'nounTypes' | 'pointsInTime' | 'references' | 'perAccordance' | 'uponParty' | 'coordinatedPrepositions'
+  >,
 ): { type: CircumstanceType; subtype: string | null } | undefined {
   const { nounTypes } = switches;
   const complex = complexPrepositionAt(view.lower, phrase.start);

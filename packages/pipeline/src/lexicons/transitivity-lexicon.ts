@@ -392,8 +392,8 @@ export interface PrepositionSwitches {
   readonly perAccordance: boolean;
   /** CIRCUMSTANCE.UPON_PARTY ("binding upon the parties" a place, not a time). */
   readonly uponParty: boolean;
-  /** CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE ("from and against any claims" typed by "against"); on when left out. */
-  readonly coordinatedPrepositions?: boolean;
+  /** CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE ("from and against any claims" typed by "against"). */
+  readonly coordinatedPrepositions: boolean;
 }
 
 /** Rule id of the coordinated prepositions' type (`prepositionType`), in the word-order and the tree circumstance tables. */
@@ -477,7 +477,7 @@ export function prepositionType(
   // as "against any losses" is; "on or before the Closing Date" a time either way).
   // "by and between the parties" (a contract's preamble) is the idiom of "by", not a place.
   const idiom = lower[first] === 'by' && (lower[first + 2] === 'between' || lower[first + 2] === 'among');
-  if (switches.coordinatedPrepositions !== false && !idiom)
+  if (switches.coordinatedPrepositions && !idiom)
     while (
       (lower[at + 1] === 'and' || lower[at + 1] === 'or') &&
       pos[at + 2] === 'ADP' &&
