@@ -6,6 +6,7 @@ import { createPipeline } from './pipeline';
 import {
   APPOSITION,
   ATTRIBUTE_PHRASE,
+  BARE_OBLIQUE,
   CIRCUMSTANCE_POSTMODIFIER,
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPARATIVE_MODIFIER,
@@ -14,6 +15,7 @@ import {
   COORDINATION,
   COPULA_OBLIQUE,
   CORE_PREPOSITION,
+  ENUMERATOR_PREDICATE,
   LEADING_SUBORDINATOR,
   NOT_ON_PREDICATE,
   NOUN_QUALIFIER,
@@ -136,6 +138,44 @@ describe('tree stage', () => {
     ]);
     expect(rulesOf(clause)).toContain(APPOSITION);
     expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=the');
+  });
+  it('a clause opening with a list enumerator takes its own predicate (PARTICIPANT.TREE_ENUMERATOR_PREDICATE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [ENUMERATOR_PREDICATE] });
+    const text = '(i) To order Products, sample Products and Trainers, AMAG shall submit a purchase order.';
+    const [clause] = pipeline.compile(text, { documentId: 'd' });
+    expect(clause?.syntactic.text).toBe('(i) To order Products, sample Products and Trainers,');
+    expect(clauseElements(clause!)).toEqual(['goal=Products, sample Products and Trainers']);
+    expect(rulesOf(clause!)).toContain(ENUMERATOR_PREDICATE);
+    // Off, the enumerator "i" (hung on the next clause's verb) is the clause's predicate, so the tree stage finds
+    // no Event and the word order's Goals stand: one per item.
+    const [before] = off.compile(text, { documentId: 'd' });
+    expect(clauseElements(before!)).toEqual(['goal=Products', 'goal=sample Products and Trainers']);
+  });
+  it('an object the parser labels obl keeps its conjuncts (PARTICIPANT.TREE_BARE_OBLIQUE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [BARE_OBLIQUE] });
+    const text = 'The Licensee shall return to the Licensor all copies, manuals and records.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toContain('goal=all copies, manuals and records');
+    expect(rulesOf(clause)).toContain(BARE_OBLIQUE);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=all copies');
+    // Not where the word order's participant is more than the words up to the oblique's noun ("a world | of
+    // intrigue"): its conjuncts hang on "intrigue", not on the oblique.
+    const phrase = mainClause(
+      pipeline.compile(
+        'He dwelt in another world, a world of intrigue, bargains, contracts and clandestine purchases of land.',
+        { documentId: 'd' },
+      ),
+    );
+    expect(rulesOf(phrase)).not.toContain(BARE_OBLIQUE);
+    expect(clauseElements(phrase)).not.toContain('goal=a world of intrigue, bargains');
+  });
+  it('a comma after the preposition a participant leaves out is no part of it', () => {
+    const clause = mainClause(
+      pipeline.compile('The Equipment must be delivered to, and accepted by, the Company.', {
+        documentId: 'd',
+      }),
+    );
+    expect(clauseElements(clause)).toEqual(['goal=The Equipment', 'actor=the Company']);
   });
   it('an adjective with "than" after it stays in the object (PARTICIPANT.TREE_COMPARATIVE_MODIFIER)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [COMPARATIVE_MODIFIER] });

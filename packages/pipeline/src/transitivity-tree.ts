@@ -54,6 +54,7 @@ import {
   POSSESSIVE_DETERMINERS,
   wordSet,
 } from './lexicons/word-classes';
+import { enumeratorEnd } from './list-operator';
 import { firstRule, type RuleExample, type TableRule } from './rule-table';
 import {
   BY_DEADLINE,
@@ -203,6 +204,21 @@ export const IDENTIFYING_OBJECT = 'PARTICIPANT.TREE_IDENTIFYING_OBJECT';
  * the Actor "Great place", "Pleasure" and the Goal "water" are dropped; the verb's own object stays ("a band").
  */
 export const VERBLESS_HEAD = 'PARTICIPANT.TREE_VERBLESS_HEAD';
+/**
+ * "(i) To order **Products, sample Products and Trainers**", "ii) an "amendment" includes ...": the list enumerator a
+ * clause opens with ("(b)", "2)", "iv.", ENUMERATOR_PREDICATE's `enumeratorEnd`) is no predicate of the clause where
+ * the parse hangs it outside the clause (on the next clause's verb, as a `discourse` or `nummod`) and the clause has
+ * a word of its own with no head inside it: that word is the predicate (before, the enumerator was, so the tree stage
+ * found no Event and left the word order's elements, the list cut into a Goal per item).
+ */
+export const ENUMERATOR_PREDICATE = 'PARTICIPANT.TREE_ENUMERATOR_PREDICATE';
+/**
+ * "shall return to the Licensor **all copies, manuals and records**": an object the parser labels `obl` with no
+ * preposition (most often one that stands after an oblique) is read as a bare nominal (PARTICIPANT.TREE_BARE_NOMINAL):
+ * where the word order made it a participant, its role stands and its span is the tree's, so the conjuncts hung on
+ * it belong to it (before, no rule took it and the word order's "all copies" stood alone).
+ */
+export const BARE_OBLIQUE = 'PARTICIPANT.TREE_BARE_OBLIQUE';
 /** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
 const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
 /** Relations of the words before a copula's predicate that belong to its phrase. */
@@ -281,6 +297,7 @@ export interface TreeContext {
   readonly perAccordance: boolean;
   /** Whether CIRCUMSTANCE.UPON_PARTY is on ("binding upon the parties" a place, not a time). */
   readonly uponParty: boolean;
+  /** Whether CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE is on ("on or about September 23" typed by "about"). */
   readonly coordinatedPrepositions: boolean;
   /** Whether PARTICIPANT.TREE_IDENTIFYING_OBJECT is on (a phrase holding the word order's Value is the Value). */
   readonly identifyingObjects: boolean;
@@ -305,7 +322,13 @@ function chosenSubject(context: TreeContext): number {
 
 /** What a rule makes of a dependent. */
 export type TreeOutcome =
-  | { readonly kind: 'participant'; readonly role: ParticipantRole; readonly dropPreposition?: boolean }
+  | {
+      readonly kind: 'participant';
+      readonly role: ParticipantRole;
+      readonly dropPreposition?: boolean;
+      /** End (exclusive) of the participant where it is not the end of the dependent's subtree. */
+      readonly end?: number;
+    }
   | { readonly kind: 'circumstance'; readonly type: CircumstanceType; readonly subtype: string | null }
   | { readonly kind: 'none'; readonly drop?: boolean };
 
@@ -326,6 +349,34 @@ function isEnumerator(dependent: TreeDependent, context: TreeContext): boolean {
   );
 }
 const is = (pattern: RegExp) => (dependent: TreeDependent) => pattern.test(dependent.deprel);
+
+/**
+ * BARE_OBLIQUE: where the word order made a participant of exactly the words from an oblique's start to its head
+ * noun ("all copies"), the end of the nominal conjuncts the tree hangs on that noun ("all copies, manuals and
+ * records"); -1 when it has none, or when anything between holds a verb, a preposition or a clause's mark (the
+ * oblique's subtree is then more than a list of nominals).
+ */
+function bareObliqueEnd(dependent: TreeDependent, context: TreeContext): number {
+  const { view } = context;
+  const own = previousParticipant(dependent, context);
+  if (own === undefined || own.start !== dependent.start || own.end !== dependent.index + 1) return -1;
+  let end = -1;
+  for (let at = dependent.index + 1; at < dependent.end; at += 1)
+    if (view.heads[at] === dependent.index) {
+      const relation = view.syntactic.tokens[at]?.deprel ?? '';
+      if (!/^conj(:|$)/.test(relation)) return -1;
+      if (!NOMINAL_CONJUNCT_TAGS.has(view.pos[at] ?? '')) return -1;
+      end = at + 1;
+    }
+  if (end < 0) return -1;
+  for (let at = own.end; at < end; at += 1) {
+    const tag = view.pos[at] ?? '';
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'ADP' || tag === 'SCONJ') return -1;
+  }
+  return end;
+}
+/** Tags of a nominal conjunct (BARE_OBLIQUE). */
+const NOMINAL_CONJUNCT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /** The word-order participant whose span holds the dependent's head word. */
 function previousParticipant(dependent: TreeDependent, context: TreeContext): Participant | undefined {
@@ -720,6 +771,24 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [{ text: 'The porter handed the guest a heavy suitcase.', expect: 'goal=a heavy suitcase' }],
   },
   {
+    id: BARE_OBLIQUE,
+    when: (dependent, context) =>
+      dependent.deprel === 'obl' &&
+      dependent.preposition === null &&
+      !hasTime(dependent, context) &&
+      bareObliqueEnd(dependent, context) > 0,
+    decide: (dependent, context) => {
+      const kept = keptRole(dependent, context, null);
+      return kept.kind === 'participant' ? { ...kept, end: bareObliqueEnd(dependent, context) } : kept;
+    },
+    examples: [
+      {
+        text: 'The Licensee shall return to the Licensor all copies, manuals and records.',
+        expect: 'goal=all copies, manuals and records',
+      },
+    ],
+  },
+  {
     // A bare nominal of time or measure (obl:tmod, obl:npmod, obl:unmarked): a circumstance of time or extent.
     id: 'CIRCUMSTANCE.TREE_TEMPORAL',
     when: is(/^(obl:tmod|obl:npmod|obl:unmarked|nmod:tmod)$/),
@@ -903,18 +972,26 @@ export const applyTreeRules: (
 
 interface Tree {
   readonly predicate: number;
+  /** Whether the predicate was taken past the clause's opening list enumerator (ENUMERATOR_PREDICATE). */
+  readonly pastEnumerator: boolean;
   readonly heads: readonly number[];
   /** Each token's dependents inside the clause (undefined for a token with none). */
   readonly children: readonly (number[] | undefined)[];
 }
 
-/** Local tree of the clause: each token's local head (-1 outside the clause or root) and children. */
-function localTree(view: ClauseView): Tree {
+/**
+ * Local tree of the clause: each token's local head (-1 outside the clause or root) and children. The predicate
+ * is the first word with no head inside the clause (the sentence's root where the clause holds it), past the
+ * list enumerator the clause opens with (ENUMERATOR_PREDICATE).
+ */
+function localTree(view: ClauseView, disabled?: ReadonlySet<string>): Tree {
   const { tokens } = view.syntactic;
   const count = tokens.length;
   const heads: number[] = new Array(count).fill(-1);
   const children: (number[] | undefined)[] = new Array(count);
   let predicate = -1;
+  let fallback = -1;
+  const enumerator = disabled?.has(ENUMERATOR_PREDICATE) === true ? -1 : enumeratorEnd(tokens);
   for (let index = 0; index < count; index += 1) {
     const token = tokens[index] as Token;
     const head = view.heads[index] as number;
@@ -924,10 +1001,17 @@ function localTree(view: ClauseView): Tree {
       if (siblings === undefined) children[head] = [index];
       else siblings.push(index);
     } else if (token.pos !== 'PUNCT' && (predicate < 0 || token.headStart === null)) {
-      if (token.headStart === null || predicate < 0) predicate = index;
+      if (index < enumerator) {
+        if (fallback < 0) fallback = index;
+      } else if (token.headStart === null || predicate < 0) predicate = index;
     }
   }
-  return { predicate, heads, children };
+  return {
+    predicate: predicate < 0 ? fallback : predicate,
+    pastEnumerator: predicate >= 0 && fallback >= 0,
+    heads,
+    children,
+  };
 }
 
 /** The circumstance a prepositional phrase names by its preposition (several words or one) and its noun. */
@@ -1308,7 +1392,7 @@ function verblessTransitivity(
   if (previous.circumstances.length === 0 || disabled?.has(NOUN_QUALIFIER) === true) return unchanged;
   const tokens = view.syntactic.tokens;
   if (!hasTree(view)) return unchanged;
-  const tree = localTree(view);
+  const tree = localTree(view, disabled);
   /** The noun a circumstance qualifies (its head hung on a noun outside it as `nmod`), or -1. */
   const qualified = (circumstance: Circumstance): number => {
     const head = spanHead(view, tree, circumstance.start, circumstance.end);
@@ -1363,7 +1447,7 @@ export function treeTransitivity(
       };
   }
   if (disabled?.has(CIRCUMSTANCE_POSTMODIFIER) !== true) {
-    const circumstances = joinedCircumstances(view, result.ideational);
+    const circumstances = joinedCircumstances(view, result.ideational, disabled);
     if (circumstances !== undefined)
       result = {
         ideational: { ...result.ideational, circumstances },
@@ -1452,7 +1536,11 @@ function withoutLeadingSubordinator(
  * preposition of several words cut after its noun, and the first word of a two-word preposition that no element
  * holds opens the circumstance after it. The circumstances joined, or undefined when nothing changed.
  */
-function joinedCircumstances(view: ClauseView, ideational: Ideational): Circumstance[] | undefined {
+function joinedCircumstances(
+  view: ClauseView,
+  ideational: Ideational,
+  disabled?: ReadonlySet<string>,
+): Circumstance[] | undefined {
   if (ideational.circumstances.length === 0) return undefined;
   const tokens = view.syntactic.tokens;
   const circumstances = [...ideational.circumstances];
@@ -1518,7 +1606,7 @@ function joinedCircumstances(view: ClauseView, ideational: Ideational): Circumst
       before.end === before.start + 1 && PHRASE_TAKING_PREPOSITIONS.has(view.lower[before.start] ?? '');
     if (cut === undefined && !lone) {
       if (!POSTMODIFIER_JOINS.has(view.lower[phrase.start] ?? '') || !hasTree(view)) continue;
-      tree ??= localTree(view);
+      tree ??= localTree(view, disabled);
       const head = spanHead(view, tree, phrase.start, phrase.end);
       const noun = tree.heads[head] ?? -1;
       if (tokens[head]?.deprel !== 'nmod' || noun < before.start || noun >= before.end) continue;
@@ -1607,7 +1695,7 @@ function treeElements(
   if (MOVED_EVENT.some((id) => raw.matched.includes(id))) return unchanged;
   if (raw.matched.includes('PROCESS.MINOR_CLAUSE')) return unchanged;
   if (!hasTree(view)) return unchanged;
-  const tree = localTree(view);
+  const tree = localTree(view, disabled);
   const { predicate } = tree;
   if (predicate < 0) return unchanged;
   const copular = (tree.children[predicate] ?? []).some((child) =>
@@ -1646,6 +1734,7 @@ function treeElements(
   const fire = (label: string, rule: string) => {
     if (!fired.some((entry) => entry.label === label && entry.rule === rule)) fired.push({ label, rule });
   };
+  if (tree.pastEnumerator) fire('participants', ENUMERATOR_PREDICATE);
   const premises: Premise[] = [];
   const participants: Participant[] = [];
   const circumstances: Circumstance[] = [];
@@ -1945,6 +2034,7 @@ function treeElements(
     const applied = applyTreeRules(PARTICIPANT_TREE_RULES, dependent, context, disabled);
     if (applied === undefined) continue;
     const { rule, outcome } = applied;
+    if (outcome.kind === 'participant' && outcome.end !== undefined) span.end = outcome.end;
     if (outcome.kind !== 'none' || outcome.drop === true) covered.push(span);
     fire(outcome.kind === 'circumstance' ? 'circumstances' : 'participants', rule);
     const relation = relationPremise(deprel, dependent.preposition);
@@ -1965,6 +2055,8 @@ function treeElements(
           start + 2 < span.end
         )
           start += 2;
+        // "accepted by, the Company": a comma (colon, semicolon) after the preposition left out opens no participant.
+        while (/^[,;:]$/.test(view.lower[start] ?? '') && start + 1 < span.end) start += 1;
       }
       participants.push({ role: outcome.role, text: spanText(view, start, span.end), start, end: span.end });
       premises.push({ label: premiseLabel('participant', outcome.role), value: relation });
