@@ -909,6 +909,18 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
     if (
       marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_PREPOSITION') &&
+      coordinatedNominalPreposition(tokens, marker.index, group)
+    ) {
+      // SEGMENT.COORDINATED_NOMINAL_PREPOSITION: "all costs and reimbursable expenses, including any attorneys'
+      // fees", "all losses, damages or the like, including ...": the "verb" after the second nominal group is
+      // one the parse hangs on a noun as its `case` ("including", "excluding", "concerning": UD tags them VERB),
+      // a preposition: the coordinator joins two nominal groups, no clause opens (before, a clause opened at the
+      // coordinator, the second nominal group its Subject and "include" its process).
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
       !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_GERUND') &&
       coordinatedNominalGerund(tokens, marker.index, group)
     ) {
@@ -1458,6 +1470,31 @@ function operatorAcrossAdjunct(
     if (pos[index] === 'AUX' || lower[index] === ';' || lower[index] === ':') return false;
   }
   return true;
+}
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_PREPOSITION (see segmentClauses): `group` is one verb the parse makes a `case`
+ * (a preposition) of a noun after it, and between the coordinator at `coordinator` and it stand only the words of
+ * a nominal group and a comma (no verb, no preposition, no other mark).
+ */
+function coordinatedNominalPreposition(
+  tokens: TokenArrays,
+  coordinator: number,
+  group: VerbalGroup,
+): boolean {
+  const { deprels, heads, pos } = tokens;
+  if (deprels === undefined || heads === undefined) return false;
+  if (group.start !== group.head || group.end !== group.head + 1 || pos[group.head] !== 'VERB') return false;
+  if (deprels[group.head] !== 'case' || (heads[group.head] ?? -1) <= group.head) return false;
+  let nominal = false;
+  for (let index = coordinator + 1; index < group.start; index += 1) {
+    const tag = pos[index];
+    if (tag === 'NOUN' || tag === 'PROPN' || tag === 'PRON' || tag === 'NUM') nominal = true;
+    else if (tag === 'PUNCT') {
+      if (tokens.lower[index] !== ',' || index !== group.start - 1) return false;
+    } else if (tag !== 'DET' && tag !== 'ADJ' && tag !== 'PART' && tag !== 'INTJ') return false;
+  }
+  return nominal || tokens.lower[group.start - 2] === 'like';
 }
 
 /**

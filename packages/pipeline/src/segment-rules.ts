@@ -668,6 +668,23 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.COORDINATED_NOMINAL_PREPOSITION',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: "The Company shall pay all losses, damages or the like, including reasonable attorneys' fees.",
+        expect:
+          "The Company shall pay all losses, damages or the like, including reasonable attorneys' fees.",
+      },
+      {
+        text: "AMAG shall reimburse Antares for all costs and reimbursable expenses, including any attorneys' fees.",
+        expect:
+          "AMAG shall reimburse Antares for all costs and reimbursable expenses, including any attorneys' fees.",
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.LIST_NOMINAL_PARTICIPLE',
     stage: 'word-order',
     // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.

@@ -16,6 +16,7 @@ import {
   COPULA_OBLIQUE,
   CORE_PREPOSITION,
   ENUMERATOR_PREDICATE,
+  INCLUDING_QUALIFIER,
   LEADING_SUBORDINATOR,
   NOT_ON_PREDICATE,
   NOUN_QUALIFIER,
@@ -168,6 +169,30 @@ describe('tree stage', () => {
     );
     expect(rulesOf(phrase)).not.toContain(BARE_OBLIQUE);
     expect(clauseElements(phrase)).not.toContain('goal=a world of intrigue, bargains');
+  });
+  it('an "including" phrase the tree hangs on the object belongs to it (PARTICIPANT.TREE_INCLUDING_QUALIFIER)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [INCLUDING_QUALIFIER] });
+    const text =
+      'Antares will maintain all required licenses, authorizations, and approvals required by federal, state, or local governmental authorities, including the FDA.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toEqual([
+      'actor=Antares',
+      'goal=all required licenses, authorizations, and approvals required by federal, state, or local governmental authorities, including the FDA',
+    ]);
+    expect(rulesOf(clause)).toContain(INCLUDING_QUALIFIER);
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain('goal=the FDA');
+    // After an element the object's span stops at ("of the client software code"), the phrase keeps its own element
+    // rather than vanish between the two.
+    const cut = mainClause(
+      pipeline.compile(
+        '"Client Software" means the machine executable version(s) of the client software code, including any Updates thereto.',
+        {
+          documentId: 'd',
+        },
+      ),
+    );
+    expect(clauseElements(cut)).toContain('attribute=any Updates');
+    expect(rulesOf(cut)).not.toContain(INCLUDING_QUALIFIER);
   });
   it('a comma after the preposition a participant leaves out is no part of it', () => {
     const clause = mainClause(
