@@ -909,6 +909,22 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
     }
     if (
       marker.kind === 'coord' &&
+      !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_ACL') &&
+      coordinatedNominalAcl(tokens, marker.index, group) &&
+      // "... or similar documentation given by the Parties | shall have no effect": a Finite after it makes the
+      // nominal group a coordinated clause's Subject.
+      !finiteAfter(tokens, group.end, to)
+    ) {
+      // SEGMENT.COORDINATED_NOMINAL_ACL: "the release specifications and testing methods applied to the Drug",
+      // "any written notices or other notices to the address designated by the Company": where the parse makes the
+      // nominal group after the coordinator a conjunct (or a complement) of a word before it and hangs the
+      // participle on that group's noun as its `acl`, the participle postmodifies the noun, however many words
+      // stand between (COORDINATED_NOMINAL_PARTICIPLE reads only the short cases off the word order): no clause opens.
+      if (activeSegment.group === null) activeSegment.group = group;
+      continue;
+    }
+    if (
+      marker.kind === 'coord' &&
       !ruleOff(tokens, 'SEGMENT.COORDINATED_NOMINAL_PREPOSITION') &&
       coordinatedNominalPreposition(tokens, marker.index, group)
     ) {
@@ -1470,6 +1486,32 @@ function operatorAcrossAdjunct(
     if (pos[index] === 'AUX' || lower[index] === ';' || lower[index] === ':') return false;
   }
   return true;
+}
+
+/**
+ * SEGMENT.COORDINATED_NOMINAL_ACL (see segmentClauses): `group` is one verb (no auxiliary, no "to") the parse hangs
+ * as `acl` on a noun between the coordinator at `coordinator` and it, whose nominal group (its noun or the noun it
+ * postmodifies) the parse makes a conjunct or complement of a word before the coordinator, not a Subject.
+ */
+function coordinatedNominalAcl(tokens: TokenArrays, coordinator: number, group: VerbalGroup): boolean {
+  const { deprels, heads, pos } = tokens;
+  if (deprels === undefined || heads === undefined) return false;
+  if (group.infinitive || group.start !== group.head || group.end !== group.head + 1) return false;
+  if (pos[group.head] !== 'VERB' || deprels[group.head] !== 'acl') return false;
+  let noun = heads[group.head] ?? -1;
+  if (noun <= coordinator || noun >= group.start) return false;
+  // Up from the noun through the phrases that postmodify it to the nominal group's head after the coordinator.
+  for (let steps = 0; steps < 8 && /^nmod(:|$)/.test(deprels[noun] ?? ''); steps += 1) {
+    const up = heads[noun] ?? -1;
+    if (up <= coordinator || up >= group.start) break;
+    noun = up;
+  }
+  const tag = pos[noun];
+  if (tag !== 'NOUN' && tag !== 'PROPN' && tag !== 'PRON' && tag !== 'NUM') return false;
+  const outside = heads[noun] ?? -1;
+  return (
+    outside >= 0 && outside < coordinator && /^(conj|obj|iobj|obl|nmod|appos)(:|$)/.test(deprels[noun] ?? '')
+  );
 }
 
 /**

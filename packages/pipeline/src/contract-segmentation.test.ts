@@ -584,7 +584,12 @@ describe('a list of nouns with a comma before its coordinator (SEGMENT.LIST_NOMI
       'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.';
     expect(compile(text, wordOrder).map((c) => c.text)).toEqual([text]);
     expect(
-      compile(text, [...wordOrder, 'SEGMENT.LIST_NOMINAL_PARTICIPLE', 'SEGMENT.NOMINAL_CONJUNCT_CUT']).length,
+      compile(text, [
+        ...wordOrder,
+        'SEGMENT.LIST_NOMINAL_PARTICIPLE',
+        'SEGMENT.NOMINAL_CONJUNCT_CUT',
+        'SEGMENT.COORDINATED_NOMINAL_ACL',
+      ]).length,
     ).toBe(2);
   });
 

@@ -327,7 +327,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.COORDINATED_DETERMINERS',
     stage: 'word-order',
-    offWith: TREE,
+    // SEGMENT.COORDINATED_NOMINAL_ACL reads the same nominal group off the parse.
+    offWith: [...TREE, 'SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'The Tenant shall indemnify the Landlord against any and all claims made by third parties.',
@@ -540,8 +541,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.RELATIVE_AFTER_COORDINATED_NOMINAL',
     stage: 'word-order',
-    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
-    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
+    // SEGMENT.NOMINAL_CONJUNCT_CUT and SEGMENT.COORDINATED_NOMINAL_ACL mend the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT', 'SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'Neither party shall post any viruses, worms or other routines that are designed to damage a system.',
@@ -649,8 +650,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.COORDINATED_NOMINAL_PARTICIPLE',
     stage: 'word-order',
-    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
-    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
+    // SEGMENT.NOMINAL_CONJUNCT_CUT and SEGMENT.COORDINATED_NOMINAL_ACL mend the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT', 'SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'The Buyer shall sign any contract or document executed in connection with the sale.',
@@ -664,6 +665,17 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: 'The Agent shall not be liable for any loss or any photographs obtained by using the website.',
         expect:
           'The Agent shall not be liable for any loss or any photographs obtained by using the website.',
+      },
+    ],
+  },
+  {
+    id: 'SEGMENT.COORDINATED_NOMINAL_ACL',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: 'The Certificate shall describe the specifications for, and testing methods applied to, the Drug manufactured by AMAG.',
+        expect: 'The Certificate shall describe the specifications for, and testing methods applied to,',
       },
     ],
   },
@@ -687,8 +699,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.LIST_NOMINAL_PARTICIPLE',
     stage: 'word-order',
-    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
-    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
+    // SEGMENT.NOMINAL_CONJUNCT_CUT and SEGMENT.COORDINATED_NOMINAL_ACL mend the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT', 'SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'Licensee shall not use any names, symbols, or logotypes associated with the Licensor in any advertising.',
@@ -753,8 +765,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.IRREGULAR_PARTICIPLE_AFTER_NOMINAL',
     stage: 'word-order',
-    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
-    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
+    // SEGMENT.NOMINAL_CONJUNCT_CUT and SEGMENT.COORDINATED_NOMINAL_ACL mend the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT', 'SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'The Seller shall sell the goods on the terms and conditions set forth in this Agreement.',
@@ -769,8 +781,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.PARTICIPLE_THEN_REFERENCE_ADVERB',
     stage: 'word-order',
-    // SEGMENT.NOMINAL_CONJUNCT_CUT mends the same cut from the parse.
-    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT'],
+    // SEGMENT.NOMINAL_CONJUNCT_CUT and SEGMENT.COORDINATED_NOMINAL_ACL mend the same cut from the parse.
+    offWith: [...TREE, 'SEGMENT.NOMINAL_CONJUNCT_CUT', 'SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'The Licensee shall comply with all laws and regulations promulgated thereunder.',
@@ -1115,6 +1127,8 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
   {
     id: 'SEGMENT.NOMINAL_CONJUNCT_CUT',
     stage: 'tree',
+    // SEGMENT.COORDINATED_NOMINAL_ACL keeps the word order from making the same cut.
+    offWith: ['SEGMENT.COORDINATED_NOMINAL_ACL'],
     examples: [
       {
         text: 'You shall not purposely solicit sales and service to customers located outside your territory.',
