@@ -2003,6 +2003,42 @@ describe('TREE.CONJOINED_SUBJECT', () => {
   });
 });
 
+describe('TREE.SWALLOWED_SUBJECT', () => {
+  it('takes the Subject back out of an opening phrase with no comma after it', () => {
+    const off = new Set(['TREE.SWALLOWED_SUBJECT']);
+    for (const [text, subject, noun, verb] of [
+      [
+        'Upon termination of this Agreement Distributor shall have no further right to the Names.',
+        'Distributor',
+        'Agreement',
+        'have',
+      ],
+      [
+        'Upon termination of this Agreement the Distributor shall have no further right to the Names.',
+        'Distributor',
+        'Agreement',
+        'have',
+      ],
+      ['In such event Contractor shall take reasonable steps.', 'Contractor', 'event', 'take'],
+    ] as const) {
+      const words = treeWords(text);
+      expect(
+        words.find((word) => word.value === subject),
+        text,
+      ).toMatchObject({ head: verb, deprel: 'nsubj' });
+      // The phrase's last noun takes the Subject's place in the phrase.
+      expect(words.find((word) => word.value === noun)?.deprel, text).toMatch(/^(nmod|obl)$/);
+      expect(treeWords(text, off).find((word) => word.value === subject)?.deprel, text).not.toBe('nsubj');
+    }
+    // A verb with a Subject of its own, or a lower-case noun after the phrase, is left alone.
+    for (const text of [
+      'Upon termination of this Agreement, Distributor shall have no further right to the Names.',
+      'In the event of default payment shall be made at once.',
+    ])
+      expect(treeWords(text)).toEqual(treeWords(text, off));
+  });
+});
+
 describe('TREE.STRANDED_PREPOSITION', () => {
   it('hangs a preposition left after a passive verb on the verb, before a preposition of several words', () => {
     const text = 'This Agreement is made and entered into as of January 1, 2020.';

@@ -2378,6 +2378,7 @@ export function repairTree(
   if (!disabledRules?.has(SUBJECT_TO_TAIL)) subjectToTails(out, start, end);
   if (!disabledRules?.has(STRANDED_PREPOSITION)) strandedPrepositions(out, start, end);
   if (!disabledRules?.has(CONJOINED_SUBJECT)) conjoinedSubjects(out, start, end);
+  if (!disabledRules?.has(SWALLOWED_SUBJECT)) swallowedSubjects(out, start, end);
   if (!disabledRules?.has(NOTWITHSTANDING)) notwithstanding(out, start, end);
   if (!disabledRules?.has(COORDINATED_PREPOSITIONS)) coordinatedPrepositions(out, start, end);
   if (!disabledRules?.has(PARTIES_AGENT)) partiesAgents(out, start, end);
@@ -2585,6 +2586,90 @@ function conjoinedSubjects(
       deprels[phrase - 1] = 'punct';
       break;
     }
+  }
+}
+const SWALLOWED_SUBJECT = 'TREE.SWALLOWED_SUBJECT';
+
+/**
+ * TREE.SWALLOWED_SUBJECT: "Upon termination of this Agreement **Distributor** shall have no further right", "In
+ * such event **Contractor** shall take reasonable steps", "Upon termination of this Agreement **the Distributor**
+ * shall": with no comma after an opening prepositional phrase, the parse reads the Subject into the phrase (a
+ * `compound`, `nmod` or `appos` of its noun, or the phrase's own noun) and the verb after it has no Subject. A
+ * nominal that ends right before the first auxiliary of a verb with no Subject, inside an opening oblique or
+ * adverb of that verb, is the verb's Subject (`nsubj`, `nsubj:pass` in the passive) when its start is clear: a
+ * determiner or possessive right after the phrase's last noun ("... Agreement | the Distributor"), or a capitalised
+ * party word or name right after that noun ("... Agreement | Distributor", "... event | Contractor"). The
+ * phrase's words the parse had hung on it go to the phrase's last noun, which takes its place in the phrase.
+ */
+function swallowedSubjects(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly values?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  const firstAuxOf = new Map<number, number>();
+  const withSubject = new Set<number>();
+  const passive = new Set<number>();
+  for (let index = start; index < end; index += 1) {
+    const head = heads[index] ?? -1;
+    if (head < 0) continue;
+    const relation = deprels[index] ?? '';
+    if (SUBJECT_RELATION.test(relation)) withSubject.add(head);
+    else if (index < head && /^(aux|cop)(:|$)/.test(relation) && !firstAuxOf.has(head))
+      firstAuxOf.set(head, index);
+    if (relation === 'aux:pass') passive.add(head);
+  }
+  const capitalised = (at: number) => /^\p{Lu}/u.test(out.values?.[at] ?? '');
+  for (const [verb, firstAux] of firstAuxOf) {
+    if (withSubject.has(verb) || firstAux - 1 < start) continue;
+    if (pos[verb] !== 'VERB' && pos[verb] !== 'ADJ' && pos[verb] !== 'NOUN') continue;
+    let last = firstAux - 1;
+    if (!NOUN_PRONOUN_TAGS.has(pos[last] ?? 'X') || pos[last] === 'PRON') continue;
+    // The nominal's head: the top of its coordination ("the Company and its agents").
+    let subject = last;
+    while (deprels[subject] === 'conj' && (heads[subject] ?? -1) < subject && (heads[subject] ?? -1) >= start)
+      subject = heads[subject] as number;
+    // Inside an opening oblique or adverb of the verb, which starts with a preposition.
+    let opener = subject;
+    for (let steps = 0; steps < end - start && (heads[opener] ?? -1) !== verb; steps += 1) {
+      opener = heads[opener] ?? -1;
+      if (opener < start || opener > subject) break;
+    }
+    if (opener < start || opener > subject || heads[opener] !== verb) continue;
+    if (!/^(obl|advmod)(:|$)/.test(deprels[opener] ?? '')) continue;
+    let phraseStart = opener;
+    for (let index = start; index < opener; index += 1) {
+      let up = index;
+      while (up >= 0 && up !== opener && up !== verb) up = heads[up] ?? -1;
+      if (up === opener) {
+        phraseStart = index;
+        break;
+      }
+    }
+    if (pos[phraseStart] !== 'ADP' || phraseStart !== start) continue;
+    // Where the Subject starts.
+    let from = subject;
+    const before = subject - 1;
+    if (/^(det|nmod:poss)$/.test(deprels[before] ?? '') && heads[before] === subject) from = before;
+    else if (!((PARTY_NOUNS.has(lower[subject] ?? '') || pos[subject] === 'PROPN') && capitalised(subject)))
+      continue;
+    const noun = from - 1;
+    if (noun <= phraseStart || (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN')) continue;
+    // No comma in the phrase or the Subject (CONJOINED_SUBJECT reads the phrase cut off by a comma).
+    for (let index = phraseStart; index < firstAux; index += 1) if (lower[index] === ',') last = -1;
+    if (last < 0) continue;
+    // The phrase's last noun takes the Subject's place in the phrase, and the phrase's words hung on the Subject.
+    if (subject === opener) {
+      heads[noun] = verb;
+      deprels[noun] = deprels[opener] as string;
+    } else if (heads[noun] === subject) {
+      heads[noun] = heads[subject] as number;
+      deprels[noun] = deprels[subject] === 'appos' ? 'nmod' : (deprels[subject] as string);
+    }
+    for (let index = phraseStart; index < from; index += 1)
+      if (index !== noun && heads[index] === subject) heads[index] = noun;
+    heads[subject] = verb;
+    deprels[subject] = passive.has(verb) ? 'nsubj:pass' : 'nsubj';
   }
 }
 /** Nouns, names and pronouns: what heads a Subject or a party. */
