@@ -21,6 +21,7 @@ import {
   NOT_ON_PREDICATE,
   NOUN_QUALIFIER,
   OBJECT_POSTMODIFIER,
+  OWN_TYPE,
   PARTICIPANT_TREE_RULES,
   PARTICLE,
   POSTMODIFIER_CLAUSE,
@@ -193,6 +194,20 @@ describe('tree stage', () => {
     );
     expect(clauseElements(cut)).toContain('attribute=any Updates');
     expect(rulesOf(cut)).not.toContain(INCLUDING_QUALIFIER);
+  });
+  it('a phrase the word order ran on past is typed by its own words (CIRCUMSTANCE.TREE_OWN_TYPE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [OWN_TYPE] });
+    for (const [text, on, before] of [
+      [
+        'In such event Contractor shall take reasonable steps.',
+        'contingency/condition=In such event',
+        'location/place=In such event',
+      ],
+      ['We came home early today.', 'location/place=home', 'location/time=home'],
+    ] as const) {
+      expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(on);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(before);
+    }
   });
   it('a comma after the preposition a participant leaves out is no part of it', () => {
     const clause = mainClause(

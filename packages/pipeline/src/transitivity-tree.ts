@@ -227,6 +227,13 @@ export const BARE_OBLIQUE = 'PARTICIPANT.TREE_BARE_OBLIQUE';
  * object: the object is one participant with it (before, "... authorities, including" and "the FDA" were two).
  */
 export const INCLUDING_QUALIFIER = 'PARTICIPANT.TREE_INCLUDING_QUALIFIER';
+/**
+ * "In such event Contractor shall take reasonable steps": where the word order's circumstance ran on past the tree's
+ * phrase (into the Subject the parse had read into it, TREE.SWALLOWED_SUBJECT), the phrase is typed by its own words
+ * ("In such event": contingency/condition), not by the type the word order read off the longer run ("... Contractor":
+ * a place).
+ */
+export const OWN_TYPE = 'CIRCUMSTANCE.TREE_OWN_TYPE';
 /** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
 const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
 /** Relations of the words before a copula's predicate that belong to its phrase. */
@@ -307,6 +314,8 @@ export interface TreeContext {
   readonly uponParty: boolean;
   /** Whether CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE is on ("on or about September 23" typed by "about"). */
   readonly coordinatedPrepositions: boolean;
+  /** Whether CIRCUMSTANCE.TREE_OWN_TYPE is on (a phrase the word order ran on past is typed by its own words). */
+  readonly ownTypes: boolean;
   /** Whether PARTICIPANT.TREE_IDENTIFYING_OBJECT is on (a phrase holding the word order's Value is the Value). */
   readonly identifyingObjects: boolean;
 }
@@ -490,7 +499,11 @@ function keptRole(
 /** The type the word-order analysis gave the same constituent, else `fallback`. */
 function keptType(dependent: TreeDependent, context: TreeContext, fallback: TreeOutcome): TreeOutcome {
   const found = previousCircumstance(dependent, context);
-  return found === undefined ? fallback : circumstanceAs(found.type, found.subtype);
+  if (found === undefined) return fallback;
+  // CIRCUMSTANCE.TREE_OWN_TYPE: the word order's circumstance ran on past the phrase into the next element ("In
+  // such event Contractor" | "shall"): its type was read off another phrase's words.
+  if (found.end > dependent.end && found.start >= dependent.start && context.ownTypes) return fallback;
+  return circumstanceAs(found.type, found.subtype);
 }
 const hasTime = (dependent: TreeDependent, context: TreeContext, dates = true): boolean =>
   phraseHasTime(context.view.lower, dependent.start, dependent.end, context.references, dates);
@@ -1838,6 +1851,7 @@ function treeElements(
     uponParty: disabled?.has(UPON_PARTY) !== true,
     coordinatedPrepositions: disabled?.has(COORDINATED_PREPOSITION_TYPE) !== true,
     identifyingObjects: disabled?.has(IDENTIFYING_OBJECT) !== true,
+    ownTypes: disabled?.has(OWN_TYPE) !== true,
   };
   /**
    * A one-word element that is the predicate's phrasal-verb particle (CIRCUMSTANCE.TREE_PARTICLE): hung on it as
