@@ -4,6 +4,7 @@ import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { nounCircumstance } from './lexicons/circumstance-lexicon';
 import { createPipeline } from './pipeline';
 import {
+  AFTER_TAIL,
   APPOSITION,
   ATTRIBUTE_PHRASE,
   BARE_OBLIQUE,
@@ -208,6 +209,21 @@ describe('tree stage', () => {
       expect(clauseElements(mainClause(pipeline.compile(text, { documentId: 'd' }))), text).toContain(on);
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(before);
     }
+  });
+  it('a circumstance past the element the object stops at is kept (CIRCUMSTANCE.TREE_AFTER_TAIL)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [AFTER_TAIL] });
+    const text = 'Gloria developed severe eczema at the age of four months.';
+    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+    expect(clauseElements(clause)).toEqual([
+      'actor=Gloria',
+      'goal=severe eczema',
+      'location/place=at the age of four months',
+    ]);
+    expect(rulesOf(clause)).toContain(AFTER_TAIL);
+    // Off, "of four months" belongs neither to the Goal, cut before "at the age", nor to any element.
+    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(
+      'location/place=at the age',
+    );
   });
   it('a comma after the preposition a participant leaves out is no part of it', () => {
     const clause = mainClause(
@@ -448,7 +464,7 @@ describe('tree stage', () => {
       // A preposition of several words cut after its noun: one circumstance of the type it names.
       [
         'Neither party makes any warranty in connection with the subject matter of this agreement.',
-        'matter/null=in connection with the subject matter',
+        'matter/null=in connection with the subject matter of this agreement',
         'location/place=in connection',
       ],
     ] as const) {
@@ -712,9 +728,9 @@ describe('tree stage', () => {
     expect(compile(indemnity)).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=from and against any and all claims',
     ]);
-    // Off: a lone "from" of place, and "all claims" a second Goal.
+    // Off: a lone "from" of place, "against any" of matter and "all claims" a second Goal.
     expect(compile(indemnity, [group])).toEqual([
-      'actor=The tenant; goal=the landlord; goal=all claims; location/place=from',
+      'actor=The tenant; goal=the landlord; goal=all claims; location/place=from; matter/null=against any',
     ]);
     // Typed by the first preposition, "from" (a place), where the last, "against", names matter.
     expect(compile(indemnity, ['CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE'])).toEqual([
@@ -759,7 +775,8 @@ describe('tree stage', () => {
     expect(compile(behalf, [])).toEqual([
       'actor=The tenant; goal=the rent; cause/behalf=on behalf of the subtenant',
     ]);
-    expect(compile(behalf, ['CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP'])[0]).toMatch(/=on behalf$/);
+    // (CIRCUMSTANCE.TREE_AFTER_TAIL would keep "of the subtenant" and CIRCUMSTANCE.TREE_POSTMODIFIER join it.)
+    expect(compile(behalf, ['CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP', AFTER_TAIL])[0]).toMatch(/=on behalf$/);
     // The word-order analysis alone: "in accordance | with the law" is one circumstance.
     const law = 'We act in accordance with the law.';
     expect(compile(law, ['PARTICIPANT.TREE'])).toEqual([

@@ -234,6 +234,14 @@ export const INCLUDING_QUALIFIER = 'PARTICIPANT.TREE_INCLUDING_QUALIFIER';
  * a place).
  */
 export const OWN_TYPE = 'CIRCUMSTANCE.TREE_OWN_TYPE';
+/**
+ * "shall pay all charges in connection with the delivery **of MANDATORY PRODUCTS** to CONSULTANT": a word-order
+ * circumstance after the object that the tree hangs inside the object's phrase (a conjunct, postmodifier or
+ * apposition of it), but past another element the object's span already stops at, stays the circumstance it was
+ * (and may join the circumstance before it, CIRCUMSTANCE.TREE_POSTMODIFIER); before, it belonged neither to the
+ * object, cut short before it, nor to any element, and was lost.
+ */
+export const AFTER_TAIL = 'CIRCUMSTANCE.TREE_AFTER_TAIL';
 /** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
 const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
 /** Relations of the words before a copula's predicate that belong to its phrase. */
@@ -2042,6 +2050,14 @@ function treeElements(
         for (const element of included)
           if (element.start > firstTail) coordinated.splice(coordinated.indexOf(element), 1);
           else fire('participants', INCLUDING_QUALIFIER);
+        // CIRCUMSTANCE.TREE_AFTER_TAIL: so does a circumstance the tree hangs inside the object's phrase, past the
+        // element the object's span stops at ("all charges in connection with the delivery | of MANDATORY PRODUCTS").
+        if (disabled?.has(AFTER_TAIL) !== true)
+          for (const element of [...coordinated])
+            if (element.start > firstTail && !('role' in element) && !included.includes(element)) {
+              coordinated.splice(coordinated.indexOf(element), 1);
+              fire('circumstances', AFTER_TAIL);
+            }
         const tail = inTail
           .filter((element) => !coordinated.includes(element))
           .map((element) => element.start);
