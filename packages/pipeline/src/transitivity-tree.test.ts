@@ -12,6 +12,7 @@ import {
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPARATIVE_MODIFIER,
   COMPLEX_PREPOSITION,
+  CONJUNCT_JOIN,
   CONJUNCTION_WORDS,
   COORDINATION,
   COPULA_OBLIQUE,
@@ -224,6 +225,28 @@ describe('tree stage', () => {
     expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(
       'location/place=at the age',
     );
+  });
+  it('a circumstance spans the conjuncts the word order cut off it (CIRCUMSTANCE.TREE_CONJUNCT_JOIN)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CONJUNCT_JOIN] });
+    for (const [text, on, before] of [
+      // The tree hangs "Mississippi" on "Louisiana".
+      [
+        'Katrina devastated refineries in Louisiana and Mississippi last month.',
+        'location/place=in Louisiana and Mississippi',
+        'location/place=in Louisiana',
+      ],
+      // The tree hangs "colors" on the object's "right", whose list "or interest" had already closed.
+      [
+        "The Contractor is not acquiring any right, title or interest in the Company's logo, corporate colors, trademarks, trade names or other intellectual property.",
+        "location/place=in the Company's logo, corporate colors, trademarks, trade names or other intellectual property",
+        "location/place=in the Company's logo",
+      ],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause), text).toContain(on);
+      expect(rulesOf(clause)).toContain(CONJUNCT_JOIN);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(before);
+    }
   });
   it('a comma after the preposition a participant leaves out is no part of it', () => {
     const clause = mainClause(
@@ -728,8 +751,9 @@ describe('tree stage', () => {
     expect(compile(indemnity)).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=from and against any and all claims',
     ]);
-    // Off: a lone "from" of place, "against any" of matter and "all claims" a second Goal.
-    expect(compile(indemnity, [group])).toEqual([
+    // Off: a lone "from" of place, "against any" of matter and "all claims" a second Goal (with the tree's
+    // CIRCUMSTANCE.TREE_CONJUNCT_JOIN off too, which would join "against any" to "from").
+    expect(compile(indemnity, [group, CONJUNCT_JOIN])).toEqual([
       'actor=The tenant; goal=the landlord; goal=all claims; location/place=from; matter/null=against any',
     ]);
     // Typed by the first preposition, "from" (a place), where the last, "against", names matter.
@@ -761,7 +785,7 @@ describe('tree stage', () => {
     expect(compile(claims)).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=against any and all claims',
     ]);
-    expect(compile(claims, [group])).toEqual([
+    expect(compile(claims, [group, CONJUNCT_JOIN])).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=against any',
     ]);
   });

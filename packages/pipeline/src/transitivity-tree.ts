@@ -242,6 +242,13 @@ export const OWN_TYPE = 'CIRCUMSTANCE.TREE_OWN_TYPE';
  * object, cut short before it, nor to any element, and was lost.
  */
 export const AFTER_TAIL = 'CIRCUMSTANCE.TREE_AFTER_TAIL';
+/**
+ * "is not acquiring any right, title or interest in the Company's logo, **corporate colors, trademarks, trade names or
+ * other intellectual property**": where the word order cut a list inside a circumstance after the object into
+ * elements, and the tree makes each a conjunct of the circumstance's noun, the circumstance spans the list (before,
+ * the pieces belonged neither to the object, cut short before the circumstance, nor to any element, and were lost).
+ */
+export const CONJUNCT_JOIN = 'CIRCUMSTANCE.TREE_CONJUNCT_JOIN';
 /** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
 const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
 /** Relations of the words before a copula's predicate that belong to its phrase. */
@@ -1837,6 +1844,8 @@ function treeElements(
   if (view.finite >= 0) eventTokens[view.finite] = 1;
   // Starts of word-order elements kept after an object whose subtree the parser made swallow them.
   const ownTail = new Set<number>();
+  // Ends a kept tail circumstance is extended to, by its start (CONJUNCT_JOIN).
+  const joinedEnds = new Map<number, number>();
   // The predicates' dependents in text order (one predicate's children are already in it).
   let candidates: readonly number[] = tree.children[predicate] ?? NO_INDICES;
   if (predicates.size > 1) {
@@ -2050,11 +2059,63 @@ function treeElements(
         for (const element of included)
           if (element.start > firstTail) coordinated.splice(coordinated.indexOf(element), 1);
           else fire('participants', INCLUDING_QUALIFIER);
+        // CIRCUMSTANCE.TREE_CONJUNCT_JOIN: an element there that the tree makes a conjunct of the noun of the tail
+        // circumstance before it ("in the Company's logo, | corporate colors, | trademarks") extends that circumstance.
+        const joined: typeof inTail = [];
+        if (disabled?.has(CONJUNCT_JOIN) !== true) {
+          const hosts = inTail.filter(
+            (element) => !coordinated.includes(element) && !('role' in element) && element.start >= firstTail,
+          );
+          for (const element of [...coordinated].sort((a, b) => a.start - b.start)) {
+            if (element.start <= firstTail || included.includes(element)) continue;
+            const host = hosts.filter((candidate) => candidate.start < element.start).at(-1);
+            if (host === undefined) continue;
+            const hostEnd = joinedEnds.get(host.start) ?? host.end;
+            let between = hostEnd;
+            while (between < element.start && /^(PUNCT|CCONJ)$/.test(view.pos[between] ?? '')) between += 1;
+            if (between !== element.start) continue;
+            let head = spanHead(view, tree, element.start, element.end);
+            let joins = false;
+            for (
+              let steps = 0;
+              steps < tokens.length && /^conj(:|$)/.test(tokens[head]?.deprel ?? '');
+              steps += 1
+            ) {
+              head = tree.heads[head] ?? -1;
+              if (head < 0) break;
+              if (host.start <= head && head < hostEnd) {
+                joins = true;
+                break;
+              }
+            }
+            // Hung on a word before the circumstance whose list a coordinator already closed there ("any right,
+            // title **or** interest in the Company's logo, | corporate colors"): no conjunct of that list can follow,
+            // so it is the circumstance's.
+            if (!joins && head >= 0 && head < host.start)
+              joins = (tree.children[head] ?? []).some(
+                (conjunct) =>
+                  conjunct < host.start &&
+                  /^conj(:|$)/.test(tokens[conjunct]?.deprel ?? '') &&
+                  (tree.children[conjunct] ?? []).some(
+                    (child) => tokens[child]?.deprel === 'cc' && child < conjunct,
+                  ),
+              );
+            if (!joins) continue;
+            joinedEnds.set(host.start, element.end);
+            joined.push(element);
+            fire('circumstances', CONJUNCT_JOIN);
+          }
+        }
         // CIRCUMSTANCE.TREE_AFTER_TAIL: so does a circumstance the tree hangs inside the object's phrase, past the
         // element the object's span stops at ("all charges in connection with the delivery | of MANDATORY PRODUCTS").
         if (disabled?.has(AFTER_TAIL) !== true)
           for (const element of [...coordinated])
-            if (element.start > firstTail && !('role' in element) && !included.includes(element)) {
+            if (
+              element.start > firstTail &&
+              !('role' in element) &&
+              !included.includes(element) &&
+              !joined.includes(element)
+            ) {
               coordinated.splice(coordinated.indexOf(element), 1);
               fire('circumstances', AFTER_TAIL);
             }
@@ -2258,6 +2319,9 @@ function treeElements(
       dropped = true;
       continue;
     }
+    const joinedEnd = joinedEnds.get(circumstance.start);
+    if (joinedEnd !== undefined && span.start === circumstance.start && span.end === circumstance.end)
+      span.end = joinedEnd;
     keptCircumstances.push(
       span.start === circumstance.start && span.end === circumstance.end
         ? circumstance
