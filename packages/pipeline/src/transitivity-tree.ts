@@ -2074,6 +2074,14 @@ function treeElements(
             let between = hostEnd;
             while (between < element.start && /^(PUNCT|CCONJ)$/.test(view.pos[between] ?? '')) between += 1;
             if (between !== element.start) continue;
+            // One constituent of the tree ("Shopping Channels", where the parse made "Channels" a second object, is
+            // none).
+            let exits = 0;
+            for (let at = element.start; at < element.end; at += 1) {
+              const up = tree.heads[at] ?? -1;
+              if (view.pos[at] !== 'PUNCT' && (up < element.start || up >= element.end)) exits += 1;
+            }
+            if (exits !== 1) continue;
             let head = spanHead(view, tree, element.start, element.end);
             let joins = false;
             for (
@@ -2103,6 +2111,8 @@ function treeElements(
             if (!joins) continue;
             joinedEnds.set(host.start, element.end);
             joined.push(element);
+            // Its words are the circumstance's now: no element of their own.
+            covered.push({ start: element.start, end: element.end });
             fire('circumstances', CONJUNCT_JOIN);
           }
         }
