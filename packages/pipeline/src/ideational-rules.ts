@@ -309,7 +309,56 @@ export const IDEATIONAL_RULES: readonly TableRule<IdeationalState, IdeationalCon
       },
     ],
   },
+  {
+    id: 'PARTICIPANT.NESTED_ELEMENT',
+    // "and free from any and all Taxes": the stages gave a circumstance "from any and all Taxes" and, inside it, the
+    // word order's Carrier "all Taxes"; "that the cooperation between the Company and EA is ...": the Goal holds the
+    // circumstance "between the Company". An element lies inside no other: the one inside is dropped.
+    when: (state) => nestedElements(state.ideational).size > 0,
+    decide: (state) => {
+      const nested = nestedElements(state.ideational);
+      state.ideational = {
+        ...state.ideational,
+        participants: state.ideational.participants.filter((element) => !nested.has(element)),
+        circumstances: state.ideational.circumstances.filter((element) => !nested.has(element)),
+      };
+      state.rules = [...state.rules, { label: 'participants', rule: 'PARTICIPANT.NESTED_ELEMENT' }];
+    },
+    examples: [
+      {
+        text: 'and free from any and all Taxes (including all applicable sales,',
+        expect: 'attribute=all applicable sales',
+      },
+      {
+        text: 'We believe that the cooperation between the Company and EA is an important component to achieve their respective strategic objectives.',
+        expect:
+          'actor=an important component | goal=the cooperation between the Company and EA | goal=their respective strategic objectives',
+      },
+    ],
+  },
 ];
+
+/** Elements (participants and circumstances) whose span lies inside another element's, the larger one kept. */
+function nestedElements(ideational: Ideational): Set<object> {
+  const elements: { start: number; end: number }[] = [
+    ...ideational.participants,
+    ...ideational.circumstances,
+  ];
+  const nested = new Set<object>();
+  for (const inner of elements)
+    for (const outer of elements)
+      if (
+        outer !== inner &&
+        outer.start <= inner.start &&
+        inner.end <= outer.end &&
+        (outer.end - outer.start > inner.end - inner.start ||
+          elements.indexOf(outer) < elements.indexOf(inner))
+      ) {
+        nested.add(inner);
+        break;
+      }
+  return nested;
+}
 
 /** The ids of the ideational revisions, in apply order, for `createPipeline({ disabledRules })`. */
 export const IDEATIONAL_RULE_IDS: readonly string[] = IDEATIONAL_RULES.map((rule) => rule.id);
