@@ -4,7 +4,6 @@ import { clauseElements, mainClause } from './__fixtures__/clause-elements';
 import { nounCircumstance } from './lexicons/circumstance-lexicon';
 import { createPipeline } from './pipeline';
 import {
-  AFTER_TAIL,
   APPOSITION,
   ATTRIBUTE_PHRASE,
   BARE_OBLIQUE,
@@ -12,7 +11,6 @@ import {
   CIRCUMSTANTIAL_ATTRIBUTE,
   COMPARATIVE_MODIFIER,
   COMPLEX_PREPOSITION,
-  CONJUNCT_JOIN,
   CONJUNCTION_WORDS,
   COORDINATION,
   COPULA_OBLIQUE,
@@ -30,6 +28,7 @@ import {
   STRANDED_PREPOSITION,
   SUBJECT_BACK,
   SUBJECT_FRONT,
+  TAIL_JOIN,
   TIME_TAIL,
   TREE_STAGE,
   VERBLESS_HEAD,
@@ -211,23 +210,8 @@ describe('tree stage', () => {
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(before);
     }
   });
-  it('a circumstance past the element the object stops at is kept (CIRCUMSTANCE.TREE_AFTER_TAIL)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [AFTER_TAIL] });
-    const text = 'Gloria developed severe eczema at the age of four months.';
-    const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
-    expect(clauseElements(clause)).toEqual([
-      'actor=Gloria',
-      'goal=severe eczema',
-      'location/place=at the age of four months',
-    ]);
-    expect(rulesOf(clause)).toContain(AFTER_TAIL);
-    // Off, "of four months" belongs neither to the Goal, cut before "at the age", nor to any element.
-    expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).toContain(
-      'location/place=at the age',
-    );
-  });
-  it('a circumstance spans the conjuncts the word order cut off it (CIRCUMSTANCE.TREE_CONJUNCT_JOIN)', () => {
-    const off = createPipeline({ clock: () => new Date(0), disabledRules: [CONJUNCT_JOIN] });
+  it('a circumstance spans the conjuncts and postmodifiers the word order cut off it (CIRCUMSTANCE.TREE_TAIL_JOIN)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [TAIL_JOIN] });
     for (const [text, on, before] of [
       // The tree hangs "Mississippi" on "Louisiana".
       [
@@ -241,10 +225,16 @@ describe('tree stage', () => {
         "location/place=in the Company's logo, corporate colors, trademarks, trade names or other intellectual property",
         "location/place=in the Company's logo",
       ],
+      // The tree hangs "of four months" on "age": the Goal stops before "at the age", so it was lost.
+      [
+        'Gloria developed severe eczema at the age of four months.',
+        'location/place=at the age of four months',
+        'location/place=at the age',
+      ],
     ] as const) {
       const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
       expect(clauseElements(clause), text).toContain(on);
-      expect(rulesOf(clause)).toContain(CONJUNCT_JOIN);
+      expect(rulesOf(clause)).toContain(TAIL_JOIN);
       expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' }))), text).toContain(before);
     }
   });
@@ -751,10 +741,10 @@ describe('tree stage', () => {
     expect(compile(indemnity)).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=from and against any and all claims',
     ]);
-    // Off: a lone "from" of place, "against any" of matter and "all claims" a second Goal (with the tree's
-    // CIRCUMSTANCE.TREE_CONJUNCT_JOIN off too, which would join "against any" to "from").
-    expect(compile(indemnity, [group, CONJUNCT_JOIN])).toEqual([
-      'actor=The tenant; goal=the landlord; goal=all claims; location/place=from; matter/null=against any',
+    // Off: a lone "from" of place and "all claims" a second Goal (with the tree's CIRCUMSTANCE.TREE_TAIL_JOIN off
+    // too, which would join "against any" to "from").
+    expect(compile(indemnity, [group, TAIL_JOIN])).toEqual([
+      'actor=The tenant; goal=the landlord; goal=all claims; location/place=from',
     ]);
     // Typed by the first preposition, "from" (a place), where the last, "against", names matter.
     expect(compile(indemnity, ['CIRCUMSTANCE.COORDINATED_PREPOSITION_TYPE'])).toEqual([
@@ -785,7 +775,7 @@ describe('tree stage', () => {
     expect(compile(claims)).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=against any and all claims',
     ]);
-    expect(compile(claims, [group, CONJUNCT_JOIN])).toEqual([
+    expect(compile(claims, [group, TAIL_JOIN])).toEqual([
       'actor=The tenant; goal=the landlord; matter/null=against any',
     ]);
   });
@@ -799,8 +789,8 @@ describe('tree stage', () => {
     expect(compile(behalf, [])).toEqual([
       'actor=The tenant; goal=the rent; cause/behalf=on behalf of the subtenant',
     ]);
-    // (CIRCUMSTANCE.TREE_AFTER_TAIL would keep "of the subtenant" and CIRCUMSTANCE.TREE_POSTMODIFIER join it.)
-    expect(compile(behalf, ['CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP', AFTER_TAIL])[0]).toMatch(/=on behalf$/);
+    // (CIRCUMSTANCE.TREE_TAIL_JOIN would join "of the subtenant" to it.)
+    expect(compile(behalf, ['CIRCUMSTANCE.COMPLEX_PREPOSITION_GROUP', TAIL_JOIN])[0]).toMatch(/=on behalf$/);
     // The word-order analysis alone: "in accordance | with the law" is one circumstance.
     const law = 'We act in accordance with the law.';
     expect(compile(law, ['PARTICIPANT.TREE'])).toEqual([

@@ -235,20 +235,13 @@ export const INCLUDING_QUALIFIER = 'PARTICIPANT.TREE_INCLUDING_QUALIFIER';
  */
 export const OWN_TYPE = 'CIRCUMSTANCE.TREE_OWN_TYPE';
 /**
- * "shall pay all charges in connection with the delivery **of MANDATORY PRODUCTS** to CONSULTANT": a word-order
- * circumstance after the object that the tree hangs inside the object's phrase (a conjunct, postmodifier or
- * apposition of it), but past another element the object's span already stops at, stays the circumstance it was
- * (and may join the circumstance before it, CIRCUMSTANCE.TREE_POSTMODIFIER); before, it belonged neither to the
- * object, cut short before it, nor to any element, and was lost.
- */
-export const AFTER_TAIL = 'CIRCUMSTANCE.TREE_AFTER_TAIL';
-/**
  * "is not acquiring any right, title or interest in the Company's logo, **corporate colors, trademarks, trade names or
- * other intellectual property**": where the word order cut a list inside a circumstance after the object into
- * elements, and the tree makes each a conjunct of the circumstance's noun, the circumstance spans the list (before,
- * the pieces belonged neither to the object, cut short before the circumstance, nor to any element, and were lost).
+ * other intellectual property**", "developed severe eczema at the age **of four months**": where the word order cut
+ * a phrase inside a circumstance after the object into elements, and the tree hangs each on a word of that
+ * circumstance (a conjunct or a postmodifier of its noun), the circumstance spans them (before, the pieces belonged
+ * neither to the object, cut short before the circumstance, nor to any element, and were lost).
  */
-export const CONJUNCT_JOIN = 'CIRCUMSTANCE.TREE_CONJUNCT_JOIN';
+export const TAIL_JOIN = 'CIRCUMSTANCE.TREE_TAIL_JOIN';
 /** Tags of a copula's predicate whose phrase ATTRIBUTE_PHRASE and COPULA_OBLIQUE read (an adjective's complement is its own). */
 const PHRASE_PREDICATE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV']);
 /** Relations of the words before a copula's predicate that belong to its phrase. */
@@ -1844,7 +1837,7 @@ function treeElements(
   if (view.finite >= 0) eventTokens[view.finite] = 1;
   // Starts of word-order elements kept after an object whose subtree the parser made swallow them.
   const ownTail = new Set<number>();
-  // Ends a kept tail circumstance is extended to, by its start (CONJUNCT_JOIN).
+  // Ends a kept tail circumstance is extended to, by its start (TAIL_JOIN).
   const joinedEnds = new Map<number, number>();
   // The predicates' dependents in text order (one predicate's children are already in it).
   let candidates: readonly number[] = tree.children[predicate] ?? NO_INDICES;
@@ -2059,10 +2052,10 @@ function treeElements(
         for (const element of included)
           if (element.start > firstTail) coordinated.splice(coordinated.indexOf(element), 1);
           else fire('participants', INCLUDING_QUALIFIER);
-        // CIRCUMSTANCE.TREE_CONJUNCT_JOIN: an element there that the tree makes a conjunct of the noun of the tail
-        // circumstance before it ("in the Company's logo, | corporate colors, | trademarks") extends that circumstance.
-        const joined: typeof inTail = [];
-        if (disabled?.has(CONJUNCT_JOIN) !== true) {
+        // CIRCUMSTANCE.TREE_TAIL_JOIN: an element there that the tree hangs on a word of the tail circumstance before
+        // it, a conjunct or a postmodifier of its noun ("in the Company's logo, | corporate colors, | trademarks", "at
+        // the age | of four months"), extends that circumstance.
+        if (disabled?.has(TAIL_JOIN) !== true) {
           const hosts = inTail.filter(
             (element) => !coordinated.includes(element) && !('role' in element) && element.start >= firstTail,
           );
@@ -2082,11 +2075,13 @@ function treeElements(
               if (view.pos[at] !== 'PUNCT' && (up < element.start || up >= element.end)) exits += 1;
             }
             if (exits !== 1) continue;
+            // Not a phrase of time or extent (the process's own, CIRCUMSTANCE.TREE_TIME_TAIL).
+            if ('type' in element && (element.type === 'extent' || element.subtype === 'time')) continue;
             let head = spanHead(view, tree, element.start, element.end);
             let joins = false;
             for (
               let steps = 0;
-              steps < tokens.length && /^conj(:|$)/.test(tokens[head]?.deprel ?? '');
+              steps < tokens.length && /^(conj|nmod)(:|$)/.test(tokens[head]?.deprel ?? '');
               steps += 1
             ) {
               head = tree.heads[head] ?? -1;
@@ -2099,7 +2094,12 @@ function treeElements(
             // Hung on a word before the circumstance whose list a coordinator already closed there ("any right,
             // title **or** interest in the Company's logo, | corporate colors"): no conjunct of that list can follow,
             // so it is the circumstance's.
-            if (!joins && head >= 0 && head < host.start)
+            if (
+              !joins &&
+              head >= 0 &&
+              head < host.start &&
+              /^conj(:|$)/.test(tokens[spanHead(view, tree, element.start, element.end)]?.deprel ?? '')
+            )
               joins = (tree.children[head] ?? []).some(
                 (conjunct) =>
                   conjunct < host.start &&
@@ -2110,25 +2110,11 @@ function treeElements(
               );
             if (!joins) continue;
             joinedEnds.set(host.start, element.end);
-            joined.push(element);
             // Its words are the circumstance's now: no element of their own.
             covered.push({ start: element.start, end: element.end });
-            fire('circumstances', CONJUNCT_JOIN);
+            fire('circumstances', TAIL_JOIN);
           }
         }
-        // CIRCUMSTANCE.TREE_AFTER_TAIL: so does a circumstance the tree hangs inside the object's phrase, past the
-        // element the object's span stops at ("all charges in connection with the delivery | of MANDATORY PRODUCTS").
-        if (disabled?.has(AFTER_TAIL) !== true)
-          for (const element of [...coordinated])
-            if (
-              element.start > firstTail &&
-              !('role' in element) &&
-              !included.includes(element) &&
-              !joined.includes(element)
-            ) {
-              coordinated.splice(coordinated.indexOf(element), 1);
-              fire('circumstances', AFTER_TAIL);
-            }
         const tail = inTail
           .filter((element) => !coordinated.includes(element))
           .map((element) => element.start);
