@@ -2542,17 +2542,7 @@ function conjoinedSubjects(
   let conjuncts = false;
   for (let index = start; index < end && !conjuncts; index += 1) conjuncts = deprels[index] === 'conj';
   if (!conjuncts) return;
-  // One pass: the first auxiliary or copula before each word that has one, and which words have a Subject.
-  const firstAuxOf = new Map<number, number>();
-  const withSubject = new Set<number>();
-  for (let index = start; index < end; index += 1) {
-    const head = heads[index] ?? -1;
-    if (head < 0) continue;
-    const relation = deprels[index] ?? '';
-    if (SUBJECT_RELATION.test(relation)) withSubject.add(head);
-    else if (index < head && /^(aux|cop)(:|$)/.test(relation) && !firstAuxOf.has(head))
-      firstAuxOf.set(head, index);
-  }
+  const { firstAuxOf, withSubject } = auxiliaryFrames(out, start, end);
   for (const [verb, firstAux] of firstAuxOf) {
     if (withSubject.has(verb)) continue;
     if (pos[verb] !== 'VERB' && pos[verb] !== 'ADJ' && pos[verb] !== 'NOUN') continue;
@@ -2588,6 +2578,31 @@ function conjoinedSubjects(
     }
   }
 }
+/**
+ * One pass over a sentence's parse for CONJOINED_SUBJECT and SWALLOWED_SUBJECT: the first auxiliary or copula before
+ * each word that has one, the words that have a Subject, and those with a passive auxiliary.
+ */
+function auxiliaryFrames(
+  out: Pick<TaggedText, 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+): { firstAuxOf: Map<number, number>; withSubject: Set<number>; passive: Set<number> } {
+  const { heads, deprels } = out;
+  const firstAuxOf = new Map<number, number>();
+  const withSubject = new Set<number>();
+  const passive = new Set<number>();
+  for (let index = start; index < end; index += 1) {
+    const head = heads[index] ?? -1;
+    if (head < 0) continue;
+    const relation = deprels[index] ?? '';
+    if (SUBJECT_RELATION.test(relation)) withSubject.add(head);
+    else if (index < head && /^(aux|cop)(:|$)/.test(relation) && !firstAuxOf.has(head))
+      firstAuxOf.set(head, index);
+    if (relation === 'aux:pass') passive.add(head);
+  }
+  return { firstAuxOf, withSubject, passive };
+}
+
 const SWALLOWED_SUBJECT = 'TREE.SWALLOWED_SUBJECT';
 
 /**
@@ -2607,18 +2622,7 @@ function swallowedSubjects(
   end: number,
 ): void {
   const { lower, pos, heads, deprels } = out;
-  const firstAuxOf = new Map<number, number>();
-  const withSubject = new Set<number>();
-  const passive = new Set<number>();
-  for (let index = start; index < end; index += 1) {
-    const head = heads[index] ?? -1;
-    if (head < 0) continue;
-    const relation = deprels[index] ?? '';
-    if (SUBJECT_RELATION.test(relation)) withSubject.add(head);
-    else if (index < head && /^(aux|cop)(:|$)/.test(relation) && !firstAuxOf.has(head))
-      firstAuxOf.set(head, index);
-    if (relation === 'aux:pass') passive.add(head);
-  }
+  const { firstAuxOf, withSubject, passive } = auxiliaryFrames(out, start, end);
   const capitalised = (at: number) => /^\p{Lu}/u.test(out.values?.[at] ?? '');
   for (const [verb, firstAux] of firstAuxOf) {
     if (withSubject.has(verb) || firstAux - 1 < start) continue;
