@@ -1507,7 +1507,7 @@ function coordinatedNominalAcl(tokens: TokenArrays, coordinator: number, group: 
     noun = up;
   }
   const tag = pos[noun];
-  if (tag !== 'NOUN' && tag !== 'PROPN' && tag !== 'PRON' && tag !== 'NUM') return false;
+  if (tag === undefined || !NOMINAL_END.has(tag)) return false;
   const outside = heads[noun] ?? -1;
   return (
     outside >= 0 && outside < coordinator && /^(conj|obj|iobj|obl|nmod|appos)(:|$)/.test(deprels[noun] ?? '')
@@ -1531,11 +1531,12 @@ function coordinatedNominalPreposition(
   let nominal = false;
   for (let index = coordinator + 1; index < group.start; index += 1) {
     const tag = pos[index];
-    if (tag === 'NOUN' || tag === 'PROPN' || tag === 'PRON' || tag === 'NUM') nominal = true;
+    if (tag !== undefined && NOMINAL_END.has(tag)) nominal = true;
     else if (tag === 'PUNCT') {
       if (tokens.lower[index] !== ',' || index !== group.start - 1) return false;
     } else if (tag !== 'DET' && tag !== 'ADJ' && tag !== 'PART' && tag !== 'INTJ') return false;
   }
+  // "or the like, including ...": the tagger reads "like" there as an interjection or preposition, no noun.
   return nominal || tokens.lower[group.start - 2] === 'like';
 }
 

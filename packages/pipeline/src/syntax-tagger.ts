@@ -2627,7 +2627,7 @@ function swallowedSubjects(
   for (const [verb, firstAux] of firstAuxOf) {
     if (withSubject.has(verb) || firstAux - 1 < start) continue;
     if (pos[verb] !== 'VERB' && pos[verb] !== 'ADJ' && pos[verb] !== 'NOUN') continue;
-    let last = firstAux - 1;
+    const last = firstAux - 1;
     if (!NOUN_PRONOUN_TAGS.has(pos[last] ?? 'X') || pos[last] === 'PRON') continue;
     // The nominal's head: the top of its coordination ("the Company and its agents").
     let subject = last;
@@ -2641,15 +2641,7 @@ function swallowedSubjects(
     }
     if (opener < start || opener > subject || heads[opener] !== verb) continue;
     if (!/^(obl|advmod)(:|$)/.test(deprels[opener] ?? '')) continue;
-    let phraseStart = opener;
-    for (let index = start; index < opener; index += 1) {
-      let up = index;
-      while (up >= 0 && up !== opener && up !== verb) up = heads[up] ?? -1;
-      if (up === opener) {
-        phraseStart = index;
-        break;
-      }
-    }
+    const phraseStart = subtreeSpan(out, opener, start, end)[0];
     if (pos[phraseStart] !== 'ADP' || phraseStart !== start) continue;
     // Where the Subject starts.
     let from = subject;
@@ -2660,8 +2652,7 @@ function swallowedSubjects(
     const noun = from - 1;
     if (noun <= phraseStart || (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN')) continue;
     // No comma in the phrase or the Subject (CONJOINED_SUBJECT reads the phrase cut off by a comma).
-    for (let index = phraseStart; index < firstAux; index += 1) if (lower[index] === ',') last = -1;
-    if (last < 0) continue;
+    if (lower.slice(phraseStart, firstAux).includes(',')) continue;
     // The phrase's last noun takes the Subject's place in the phrase, and the phrase's words hung on the Subject.
     if (subject === opener) {
       heads[noun] = verb;

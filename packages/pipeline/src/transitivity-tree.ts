@@ -390,7 +390,7 @@ function bareObliqueEnd(dependent: TreeDependent, context: TreeContext): number 
     if (view.heads[at] === dependent.index) {
       const relation = view.syntactic.tokens[at]?.deprel ?? '';
       if (!/^conj(:|$)/.test(relation)) return -1;
-      if (!NOMINAL_CONJUNCT_TAGS.has(view.pos[at] ?? '')) return -1;
+      if (!NOMINAL_TAGS.has(view.pos[at] ?? '')) return -1;
       end = at + 1;
     }
   if (end < 0) return -1;
@@ -400,8 +400,6 @@ function bareObliqueEnd(dependent: TreeDependent, context: TreeContext): number 
   }
   return end;
 }
-/** Tags of a nominal conjunct (BARE_OBLIQUE). */
-const NOMINAL_CONJUNCT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /**
  * INCLUDING_QUALIFIER: the word-order element `element` in the tail of the object at `object` opens right after a
