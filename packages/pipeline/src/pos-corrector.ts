@@ -865,9 +865,11 @@ function indexRules(rules: readonly PosRule[], disabled: ReadonlySet<string>): R
 }
 // The rule indexes, per set of ids switched off (one set per pipeline).
 const activeRules = new WeakMap<ReadonlySet<string>, readonly [RuleIndex, RuleIndex]>();
-// One context for every token (no allocation per token); correctPos does not re-enter.
+// One context for every token (no allocation per token); correctPos does not re-enter. Between runs it
+// holds EMPTY_TAGGED, not the last document's arrays (which it would otherwise keep alive until the next compile).
+const EMPTY_TAGGED: Tagged = { values: [], lower: [], lemmas: [], pos: [] };
 const context: PosContext = {
-  tagged: { values: [], lower: [], lemmas: [], pos: [] },
+  tagged: EMPTY_TAGGED,
   from: 0,
   to: 0,
   index: 0,
@@ -939,6 +941,7 @@ export function correctPos(
   }
   runRules(active[0], tagged, from, to, disabled);
   runRules(active[1], tagged, from, to, disabled);
+  context.tagged = EMPTY_TAGGED;
 }
 
 const NOMINAL_TAGS = new Set<Upos>(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
