@@ -2039,6 +2039,85 @@ describe('TREE.SWALLOWED_SUBJECT', () => {
   });
 });
 
+describe('TREE.OBJECT_AFTER_RECIPIENT and TREE.OBJECT_AFTER_CIRCUMSTANCE', () => {
+  const recipientOff = new Set(['TREE.OBJECT_AFTER_RECIPIENT']);
+  const circumstanceOff = new Set(['TREE.OBJECT_AFTER_CIRCUMSTANCE']);
+  it('makes the group after a verb of giving and its "to" phrase the verb\'s object', () => {
+    for (const [text, object, verb] of [
+      [
+        'Recipient shall not divulge to any person, firm, or corporation any information relating to the business.',
+        'information',
+        'divulge',
+      ],
+      ['The Company shall pay to the Seller the Purchase Price in cash.', 'Price', 'pay'],
+      [
+        'Consultant shall deliver to Client, upon termination, all materials and documents.',
+        'materials',
+        'deliver',
+      ],
+      ['The Tenant shall pay to the Landlord on the first day of each month the Rent.', 'Rent', 'pay'],
+      [
+        'Consultant hereby assigns to Aduro, any and all writings, documents and data.',
+        'writings',
+        'assigns',
+      ],
+      ['Zynga will pay to WPT ten percent of the Net Revenue.', 'percent', 'pay'],
+    ] as const) {
+      expect(
+        treeWords(text).find((word) => word.value === object),
+        text,
+      ).toMatchObject({ head: verb, deprel: 'obj' });
+      expect(
+        treeWords(text, recipientOff).find((word) => word.value === object),
+        text,
+      ).not.toMatchObject({
+        head: verb,
+        deprel: 'obj',
+      });
+    }
+  });
+  it('leaves alone a verb with an object, a passive, a list of recipients, a time, a clause and "one another"', () => {
+    for (const text of [
+      'Licensor grants to Licensee a license to use the Marks.',
+      'The Confidential Information was provided to that Party for which it was requested.',
+      'The Servicer shall deliver to the Owner, the Agent and the Bank.',
+      'The Tenant shall pay to the Landlord this month.',
+      'The parties shall provide to one another the reports.',
+      'The Company shall pay to the Seller, which the Buyer appointed.',
+    ])
+      expect(treeWords(text), text).toEqual(treeWords(text, recipientOff));
+  });
+  it('makes the group after any clause verb and its prepositional phrase its object, with no comma between', () => {
+    for (const [text, object, verb] of [
+      ['The Distributor shall maintain in effect all permits and licenses.', 'permits', 'maintain'],
+      ['Licensee shall not register in any jurisdiction any Mark.', 'Mark', 'register'],
+    ] as const) {
+      expect(
+        treeWords(text).find((word) => word.value === object),
+        text,
+      ).toMatchObject({ head: verb, deprel: 'obj' });
+      expect(
+        treeWords(text, circumstanceOff).find((word) => word.value === object),
+        text,
+      ).not.toMatchObject({
+        head: verb,
+        deprel: 'obj',
+      });
+    }
+    // A participle with no Subject or auxiliary ("described in Exhibit A"), a comma (a list going on), "half a",
+    // "such as", "all over" and "the more ..., the better" open no object.
+    for (const text of [
+      'The goods described in Exhibit A were shipped.',
+      'The Product shall be manufactured in accordance with cGMP, all other Applicable Laws and the Specifications.',
+      "We're talking about half a trillion dollars and 43 million Americans.",
+      'I would go with a small rodent such as a mouse.',
+      'He dwelt in another world all over the island.',
+      'The more you know about your audience the better you will be.',
+    ])
+      expect(treeWords(text), text).toEqual(treeWords(text, circumstanceOff));
+  });
+});
+
 describe('TREE.STRANDED_PREPOSITION', () => {
   it('hangs a preposition left after a passive verb on the verb, before a preposition of several words', () => {
     const text = 'This Agreement is made and entered into as of January 1, 2020.';

@@ -23,7 +23,12 @@ import {
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
 import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
-import { DITRANSITIVE, MEANS_OF_SENDING, TIME_NOUNS } from './lexicons/transitivity-lexicon';
+import {
+  DITRANSITIVE,
+  MEANS_OF_SENDING,
+  TIME_NOUNS,
+  TRANSFER_TO_VERBS,
+} from './lexicons/transitivity-lexicon';
 import {
   BE_FORMS,
   CLOSING_QUOTE_MARKS,
@@ -2354,6 +2359,8 @@ export function repairTree(
   if (!disabledRules?.has(PREPOSITIONAL_SUBJECT)) prepositionalSubjects(out, start, end);
   if (!disabledRules?.has(PARTICLE_PREDICATE)) particlePredicates(out, start, end);
   if (!disabledRules?.has(DOUBLE_OBJECT)) doubleObjects(out, start, end);
+  if (!disabledRules?.has(OBJECT_AFTER_RECIPIENT)) shiftedObjects(out, start, end, true);
+  if (!disabledRules?.has(OBJECT_AFTER_CIRCUMSTANCE)) shiftedObjects(out, start, end, false);
   if (!disabledRules?.has(ENUMERATED_INFINITIVE)) enumeratedInfinitives(out, start, end);
   if (!disabledRules?.has('TREE.ATTRIBUTIVE_COLLOCATION')) attributiveCollocations(out, start, end);
   if (!disabledRules?.has(COORDINATED_SUBJECTS)) coordinatedSubjects(out, start, end);
@@ -3992,6 +3999,188 @@ function doubleObjects(
       continue;
     deprels[first] = 'iobj';
   }
+}
+
+const OBJECT_AFTER_RECIPIENT = 'TREE.OBJECT_AFTER_RECIPIENT';
+const OBJECT_AFTER_CIRCUMSTANCE = 'TREE.OBJECT_AFTER_CIRCUMSTANCE';
+/** Words that open a nominal group and cannot go on one that has reached its noun: determiners, possessives, quantifiers. */
+const GROUP_OPENERS: ReadonlySet<string> = new Set(
+  'a an the any all each every either such its their his her our your this these those certain another no some both'.split(
+    ' ',
+  ),
+);
+/** The relations that hang a word on a later word of its own nominal group. */
+const GROUP_INSIDE = /^(det|amod|compound|nummod|nmod:poss|advmod|cc)(:|$)/;
+/** What may head the thing given. */
+const GROUP_HEADS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON', 'SYM']);
+/** Words before "a" or "the" that keep the group going ("half a trillion", "quite a few"). */
+const PREDETERMINERS: ReadonlySet<string> = new Set('half quite rather such what many'.split(' '));
+/** Heads of a nominal group of measure or degree, an adverbial ("a lot", "a bit", "a couple of weeks ago"). */
+const MEASURE_HEADS: ReadonlySet<string> = new Set(
+  'lot lots bit couple while rest deal little few'.split(' '),
+);
+/** Comparatives after "the" in "the more ..., the better" and after "no" in "no less than". */
+const COMPARATIVES: ReadonlySet<string> = new Set(
+  'more less better worse fewer sooner later earlier'.split(' '),
+);
+/** Pronouns that may be the one given to ("to them all records"). */
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set('me you him her it us them'.split(' '));
+/** What may close the nominal group before a group opener ("to the Repairer | a copy", "to them | all records"). */
+const GROUP_CLOSERS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/**
+ * TREE.OBJECT_AFTER_RECIPIENT: "shall deliver to the Repairer **a copy** of such documentation", "shall not divulge to
+ * any person, firm, or corporation **any information** relating to the business", "shall pay to the Seller **the
+ * Purchase Price**", "shall not disclose to any third party at any time **any such Confidential Information**", "shall
+ * deliver to Client, upon termination, **all materials** and documents": contracts put the thing given after the
+ * "to" phrase of the one it goes to, and the parse, which has seldom seen that order, hangs it on the "to" phrase's
+ * noun (`obj`, `appos`, `conj`, `nmod`) or on a circumstance between. A verb of giving (`TRANSFER_TO_VERBS`) with
+ * "to" right after it and no object, clausal complement, passive auxiliary or agent of its own takes as its `obj`
+ * the first nominal group that opens with a determiner, possessive, quantifier, number word or currency sign right
+ * after a noun, name or pronoun (no nominal group goes on past its noun into another determiner), or after a comma
+ * once a circumstance set off by commas came between ("to Client, upon termination, all materials"), or right after
+ * the recipient's comma with "all" or "any" and a lower-case word ("assigns to Aduro, any and all writings"). Its
+ * head is found by climbing from its first word through the relations inside a nominal group. Not a group of time
+ * ("this month"), not one the parse makes a Subject (a clause of its own), and nothing past a verb, subordinator,
+ * relative pronoun, semicolon or colon.
+ *
+ * TREE.OBJECT_AFTER_CIRCUMSTANCE: the same order after any other verb and prepositional phrase ("shall keep in such
+ * files **all correspondence** received", "shall issue in due time **any necessary document**", "will maintain in
+ * effect **all permits**", "shall not use in advertising or publicity **the names** of ..."), where the verb is a
+ * clause's own (a Subject, auxiliary or "to" on it, or no past form: not "described in Exhibit A") and the group
+ * opens right after the phrase's noun, with no comma: a comma there is as often a list going on ("in accordance with
+ * cGMP, all other Applicable Laws").
+ */
+function shiftedObjects(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {
+    readonly lemmas?: readonly string[];
+    readonly values?: readonly string[];
+  },
+  start: number,
+  end: number,
+  recipient: boolean,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let verb = start; verb + 3 < end; verb += 1) {
+    if (pos[verb] !== 'VERB' || pos[verb + 1] !== 'ADP' || deprels[verb + 1] !== 'case') continue;
+    const lemma = out.lemmas?.[verb] ?? lower[verb] ?? '';
+    if (recipient !== (lower[verb + 1] === 'to' && TRANSFER_TO_VERBS.has(lemma))) continue;
+    // A participle qualifying a noun ("the rights granted to Ono") has given its object away.
+    if (/^(acl|amod)(:|$)/.test(deprels[verb] ?? '') && !(lower[verb] ?? '').endsWith('ing')) continue;
+    let taken = false;
+    let framed = false;
+    for (let index = start; index < end && !taken; index += 1) {
+      if (heads[index] !== verb) continue;
+      const relation = deprels[index] ?? '';
+      taken = /^(obj|iobj|ccomp|xcomp|nsubj:pass|csubj:pass|aux:pass|obl:agent)$/.test(relation);
+      if (/^(nsubj|aux|mark)(:|$)/.test(relation)) framed = true;
+    }
+    if (taken) continue;
+    if (!recipient && !framed && isPastForm(lower[verb] ?? '', lemma)) continue;
+    // "begin to effect such Sale": a "to" before a bare word is an infinitive's the parse misread.
+    if (!recipient && lower[verb + 1] === 'to' && (pos[verb + 2] === 'VERB' || pos[verb + 2] === 'NOUN'))
+      continue;
+    const opening = givenGroupStart(out, verb + 2, end, recipient);
+    if (opening < 0 || !/^\p{Ll}|^\$/u.test(out.values?.[opening] ?? lower[opening] ?? '')) continue;
+    // The group's head: up from its first word through the relations inside a nominal group, to the right.
+    let head = opening;
+    for (let steps = 0; steps < end - start; steps += 1) {
+      const at = heads[head] ?? -1;
+      if (at <= head || at >= end || !GROUP_INSIDE.test(deprels[head] ?? '')) break;
+      head = at;
+    }
+    // "any and all writings": the parse coordinated the determiners and hung the noun on them. The noun after the
+    // group's determiners and adjectives heads it; the words before it hang on it.
+    let inside = -1;
+    if (pos[head] === 'DET') {
+      let noun = opening;
+      while (
+        noun < end &&
+        (GROUP_OPENERS.has(lower[noun] ?? '') || pos[noun] === 'CCONJ' || pos[noun] === 'ADJ')
+      )
+        noun += 1;
+      if (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') continue;
+      inside = head = noun;
+    }
+    if (!GROUP_HEADS.has(pos[head] as Upos) || TIME_NOUNS.has(lower[head] ?? '')) continue;
+    // The Subject of a clause of its own ("under the Laws of the country the Services are provided", "Compare to
+    // last decade this University is gaining"), or a measure ("a lot", "a couple of weeks", "the rest of the year").
+    if (
+      /^(nsubj|csubj)(:|$)/.test(deprels[head] ?? '') ||
+      pos[subtreeSpan(out, head, start, end)[1] + 1] === 'AUX'
+    )
+      continue;
+    if (MEASURE_HEADS.has(lower[head] ?? '')) continue;
+    if (heads[head] === verb && deprels[head] === 'obj') continue;
+    const saved = treeSnapshot(out, start, end);
+    for (let word = opening; word < inside; word += 1) {
+      const at = heads[word] ?? -1;
+      if (at >= opening && at <= inside && at !== head) continue;
+      heads[word] = head;
+      deprels[word] = pos[word] === 'CCONJ' ? 'cc' : pos[word] === 'ADJ' ? 'amod' : 'det';
+    }
+    heads[head] = verb;
+    deprels[head] = 'obj';
+    keepValidTree(out, saved);
+  }
+}
+
+/**
+ * Where the shifted object starts after a verb and a preposition (TREE.OBJECT_AFTER_RECIPIENT and _CIRCUMSTANCE),
+ * from the first word `from` of the preposition's group; -1 when no such group opens before a verb, subordinator,
+ * relative pronoun, semicolon or colon. After a comma only with `afterComma` (the recipient's "to").
+ */
+function givenGroupStart(
+  out: Pick<TaggedText, 'lower' | 'pos'> & { readonly values?: readonly string[] },
+  from: number,
+  end: number,
+  afterComma: boolean,
+): number {
+  const { lower, pos } = out;
+  // A circumstance set off by commas came between ("to Client, upon termination, all materials").
+  let setOff = false;
+  for (let index = from + 1; index < end; index += 1) {
+    const tag = pos[index];
+    const word = lower[index] ?? '';
+    if (tag === 'VERB' || tag === 'AUX' || tag === 'SCONJ' || tag === 'PART' || word === ';' || word === ':')
+      return -1;
+    // A relative or interrogative pronoun opens a clause of its own ("for which the Confidential Information was").
+    if (tag === 'PRON' && !OBJECT_PRONOUNS.has(word) && !GROUP_OPENERS.has(word)) return -1;
+    const before = lower[index - 1] ?? '';
+    if (before === ',' && tag === 'ADP') setOff = true;
+    // A number written in words ("ten percent") or an amount's currency sign; not "Exhibit 11".
+    const opens =
+      GROUP_OPENERS.has(word) ||
+      word === '$' ||
+      (tag === 'NUM' && /^\p{Ll}+$/u.test(word) && /^(NOUN|PROPN)$/.test(pos[index + 1] ?? ''));
+    if (!opens) continue;
+    // "to one another", "half a trillion", "such as", "all over the island", "the more ..., the better", "no less
+    // than": no group opens there.
+    const next = lower[index + 1] ?? '';
+    if (word === 'another' && before === 'one') continue;
+    // "twenty dollars a megawatt": a rate, not a group.
+    if ((tag === 'NUM' || word === 'a' || word === 'an') && pos[index - 1] === 'NUM') continue;
+    if (PREDETERMINERS.has(before) || (word === 'such' && next === 'as') || pos[index + 1] === 'ADP')
+      continue;
+    if ((word === 'the' || word === 'no') && (pos[index + 1] === 'ADV' || COMPARATIVES.has(next))) continue;
+    const closed =
+      GROUP_CLOSERS.has(pos[index - 1] as Upos) && (pos[index - 1] !== 'PRON' || OBJECT_PRONOUNS.has(before));
+    if (closed && !GROUP_OPENERS.has(before)) return index;
+    if (before !== ',' || !afterComma) continue;
+    if (setOff) return index;
+    // Right after the recipient's comma: "all" or "any" before a lower-case noun.
+    if (
+      index - 2 >= from &&
+      GROUP_CLOSERS.has(pos[index - 2] as Upos) &&
+      (word === 'all' || word === 'any')
+    ) {
+      let noun = index + 1;
+      while (noun < end && (GROUP_OPENERS.has(lower[noun] ?? '') || pos[noun] === 'CCONJ')) noun += 1;
+      if (/^\p{Ll}/u.test(out.values?.[noun] ?? '') && (pos[noun] === 'NOUN' || pos[noun] === 'ADJ'))
+        return index;
+    }
+  }
+  return -1;
 }
 
 const COPULA_REPARANDUM = 'TREE.COPULA_REPARANDUM';

@@ -154,9 +154,39 @@ describe('tree stage', () => {
     const [before] = off.compile(text, { documentId: 'd' });
     expect(clauseElements(before!)).toEqual(['goal=Products', 'goal=sample Products and Trainers']);
   });
+  it('lists the participant holding the Subject first (PARTICIPANT.SUBJECT_FIRST)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: ['PARTICIPANT.SUBJECT_FIRST'] });
+    // The word order misses the Subject set apart from its verb and lists the Goal first.
+    const text =
+      'The Servicer shall forthwith upon such termination deliver to the successor Servicer all property.';
+    const roles = (clause: AnnotatedClause) =>
+      clause.ideational.participants.map((p) => `${p.role}=${p.text}`);
+    expect(roles(mainClause(pipeline.compile(text, { documentId: 'd' })))).toEqual([
+      'actor=The Servicer',
+      'goal=all property',
+    ]);
+    expect(roles(mainClause(off.compile(text, { documentId: 'd' })))).toEqual([
+      'goal=all property',
+      'actor=The Servicer',
+    ]);
+    // A passive's Subject is its Goal; a misparsed Subject whose role no Subject takes in the voice stays where it was.
+    const passive = pipeline.compile('The shares were acquired by AMAG on November 12.', { documentId: 'd' });
+    expect(roles(mainClause(passive))[0]).toBe('goal=The shares');
+    expect(
+      roles(mainClause(pipeline.compile('How many trees did the storm uproot?', { documentId: 'd' })))[0],
+    ).toBe('actor=the storm');
+  });
+  it('an object after another nominal\'s "to" phrase is no path (CIRCUMSTANCE.TREE_PATH_OBJECT)', () => {
+    const clause = mainClause(
+      pipeline.compile('Zynga will pay to WPT ten percent of the Net Revenue.', { documentId: 'd' }),
+    );
+    expect(clauseElements(clause)).toContain('goal=ten percent of the Net Revenue');
+    expect(clauseElements(clause)).toContain('location/place=to WPT');
+    expect(rulesOf(clause)).not.toContain('CIRCUMSTANCE.TREE_PATH_OBJECT');
+  });
   it('an object the parser labels obl keeps its conjuncts (PARTICIPANT.TREE_BARE_OBLIQUE)', () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [BARE_OBLIQUE] });
-    const text = 'The Licensee shall return to the Licensor all copies, manuals and records.';
+    const text = 'The Licensee shall return immediately to the Licensor all copies, manuals and records.';
     const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
     expect(clauseElements(clause)).toContain('goal=all copies, manuals and records');
     expect(rulesOf(clause)).toContain(BARE_OBLIQUE);

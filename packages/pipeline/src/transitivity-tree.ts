@@ -78,6 +78,26 @@ import {
 
 /** Id that switches the whole tree stage off. */
 export const TREE_STAGE = 'PARTICIPANT.TREE';
+const SUBJECT_FIRST = 'PARTICIPANT.SUBJECT_FIRST';
+/** Roles a Subject takes in an active clause, and in a passive one (PARTICIPANT.SUBJECT_FIRST). */
+const ACTIVE_SUBJECT_ROLES: ReadonlySet<string> = new Set([
+  'actor',
+  'senser',
+  'sayer',
+  'behaver',
+  'carrier',
+  'token',
+  'existent',
+]);
+const PASSIVE_SUBJECT_ROLES: ReadonlySet<string> = new Set([
+  'goal',
+  'phenomenon',
+  'verbiage',
+  'beneficiary',
+  'receiver',
+  'carrier',
+  'token',
+]);
 /** An object's span ends where the word order puts another element after it (see `treeTransitivity`). */
 export const OBJECT_TAIL = 'PARTICIPANT.TREE_OBJECT_TAIL';
 /**
@@ -720,12 +740,20 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       if (!/^obj(:|$)/.test(dependent.deprel)) return false;
       if (context.previous.rawTransitivity.matched.includes('ROLE.PHRASAL_VERB')) return false;
       const found = previousCircumstance(dependent, context);
-      return (
-        found !== undefined &&
-        found.start < dependent.start &&
-        context.view.pos[found.start] === 'ADP' &&
-        previousParticipant(dependent, context) === undefined
-      );
+      if (found === undefined || found.start >= dependent.start || context.view.pos[found.start] !== 'ADP')
+        return false;
+      // Not the preposition of another nominal before the object ("pay **to WPT** ten percent": the word order ran
+      // the "to" phrase on into the object, TREE.OBJECT_AFTER_RECIPIENT).
+      const ownHead = context.view.heads[found.start] ?? -1;
+      const relation = context.view.syntactic.tokens[found.start]?.deprel;
+      if (
+        relation === 'case' &&
+        ownHead > found.start &&
+        ownHead < dependent.start &&
+        context.view.heads[ownHead] === context.view.heads[dependent.index]
+      )
+        return false;
+      return previousParticipant(dependent, context) === undefined;
     },
     decide: () => NONE,
     examples: [{ text: 'She turned down the lane.', expect: 'location/place=down the lane' }],
@@ -840,7 +868,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     },
     examples: [
       {
-        text: 'The Licensee shall return to the Licensor all copies, manuals and records.',
+        text: 'The Licensee shall return immediately to the Licensor all copies, manuals and records.',
         expect: 'goal=all copies, manuals and records',
       },
     ],
@@ -2453,9 +2481,25 @@ function treeElements(
         if (list[at]!.role === 'token') list[at] = { ...list[at]!, role: 'carrier' };
   if (dropped) fire('participants', NOT_ON_PREDICATE);
   const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
-  // The Subject's participant first (as the word-order analysis gives it), the rest in text order.
+  // The Subject's participant first, the rest in text order: the one holding the predicate's Subject in the tree,
+  // else the word-order analysis's first (PARTICIPANT.SUBJECT_FIRST; the word order may miss a Subject set apart
+  // from its verb, "The Servicer shall forthwith upon such termination deliver ...", and list the Goal first).
   const allParticipants = [...participants, ...keptParticipants];
-  const first = previous.participants[0];
+  const subjectAt =
+    disabled?.has(SUBJECT_FIRST) === true || view.head < 0
+      ? -1
+      : view.syntactic.tokens.findIndex(
+          (token, index) => view.heads[index] === view.head && /^(nsubj|csubj)(:|$)/.test(token.deprel ?? ''),
+        );
+  const subject =
+    subjectAt < 0 ? undefined : allParticipants.find((p) => p.start <= subjectAt && subjectAt < p.end);
+  // Only a role a Subject takes in the clause's voice ("How many trees did the storm uproot?": a misparse makes
+  // "trees" the Subject; its role, Goal in an active clause, says it is not).
+  const subjectRoles =
+    previous.rawTransitivity.voice === 'passive' ? PASSIVE_SUBJECT_ROLES : ACTIVE_SUBJECT_ROLES;
+  const first =
+    (subject !== undefined && subjectRoles.has(subject.role) ? subject : undefined) ??
+    previous.participants[0];
   allParticipants.sort((a, b) => {
     const aFirst = first !== undefined && a.start <= first.start && first.start < a.end ? 0 : 1;
     const bFirst = first !== undefined && b.start <= first.start && first.start < b.end ? 0 : 1;

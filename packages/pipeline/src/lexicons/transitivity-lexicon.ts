@@ -84,6 +84,14 @@ export const TIME_OBJECT_VERBS: ReadonlySet<string> = wordSet(
 export const DITRANSITIVE: ReadonlySet<string> = wordSet(
   'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save',
 );
+/**
+ * Verbs of giving and handing over whose object may follow the "to" phrase of the one it goes to ("shall deliver to
+ * the Repairer **a copy of such documentation**", "shall not divulge to any person **any information**"; see
+ * TREE.OBJECT_AFTER_RECIPIENT).
+ */
+export const TRANSFER_TO_VERBS: ReadonlySet<string> = wordSet(
+  'give grant pay deliver provide disclose divulge furnish return transfer assign sell send supply license sublicense issue submit reimburse remit tender convey lend offer show communicate reveal present distribute ship refund forward mail hand allocate credit surrender render pledge loan advance contribute deposit owe lease sublease make',
+);
 /** Verbal verbs whose nominal object is the person addressed (Receiver). */
 export const RECEIVER_VERBS: ReadonlySet<string> = wordSet(
   'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult counsel reassure caution',
