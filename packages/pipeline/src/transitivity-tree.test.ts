@@ -163,11 +163,13 @@ describe('tree stage', () => {
       clause.ideational.participants.map((p) => `${p.role}=${p.text}`);
     expect(roles(mainClause(pipeline.compile(text, { documentId: 'd' })))).toEqual([
       'actor=The Servicer',
+      'beneficiary=to the successor Servicer',
       'goal=all property',
     ]);
     expect(roles(mainClause(off.compile(text, { documentId: 'd' })))).toEqual([
       'goal=all property',
       'actor=The Servicer',
+      'beneficiary=to the successor Servicer',
     ]);
     // A passive's Subject is its Goal; a misparsed Subject whose role no Subject takes in the voice stays where it was.
     const passive = pipeline.compile('The shares were acquired by AMAG on November 12.', { documentId: 'd' });
@@ -181,7 +183,7 @@ describe('tree stage', () => {
       pipeline.compile('Zynga will pay to WPT ten percent of the Net Revenue.', { documentId: 'd' }),
     );
     expect(clauseElements(clause)).toContain('goal=ten percent of the Net Revenue');
-    expect(clauseElements(clause)).toContain('location/place=to WPT');
+    expect(clauseElements(clause)).toContain('beneficiary=to WPT');
     expect(rulesOf(clause)).not.toContain('CIRCUMSTANCE.TREE_PATH_OBJECT');
   });
   it('an object the parser labels obl keeps its conjuncts (PARTICIPANT.TREE_BARE_OBLIQUE)', () => {

@@ -20,7 +20,7 @@ import {
   PREPOSITION_CIRCUMSTANCES,
   TIME_ADVERBS,
 } from './lexicons/circumstance-lexicon';
-import { PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
+import { INSTRUMENT_TERMS, PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import {
   boundConjunctionStart,
@@ -33,6 +33,7 @@ import { onMatter, PHRASAL_PARTICLES, PREPOSITIONAL_VERBS } from './lexicons/pro
 import {
   BECOMING_VERBS,
   COORDINATED_PREPOSITION_TYPE,
+  DESTINATION_NOUNS,
   DOCUMENT_AGENT_VERBS,
   FOR_POINT_IN_TIME,
   isOperandByPhrase,
@@ -45,6 +46,7 @@ import {
   prepositionType,
   REFERENCE_NUMBER,
   TIME_PERIOD_NOUNS,
+  TRANSFER_TO_VERBS,
   UPON_PARTY,
 } from './lexicons/transitivity-lexicon';
 import {
@@ -78,6 +80,15 @@ import {
 
 /** Id that switches the whole tree stage off. */
 export const TREE_STAGE = 'PARTICIPANT.TREE';
+/**
+ * PARTICIPANT.TREE_RECIPIENT: "pay the deposit **to the Landlord**", "grants **to Licensee** a license", "shall be
+ * delivered **to AMAG**": the "to" phrase of a verb of giving (`TRANSFER_TO_VERBS`) names the one the thing goes to,
+ * a Beneficiary of the material process (its Recipient), not a place, when the thing given is there (the verb's
+ * object, or the passive's Subject) and the phrase names a party: a pronoun, a name, a party's noun or a capitalised
+ * defined term, not a place ("ship the goods to the Territory", "to its address": `DESTINATION_NOUNS`) or a forum
+ * ("submit any dispute to arbitration").
+ */
+export const RECIPIENT = 'PARTICIPANT.TREE_RECIPIENT';
 const SUBJECT_FIRST = 'PARTICIPANT.SUBJECT_FIRST';
 /** Roles a Subject takes in an active clause, and in a passive one (PARTICIPANT.SUBJECT_FIRST). */
 const ACTIVE_SUBJECT_ROLES: ReadonlySet<string> = new Set([
@@ -831,6 +842,25 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
     examples: [
       { text: "He's been away for a week.", expect: 'extent/duration=for a week' },
       { text: 'We are back from Europe.', expect: 'location/place=from Europe' },
+    ],
+  },
+  {
+    id: RECIPIENT,
+    when: (dependent, context) =>
+      /^obl(:|$)/.test(dependent.deprel) &&
+      dependent.preposition === 'to' &&
+      context.processType === 'material' &&
+      TRANSFER_TO_VERBS.has(context.verbLemma ?? '') &&
+      complexPrepositionAt(context.view.lower, dependent.start) === undefined &&
+      (context.passive || hasObject(context)) &&
+      isRecipient(dependent, context),
+    decide: () => participantAs('beneficiary'),
+    examples: [
+      { text: 'The Tenant shall pay the deposit to the Landlord.', expect: 'beneficiary=to the Landlord' },
+      {
+        text: 'Licensor hereby grants to Licensee a non-exclusive license.',
+        expect: 'beneficiary=to Licensee',
+      },
     ],
   },
   {
@@ -2515,4 +2545,27 @@ function treeElements(
     premises,
     rules: fired,
   };
+}
+
+/** Whether the predicate has an object in the tree. */
+function hasObject(context: TreeContext): boolean {
+  const { view } = context;
+  return view.syntactic.tokens.some(
+    (token, index) => view.heads[index] === view.head && /^obj(:|$)/.test(token.deprel ?? ''),
+  );
+}
+
+/** Whether a "to" phrase names a party (PARTICIPANT.TREE_RECIPIENT): its head a pronoun, a name, a party noun or a capitalised term. */
+function isRecipient(dependent: TreeDependent, context: TreeContext): boolean {
+  const { view } = context;
+  const word = view.syntactic.tokens[dependent.index]?.text ?? '';
+  const lower = view.lower[dependent.index] ?? '';
+  // Not a place or forum, the contract or another instrument or thing ("amendments made to this Agreement"), or a
+  // relative pronoun that stands for one ("to which").
+  if (DESTINATION_NOUNS.has(lower) || INSTRUMENT_TERMS.has(lower) || lower === 'which' || lower === 'what')
+    return false;
+  const tag = view.pos[dependent.index];
+  return (
+    tag === 'PRON' || tag === 'PROPN' || PARTY_NOUNS.has(lower) || (tag === 'NOUN' && /^\p{Lu}/u.test(word))
+  );
 }

@@ -92,6 +92,14 @@ export const DITRANSITIVE: ReadonlySet<string> = wordSet(
 export const TRANSFER_TO_VERBS: ReadonlySet<string> = wordSet(
   'give grant pay deliver provide disclose divulge furnish return transfer assign sell send supply license sublicense issue submit reimburse remit tender convey lend offer show communicate reveal present distribute ship refund forward mail hand allocate credit surrender render pledge loan advance contribute deposit owe lease sublease make',
 );
+/**
+ * Nouns after "to" that name where something goes or what it is made to, not who receives it ("ship the Products to
+ * the Territory", "deliver to the address", "submit any dispute to arbitration", "make changes to the Software";
+ * PARTICIPANT.TREE_RECIPIENT).
+ */
+export const DESTINATION_NOUNS: ReadonlySet<string> = wordSet(
+  'address addresses facility facilities premises territory location locations site sites warehouse warehouses account accounts port destination plant office offices court courts arbitration jurisdiction venue market markets country countries state city area region home place store stores website escrow software product products plan plans indenture section sections clause clauses article articles program programs system systems platform patent patents trademark trademarks statement statements',
+);
 /** Verbal verbs whose nominal object is the person addressed (Receiver). */
 export const RECEIVER_VERBS: ReadonlySet<string> = wordSet(
   'ask tell warn notify inform remind advise assure thank instruct urge order command question praise criticize criticise blame accuse answer call persuade convince brief update email phone text contact consult counsel reassure caution',
