@@ -20,6 +20,8 @@ import {
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import { INTERPERSONAL_THEMES, TEXTUAL_THEMES } from './lexicons/mood-lexicon';
 import {
+  DEMAND_NOUNS,
+  MEETING_VERBS,
   onMatter,
   PHRASAL_PARTICLES,
   PROCESS_BY_LEMMA,
@@ -395,6 +397,24 @@ const objectNext = (state: TransitivityState): Group | undefined => {
   const next = state.nextAfterEvent;
   return next?.type === 'nominal' && next.start === state.event?.end ? next : undefined;
 };
+/**
+ * PROCESS.MEETING_DEMAND: a noun of demand (DEMAND_NOUNS) among the first words after the Event, before any
+ * punctuation or verb, or, in the passive, before the Event.
+ */
+function demandAround(state: TransitivityState): boolean {
+  const { view } = state;
+  const end = eventEnd(state);
+  if (state.passive) {
+    for (let at = 0; at < eventStart(state) && at < view.lemma.length; at += 1)
+      if (DEMAND_NOUNS.has(view.lemma[at] ?? '')) return true;
+    return false;
+  }
+  for (let at = end; at < end + 10 && at < view.lemma.length; at += 1) {
+    if (view.pos[at] === 'PUNCT' || view.pos[at] === 'VERB') return false;
+    if (DEMAND_NOUNS.has(view.lemma[at] ?? '')) return true;
+  }
+  return false;
+}
 /** PROCESS.TEXT_SAYING: the verb says where a text states something (see TEXT_SAYING_VERBS). */
 function textSaying(state: TransitivityState): boolean {
   const { view, head, verbLemma } = state;
@@ -792,6 +812,18 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
       (state.passive || objectNext(state) !== undefined),
     decide: (state) => decideProcess(state, 'material', 'PROCESS.TAKING_ON'),
     examples: [{ text: 'The assignee assumes all of the obligations.', expect: 'process=material' }],
+  },
+  {
+    // "Developer must satisfy all Franchisor's criteria", "satisfy its obligations", "such judgment shall be
+    // satisfied by the Guarantor": a verb of the "please" type meets a demand there (DEMAND_NOUNS in the object, or in the
+    // passive's Subject), a material process ("The answer satisfied him" stays mental).
+    id: 'PROCESS.MEETING_DEMAND',
+    when: (state) => state.verbLemma !== null && MEETING_VERBS.has(state.verbLemma) && demandAround(state),
+    decide: (state) => decideProcess(state, 'material', 'PROCESS.MEETING_DEMAND'),
+    examples: [
+      { text: 'Developer must satisfy all of the criteria then in effect.', expect: 'process=material' },
+      { text: 'Such judgment shall be satisfied by the Guarantor.', expect: 'process=material' },
+    ],
   },
   {
     id: PROCESS_RULES.wordnetPrior,

@@ -350,3 +350,12 @@ export const OF_COMPLEMENT_VERBS: ReadonlySet<string> = new Set([
  * "assume the defense"): material there (PROCESS.TAKING_ON), mental with a projected clause ("assume that").
  */
 export const TAKING_ON_VERBS: ReadonlySet<string> = new Set(['assume']);
+
+/** Verbs of the "please" type that meet a demand when their object names one (PROCESS.MEETING_DEMAND). */
+export const MEETING_VERBS: ReadonlySet<string> = new Set(['satisfy', 'fulfil', 'fulfill']);
+/** Nouns of what is demanded or owed ("satisfy the requirements", "satisfy its obligations"; PROCESS.MEETING_DEMAND). */
+export const DEMAND_NOUNS: ReadonlySet<string> = new Set(
+  'requirement condition obligation criterion criteria standard provision term demand claim debt liability judgment judgement need minimum specification test threshold quota commitment duty payment lien order request'.split(
+    ' ',
+  ),
+);
