@@ -82,7 +82,7 @@ export const TIME_OBJECT_VERBS: ReadonlySet<string> = wordSet(
 
 /** Material verbs with two objects: Beneficiary (recipient or client) then Goal. */
 export const DITRANSITIVE: ReadonlySet<string> = wordSet(
-  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save',
+  'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save provide afford issue',
 );
 /**
  * Verbs of giving and handing over whose object may follow the "to" phrase of the one it goes to ("shall deliver to
