@@ -2090,6 +2090,8 @@ describe('TREE.OBJECT_AFTER_RECIPIENT and TREE.OBJECT_AFTER_CIRCUMSTANCE', () =>
   it('makes the group after any clause verb and its prepositional phrase its object, with no comma between', () => {
     for (const [text, object, verb] of [
       ['The Distributor shall maintain in effect all permits and licenses.', 'permits', 'maintain'],
+      // The parse had opened the object's phrase with the prepositional phrase ("days" hung on "use").
+      ['The Licensee shall cease within thirty days any further use of the Marks.', 'use', 'cease'],
       ['Licensee shall not register in any jurisdiction any Mark.', 'Mark', 'register'],
     ] as const) {
       expect(
@@ -2104,6 +2106,11 @@ describe('TREE.OBJECT_AFTER_RECIPIENT and TREE.OBJECT_AFTER_CIRCUMSTANCE', () =>
         deprel: 'obj',
       });
     }
+    expect(
+      treeWords('The Licensee shall cease within thirty days any further use of the Marks.').find(
+        (word) => word.value === 'days',
+      ),
+    ).toMatchObject({ head: 'cease', deprel: 'obl' });
     // A participle with no Subject or auxiliary ("described in Exhibit A"), a comma (a list going on), "half a",
     // "such as", "all over" and "the more ..., the better" open no object.
     for (const text of [

@@ -4069,10 +4069,22 @@ function shiftedObjects(
     if (/^(acl|amod)(:|$)/.test(deprels[verb] ?? '') && !(lower[verb] ?? '').endsWith('ing')) continue;
     let taken = false;
     let framed = false;
+    // An object whose phrase the parse opened with the prepositional phrase before it ("cease | within thirty
+    // days any further use": "days" hung on "use"); the phrase goes back to the verb below.
+    let swallowing = -1;
     for (let index = start; index < end && !taken; index += 1) {
       if (heads[index] !== verb) continue;
       const relation = deprels[index] ?? '';
       taken = /^(obj|iobj|ccomp|xcomp|nsubj:pass|csubj:pass|aux:pass|obl:agent)$/.test(relation);
+      if (
+        taken &&
+        relation === 'obj' &&
+        swallowing < 0 &&
+        subtreeSpan(out, index, start, end)[0] === verb + 1
+      ) {
+        swallowing = index;
+        taken = false;
+      } else if (taken) swallowing = -1;
       if (/^(nsubj|aux|mark)(:|$)/.test(relation)) framed = true;
     }
     if (taken) continue;
@@ -4081,6 +4093,7 @@ function shiftedObjects(
     if (!recipient && lower[verb + 1] === 'to' && (pos[verb + 2] === 'VERB' || pos[verb + 2] === 'NOUN'))
       continue;
     const opening = givenGroupStart(out, verb + 2, end, recipient);
+
     if (opening < 0 || !/^\p{Ll}|^\$/u.test(out.values?.[opening] ?? lower[opening] ?? '')) continue;
     // The group's head: up from its first word through the relations inside a nominal group, to the right.
     let head = opening;
@@ -4111,13 +4124,19 @@ function shiftedObjects(
     )
       continue;
     if (MEASURE_HEADS.has(lower[head] ?? '')) continue;
-    if (heads[head] === verb && deprels[head] === 'obj') continue;
+    if (swallowing >= 0 ? head !== swallowing : heads[head] === verb && deprels[head] === 'obj') continue;
     const saved = treeSnapshot(out, start, end);
     for (let word = opening; word < inside; word += 1) {
       const at = heads[word] ?? -1;
       if (at >= opening && at <= inside && at !== head) continue;
       heads[word] = head;
       deprels[word] = pos[word] === 'CCONJ' ? 'cc' : pos[word] === 'ADJ' ? 'amod' : 'det';
+    }
+    // What the parse hung on the object from before it is the verb's ("cease within thirty days | any further use").
+    for (let word = verb + 1; word < opening; word += 1) {
+      if (heads[word] !== head) continue;
+      heads[word] = verb;
+      if (/^nmod(:|$)/.test(deprels[word] ?? '')) deprels[word] = `obl${(deprels[word] as string).slice(4)}`;
     }
     heads[head] = verb;
     deprels[head] = 'obj';
