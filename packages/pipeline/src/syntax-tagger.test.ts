@@ -2042,6 +2042,13 @@ describe('TREE.SWALLOWED_SUBJECT', () => {
 describe('TREE.OBJECT_AFTER_RECIPIENT and TREE.OBJECT_AFTER_CIRCUMSTANCE', () => {
   const recipientOff = new Set(['TREE.OBJECT_AFTER_RECIPIENT']);
   const circumstanceOff = new Set(['TREE.OBJECT_AFTER_CIRCUMSTANCE']);
+  /** `object` is the `obj` of `verb` with the rule on, and not with it off (`off`). */
+  const expectObject = (text: string, object: string, verb: string, off: ReadonlySet<string>) => {
+    const objectOf = (disabled?: ReadonlySet<string>) =>
+      treeWords(text, disabled).find((word) => word.value === object);
+    expect(objectOf(), text).toMatchObject({ head: verb, deprel: 'obj' });
+    expect(objectOf(off), text).not.toMatchObject({ head: verb, deprel: 'obj' });
+  };
   it('makes the group after a verb of giving and its "to" phrase the verb\'s object', () => {
     for (const [text, object, verb] of [
       [
@@ -2062,19 +2069,8 @@ describe('TREE.OBJECT_AFTER_RECIPIENT and TREE.OBJECT_AFTER_CIRCUMSTANCE', () =>
         'assigns',
       ],
       ['Zynga will pay to WPT ten percent of the Net Revenue.', 'percent', 'pay'],
-    ] as const) {
-      expect(
-        treeWords(text).find((word) => word.value === object),
-        text,
-      ).toMatchObject({ head: verb, deprel: 'obj' });
-      expect(
-        treeWords(text, recipientOff).find((word) => word.value === object),
-        text,
-      ).not.toMatchObject({
-        head: verb,
-        deprel: 'obj',
-      });
-    }
+    ] as const)
+      expectObject(text, object, verb, recipientOff);
   });
   it('leaves alone a verb with an object, a passive, a list of recipients, a time, a clause and "one another"', () => {
     for (const text of [
@@ -2093,19 +2089,8 @@ describe('TREE.OBJECT_AFTER_RECIPIENT and TREE.OBJECT_AFTER_CIRCUMSTANCE', () =>
       // The parse had opened the object's phrase with the prepositional phrase ("days" hung on "use").
       ['The Licensee shall cease within thirty days any further use of the Marks.', 'use', 'cease'],
       ['Licensee shall not register in any jurisdiction any Mark.', 'Mark', 'register'],
-    ] as const) {
-      expect(
-        treeWords(text).find((word) => word.value === object),
-        text,
-      ).toMatchObject({ head: verb, deprel: 'obj' });
-      expect(
-        treeWords(text, circumstanceOff).find((word) => word.value === object),
-        text,
-      ).not.toMatchObject({
-        head: verb,
-        deprel: 'obj',
-      });
-    }
+    ] as const)
+      expectObject(text, object, verb, circumstanceOff);
     expect(
       treeWords('The Licensee shall cease within thirty days any further use of the Marks.').find(
         (word) => word.value === 'days',
