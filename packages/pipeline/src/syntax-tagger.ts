@@ -4037,12 +4037,14 @@ const GROUP_CLOSERS: ReadonlySet<Upos> = new Set(['NOUN', 'PROPN', 'PRON', 'NUM'
  * noun (`obj`, `appos`, `conj`, `nmod`) or on a circumstance between. A verb of giving (`TRANSFER_TO_VERBS`) with
  * "to" right after it and no object, clausal complement, passive auxiliary or agent of its own takes as its `obj`
  * the first nominal group that opens with a determiner, possessive, quantifier, number word or currency sign right
- * after a noun, name or pronoun (no nominal group goes on past its noun into another determiner), or after a comma
+ * after a noun, name, number or object pronoun (no nominal group goes on past its noun into another determiner), or after a comma
  * once a circumstance set off by commas came between ("to Client, upon termination, all materials"), or right after
  * the recipient's comma with "all" or "any" and a lower-case word ("assigns to Aduro, any and all writings"). Its
  * head is found by climbing from its first word through the relations inside a nominal group. Not a group of time
- * ("this month"), not one the parse makes a Subject (a clause of its own), and nothing past a verb, subordinator,
- * relative pronoun, semicolon or colon.
+ * ("this month") or measure ("a lot"), not one the parse makes a Subject (a clause of its own), and nothing past a
+ * verb, subordinator, relative pronoun, semicolon or colon. Where the parse made the group the verb's object but
+ * opened its phrase with the prepositional phrase before it ("cease within thirty days | any further use"), the
+ * phrase goes back to the verb.
  *
  * TREE.OBJECT_AFTER_CIRCUMSTANCE: the same order after any other verb and prepositional phrase ("shall keep in such
  * files **all correspondence** received", "shall issue in due time **any necessary document**", "will maintain in
@@ -4093,7 +4095,6 @@ function shiftedObjects(
     if (!recipient && lower[verb + 1] === 'to' && (pos[verb + 2] === 'VERB' || pos[verb + 2] === 'NOUN'))
       continue;
     const opening = givenGroupStart(out, verb + 2, end, recipient);
-
     if (opening < 0 || !/^\p{Ll}|^\$/u.test(out.values?.[opening] ?? lower[opening] ?? '')) continue;
     // The group's head: up from its first word through the relations inside a nominal group, to the right.
     let head = opening;

@@ -85,8 +85,9 @@ export const TREE_STAGE = 'PARTICIPANT.TREE';
  * delivered **to AMAG**": the "to" phrase of a verb of giving (`TRANSFER_TO_VERBS`) names the one the thing goes to,
  * a Beneficiary of the material process (its Recipient), not a place, when the thing given is there (the verb's
  * object, or the passive's Subject) and the phrase names a party: a pronoun, a name, a party's noun or a capitalised
- * defined term, not a place ("ship the goods to the Territory", "to its address": `DESTINATION_NOUNS`) or a forum
- * ("submit any dispute to arbitration").
+ * defined term, not a place ("ship the goods to the Territory", "to its address": `DESTINATION_NOUNS`), a forum
+ * ("submit any dispute to arbitration"), the contract or another instrument or thing ("amendments made to this
+ * Agreement": `INSTRUMENT_TERMS`, `DESTINATION_NOUNS`) or "to which".
  */
 export const RECIPIENT = 'PARTICIPANT.TREE_RECIPIENT';
 const SUBJECT_FIRST = 'PARTICIPANT.SUBJECT_FIRST';
