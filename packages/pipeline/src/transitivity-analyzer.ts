@@ -815,8 +815,8 @@ export const PROCESS_REFINING_RULES: readonly TransitivityRule[] = [
   },
   {
     // "Developer must satisfy all Franchisor's criteria", "satisfy its obligations", "such judgment shall be
-    // satisfied by the Guarantor": a verb of the "please" type meets a demand there (DEMAND_NOUNS in the object, or in the
-    // passive's Subject), a material process ("The answer satisfied him" stays mental).
+    // satisfied by the Guarantor": a verb of the "please" type meets a demand there (DEMAND_NOUNS in the object,
+    // or in the passive's Subject), a material process ("The answer satisfied him" stays mental).
     id: 'PROCESS.MEETING_DEMAND',
     when: (state) => state.verbLemma !== null && MEETING_VERBS.has(state.verbLemma) && demandAround(state),
     decide: (state) => decideProcess(state, 'material', 'PROCESS.MEETING_DEMAND'),
