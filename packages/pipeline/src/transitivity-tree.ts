@@ -337,6 +337,8 @@ export interface TreeContext {
   readonly previous: Ideational;
   /** Local indices of the predicate's nsubj/csubj dependents. */
   readonly subjects: readonly number[];
+  /** Whether the predicate has an object (`obj`) among its dependents (PARTICIPANT.TREE_RECIPIENT). */
+  readonly hasObject: boolean;
   /**
    * The predicate when it is a nominal or an adverb that takes "be" as its copula after it in a relational
    * clause ("He's been **away** for a week", "They are out of **business**"), else -1 (COPULA_OBLIQUE).
@@ -853,7 +855,7 @@ export const PARTICIPANT_TREE_RULES: readonly TreeRule[] = [
       context.processType === 'material' &&
       TRANSFER_TO_VERBS.has(context.verbLemma ?? '') &&
       complexPrepositionAt(context.view.lower, dependent.start) === undefined &&
-      (context.passive || hasObject(context)) &&
+      (context.passive || context.hasObject) &&
       isRecipient(dependent, context),
     decide: () => participantAs('beneficiary'),
     examples: [
@@ -1910,6 +1912,7 @@ function treeElements(
     verbLemma: raw.verbLemma,
     previous,
     subjects: candidates.filter((index) => /^(nsubj|csubj)(:|$)/.test(tokens[index]?.deprel ?? '')),
+    hasObject: candidates.some((index) => /^obj(:|$)/.test(tokens[index]?.deprel ?? '')),
     copulaPredicate: disabled?.has(COPULA_OBLIQUE) === true ? -1 : copulaPredicate,
     nounTypes: disabled?.has(NOUN_TYPE) !== true,
     pointsInTime: disabled?.has(FOR_POINT_IN_TIME) !== true,
@@ -2516,12 +2519,7 @@ function treeElements(
   // else the word-order analysis's first (PARTICIPANT.SUBJECT_FIRST; the word order may miss a Subject set apart
   // from its verb, "The Servicer shall forthwith upon such termination deliver ...", and list the Goal first).
   const allParticipants = [...participants, ...keptParticipants];
-  const subjectAt =
-    disabled?.has(SUBJECT_FIRST) === true || view.head < 0
-      ? -1
-      : view.syntactic.tokens.findIndex(
-          (token, index) => view.heads[index] === view.head && /^(nsubj|csubj)(:|$)/.test(token.deprel ?? ''),
-        );
+  const subjectAt = disabled?.has(SUBJECT_FIRST) === true ? -1 : (context.subjects[0] ?? -1);
   const subject =
     subjectAt < 0 ? undefined : allParticipants.find((p) => p.start <= subjectAt && subjectAt < p.end);
   // Only a role a Subject takes in the clause's voice ("How many trees did the storm uproot?": a misparse makes
@@ -2546,14 +2544,6 @@ function treeElements(
     premises,
     rules: fired,
   };
-}
-
-/** Whether the predicate has an object in the tree. */
-function hasObject(context: TreeContext): boolean {
-  const { view } = context;
-  return view.syntactic.tokens.some(
-    (token, index) => view.heads[index] === view.head && /^obj(:|$)/.test(token.deprel ?? ''),
-  );
 }
 
 /** Whether a "to" phrase names a party (PARTICIPANT.TREE_RECIPIENT): its head a pronoun, a name, a party noun or a capitalised term. */
