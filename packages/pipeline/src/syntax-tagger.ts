@@ -7,6 +7,7 @@ import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { ADJECTIVAL_PREPOSITION_HEADS, complexPrepositionAt } from './lexicons/circumstance-lexicon';
 import {
   ATTRIBUTIVE_COLLOCATIONS,
+  namesParty,
   PARTY_NOUNS,
   PARTY_PAIR_PREPOSITIONS,
   PROVIDED_THAT_INSERTS,
@@ -3987,16 +3988,7 @@ function doubleObjects(
     // The one given to is a party: a pronoun, a name, a party's noun or a capitalised defined term ("the disclosing
     // Party", "Distributor"); "pay a minimum | fixed sum", "send the inception and quarterly fee | information" are
     // one group the parse cut in two.
-    const word = out.values?.[first] ?? '';
-    if (
-      !(
-        out.pos[first] === 'PRON' ||
-        out.pos[first] === 'PROPN' ||
-        PARTY_NOUNS.has(out.lemmas?.[first] ?? '') ||
-        (out.pos[first] === 'NOUN' && /^\p{Lu}/u.test(word))
-      )
-    )
-      continue;
+    if (!namesParty(out.pos[first], out.lemmas?.[first] ?? '', out.values?.[first] ?? '')) continue;
     deprels[first] = 'iobj';
   }
 }

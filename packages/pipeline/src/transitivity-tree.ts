@@ -20,7 +20,12 @@ import {
   PREPOSITION_CIRCUMSTANCES,
   TIME_ADVERBS,
 } from './lexicons/circumstance-lexicon';
-import { INSTRUMENT_TERMS, PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
+import {
+  INSTRUMENT_TERMS,
+  namesParty,
+  PARTY_NOUNS,
+  PARTY_PAIR_PREPOSITIONS,
+} from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import {
   boundConjunctionStart,
@@ -2555,8 +2560,5 @@ function isRecipient(dependent: TreeDependent, context: TreeContext): boolean {
   // relative pronoun that stands for one ("to which").
   if (DESTINATION_NOUNS.has(lower) || INSTRUMENT_TERMS.has(lower) || lower === 'which' || lower === 'what')
     return false;
-  const tag = view.pos[dependent.index];
-  return (
-    tag === 'PRON' || tag === 'PROPN' || PARTY_NOUNS.has(lower) || (tag === 'NOUN' && /^\p{Lu}/u.test(word))
-  );
+  return namesParty(view.pos[dependent.index], lower, word);
 }
