@@ -7,7 +7,6 @@ import { closesQuotation, reportingVerbAt } from './clause-quotation';
 import { ADJECTIVAL_PREPOSITION_HEADS, complexPrepositionAt } from './lexicons/circumstance-lexicon';
 import {
   ATTRIBUTIVE_COLLOCATIONS,
-  namesParty,
   PARTY_NOUNS,
   PARTY_PAIR_PREPOSITIONS,
   PROVIDED_THAT_INSERTS,
@@ -27,6 +26,7 @@ import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS } from './lexicons/process-lex
 import {
   DITRANSITIVE,
   MEANS_OF_SENDING,
+  namesParty,
   TIME_NOUNS,
   TRANSFER_TO_VERBS,
 } from './lexicons/transitivity-lexicon';

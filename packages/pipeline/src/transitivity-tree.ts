@@ -20,12 +20,7 @@ import {
   PREPOSITION_CIRCUMSTANCES,
   TIME_ADVERBS,
 } from './lexicons/circumstance-lexicon';
-import {
-  INSTRUMENT_TERMS,
-  namesParty,
-  PARTY_NOUNS,
-  PARTY_PAIR_PREPOSITIONS,
-} from './lexicons/contract-lexicon';
+import { INSTRUMENT_TERMS, PARTY_NOUNS, PARTY_PAIR_PREPOSITIONS } from './lexicons/contract-lexicon';
 import { MODAL_ADJUNCTS } from './lexicons/modal-lexicon';
 import {
   boundConjunctionStart,
@@ -46,6 +41,7 @@ import {
   LINKING_VERBS,
   MEANS_OF_PROCEEDING,
   MEANS_OF_SENDING,
+  namesParty,
   PER_ACCORDANCE,
   phraseHasTime,
   prepositionType,

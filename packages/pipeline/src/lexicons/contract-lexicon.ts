@@ -98,17 +98,6 @@ export const REFERENCE_ADVERBS: ReadonlySet<string> = wordSet(`
 `);
 
 /**
- * Whether a nominal's head word names a party, one a thing can be given to: a pronoun, a name, a party's noun
- * (`PARTY_NOUNS`, by its lemma or lower-case form `word`) or a capitalised defined term (`surface` as written:
- * "Distributor", "the Indemnifying Party"). TREE.DOUBLE_OBJECT and PARTICIPANT.TREE_RECIPIENT.
- */
-export function namesParty(tag: string | undefined, word: string, surface: string): boolean {
-  return (
-    tag === 'PRON' || tag === 'PROPN' || PARTY_NOUNS.has(word) || (tag === 'NOUN' && /^\p{Lu}/u.test(surface))
-  );
-}
-
-/**
  * Negation words that bound a quantity or a list rather than deny the process ("no later than", "not
  * less than", "including but not limited to"): keyed by the word after the negator.
  */

@@ -85,6 +85,17 @@ export const DITRANSITIVE: ReadonlySet<string> = wordSet(
   'give send offer show hand lend buy bring teach pass sell pay owe leave get make cook find fetch grant award mail post throw bake build order promise allow deny cost save provide afford issue',
 );
 /**
+ * Whether a nominal's head word names a party, one a thing can be given to: a pronoun, a name, a party's noun
+ * (`PARTY_NOUNS`, by its lemma or lower-case form `word`) or a capitalised defined term (`surface` as written:
+ * "Distributor", "the Indemnifying Party"). TREE.DOUBLE_OBJECT and PARTICIPANT.TREE_RECIPIENT.
+ */
+export function namesParty(tag: string | undefined, word: string, surface: string): boolean {
+  return (
+    tag === 'PRON' || tag === 'PROPN' || PARTY_NOUNS.has(word) || (tag === 'NOUN' && /^\p{Lu}/u.test(surface))
+  );
+}
+
+/**
  * Verbs of giving and handing over whose object may follow the "to" phrase of the one it goes to ("shall deliver to
  * the Repairer **a copy of such documentation**", "shall not divulge to any person **any information**"; see
  * TREE.OBJECT_AFTER_RECIPIENT).
