@@ -115,6 +115,15 @@ function classify(tokens: TokenArrays, index: number, from: number): MarkerKind 
   const tag = tokens.pos[index];
   const before = index > from ? tokens.pos[index - 1] : undefined;
   const beforeWord = index > from ? (tokens.lower[index - 1] ?? '') : '';
+  // SEGMENT.HYPHENATED_WORD_WHOLE: the last part of a word written with a hyphen ("Know-How", "show-how") opens no
+  // clause: "how" there is a noun, no WH-word.
+  if (
+    beforeWord === '-' &&
+    index - 1 > from &&
+    insideWord(tokens, index - 1) &&
+    !ruleOff(tokens, HYPHENATED_WORD_WHOLE)
+  )
+    return null;
   if (tag === 'CCONJ' && COORDINATORS.has(word)) {
     // SEGMENT.AND_OR: the "and" of "and/or" is no marker of its own; the "or" is, and a clause it opens
     // opens at the "and" (andOrStart).
@@ -558,11 +567,44 @@ export function openingQuoteForward(
   });
 }
 
+const HYPHENATED_WORD_WHOLE = 'SEGMENT.HYPHENATED_WORD_WHOLE';
+
+/**
+ * SEGMENT.HYPHENATED_WORD_WHOLE: a word written with a hyphen and no space on either side ("Know-How",
+ * "e-mail", "third-party") is one word, in one clause: where a clause ends inside it ('(k) "Licensed Know-' | 'How"
+ * means ...'), its parts before the cut go to the clause of its last part, as an English compound's head is its
+ * last part (and the word order opens no clause at the last part: "how" there is no WH-word). Not a part inside
+ * the clause's verbal group, nor before a last part that is a verb. Revises `segments` in place.
+ */
+export function hyphenatedWordForward(
+  tokens: TokenArrays,
+  segments: readonly ClauseSegment[],
+  to: number,
+): void {
+  const { starts, ends } = tokens as TokenArrays & TokenOffsets;
+  if (starts === undefined || ends === undefined) return;
+  const glued = (index: number) => ends[index] === starts[index + 1];
+  const wordPart = (index: number) => /[\p{L}\p{N}]/u.test(tokens.lower[index] ?? '');
+  forwardOpeningMarks(segments, to, (last, segment) => {
+    if (!glued(last)) return false;
+    const group = segment.group;
+    if (group !== null && group.start <= last && last < group.end) return false;
+    // Not into a clause the word's last part opens as its verb ("a wholly-" | "owned subsidiary"): a cut the parse
+    // made there is its reading of the verb, which moving the first part does not undo.
+    const lastPart = tokens.lower[last] === '-' ? last + 1 : last + 2;
+    if (tokens.pos[lastPart] === 'VERB' || tokens.pos[lastPart] === 'AUX') return false;
+    // The hyphen itself, after a word part glued to it; or a word part right before a glued hyphen and word.
+    if (tokens.lower[last] === '-')
+      return last > 0 && glued(last - 1) && wordPart(last - 1) && wordPart(last + 1);
+    return wordPart(last) && tokens.lower[last + 1] === '-' && glued(last + 1) && wordPart(last + 2);
+  });
+}
+
 /** Moves a clause's last token to the clause of the token after it while `opens` holds for it. */
 function forwardOpeningMarks(
   segments: readonly ClauseSegment[],
   to: number,
-  opens: (last: number) => boolean,
+  opens: (last: number, segment: ClauseSegment) => boolean,
 ): void {
   const owner = new Map<number, ClauseSegment>();
   for (const segment of segments) for (const token of segment.tokens) owner.set(token, segment);
@@ -570,7 +612,7 @@ function forwardOpeningMarks(
     for (;;) {
       const last = segment.tokens[segment.tokens.length - 1];
       if (last === undefined || segment.tokens.length < 2 || last + 1 >= to) break;
-      if (!opens(last)) break;
+      if (!opens(last, segment)) break;
       const next = owner.get(last + 1);
       if (next === undefined || next === segment) break;
       segment.tokens.pop();

@@ -1232,6 +1232,16 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.HYPHENATED_WORD_WHOLE',
+    stage: 'tree',
+    examples: [
+      {
+        text: 'The term "Joint Know-How" shall mean Know-How that is made jointly by the Parties.',
+        expect: 'The term "Joint Know-How" shall mean Know-How',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.QUESTION_MARK_CLOSES',
     stage: 'sentence-final',
     examples: [

@@ -2,6 +2,7 @@ import { clauseId, type Group, type Syntactic, type Token, type Upos } from '@ca
 import type { Parser } from '@cae/parser';
 import {
   type ClauseSegment,
+  hyphenatedWordForward,
   openingPunctuationForward,
   openingQuoteForward,
   segmentClauses,
@@ -334,6 +335,12 @@ const TREE_SEGMENT_RULES: readonly TableRule<SentenceSegments, SentenceSpan, voi
     when: () => true,
     decide: (sentence, { tagged, to }) => openingQuoteForward(tagged, sentence.segments, to),
     examples: segmentExamples('SEGMENT.OPENING_QUOTE_FORWARD'),
+  },
+  {
+    id: 'SEGMENT.HYPHENATED_WORD_WHOLE',
+    when: () => true,
+    decide: (sentence, { tagged, to }) => hyphenatedWordForward(tagged, sentence.segments, to),
+    examples: segmentExamples('SEGMENT.HYPHENATED_WORD_WHOLE'),
   },
 ];
 

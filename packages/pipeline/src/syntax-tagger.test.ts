@@ -1161,6 +1161,27 @@ describe('POS.DAYS_NOTICE', () => {
   });
 });
 
+describe('POS.HYPHENATED_WH_NOUN', () => {
+  it('reads the WH-part of "Know-How" as a noun, and the word before the hyphen too', () => {
+    const text = '"Licensed Know-How" means all Know-How owned by the Seller as of the Effective Date.';
+    const tags = (rules?: ReadonlySet<string>) =>
+      treeWords(text, rules)
+        .filter((word) => word.value === 'Know' || word.value === 'How')
+        .map((word) => word.pos);
+    expect(tags()).toEqual(['NOUN', 'NOUN', 'NOUN', 'NOUN']);
+    expect(tags(new Set(['POS.HYPHENATED_WH_NOUN']))).toContain('ADV');
+    // The noun heads the nominal group: "Know" its compound, "owned by ..." its clause.
+    const words = treeWords(text);
+    const second = words.findLastIndex((word) => word.value === 'How');
+    expect(words[second - 2]?.deprel).toBe('compound');
+    expect(words.find((word) => word.value === 'owned')?.deprel).toBe('acl');
+    // A WH-word after a spaced dash is left alone: "the plan - how it works".
+    expect(treeWords('We read the plan - how it works.').find((word) => word.value === 'how')?.pos).toBe(
+      'ADV',
+    );
+  });
+});
+
 describe('TREE.NOMINAL_SWALLOWED_PREDICATE', () => {
   // "Any notice given hereunder shall be in writing" as the parser reads it: "notice" the root, "writing" its
   // nmod with the operator and the copula.

@@ -1211,6 +1211,7 @@ function parseBatch(
   // other than as a name, else capitalised (and so is the sentence's first word; see `truecased`): the
   // models learnt words from mixed-case text, and capitals read as names (TO RESELLER: PART VERB).
   const truecase = !disabledRules?.has('TOKEN.PARSER_TRUECASE_CAPS');
+  const joinHyphenated = !disabledRules?.has(HYPHENATED_WH_NOUN);
   // TREE.PUNCTUATION_GUIDELINE: punctuation hangs where UD's guideline hangs it, projectively on the head
   // of the unit it delimits (@cae/parser's attachPunctuation; EWT dev UAS 84.87 -> 85.14, GUM dev 84.27 ->
   // 84.55 on gold words). Off, the transition parser's own attachments stand.
@@ -1225,6 +1226,16 @@ function parseBatch(
         ? capitalsSentence(values)
         : capitalsSentence(out.values.slice(sentenceStart, sentenceEnd));
     if (truecase && capitals) values = truecased(out, values);
+    if (joinHyphenated) {
+      // POS.HYPHENATED_WH_NOUN: the WH-part of "Know-How" reaches the models as the word it ends ("knowhow"), a
+      // noun they have not learnt, whose reading the tag makes; read as "how", it pulled the parse to the adverb's
+      // relations even as a noun ("How" the auxiliary of "owned").
+      for (let local = 0; local < values.length; local += 1) {
+        const index = indices === undefined ? start + local : indices[local]!;
+        if (HYPHENATED_WH.has(out.lower[index] ?? '') && afterWordHyphen(out, index))
+          values[local] = `${out.lower[index - 2]}${out.lower[index]}`;
+      }
+    }
     return plain ? values.map(plainQuotes) : values;
   };
   // The parser asks for a word's readings only where they can constrain it (words it did not learn).
@@ -1373,6 +1384,31 @@ function verbalHost(parsed: readonly ParsedWord[], local: number): boolean {
  * read as the verb it cut the clause there and left the Goal out. Where the tagger reads it as a verb, the sentence
  * is tagged and parsed again with it a noun.
  */
+/**
+ * POS.HYPHENATED_WH_NOUN: "the Licensed **Know-How**", "all **know-how** and trade secrets", "**show-how**": a
+ * WH-word joined by a hyphen, with no space on either side, to the word before it is the head noun of one word,
+ * not an adverb (UD: "know" `compound` of the noun "how"). Read as the adverb "how" it opened a clause of its own
+ * inside the name ("... its Know- | How of any kind ...", a question by its WH-word). Where the tagger reads it
+ * otherwise (or the word before the hyphen as anything but a noun: "all **Know**-How owned by ..." as a verb), the
+ * sentence is tagged and parsed again with both parts nouns.
+ */
+const HYPHENATED_WH_NOUN = 'POS.HYPHENATED_WH_NOUN';
+/** The WH-words `POS.HYPHENATED_WH_NOUN` reads as the noun of a hyphenated word. */
+const HYPHENATED_WH: ReadonlySet<string> = new Set(['how', 'what', 'why', 'where', 'when', 'who']);
+
+/** Whether the word at `index` follows a hyphen written with no space on either side, after a word. */
+function afterWordHyphen(out: TaggedText, index: number): boolean {
+  const hyphen = index - 1;
+  const word = index - 2;
+  return (
+    word >= 0 &&
+    out.values[hyphen] === '-' &&
+    out.ends[hyphen] === out.starts[index] &&
+    out.ends[word] === out.starts[hyphen] &&
+    /\p{L}$/u.test(out.values[word] ?? '')
+  );
+}
+
 const DAYS_NOTICE = 'POS.DAYS_NOTICE';
 const NOTICE_UNITS: ReadonlySet<string> = new Set([
   'day',
@@ -1719,6 +1755,8 @@ function parseSentences(
   const names = disabledRules?.has(DEFINED_NAME) || posSource !== 'parser' ? NO_NAMES : definedNames(text);
   const saidChecks = !disabledRules?.has(AFOREMENTIONED_SAID) && /\b[Ss]aid\b/.test(text);
   const noticeChecks = !disabledRules?.has(DAYS_NOTICE) && /\bnotice\b/i.test(text);
+  const hyphenChecks =
+    !disabledRules?.has(HYPHENATED_WH_NOUN) && /\p{L}-(?:how|what|why|where|when|who)\b/iu.test(text);
   const bindingChecks = !disabledRules?.has(BINDING_ADJECTIVE) && /\bbinding\b/i.test(text);
   const forthChecks = !disabledRules?.has(SET_FORTH) && /\bset\s+forth\b/i.test(text);
   // Words whose tag a second reading required (`reparse`): POS.VERBLESS_SENTENCE leaves their tag alone.
@@ -1862,6 +1900,17 @@ function parseSentences(
         // ("days ' notice": the apostrophe a token of its own.)
         if (back >= 0 && out.lower[start + back] === "'") back -= 1;
         if (back >= 0 && NOTICE_UNITS.has(out.lower[start + back] ?? '')) at.push(local);
+      });
+      reparseWith(at, NOUN_ONLY);
+    }
+    if (hyphenChecks && plain) {
+      // POS.HYPHENATED_WH_NOUN: see its constant.
+      const at: number[] = [];
+      whole.forEach((word, local) => {
+        if (!HYPHENATED_WH.has(out.lower[start + local] ?? '')) return;
+        if (local < 2 || !afterWordHyphen(out, start + local)) return;
+        // Both parts: "all Know-How owned by ..." read "Know" as a verb and cut the word in two.
+        if (word.upos !== 'NOUN' || whole[local - 2]?.upos !== 'NOUN') at.push(local - 2, local);
       });
       reparseWith(at, NOUN_ONLY);
     }
