@@ -867,6 +867,9 @@ const isDependent = (clause: MoodClause) =>
 const verdict = (mood: Mood, confidence: number, premises?: readonly Premise[]): MoodVerdict =>
   premises === undefined ? { mood, confidence } : { mood, confidence, premises };
 
+/** WH-words that open an adverbial part before the main clause ("Where applicable, ...", "When ..., the ..."). */
+const WH_OPENING_SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'where', 'whenever', 'wherever']);
+
 /** "How to apply:", "How to Grow Basil": a WH-word, "to" and a verb, as a title (a colon after it, or the verb capitalised). */
 function whInfinitiveHeading(clause: MoodClause): boolean {
   const { view, start } = clause;
@@ -2360,6 +2363,73 @@ export const MOOD_RULES: readonly MoodRule[] = [
       { text: '* WHEN...From 6 PM this evening to noon Saturday.', mood: 'fragment' },
       { text: '* WHERE...Portions of central and eastern New York.', mood: 'fragment' },
       { text: '* WHAT...Heavy snow expected.', mood: 'declarative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_DEPENDENT_ORDER',
+    // "... and when I came back I took his glove", "Airbus SAS, whose registered office is at ...", "..., where the
+    // failure to qualify would not matter": a WH-element first, then the Subject before the Finite (or the
+    // WH-element the Subject), in a clause set after another one of a sentence that asks nothing (no "?"): the order
+    // of a dependent clause the segmenter could not hang on its head, no question. With the Finite after a
+    // WH-phrase ("and what will the theme say") or a question mark it still asks.
+    when: (clause) => {
+      if (!clause.wh || clause.final === '?' || clause.dependency !== 'paratactic') return false;
+      const { subject, finite } = clause.facts;
+      return subject >= clause.start && finite > subject;
+    },
+    decide: (clause) =>
+      verdict(
+        'indicative',
+        0.7,
+        wordOrder(
+          clause,
+          { label: 'wh_element', value: clause.word },
+          { label: 'subject_position', value: 'before_finite (a dependent clause, no question mark)' },
+        ),
+      ),
+    examples: [
+      {
+        text: 'My sister took off her scarf and draped it over the edge of the bench and when I came back from the shop I took her gloves.',
+        mood: 'indicative',
+      },
+      { text: 'We sold the boat and bought a van and when summer came we drove south.', mood: 'indicative' },
+    ],
+  },
+  {
+    id: 'MOOD.WH_OPENING_DEPENDENT',
+    // "Where applicable, such records shall be kept ...", "When such limits vary, the carrier's limits will be
+    // enforced": a sentence with no "?" that opens with "when" or "where" and a phrase or clause the segmenter left
+    // in the main clause; after a comma comes the clause's own Subject, then its Finite. The WH-word opens the
+    // dependent part, not a question: the clause is a statement.
+    when: (clause) => {
+      if (
+        !WH_OPENING_SUBORDINATORS.has(clause.word) ||
+        clause.final === '?' ||
+        clause.dependency !== 'independent'
+      )
+        return false;
+      const { subject, finite } = clause.facts;
+      if (subject <= clause.start || finite <= subject) return false;
+      for (let index = clause.start + 1; index < subject; index += 1)
+        if (clause.view.lower[index] === ',') return true;
+      return false;
+    },
+    decide: (clause) =>
+      verdict(
+        'declarative',
+        0.75,
+        wordOrder(
+          clause,
+          { label: 'wh_element', value: `${clause.word} (opens a dependent part before a comma)` },
+          { label: 'subject_position', value: 'before_finite' },
+        ),
+      ),
+    examples: [
+      {
+        text: 'Where applicable, such records shall be kept by the Agent for three years.',
+        mood: 'declarative',
+      },
+      { text: 'When practicable, the following notice must appear beside the Marks.', mood: 'declarative' },
     ],
   },
   {
