@@ -1161,6 +1161,21 @@ describe('POS.DAYS_NOTICE', () => {
   });
 });
 
+describe('TREE.OWED_DUE_TO', () => {
+  it('reads "due to" after a noun of money owed and before a party as "owed to", not as a cause', () => {
+    const text = 'Licensee shall pay all amounts due to Licensor by wire transfer.';
+    const word = (value: string, rules?: ReadonlySet<string>) =>
+      treeWords(text, rules).find((token) => token.value === value);
+    expect(word('due')).toMatchObject({ deprel: 'amod', head: 'amounts' });
+    expect(word('to')).toMatchObject({ deprel: 'case', head: 'Licensor' });
+    expect(word('Licensor')).toMatchObject({ deprel: 'obl', head: 'due' });
+    expect(word('due', new Set(['TREE.OWED_DUE_TO']))?.deprel).toBe('case');
+    // Caused by what is no party: "due to" stays the complex preposition.
+    const costs = treeWords('We cannot cover our costs due to a change in law.');
+    expect(costs.find((token) => token.value === 'due')?.deprel).toBe('case');
+  });
+});
+
 describe('POS.HYPHENATED_WH_NOUN', () => {
   it('reads the WH-part of "Know-How" as a noun, and the word before the hyphen too', () => {
     const text = '"Licensed Know-How" means all Know-How owned by the Seller as of the Effective Date.';

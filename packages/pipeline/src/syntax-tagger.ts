@@ -2423,6 +2423,7 @@ export function repairTree(
   if (!disabledRules?.has(WHEN_ADVERBIAL)) whenAdverbials(out, start, end);
   if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
   if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
+  if (!disabledRules?.has(OWED_DUE_TO)) owedDueTo(out, start, end);
   if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
   if (!disabledRules?.has(COMPOUND_PREPOSITION_BINDER)) compoundPrepositionBinders(out, start, end);
   if (!disabledRules?.has(PARTICIPLE_RELATIVE)) participleRelatives(out, start, end);
@@ -3442,6 +3443,99 @@ function appositiveAgents(
       deprels[agent] = 'appos';
       if (heads[comma] !== noun) heads[comma] = agent;
     } else deprels[agent] = 'obl';
+  }
+}
+
+const OWED_DUE_TO = 'TREE.OWED_DUE_TO';
+/** Nouns of money owed ("amounts", "payments", "fees"), lemmas: "due to" right after one is "owed to". */
+const OWED_NOUNS: ReadonlySet<string> = new Set([
+  'amount',
+  'sum',
+  'payment',
+  'fee',
+  'royalty',
+  'expense',
+  'cost',
+  'charge',
+  'price',
+  'rent',
+  'money',
+  'monies',
+  'moneys',
+  'balance',
+  'compensation',
+  'commission',
+  'remuneration',
+  'invoice',
+  'interest',
+  'installment',
+  'instalment',
+  'debt',
+  'consideration',
+  'refund',
+  'reimbursement',
+  'salary',
+  'wage',
+  'wages',
+  'tax',
+  'taxes',
+  'penalty',
+  'credit',
+  'deposit',
+  'premium',
+  'dividend',
+  'obligation',
+  'liability',
+  'arrears',
+]);
+/** Adverbs that may stand between the noun and "due" ("all amounts **then** due to the Licensor"). */
+const OWED_ADVERBS: ReadonlySet<string> = new Set([
+  'then',
+  'now',
+  'hereunder',
+  'thereunder',
+  'still',
+  'otherwise',
+]);
+
+/**
+ * TREE.OWED_DUE_TO: "Licensee shall pay **all amounts due to Licensor**", "the fees then due to the Consultant":
+ * "due to" right after a noun of money owed (at most one adverb between) and before a party (a pronoun, a name, a
+ * party's noun or a capitalised defined term) is the adjective "due" (owed) with its complement, the party owed, not the complex preposition of cause ("cancelled due to bad weather"), which the
+ * parser reads it as (`due` the `case` of the party, `to` its `fixed`). "due" becomes the noun's `amod`, the party
+ * its `obl` and "to" the party's `case`.
+ */
+function owedDueTo(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {
+    readonly lemmas?: readonly string[];
+    readonly values?: readonly string[];
+  },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let due = start + 1; due + 2 < end; due += 1) {
+    if (lower[due] !== 'due' || lower[due + 1] !== 'to') continue;
+    if (deprels[due] !== 'case' || deprels[due + 1] !== 'fixed' || heads[due + 1] !== due) continue;
+    let noun = due - 1;
+    if (OWED_ADVERBS.has(lower[noun] ?? '') && noun - 1 >= start) noun -= 1;
+    // ("Payments due to ...": a capitalised noun may still be tagged a name here.)
+    if (pos[noun] !== 'NOUN' && pos[noun] !== 'PROPN') continue;
+    const lemma = (out.lemmas?.[noun] ?? lower[noun] ?? '').toLowerCase();
+    if (!OWED_NOUNS.has(lemma) && !OWED_NOUNS.has(lower[noun] ?? '')) continue;
+    const party = heads[due] ?? -1;
+    if (party <= due + 1 || party >= end) continue;
+    // Owed to a party ("due to the Contractor", "due to us"); "costs due to a change in law" are caused by it.
+    const partyWord = (out.lemmas?.[party] ?? lower[party] ?? '').toLowerCase();
+    if (!namesParty(pos[party], partyWord, out.values?.[party] ?? lower[party] ?? '')) continue;
+    heads[due] = noun;
+    deprels[due] = 'amod';
+    heads[due + 1] = party;
+    deprels[due + 1] = 'case';
+    heads[party] = due;
+    deprels[party] = 'obl';
+    // "then" between the noun and "due" modifies "due".
+    if (noun < due - 1 && deprels[due - 1] === 'advmod') heads[due - 1] = due;
   }
 }
 

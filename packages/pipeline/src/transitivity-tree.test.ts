@@ -447,6 +447,34 @@ describe('tree stage', () => {
     expect(clause.ideational.circumstances).toEqual([]);
     expect(rulesOf(clause)).toContain(POSTMODIFIER_CLAUSE);
   });
+  it('an adjective after the object with its complement stays inside it (PARTICIPANT.TREE_POSTMODIFIER_CLAUSE)', () => {
+    const off = createPipeline({ clock: () => new Date(0), disabledRules: [POSTMODIFIER_CLAUSE] });
+    for (const [text, goal] of [
+      [
+        'The Supplier shall pay all taxes applicable to the Products.',
+        'goal=all taxes applicable to the Products',
+      ],
+      [
+        'Licensee shall pay all amounts due to Licensor by wire transfer.',
+        'goal=all amounts due to Licensor',
+      ],
+    ] as const) {
+      const clause = mainClause(pipeline.compile(text, { documentId: 'd' }));
+      expect(clauseElements(clause)).toContain(goal);
+      expect(rulesOf(clause)).toContain(POSTMODIFIER_CLAUSE);
+      expect(clauseElements(mainClause(off.compile(text, { documentId: 'd' })))).not.toContain(goal);
+    }
+    // After a verb that takes an object and an adjective, the adjective is the object's complement and what follows
+    // it the process's own ("during maintenance").
+    const make = mainClause(
+      pipeline.compile('The Repairer shall make spare parts available to the Company during maintenance.', {
+        documentId: 'd',
+      }),
+    );
+    expect(make.ideational.circumstances.map((circumstance) => circumstance.text)).toContain(
+      'during maintenance',
+    );
+  });
   it("a phrase the tree hangs on the object's noun postmodifies it (PARTICIPANT.TREE_OBJECT_POSTMODIFIER)", () => {
     const off = createPipeline({ clock: () => new Date(0), disabledRules: [OBJECT_POSTMODIFIER] });
     const text = 'Licensee shall submit a request for approval to Licensor.';

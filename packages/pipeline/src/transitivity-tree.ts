@@ -1401,21 +1401,69 @@ function pathToObject(
   object: number,
   start: number,
   end: number,
-): 'conj' | 'acl' | 'appos' | null {
+): 'conj' | 'acl' | 'amod' | 'appos' | null {
   let at = spanHead(view, tree, start, end);
   let conj = false;
   let acl = false;
+  let amod = false;
   let appos = false;
   for (let steps = 0; steps < 64 && at >= 0 && at !== object; steps += 1) {
     const relation = view.syntactic.tokens[at]?.deprel ?? '';
     if (/^conj(:|$)/.test(relation)) conj = true;
     else if (/^acl(:|$)/.test(relation)) acl = true;
+    // An adjective after the object's own noun, with its complement ("all amounts due to Licensor",
+    // TREE.OWED_DUE_TO; "regulatory requirements applicable to Antares"), qualifies the noun as a postmodifying
+    // clause does.
+    // Not after a verb that takes an object and an adjective ("make Spare Elements available to the Company during
+    // maintenance ...": the adjective is the object's complement, and what follows it the process's).
+    else if (
+      relation === 'amod' &&
+      (view.pos[at] === 'ADJ' || view.pos[at] === 'VERB') &&
+      tree.heads[at] === object &&
+      at > object &&
+      !OBJECT_ADJECTIVE_VERBS.has(view.lemma[view.head] ?? '') &&
+      // Not the first word of a preposition ("pursuant to Section 4", "prior to closing": the process's
+      // circumstance) nor a comparative before "than" ("any day other than a Sunday": PARTICIPANT.TREE_COMPARATIVE_MODIFIER).
+      !PREPOSITION_ADJECTIVES.has(view.lower[at] ?? '') &&
+      view.lower[at + 1] !== 'than'
+    )
+      amod = true;
     else if (/^appos(:|$)/.test(relation) && setOff(view, tree, at)) appos = true;
     at = tree.heads[at] ?? -1;
   }
   if (at !== object) return null;
-  return conj ? 'conj' : acl ? 'acl' : appos ? 'appos' : null;
+  return conj ? 'conj' : acl ? 'acl' : amod ? 'amod' : appos ? 'appos' : null;
 }
+
+/** Verbs that take an object and an adjective as its complement ("make the goods available", "hold it harmless"). */
+const OBJECT_ADJECTIVE_VERBS: ReadonlySet<string> = new Set([
+  'make',
+  'render',
+  'keep',
+  'hold',
+  'deem',
+  'consider',
+  'find',
+  'leave',
+  'declare',
+  'prove',
+  'get',
+  'set',
+  'maintain',
+]);
+
+/** Adjectives that open a preposition of several words ("pursuant to", "prior to", "subject to"). */
+const PREPOSITION_ADJECTIVES: ReadonlySet<string> = new Set([
+  'pursuant',
+  'prior',
+  'subsequent',
+  'according',
+  'contrary',
+  'subject',
+  'irrespective',
+  'regardless',
+  'previous',
+]);
 
 /** Marks that set an apposition off from its noun ("the software (the "Software")", "Acme Corp., a company"). */
 const APPOSITION_MARKS: ReadonlySet<string> = new Set([',', '(', '[', '-', '–', '—']);
@@ -2051,6 +2099,8 @@ function treeElements(
           /^\p{Lu}/u.test(objectWord.text) ||
           PARTY_NOUNS.has(objectWord.lemma);
         const included: typeof inTail = [];
+        // Complements of an adjective after the object's noun ("taxes applicable | to the Products").
+        const postposed: typeof inTail = [];
         const coordinated = inTail.filter((element) => {
           if (disabled?.has(INCLUDING_QUALIFIER) !== true && includedQualifier(view, tree, index, element)) {
             included.push(element);
@@ -2096,12 +2146,16 @@ function treeElements(
           const rule =
             through === 'conj'
               ? COORDINATION
-              : through === 'acl'
+              : through === 'acl' || through === 'amod'
                 ? POSTMODIFIER_CLAUSE
                 : through === 'appos'
                   ? APPOSITION
                   : null;
           if (rule === null || disabled?.has(rule) === true) return false;
+          if (through === 'amod') {
+            postposed.push(element);
+            return true;
+          }
           fire('participants', rule);
           return true;
         });
@@ -2113,6 +2167,11 @@ function treeElements(
         for (const element of included)
           if (element.start > firstTail) coordinated.splice(coordinated.indexOf(element), 1);
           else fire('participants', INCLUDING_QUALIFIER);
+        // So is an adjective's complement after an element that stays ("provide the Upgrades | to Corio | free of
+        // additional charge": "of additional charge" is no part of the Upgrades cut off by "to Corio").
+        for (const element of postposed)
+          if (element.start > firstTail) coordinated.splice(coordinated.indexOf(element), 1);
+          else fire('participants', POSTMODIFIER_CLAUSE);
         // CIRCUMSTANCE.TREE_TAIL_JOIN: an element there that the tree hangs on a word of the tail circumstance before
         // it, a conjunct or a postmodifier of its noun ("in the Company's logo, | corporate colors, | trademarks", "at
         // the age | of four months"), extends that circumstance.
