@@ -680,7 +680,8 @@ export function segmentClauses(tokens: TokenArrays, from: number, to: number): C
   // "-ing" form or to-infinitive postmodifying the Subject's noun is no verbal group of the clause.
   const groups = found.filter(
     (group, index) =>
-      !subjectParticiple(tokens, found[index - 1]?.end ?? from, group, found[index + 1], from),
+      !subjectParticiple(tokens, found[index - 1]?.end ?? from, group, found[index + 1], from) &&
+      !definitionValueParticiple(tokens, found[index - 1], group),
   );
   const range = (start: number, end: number): number[] => {
     const out: number[] = [];
@@ -1263,6 +1264,39 @@ function subjectParticiple(
     )
       return false;
   return findMarker(tokens, group.end, next.start, from) === null;
+}
+
+/** Tags of the words of a nominal group (SEGMENT.DEFINITION_VALUE_PARTICIPLE). */
+const VALUE_GROUP_TAGS: ReadonlySet<Upos> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON', 'PART']);
+/** Quotation marks that close a defined term. */
+const TERM_CLOSING_QUOTES: ReadonlySet<string> = new Set(['"', '”', "''", '’']);
+
+/**
+ * SEGMENT.DEFINITION_VALUE_PARTICIPLE (see segmentClauses): '"Firm Orders" shall mean **any order accepted by the
+ * Seller**', '"Licensed Patents" means all patents **owned** by the Seller': after a defined term in quotation marks,
+ * "means" or "shall mean" takes a nominal group as its Value, and a participle right after that group (one word, a
+ * past or "-ing" form, no operator) postmodifies its noun: it is no verbal group of a clause with the group as its
+ * Subject ("any order" | "accepted by the Seller" indicative, and "shall mean" with no Value).
+ */
+function definitionValueParticiple(
+  tokens: TokenArrays,
+  previous: VerbalGroup | undefined,
+  group: VerbalGroup,
+): boolean {
+  const { lower, pos, lemmas } = tokens;
+  if (previous === undefined || ruleOff(tokens, 'SEGMENT.DEFINITION_VALUE_PARTICIPLE')) return false;
+  if (lemmas[previous.head] !== 'mean' || group.start !== group.head || group.end !== group.head + 1)
+    return false;
+  const form = lower[group.head] ?? '';
+  if (!/(?:ed|en|wn|ing)$/.test(form) || form === lemmas[group.head]) return false;
+  // The defined term closes right before "means" or its operator.
+  if (!TERM_CLOSING_QUOTES.has(lower[previous.start - 1] ?? '')) return false;
+  // Only the Value's nominal group between, ending in its noun.
+  if (group.start - previous.end < 1 || group.start - previous.end > 8) return false;
+  for (let index = previous.end; index < group.start; index += 1)
+    if (!VALUE_GROUP_TAGS.has(pos[index] ?? 'X')) return false;
+  const noun = pos[group.start - 1];
+  return noun === 'NOUN' || noun === 'PROPN';
 }
 
 /**

@@ -795,6 +795,21 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
     ],
   },
   {
+    id: 'SEGMENT.DEFINITION_VALUE_PARTICIPLE',
+    stage: 'word-order',
+    offWith: TREE,
+    examples: [
+      {
+        text: '"Firm Orders" shall mean any order accepted by the Seller under this Agreement.',
+        expect: '"Firm Orders" shall mean any order accepted by the Seller under this Agreement.',
+      },
+      {
+        text: '(b) "Licensed Patents" means all patents owned by the Seller on the Effective Date.',
+        expect: '(b) "Licensed Patents" means all patents owned by the Seller on the Effective Date.',
+      },
+    ],
+  },
+  {
     id: 'SEGMENT.PARTICIPLE_IN_SUBJECT',
     stage: 'word-order',
     offWith: TREE,

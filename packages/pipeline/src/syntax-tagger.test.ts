@@ -1161,6 +1161,22 @@ describe('POS.DAYS_NOTICE', () => {
   });
 });
 
+describe('TREE.DEFINITION_VALUE', () => {
+  it('makes the participle after a defined term\'s Value a postmodifier of its noun, not a clause "means" takes', () => {
+    const text = '"Certificate of Conformance" means the document provided to the Buyer by the Seller.';
+    const word = (value: string, rules?: ReadonlySet<string>) =>
+      treeWords(text, rules).find((token) => token.value === value);
+    expect(word('document')).toMatchObject({ deprel: 'obj', head: 'means' });
+    expect(word('provided')).toMatchObject({ deprel: 'acl', head: 'document' });
+    expect(word('provided', new Set(['TREE.DEFINITION_VALUE']))?.deprel).toBe('ccomp');
+    // "means" with no defined term before it may take a clause: "It means the document provided the proof."
+    expect(
+      treeWords('It means the document provided the proof.').find((token) => token.value === 'provided')
+        ?.deprel,
+    ).not.toBe('acl');
+  });
+});
+
 describe('TREE.OWED_DUE_TO', () => {
   it('reads "due to" after a noun of money owed and before a party as "owed to", not as a cause', () => {
     const text = 'Licensee shall pay all amounts due to Licensor by wire transfer.';

@@ -2424,6 +2424,7 @@ export function repairTree(
   if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
   if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
   if (!disabledRules?.has(OWED_DUE_TO)) owedDueTo(out, start, end);
+  if (!disabledRules?.has(DEFINITION_VALUE)) definitionValues(out, start, end);
   if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
   if (!disabledRules?.has(COMPOUND_PREPOSITION_BINDER)) compoundPrepositionBinders(out, start, end);
   if (!disabledRules?.has(PARTICIPLE_RELATIVE)) participleRelatives(out, start, end);
@@ -3443,6 +3444,53 @@ function appositiveAgents(
       deprels[agent] = 'appos';
       if (heads[comma] !== noun) heads[comma] = agent;
     } else deprels[agent] = 'obl';
+  }
+}
+
+const DEFINITION_VALUE = 'TREE.DEFINITION_VALUE';
+/** Quotation marks that close a defined term. */
+const CLOSING_QUOTES: ReadonlySet<string> = new Set(['"', '”', "''", '’']);
+
+/**
+ * TREE.DEFINITION_VALUE: '"Certificate of Conformance" means **the document provided to AMAG by Antares**', '"Firm
+ * Orders" shall mean **any order accepted by the Seller**': after a defined term in quotation marks, "means" (or
+ * "shall mean") takes a nominal group as its Value, and a participle after that group's noun postmodifies it. The
+ * parser reads "means (that) the document provided ..." instead: the participle a `ccomp` of "means" with the noun
+ * as its Subject, which made the Value a dependent clause of its own ("the document provided to AMAG" indicative,
+ * "means" with no Value). A `ccomp` of "mean" that is a past participle or "-ing" form with no auxiliary,
+ * copula or subordinator of its own, after a term closed by a quotation mark, becomes the `acl` of its Subject's
+ * noun, and the noun the `obj` of "means".
+ */
+function definitionValues(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
+  start: number,
+  end: number,
+): void {
+  const { lower, pos, heads, deprels } = out;
+  for (let mean = start + 1; mean < end; mean += 1) {
+    if (lower[mean] !== 'means' && lower[mean] !== 'mean') continue;
+    // The defined term closes right before "means" or its operator ("shall mean").
+    let before = mean - 1;
+    if (deprels[before] === 'aux' && heads[before] === mean) before -= 1;
+    if (!CLOSING_QUOTES.has(lower[before] ?? '')) continue;
+    for (let clause = mean + 1; clause < end; clause += 1) {
+      if (heads[clause] !== mean || deprels[clause] !== 'ccomp' || pos[clause] !== 'VERB') continue;
+      const form = lower[clause] ?? '';
+      if (!/(?:ed|en|wn|ing)$/.test(form) || form === (out.lemmas?.[clause] ?? '')) continue;
+      let subject = -1;
+      let own = false;
+      for (let child = start; child < end; child += 1) {
+        if (heads[child] !== clause) continue;
+        const relation = deprels[child] ?? '';
+        if (/^nsubj/.test(relation) && child > mean && child < clause) subject = child;
+        else if (/^(?:aux|cop|mark|expl)/.test(relation) || /^nsubj/.test(relation)) own = true;
+      }
+      if (subject < 0 || own) continue;
+      heads[subject] = mean;
+      deprels[subject] = 'obj';
+      heads[clause] = subject;
+      deprels[clause] = 'acl';
+    }
   }
 }
 
