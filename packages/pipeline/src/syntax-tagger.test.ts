@@ -1177,6 +1177,17 @@ describe('TREE.DEFINITION_VALUE', () => {
   });
 });
 
+describe('TREE.PARTICIPLE_ON_OBJECT', () => {
+  it('makes a past participle after the object of a verb of doing its postmodifier, not a clause the verb takes', () => {
+    const text = 'The Agent agrees to perform all of the duties assigned to it in the Loan Agreement.';
+    const word = (value: string, rules?: ReadonlySet<string>) =>
+      treeWords(text, rules).find((token) => token.value === value);
+    expect(word('all')).toMatchObject({ deprel: 'obj', head: 'perform' });
+    expect(word('assigned')).toMatchObject({ deprel: 'acl', head: 'all' });
+    expect(word('assigned', new Set(['TREE.PARTICIPLE_ON_OBJECT']))?.deprel).toBe('ccomp');
+  });
+});
+
 describe('TREE.OWED_DUE_TO', () => {
   it('reads "due to" after a noun of money owed and before a party as "owed to", not as a cause', () => {
     const text = 'Licensee shall pay all amounts due to Licensor by wire transfer.';

@@ -22,7 +22,7 @@ import {
   LETTER_LABEL_WORDS,
   QUOTING_VERBS,
 } from './lexicons/mood-lexicon';
-import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS } from './lexicons/process-lexicon';
+import { OF_COMPLEMENT_VERBS, PREPOSITIONAL_VERBS, PROCESS_VERBS } from './lexicons/process-lexicon';
 import {
   DITRANSITIVE,
   MEANS_OF_SENDING,
@@ -2424,7 +2424,7 @@ export function repairTree(
   if (!disabledRules?.has(CONTACT_RELATIVE)) contactRelatives(out, start, end);
   if (!disabledRules?.has(POSTPOSED_ADJECTIVE)) postposedAdjectives(out, start, end);
   if (!disabledRules?.has(OWED_DUE_TO)) owedDueTo(out, start, end);
-  if (!disabledRules?.has(DEFINITION_VALUE)) definitionValues(out, start, end);
+  definitionValues(out, start, end, disabledRules);
   if (!disabledRules?.has(REDUCED_RELATIVE)) reducedRelatives(out, start, end);
   if (!disabledRules?.has(COMPOUND_PREPOSITION_BINDER)) compoundPrepositionBinders(out, start, end);
   if (!disabledRules?.has(PARTICIPLE_RELATIVE)) participleRelatives(out, start, end);
@@ -3448,6 +3448,46 @@ function appositiveAgents(
 }
 
 const DEFINITION_VALUE = 'TREE.DEFINITION_VALUE';
+const PARTICIPLE_ON_OBJECT = 'TREE.PARTICIPLE_ON_OBJECT';
+/** Verbs of doing (PROCESS_VERBS.material), which take an object but no clause. */
+const MATERIAL_VERBS: ReadonlySet<string> = new Set(PROCESS_VERBS.material);
+/** Verbs of that list that do take a clause ("ensure the goods arrive", "require that ..."). */
+const CLAUSE_TAKING_MATERIAL: ReadonlySet<string> = new Set([
+  'ensure',
+  'require',
+  'allow',
+  'let',
+  'cause',
+  'make',
+  'help',
+  'provide',
+  'add',
+  'enable',
+  'leave',
+  'get',
+  'have',
+  'see',
+  'find',
+  'show',
+  'prove',
+  'order',
+  'result',
+  'mean',
+  'test',
+  'try',
+  'check',
+  'vote',
+  'handle',
+  'keep',
+  'write',
+  'read',
+  'print',
+  'publish',
+  'post',
+  'draw',
+  'prevent',
+  'stop',
+]);
 /** Quotation marks that close a defined term. */
 const CLOSING_QUOTES: ReadonlySet<string> = new Set(['"', '”', "''", '’']);
 
@@ -3459,24 +3499,43 @@ const CLOSING_QUOTES: ReadonlySet<string> = new Set(['"', '”', "''", '’']);
  * as its Subject, which made the Value a dependent clause of its own ("the document provided to AMAG" indicative,
  * "means" with no Value). A `ccomp` of "mean" that is a past participle or "-ing" form with no auxiliary,
  * copula or subordinator of its own, after a term closed by a quotation mark, becomes the `acl` of its Subject's
- * noun, and the noun the `obj` of "means".
+ * noun, and the noun the `obj` of "means". TREE.PARTICIPLE_ON_OBJECT does the same for a past participle after the
+ * object of a verb of doing that takes no clause ("perform all of the duties assigned to it"). Either way the noun
+ * stands right after the verb (no punctuation between) and the verb has no object of its own.
  */
 function definitionValues(
   out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & { readonly lemmas?: readonly string[] },
   start: number,
   end: number,
+  disabledRules?: ReadonlySet<string>,
 ): void {
   const { lower, pos, heads, deprels } = out;
+  const definitions = disabledRules?.has(DEFINITION_VALUE) !== true;
+  const objects = disabledRules?.has(PARTICIPLE_ON_OBJECT) !== true;
   for (let mean = start + 1; mean < end; mean += 1) {
-    if (lower[mean] !== 'means' && lower[mean] !== 'mean') continue;
-    // The defined term closes right before "means" or its operator ("shall mean").
-    let before = mean - 1;
-    if (deprels[before] === 'aux' && heads[before] === mean) before -= 1;
-    if (!CLOSING_QUOTES.has(lower[before] ?? '')) continue;
+    if (pos[mean] !== 'VERB') continue;
+    if (lower[mean] === 'means' || lower[mean] === 'mean') {
+      // The defined term closes right before "means" or its operator ("shall mean").
+      let before = mean - 1;
+      if (deprels[before] === 'aux' && heads[before] === mean) before -= 1;
+      if (!definitions || !CLOSING_QUOTES.has(lower[before] ?? '')) continue;
+    } else {
+      // TREE.PARTICIPLE_ON_OBJECT: a verb of doing that takes no clause ("replace any defective media returned to
+      // Changepoint").
+      const lemma = (out.lemmas?.[mean] ?? lower[mean] ?? '').toLowerCase();
+      if (!objects || !MATERIAL_VERBS.has(lemma) || CLAUSE_TAKING_MATERIAL.has(lemma)) continue;
+    }
+    // (A verb with an object of its own has no second one to give the clause's Subject.)
+    let hasObject = false;
+    for (let child = start; child < end; child += 1)
+      if (heads[child] === mean && /^(?:obj|iobj)/.test(deprels[child] ?? '')) hasObject = true;
+    if (hasObject) continue;
     for (let clause = mean + 1; clause < end; clause += 1) {
       if (heads[clause] !== mean || deprels[clause] !== 'ccomp' || pos[clause] !== 'VERB') continue;
       const form = lower[clause] ?? '';
       if (!/(?:ed|en|wn|ing)$/.test(form) || form === (out.lemmas?.[clause] ?? '')) continue;
+      // After a verb of doing only a past participle ("prevent a hamster escaping" takes the "-ing" clause).
+      if (lower[mean] !== 'means' && lower[mean] !== 'mean' && form.endsWith('ing')) continue;
       let subject = -1;
       let own = false;
       for (let child = start; child < end; child += 1) {
@@ -3486,6 +3545,10 @@ function definitionValues(
         else if (/^(?:aux|cop|mark|expl)/.test(relation) || /^nsubj/.test(relation)) own = true;
       }
       if (subject < 0 || own) continue;
+      // The object right after the verb: no mark between ("The plan worked - everyone cheered" sets a clause beside).
+      let marked = false;
+      for (let between = mean + 1; between < subject; between += 1) if (pos[between] === 'PUNCT') marked = true;
+      if (marked) continue;
       heads[subject] = mean;
       deprels[subject] = 'obj';
       heads[clause] = subject;
