@@ -3547,7 +3547,8 @@ function definitionValues(
       if (subject < 0 || own) continue;
       // The object right after the verb: no mark between ("The plan worked - everyone cheered" sets a clause beside).
       let marked = false;
-      for (let between = mean + 1; between < subject; between += 1) if (pos[between] === 'PUNCT') marked = true;
+      for (let between = mean + 1; between < subject; between += 1)
+        if (pos[between] === 'PUNCT') marked = true;
       if (marked) continue;
       heads[subject] = mean;
       deprels[subject] = 'obj';
