@@ -1169,6 +1169,16 @@ describe('TREE.DEFINITION_VALUE', () => {
     expect(word('document')).toMatchObject({ deprel: 'obj', head: 'means' });
     expect(word('provided')).toMatchObject({ deprel: 'acl', head: 'document' });
     expect(word('provided', new Set(['TREE.DEFINITION_VALUE']))?.deprel).toBe('ccomp');
+    // A relative clause with no relative word on the Value: "all revenue [that] the Agent receives".
+    const revenue = treeWords('"Gross Revenue" means all revenue the Agent receives from Customers.');
+    expect(revenue.find((token) => token.value === 'revenue')).toMatchObject({
+      deprel: 'obj',
+      head: 'means',
+    });
+    expect(revenue.find((token) => token.value === 'receives')).toMatchObject({
+      deprel: 'acl:relcl',
+      head: 'revenue',
+    });
     // "means" with no defined term before it may take a clause: "It means the document provided the proof."
     expect(
       treeWords('It means the document provided the proof.').find((token) => token.value === 'provided')

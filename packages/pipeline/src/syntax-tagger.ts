@@ -3528,9 +3528,18 @@ function definitionValues(
     // (A verb with an object of its own has no second one to give the clause's Subject.)
     let hasObject = false;
     for (let child = start; child < end; child += 1)
-      if (heads[child] === mean && /^(?:obj|iobj)/.test(deprels[child] ?? '')) hasObject = true;
+      if (heads[child] === mean && /^(?:obj|iobj)/.test(deprels[child] ?? '') && pos[child] !== 'VERB')
+        hasObject = true;
     if (hasObject) continue;
+    const defining = lower[mean] === 'means' || lower[mean] === 'mean';
     for (let clause = mean + 1; clause < end; clause += 1) {
+      if (
+        defining &&
+        heads[clause] === mean &&
+        pos[clause] === 'VERB' &&
+        /^(?:ccomp|advcl|obj)$/.test(deprels[clause] ?? '')
+      )
+        if (definitionContactRelative(out, start, end, mean, clause)) continue;
       if (heads[clause] !== mean || deprels[clause] !== 'ccomp' || pos[clause] !== 'VERB') continue;
       const form = lower[clause] ?? '';
       if (!/(?:ed|en|wn|ing)$/.test(form) || form === (out.lemmas?.[clause] ?? '')) continue;
@@ -3556,6 +3565,60 @@ function definitionValues(
       deprels[clause] = 'acl';
     }
   }
+}
+
+/**
+ * TREE.DEFINITION_VALUE, the Value with a relative clause of no relative word: '"Gross Revenue" means **all revenue**
+ * Corio receives from Customers', '"Business Day" means **any day** banks are open in New York': the parser hangs the
+ * Value's noun on the verb of the relative clause (`obl:unmarked`, `obj`, ...) and that verb on "means" (`ccomp`,
+ * `advcl`, even `obj`). When the verb has a Subject of its own after the noun and no subordinator, the noun is the `obj` of
+ * "means" and the verb its `acl:relcl`. Returns whether it rehung them.
+ */
+function definitionContactRelative(
+  out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
+  start: number,
+  end: number,
+  mean: number,
+  clause: number,
+): boolean {
+  const { pos, heads, deprels } = out;
+  let subject = -1;
+  let noun = -1;
+  for (let child = start; child < end; child += 1) {
+    if (heads[child] !== clause) continue;
+    const relation = deprels[child] ?? '';
+    if (/^(?:mark|expl)/.test(relation)) return false;
+    if (/^nsubj/.test(relation) && subject < 0) subject = child;
+    else if (
+      /^nsubj/.test(relation) &&
+      noun < 0 &&
+      subject > mean &&
+      (pos[subject] === 'NOUN' || pos[subject] === 'PROPN')
+    ) {
+      // Two Subjects: the first the Value's noun ("the spare Elements the Repairer makes available").
+      noun = subject;
+      subject = child;
+    } else if (
+      noun < 0 &&
+      child > mean &&
+      (pos[child] === 'NOUN' || pos[child] === 'PROPN') &&
+      /^(?:obl:unmarked|obl:tmod|obl:npmod|obj|nsubj|nmod:tmod|nmod:unmarked)$/.test(relation)
+    )
+      noun = child;
+  }
+  if (subject < 0 || noun < 0 || !(noun < subject && subject < clause)) return false;
+  // Nothing but the noun's own words between "means" and the noun, and the Subject right after the noun's group.
+  for (let between = mean + 1; between < noun; between += 1)
+    if (heads[between] !== noun || pos[between] === 'PUNCT' || pos[between] === 'VERB') return false;
+  for (let between = noun + 1; between < subject; between += 1) {
+    const head = heads[between] ?? -1;
+    if (head !== subject && head !== noun && !(head > noun && head < subject)) return false;
+  }
+  heads[noun] = mean;
+  deprels[noun] = 'obj';
+  heads[clause] = noun;
+  deprels[clause] = 'acl:relcl';
+  return true;
 }
 
 const OWED_DUE_TO = 'TREE.OWED_DUE_TO';
