@@ -1288,7 +1288,8 @@ function definitionValueParticiple(
   if (lemmas[previous.head] !== 'mean' || group.start !== group.head || group.end !== group.head + 1)
     return false;
   const form = lower[group.head] ?? '';
-  if (!/(?:ed|en|wn|ing)$/.test(form) || form === lemmas[group.head]) return false;
+  const lemma = lemmas[group.head] ?? '';
+  if (!isPastForm(form, lemma) && !(form.endsWith('ing') && form !== lemma)) return false;
   // The defined term closes right before "means" or its operator.
   if (!TERM_CLOSING_QUOTES.has(lower[previous.start - 1] ?? '')) return false;
   // Only the Value's nominal group between, ending in its noun.

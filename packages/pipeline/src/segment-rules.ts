@@ -807,6 +807,10 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: '(b) "Licensed Patents" means all patents owned by the Seller on the Effective Date.',
         expect: '(b) "Licensed Patents" means all patents owned by the Seller on the Effective Date.',
       },
+      {
+        text: '(d) "Licensed Products" means any product sold by the Licensee under this Agreement.',
+        expect: '(d) "Licensed Products" means any product sold by the Licensee under this Agreement.',
+      },
     ],
   },
   {

@@ -3542,7 +3542,12 @@ function definitionValues(
         if (definitionContactRelative(out, start, end, mean, clause)) continue;
       if (heads[clause] !== mean || deprels[clause] !== 'ccomp' || pos[clause] !== 'VERB') continue;
       const form = lower[clause] ?? '';
-      if (!/(?:ed|en|wn|ing)$/.test(form) || form === (out.lemmas?.[clause] ?? '')) continue;
+      const lemma = out.lemmas?.[clause];
+      const participle =
+        lemma === undefined
+          ? /(?:ed|en|wn|ing)$/.test(form)
+          : isPastForm(form, lemma) || (form.endsWith('ing') && form !== lemma);
+      if (!participle) continue;
       // After a verb of doing only a past participle ("prevent a hamster escaping" takes the "-ing" clause).
       if (lower[mean] !== 'means' && lower[mean] !== 'mean' && form.endsWith('ing')) continue;
       let subject = -1;
