@@ -3576,8 +3576,8 @@ function definitionValues(
  * TREE.DEFINITION_VALUE, the Value with a relative clause of no relative word: '"Gross Revenue" means **all revenue**
  * Corio receives from Customers', '"Business Day" means **any day** banks are open in New York': the parser hangs the
  * Value's noun on the verb of the relative clause (`obl:unmarked`, `obj`, ...) and that verb on "means" (`ccomp`,
- * `advcl`, even `obj`). When the verb has a Subject of its own after the noun and no subordinator, the noun is the `obj` of
- * "means" and the verb its `acl:relcl`. Returns whether it rehung them.
+ * `advcl`, even `obj`). When the verb has a Subject of its own after the noun and no subordinator, the noun is the
+ * `obj` of "means" and the verb its `acl:relcl`. Returns whether it rehung them.
  */
 function definitionContactRelative(
   out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'>,
@@ -3681,9 +3681,9 @@ const OWED_ADVERBS: ReadonlySet<string> = new Set([
 /**
  * TREE.OWED_DUE_TO: "Licensee shall pay **all amounts due to Licensor**", "the fees then due to the Consultant":
  * "due to" right after a noun of money owed (at most one adverb between) and before a party (a pronoun, a name, a
- * party's noun or a capitalised defined term) is the adjective "due" (owed) with its complement, the party owed, not the complex preposition of cause ("cancelled due to bad weather"), which the
- * parser reads it as (`due` the `case` of the party, `to` its `fixed`). "due" becomes the noun's `amod`, the party
- * its `obl` and "to" the party's `case`.
+ * party's noun or a capitalised defined term) is the adjective "due" (owed) with its complement, the party owed,
+ * not the complex preposition of cause ("cancelled due to bad weather") the parser reads it as (`due` the `case` of
+ * the party, `to` its `fixed`). "due" becomes the noun's `amod`, the party its `obl` and "to" the party's `case`.
  */
 function owedDueTo(
   out: Pick<TaggedText, 'lower' | 'pos' | 'heads' | 'deprels'> & {

@@ -1423,7 +1423,8 @@ function pathToObject(
       at > object &&
       !OBJECT_ADJECTIVE_VERBS.has(view.lemma[view.head] ?? '') &&
       // Not the first word of a preposition ("pursuant to Section 4", "prior to closing": the process's
-      // circumstance) nor a comparative before "than" ("any day other than a Sunday": PARTICIPANT.TREE_COMPARATIVE_MODIFIER).
+      // circumstance) nor a comparative before "than" ("any day other than a Sunday":
+      // PARTICIPANT.TREE_COMPARATIVE_MODIFIER).
       !PREPOSITION_ADJECTIVES.has(view.lower[at] ?? '') &&
       view.lower[at + 1] !== 'than'
     )
