@@ -1295,7 +1295,8 @@ function definitionValueParticiple(
   // Only the Value's nominal group between, ending in its noun.
   if (group.start - previous.end < 1 || group.start - previous.end > 8) return false;
   for (let index = previous.end; index < group.start; index += 1)
-    if (!VALUE_GROUP_TAGS.has(pos[index] ?? 'X')) return false;
+    if (!VALUE_GROUP_TAGS.has(pos[index] ?? 'X') && !(lower[index] === '-' && insideWord(tokens, index)))
+      return false;
   const noun = pos[group.start - 1];
   return noun === 'NOUN' || noun === 'PROPN';
 }

@@ -811,6 +811,10 @@ export const SEGMENT_RULES: readonly SegmentRule[] = [
         text: '(d) "Licensed Products" means any product sold by the Licensee under this Agreement.',
         expect: '(d) "Licensed Products" means any product sold by the Licensee under this Agreement.',
       },
+      {
+        text: '(e) "Licensed Know-How" means all know-how owned by the Seller on the Effective Date.',
+        expect: '(e) "Licensed Know-How" means all know-how owned by the Seller on the Effective Date.',
+      },
     ],
   },
   {
