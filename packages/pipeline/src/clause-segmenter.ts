@@ -20,6 +20,7 @@ import {
 import { CONTROL_VERBS, ENUMERATOR_WORD } from './lexicons/transitivity-lexicon';
 import {
   AUXILIARY_LEMMAS,
+  CLOSING_QUOTE_MARKS,
   COORDINATED_DETERMINER_WORDS,
   DEFINITE_OPENERS,
   FINITE_OPERATOR_FORMS,
@@ -583,20 +584,17 @@ export function hyphenatedWordForward(
 ): void {
   const { starts, ends } = tokens as TokenArrays & TokenOffsets;
   if (starts === undefined || ends === undefined) return;
-  const glued = (index: number) => ends[index] === starts[index + 1];
-  const wordPart = (index: number) => /[\p{L}\p{N}]/u.test(tokens.lower[index] ?? '');
   forwardOpeningMarks(segments, to, (last, segment) => {
-    if (!glued(last)) return false;
+    if (ends[last] !== starts[last + 1]) return false;
     const group = segment.group;
     if (group !== null && group.start <= last && last < group.end) return false;
     // Not into a clause the word's last part opens as its verb ("a wholly-" | "owned subsidiary"): a cut the parse
     // made there is its reading of the verb, which moving the first part does not undo.
     const lastPart = tokens.lower[last] === '-' ? last + 1 : last + 2;
     if (tokens.pos[lastPart] === 'VERB' || tokens.pos[lastPart] === 'AUX') return false;
-    // The hyphen itself, after a word part glued to it; or a word part right before a glued hyphen and word.
-    if (tokens.lower[last] === '-')
-      return last > 0 && glued(last - 1) && wordPart(last - 1) && wordPart(last + 1);
-    return wordPart(last) && tokens.lower[last + 1] === '-' && glued(last + 1) && wordPart(last + 2);
+    // The hyphen itself, inside the word; or the word part right before it.
+    const hyphen = tokens.lower[last] === '-' ? last : last + 1;
+    return tokens.lower[hyphen] === '-' && insideWord(tokens, hyphen);
   });
 }
 
@@ -1268,8 +1266,6 @@ function subjectParticiple(
 
 /** Tags of the words of a nominal group (SEGMENT.DEFINITION_VALUE_PARTICIPLE). */
 const VALUE_GROUP_TAGS: ReadonlySet<Upos> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON', 'PART']);
-/** Quotation marks that close a defined term. */
-const TERM_CLOSING_QUOTES: ReadonlySet<string> = new Set(['"', '”', "''", '’']);
 
 /**
  * SEGMENT.DEFINITION_VALUE_PARTICIPLE (see segmentClauses): '"Firm Orders" shall mean **any order accepted by the
@@ -1287,11 +1283,9 @@ function definitionValueParticiple(
   if (previous === undefined || ruleOff(tokens, 'SEGMENT.DEFINITION_VALUE_PARTICIPLE')) return false;
   if (lemmas[previous.head] !== 'mean' || group.start !== group.head || group.end !== group.head + 1)
     return false;
-  const form = lower[group.head] ?? '';
-  const lemma = lemmas[group.head] ?? '';
-  if (!isPastForm(form, lemma) && !(form.endsWith('ing') && form !== lemma)) return false;
+  if (participleForm(tokens, group.head) === null) return false;
   // The defined term closes right before "means" or its operator.
-  if (!TERM_CLOSING_QUOTES.has(lower[previous.start - 1] ?? '')) return false;
+  if (!CLOSING_QUOTE_MARKS.has(lower[previous.start - 1] ?? '')) return false;
   // Only the Value's nominal group between, ending in its noun.
   if (group.start - previous.end < 1 || group.start - previous.end > 8) return false;
   for (let index = previous.end; index < group.start; index += 1)

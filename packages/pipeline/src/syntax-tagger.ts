@@ -44,6 +44,7 @@ import {
   QUOTE_MARKS,
   SENTENCE_END_MARKS,
   TIME_MODIFIERS,
+  verbForm,
   WH_RELATIVE_PRONOUNS,
 } from './lexicons/word-classes';
 import { ENUMERATOR_TOKEN, enumeratorAt } from './list-operator';
@@ -3488,8 +3489,6 @@ const CLAUSE_TAKING_MATERIAL: ReadonlySet<string> = new Set([
   'prevent',
   'stop',
 ]);
-/** Quotation marks that close a defined term. */
-const CLOSING_QUOTES: ReadonlySet<string> = new Set(['"', '”', "''", '’']);
 
 /**
  * TREE.DEFINITION_VALUE: '"Certificate of Conformance" means **the document provided to AMAG by Antares**', '"Firm
@@ -3518,7 +3517,7 @@ function definitionValues(
       // The defined term closes right before "means" or its operator ("shall mean").
       let before = mean - 1;
       if (deprels[before] === 'aux' && heads[before] === mean) before -= 1;
-      if (!definitions || !CLOSING_QUOTES.has(lower[before] ?? '')) continue;
+      if (!definitions || !CLOSING_QUOTE_MARKS.has(lower[before] ?? '')) continue;
     } else {
       // TREE.PARTICIPLE_ON_OBJECT: a verb of doing that takes no clause ("replace any defective media returned to
       // Changepoint").
@@ -3541,15 +3540,9 @@ function definitionValues(
       )
         if (definitionContactRelative(out, start, end, mean, clause)) continue;
       if (heads[clause] !== mean || deprels[clause] !== 'ccomp' || pos[clause] !== 'VERB') continue;
-      const form = lower[clause] ?? '';
-      const lemma = out.lemmas?.[clause];
-      const participle =
-        lemma === undefined
-          ? /(?:ed|en|wn|ing)$/.test(form)
-          : isPastForm(form, lemma) || (form.endsWith('ing') && form !== lemma);
-      if (!participle) continue;
+      const form = verbForm(lower[clause] ?? '', out.lemmas?.[clause] ?? lower[clause] ?? '', pos[clause]);
       // After a verb of doing only a past participle ("prevent a hamster escaping" takes the "-ing" clause).
-      if (lower[mean] !== 'means' && lower[mean] !== 'mean' && form.endsWith('ing')) continue;
+      if (form === null || (!defining && form === 'ing')) continue;
       let subject = -1;
       let own = false;
       for (let child = start; child < end; child += 1) {

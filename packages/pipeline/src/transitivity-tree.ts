@@ -1413,9 +1413,8 @@ function pathToObject(
     else if (/^acl(:|$)/.test(relation)) acl = true;
     // An adjective after the object's own noun, with its complement ("all amounts due to Licensor",
     // TREE.OWED_DUE_TO; "regulatory requirements applicable to Antares"), qualifies the noun as a postmodifying
-    // clause does.
-    // Not after a verb that takes an object and an adjective ("make Spare Elements available to the Company during
-    // maintenance ...": the adjective is the object's complement, and what follows it the process's).
+    // clause does; not after a verb that takes an object and an adjective ("make Spare Elements available to the
+    // Company during maintenance ...": the adjective is the object's complement, and what follows it the process's).
     else if (
       relation === 'amod' &&
       (view.pos[at] === 'ADJ' || view.pos[at] === 'VERB') &&
